@@ -1,0 +1,57 @@
+# Tabletop: the two commands a newcomer needs are `make run` and `make test`.
+# Every target installs what is missing first (scripts/install-deps is idempotent).
+
+JOBS ?= $(shell nproc)
+BIN := build/bin/tabletop
+CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
+
+.PHONY: all deps build debug run test test-release test-sanitize soak bench strength format clean
+
+all: build
+
+deps:
+	@scripts/install-deps
+
+build/release/build.ninja: CMakeLists.txt CMakePresets.json | deps
+	cmake --preset release >/dev/null
+
+build: deps build/release/build.ninja
+	cmake --build --preset release -j $(JOBS)
+	@mkdir -p build && ln -sfn release/bin build/bin
+
+build/debug/build.ninja: CMakeLists.txt CMakePresets.json | deps
+	cmake --preset debug >/dev/null
+
+# The sanitizer build only needs the conformance suite and the core tests.
+debug: deps build/debug/build.ninja
+	cmake --build --preset debug -j $(JOBS) --target conformance_test core_test
+
+# Until the web server exists, the main job is a terminal game of Relativity against the computer.
+run: build
+	$(BIN) play relativity --seats human,$(or $(AI),mcts:time=2000)
+
+test: test-release test-sanitize
+
+test-release: build
+	cd build/release && ctest $(CTEST_FLAGS)
+
+test-sanitize: debug
+	build/debug/bin/conformance_test --gtest_brief=1
+	build/debug/bin/core_test --gtest_brief=1
+
+# Long random-playout soak: many more games per title than `make test`.
+soak: build
+	TABLETOP_SOAK_GAMES=5000 build/release/bin/conformance_test --gtest_brief=1
+
+bench: build
+	build/release/bin/relativity_bench
+	$(BIN) bench
+
+strength: build
+	scripts/strength
+
+format:
+	find src bench -name '*.h' -o -name '*.cc' | xargs clang-format -i
+
+clean:
+	rm -rf build

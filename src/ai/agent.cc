@@ -1,0 +1,69 @@
+#include "ai/agent.h"
+
+#include <sstream>
+
+#include "ai/random_agent.h"
+
+namespace tabletop::ai {
+
+AgentSpec AgentSpec::parse(const std::string& text) {
+  AgentSpec spec;
+  const auto colon = text.find(':');
+  spec.name = text.substr(0, colon);
+  if (spec.name.empty()) throw BadParams("agent spec '" + text + "' has no agent name");
+  if (colon == std::string::npos) return spec;
+  std::stringstream rest(text.substr(colon + 1));
+  std::string item;
+  while (std::getline(rest, item, ',')) {
+    if (item.empty()) continue;
+    const auto eq = item.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw BadParams("agent spec '" + text + "': option '" + item + "' is not key=value");
+    spec.options[item.substr(0, eq)] = item.substr(eq + 1);
+  }
+  return spec;
+}
+
+double AgentSpec::number(const std::string& key, double fallback, double min, double max) const {
+  auto it = options.find(key);
+  if (it == options.end()) return fallback;
+  double value = 0;
+  try {
+    std::size_t used = 0;
+    value = std::stod(it->second, &used);
+    if (used != it->second.size()) throw std::invalid_argument("trailing");
+  } catch (const std::exception&) {
+    throw BadParams("agent " + name + ": option " + key + "=" + it->second + " is not a number");
+  }
+  if (value < min || value > max) {
+    std::ostringstream range;
+    range << min << ".." << max;
+    throw BadParams("agent " + name + ": option " + key + "=" + it->second + " is out of range " +
+                    range.str());
+  }
+  return value;
+}
+
+void AgentSpec::allow_only(const std::string& known) const {
+  for (const auto& [key, value] : options)
+    if (("," + known + ",").find("," + key + ",") == std::string::npos)
+      throw BadParams("agent " + name + ": unknown option '" + key + "'" +
+                      (known.empty() ? " (it takes none)" : " (known: " + known + ")"));
+}
+
+std::map<std::string, std::string> agent_names() {
+  return {{"random", "uniform over the legal moves"}};
+}
+
+std::unique_ptr<Agent> make_agent(const std::string& text, const Game& game, uint64_t seed) {
+  const AgentSpec spec = AgentSpec::parse(text);
+  if (spec.name == "random") {
+    spec.allow_only("");
+    return std::make_unique<RandomAgent>(seed);
+  }
+  std::string known;
+  for (const auto& [name, help] : agent_names()) known += (known.empty() ? "" : ", ") + name;
+  throw BadParams("unknown agent '" + spec.name + "' (known: " + known + ", and human where a person plays)");
+}
+
+}  // namespace tabletop::ai

@@ -1,0 +1,53 @@
+// Agents: programs that choose moves, using only the core API.
+//
+// An agent acting for seat s may use only what seat s may know: `state.observation(s)`,
+// `state.determinize(s, rng)`, the legal moves and the game's public parameters. Agents for
+// perfect-information games may search `state.clone()` but must reseed the clone's chance (the
+// future is unknown) before sampling through a chance event.
+//
+// Agents are named by spec strings everywhere (`--agents`, `--seats`, the server): a name, then
+// optional `:key=value,key=value` options, e.g. "random", "mcts:iterations=1000,c=1.4".
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "core/game.h"
+
+namespace tabletop::ai {
+
+class Agent {
+ public:
+  virtual ~Agent() = default;
+  // A legal move for `state.current_player()`. Precondition: the state is not terminal.
+  virtual Move choose(const State& state) = 0;
+  // Told of every move played (by any seat) after `choose`, so searches can reuse their trees.
+  virtual void observe(const State& before, Move move) {}
+  // A line about the last decision ("visits 62%, value +0.31"), or empty.
+  virtual std::string last_decision_note() const { return {}; }
+  // The spec string that makes this agent.
+  virtual std::string spec() const = 0;
+};
+
+// A parsed spec: "mcts:iterations=100,c=1.4" -> name "mcts", options {iterations: 100, c: 1.4}.
+struct AgentSpec {
+  std::string name;
+  std::map<std::string, std::string> options;
+
+  // Throws BadParams naming the problem.
+  static AgentSpec parse(const std::string& text);
+  // Reads a numeric option (or `fallback`); throws BadParams if it is not a number in [min, max].
+  double number(const std::string& key, double fallback, double min, double max) const;
+  // Throws BadParams if an option is not in `known` (a comma-separated list).
+  void allow_only(const std::string& known) const;
+};
+
+// Makes the agent a spec names, for `game`, seeded by `seed`. "human" is not an agent (the CLI and
+// server handle it). Throws BadParams for an unknown name or option, listing what is known.
+std::unique_ptr<Agent> make_agent(const std::string& spec, const Game& game, uint64_t seed);
+
+// The names make_agent knows, with one line of help each.
+std::map<std::string, std::string> agent_names();
+
+}  // namespace tabletop::ai

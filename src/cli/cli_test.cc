@@ -1,0 +1,159 @@
+// End-to-end tests of the `tabletop` command: run the built binary, check output and exit codes.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+struct Result {
+  int code;
+  std::string out;  // stdout and stderr together
+};
+
+Result run(const std::string& args, const std::string& input = "") {
+  std::string command = std::string(TABLETOP_BIN_DIR) + "/tabletop " + args + " 2>&1";
+  if (!input.empty()) {
+    const std::string path = ::testing::TempDir() + "/cli_input.txt";
+    std::ofstream(path) << input;
+    command += " < " + path;
+  } else {
+    command += " < /dev/null";
+  }
+  FILE* pipe = popen(command.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buffer;
+  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+const std::string kDeal = "--param coins=n45a5n/3a2243/3n4a2n/a25345";
+const std::string kShared = TABLETOP_SHARED_DIR;
+
+TEST(Cli, ListShowsIdNameAndPlayers) {
+  Result r = run("list");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("relativity\tRelativity\t2 players"), std::string::npos) << r.out;
+}
+
+TEST(Cli, HelpEverywhere) {
+  for (const char* cmd : {"", "list", "play", "apply", "replay", "sim", "perft"}) {
+    Result r = run(std::string(cmd) + " --help");
+    EXPECT_EQ(r.code, 0) << cmd;
+    EXPECT_NE(r.out.find("Usage"), std::string::npos) << cmd << r.out;
+  }
+}
+
+TEST(Cli, ApplyPrintsTheStateAsJson) {
+  Result r = run("apply relativity " + kDeal + " d3#e3 d3#d1 c2#c3 d2#b1");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["game"], "relativity");
+  EXPECT_EQ(j["current_player"], 0);
+  EXPECT_EQ(j["terminal"], false);
+  EXPECT_EQ(j["returns"], nlohmann::json::array({0.0, 0.0}));
+  EXPECT_EQ(j["observation"]["trophies"][1]["night"], nlohmann::json::array({"2"}));
+  EXPECT_EQ(j["observation"]["last_swap"], "b1#d2");
+}
+
+TEST(Cli, ApplyIllegalMoveSaysWhichAndWhyAndExits2) {
+  Result r = run("apply relativity " + kDeal + " d3#e3 a1#f1");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("move 2 'a1#f1'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Time swaps only"), std::string::npos) << r.out;
+  Result typo = run("apply relativity " + kDeal + " d3e3");
+  EXPECT_EQ(typo.code, 2);
+  EXPECT_NE(typo.out.find("not a swap"), std::string::npos) << typo.out;
+}
+
+TEST(Cli, BadParamsAndGamesGiveOneClearLine) {
+  Result bad_game = run("apply chess");
+  EXPECT_EQ(bad_game.code, 2);
+  EXPECT_NE(bad_game.out.find("unknown game 'chess'"), std::string::npos) << bad_game.out;
+  Result bad_coins = run("apply relativity --param coins=nnnn");
+  EXPECT_EQ(bad_coins.code, 2);
+  EXPECT_NE(bad_coins.out.find("error: coins"), std::string::npos) << bad_coins.out;
+  Result unknown = run("apply relativity --param colour=red");
+  EXPECT_EQ(unknown.code, 2);
+  EXPECT_NE(unknown.out.find("unknown parameter"), std::string::npos) << unknown.out;
+}
+
+TEST(Cli, ReplaysTheRecordedPpnGame) {
+  Result r = run("replay " + kShared + "/data/ppn/relativity.ppn");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("replays exactly"), std::string::npos) << r.out;
+}
+
+TEST(Cli, MalformedPpnAndJsonFailWithOneLine) {
+  const std::string dir = ::testing::TempDir();
+  std::ofstream(dir + "/bad.ppn") << "---\nGameType:\n  Name: Relativity\n  Coins: \"n45a5n/3a2243/3n4a2n/a25345\"\n...\n1S. d3#e3 1T. a1#f1\n";
+  Result ppn = run("replay " + dir + "/bad.ppn");
+  EXPECT_EQ(ppn.code, 2);
+  EXPECT_NE(ppn.out.find("PPN move 1T"), std::string::npos) << ppn.out;
+  std::ofstream(dir + "/bad.json") << "{\"game\": \"relativity\", \"moves\": [\"d3#e3\", \"zz\"]}";
+  Result json = run("replay " + dir + "/bad.json");
+  EXPECT_EQ(json.code, 2);
+  EXPECT_NE(json.out.find("move 2 ('zz')"), std::string::npos) << json.out;
+  std::ofstream(dir + "/garbage.json") << "{not json";
+  Result garbage = run("replay " + dir + "/garbage.json");
+  EXPECT_EQ(garbage.code, 2);
+  EXPECT_NE(garbage.out.find("error:"), std::string::npos) << garbage.out;
+  Result missing = run("replay " + dir + "/no-such-file.json");
+  EXPECT_EQ(missing.code, 2);
+}
+
+TEST(Cli, SimWritesSummaryAndRecordsThatReplay) {
+  const std::string dir = ::testing::TempDir();
+  Result r = run("sim relativity --games 20 --agents random,random --seed 5 --json " + dir +
+              "/sum.json --records " + dir + "/games.jsonl");
+  ASSERT_EQ(r.code, 0) << r.out;
+  std::ifstream in(dir + "/sum.json");
+  const auto j = nlohmann::json::parse(in);
+  EXPECT_EQ(j["games"], 20);
+  EXPECT_EQ(j["wins"].size(), 2u);
+  EXPECT_EQ(j["wins"][0].get<int>() + j["wins"][1].get<int>() + j["draws"].get<int>(), 20);
+  EXPECT_GT(j["mean_plies"].get<double>(), 0);
+  Result replay = run("replay " + dir + "/games.jsonl");
+  EXPECT_EQ(replay.code, 0) << replay.out;
+  EXPECT_NE(replay.out.find("20 record(s) replay exactly"), std::string::npos) << replay.out;
+  // Same seed, same games.
+  Result again = run("sim relativity --games 20 --seed 5 --threads 1 --json " + dir + "/sum2.json");
+  std::ifstream in2(dir + "/sum2.json");
+  const auto j2 = nlohmann::json::parse(in2);
+  EXPECT_EQ(j2["wins"], j["wins"]);
+  EXPECT_EQ(j2["mean_plies"], j["mean_plies"]);
+}
+
+TEST(Cli, SimRejectsWrongAgentCount) {
+  Result r = run("sim relativity --games 2 --agents random");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("2 seats"), std::string::npos) << r.out;
+  Result bad = run("sim relativity --games 2 --agents random,wizard");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.out.find("unknown agent 'wizard'"), std::string::npos) << bad.out;
+}
+
+TEST(Cli, PerftCountsSequences) {
+  Result r = run("perft relativity " + kDeal + " --depth 1");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out, "96\n");
+}
+
+TEST(Cli, PlayExplainsTyposAndIllegalMovesThenGoesOn) {
+  Result r = run("play relativity " + kDeal + " --seats human,random",
+              "help\nmoves\nd3e3\na1#c3\nd3#e3\nundo\nquit\n");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("undo"), std::string::npos);
+  EXPECT_NE(r.out.find("96 legal moves"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("illegal: 'd3e3' is not a swap"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Space swaps only neighbouring coins"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("seat 1 (random) plays"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("took back 2 moves"), std::string::npos) << r.out;
+}
+
+}  // namespace

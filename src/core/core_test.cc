@@ -1,0 +1,142 @@
+#include <gtest/gtest.h>
+
+#include "core/chance.h"
+#include "core/game.h"
+#include "core/ppn.h"
+#include "core/rng.h"
+
+namespace tabletop {
+namespace {
+
+TEST(Rng, SameSeedSameStream) {
+  Rng a(42), b(42), c(43);
+  for (int i = 0; i < 100; ++i) EXPECT_EQ(a.next(), b.next());
+  EXPECT_NE(Rng(42).next(), c.next());
+}
+
+TEST(Rng, UniformStaysInRangeAndCoversIt) {
+  Rng rng(7);
+  int counts[6] = {};
+  for (int i = 0; i < 60000; ++i) {
+    const uint32_t x = rng.uniform(6);
+    ASSERT_LT(x, 6u);
+    ++counts[x];
+  }
+  for (int c : counts) EXPECT_NEAR(c, 10000, 500);
+}
+
+TEST(Chance, ScriptedOutcomesComeFirstThenTheGenerator) {
+  Chance chance(5);
+  Chance reference(5);
+  chance.script({3, 0, 5});
+  chance.set_journal(true);
+  EXPECT_EQ(chance.roll_die(), 3);
+  EXPECT_EQ(chance.roll_die(), 0);
+  EXPECT_EQ(chance.roll_die(), 5);
+  EXPECT_EQ(chance.scripted_left(), 0u);
+  EXPECT_EQ(chance.draw(100), reference.draw(100));
+  EXPECT_EQ(chance.journal().size(), 4u);
+  EXPECT_EQ(chance.journal()[0], 3u);
+}
+
+TEST(Chance, ScriptedOutcomeOutOfRangeIsABadRecord) {
+  Chance chance;
+  chance.script({6});
+  EXPECT_THROW(chance.roll_die(), BadRecord);
+}
+
+TEST(Chance, SavedPositionRestoresTheStream) {
+  Chance a(99);
+  a.draw(10);
+  Chance b;
+  b.restore(a.to_json());
+  for (int i = 0; i < 10; ++i) EXPECT_EQ(a.draw(1000), b.draw(1000));
+  EXPECT_THROW(b.restore(json::array({1, 2})), BadRecord);
+}
+
+TEST(Chance, ShuffleIsAPermutation) {
+  Chance chance(3);
+  int v[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+  chance.shuffle(v, v + 10);
+  int seen = 0;
+  for (int x : v) seen |= 1 << x;
+  EXPECT_EQ(seen, 1023);
+}
+
+TEST(EventLog, ViewersReadOnlyWhatTheyMaySee) {
+  EventLog log;
+  log.add("public");  // disabled: dropped
+  EXPECT_TRUE(log.events().empty());
+  log.set_enabled(true);
+  log.add("round 1");
+  log.add(uint64_t(1) << 2, "seat 2 drew the 5 of Suns", "seat 2 drew a coin");
+  log.add(uint64_t(1) << 1, "seat 1 peeks", "");
+  EXPECT_EQ(log.for_viewer(2), (std::vector<std::string>{"round 1", "seat 2 drew the 5 of Suns"}));
+  EXPECT_EQ(log.for_viewer(0), (std::vector<std::string>{"round 1", "seat 2 drew a coin"}));
+  EXPECT_EQ(log.for_viewer(kSpectator), (std::vector<std::string>{"round 1", "seat 2 drew a coin"}));
+  EXPECT_EQ(log.for_viewer(1).back(), "seat 1 peeks");
+}
+
+TEST(ParamReader, DefaultsTypesRangesAndUnknownKeys) {
+  ParamReader r("g", json{{"players", "3"}, {"fast", true}, {"name", "x"}});
+  EXPECT_EQ(r.get_int("players", 2, 2, 4), 3);
+  EXPECT_TRUE(r.get_bool("fast", false));
+  EXPECT_EQ(r.get_string("name", ""), "x");
+  EXPECT_EQ(r.get_int("cap", 10, 1, 100), 10);
+  EXPECT_EQ(r.finish(), (json{{"players", 3}, {"fast", true}, {"name", "x"}, {"cap", 10}}));
+
+  ParamReader bad("g", json{{"players", 9}});
+  try {
+    bad.get_int("players", 2, 2, 4);
+    FAIL();
+  } catch (const BadParams& e) {
+    EXPECT_STREQ(e.what(), "g param 'players': 9 is out of range 2..4");
+  }
+  ParamReader unknown("g", json{{"colour", "red"}});
+  unknown.get_int("players", 2, 2, 4);
+  EXPECT_THROW(unknown.finish(), BadParams);
+  ParamReader not_int("g", json{{"players", "two"}});
+  EXPECT_THROW(not_int.get_int("players", 2, 2, 4), BadParams);
+}
+
+TEST(SetParam, ValuesAreJsonWhenTheyParseElseStrings) {
+  json p = json::object();
+  set_param(p, "players=3");
+  set_param(p, "coins=n45a5n/3a2243/3n4a2n/a25345");
+  set_param(p, "flag=true");
+  EXPECT_EQ(p["players"], 3);
+  EXPECT_EQ(p["coins"], "n45a5n/3a2243/3n4a2n/a25345");
+  EXPECT_EQ(p["flag"], true);
+  EXPECT_THROW(set_param(p, "novalue"), BadParams);
+  EXPECT_THROW(set_param(p, "=3"), BadParams);
+}
+
+TEST(Ppn, ReadsHeaderCommentsNumbersAndSubMoves) {
+  const ppn::Record r = ppn::parse(
+      "---\nRound: Night\nGameType: \n    Name: Relativity\n    Coins: \"n45a5n/3a2243\"\n...\n"
+      "{ a comment }\n1S. d3#e3 1T. d3#d1\n2S. c2#c3 2T. d2#b1;M2@e6 {another}\n");
+  EXPECT_EQ(r.header.at("Round"), "Night");
+  EXPECT_EQ(r.header.at("GameType.Name"), "Relativity");
+  EXPECT_EQ(r.header.at("GameType.Coins"), "n45a5n/3a2243");
+  ASSERT_EQ(r.moves.size(), 4u);
+  EXPECT_EQ(r.moves[0].number, "1S");
+  EXPECT_EQ(r.moves[3].number, "2T");
+  EXPECT_EQ(r.moves[3].parts, (std::vector<std::string>{"d2#b1", "M2@e6"}));
+  EXPECT_EQ(r.comments, (std::vector<std::string>{"a comment", "another"}));
+}
+
+TEST(Ppn, MalformedInputNamesTheLine) {
+  EXPECT_THROW(ppn::parse("---\nName: x\n"), BadRecord);          // header never closed
+  EXPECT_THROW(ppn::parse("---\nno colon here\n...\n"), BadRecord);
+  EXPECT_THROW(ppn::parse("1S. a1#a2 {unclosed\n"), BadRecord);
+  EXPECT_THROW(ppn::parse("1S.\n"), BadRecord);                   // number without a move
+  try {
+    ppn::parse("---\nA: 1\n...\n1S. a1#a2 2T.\n");
+    FAIL();
+  } catch (const BadRecord& e) {
+    EXPECT_NE(std::string(e.what()).find("line 4"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace tabletop

@@ -1,0 +1,171 @@
+#include "core/game.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace tabletop {
+
+std::vector<std::string> EventLog::for_viewer(Seat viewer) const {
+  std::vector<std::string> lines;
+  for (const Event& e : events_) {
+    const bool sees = e.seen_by == kEveryone || (viewer >= 0 && viewer < 64 && (e.seen_by >> viewer) & 1);
+    if (sees)
+      lines.push_back(e.text);
+    else if (!e.masked.empty())
+      lines.push_back(e.masked);
+  }
+  return lines;
+}
+
+int State::num_players() const { return game_->num_players(); }
+
+std::vector<Move> State::legal_moves() const {
+  MoveList list;
+  legal_moves(list);
+  return {list.begin(), list.end()};
+}
+
+std::string State::why_illegal(Move move) const {
+  if (is_terminal()) return "the game is over";
+  MoveList list;
+  legal_moves(list);
+  if (list.contains(move)) return {};
+  return move_to_string(move) + " is not a legal move here";
+}
+
+void State::apply_checked(Move move) {
+  std::string why = why_illegal(move);
+  if (!why.empty()) throw BadMove(why);
+  apply(move);
+}
+
+void State::apply_text(std::string_view text) {
+  Move move = parse_move(text);
+  std::string why = why_illegal(move);
+  if (!why.empty()) throw BadMove("illegal move '" + std::string(text) + "': " + why);
+  apply(move);
+}
+
+json State::to_json() const {
+  return json{{"game", game_->info().id}, {"params", game_->params()}, {"ply", ply_},
+              {"chance", chance_.to_json()},  {"state", state_json()}};
+}
+
+std::unique_ptr<State> State::determinize(Seat viewer, Rng& rng) const {
+  std::unique_ptr<State> copy = clone();
+  copy->sample_hidden(viewer, rng);
+  copy->chance_.reseed(rng.next());
+  copy->chance_.set_journal(false);
+  copy->log_ = EventLog();
+  return copy;
+}
+
+std::string State::render(Seat viewer) const { return observation(viewer).dump(2); }
+
+std::unique_ptr<State> Game::state_from_json(const json& j) const {
+  try {
+    if (!j.is_object()) throw BadRecord("saved state: expected a JSON object");
+    if (j.value("game", "") != info_.id)
+      throw BadRecord("saved state is for game '" + j.value("game", std::string("?")) +
+                      "', not '" + info_.id + "'");
+    if (j.at("params") != params_) throw BadRecord("saved state has different params");
+    Chance chance;
+    chance.restore(j.at("chance"));
+    std::unique_ptr<State> state = restore_state(j.at("state"), std::move(chance));
+    state->ply_ = j.at("ply").get<int>();
+    return state;
+  } catch (const json::exception& e) {
+    throw BadRecord(std::string("saved state: ") + e.what());
+  }
+}
+
+ParamReader::ParamReader(std::string game_id, const json& given)
+    : game_id_(std::move(game_id)), given_(given.is_null() ? json::object() : given) {
+  if (!given_.is_object()) fail("", "parameters must be a JSON object");
+}
+
+void ParamReader::fail(const std::string& key, const std::string& why) const {
+  throw BadParams(game_id_ + (key.empty() ? "" : " param '" + key + "'") + ": " + why);
+}
+
+int ParamReader::get_int(const std::string& key, int fallback, int min, int max) {
+  int value = fallback;
+  if (given_.contains(key)) {
+    const json& v = given_[key];
+    if (v.is_number_integer())
+      value = v.get<int>();
+    else if (v.is_string()) {
+      try {
+        std::size_t used = 0;
+        value = std::stoi(v.get<std::string>(), &used);
+        if (used != v.get<std::string>().size()) throw std::invalid_argument("trailing");
+      } catch (const std::exception&) {
+        fail(key, "expected an integer, got '" + v.get<std::string>() + "'");
+      }
+    } else {
+      fail(key, "expected an integer, got " + v.dump());
+    }
+    if (value < min || value > max)
+      fail(key, std::to_string(value) + " is out of range " + std::to_string(min) + ".." +
+                    std::to_string(max));
+  }
+  resolved_[key] = value;
+  return value;
+}
+
+bool ParamReader::get_bool(const std::string& key, bool fallback) {
+  bool value = fallback;
+  if (given_.contains(key)) {
+    const json& v = given_[key];
+    if (v.is_boolean())
+      value = v.get<bool>();
+    else if (v == "true" || v == "1" || v == 1)
+      value = true;
+    else if (v == "false" || v == "0" || v == 0)
+      value = false;
+    else
+      fail(key, "expected true or false, got " + v.dump());
+  }
+  resolved_[key] = value;
+  return value;
+}
+
+std::string ParamReader::get_string(const std::string& key, const std::string& fallback) {
+  std::string value = fallback;
+  if (given_.contains(key)) {
+    const json& v = given_[key];
+    if (v.is_string())
+      value = v.get<std::string>();
+    else
+      fail(key, "expected a string, got " + v.dump());
+  }
+  resolved_[key] = value;
+  return value;
+}
+
+json ParamReader::finish() {
+  for (auto it = given_.begin(); it != given_.end(); ++it) {
+    if (!resolved_.contains(it.key())) {
+      std::string known;
+      for (auto r = resolved_.begin(); r != resolved_.end(); ++r)
+        known += (known.empty() ? "" : ", ") + r.key();
+      fail(it.key(), "unknown parameter (known: " + known + ")");
+    }
+  }
+  return resolved_;
+}
+
+void set_param(json& params, std::string_view key_equals_value) {
+  const auto eq = key_equals_value.find('=');
+  if (eq == std::string_view::npos || eq == 0)
+    throw BadParams("--param expects key=value, got '" + std::string(key_equals_value) + "'");
+  const std::string key(key_equals_value.substr(0, eq));
+  const std::string value(key_equals_value.substr(eq + 1));
+  json parsed = json::parse(value, nullptr, /*allow_exceptions=*/false);
+  if (parsed.is_discarded() || parsed.is_object() || parsed.is_array())
+    params[key] = value;
+  else
+    params[key] = parsed;
+}
+
+}  // namespace tabletop

@@ -1,0 +1,241 @@
+// The game API every game implements, and every agent, simulator, server and command uses.
+//
+// A Game is one rule set with its parameters fixed (player count, variant flags); it makes States.
+// A State is one moment of one game: the complete truth, hidden parts included. Whoever must not see
+// the truth (a seat, an agent, a server client) sees it only through `observation(viewer)` and
+// `determinize(viewer, rng)`, never through the State itself.
+//
+// Contracts that hold for every game (the conformance suite in src/testing checks them all):
+//   - `legal_moves` is non-empty and free of duplicates unless the state is terminal, and empty then.
+//   - `apply(m)` requires `m` to be legal; `apply_checked` checks first and throws BadMove saying why.
+//   - `parse_move(move_to_string(m)) == m` for every legal `m`.
+//   - `game().state_from_json(s.to_json())->to_json() == s.to_json()`.
+//   - All randomness is drawn from `chance()`; a state made from the same seed and given the same
+//     moves reaches the same truth.
+//   - `observation(v)` holds exactly what seat v (or a spectator, kSpectator) may know, and
+//     `determinize(v, rng)->observation(v) == observation(v)`.
+//   - `check_invariants()` throws InvariantError when the state is impossible (a coin in two places).
+//   - Every game ends: a game whose rules allow endless play has a documented engine ply cap.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/chance.h"
+#include "core/error.h"
+#include "core/move.h"
+#include "core/rng.h"
+
+namespace tabletop {
+
+using json = nlohmann::json;
+
+// Seats are numbered 0..num_players()-1.
+using Seat = int;
+// current_player() of a finished game.
+inline constexpr Seat kTerminal = -1;
+// The viewer who holds no seat: sees only what is public.
+inline constexpr Seat kSpectator = -1;
+// The most seats any game in Tabletop supports.
+inline constexpr int kMaxPlayers = 8;
+
+// One number per seat (entries past num_players() are zero). By convention a win is +1, a loss -1
+// and a draw 0 in two-player games; multiplayer games document their own scale in their header.
+using Returns = std::array<double, kMaxPlayers>;
+
+// What happened, in words, each entry visible to a set of seats. Off unless recording is on (the
+// CLI, server and records turn it on; playouts leave it off so they never allocate).
+class EventLog {
+ public:
+  struct Event {
+    uint64_t seen_by;    // bit s set: seat s reads `text`; kEveryone: all seats and spectators do
+    std::string text;    // the full account
+    std::string masked;  // what everyone else reads ("seat 2 drew a coin"); empty: nothing
+  };
+  static constexpr uint64_t kEveryone = ~uint64_t(0);
+
+  bool enabled() const { return enabled_; }
+  void set_enabled(bool on) { enabled_ = on; }
+  void add(std::string text) { add(kEveryone, std::move(text), {}); }
+  void add(uint64_t seen_by, std::string text, std::string masked) {
+    if (enabled_) events_.push_back({seen_by, std::move(text), std::move(masked)});
+  }
+  // The log as `viewer` may read it.
+  std::vector<std::string> for_viewer(Seat viewer) const;
+  const std::vector<Event>& events() const { return events_; }
+  void clear() { events_.clear(); }
+
+ private:
+  bool enabled_ = false;
+  std::vector<Event> events_;
+};
+
+class Game;
+
+class State {
+ public:
+  explicit State(std::shared_ptr<const Game> game, Chance chance)
+      : game_(std::move(game)), chance_(std::move(chance)) {}
+  virtual ~State() = default;
+
+  const Game& game() const { return *game_; }
+  const std::shared_ptr<const Game>& game_ptr() const { return game_; }
+  int num_players() const;
+
+  // The seat to move, or kTerminal when the game is over. Chance is never a player: random outcomes
+  // are drawn inside `apply` (and at the deal) from `chance()`.
+  virtual Seat current_player() const = 0;
+  bool is_terminal() const { return current_player() == kTerminal; }
+
+  // Fills `out` (after clearing it) with every legal move of the seat to move. Never allocates.
+  void legal_moves(MoveList& out) const {
+    out.clear();
+    do_legal_moves(out);
+  }
+  // The same, as a vector (convenient outside hot paths).
+  std::vector<Move> legal_moves() const;
+
+  // Plays `move` for the current player. Precondition: `move` is legal (asserted in debug builds by
+  // the games that can do so cheaply). Never allocates unless recording is on.
+  void apply(Move move) {
+    do_apply(move);
+    ++ply_;
+  }
+  // Empty when `move` is legal here; otherwise one sentence saying why not. The default says only
+  // that the move is not among the legal ones; games explain their rules.
+  virtual std::string why_illegal(Move move) const;
+  // Applies `move` if legal, else throws BadMove with `why_illegal`.
+  void apply_checked(Move move);
+  // Parses `text` in the game's notation, checks it and applies it; throws BadMove naming the move.
+  void apply_text(std::string_view text);
+
+  // Outcome for every seat. Meaningful once terminal; all zero before.
+  virtual Returns returns() const = 0;
+
+  // Moves applied since the initial state.
+  int ply() const { return ply_; }
+
+  // An independent copy (its chance stream continues where this one's does).
+  virtual std::unique_ptr<State> clone() const = 0;
+
+  // The complete truth as JSON: game id, params, ply, chance position and the game's own fields.
+  // Game::state_from_json inverts it exactly.
+  json to_json() const;
+
+  // The game's notation for `move` (stable, human-typable, documented in the game's doc).
+  virtual std::string move_to_string(Move move) const = 0;
+  // Inverse of move_to_string; throws BadMove naming what is wrong with `text`. Parsing does not check
+  // legality (why_illegal does).
+  virtual Move parse_move(std::string_view text) const = 0;
+
+  // Exactly what `viewer` (a seat or kSpectator) may know, as JSON. Two states that the viewer
+  // cannot tell apart give equal observations.
+  virtual json observation(Seat viewer) const = 0;
+
+  // A complete state that `viewer` cannot tell apart from this one, with every hidden part sampled
+  // from `rng` (consistently with all the viewer has seen) and a freshly seeded chance stream, so the
+  // future is unknown too. The event log of the result is empty.
+  std::unique_ptr<State> determinize(Seat viewer, Rng& rng) const;
+
+  // A picture of the state for a terminal, as `viewer` may see it (Unicode, several lines).
+  virtual std::string render(Seat viewer) const;
+
+  // Throws InvariantError if the state is impossible. Cheap enough to call after every move in tests.
+  virtual void check_invariants() const {}
+
+  Chance& chance() { return chance_; }
+  const Chance& chance() const { return chance_; }
+  EventLog& log() { return log_; }
+  const EventLog& log() const { return log_; }
+  // Turns on the chance journal and the event log (for records, the CLI and the server).
+  void set_recording(bool on) {
+    chance_.set_journal(on);
+    log_.set_enabled(on);
+  }
+
+ protected:
+  State(const State&) = default;
+  State& operator=(const State&) = default;
+
+  // Appends the legal moves to an empty `out` (nothing when terminal).
+  virtual void do_legal_moves(MoveList& out) const = 0;
+  virtual void do_apply(Move move) = 0;
+  // The game's own fields for to_json (Game::restore_state reads them back).
+  virtual json state_json() const = 0;
+  // Resamples what `viewer` cannot see, in place, on a copy of this state. The default does nothing
+  // (right for perfect-information games); hidden-information games must override it.
+  virtual void sample_hidden(Seat viewer, Rng& rng) {}
+
+ private:
+  friend class Game;
+  std::shared_ptr<const Game> game_;
+  Chance chance_;
+  EventLog log_;
+  int ply_ = 0;
+};
+
+struct GameInfo {
+  std::string id;          // registry key, e.g. "relativity"
+  std::string name;        // e.g. "Relativity"
+  std::string rules;       // the rule text, relative to shared/rules/
+  int min_players = 2;
+  int max_players = 2;
+  bool hidden_information = false;  // some seat cannot see the whole state
+  bool has_chance = false;          // random outcomes after the initial deal
+};
+
+class Game : public std::enable_shared_from_this<Game> {
+ public:
+  Game(GameInfo info, json params) : info_(std::move(info)), params_(std::move(params)) {}
+  virtual ~Game() = default;
+
+  const GameInfo& info() const { return info_; }
+  // The parameters in force, defaults filled in (what a record stores).
+  const json& params() const { return params_; }
+  virtual int num_players() const = 0;
+
+  // A new game: the deal is drawn from `chance` (seeded or scripted).
+  virtual std::unique_ptr<State> new_initial_state(Chance chance) const = 0;
+  std::unique_ptr<State> new_initial_state(uint64_t seed) const {
+    return new_initial_state(Chance(seed));
+  }
+  // Inverse of State::to_json; throws BadRecord naming what is wrong.
+  std::unique_ptr<State> state_from_json(const json& j) const;
+
+ protected:
+  // Builds a state from the game's own fields (State::state_json); throws BadRecord or json errors.
+  virtual std::unique_ptr<State> restore_state(const json& fields, Chance chance) const = 0;
+
+ private:
+  GameInfo info_;
+  json params_;
+};
+
+// Reads a game's parameters: typed getters with defaults and ranges, then `finish()` rejects any key
+// nobody asked for. Every error is a BadParams naming the game and the key.
+class ParamReader {
+ public:
+  ParamReader(std::string game_id, const json& given);
+  int get_int(const std::string& key, int fallback, int min, int max);
+  bool get_bool(const std::string& key, bool fallback);
+  std::string get_string(const std::string& key, const std::string& fallback);
+  // Throws BadParams if `given` has keys no getter asked for; returns the resolved parameters.
+  json finish();
+
+ private:
+  [[noreturn]] void fail(const std::string& key, const std::string& why) const;
+  std::string game_id_;
+  json given_;
+  json resolved_ = json::object();
+};
+
+// Parses a command-line `key=value` into `params` (value as JSON when it parses, else as a string).
+void set_param(json& params, std::string_view key_equals_value);
+
+}  // namespace tabletop

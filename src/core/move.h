@@ -1,0 +1,59 @@
+// Move and MoveList: the small values every game's legal-move generator produces.
+//
+// A Move is one complete rulebook decision packed into 64 bits by its game (each game documents its
+// packing in its header). Moves are compared bit for bit; a game must pack each distinct decision
+// one way only, so that equal decisions compare equal.
+//
+// MoveList is a fixed-capacity list that lives on the stack: generating moves never touches the heap.
+#pragma once
+
+#include <cassert>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+
+namespace tabletop {
+
+struct Move {
+  uint64_t bits;
+
+  friend bool operator==(Move a, Move b) { return a.bits == b.bits; }
+  friend bool operator<(Move a, Move b) { return a.bits < b.bits; }
+};
+
+class MoveList {
+ public:
+  // Large enough for the widest decision of any game in Tabletop.
+  static constexpr std::size_t kCapacity = 4096;
+
+  MoveList() = default;
+  MoveList(const MoveList&) = delete;
+  MoveList& operator=(const MoveList&) = delete;
+
+  void push_back(Move m) {
+    assert(size_ < kCapacity && "MoveList overflow: raise kCapacity");
+    moves_[size_++] = m;
+  }
+  void clear() { size_ = 0; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Move operator[](std::size_t i) const { return moves_[i]; }
+  const Move* begin() const { return moves_; }
+  const Move* end() const { return moves_ + size_; }
+  bool contains(Move m) const {
+    for (std::size_t i = 0; i < size_; ++i)
+      if (moves_[i] == m) return true;
+    return false;
+  }
+
+ private:
+  std::size_t size_ = 0;
+  Move moves_[kCapacity];  // deliberately left uninitialised
+};
+
+}  // namespace tabletop
+
+template <>
+struct std::hash<tabletop::Move> {
+  std::size_t operator()(tabletop::Move m) const noexcept { return std::hash<uint64_t>{}(m.bits); }
+};

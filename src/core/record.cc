@@ -1,0 +1,116 @@
+#include "core/record.h"
+
+namespace tabletop {
+
+json Record::to_json() const {
+  json j{{"game", game}, {"params", params}, {"seed", seed},
+         {"seats", seats}, {"moves", moves}, {"chance", chance}};
+  if (result) j["result"] = *result;
+  return j;
+}
+
+Record Record::from_json(const json& j) {
+  if (!j.is_object()) throw BadRecord("record: expected a JSON object");
+  Record r;
+  try {
+    if (!j.contains("game")) throw BadRecord("record: missing field 'game'");
+    if (!j.contains("moves")) throw BadRecord("record: missing field 'moves'");
+    r.game = j.at("game").get<std::string>();
+    r.params = j.value("params", json::object());
+    r.seed = j.value("seed", uint64_t(0));
+    r.seats = j.value("seats", std::vector<std::string>{});
+    r.moves = j.at("moves").get<std::vector<std::string>>();
+    r.chance = j.value("chance", std::vector<uint32_t>{});
+    if (j.contains("result") && !j["result"].is_null())
+      r.result = j["result"].get<std::vector<double>>();
+  } catch (const json::exception& e) {
+    throw BadRecord(std::string("record: ") + e.what());
+  }
+  return r;
+}
+
+std::unique_ptr<State> replay(const Registry& registry, const Record& record) {
+  std::shared_ptr<const Game> game;
+  try {
+    game = registry.make(record.game, record.params);
+  } catch (const BadParams& e) {
+    throw BadRecord(std::string("record: ") + e.what());
+  }
+  Chance chance(record.seed);
+  chance.script(record.chance);
+  chance.set_journal(true);
+  std::unique_ptr<State> state;
+  try {
+    state = game->new_initial_state(std::move(chance));
+  } catch (const Error& e) {
+    throw BadRecord(std::string("record: the deal does not replay: ") + e.what());
+  }
+  for (std::size_t i = 0; i < record.moves.size(); ++i) {
+    try {
+      state->apply_text(record.moves[i]);
+    } catch (const Error& e) {
+      throw BadRecord("record: move " + std::to_string(i + 1) + " ('" + record.moves[i] +
+                      "') does not replay: " + e.what());
+    }
+  }
+  if (state->chance().scripted_left() != 0)
+    throw BadRecord("record: " + std::to_string(state->chance().scripted_left()) +
+                    " chance outcomes were never drawn");
+  if (record.result) {
+    if (!state->is_terminal())
+      throw BadRecord("record: it states a result but the game is not over after its moves");
+    const Returns returns = state->returns();
+    const auto& expected = *record.result;
+    if (expected.size() != std::size_t(state->num_players()))
+      throw BadRecord("record: result has the wrong number of seats");
+    for (std::size_t s = 0; s < expected.size(); ++s)
+      if (expected[s] != returns[s])
+        throw BadRecord("record: result for seat " + std::to_string(s) + " is " +
+                        std::to_string(expected[s]) + " but the replay gives " +
+                        std::to_string(returns[s]));
+  }
+  return state;
+}
+
+Match::Match(std::shared_ptr<const Game> game, uint64_t seed, std::vector<std::string> seats)
+    : game_(std::move(game)), seed_(seed), seats_(std::move(seats)) {
+  Chance chance(seed_);
+  chance.set_journal(true);
+  state_ = game_->new_initial_state(std::move(chance));
+  state_->set_recording(true);
+}
+
+void Match::play(Move move) {
+  std::string text = state_->move_to_string(move);
+  state_->apply_checked(move);
+  moves_.push_back(std::move(text));
+}
+
+void Match::play_text(std::string_view text) { play(state_->parse_move(text)); }
+
+void Match::undo(int count) {
+  if (count > int(moves_.size())) count = int(moves_.size());
+  moves_.resize(moves_.size() - std::size_t(count));
+  Chance chance(seed_);
+  chance.set_journal(true);
+  state_ = game_->new_initial_state(std::move(chance));
+  state_->set_recording(true);
+  for (const std::string& m : moves_) state_->apply_text(m);
+}
+
+Record Match::record() const {
+  Record r;
+  r.game = game_->info().id;
+  r.params = game_->params();
+  r.seed = seed_;
+  r.seats = seats_;
+  r.moves = moves_;
+  r.chance = state_->chance().journal();
+  if (state_->is_terminal()) {
+    const Returns returns = state_->returns();
+    r.result = std::vector<double>(returns.begin(), returns.begin() + state_->num_players());
+  }
+  return r;
+}
+
+}  // namespace tabletop

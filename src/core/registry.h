@@ -1,0 +1,42 @@
+// The registry: game id -> how to make that game from JSON parameters.
+//
+// The registry in core knows no game. src/games/games.h fills one with every game in Tabletop
+// (`games::registry()`); tests may build their own.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/ppn.h"
+
+namespace tabletop {
+
+struct GameEntry {
+  GameInfo info;
+  // Makes the game; throws BadParams naming a bad parameter.
+  std::function<std::shared_ptr<const Game>(const json& params)> make;
+  // One line per parameter: "name=default  meaning".
+  std::vector<std::string> params_help;
+  // Optional: the game's name in PPN's `GameType: Name`, and a replayer for PPN records of it that
+  // returns the final state and throws BadRecord at the first move that differs from the record.
+  std::string ppn_name;
+  std::function<std::unique_ptr<State>(const ppn::Record&)> replay_ppn;
+};
+
+class Registry {
+ public:
+  void add(GameEntry entry);
+  // The entry for `id`, or nullptr.
+  const GameEntry* find(const std::string& id) const;
+  // Makes game `id` with `params`; throws BadParams for an unknown id (listing the known ones).
+  std::shared_ptr<const Game> make(const std::string& id, const json& params = json::object()) const;
+  const std::vector<GameEntry>& entries() const { return entries_; }
+
+ private:
+  std::vector<GameEntry> entries_;
+};
+
+}  // namespace tabletop

@@ -1,0 +1,39 @@
+// The shared conformance suite on every registered game, at every player count it supports.
+#include <gtest/gtest.h>
+
+#include "games/games.h"
+#include "testing/conformance.h"
+
+namespace tabletop {
+namespace {
+
+struct Case {
+  std::string game;
+  int players;
+};
+
+std::vector<Case> all_cases() {
+  std::vector<Case> cases;
+  for (const GameEntry& e : games::registry().entries())
+    for (int n = e.info.min_players; n <= e.info.max_players; ++n) cases.push_back({e.info.id, n});
+  return cases;
+}
+
+class Conformance : public ::testing::TestWithParam<Case> {};
+
+TEST_P(Conformance, RandomSimTest) {
+  const Case& c = GetParam();
+  testing::random_sim_test(games::registry(), c.game, json{{"players", c.players}});
+}
+
+INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, ::testing::ValuesIn(all_cases()),
+                         [](const ::testing::TestParamInfo<Case>& p) {
+                           std::string name = p.param.game + "_" +
+                                              std::to_string(p.param.players) + "p";
+                           for (char& c : name)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return name;
+                         });
+
+}  // namespace
+}  // namespace tabletop

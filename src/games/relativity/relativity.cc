@@ -1,0 +1,507 @@
+#include "games/relativity/relativity.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cctype>
+#include <sstream>
+
+#include "games/relativity/relativity_ppn.h"
+
+namespace tabletop::relativity {
+namespace {
+
+constexpr const char* kRankChars = "na2345";
+constexpr const char* kRoleNames[2] = {"Space", "Time"};
+constexpr const char* kRoundNames[2] = {"Night", "Day"};
+
+int row_of(int square) { return square / kColumns; }
+int column_of(int square) { return square % kColumns; }
+
+// The 96 Space swaps (8-neighbour pairs on the 4x6 torus), low square first.
+struct SpacePairs {
+  std::array<std::pair<uint8_t, uint8_t>, kSquares * 4> pairs{};
+  int count = 0;
+  SpacePairs() {
+    for (int a = 0; a < kSquares; ++a)
+      for (int b = a + 1; b < kSquares; ++b)
+        if (torus_neighbours(a, b)) pairs[std::size_t(count++)] = {uint8_t(a), uint8_t(b)};
+  }
+};
+const SpacePairs& space_pairs() {
+  static const SpacePairs table;
+  return table;
+}
+
+}  // namespace
+
+char rank_char(int rank) { return kRankChars[rank]; }
+
+int rank_of_char(char c) {
+  switch (std::tolower(static_cast<unsigned char>(c))) {
+    case 'n': case '0': return 0;
+    case 'a': case '1': return 1;
+    case '2': return 2;
+    case '3': return 3;
+    case '4': return 4;
+    case '5': return 5;
+    default: return -1;
+  }
+}
+
+std::string square_name(int square) {
+  return std::string{char('a' + column_of(square)), char('1' + row_of(square))};
+}
+
+bool torus_neighbours(int a, int b) {
+  if (a == b) return false;
+  const int dr = (row_of(a) - row_of(b) + kRows) % kRows;
+  const int dc = (column_of(a) - column_of(b) + kColumns) % kColumns;
+  const bool row_close = dr == 0 || dr == 1 || dr == kRows - 1;
+  const bool column_close = dc == 0 || dc == 1 || dc == kColumns - 1;
+  return row_close && column_close;
+}
+
+bool sequence_neighbours(int rank_a, int rank_b) {
+  const int d = (rank_a - rank_b + kRanks) % kRanks;
+  return d == 1 || d == kRanks - 1;
+}
+
+bool has_molecule(const Board& board, int rank) {
+  // Gather the four squares of `rank`, then flood-fill from the first through orthogonal,
+  // non-wrapping adjacency.
+  int squares[4];
+  int n = 0;
+  for (int s = 0; s < kSquares; ++s)
+    if (board[std::size_t(s)] == rank) squares[n++] = s;
+  assert(n == 4);
+  bool reached[4] = {true, false, false, false};
+  int stack[4] = {0};
+  int top = 1, seen = 1;
+  while (top > 0) {
+    const int from = squares[stack[--top]];
+    for (int k = 0; k < 4; ++k) {
+      if (reached[k]) continue;
+      const int to = squares[k];
+      const int dr = row_of(from) - row_of(to), dc = column_of(from) - column_of(to);
+      if (std::abs(dr) + std::abs(dc) == 1) {
+        reached[k] = true;
+        stack[top++] = k;
+        ++seen;
+      }
+    }
+  }
+  return seen == 4;
+}
+
+Board parse_coins(const std::string& text, bool refuse_molecule) {
+  Board board{};
+  int counts[kRanks] = {};
+  int row = kRows - 1, column = 0;
+  for (char c : text) {
+    if (c == '/') {
+      if (column != kColumns)
+        throw BadParams("coins: row " + std::to_string(row + 1) + " has " + std::to_string(column) +
+                        " coins, expected 6 ('" + text + "')");
+      if (--row < 0) throw BadParams("coins: more than 4 rows in '" + text + "'");
+      column = 0;
+      continue;
+    }
+    const int rank = rank_of_char(c);
+    if (rank < 0)
+      throw BadParams(std::string("coins: '") + c + "' is not a rank (use n a 2 3 4 5) in '" + text +
+                      "'");
+    if (column >= kColumns)
+      throw BadParams("coins: row " + std::to_string(row + 1) + " has more than 6 coins in '" + text +
+                      "'");
+    board[std::size_t(row * kColumns + column)] = uint8_t(rank);
+    ++counts[rank];
+    ++column;
+  }
+  if (row != 0 || column != kColumns)
+    throw BadParams("coins: expected 4 rows of 6 coins separated by '/', got '" + text + "'");
+  for (int r = 0; r < kRanks; ++r)
+    if (counts[r] != 4)
+      throw BadParams(std::string("coins: rank ") + rank_char(r) + " appears " +
+                      std::to_string(counts[r]) + " times, expected 4, in '" + text + "'");
+  for (int r = 0; r < kRanks && refuse_molecule; ++r)
+    if (has_molecule(board, r))
+      throw BadParams(std::string("coins: the deal already holds a DNA molecule of ") + rank_char(r) +
+                      " (a misdeal) in '" + text + "'");
+  return board;
+}
+
+std::string coins_string(const Board& board) {
+  std::string out;
+  for (int row = kRows - 1; row >= 0; --row) {
+    for (int column = 0; column < kColumns; ++column)
+      out += rank_char(board[std::size_t(row * kColumns + column)]);
+    if (row) out += '/';
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// RelativityGame
+
+RelativityGame::RelativityGame(const json& params)
+    : Game(entry().info, [&] {
+        ParamReader reader("relativity", params);
+        reader.get_int("players", 2, 2, 2);
+        const std::string coins = reader.get_string("coins", "");
+        const std::string coins2 = reader.get_string("coins2", "");
+        reader.get_int("max_plies", kDefaultMaxPlies, 10, 100000000);
+        if (!coins.empty()) parse_coins(coins);
+        if (!coins2.empty()) parse_coins(coins2);
+        return reader.finish();
+      }()) {
+  const std::string coins = this->params()["coins"], coins2 = this->params()["coins2"];
+  if (!coins.empty()) fixed_deal_[kNight] = parse_coins(coins);
+  if (!coins2.empty()) fixed_deal_[kDay] = parse_coins(coins2);
+  max_plies_ = this->params()["max_plies"];
+}
+
+std::unique_ptr<State> RelativityGame::new_initial_state(Chance chance) const {
+  auto state = std::make_unique<RelativityState>(shared_from_this(), std::move(chance));
+  state->deal(kNight);
+  return state;
+}
+
+std::unique_ptr<State> RelativityGame::restore_state(const json& f, Chance chance) const {
+  auto state = std::make_unique<RelativityState>(shared_from_this(), std::move(chance));
+  state->board_ = parse_coins(f.at("board").get<std::string>(), false);
+  state->round_ = f.at("round").get<uint8_t>();
+  state->role_to_move_ = f.at("role_to_move").get<uint8_t>();
+  const json& owners = f.at("trophy_owner");
+  for (int round = 0; round < 2; ++round)
+    for (int r = 0; r < kRanks; ++r)
+      state->trophy_owner_[std::size_t(round)][std::size_t(r)] =
+          owners.at(std::size_t(round)).at(std::size_t(r)).get<int8_t>();
+  state->last_low_ = f.at("last_swap").at(0).get<uint8_t>();
+  state->last_high_ = f.at("last_swap").at(1).get<uint8_t>();
+  state->last_trophies_ = f.at("last_trophies").get<uint8_t>();
+  state->last_swap_round_ = f.at("last_swap_round").get<uint8_t>();
+  state->over_ = f.at("over").get<bool>();
+  state->stopped_by_cap_ = f.at("stopped_by_ply_cap").get<bool>();
+  if (state->round_ > 1 || state->role_to_move_ > 1) throw BadRecord("relativity: bad round or role");
+  state->check_invariants();
+  return state;
+}
+
+// ---------------------------------------------------------------------------------------------
+// RelativityState
+
+RelativityState::RelativityState(std::shared_ptr<const Game> game, Chance chance)
+    : State(std::move(game), std::move(chance)) {
+  for (auto& round : trophy_owner_) round.fill(-1);
+}
+
+const RelativityGame& RelativityState::rules() const {
+  return static_cast<const RelativityGame&>(game());
+}
+
+void RelativityState::deal(Round round) {
+  if (rules().fixed_deal(round)) {
+    board_ = *rules().fixed_deal(round);
+  } else {
+    // Each 2x3 block holds one suit's six coins (one of each rank) in random order; a deal holding
+    // any DNA molecule is a misdeal and is dealt again.
+    while (true) {
+      for (int block = 0; block < 4; ++block) {
+        uint8_t ranks[kRanks] = {0, 1, 2, 3, 4, 5};
+        chance().shuffle(ranks, ranks + kRanks);
+        const int row0 = (block / 2) * 2, column0 = (block % 2) * 3;
+        for (int k = 0; k < kRanks; ++k)
+          board_[std::size_t((row0 + k / 3) * kColumns + column0 + k % 3)] = ranks[k];
+      }
+      bool misdeal = false;
+      for (int r = 0; r < kRanks && !misdeal; ++r) misdeal = has_molecule(board_, r);
+      if (!misdeal) break;
+      log().add(std::string(kRoundNames[round]) + ": misdeal, the coins are dealt again");
+    }
+  }
+  round_ = round;
+  role_to_move_ = kSpace;
+  if (log().enabled())
+    log().add(std::string(kRoundNames[round]) + " round dealt: " + coins_string(board_));
+}
+
+Seat RelativityState::current_player() const {
+  return over_ ? kTerminal : seat_of(Role(role_to_move_));
+}
+
+void RelativityState::do_legal_moves(MoveList& out) const {
+  if (over_) return;
+  const uint64_t reversal = reversal_forbidden() ? uint64_t(last_low_) * 32 + last_high_ : ~uint64_t(0);
+  if (role_to_move_ == kSpace) {
+    const SpacePairs& table = space_pairs();
+    for (int i = 0; i < table.count; ++i) {
+      const Move m{uint64_t(table.pairs[std::size_t(i)].first) * 32 + table.pairs[std::size_t(i)].second};
+      if (m.bits != reversal) out.push_back(m);
+    }
+  } else {
+    // Squares by rank, then every pair of ranks next in the cycle.
+    uint8_t by_rank[kRanks][4];
+    uint8_t count[kRanks] = {};
+    for (int s = 0; s < kSquares; ++s) {
+      const int r = board_[std::size_t(s)];
+      by_rank[r][count[r]++] = uint8_t(s);
+    }
+    for (int r = 0; r < kRanks; ++r) {
+      const int next = (r + 1) % kRanks;
+      for (int i = 0; i < 4; ++i)
+        for (int j = 0; j < 4; ++j) {
+          const Move m = swap_move(by_rank[r][i], by_rank[next][j]);
+          if (m.bits != reversal) out.push_back(m);
+        }
+    }
+  }
+}
+
+std::string RelativityState::why_illegal(Move move) const {
+  if (over_) return "the game is over";
+  const int a = swap_low(move), b = swap_high(move);
+  if (a >= kSquares || b >= kSquares || a >= b) return "a swap needs two different squares a1..f4";
+  const std::string pair = square_name(a) + " and " + square_name(b);
+  if (reversal_forbidden() && a == last_low_ && b == last_high_)
+    return "swapping " + pair + " would reverse the opponent's last swap";
+  if (role_to_move_ == kSpace) {
+    if (!torus_neighbours(a, b))
+      return "Space swaps only neighbouring coins (the 8 around a coin, wrapping at the edges): " +
+             pair + " are not neighbours";
+  } else if (!sequence_neighbours(board_[std::size_t(a)], board_[std::size_t(b)])) {
+    return std::string("Time swaps only coins whose numbers are next in the cycle N-A-2-3-4-5-N: ") +
+           square_name(a) + " holds " + rank_char(board_[std::size_t(a)]) + " and " + square_name(b) +
+           " holds " + rank_char(board_[std::size_t(b)]);
+  }
+  return {};
+}
+
+void RelativityState::do_apply(Move move) {
+  assert(why_illegal(move).empty());
+  const int a = swap_low(move), b = swap_high(move);
+  const Seat mover = current_player();
+  std::swap(board_[std::size_t(a)], board_[std::size_t(b)]);
+  last_low_ = uint8_t(a);
+  last_high_ = uint8_t(b);
+  last_swap_round_ = round_;
+  last_trophies_ = 0;
+  // Only the two moved ranks can have formed a new molecule.
+  for (int r : {int(board_[std::size_t(a)]), int(board_[std::size_t(b)])}) {
+    if (trophy_owner_[round_][std::size_t(r)] < 0 && has_molecule(board_, r)) {
+      trophy_owner_[round_][std::size_t(r)] = int8_t(mover);
+      last_trophies_ |= uint8_t(1u << r);
+    }
+  }
+  if (log().enabled()) {
+    std::string text = std::string(kRoleNames[role_to_move_]) + " (seat " + std::to_string(mover) +
+                       ") swaps " + move_to_string(move);
+    for (int r = 0; r < kRanks; ++r)
+      if (last_trophies_ & (1u << r))
+        text += std::string(", takes the ") + (round_ == kNight ? "Moon " : "Sun ") + rank_char(r) +
+                " trophy";
+    log().add(text);
+  }
+  role_to_move_ ^= 1;
+  if (last_trophies_) {
+    if (trophies_of(mover) >= kTrophiesToWin) {
+      over_ = true;
+    } else if (trophies_taken(Round(round_)) >= kTrophiesPerRound) {
+      if (round_ == kNight)
+        deal(kDay);
+      else
+        over_ = true;
+    }
+  }
+  if (!over_ && ply() + 1 >= rules().max_plies()) {
+    over_ = true;
+    stopped_by_cap_ = true;
+  }
+}
+
+int RelativityState::trophies_of(Seat seat) const {
+  int n = 0;
+  for (const auto& round : trophy_owner_)
+    for (int8_t owner : round) n += owner == seat;
+  return n;
+}
+
+int RelativityState::trophies_taken(Round round) const {
+  int n = 0;
+  for (int8_t owner : trophy_owner_[round]) n += owner >= 0;
+  return n;
+}
+
+Returns RelativityState::returns() const {
+  Returns r{};
+  if (!over_) return r;
+  const int t0 = trophies_of(0), t1 = trophies_of(1);
+  Seat winner = -1;
+  if (t0 != t1)
+    winner = t0 > t1 ? 0 : 1;
+  else if (!stopped_by_cap_)
+    winner = 0;  // five each: the seat that played Space in round 1
+  if (winner >= 0) {
+    r[std::size_t(winner)] = 1;
+    r[std::size_t(1 - winner)] = -1;
+  }
+  return r;
+}
+
+std::unique_ptr<State> RelativityState::clone() const {
+  return std::make_unique<RelativityState>(*this);
+}
+
+std::string RelativityState::move_to_string(Move move) const {
+  return square_name(swap_low(move)) + "#" + square_name(swap_high(move));
+}
+
+Move RelativityState::parse_move(std::string_view text) const {
+  std::string t;
+  for (char c : text)
+    if (!std::isspace(static_cast<unsigned char>(c))) t += char(std::tolower(static_cast<unsigned char>(c)));
+  const auto hash = t.find('#');
+  if (hash == std::string::npos)
+    throw BadMove("'" + std::string(text) + "' is not a swap: write two squares joined by '#', e.g. d3#e3");
+  auto square = [&](const std::string& s) {
+    if (s.size() != 2 || s[0] < 'a' || s[0] > 'f' || s[1] < '1' || s[1] > '4')
+      throw BadMove("'" + s + "' is not a square: columns are a-f and rows 1-4 (e.g. d3)");
+    return (s[1] - '1') * kColumns + (s[0] - 'a');
+  };
+  const int a = square(t.substr(0, hash)), b = square(t.substr(hash + 1));
+  if (a == b) throw BadMove("'" + std::string(text) + "' swaps a square with itself");
+  return swap_move(a, b);
+}
+
+json RelativityState::state_json() const {
+  json owners = json::array();
+  for (const auto& round : trophy_owner_) owners.push_back(std::vector<int>(round.begin(), round.end()));
+  return json{{"board", coins_string(board_)},
+              {"round", round_},
+              {"role_to_move", role_to_move_},
+              {"trophy_owner", owners},
+              {"last_swap", {last_low_, last_high_}},
+              {"last_trophies", last_trophies_},
+              {"last_swap_round", last_swap_round_},
+              {"over", over_},
+              {"stopped_by_ply_cap", stopped_by_cap_}};
+}
+
+json RelativityState::observation(Seat viewer) const {
+  // Relativity has no hidden information: every viewer sees the same.
+  json rows = json::array();
+  const std::string coins = coins_string(board_);
+  for (int row = 0; row < kRows; ++row) rows.push_back(coins.substr(std::size_t(row * 7), 6));
+  json trophies = json::array();
+  for (Seat seat = 0; seat < 2; ++seat) {
+    json held{{"night", json::array()}, {"day", json::array()}};
+    for (int round = 0; round < 2; ++round)
+      for (int r = 0; r < kRanks; ++r)
+        if (trophy_owner_[std::size_t(round)][std::size_t(r)] == seat)
+          held[round == kNight ? "night" : "day"].push_back(std::string(1, rank_char(r)));
+    held["count"] = trophies_of(seat);
+    trophies.push_back(held);
+  }
+  json obs{{"game", "relativity"},
+           {"round", kRoundNames[round_]},
+           {"round_number", round_ + 1},
+           {"board", rows},
+           {"coins", coins},
+           {"roles", {{"space", seat_of(kSpace)}, {"time", seat_of(kTime)}}},
+           {"trophies", trophies},
+           {"ply", ply()},
+           {"terminal", over_}};
+  if (over_) {
+    obs["to_move"] = nullptr;
+    const Returns r = returns();
+    obs["winner"] = r[0] > 0 ? json(0) : r[1] > 0 ? json(1) : json(nullptr);
+    obs["stopped_by_ply_cap"] = stopped_by_cap_;
+  } else {
+    obs["to_move"] = current_player();
+    obs["role_to_move"] = role_to_move_ == kSpace ? "space" : "time";
+  }
+  if (last_low_ != 0xff) {
+    obs["last_swap"] = square_name(last_low_) + "#" + square_name(last_high_);
+    obs["last_swap_round"] = kRoundNames[last_swap_round_];
+    json taken = json::array();
+    for (int r = 0; r < kRanks; ++r)
+      if (last_trophies_ & (1u << r)) taken.push_back(std::string(1, rank_char(r)));
+    obs["last_trophies"] = taken;
+  } else {
+    obs["last_swap"] = nullptr;
+  }
+  return obs;
+}
+
+std::string RelativityState::render(Seat viewer) const {
+  std::ostringstream out;
+  out << kRoundNames[round_] << " round (" << (round_ == kNight ? "Moon" : "Sun") << " trophies)  ";
+  out << "Space: seat " << seat_of(kSpace) << "  Time: seat " << seat_of(kTime) << "\n";
+  out << "     a  b  c  d  e  f\n";
+  out << "   ┌──────────────────┐\n";
+  for (int row = kRows - 1; row >= 0; --row) {
+    out << " " << row + 1 << " │";
+    for (int column = 0; column < kColumns; ++column) {
+      const int s = row * kColumns + column;
+      const bool moved = reversal_forbidden() && (s == last_low_ || s == last_high_);
+      const char c = char(std::toupper(static_cast<unsigned char>(rank_char(board_[std::size_t(s)]))));
+      out << (moved ? '[' : ' ') << c << (moved ? ']' : ' ');
+    }
+    out << "│\n";
+  }
+  out << "   └──────────────────┘\n";
+  for (Seat seat = 0; seat < 2; ++seat) {
+    out << " seat " << seat << " trophies (" << trophies_of(seat) << "):";
+    for (int round = 0; round < 2; ++round)
+      for (int r = 0; r < kRanks; ++r)
+        if (trophy_owner_[std::size_t(round)][std::size_t(r)] == seat)
+          out << ' ' << (round == kNight ? "☾" : "☀") << char(std::toupper(static_cast<unsigned char>(rank_char(r))));
+    out << "\n";
+  }
+  if (over_) {
+    const Returns r = returns();
+    out << " Game over: " << (r[0] > 0 ? "seat 0 wins" : r[1] > 0 ? "seat 1 wins" : "a draw");
+    if (stopped_by_cap_) out << " (engine ply cap reached)";
+    out << "\n";
+  } else {
+    out << " " << kRoleNames[role_to_move_] << " (seat " << current_player() << ") to move\n";
+  }
+  return out.str();
+}
+
+void RelativityState::check_invariants() const {
+  int counts[kRanks] = {};
+  for (uint8_t r : board_) {
+    if (r >= kRanks) throw InvariantError("relativity: a square holds no valid rank");
+    ++counts[r];
+  }
+  for (int r = 0; r < kRanks; ++r)
+    if (counts[r] != 4) throw InvariantError("relativity: a rank does not appear exactly 4 times");
+  for (int round = 0; round < 2; ++round) {
+    if (trophies_taken(Round(round)) > kRanks) throw InvariantError("relativity: too many trophies");
+    for (int r = 0; r < kRanks; ++r) {
+      const int owner = trophy_owner_[std::size_t(round)][std::size_t(r)];
+      if (owner < -1 || owner > 1) throw InvariantError("relativity: bad trophy owner");
+    }
+  }
+  if (round_ == kDay && trophies_taken(kNight) < kTrophiesPerRound)
+    throw InvariantError("relativity: Day round began before Night ended");
+  if (!over_ && trophies_of(0) >= kTrophiesToWin) throw InvariantError("relativity: seat 0 should have won");
+  if (!over_ && trophies_of(1) >= kTrophiesToWin) throw InvariantError("relativity: seat 1 should have won");
+}
+
+GameEntry entry() {
+  GameEntry e;
+  e.info = GameInfo{"relativity", "Relativity", "relativity.txt", 2, 2, false, true};
+  e.make = [](const json& params) -> std::shared_ptr<const Game> {
+    return std::make_shared<RelativityGame>(params);
+  };
+  e.params_help = {
+      "coins=(random)  round-1 deal in PPN Coins form, top row first: n45a5n/3a2243/3n4a2n/a25345",
+      "coins2=(random)  round-2 deal, same form",
+      "max_plies=2000  engine ply cap (not a rule): the game is then scored as it stands"};
+  e.ppn_name = "Relativity";
+  e.replay_ppn = replay_ppn;
+  return e;
+}
+
+}  // namespace tabletop::relativity

@@ -1,0 +1,153 @@
+// Relativity (Marty and Ron Hale-Evans), a piecepack game for two: shared/rules/relativity.txt.
+//
+// Board: 4 rows x 6 columns of coins, number side up. Squares are named as in Portable Piecepack
+// Notation: columns a-f left to right, rows 1-4 bottom to top ("d3"). Internally a square is
+// row * 6 + column (a1 = 0, f4 = 23). Ranks are 0 = Null, 1 = Ace, 2..5, written n a 2 3 4 5.
+//
+// Roles: Space swaps a coin with any of its 8 neighbours on a torus (both edges wrap); Time swaps
+// any two coins whose ranks are neighbours in the cycle N-A-2-3-4-5-N. Neither may swap back the two
+// squares the opponent's last swap exchanged. Space moves first in both rounds; seat 0 is Space in
+// round 1 (Night, Moon trophies) and Time in round 2 (Day, Sun trophies).
+//
+// After every swap the swapping seat takes every still-available trophy of the round whose DNA
+// molecule exists: the four coins of that rank orthogonally connected, with no wrap. Round 1 ends
+// when five trophies are taken (the last is set aside); round 2 is a fresh deal and ends the game
+// when its fifth trophy is taken or a seat holds six or more. Most trophies wins; at five each, the
+// seat that was Space in round 1 (seat 0) wins.
+//
+// Move packing: bits = low * 32 + high, the two squares of the swap with low < high. Notation:
+// "d3#e3" (either order parses; the lower square index is printed first: "d1#d3").
+//
+// Params: `coins` / `coins2` fix the round-1 / round-2 deals in PPN's Coins form, top row first
+// ("n45a5n/3a2243/3n4a2n/a25345"); `max_plies` is the engine's safeguard against endless play.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/game.h"
+#include "core/registry.h"
+
+namespace tabletop::relativity {
+
+inline constexpr int kRows = 4;
+inline constexpr int kColumns = 6;
+inline constexpr int kSquares = kRows * kColumns;
+inline constexpr int kRanks = 6;
+inline constexpr int kTrophiesPerRound = 5;  // the sixth is set aside
+inline constexpr int kTrophiesToWin = 6;
+inline constexpr int kDefaultMaxPlies = 2000;
+
+enum Role : uint8_t { kSpace = 0, kTime = 1 };
+enum Round : uint8_t { kNight = 0, kDay = 1 };
+
+// Coins on the board: rank per square.
+using Board = std::array<uint8_t, kSquares>;
+
+// "n", "a", "2".."5".
+char rank_char(int rank);
+// -1 when `c` is not a rank letter.
+int rank_of_char(char c);
+// "d3".
+std::string square_name(int square);
+
+// Parses PPN's Coins form (top row first, '/' between rows, four of each rank). Throws BadParams
+// naming the problem; refuses a board that already holds a DNA molecule.
+// With `refuse_molecule` false it reads any board (saved states mid-game).
+Board parse_coins(const std::string& text, bool refuse_molecule = true);
+// The inverse of parse_coins.
+std::string coins_string(const Board& board);
+
+// True when the four coins of `rank` form a DNA molecule (orthogonally connected, no wrap).
+bool has_molecule(const Board& board, int rank);
+// True when the two squares are 8-neighbours on the torus.
+bool torus_neighbours(int a, int b);
+// True when the two ranks are neighbours in N-A-2-3-4-5-N.
+bool sequence_neighbours(int rank_a, int rank_b);
+
+inline Move swap_move(int a, int b) {
+  return a < b ? Move{uint64_t(a) * 32 + uint64_t(b)} : Move{uint64_t(b) * 32 + uint64_t(a)};
+}
+inline int swap_low(Move m) { return int(m.bits / 32); }
+inline int swap_high(Move m) { return int(m.bits % 32); }
+
+class RelativityGame;
+
+class RelativityState final : public State {
+ public:
+  RelativityState(std::shared_ptr<const Game> game, Chance chance);
+
+  Seat current_player() const override;
+  std::string why_illegal(Move move) const override;
+  Returns returns() const override;
+  std::unique_ptr<State> clone() const override;
+  std::string move_to_string(Move move) const override;
+  Move parse_move(std::string_view text) const override;
+  json observation(Seat viewer) const override;
+  std::string render(Seat viewer) const override;
+  void check_invariants() const override;
+
+  const Board& board() const { return board_; }
+  Round round() const { return Round(round_); }
+  Role role_to_move() const { return Role(role_to_move_); }
+  // The seat playing `role` in the current round.
+  Seat seat_of(Role role) const { return Seat(role ^ round_); }
+  // The seat holding the trophy of `rank` in `round`, or -1.
+  int trophy_owner(Round round, int rank) const { return trophy_owner_[round][rank]; }
+  int trophies_of(Seat seat) const;
+  // Trophies taken in `round` (including by the last swap).
+  int trophies_taken(Round round) const;
+  // Bit r set: the last swap took the trophy of rank r (in the round it was made in).
+  uint8_t last_trophies() const { return last_trophies_; }
+  // The round the last swap was made in.
+  Round last_swap_round() const { return Round(last_swap_round_); }
+  // True when the game stopped at the engine's ply cap rather than by the rules.
+  bool stopped_by_ply_cap() const { return stopped_by_cap_; }
+
+ protected:
+  void do_legal_moves(MoveList& out) const override;
+  void do_apply(Move move) override;
+  json state_json() const override;
+
+ private:
+  friend class RelativityGame;
+  const RelativityGame& rules() const;
+  void deal(Round round);
+  // The opponent's last swap was on this board, so it may not be swapped straight back.
+  bool reversal_forbidden() const { return last_low_ != 0xff && last_swap_round_ == round_; }
+
+  Board board_{};
+  uint8_t round_ = kNight;
+  uint8_t role_to_move_ = kSpace;
+  std::array<std::array<int8_t, kRanks>, 2> trophy_owner_{};
+  uint8_t last_low_ = 0xff, last_high_ = 0xff;  // the last swap made, or 0xff before any
+  uint8_t last_trophies_ = 0;
+  uint8_t last_swap_round_ = kNight;
+  bool over_ = false;
+  bool stopped_by_cap_ = false;
+};
+
+class RelativityGame final : public Game {
+ public:
+  explicit RelativityGame(const json& params);
+  int num_players() const override { return 2; }
+  std::unique_ptr<State> new_initial_state(Chance chance) const override;
+
+  const std::optional<Board>& fixed_deal(Round round) const { return fixed_deal_[round]; }
+  int max_plies() const { return max_plies_; }
+
+ protected:
+  std::unique_ptr<State> restore_state(const json& fields, Chance chance) const override;
+
+ private:
+  std::array<std::optional<Board>, 2> fixed_deal_;
+  int max_plies_;
+};
+
+// The registry entry for Relativity (with its PPN replayer).
+GameEntry entry();
+
+}  // namespace tabletop::relativity

@@ -1,0 +1,321 @@
+// Relativity: every clause of shared/rules/relativity.txt and its RULINGS, as tests.
+#include "games/relativity/relativity.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/perft.h"
+#include "core/ppn.h"
+#include "core/record.h"
+#include "games/games.h"
+#include "games/relativity/relativity_ppn.h"
+#include "testing/conformance.h"
+
+namespace tabletop::relativity {
+namespace {
+
+// The deal of the recorded game in shared/data/ppn/relativity.ppn.
+constexpr const char* kRecordedDeal = "n45a5n/3a2243/3n4a2n/a25345";
+
+int sq(const char* name) { return (name[1] - '1') * kColumns + (name[0] - 'a'); }
+
+std::unique_ptr<RelativityState> make(const json& params, uint64_t seed = 1) {
+  auto game = games::registry().make("relativity", params);
+  auto state = game->new_initial_state(seed);
+  return std::unique_ptr<RelativityState>(static_cast<RelativityState*>(state.release()));
+}
+
+std::string read_shared(const std::string& path) {
+  std::ifstream in(std::string(TABLETOP_SHARED_DIR) + "/" + path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// --- Setting up -----------------------------------------------------------------------------
+
+TEST(RelativitySetup, CoinsParamReadsTopRowFirst) {
+  auto s = make({{"coins", kRecordedDeal}});
+  EXPECT_EQ(s->board()[std::size_t(sq("a4"))], 0);  // n
+  EXPECT_EQ(s->board()[std::size_t(sq("f4"))], 0);  // n
+  EXPECT_EQ(s->board()[std::size_t(sq("a1"))], 1);  // a
+  EXPECT_EQ(s->board()[std::size_t(sq("d3"))], 2);
+  EXPECT_EQ(s->board()[std::size_t(sq("f1"))], 5);
+  EXPECT_EQ(coins_string(s->board()), kRecordedDeal);
+}
+
+TEST(RelativitySetup, RandomDealPutsOneSuitPerTwoByThreeBlock) {
+  // "all the coins in a suit are together in a 2x3 arrangement": each block holds N A 2 3 4 5.
+  for (uint64_t seed = 1; seed <= 200; ++seed) {
+    auto s = make(json::object(), seed);
+    for (int block = 0; block < 4; ++block) {
+      int seen = 0;
+      for (int k = 0; k < 6; ++k) {
+        const int row = (block / 2) * 2 + k / 3, column = (block % 2) * 3 + k % 3;
+        seen |= 1 << s->board()[std::size_t(row * kColumns + column)];
+      }
+      ASSERT_EQ(seen, 63) << "seed " << seed << " block " << block;
+    }
+  }
+}
+
+TEST(RelativitySetup, MisdealNoDealHoldsAMolecule) {
+  // RULINGS: a deal containing a DNA molecule anywhere is a misdeal and is dealt again.
+  for (uint64_t seed = 1; seed <= 500; ++seed) {
+    auto s = make(json::object(), seed);
+    for (int r = 0; r < kRanks; ++r) ASSERT_FALSE(has_molecule(s->board(), r)) << "seed " << seed;
+  }
+}
+
+TEST(RelativitySetup, MisdealScriptedDealIsDealtAgain) {
+  // Script a first deal whose four central coins (c2 d2 c3 d3) are all 2s... impossible with one
+  // suit per block: instead script blocks so that the four 5s form a square across the centre.
+  // Each block shuffle draws 5 outcomes (Fisher-Yates from 6 down to 2). Outcomes 0,0,0,0,0 turn
+  // N A 2 3 4 5 into A 2 3 4 5 N ... we search for a scripted prefix that misdeals.
+  auto game = games::registry().make("relativity", json::object());
+  // Find a seed whose first deal attempt misdeals, then check the dealt board is clean.
+  int misdeals = 0;
+  for (uint64_t seed = 1; seed <= 2000 && misdeals < 5; ++seed) {
+    Chance chance(seed);
+    chance.set_journal(true);
+    auto state = game->new_initial_state(std::move(chance));
+    if (state->chance().journal().size() > 20) {  // more than one deal of 4 x 5 draws
+      ++misdeals;
+      auto& rel = static_cast<RelativityState&>(*state);
+      for (int r = 0; r < kRanks; ++r) EXPECT_FALSE(has_molecule(rel.board(), r));
+    }
+  }
+  EXPECT_GT(misdeals, 0) << "no misdeal in 2000 deals: the re-deal path is untested";
+}
+
+TEST(RelativitySetup, CoinsParamErrorsNameTheProblem) {
+  auto expect_error = [](const std::string& coins, const std::string& needle) {
+    try {
+      make({{"coins", coins}});
+      ADD_FAILURE() << coins << " was accepted";
+    } catch (const BadParams& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+  };
+  expect_error("n45a5n/3a2243/3n4a2n", "4 rows");
+  expect_error("n45a5n/3a2243/3n4a2n/a2534", "expected 6");
+  expect_error("n45a5x/3a2243/3n4a2n/a25345", "'x' is not a rank");
+  expect_error("n45a55/3a2243/3n4a2n/a25345", "rank n appears 3 times");
+  expect_error("nnnna5/3a2243/3542a2/a25345", "DNA molecule of n");
+  expect_error("nn5a54/nn2243/3a4a23/a25345", "DNA molecule of n");  // a square tetromino
+  EXPECT_THROW(make({{"players", 3}}), BadParams);
+  EXPECT_THROW(make({{"colour", "red"}}), BadParams);
+}
+
+// --- DNA molecules ------------------------------------------------------------------------------
+
+Board board_with(const std::vector<std::string>& fives) {
+  // Four 5s on the given squares; the other ranks spread so that none of them connects.
+  Board b{};
+  const int filler[20] = {0, 1, 2, 3, 4, 1, 2, 3, 4, 0, 2, 3, 4, 0, 1, 3, 4, 0, 1, 2};
+  std::vector<bool> taken(kSquares, false);
+  for (const auto& f : fives) taken[std::size_t(sq(f.c_str()))] = true;
+  int k = 0;
+  for (int s = 0; s < kSquares; ++s) b[std::size_t(s)] = taken[std::size_t(s)] ? 5 : uint8_t(filler[k++]);
+  return b;
+}
+
+TEST(RelativityMolecule, AllFiveTetrominoShapes) {
+  EXPECT_TRUE(has_molecule(board_with({"a1", "b1", "c1", "d1"}), 5));  // I
+  EXPECT_TRUE(has_molecule(board_with({"a1", "a2", "a3", "a4"}), 5));  // I, vertical
+  EXPECT_TRUE(has_molecule(board_with({"b2", "c2", "b3", "c3"}), 5));  // O
+  EXPECT_TRUE(has_molecule(board_with({"a1", "b1", "c1", "b2"}), 5));  // T
+  EXPECT_TRUE(has_molecule(board_with({"a1", "a2", "a3", "b1"}), 5));  // L
+  EXPECT_TRUE(has_molecule(board_with({"b1", "b2", "b3", "a1"}), 5));  // J (L mirrored)
+  EXPECT_TRUE(has_molecule(board_with({"a1", "b1", "b2", "c2"}), 5));  // S
+  EXPECT_TRUE(has_molecule(board_with({"a2", "b2", "b1", "c1"}), 5));  // Z (S mirrored)
+}
+
+TEST(RelativityMolecule, DiagonalsAndWrapDoNotConnect) {
+  EXPECT_FALSE(has_molecule(board_with({"a1", "b2", "c3", "d4"}), 5));  // diagonal chain
+  EXPECT_FALSE(has_molecule(board_with({"a1", "b1", "c2", "d2"}), 5));  // touches only diagonally
+  EXPECT_FALSE(has_molecule(board_with({"e1", "f1", "a1", "b1"}), 5));  // only across the side wrap
+  EXPECT_FALSE(has_molecule(board_with({"a1", "a2", "a4", "b4"}), 5));  // only across the top wrap
+  EXPECT_FALSE(has_molecule(board_with({"a1", "b1", "c1", "e1"}), 5));  // a gap
+}
+
+// --- Swapping: Space ----------------------------------------------------------------------------
+
+TEST(RelativitySpace, EveryCoinHasEightNeighboursOnTheTorus) {
+  for (int a = 0; a < kSquares; ++a) {
+    int n = 0;
+    for (int b = 0; b < kSquares; ++b) n += torus_neighbours(a, b);
+    EXPECT_EQ(n, 8) << square_name(a);
+  }
+}
+
+TEST(RelativitySpace, EdgesWrapBothWaysAndCornersTouch) {
+  // "Space may swap the coins on all four corners of the board."
+  for (auto [a, b] : {std::pair{"a1", "f1"}, {"a1", "a4"}, {"a1", "f4"}, {"f1", "a4"}, {"f1", "f4"},
+                      {"a4", "f4"}})
+    EXPECT_TRUE(torus_neighbours(sq(a), sq(b))) << a << " " << b;
+  // The right-edge example: f3 touches e2 e3 e4 f2 f4 and, across the wrap, a2 a3 a4.
+  for (const char* n : {"e2", "e3", "e4", "f2", "f4", "a2", "a3", "a4"})
+    EXPECT_TRUE(torus_neighbours(sq("f3"), sq(n))) << n;
+  EXPECT_FALSE(torus_neighbours(sq("a1"), sq("c1")));
+  EXPECT_FALSE(torus_neighbours(sq("a1"), sq("a3")));
+}
+
+TEST(RelativitySpace, SpaceHasNinetySixSwapsAtTheStart) {
+  auto s = make({{"coins", kRecordedDeal}});
+  EXPECT_EQ(s->role_to_move(), kSpace);
+  EXPECT_EQ(s->current_player(), 0);  // seat 0 plays Space in round 1
+  EXPECT_EQ(s->legal_moves().size(), 96u);
+}
+
+TEST(RelativitySpace, IllegalSpaceSwapSaysWhy) {
+  auto s = make({{"coins", kRecordedDeal}});
+  const std::string why = s->why_illegal(s->parse_move("a1#c3"));
+  EXPECT_NE(why.find("Space swaps only neighbouring coins"), std::string::npos) << why;
+  EXPECT_THROW(s->apply_text("a1#c3"), BadMove);
+  EXPECT_NO_THROW(s->apply_text("a1#f4"));  // corners wrap
+}
+
+// --- Swapping: Time -----------------------------------------------------------------------------
+
+TEST(RelativityTime, SequenceWrapsNullAfterFive) {
+  EXPECT_TRUE(sequence_neighbours(0, 1));
+  EXPECT_TRUE(sequence_neighbours(3, 2));
+  EXPECT_TRUE(sequence_neighbours(3, 4));
+  EXPECT_TRUE(sequence_neighbours(5, 0));  // "a 5 may be exchanged with a 4 or a Null"
+  EXPECT_TRUE(sequence_neighbours(0, 5));
+  EXPECT_FALSE(sequence_neighbours(3, 5));
+  EXPECT_FALSE(sequence_neighbours(3, 3));
+  EXPECT_FALSE(sequence_neighbours(1, 5));
+}
+
+TEST(RelativityTime, AnyCoinHasEightPartnersAnywhere) {
+  // "Time may exchange any given coin with eight others as well" (four of each neighbouring rank).
+  auto s = make({{"coins", kRecordedDeal}});
+  s->apply_text("d3#e3");
+  ASSERT_EQ(s->role_to_move(), kTime);
+  EXPECT_EQ(s->current_player(), 1);
+  MoveList moves;
+  s->legal_moves(moves);
+  EXPECT_EQ(moves.size(), 95u);  // 6 neighbouring rank pairs x 16, less the reversal of d3#e3
+  for (int a = 0; a < kSquares; ++a) {
+    int partners = 0;
+    for (Move m : moves) partners += swap_low(m) == a || swap_high(m) == a;
+    const bool in_last_swap = a == sq("d3") || a == sq("e3");
+    EXPECT_EQ(partners, in_last_swap ? 7 : 8) << square_name(a);
+  }
+}
+
+TEST(RelativityTime, IllegalTimeSwapSaysWhy) {
+  auto s = make({{"coins", kRecordedDeal}});
+  s->apply_text("d3#e3");
+  const std::string why = s->why_illegal(s->parse_move("a1#f1"));  // A and 5
+  EXPECT_NE(why.find("Time swaps only coins whose numbers are next"), std::string::npos) << why;
+  EXPECT_NE(why.find("a1 holds a"), std::string::npos) << why;
+}
+
+// --- No reversal --------------------------------------------------------------------------------
+
+TEST(RelativityReversal, TheOpponentsLastSwapCannotBeUndone) {
+  auto s = make({{"coins", kRecordedDeal}});
+  s->apply_text("d3#e3");  // Space: 2 <-> 4, now d3 = 4 and e3 = 2, which Time could swap back
+  const Move back = s->parse_move("e3#d3");
+  const std::string why = s->why_illegal(back);
+  EXPECT_NE(why.find("reverse"), std::string::npos) << why;
+  EXPECT_FALSE(s->legal_moves().empty());
+  for (Move m : s->legal_moves()) EXPECT_NE(m, back);
+  // One move later the restriction has moved on: Time swaps d3#d1, Space may swap d3#e3 again.
+  s->apply_text("d3#d1");
+  EXPECT_EQ(s->why_illegal(s->parse_move("d3#e3")), "");
+}
+
+// --- Trophies -----------------------------------------------------------------------------------
+
+TEST(RelativityTrophies, RecordedGameAwardsEachTrophyWhereTheRecordDoes) {
+  const ppn::Record record = ppn::parse(read_shared("data/ppn/relativity.ppn"));
+  ASSERT_EQ(record.moves.size(), 24u);
+  std::unique_ptr<State> state = replay_ppn(record);
+  auto& rel = static_cast<RelativityState&>(*state);
+  // Night: Time (seat 1) took 2, 3 and A; Space (seat 0) took 5 and N. Five trophies end the round.
+  EXPECT_EQ(rel.trophy_owner(kNight, 2), 1);
+  EXPECT_EQ(rel.trophy_owner(kNight, 3), 1);
+  EXPECT_EQ(rel.trophy_owner(kNight, 1), 1);
+  EXPECT_EQ(rel.trophy_owner(kNight, 5), 0);
+  EXPECT_EQ(rel.trophy_owner(kNight, 0), 0);
+  EXPECT_EQ(rel.trophy_owner(kNight, 4), -1);  // the sixth is set aside
+  EXPECT_EQ(rel.round(), kDay);
+  EXPECT_EQ(rel.role_to_move(), kSpace);
+  EXPECT_EQ(rel.current_player(), 1);  // roles swapped: seat 1 is Space in the Day round
+  EXPECT_EQ(rel.seat_of(kTime), 0);
+}
+
+TEST(RelativityTrophies, AWrongAnnotationFailsLoudlyAtThatMove) {
+  std::string text = read_shared("data/ppn/relativity.ppn");
+  const auto at = text.find(";M5@b6");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 6, "");  // the record no longer awards Moon 5 on 6S
+  try {
+    replay_ppn(ppn::parse(text));
+    FAIL() << "a wrong record replayed";
+  } catch (const BadRecord& e) {
+    EXPECT_NE(std::string(e.what()).find("PPN move 6S"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("engine awards M5"), std::string::npos) << e.what();
+  }
+}
+
+TEST(RelativityTrophies, TwoMoleculesOnOneSwapTakeBothTrophies) {
+  // Swapping c2 (3) and c3 (4) completes a 4-molecule in row 2... and a 3-molecule in row 3.
+  // Board (top row first): the 4s a2 b2 d2 + c3, the 3s a3 b3 d3 + c2.
+  auto s = make({{"coins", "n5a2n5/334355/442a4a/2n2an5"}});
+  ASSERT_FALSE(has_molecule(s->board(), 3));
+  ASSERT_FALSE(has_molecule(s->board(), 4));
+  s->apply_text("c2#c3");
+  EXPECT_EQ(s->trophy_owner(kNight, 3), 0);
+  EXPECT_EQ(s->trophy_owner(kNight, 4), 0);
+  EXPECT_EQ(s->last_trophies(), (1 << 3) | (1 << 4));
+  EXPECT_EQ(s->trophies_of(0), 2);
+}
+
+TEST(RelativityTrophies, ATakenTrophyIsNotScoredAgainThatRound) {
+  auto s = make({{"coins", "n5a2n5/334355/442a4a/2n2an5"}});
+  s->apply_text("c2#c3");  // Space takes 3 and 4
+  s->apply_text("c3#b1");  // Time: 4 <-> 3? c3 holds 3 now... breaks the 4s? (just a legal swap)
+  const int before = s->trophies_of(1);
+  // Whatever happens next, the Night 3 and 4 stay with seat 0.
+  EXPECT_EQ(s->trophy_owner(kNight, 3), 0);
+  EXPECT_EQ(s->trophy_owner(kNight, 4), 0);
+  EXPECT_EQ(s->trophies_of(1), before);
+}
+
+TEST(RelativityPerft, PinnedCountsFromTheRecordedDeal) {
+  auto s = make({{"coins", kRecordedDeal}});
+  EXPECT_EQ(perft(*s, 1), 96u);
+  EXPECT_EQ(perft(*s, 2), 96u * 95u);  // Time: 96 swaps less the reversal, on every board? see below
+}
+
+TEST(RelativityRecords, JsonRecordReplaysAndATamperedOneFails) {
+  auto game = games::registry().make("relativity", json::object());
+  Match match(game, 17);
+  Rng rng(3);
+  while (!match.state().is_terminal()) {
+    const auto moves = match.state().legal_moves();
+    match.play(moves[rng.uniform(uint32_t(moves.size()))]);
+  }
+  Record record = match.record();
+  EXPECT_NO_THROW(replay(games::registry(), record));
+  Record tampered = record;
+  tampered.moves[3] = "a1#c3";
+  EXPECT_THROW(replay(games::registry(), tampered), BadRecord);
+  Record wrong_result = record;
+  (*wrong_result.result)[0] = -(*wrong_result.result)[0] + 0.5;
+  EXPECT_THROW(replay(games::registry(), wrong_result), BadRecord);
+}
+
+TEST(RelativityConformance, RandomSimTest) {
+  testing::random_sim_test(games::registry(), "relativity", json::object());
+}
+
+}  // namespace
+}  // namespace tabletop::relativity

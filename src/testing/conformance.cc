@@ -1,0 +1,106 @@
+#include "testing/conformance.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <set>
+
+#include "core/record.h"
+
+namespace tabletop::testing {
+namespace {
+
+void check_moves(const State& state, const std::string& where) {
+  MoveList moves;
+  state.legal_moves(moves);
+  if (state.is_terminal()) {
+    ASSERT_TRUE(moves.empty()) << where << ": a terminal state has legal moves";
+    return;
+  }
+  ASSERT_FALSE(moves.empty()) << where << ": no legal move but the game is not over";
+  ASSERT_GE(state.current_player(), 0);
+  ASSERT_LT(state.current_player(), state.num_players());
+  std::set<uint64_t> seen;
+  for (Move m : moves) {
+    ASSERT_TRUE(seen.insert(m.bits).second)
+        << where << ": duplicate legal move " << state.move_to_string(m);
+    const std::string text = state.move_to_string(m);
+    Move parsed{};
+    ASSERT_NO_THROW(parsed = state.parse_move(text)) << where << ": cannot parse " << text;
+    ASSERT_EQ(parsed, m) << where << ": parse_move(move_to_string(m)) != m for " << text;
+    ASSERT_EQ(state.why_illegal(m), "") << where << ": legal move " << text << " said illegal";
+  }
+}
+
+void check_round_trip(const State& state, const std::string& where) {
+  const json j = state.to_json();
+  std::unique_ptr<State> restored;
+  ASSERT_NO_THROW(restored = state.game().state_from_json(j)) << where;
+  ASSERT_EQ(restored->to_json(), j) << where << ": JSON round trip differs";
+  ASSERT_EQ(state.clone()->to_json(), j) << where << ": clone differs";
+}
+
+void check_no_leak(const State& state, Rng& rng, bool& sampled_differently, const std::string& where) {
+  const json truth = state.to_json()["state"];
+  for (Seat viewer = kSpectator; viewer < state.num_players(); ++viewer) {
+    std::unique_ptr<State> sample = state.determinize(viewer, rng);
+    ASSERT_EQ(sample->observation(viewer), state.observation(viewer))
+        << where << ": determinize leaks or loses what viewer " << viewer << " sees";
+    ASSERT_NO_THROW(sample->check_invariants()) << where << ": determinized state is impossible";
+    if (sample->to_json()["state"] != truth) sampled_differently = true;
+  }
+}
+
+}  // namespace
+
+void random_sim_test(const Registry& registry, const std::string& game_id, const json& params,
+                     ConformanceOptions options) {
+  if (const char* soak = std::getenv("TABLETOP_SOAK_GAMES")) options.playouts = std::atoi(soak);
+  std::shared_ptr<const Game> game = registry.make(game_id, params);
+  Rng rng(options.seed);
+  bool sampled_differently = false;
+  long total_plies = 0;
+
+  EXPECT_THROW(game->state_from_json(json{{"game", game_id}}), BadRecord);
+  EXPECT_THROW(game->state_from_json(json::array()), BadRecord);
+
+  for (int playout = 0; playout < options.playouts; ++playout) {
+    const uint64_t seed = options.seed * 1000003 + uint64_t(playout);
+    Match match(game, seed, {});
+    const bool thorough = playout < options.thorough_playouts;
+    for (int step = 0;; ++step) {
+      const State& state = match.state();
+      const std::string where = game_id + " playout " + std::to_string(playout) + " (seed " +
+                                std::to_string(seed) + ") ply " + std::to_string(step);
+      ASSERT_NO_THROW(state.check_invariants()) << where;
+      ASSERT_NO_FATAL_FAILURE(check_moves(state, where));
+      if (thorough || step % options.sample_every == 0) {
+        ASSERT_NO_FATAL_FAILURE(check_round_trip(state, where));
+        ASSERT_NO_FATAL_FAILURE(check_no_leak(state, rng, sampled_differently, where));
+        for (Seat viewer = kSpectator; viewer < state.num_players(); ++viewer)
+          ASSERT_FALSE(state.render(viewer).empty()) << where;
+      }
+      if (state.is_terminal()) break;
+      ASSERT_LT(step, 10'000'000) << where << ": the game does not end";
+      const std::vector<Move> moves = state.legal_moves();
+      ASSERT_NO_THROW(match.play(moves[rng.uniform(uint32_t(moves.size()))])) << where;
+    }
+    total_plies += match.state().ply();
+    // The record replays to the same final state and result.
+    const Record record = Record::from_json(match.record().to_json());
+    std::unique_ptr<State> replayed;
+    ASSERT_NO_THROW(replayed = replay(registry, record)) << game_id << " seed " << seed;
+    ASSERT_EQ(replayed->to_json()["state"], match.state().to_json()["state"])
+        << game_id << " seed " << seed << ": the record replays to a different state";
+    ASSERT_TRUE(replayed->is_terminal());
+    const Returns returns = match.state().returns();
+    for (int s = game->num_players(); s < kMaxPlayers; ++s) ASSERT_EQ(returns[std::size_t(s)], 0.0);
+  }
+  if (game->info().hidden_information && options.playouts > 0) {
+    EXPECT_TRUE(sampled_differently)
+        << game_id << ": determinize never produced a state different from the truth";
+  }
+  ::testing::Test::RecordProperty("plies", std::to_string(total_plies));
+}
+
+}  // namespace tabletop::testing

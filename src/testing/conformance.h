@@ -1,0 +1,37 @@
+// The shared conformance suite: the checks every game in Tabletop passes (DESIGN.md, "Checks every
+// game passes"). Like OpenSpiel's RandomSimTest, one call runs them all on one game:
+//
+//   tabletop::testing::random_sim_test(games::registry(), "relativity", {}, 200);
+//
+// src/games/conformance_test.cc calls it for every registered game at every player count, so a new
+// game gets the suite by registering. Checks, after every move of every random playout:
+//   - check_invariants() holds; the game ends (or hits its documented ply cap);
+//   - legal moves are non-empty and duplicate-free unless terminal (empty then);
+//   - every legal move has empty why_illegal() and parse_move(move_to_string(m)) == m;
+//   - to_json -> state_from_json -> to_json is identical; clone() is identical;
+//   - no leak: for every seat and the spectator, determinize(v)->observation(v) == observation(v);
+//     for hidden-information games, some determinization differs from the truth (it samples);
+//   - the game's record replays to the same final state and result.
+#pragma once
+
+#include <string>
+
+#include "core/registry.h"
+
+namespace tabletop::testing {
+
+struct ConformanceOptions {
+  int playouts = 200;
+  uint64_t seed = 1;
+  // Playouts in which every ply gets the expensive checks (JSON round trip, determinize); later
+  // playouts check every `sample_every`-th ply.
+  int thorough_playouts = 20;
+  int sample_every = 7;
+};
+
+// Runs the suite with GoogleTest assertions. The playout count is raised by the environment
+// variable TABLETOP_SOAK_GAMES when it is set (make soak).
+void random_sim_test(const Registry& registry, const std::string& game_id, const json& params,
+                     ConformanceOptions options = {});
+
+}  // namespace tabletop::testing
