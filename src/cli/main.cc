@@ -16,7 +16,8 @@ int main(int argc, char** argv) {
   uint64_t seed = 1;
   auto add_game = [&](CLI::App* cmd) {
     cmd->add_option("game", game, "game id (see `tabletop list`)")->required();
-    cmd->add_option("--param,-p", param_pairs, "game parameter key=value (repeatable)");
+    cmd->add_option("--param,-p", param_pairs, "game parameter key=value (repeatable)")
+        ->allow_extra_args(false);
     cmd->add_option("--seed,-s", seed, "random seed (deal, dice, agents)")->capture_default_str();
   };
 

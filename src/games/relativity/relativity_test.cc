@@ -100,10 +100,12 @@ TEST(RelativitySetup, CoinsParamErrorsNameTheProblem) {
     }
   };
   expect_error("n45a5n/3a2243/3n4a2n", "4 rows");
-  expect_error("n45a5n/3a2243/3n4a2n/a2534", "expected 6");
+  expect_error("n45a5n/3a2243/3n4a2n/a2534", "4 rows of 6 coins");
+  expect_error("n45a5n/3a2243/3n4a2n/a253455", "more than 6 coins");
+  expect_error("n45a5n/3a224/3n4a2n/a25345", "has 5 coins, expected 6");
   expect_error("n45a5x/3a2243/3n4a2n/a25345", "'x' is not a rank");
   expect_error("n45a55/3a2243/3n4a2n/a25345", "rank n appears 3 times");
-  expect_error("nnnna5/3a2243/3542a2/a25345", "DNA molecule of n");
+  expect_error("nnnn55/3a2243/344a2a/a25345", "DNA molecule of n");  // a straight line
   expect_error("nn5a54/nn2243/3a4a23/a25345", "DNA molecule of n");  // a square tetromino
   EXPECT_THROW(make({{"players", 3}}), BadParams);
   EXPECT_THROW(make({{"colour", "red"}}), BadParams);
@@ -194,16 +196,27 @@ TEST(RelativityTime, SequenceWrapsNullAfterFive) {
 TEST(RelativityTime, AnyCoinHasEightPartnersAnywhere) {
   // "Time may exchange any given coin with eight others as well" (four of each neighbouring rank).
   auto s = make({{"coins", kRecordedDeal}});
-  s->apply_text("d3#e3");
+  s->apply_text("d3#e3");  // Space swaps 2 and 4: Time could not swap those back anyway
   ASSERT_EQ(s->role_to_move(), kTime);
   EXPECT_EQ(s->current_player(), 1);
+  EXPECT_EQ(s->legal_moves().size(), 96u);  // 6 neighbouring rank pairs x 4 x 4
+  for (int a = 0; a < kSquares; ++a) {
+    int partners = 0;
+    for (Move m : s->legal_moves()) partners += swap_low(m) == a || swap_high(m) == a;
+    EXPECT_EQ(partners, 8) << square_name(a);
+  }
+}
+
+TEST(RelativityTime, TheReversalIsTheOnlySwapRemoved) {
+  auto s = make({{"coins", kRecordedDeal}});
+  s->apply_text("e3#f3");  // Space swaps 4 and 3, which Time could swap straight back
   MoveList moves;
   s->legal_moves(moves);
-  EXPECT_EQ(moves.size(), 95u);  // 6 neighbouring rank pairs x 16, less the reversal of d3#e3
+  EXPECT_EQ(moves.size(), 95u);
   for (int a = 0; a < kSquares; ++a) {
     int partners = 0;
     for (Move m : moves) partners += swap_low(m) == a || swap_high(m) == a;
-    const bool in_last_swap = a == sq("d3") || a == sq("e3");
+    const bool in_last_swap = a == sq("e3") || a == sq("f3");
     EXPECT_EQ(partners, in_last_swap ? 7 : 8) << square_name(a);
   }
 }
@@ -220,15 +233,15 @@ TEST(RelativityTime, IllegalTimeSwapSaysWhy) {
 
 TEST(RelativityReversal, TheOpponentsLastSwapCannotBeUndone) {
   auto s = make({{"coins", kRecordedDeal}});
-  s->apply_text("d3#e3");  // Space: 2 <-> 4, now d3 = 4 and e3 = 2, which Time could swap back
-  const Move back = s->parse_move("e3#d3");
+  s->apply_text("e3#f3");  // Space: 4 <-> 3, which Time could swap straight back
+  const Move back = s->parse_move("f3#e3");
   const std::string why = s->why_illegal(back);
   EXPECT_NE(why.find("reverse"), std::string::npos) << why;
   EXPECT_FALSE(s->legal_moves().empty());
   for (Move m : s->legal_moves()) EXPECT_NE(m, back);
-  // One move later the restriction has moved on: Time swaps d3#d1, Space may swap d3#e3 again.
+  // One move later the restriction has moved on: Time swaps d3#d1, Space may swap e3#f3 again.
   s->apply_text("d3#d1");
-  EXPECT_EQ(s->why_illegal(s->parse_move("d3#e3")), "");
+  EXPECT_EQ(s->why_illegal(s->parse_move("e3#f3")), "");
 }
 
 // --- Trophies -----------------------------------------------------------------------------------
@@ -265,34 +278,53 @@ TEST(RelativityTrophies, AWrongAnnotationFailsLoudlyAtThatMove) {
   }
 }
 
+// Rows 2 and 3 (top row first): 4 4 3 4 / 3 3 4 3 in columns a-d; swapping c2 and c3 makes a line
+// of four 4s and a line of four 3s at once.
+constexpr const char* kTwoMolecules = "na25na/334325/4434na/25na25";
+
 TEST(RelativityTrophies, TwoMoleculesOnOneSwapTakeBothTrophies) {
-  // Swapping c2 (3) and c3 (4) completes a 4-molecule in row 2... and a 3-molecule in row 3.
-  // Board (top row first): the 4s a2 b2 d2 + c3, the 3s a3 b3 d3 + c2.
-  auto s = make({{"coins", "n5a2n5/334355/442a4a/2n2an5"}});
-  ASSERT_FALSE(has_molecule(s->board(), 3));
-  ASSERT_FALSE(has_molecule(s->board(), 4));
+  // "If you are clever enough to make two DNA molecules (or more) on the same swap, you may take all
+  // the trophies for the numbers you matched up."
+  auto s = make({{"coins", kTwoMolecules}});
   s->apply_text("c2#c3");
   EXPECT_EQ(s->trophy_owner(kNight, 3), 0);
   EXPECT_EQ(s->trophy_owner(kNight, 4), 0);
   EXPECT_EQ(s->last_trophies(), (1 << 3) | (1 << 4));
   EXPECT_EQ(s->trophies_of(0), 2);
+  EXPECT_EQ(s->observation(kSpectator)["trophies"][0]["night"], json::array({"3", "4"}));
 }
 
 TEST(RelativityTrophies, ATakenTrophyIsNotScoredAgainThatRound) {
-  auto s = make({{"coins", "n5a2n5/334355/442a4a/2n2an5"}});
-  s->apply_text("c2#c3");  // Space takes 3 and 4
-  s->apply_text("c3#b1");  // Time: 4 <-> 3? c3 holds 3 now... breaks the 4s? (just a legal swap)
-  const int before = s->trophies_of(1);
-  // Whatever happens next, the Night 3 and 4 stay with seat 0.
-  EXPECT_EQ(s->trophy_owner(kNight, 3), 0);
+  // "Once someone takes a trophy for a number, no one may score that number again during that round."
+  auto s = make({{"coins", kTwoMolecules}});
+  s->apply_text("c2#c3");  // Space (seat 0) takes 3 and 4
+  s->apply_text("d2#f3");  // Time breaks the 4s (4 <-> 5)
+  s->apply_text("a4#b4");  // Space, elsewhere
+  s->apply_text("d2#f3");  // Time re-forms the line of 4s
+  ASSERT_TRUE(has_molecule(s->board(), 4));
+  EXPECT_EQ(s->last_trophies(), 0);
   EXPECT_EQ(s->trophy_owner(kNight, 4), 0);
-  EXPECT_EQ(s->trophies_of(1), before);
+  EXPECT_EQ(s->trophies_of(1), 0);
+}
+
+TEST(RelativityTrophies, TimeTakesTheTrophiesTimeMakes) {
+  // Time completes a molecule: the trophy goes to Time's seat (seat 1 in Night).
+  auto s = make({{"coins", kTwoMolecules}});
+  s->apply_text("a4#b4");  // Space, elsewhere
+  s->apply_text("c2#c3");  // Time: 3 and 4 are next in the cycle; both molecules form
+  EXPECT_EQ(s->trophy_owner(kNight, 3), 1);
+  EXPECT_EQ(s->trophy_owner(kNight, 4), 1);
+  EXPECT_EQ(s->trophies_of(0), 0);
 }
 
 TEST(RelativityPerft, PinnedCountsFromTheRecordedDeal) {
   auto s = make({{"coins", kRecordedDeal}});
   EXPECT_EQ(perft(*s, 1), 96u);
-  EXPECT_EQ(perft(*s, 2), 96u * 95u);  // Time: 96 swaps less the reversal, on every board? see below
+  // Time has 96 swaps after every Space swap, less one when Space's swap exchanged two ranks next in
+  // the cycle (the reversal): 31 of the 96 Space swaps do, so 96 * 96 - 31.
+  EXPECT_EQ(perft(*s, 2), 9185u);
+  EXPECT_EQ(perft(*s, 3), 878771u);
+  EXPECT_EQ(perft(*s, 4), 84079190u);
 }
 
 TEST(RelativityRecords, JsonRecordReplaysAndATamperedOneFails) {
