@@ -149,6 +149,14 @@ class State {
   // Throws InvariantError if the state is impossible. Cheap enough to call after every move in tests.
   virtual void check_invariants() const {}
 
+  // The one optional hook for computer players (src/ai reads it; nothing else does): an estimate of
+  // what each seat will get when the game ends, on the scale of `returns()`, judged from this complete
+  // state. Searches call it on states they sampled (determinized), so it may read hidden parts. MCTS
+  // uses it to stop playouts early (`mcts:depth=`) and `greedy` ranks moves by it. Fill `out` and
+  // return true to supply one; the default supplies none (returns false), and agents then play every
+  // playout to the end and `greedy` sees only `returns()`. Must be cheap and must not allocate.
+  virtual bool estimate_returns(Returns& out) const { return false; }
+
   Chance& chance() { return chance_; }
   const Chance& chance() const { return chance_; }
   EventLog& log() { return log_; }
