@@ -34,7 +34,7 @@ void BM_RelativityLegalMovesTime(benchmark::State& bench) {
 }
 BENCHMARK(BM_RelativityLegalMovesTime);
 
-void BM_RelativityApply(benchmark::State& bench) {
+void BM_RelativityCloneAndApply(benchmark::State& bench) {
   auto state = start();
   const Move there = state->parse_move("d3#e3");
   for (auto _ : bench) {
@@ -43,7 +43,7 @@ void BM_RelativityApply(benchmark::State& bench) {
     benchmark::DoNotOptimize(copy->current_player());
   }
 }
-BENCHMARK(BM_RelativityApply);
+BENCHMARK(BM_RelativityCloneAndApply);
 
 // A whole random game from a fixed deal; reports plies per second.
 void BM_RelativityRandomPlayout(benchmark::State& bench) {

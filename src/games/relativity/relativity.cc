@@ -498,7 +498,7 @@ GameEntry entry() {
   e.params_help = {
       "coins=(random)  round-1 deal in PPN Coins form, top row first: n45a5n/3a2243/3n4a2n/a25345",
       "coins2=(random)  round-2 deal, same form",
-      "max_plies=2000  engine ply cap (not a rule): the game is then scored as it stands"};
+      "max_plies=10000  engine ply cap (not a rule): the game is then scored as it stands"};
   e.ppn_name = "Relativity";
   e.replay_ppn = replay_ppn;
   return e;

@@ -39,7 +39,7 @@ inline constexpr int kSquares = kRows * kColumns;
 inline constexpr int kRanks = 6;
 inline constexpr int kTrophiesPerRound = 5;  // the sixth is set aside
 inline constexpr int kTrophiesToWin = 6;
-inline constexpr int kDefaultMaxPlies = 2000;
+inline constexpr int kDefaultMaxPlies = 10000;
 
 enum Role : uint8_t { kSpace = 0, kTime = 1 };
 enum Round : uint8_t { kNight = 0, kDay = 1 };

@@ -317,6 +317,85 @@ TEST(RelativityTrophies, TimeTakesTheTrophiesTimeMakes) {
   EXPECT_EQ(s->trophies_of(0), 0);
 }
 
+// --- End of the round and of the game ---------------------------------------------------------
+
+// A position built through the saved-state format: `owners` lists, per round, the seat holding each
+// rank's trophy (-1: still available).
+std::unique_ptr<RelativityState> position(const json& params, const std::string& coins, Round round,
+                                          Role to_move, const std::array<std::array<int, 6>, 2>& owners) {
+  auto game = games::registry().make("relativity", params);
+  json j = game->new_initial_state(1)->to_json();
+  j["state"]["board"] = coins;
+  j["state"]["round"] = int(round);
+  j["state"]["role_to_move"] = int(to_move);
+  j["state"]["trophy_owner"] = owners;
+  auto state = game->state_from_json(j);
+  return std::unique_ptr<RelativityState>(static_cast<RelativityState*>(state.release()));
+}
+
+TEST(RelativityEnd, FiveTrophiesEndTheNightAndTheDayIsDealtWithRolesSwapped) {
+  const json params{{"coins2", kRecordedDeal}};
+  // Night: seat 0 holds N and A, seat 1 holds 2. Space (seat 0) makes 3 and 4: five are taken.
+  auto s = position(params, kTwoMolecules, kNight, kSpace, {{{0, 0, 1, -1, -1, -1}, {-1, -1, -1, -1, -1, -1}}});
+  s->apply_text("c2#c3");
+  EXPECT_EQ(s->trophies_taken(kNight), 5);
+  EXPECT_EQ(s->trophy_owner(kNight, 5), -1);  // set aside, never scored
+  EXPECT_EQ(s->round(), kDay);
+  EXPECT_EQ(coins_string(s->board()), kRecordedDeal);  // reset: the Day deal
+  EXPECT_EQ(s->role_to_move(), kSpace);
+  EXPECT_EQ(s->current_player(), 1);  // roles switched
+  EXPECT_FALSE(s->is_terminal());
+  EXPECT_EQ(s->observation(kSpectator)["round"], "Day");
+}
+
+TEST(RelativityEnd, SixTrophiesEndTheGameAtOnce) {
+  // Day: seat 0 (Time now) holds five; making two molecules takes it to seven.
+  auto s = position({}, kTwoMolecules, kDay, kTime, {{{0, 0, 0, -1, 1, 1}, {0, 0, -1, -1, -1, -1}}});
+  ASSERT_EQ(s->current_player(), 0);
+  s->apply_text("c2#c3");
+  EXPECT_TRUE(s->is_terminal());
+  EXPECT_EQ(s->trophies_of(0), 7);
+  EXPECT_EQ(s->returns()[0], 1);
+  EXPECT_EQ(s->returns()[1], -1);
+  EXPECT_TRUE(s->legal_moves().empty());
+  EXPECT_EQ(s->why_illegal(s->parse_move("a1#b1")), "the game is over");
+}
+
+TEST(RelativityEnd, SixTrophiesEndTheGameEvenInTheNight) {
+  // Six or more ends the game at once, whichever round (possible only with a double in the Night).
+  auto s = position({}, kTwoMolecules, kNight, kSpace, {{{0, 0, 0, -1, -1, 0}, {-1, -1, -1, -1, -1, -1}}});
+  s->apply_text("c2#c3");
+  EXPECT_TRUE(s->is_terminal());
+  EXPECT_EQ(s->returns()[0], 1);
+}
+
+TEST(RelativityEnd, FiveEachGoesToTheRoundOneSpacePlayer) {
+  // "If each player has five, the winner is the player who played Space during the first round."
+  // Night: seat 0 N A 2, seat 1 4 5. Day: seat 1 N A 2. Time (seat 0) takes 3 and 4: the fifth Day
+  // trophy ends the game at five each.
+  auto s = position({}, kTwoMolecules, kDay, kTime, {{{0, 0, 0, -1, 1, 1}, {1, 1, 1, -1, -1, -1}}});
+  s->apply_text("c2#c3");
+  EXPECT_TRUE(s->is_terminal());
+  EXPECT_EQ(s->trophies_of(0), 5);
+  EXPECT_EQ(s->trophies_of(1), 5);
+  EXPECT_EQ(s->returns()[0], 1);
+  EXPECT_EQ(s->returns()[1], -1);
+  EXPECT_EQ(s->observation(kSpectator)["winner"], 0);
+}
+
+TEST(RelativityEnd, TheEnginePlyCapScoresTheGameAsItStands) {
+  auto s = make({{"coins", kRecordedDeal}, {"max_plies", 10}});
+  Rng rng(1);
+  while (!s->is_terminal()) {
+    const auto moves = s->legal_moves();
+    s->apply(moves[rng.uniform(uint32_t(moves.size()))]);
+  }
+  EXPECT_EQ(s->ply(), 10);
+  EXPECT_TRUE(s->stopped_by_ply_cap());
+  const int t0 = s->trophies_of(0), t1 = s->trophies_of(1);
+  EXPECT_EQ(s->returns()[0], t0 > t1 ? 1 : t0 < t1 ? -1 : 0);
+}
+
 TEST(RelativityPerft, PinnedCountsFromTheRecordedDeal) {
   auto s = make({{"coins", kRecordedDeal}});
   EXPECT_EQ(perft(*s, 1), 96u);
