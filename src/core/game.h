@@ -80,8 +80,11 @@ class Game;
 
 class State {
  public:
+  // A state whose chance journal is on records its event log from the start (the deal included).
   explicit State(std::shared_ptr<const Game> game, Chance chance)
-      : game_(std::move(game)), chance_(std::move(chance)) {}
+      : game_(std::move(game)), chance_(std::move(chance)) {
+    log_.set_enabled(chance_.journal_on());
+  }
   virtual ~State() = default;
 
   const Game& game() const { return *game_; }
