@@ -25,7 +25,8 @@ namespace tabletop {
 
 class Chance {
  public:
-  explicit Chance(uint64_t seed = 0) : rng_(seed) {}
+  // Implicit from a seed, so `new_initial_state(seed)` reads naturally on any Game.
+  Chance(uint64_t seed = 0) : rng_(seed) {}  // NOLINT(google-explicit-constructor)
 
   // A uniform outcome in [0, n). Precondition: n > 0. A scripted outcome out of range throws BadRecord.
   uint32_t draw(uint32_t n) {
