@@ -1,6 +1,7 @@
 #include "games/games.h"
 
 #include "games/relativity/relativity.h"
+#include "games/siege/siege.h"
 
 namespace tabletop::games {
 
@@ -8,6 +9,7 @@ const Registry& registry() {
   static const Registry all = [] {
     Registry r;
     r.add(relativity::entry());
+    r.add(siege::entry());
     return r;
   }();
   return all;
