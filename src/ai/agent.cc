@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "ai/greedy_agent.h"
+#include "ai/mcts.h"
 #include "ai/random_agent.h"
 
 namespace tabletop::ai {
@@ -52,7 +54,14 @@ void AgentSpec::allow_only(const std::string& known) const {
 }
 
 std::map<std::string, std::string> agent_names() {
-  return {{"random", "uniform over the legal moves"}};
+  return {
+      {"random", "uniform over the legal moves"},
+      {"greedy", "one ply: the move with the best immediate result or game estimate (samples=N)"},
+      {"mcts",
+       "UCT search, perfect-information games "
+       "(iterations=N,time=MS,c=C,threads=T,depth=D,reuse=0|1,nodes=N)"},
+      {"ismcts",
+       "information-set MCTS, every game, sees only its own seat (same options as mcts)"}};
 }
 
 std::unique_ptr<Agent> make_agent(const std::string& text, const Game& game, uint64_t seed) {
@@ -61,9 +70,14 @@ std::unique_ptr<Agent> make_agent(const std::string& text, const Game& game, uin
     spec.allow_only("");
     return std::make_unique<RandomAgent>(seed);
   }
+  if (spec.name == "greedy") return std::make_unique<GreedyAgent>(game, spec, seed);
+  if (spec.name == "mcts" || spec.name == "ismcts")
+    return std::make_unique<MctsAgent>(game, SearchOptions::from_spec(spec), spec.name == "ismcts",
+                                       seed, text);
   std::string known;
   for (const auto& [name, help] : agent_names()) known += (known.empty() ? "" : ", ") + name;
-  throw BadParams("unknown agent '" + spec.name + "' (known: " + known + ", and human where a person plays)");
+  throw BadParams("unknown agent '" + spec.name + "' (known: " + known +
+                  ", and human where a person plays)");
 }
 
 }  // namespace tabletop::ai

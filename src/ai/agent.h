@@ -9,6 +9,7 @@
 // optional `:key=value,key=value` options, e.g. "random", "mcts:iterations=1000,c=1.4".
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -28,6 +29,16 @@ class Agent {
   virtual std::string last_decision_note() const { return {}; }
   // The spec string that makes this agent.
   virtual std::string spec() const = 0;
+
+  // What a thinking agent reports while it searches, a few times a second (from the searching
+  // thread): `done` in [0, 1] is the share of its budget used, `note` names the move it currently
+  // prefers ("d3#e3 41%"). Agents that answer at once never call it.
+  using Progress = std::function<void(double done, const std::string& note)>;
+  // Installs (or, with an empty function, removes) the progress callback.
+  void set_progress(Progress progress) { progress_ = std::move(progress); }
+
+ protected:
+  Progress progress_;
 };
 
 // A parsed spec: "mcts:iterations=100,c=1.4" -> name "mcts", options {iterations: 100, c: 1.4}.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cctype>
+#include <cmath>
 #include <sstream>
 
 #include "games/relativity/relativity_ppn.h"
@@ -329,6 +330,16 @@ int RelativityState::trophies_taken(Round round) const {
   int n = 0;
   for (int8_t owner : trophy_owner_[round]) n += owner >= 0;
   return n;
+}
+
+bool RelativityState::estimate_returns(Returns& out) const {
+  const double lead = trophies_of(0) - trophies_of(1) + 0.5;
+  const int left = 2 * kTrophiesPerRound - trophies_taken(kNight) - trophies_taken(kDay);
+  const double v = std::tanh(lead / (1.0 + 0.5 * left));
+  out = Returns{};
+  out[0] = v;
+  out[1] = -v;
+  return true;
 }
 
 Returns RelativityState::returns() const {

@@ -89,6 +89,9 @@ class RelativityState final : public State {
   json observation(Seat viewer) const override;
   std::string render(Seat viewer) const override;
   void check_invariants() const override;
+  // The AI hook: seat 0's value is tanh((trophy lead + 0.5) / (1 + trophies still to take / 2)),
+  // the +0.5 because seat 0 wins a 5-5 tie; seat 1's is its negation. A search estimate, not a rule.
+  bool estimate_returns(Returns& out) const override;
 
   const Board& board() const { return board_; }
   Round round() const { return Round(round_); }

@@ -1,0 +1,52 @@
+#include "ai/greedy_agent.h"
+
+#include <cstdio>
+#include <vector>
+
+namespace tabletop::ai {
+
+GreedyAgent::GreedyAgent(const Game& game, const AgentSpec& spec, uint64_t seed) : rng_(seed) {
+  spec.allow_only("samples");
+  const bool certain = !game.info().hidden_information && !game.info().has_chance;
+  samples_ = int(spec.number("samples", certain ? 1 : 8, 1, 1e6));
+  spec_ = spec.options.count("samples") ? "greedy:samples=" + spec.options.at("samples") : "greedy";
+}
+
+Move GreedyAgent::choose(const State& state) {
+  const Seat seat = state.current_player();
+  MoveList legal, sampled;
+  state.legal_moves(legal);
+  std::vector<double> score(legal.size(), 0.0);
+  std::unique_ptr<State> base = state.clone();
+  base->log().clear();
+  base->log().set_enabled(false);
+  base->chance() = Chance(0);
+  for (int s = 0; s < samples_; ++s) {
+    std::unique_ptr<State> sample = base->determinize(seat, rng_);
+    sample->legal_moves(sampled);
+    for (std::size_t i = 0; i < legal.size(); ++i) {
+      if (!sampled.contains(legal[i])) continue;  // cannot happen in a consistent sample
+      std::unique_ptr<State> after = sample->clone();
+      after->apply(legal[i]);
+      Returns r{};
+      if (after->is_terminal())
+        r = after->returns();
+      else if (!after->estimate_returns(r))
+        r = Returns{};
+      score[i] += r[std::size_t(seat)];
+    }
+  }
+  double best = score[0];
+  for (double v : score) best = std::max(best, v);
+  std::vector<std::size_t> ties;
+  for (std::size_t i = 0; i < legal.size(); ++i)
+    if (score[i] >= best - 1e-9) ties.push_back(i);
+  const std::size_t pick = ties[rng_.uniform(uint32_t(ties.size()))];
+  char note[96];
+  std::snprintf(note, sizeof note, "score %+.2f, %zu of %zu moves tie", best / samples_,
+                ties.size(), legal.size());
+  note_ = note;
+  return legal[pick];
+}
+
+}  // namespace tabletop::ai

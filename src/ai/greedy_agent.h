@@ -1,0 +1,32 @@
+// The greedy agent: one ply of look-ahead. For each legal move it plays the move on a sampled state
+// and scores the result for the seat that moved: `returns()` when the game is over there, otherwise
+// the game's `State::estimate_returns` when it supplies one, otherwise 0 (so a game without an
+// estimate is played randomly except for moves that end it). The best score wins; ties are broken
+// uniformly at random.
+//
+// The sampled states come from `State::determinize(seat, rng)`: the agent sees only its own seat's
+// information, and chance after the move (a die, a deal) is sampled, not known. Scores are averaged
+// over `samples` such states (spec "greedy:samples=N"; default 1 for a perfect-information game
+// without chance, 8 otherwise).
+#pragma once
+
+#include "ai/agent.h"
+
+namespace tabletop::ai {
+
+class GreedyAgent final : public Agent {
+ public:
+  // Throws BadParams for an unknown or out-of-range option.
+  GreedyAgent(const Game& game, const AgentSpec& spec, uint64_t seed);
+  Move choose(const State& state) override;
+  std::string last_decision_note() const override { return note_; }
+  std::string spec() const override { return spec_; }
+
+ private:
+  Rng rng_;
+  int samples_;
+  std::string spec_;
+  std::string note_;
+};
+
+}  // namespace tabletop::ai

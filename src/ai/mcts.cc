@@ -1,0 +1,421 @@
+#include "ai/mcts.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <thread>
+
+namespace tabletop::ai {
+
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
+
+// Natural logarithms of small counts, looked up in the selection loop.
+double ln(uint32_t n) {
+  static const std::array<float, 1 << 16> table = [] {
+    std::array<float, 1 << 16> t{};
+    for (std::size_t i = 1; i < t.size(); ++i) t[i] = float(std::log(double(i)));
+    return t;
+  }();
+  return n < table.size() ? double(table[n]) : std::log(double(n));
+}
+
+// An order-independent fingerprint of a set of moves.
+uint64_t fingerprint(const MoveList& moves) {
+  uint64_t sum = 0;
+  for (Move m : moves) {
+    uint64_t z = m.bits + 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    sum += z ^ (z >> 31);
+  }
+  return sum;
+}
+
+}  // namespace
+
+// One search tree (one per thread), its node pool and scratch space.
+class SearchTree {
+ public:
+  struct Node {
+    Move move{0};              // the move from the parent
+    uint64_t legal_fp = 0;     // with legal_count: the legal set whose every move has a child, and
+    uint16_t legal_count = 0;  //   no child besides (0: not known)
+    uint16_t child_count = 0;
+    uint16_t child_cap = 0;
+    int8_t mover = -1;  // the seat that made `move` when the node was added
+    uint32_t child_begin = 0;
+    uint32_t visits = 0;
+    uint32_t avail = 0;  // times this move was legal when its parent was visited
+    double value = 0;    // sum of the returns of the seat moving into this node
+  };
+
+  struct Config {
+    double c;
+    int depth;  // playout plies before the estimate, or -1: never estimate
+    uint32_t max_nodes;
+  };
+
+  SearchTree(uint64_t seed, uint32_t max_nodes) : rng_(seed) {
+    nodes_.reserve(std::min<uint32_t>(max_nodes, 1 << 16));
+    reset();
+  }
+
+  void reset() {
+    nodes_.clear();
+    nodes_.push_back(Node{});
+    live_ = 1;
+    lo_ = std::numeric_limits<double>::infinity();
+    hi_ = -lo_;
+  }
+
+  // Makes the child for `move` the root, keeping its subtree; resets when there is none.
+  void advance(Move move) {
+    const uint32_t child = find_child(0, move);
+    if (child == kNone) return reset();
+    scratch_.clear();
+    scratch_.push_back(nodes_[child]);
+    for (std::size_t i = 0; i < scratch_.size(); ++i) {
+      const Node n = scratch_[i];
+      const uint32_t begin = uint32_t(scratch_.size());
+      for (uint32_t j = 0; j < n.child_count; ++j) scratch_.push_back(nodes_[n.child_begin + j]);
+      scratch_[i].child_begin = begin;
+      scratch_[i].child_cap = n.child_count;
+    }
+    nodes_.swap(scratch_);
+    live_ = uint32_t(nodes_.size());
+  }
+
+  // One iteration from a fresh sample of `base` as `seat` sees it; returns the moves applied.
+  uint64_t iterate(const State& base, Seat seat, const Config& config) {
+    std::unique_ptr<State> state = base.determinize(seat, rng_);
+    path_.clear();
+    uint64_t plies = 0;
+    uint32_t node = 0;
+    while (!state->is_terminal()) {
+      state->legal_moves(moves_);
+      const Seat mover = state->current_player();
+      Move move{0};
+      bool expanded = false;
+      const uint32_t child = select(node, mover, config, move, expanded);
+      state->apply(move);
+      ++plies;
+      if (child == kNone) break;  // the tree is full: play out from here
+      path_.push_back({child, mover});
+      node = child;
+      if (expanded) break;
+    }
+    Returns r{};
+    int depth = 0;
+    for (;;) {
+      if (state->is_terminal()) {
+        r = state->returns();
+        break;
+      }
+      if (config.depth >= 0 && depth >= config.depth && state->estimate_returns(r)) break;
+      state->legal_moves(moves_);
+      state->apply(moves_[rng_.uniform(uint32_t(moves_.size()))]);
+      ++plies;
+      ++depth;
+    }
+    const int players = base.num_players();
+    for (int s = 0; s < players; ++s) {
+      lo_ = std::min(lo_, r[std::size_t(s)]);
+      hi_ = std::max(hi_, r[std::size_t(s)]);
+    }
+    ++nodes_[0].visits;
+    for (const Step& step : path_) {
+      Node& n = nodes_[step.node];
+      ++n.visits;
+      n.value += r[std::size_t(step.mover)];
+    }
+    return plies;
+  }
+
+  // The root's child for `move`, or kNone.
+  uint32_t find_child(uint32_t parent, Move move) const {
+    const Node& p = nodes_[parent];
+    const Node* first = nodes_.data() + p.child_begin;
+    const Node* last = first + p.child_count;
+    const Node* it = std::lower_bound(first, last, move,
+                                      [](const Node& n, Move m) { return n.move.bits < m.bits; });
+    return it != last && it->move == move ? uint32_t(it - nodes_.data()) : kNone;
+  }
+  const Node& node(uint32_t index) const { return nodes_[index]; }
+  uint32_t live_nodes() const { return live_; }
+  Rng& rng() { return rng_; }
+
+ private:
+  struct Step {
+    uint32_t node;
+    Seat mover;
+  };
+
+  // At `node` with the sample's legal moves in moves_: adds a child for an untried move (setting
+  // `expanded`) or picks an available child by UCB. Sets `move`; returns the child, or kNone when
+  // an untried move was picked but the tree is full.
+  uint32_t select(uint32_t node, Seat mover, const Config& config, Move& move, bool& expanded) {
+    const uint32_t k = uint32_t(moves_.size());
+    const uint64_t fp = fingerprint(moves_);
+    const Node& n = nodes_[node];
+    const bool all_children = n.legal_count == k && n.legal_fp == fp;
+    if (!all_children) {
+      // Which children are legal in this sample, and which legal moves have no child yet.
+      mark_.assign(n.child_count, 0);
+      untried_.clear();
+      for (Move m : moves_) {
+        const uint32_t c = find_child(node, m);
+        if (c == kNone)
+          untried_.push_back(m);
+        else
+          mark_[c - n.child_begin] = 1;
+      }
+      if (!untried_.empty()) {
+        for (uint32_t i = 0; i < n.child_count; ++i)
+          if (mark_[i]) ++nodes_[n.child_begin + i].avail;
+        move = untried_[rng_.uniform(uint32_t(untried_.size()))];
+        if (nodes_.size() + std::max<std::size_t>(4, 2u * n.child_cap) > config.max_nodes)
+          return kNone;
+        const uint32_t child = insert_child(node, move, mover);
+        expanded = true;
+        Node& parent = nodes_[node];
+        if (untried_.size() == 1 && parent.child_count == k) {
+          parent.legal_count = uint16_t(k);
+          parent.legal_fp = fp;
+        }
+        return child;
+      }
+      if (n.child_count == k) {
+        nodes_[node].legal_count = uint16_t(k);
+        nodes_[node].legal_fp = fp;
+      }
+    }
+    const double scale = hi_ > lo_ ? 1.0 / (hi_ - lo_) : 0.0;
+    double best_score = -std::numeric_limits<double>::infinity();
+    uint32_t best = kNone;
+    const uint32_t begin = n.child_begin, count = n.child_count;
+    for (uint32_t i = 0; i < count; ++i) {
+      if (!all_children && !mark_[i]) continue;
+      Node& c = nodes_[begin + i];
+      ++c.avail;
+      const double q = (c.value / c.visits - lo_) * scale;
+      const double score = q + config.c * std::sqrt(ln(c.avail) / c.visits);
+      if (score > best_score) {
+        best_score = score;
+        best = begin + i;
+      }
+    }
+    assert(best != kNone);
+    move = nodes_[best].move;
+    return best;
+  }
+
+  // Adds a child for `move` under `parent`, keeping children sorted by move; returns its index.
+  uint32_t insert_child(uint32_t parent, Move move, Seat mover) {
+    if (nodes_[parent].child_count == nodes_[parent].child_cap) {
+      const uint32_t cap = std::max<uint32_t>(4, 2u * nodes_[parent].child_cap);
+      const uint32_t begin = uint32_t(nodes_.size());
+      nodes_.resize(nodes_.size() + cap);
+      Node& p = nodes_[parent];
+      std::copy(nodes_.begin() + p.child_begin, nodes_.begin() + p.child_begin + p.child_count,
+                nodes_.begin() + begin);
+      p.child_begin = begin;
+      p.child_cap = uint16_t(std::min<uint32_t>(cap, 0xffff));
+    }
+    Node& p = nodes_[parent];
+    Node* first = nodes_.data() + p.child_begin;
+    Node* last = first + p.child_count;
+    Node* at = std::lower_bound(first, last, move,
+                                [](const Node& n, Move m) { return n.move.bits < m.bits; });
+    std::move_backward(at, last, last + 1);
+    *at = Node{};
+    at->move = move;
+    at->mover = int8_t(mover);
+    at->avail = 1;
+    ++p.child_count;
+    ++live_;
+    return uint32_t(at - nodes_.data());
+  }
+
+  Rng rng_;
+  std::vector<Node> nodes_;
+  std::vector<Node> scratch_;
+  std::vector<Step> path_;
+  std::vector<uint8_t> mark_;
+  MoveList moves_;
+  MoveList untried_;
+  uint32_t live_ = 1;
+  double lo_, hi_;  // the smallest and largest return seen
+};
+
+SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
+  spec.allow_only("iterations,time,c,threads,depth,reuse,nodes");
+  SearchOptions o;
+  o.iterations = int(spec.number("iterations", 0, 1, 1e9));
+  o.time_ms = spec.number("time", 0, 1, 1e8);
+  if (o.iterations == 0 && o.time_ms == 0) o.iterations = kDefaultIterations;
+  o.c = spec.number("c", o.c, 0, 100);
+  o.threads = int(spec.number("threads", 1, 1, 256));
+  o.depth = int(spec.number("depth", -1, -1, 1e6));
+  o.reuse = spec.number("reuse", 1, 0, 1) != 0;
+  o.max_nodes = uint32_t(spec.number("nodes", 4'000'000, 1000, 1e9));
+  return o;
+}
+
+MctsAgent::MctsAgent(const Game& game, SearchOptions options, bool information_sets, uint64_t seed,
+                     std::string spec_text)
+    : options_(options), seed_(seed), spec_(std::move(spec_text)) {
+  const bool hidden = game.info().hidden_information;
+  if (!information_sets && hidden)
+    throw BadParams(
+        "mcts searches perfect-information games, and " + game.info().id +
+        " hides information: use ismcts, which takes the same options (e.g. ismcts:time=2000)");
+  reuse_allowed_ = options_.reuse && !hidden;
+  for (int t = 0; t < options_.threads; ++t)
+    trees_.push_back(std::make_unique<SearchTree>(
+        seed * 0x9e3779b97f4a7c15ULL + uint64_t(t) * 7919 + 1, options_.max_nodes));
+}
+
+MctsAgent::~MctsAgent() = default;
+
+Move MctsAgent::choose(const State& state) {
+  const auto start = Clock::now();
+  const Seat seat = state.current_player();
+  MoveList legal;
+  state.legal_moves(legal);
+  ++decisions_;
+  stats_ = SearchStats{};
+  root_visits_.clear();
+  if (legal.size() == 1) {
+    note_ = "the only legal move";
+    stats_.best_share = 1;
+    root_visits_.push_back({legal[0], 0});
+    if (tree_ply_ != state.ply()) tree_ply_ = -1;
+    return legal[0];
+  }
+  if (!reuse_allowed_ || tree_ply_ != state.ply())
+    for (auto& tree : trees_) tree->reset();
+  tree_ply_ = reuse_allowed_ ? state.ply() : -1;
+
+  // The sample source: the state without its log, journal or chance stream (so copies are cheap).
+  std::unique_ptr<State> base = state.clone();
+  base->log().clear();
+  base->log().set_enabled(false);
+  base->chance() = Chance(0);
+  Returns probe{};
+  const bool estimates = base->estimate_returns(probe);
+  const SearchTree::Config config{
+      options_.c,
+      estimates ? (options_.depth >= 0 ? options_.depth : SearchOptions::kDefaultDepth) : -1,
+      options_.max_nodes};
+
+  const int threads = options_.threads;
+  const bool timed = options_.time_ms > 0;
+  const auto deadline = start + std::chrono::microseconds(int64_t(options_.time_ms * 1000));
+  std::vector<uint64_t> iterations(std::size_t(threads), 0), plies(std::size_t(threads), 0);
+  auto work = [&](int t) {
+    SearchTree& tree = *trees_[std::size_t(t)];
+    // Every thread makes at least one iteration.
+    const uint64_t budget =
+        options_.iterations > 0
+            ? std::max<uint64_t>(1, uint64_t(options_.iterations / threads +
+                                             (t < options_.iterations % threads ? 1 : 0)))
+            : 0;
+    const bool reports = t == 0 && bool(progress_);
+    auto last_report = start;
+    for (uint64_t i = 0;; ++i) {
+      if (budget && i >= budget) break;
+      if (i > 0 && (timed || (reports && i % 64 == 0))) {
+        const auto now = Clock::now();
+        if (timed && now >= deadline) break;
+        if (reports && now - last_report >= std::chrono::milliseconds(100)) {
+          last_report = now;
+          const double done =
+              std::max(timed ? std::chrono::duration<double, std::milli>(now - start).count() /
+                                   options_.time_ms
+                             : 0.0,
+                       budget ? double(i) / double(budget) : 0.0);
+          uint32_t best_visits = 0, total = 0;
+          Move best{0};
+          for (Move m : legal) {
+            const uint32_t c = tree.find_child(0, m);
+            const uint32_t v = c == kNone ? 0 : tree.node(c).visits;
+            total += v;
+            if (v > best_visits) best_visits = v, best = m;
+          }
+          char share[32];
+          std::snprintf(share, sizeof share, " %.0f%%", total ? 100.0 * best_visits / total : 0.0);
+          progress_(std::min(done, 1.0),
+                    total ? state.move_to_string(best) + share : std::string());
+        }
+      }
+      plies[std::size_t(t)] += tree.iterate(*base, seat, config);
+      ++iterations[std::size_t(t)];
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+  work(0);
+  for (auto& th : pool) th.join();
+
+  // Sum the root children over the trees, over the moves legal in the real state.
+  uint64_t total = 0;
+  std::size_t best_index = 0;
+  uint32_t best_visits = 0;
+  double best_value = -std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    uint32_t visits = 0;
+    double value = 0;
+    for (auto& tree : trees_) {
+      const uint32_t c = tree->find_child(0, legal[i]);
+      if (c == kNone) continue;
+      visits += tree->node(c).visits;
+      value += tree->node(c).value;
+    }
+    root_visits_.push_back({legal[i], visits});
+    total += visits;
+    const double mean = visits ? value / visits : -std::numeric_limits<double>::infinity();
+    if (visits > best_visits || (visits == best_visits && mean > best_value)) {
+      best_visits = visits;
+      best_value = mean;
+      best_index = i;
+    }
+  }
+  for (std::size_t t = 0; t < trees_.size(); ++t) {
+    stats_.iterations += iterations[t];
+    stats_.plies += plies[t];
+    stats_.nodes += trees_[t]->live_nodes();
+  }
+  stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  stats_.best_share = total ? double(best_visits) / double(total) : 0;
+  stats_.best_value = best_visits ? best_value : 0;
+  char note[160];
+  std::snprintf(note, sizeof note, "visits %.0f%% of %llu, value %+.2f, %.2f s, %.0f it/s",
+                100 * stats_.best_share, (unsigned long long)total, stats_.best_value,
+                stats_.seconds,
+                stats_.seconds > 0 ? double(stats_.iterations) / stats_.seconds : 0.0);
+  note_ = note;
+  return legal[best_index];
+}
+
+void MctsAgent::observe(const State& before, Move move) {
+  if (tree_ply_ < 0) return;
+  if (before.ply() != tree_ply_) {
+    tree_ply_ = -1;
+    return;
+  }
+  for (auto& tree : trees_) tree->advance(move);
+  tree_ply_ = before.ply() + 1;
+}
+
+std::string MctsAgent::last_decision_note() const {
+  return note_;
+}
+
+}  // namespace tabletop::ai

@@ -1,0 +1,122 @@
+// Monte Carlo tree search for every game: `mcts` (perfect information) and `ismcts` (hidden
+// information), one algorithm behind both.
+//
+// The search is single-observer information-set MCTS (SO-ISMCTS, Cowling, Powley & Whitehouse
+// 2012), open loop: the tree is keyed by the sequence of moves from the root, not by states. Each
+// iteration
+//   1. samples a complete state the searching seat cannot tell apart from the real one:
+//      `State::determinize(seat, rng)`. For a perfect-information game that is a copy of the state
+//      with its chance stream reseeded, so the future (dice, the Relativity round-2 deal) is
+//      sampled afresh every iteration and never known;
+//   2. descends the tree: at each node it generates the legal moves of the sampled state; if one of
+//      them has no child yet, it adds that child (one per iteration) and stops descending;
+//      otherwise it picks among the children legal in this sample by UCB1 with availability counts,
+//         q + c * sqrt(ln(available) / visits),
+//      where q is the mean return of the seat that made the move, scaled to [0, 1] by the smallest
+//      and largest returns seen in this search (so `c` means the same for every game's scale);
+//   3. plays uniformly random moves to the end of the game, or, when the game supplies
+//      `State::estimate_returns` and `depth` playout plies have been played, stops and uses that;
+//   4. backs up the whole returns vector: each node adds the return of the seat that moved into it,
+//      so every seat maximises its own return (max^n for more than two players).
+// The move played is the root child with most visits among the moves legal in the real state.
+//
+// `mcts` and `ismcts` differ only in what they accept and in tree reuse:
+//   - `mcts` refuses a hidden-information game (BadParams pointing to `ismcts`); for it the tree of
+//     the previous decision is kept: after every move observed (`Agent::observe`) the search steps
+//     into that child, and the next decision starts from the subtree.
+//   - `ismcts` accepts every game. On a hidden-information game it starts every decision from a new
+//     tree, because stepping into the child of another seat's move would need that move, which the
+//     searching seat may not be allowed to see. On a perfect-information game it behaves as `mcts`.
+// The searching seat's knowledge therefore comes only from `determinize`, the legal moves of its
+// own turn, and the moves it is told of on perfect-information games: src/ai/ai_test.cc proves it
+// by replacing the hidden truth with another consistent one and checking the choices do not change.
+//
+// Options (spec "mcts:iterations=N,time=MS,c=C,threads=T,depth=D,reuse=0|1"):
+//   iterations  iterations per decision (total over threads). Default 1000 when `time` is not
+//   given. time        milliseconds per decision; the search stops at whichever of the two comes
+//   first. c           exploration constant on returns scaled to [0, 1]; default 0.7. threads root
+//   parallelism: T independent trees (own seeds) whose root visits are summed; 1. depth playout
+//   plies before using the game's estimate (only when it supplies one); -1 for
+//               the default (20), 0 to evaluate the leaf at once. Without an estimate playouts run
+//               to the end of the game (or its documented ply cap) whatever `depth` says.
+//   reuse       1 (default) keeps the tree between moves where allowed (see above), 0 never.
+//   nodes       the most tree nodes per thread (default 4,000,000, ~200 MB); past it the tree stops
+//               growing and iterations only refine the visit counts.
+//
+// Hot path: one state copy per iteration (`determinize`, or `clone` on the tree-reuse path) is the
+// only allocation; move lists are fixed-capacity members, nodes live in one pool per tree that is
+// reused (compacted on reuse) between decisions.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ai/agent.h"
+
+namespace tabletop::ai {
+
+struct SearchOptions {
+  int iterations = 0;  // 0: not given
+  double time_ms = 0;  // 0: not given
+  double c = 0.7;
+  int threads = 1;
+  int depth = -1;  // -1: default
+  bool reuse = true;
+  uint32_t max_nodes = 4'000'000;
+
+  static constexpr int kDefaultIterations = 1000;
+  static constexpr int kDefaultDepth = 20;
+
+  // Reads the options of `spec` (name "mcts" or "ismcts"); throws BadParams naming a bad one.
+  static SearchOptions from_spec(const AgentSpec& spec);
+};
+
+// What one decision's search did (summed over threads).
+struct SearchStats {
+  uint64_t iterations = 0;
+  uint64_t plies = 0;  // moves applied in tree descents and playouts: the bench's node count
+  uint64_t nodes = 0;  // tree nodes after the search (all threads)
+  double seconds = 0;
+  double best_share = 0;  // visits of the chosen move / visits of all legal root moves
+  double best_value = 0;  // its mean return for the searching seat
+};
+
+class SearchTree;
+
+class MctsAgent final : public Agent {
+ public:
+  // `information_sets` false: the `mcts` agent (refuses hidden-information games, throwing
+  // BadParams); true: the `ismcts` agent. `spec_text` is echoed by spec().
+  MctsAgent(const Game& game, SearchOptions options, bool information_sets, uint64_t seed,
+            std::string spec_text);
+  ~MctsAgent() override;
+
+  Move choose(const State& state) override;
+  void observe(const State& before, Move move) override;
+  std::string last_decision_note() const override;
+  std::string spec() const override { return spec_; }
+
+  // The last decision's statistics.
+  const SearchStats& last_stats() const { return stats_; }
+  // Visits of every root move of the last decision (all threads), in the order of the real state's
+  // legal moves.
+  const std::vector<std::pair<Move, uint32_t>>& last_root_visits() const { return root_visits_; }
+
+ private:
+  SearchOptions options_;
+  bool reuse_allowed_;
+  uint64_t seed_;
+  std::string spec_;
+  std::vector<std::unique_ptr<SearchTree>> trees_;
+  // Ply of the state the trees' roots stand for (after the moves observed since), or -1 when the
+  // trees cannot be reused.
+  int tree_ply_ = -1;
+  uint64_t decisions_ = 0;
+  SearchStats stats_;
+  std::string note_;
+  std::vector<std::pair<Move, uint32_t>> root_visits_;
+};
+
+}  // namespace tabletop::ai
