@@ -10,7 +10,9 @@ namespace {
 constexpr const char* kDeal = "n45a5n/3a2243/3n4a2n/a25345";
 
 std::unique_ptr<State> start() {
-  return games::registry().make("relativity", json{{"coins", kDeal}, {"coins2", kDeal}})->new_initial_state(1);
+  return games::registry()
+      .make("relativity", json{{"coins", kDeal}, {"coins2", kDeal}})
+      ->new_initial_state(1);
 }
 
 void BM_RelativityLegalMovesSpace(benchmark::State& bench) {
@@ -59,7 +61,8 @@ void BM_RelativityRandomPlayout(benchmark::State& bench) {
       ++plies;
     }
   }
-  bench.counters["plies_per_second"] = benchmark::Counter(double(plies), benchmark::Counter::kIsRate);
+  bench.counters["plies_per_second"] =
+      benchmark::Counter(double(plies), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_RelativityRandomPlayout);
 

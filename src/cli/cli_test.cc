@@ -1,12 +1,12 @@
 // End-to-end tests of the `tabletop` command: run the built binary, check output and exit codes.
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
+#include <sys/wait.h>
 
 #include <array>
 #include <cstdio>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
@@ -91,7 +91,8 @@ TEST(Cli, ReplaysTheRecordedPpnGame) {
 
 TEST(Cli, MalformedPpnAndJsonFailWithOneLine) {
   const std::string dir = ::testing::TempDir();
-  std::ofstream(dir + "/bad.ppn") << "---\nGameType:\n  Name: Relativity\n  Coins: \"n45a5n/3a2243/3n4a2n/a25345\"\n...\n1S. d3#e3 1T. a1#f1\n";
+  std::ofstream(dir + "/bad.ppn") << "---\nGameType:\n  Name: Relativity\n  Coins: "
+                                     "\"n45a5n/3a2243/3n4a2n/a25345\"\n...\n1S. d3#e3 1T. a1#f1\n";
   Result ppn = run("replay " + dir + "/bad.ppn");
   EXPECT_EQ(ppn.code, 2);
   EXPECT_NE(ppn.out.find("PPN move 1T"), std::string::npos) << ppn.out;
@@ -110,7 +111,7 @@ TEST(Cli, MalformedPpnAndJsonFailWithOneLine) {
 TEST(Cli, SimWritesSummaryAndRecordsThatReplay) {
   const std::string dir = ::testing::TempDir();
   Result r = run("sim relativity --games 20 --agents random,random --seed 5 --json " + dir +
-              "/sum.json --records " + dir + "/games.jsonl");
+                 "/sum.json --records " + dir + "/games.jsonl");
   ASSERT_EQ(r.code, 0) << r.out;
   std::ifstream in(dir + "/sum.json");
   const auto j = nlohmann::json::parse(in);
@@ -146,7 +147,7 @@ TEST(Cli, PerftCountsSequences) {
 
 TEST(Cli, PlayExplainsTyposAndIllegalMovesThenGoesOn) {
   Result r = run("play relativity " + kDeal + " --seats human,random",
-              "help\nmoves\nd3e3\na1#c3\nd3#e3\nundo\nquit\n");
+                 "help\nmoves\nd3e3\na1#c3\nd3#e3\nundo\nquit\n");
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("undo"), std::string::npos);
   EXPECT_NE(r.out.find("96 legal moves"), std::string::npos) << r.out;

@@ -32,7 +32,8 @@ json params_from(const std::vector<std::string>& pairs) {
 int list_games() {
   for (const GameEntry& e : games::registry().entries()) {
     std::string players = std::to_string(e.info.min_players);
-    if (e.info.max_players != e.info.min_players) players += "-" + std::to_string(e.info.max_players);
+    if (e.info.max_players != e.info.min_players)
+      players += "-" + std::to_string(e.info.max_players);
     std::cout << e.info.id << "\t" << e.info.name << "\t" << players << " players\n";
   }
   return 0;
@@ -124,8 +125,9 @@ int simulate(const std::string& game_id, int games, const std::vector<std::strin
   options.games = games;
   options.seed = seed;
   options.threads = threads;
-  options.agents = agents.empty() ? std::vector<std::string>(std::size_t(game->num_players()), "random")
-                                  : agents;
+  options.agents = agents.empty()
+                       ? std::vector<std::string>(std::size_t(game->num_players()), "random")
+                       : agents;
   options.keep_records = !records_path.empty();
   const sim::Summary summary = sim::run(game, options);
   std::cout << summary.to_text();

@@ -3,20 +3,21 @@
 // Every random outcome in a game is drawn here, as `draw(n)`: a uniform integer in [0, n). Three
 // modes, freely combined:
 //   - seeded (default): outcomes come from an Rng seeded by the game's seed;
-//   - scripted: tests and record replays queue exact outcomes with `script()`; each draw consumes the
-//     next queued outcome before the generator is used (so a rulebook example's dice can be replayed);
+//   - scripted: tests and record replays queue exact outcomes with `script()`; each draw consumes
+//   the
+//     next queued outcome before the generator is used (so a rulebook example's dice can be
+//     replayed);
 //   - journaled: when `journal_on()`, each outcome is appended to `journal()`, which records store.
-// A game never keeps its own generator. Copying a Chance copies the stream, so a clone's future is the
-// original's future: search code that must not know the future calls `reseed()` on its copies
+// A game never keeps its own generator. Copying a Chance copies the stream, so a clone's future is
+// the original's future: search code that must not know the future calls `reseed()` on its copies
 // (State::determinize does this for you).
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/error.h"
 #include "core/rng.h"
@@ -28,7 +29,8 @@ class Chance {
   // Implicit from a seed, so `new_initial_state(seed)` reads naturally on any Game.
   Chance(uint64_t seed = 0) : rng_(seed) {}  // NOLINT(google-explicit-constructor)
 
-  // A uniform outcome in [0, n). Precondition: n > 0. A scripted outcome out of range throws BadRecord.
+  // A uniform outcome in [0, n). Precondition: n > 0. A scripted outcome out of range throws
+  // BadRecord.
   uint32_t draw(uint32_t n) {
     uint32_t outcome;
     if (next_scripted_ < script_.size()) {

@@ -73,7 +73,8 @@ TEST(EventLog, ViewersReadOnlyWhatTheyMaySee) {
   log.add(uint64_t(1) << 1, "seat 1 peeks", "");
   EXPECT_EQ(log.for_viewer(2), (std::vector<std::string>{"round 1", "seat 2 drew the 5 of Suns"}));
   EXPECT_EQ(log.for_viewer(0), (std::vector<std::string>{"round 1", "seat 2 drew a coin"}));
-  EXPECT_EQ(log.for_viewer(kSpectator), (std::vector<std::string>{"round 1", "seat 2 drew a coin"}));
+  EXPECT_EQ(log.for_viewer(kSpectator),
+            (std::vector<std::string>{"round 1", "seat 2 drew a coin"}));
   EXPECT_EQ(log.for_viewer(1).back(), "seat 1 peeks");
 }
 
@@ -126,10 +127,10 @@ TEST(Ppn, ReadsHeaderCommentsNumbersAndSubMoves) {
 }
 
 TEST(Ppn, MalformedInputNamesTheLine) {
-  EXPECT_THROW(ppn::parse("---\nName: x\n"), BadRecord);          // header never closed
+  EXPECT_THROW(ppn::parse("---\nName: x\n"), BadRecord);  // header never closed
   EXPECT_THROW(ppn::parse("---\nno colon here\n...\n"), BadRecord);
   EXPECT_THROW(ppn::parse("1S. a1#a2 {unclosed\n"), BadRecord);
-  EXPECT_THROW(ppn::parse("1S.\n"), BadRecord);                   // number without a move
+  EXPECT_THROW(ppn::parse("1S.\n"), BadRecord);  // number without a move
   try {
     ppn::parse("---\nA: 1\n...\n1S. a1#a2 2T.\n");
     FAIL();

@@ -1,6 +1,6 @@
-// The exceptions Tabletop throws for bad input. Each carries one line that names the problem, fit to
-// print after "error: " and exit non-zero. Nothing in the engine throws for any other reason except
-// a broken invariant (InvariantError), which is a bug.
+// The exceptions Tabletop throws for bad input. Each carries one line that names the problem, fit
+// to print after "error: " and exit non-zero. Nothing in the engine throws for any other reason
+// except a broken invariant (InvariantError), which is a bug.
 #pragma once
 
 #include <stdexcept>

@@ -8,7 +8,8 @@ namespace tabletop {
 std::vector<std::string> EventLog::for_viewer(Seat viewer) const {
   std::vector<std::string> lines;
   for (const Event& e : events_) {
-    const bool sees = e.seen_by == kEveryone || (viewer >= 0 && viewer < 64 && (e.seen_by >> viewer) & 1);
+    const bool sees =
+        e.seen_by == kEveryone || (viewer >= 0 && viewer < 64 && (e.seen_by >> viewer) & 1);
     if (sees)
       lines.push_back(e.text);
     else if (!e.masked.empty())
@@ -17,7 +18,9 @@ std::vector<std::string> EventLog::for_viewer(Seat viewer) const {
   return lines;
 }
 
-int State::num_players() const { return game_->num_players(); }
+int State::num_players() const {
+  return game_->num_players();
+}
 
 std::vector<Move> State::legal_moves() const {
   MoveList list;
@@ -47,8 +50,11 @@ void State::apply_text(std::string_view text) {
 }
 
 json State::to_json() const {
-  return json{{"game", game_->info().id}, {"params", game_->params()}, {"ply", ply_},
-              {"chance", chance_.to_json()},  {"state", state_json()}};
+  return json{{"game", game_->info().id},
+              {"params", game_->params()},
+              {"ply", ply_},
+              {"chance", chance_.to_json()},
+              {"state", state_json()}};
 }
 
 std::unique_ptr<State> State::determinize(Seat viewer, Rng& rng) const {
@@ -60,14 +66,16 @@ std::unique_ptr<State> State::determinize(Seat viewer, Rng& rng) const {
   return copy;
 }
 
-std::string State::render(Seat viewer) const { return observation(viewer).dump(2); }
+std::string State::render(Seat viewer) const {
+  return observation(viewer).dump(2);
+}
 
 std::unique_ptr<State> Game::state_from_json(const json& j) const {
   try {
     if (!j.is_object()) throw BadRecord("saved state: expected a JSON object");
     if (j.value("game", "") != info_.id)
-      throw BadRecord("saved state is for game '" + j.value("game", std::string("?")) +
-                      "', not '" + info_.id + "'");
+      throw BadRecord("saved state is for game '" + j.value("game", std::string("?")) + "', not '" +
+                      info_.id + "'");
     if (j.at("params") != params_) throw BadRecord("saved state has different params");
     Chance chance;
     chance.restore(j.at("chance"));

@@ -1,31 +1,33 @@
 // The game API every game implements, and every agent, simulator, server and command uses.
 //
 // A Game is one rule set with its parameters fixed (player count, variant flags); it makes States.
-// A State is one moment of one game: the complete truth, hidden parts included. Whoever must not see
-// the truth (a seat, an agent, a server client) sees it only through `observation(viewer)` and
+// A State is one moment of one game: the complete truth, hidden parts included. Whoever must not
+// see the truth (a seat, an agent, a server client) sees it only through `observation(viewer)` and
 // `determinize(viewer, rng)`, never through the State itself.
 //
 // Contracts that hold for every game (the conformance suite in src/testing checks them all):
-//   - `legal_moves` is non-empty and free of duplicates unless the state is terminal, and empty then.
-//   - `apply(m)` requires `m` to be legal; `apply_checked` checks first and throws BadMove saying why.
+//   - `legal_moves` is non-empty and free of duplicates unless the state is terminal, and empty
+//   then.
+//   - `apply(m)` requires `m` to be legal; `apply_checked` checks first and throws BadMove saying
+//   why.
 //   - `parse_move(move_to_string(m)) == m` for every legal `m`.
 //   - `game().state_from_json(s.to_json())->to_json() == s.to_json()`.
 //   - All randomness is drawn from `chance()`; a state made from the same seed and given the same
 //     moves reaches the same truth.
 //   - `observation(v)` holds exactly what seat v (or a spectator, kSpectator) may know, and
 //     `determinize(v, rng)->observation(v) == observation(v)`.
-//   - `check_invariants()` throws InvariantError when the state is impossible (a coin in two places).
+//   - `check_invariants()` throws InvariantError when the state is impossible (a coin in two
+//   places).
 //   - Every game ends: a game whose rules allow endless play has a documented engine ply cap.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/chance.h"
 #include "core/error.h"
@@ -133,8 +135,8 @@ class State {
 
   // The game's notation for `move` (stable, human-typable, documented in the game's doc).
   virtual std::string move_to_string(Move move) const = 0;
-  // Inverse of move_to_string; throws BadMove naming what is wrong with `text`. Parsing does not check
-  // legality (why_illegal does).
+  // Inverse of move_to_string; throws BadMove naming what is wrong with `text`. Parsing does not
+  // check legality (why_illegal does).
   virtual Move parse_move(std::string_view text) const = 0;
 
   // Exactly what `viewer` (a seat or kSpectator) may know, as JSON. Two states that the viewer
@@ -142,22 +144,24 @@ class State {
   virtual json observation(Seat viewer) const = 0;
 
   // A complete state that `viewer` cannot tell apart from this one, with every hidden part sampled
-  // from `rng` (consistently with all the viewer has seen) and a freshly seeded chance stream, so the
-  // future is unknown too. The event log of the result is empty.
+  // from `rng` (consistently with all the viewer has seen) and a freshly seeded chance stream, so
+  // the future is unknown too. The event log of the result is empty.
   std::unique_ptr<State> determinize(Seat viewer, Rng& rng) const;
 
   // A picture of the state for a terminal, as `viewer` may see it (Unicode, several lines).
   virtual std::string render(Seat viewer) const;
 
-  // Throws InvariantError if the state is impossible. Cheap enough to call after every move in tests.
+  // Throws InvariantError if the state is impossible. Cheap enough to call after every move in
+  // tests.
   virtual void check_invariants() const {}
 
   // The one optional hook for computer players (src/ai reads it; nothing else does): an estimate of
-  // what each seat will get when the game ends, on the scale of `returns()`, judged from this complete
-  // state. Searches call it on states they sampled (determinized), so it may read hidden parts. MCTS
-  // uses it to stop playouts early (`mcts:depth=`) and `greedy` ranks moves by it. Fill `out` and
-  // return true to supply one; the default supplies none (returns false), and agents then play every
-  // playout to the end and `greedy` sees only `returns()`. Must be cheap and must not allocate.
+  // what each seat will get when the game ends, on the scale of `returns()`, judged from this
+  // complete state. Searches call it on states they sampled (determinized), so it may read hidden
+  // parts. MCTS uses it to stop playouts early (`mcts:depth=`) and `greedy` ranks moves by it. Fill
+  // `out` and return true to supply one; the default supplies none (returns false), and agents then
+  // play every playout to the end and `greedy` sees only `returns()`. Must be cheap and must not
+  // allocate.
   virtual bool estimate_returns(Returns& out) const { return false; }
 
   Chance& chance() { return chance_; }
@@ -192,9 +196,9 @@ class State {
 };
 
 struct GameInfo {
-  std::string id;          // registry key, e.g. "relativity"
-  std::string name;        // e.g. "Relativity"
-  std::string rules;       // the rule text, relative to shared/rules/
+  std::string id;     // registry key, e.g. "relativity"
+  std::string name;   // e.g. "Relativity"
+  std::string rules;  // the rule text, relative to shared/rules/
   int min_players = 2;
   int max_players = 2;
   bool hidden_information = false;  // some seat cannot see the whole state
@@ -228,8 +232,8 @@ class Game : public std::enable_shared_from_this<Game> {
   json params_;
 };
 
-// Reads a game's parameters: typed getters with defaults and ranges, then `finish()` rejects any key
-// nobody asked for. Every error is a BadParams naming the game and the key.
+// Reads a game's parameters: typed getters with defaults and ranges, then `finish()` rejects any
+// key nobody asked for. Every error is a BadParams naming the game and the key.
 class ParamReader {
  public:
   ParamReader(std::string game_id, const json& given);

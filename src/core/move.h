@@ -4,7 +4,8 @@
 // packing in its header). Moves are compared bit for bit; a game must pack each distinct decision
 // one way only, so that equal decisions compare equal.
 //
-// MoveList is a fixed-capacity list that lives on the stack: generating moves never touches the heap.
+// MoveList is a fixed-capacity list that lives on the stack: generating moves never touches the
+// heap.
 #pragma once
 
 #include <cassert>

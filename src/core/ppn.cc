@@ -26,7 +26,8 @@ std::string unquote(std::string v) {
 }
 
 bool is_move_number(const std::string& token) {
-  if (token.size() < 2 || token.back() != '.' || !std::isdigit(static_cast<unsigned char>(token[0])))
+  if (token.size() < 2 || token.back() != '.' ||
+      !std::isdigit(static_cast<unsigned char>(token[0])))
     return false;
   for (std::size_t i = 0; i + 1 < token.size(); ++i)
     if (!std::isalnum(static_cast<unsigned char>(token[i]))) return false;
@@ -107,7 +108,8 @@ Record parse(std::string_view text) {
         continue;
       }
       std::size_t q = p;
-      while (q < line.size() && !std::isspace(static_cast<unsigned char>(line[q])) && line[q] != '{')
+      while (q < line.size() && !std::isspace(static_cast<unsigned char>(line[q])) &&
+             line[q] != '{')
         ++q;
       std::string token = line.substr(p, q - p);
       p = q;

@@ -20,7 +20,7 @@ struct MoveText {
 
 struct Record {
   std::map<std::string, std::string> header;  // "GameType.Name" -> "Relativity"
-  std::vector<std::string> comments;           // the text of each {comment}
+  std::vector<std::string> comments;          // the text of each {comment}
   std::vector<MoveText> moves;
 };
 

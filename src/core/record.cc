@@ -3,8 +3,8 @@
 namespace tabletop {
 
 json Record::to_json() const {
-  json j{{"game", game}, {"params", params}, {"seed", seed},
-         {"seats", seats}, {"moves", moves}, {"chance", chance}};
+  json j{{"game", game},   {"params", params}, {"seed", seed},
+         {"seats", seats}, {"moves", moves},   {"chance", chance}};
   if (result) j["result"] = *result;
   return j;
 }
@@ -86,7 +86,9 @@ void Match::play(Move move) {
   moves_.push_back(std::move(text));
 }
 
-void Match::play_text(std::string_view text) { play(state_->parse_move(text)); }
+void Match::play_text(std::string_view text) {
+  play(state_->parse_move(text));
+}
 
 void Match::undo(int count) {
   if (count > int(moves_.size())) count = int(moves_.size());

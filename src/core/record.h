@@ -1,9 +1,10 @@
 // Records: a whole game as JSON, replayable exactly.
 //
-// A record holds the game id, its params, the seed, the seats (agent specs or "human"), the moves in
-// the game's notation, every chance outcome in the order drawn, and the result. Replaying scripts the
-// chance outcomes (so a record stays valid even if the generator changes), applies the moves one by
-// one with full legality checks, and checks that every outcome was used and the result matches.
+// A record holds the game id, its params, the seed, the seats (agent specs or "human"), the moves
+// in the game's notation, every chance outcome in the order drawn, and the result. Replaying
+// scripts the chance outcomes (so a record stays valid even if the generator changes), applies the
+// moves one by one with full legality checks, and checks that every outcome was used and the result
+// matches.
 //
 // Match is how the CLI, simulator and server play a game while writing its record.
 #pragma once

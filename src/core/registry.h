@@ -32,7 +32,8 @@ class Registry {
   // The entry for `id`, or nullptr.
   const GameEntry* find(const std::string& id) const;
   // Makes game `id` with `params`; throws BadParams for an unknown id (listing the known ones).
-  std::shared_ptr<const Game> make(const std::string& id, const json& params = json::object()) const;
+  std::shared_ptr<const Game> make(const std::string& id,
+                                   const json& params = json::object()) const;
   const std::vector<GameEntry>& entries() const { return entries_; }
 
  private:

@@ -1,8 +1,9 @@
 // The shared conformance suite on every registered game, at every player count it supports.
+#include "testing/conformance.h"
+
 #include <gtest/gtest.h>
 
 #include "games/games.h"
-#include "testing/conformance.h"
 
 namespace tabletop {
 namespace {
@@ -28,8 +29,8 @@ TEST_P(Conformance, RandomSimTest) {
 
 INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, ::testing::ValuesIn(all_cases()),
                          [](const ::testing::TestParamInfo<Case>& p) {
-                           std::string name = p.param.game + "_" +
-                                              std::to_string(p.param.players) + "p";
+                           std::string name =
+                               p.param.game + "_" + std::to_string(p.param.players) + "p";
                            for (char& c : name)
                              if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
                            return name;

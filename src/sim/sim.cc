@@ -56,8 +56,9 @@ Outcome play_one(const std::shared_ptr<const Game>& game, const Options& options
 Summary run(std::shared_ptr<const Game> game, const Options& options) {
   const int players = game->num_players();
   if (int(options.agents.size()) != players)
-    throw BadParams(game->info().id + " is played by " + std::to_string(players) + " seats here but " +
-                    std::to_string(options.agents.size()) + " agents were given");
+    throw BadParams(game->info().id + " is played by " + std::to_string(players) +
+                    " seats here but " + std::to_string(options.agents.size()) +
+                    " agents were given");
   for (const std::string& spec : options.agents) ai::make_agent(spec, *game, 0);  // validate early
 
   const auto start = std::chrono::steady_clock::now();
@@ -104,7 +105,8 @@ Summary run(std::shared_ptr<const Game> game, const Options& options) {
       for (int s = 0; s < players; ++s)
         if (o.returns[std::size_t(s)] == best) ++summary.wins[std::size_t(s)];
     }
-    for (int s = 0; s < players; ++s) summary.mean_returns[std::size_t(s)] += o.returns[std::size_t(s)];
+    for (int s = 0; s < players; ++s)
+      summary.mean_returns[std::size_t(s)] += o.returns[std::size_t(s)];
     if (options.keep_records) summary.records.push_back(std::move(o.record));
   }
   if (options.games > 0) {
@@ -116,10 +118,17 @@ Summary run(std::shared_ptr<const Game> game, const Options& options) {
 }
 
 json Summary::to_json() const {
-  return json{{"game", game},           {"params", params},     {"agents", agents},
-              {"games", games},         {"wins", wins},         {"draws", draws},
-              {"mean_plies", mean_plies}, {"min_plies", min_plies}, {"max_plies", max_plies},
-              {"mean_returns", mean_returns}, {"seconds", seconds}};
+  return json{{"game", game},
+              {"params", params},
+              {"agents", agents},
+              {"games", games},
+              {"wins", wins},
+              {"draws", draws},
+              {"mean_plies", mean_plies},
+              {"min_plies", min_plies},
+              {"max_plies", max_plies},
+              {"mean_returns", mean_returns},
+              {"seconds", seconds}};
 }
 
 std::string Summary::to_text() const {
@@ -127,8 +136,9 @@ std::string Summary::to_text() const {
   out << game << ": " << games << " games in " << seconds << " s\n";
   for (std::size_t s = 0; s < wins.size(); ++s) {
     char line[200];
-    std::snprintf(line, sizeof line, "  seat %zu  %-28s wins %6d  (%5.1f%%)  mean return %+.3f\n", s,
-                  agents[s].c_str(), wins[s], games ? 100.0 * wins[s] / games : 0.0, mean_returns[s]);
+    std::snprintf(line, sizeof line, "  seat %zu  %-28s wins %6d  (%5.1f%%)  mean return %+.3f\n",
+                  s, agents[s].c_str(), wins[s], games ? 100.0 * wins[s] / games : 0.0,
+                  mean_returns[s]);
     out << line;
   }
   out << "  draws " << draws << "\n";

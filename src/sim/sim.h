@@ -1,4 +1,5 @@
-// Batch self-play: N games between agents, in parallel threads, with a summary and optional records.
+// Batch self-play: N games between agents, in parallel threads, with a summary and optional
+// records.
 //
 // Game i is played from seed `seed + i` with its agents seeded from the same number, so a run is
 // reproducible whatever the thread count. Results are reported in game order.

@@ -40,7 +40,8 @@ void check_round_trip(const State& state, const std::string& where) {
   ASSERT_EQ(state.clone()->to_json(), j) << where << ": clone differs";
 }
 
-void check_no_leak(const State& state, Rng& rng, bool& sampled_differently, const std::string& where) {
+void check_no_leak(const State& state, Rng& rng, bool& sampled_differently,
+                   const std::string& where) {
   const json truth = state.to_json()["state"];
   for (Seat viewer = kSpectator; viewer < state.num_players(); ++viewer) {
     std::unique_ptr<State> sample = state.determinize(viewer, rng);

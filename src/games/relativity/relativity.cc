@@ -15,8 +15,12 @@ constexpr const char* kRankChars = "na2345";
 constexpr const char* kRoleNames[2] = {"Space", "Time"};
 constexpr const char* kRoundNames[2] = {"Night", "Day"};
 
-int row_of(int square) { return square / kColumns; }
-int column_of(int square) { return square % kColumns; }
+int row_of(int square) {
+  return square / kColumns;
+}
+int column_of(int square) {
+  return square % kColumns;
+}
 
 // The 96 Space swaps (8-neighbour pairs on the 4x6 torus), low square first.
 struct SpacePairs {
@@ -35,17 +39,28 @@ const SpacePairs& space_pairs() {
 
 }  // namespace
 
-char rank_char(int rank) { return kRankChars[rank]; }
+char rank_char(int rank) {
+  return kRankChars[rank];
+}
 
 int rank_of_char(char c) {
   switch (std::tolower(static_cast<unsigned char>(c))) {
-    case 'n': case '0': return 0;
-    case 'a': case '1': return 1;
-    case '2': return 2;
-    case '3': return 3;
-    case '4': return 4;
-    case '5': return 5;
-    default: return -1;
+    case 'n':
+    case '0':
+      return 0;
+    case 'a':
+    case '1':
+      return 1;
+    case '2':
+      return 2;
+    case '3':
+      return 3;
+    case '4':
+      return 4;
+    case '5':
+      return 5;
+    default:
+      return -1;
   }
 }
 
@@ -109,11 +124,11 @@ Board parse_coins(const std::string& text, bool refuse_molecule) {
     }
     const int rank = rank_of_char(c);
     if (rank < 0)
-      throw BadParams(std::string("coins: '") + c + "' is not a rank (use n a 2 3 4 5) in '" + text +
-                      "'");
+      throw BadParams(std::string("coins: '") + c + "' is not a rank (use n a 2 3 4 5) in '" +
+                      text + "'");
     if (column >= kColumns)
-      throw BadParams("coins: row " + std::to_string(row + 1) + " has more than 6 coins in '" + text +
-                      "'");
+      throw BadParams("coins: row " + std::to_string(row + 1) + " has more than 6 coins in '" +
+                      text + "'");
     board[std::size_t(row * kColumns + column)] = uint8_t(rank);
     ++counts[rank];
     ++column;
@@ -126,8 +141,8 @@ Board parse_coins(const std::string& text, bool refuse_molecule) {
                       std::to_string(counts[r]) + " times, expected 4, in '" + text + "'");
   for (int r = 0; r < kRanks && refuse_molecule; ++r)
     if (has_molecule(board, r))
-      throw BadParams(std::string("coins: the deal already holds a DNA molecule of ") + rank_char(r) +
-                      " (a misdeal) in '" + text + "'");
+      throw BadParams(std::string("coins: the deal already holds a DNA molecule of ") +
+                      rank_char(r) + " (a misdeal) in '" + text + "'");
   return board;
 }
 
@@ -183,7 +198,8 @@ std::unique_ptr<State> RelativityGame::restore_state(const json& f, Chance chanc
   state->last_swap_round_ = f.at("last_swap_round").get<uint8_t>();
   state->over_ = f.at("over").get<bool>();
   state->stopped_by_cap_ = f.at("stopped_by_ply_cap").get<bool>();
-  if (state->round_ > 1 || state->role_to_move_ > 1) throw BadRecord("relativity: bad round or role");
+  if (state->round_ > 1 || state->role_to_move_ > 1)
+    throw BadRecord("relativity: bad round or role");
   state->check_invariants();
   return state;
 }
@@ -232,11 +248,13 @@ Seat RelativityState::current_player() const {
 
 void RelativityState::do_legal_moves(MoveList& out) const {
   if (over_) return;
-  const uint64_t reversal = reversal_forbidden() ? uint64_t(last_low_) * 32 + last_high_ : ~uint64_t(0);
+  const uint64_t reversal =
+      reversal_forbidden() ? uint64_t(last_low_) * 32 + last_high_ : ~uint64_t(0);
   if (role_to_move_ == kSpace) {
     const SpacePairs& table = space_pairs();
     for (int i = 0; i < table.count; ++i) {
-      const Move m{uint64_t(table.pairs[std::size_t(i)].first) * 32 + table.pairs[std::size_t(i)].second};
+      const Move m{uint64_t(table.pairs[std::size_t(i)].first) * 32 +
+                   table.pairs[std::size_t(i)].second};
       if (m.bits != reversal) out.push_back(m);
     }
   } else {
@@ -270,9 +288,10 @@ std::string RelativityState::why_illegal(Move move) const {
       return "Space swaps only neighbouring coins (the 8 around a coin, wrapping at the edges): " +
              pair + " are not neighbours";
   } else if (!sequence_neighbours(board_[std::size_t(a)], board_[std::size_t(b)])) {
-    return std::string("Time swaps only coins whose numbers are next in the cycle N-A-2-3-4-5-N: ") +
-           square_name(a) + " holds " + rank_char(board_[std::size_t(a)]) + " and " + square_name(b) +
-           " holds " + rank_char(board_[std::size_t(b)]);
+    return std::string(
+               "Time swaps only coins whose numbers are next in the cycle N-A-2-3-4-5-N: ") +
+           square_name(a) + " holds " + rank_char(board_[std::size_t(a)]) + " and " +
+           square_name(b) + " holds " + rank_char(board_[std::size_t(b)]);
   }
   return {};
 }
@@ -369,10 +388,12 @@ std::string RelativityState::move_to_string(Move move) const {
 Move RelativityState::parse_move(std::string_view text) const {
   std::string t;
   for (char c : text)
-    if (!std::isspace(static_cast<unsigned char>(c))) t += char(std::tolower(static_cast<unsigned char>(c)));
+    if (!std::isspace(static_cast<unsigned char>(c)))
+      t += char(std::tolower(static_cast<unsigned char>(c)));
   const auto hash = t.find('#');
   if (hash == std::string::npos)
-    throw BadMove("'" + std::string(text) + "' is not a swap: write two squares joined by '#', e.g. d3#e3");
+    throw BadMove("'" + std::string(text) +
+                  "' is not a swap: write two squares joined by '#', e.g. d3#e3");
   auto square = [&](const std::string& s) {
     if (s.size() != 2 || s[0] < 'a' || s[0] > 'f' || s[1] < '1' || s[1] > '4')
       throw BadMove("'" + s + "' is not a square: columns are a-f and rows 1-4 (e.g. d3)");
@@ -385,15 +406,12 @@ Move RelativityState::parse_move(std::string_view text) const {
 
 json RelativityState::state_json() const {
   json owners = json::array();
-  for (const auto& round : trophy_owner_) owners.push_back(std::vector<int>(round.begin(), round.end()));
-  return json{{"board", coins_string(board_)},
-              {"round", round_},
-              {"role_to_move", role_to_move_},
-              {"trophy_owner", owners},
-              {"last_swap", {last_low_, last_high_}},
-              {"last_trophies", last_trophies_},
-              {"last_swap_round", last_swap_round_},
-              {"over", over_},
+  for (const auto& round : trophy_owner_)
+    owners.push_back(std::vector<int>(round.begin(), round.end()));
+  return json{{"board", coins_string(board_)},        {"round", round_},
+              {"role_to_move", role_to_move_},        {"trophy_owner", owners},
+              {"last_swap", {last_low_, last_high_}}, {"last_trophies", last_trophies_},
+              {"last_swap_round", last_swap_round_},  {"over", over_},
               {"stopped_by_ply_cap", stopped_by_cap_}};
 }
 
@@ -454,7 +472,8 @@ std::string RelativityState::render(Seat viewer) const {
     for (int column = 0; column < kColumns; ++column) {
       const int s = row * kColumns + column;
       const bool moved = reversal_forbidden() && (s == last_low_ || s == last_high_);
-      const char c = char(std::toupper(static_cast<unsigned char>(rank_char(board_[std::size_t(s)]))));
+      const char c =
+          char(std::toupper(static_cast<unsigned char>(rank_char(board_[std::size_t(s)]))));
       out << (moved ? '[' : ' ') << c << (moved ? ']' : ' ');
     }
     out << "│\n";
@@ -465,7 +484,8 @@ std::string RelativityState::render(Seat viewer) const {
     for (int round = 0; round < 2; ++round)
       for (int r = 0; r < kRanks; ++r)
         if (trophy_owner_[std::size_t(round)][std::size_t(r)] == seat)
-          out << ' ' << (round == kNight ? "☾" : "☀") << char(std::toupper(static_cast<unsigned char>(rank_char(r))));
+          out << ' ' << (round == kNight ? "☾" : "☀")
+              << char(std::toupper(static_cast<unsigned char>(rank_char(r))));
     out << "\n";
   }
   if (over_) {
@@ -488,7 +508,8 @@ void RelativityState::check_invariants() const {
   for (int r = 0; r < kRanks; ++r)
     if (counts[r] != 4) throw InvariantError("relativity: a rank does not appear exactly 4 times");
   for (int round = 0; round < 2; ++round) {
-    if (trophies_taken(Round(round)) > kRanks) throw InvariantError("relativity: too many trophies");
+    if (trophies_taken(Round(round)) > kRanks)
+      throw InvariantError("relativity: too many trophies");
     for (int r = 0; r < kRanks; ++r) {
       const int owner = trophy_owner_[std::size_t(round)][std::size_t(r)];
       if (owner < -1 || owner > 1) throw InvariantError("relativity: bad trophy owner");
@@ -496,8 +517,10 @@ void RelativityState::check_invariants() const {
   }
   if (round_ == kDay && trophies_taken(kNight) < kTrophiesPerRound)
     throw InvariantError("relativity: Day round began before Night ended");
-  if (!over_ && trophies_of(0) >= kTrophiesToWin) throw InvariantError("relativity: seat 0 should have won");
-  if (!over_ && trophies_of(1) >= kTrophiesToWin) throw InvariantError("relativity: seat 1 should have won");
+  if (!over_ && trophies_of(0) >= kTrophiesToWin)
+    throw InvariantError("relativity: seat 0 should have won");
+  if (!over_ && trophies_of(1) >= kTrophiesToWin)
+    throw InvariantError("relativity: seat 1 should have won");
 }
 
 GameEntry entry() {

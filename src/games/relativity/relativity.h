@@ -5,9 +5,9 @@
 // row * 6 + column (a1 = 0, f4 = 23). Ranks are 0 = Null, 1 = Ace, 2..5, written n a 2 3 4 5.
 //
 // Roles: Space swaps a coin with any of its 8 neighbours on a torus (both edges wrap); Time swaps
-// any two coins whose ranks are neighbours in the cycle N-A-2-3-4-5-N. Neither may swap back the two
-// squares the opponent's last swap exchanged. Space moves first in both rounds; seat 0 is Space in
-// round 1 (Night, Moon trophies) and Time in round 2 (Day, Sun trophies).
+// any two coins whose ranks are neighbours in the cycle N-A-2-3-4-5-N. Neither may swap back the
+// two squares the opponent's last swap exchanged. Space moves first in both rounds; seat 0 is Space
+// in round 1 (Night, Moon trophies) and Time in round 2 (Day, Sun trophies).
 //
 // After every swap the swapping seat takes every still-available trophy of the round whose DNA
 // molecule exists: the four coins of that rank orthogonally connected, with no wrap. Round 1 ends
@@ -71,8 +71,12 @@ bool sequence_neighbours(int rank_a, int rank_b);
 inline Move swap_move(int a, int b) {
   return a < b ? Move{uint64_t(a) * 32 + uint64_t(b)} : Move{uint64_t(b) * 32 + uint64_t(a)};
 }
-inline int swap_low(Move m) { return int(m.bits / 32); }
-inline int swap_high(Move m) { return int(m.bits % 32); }
+inline int swap_low(Move m) {
+  return int(m.bits / 32);
+}
+inline int swap_high(Move m) {
+  return int(m.bits % 32);
+}
 
 class RelativityGame;
 
@@ -90,7 +94,8 @@ class RelativityState final : public State {
   std::string render(Seat viewer) const override;
   void check_invariants() const override;
   // The AI hook: seat 0's value is tanh((trophy lead + 0.5) / (1 + trophies still to take / 2)),
-  // the +0.5 because seat 0 wins a 5-5 tie; seat 1's is its negation. A search estimate, not a rule.
+  // the +0.5 because seat 0 wins a 5-5 tie; seat 1's is its negation. A search estimate, not a
+  // rule.
   bool estimate_returns(Returns& out) const override;
 
   const Board& board() const { return board_; }

@@ -29,8 +29,8 @@ std::unique_ptr<State> replay_ppn(const ppn::Record& record) {
   if (coins.empty()) throw BadRecord("PPN: header has no GameType Coins");
   const std::string round = field("Round");
   if (!round.empty() && round != "Night")
-    throw BadRecord("PPN: only records that start with the Night round can be replayed (Round: " +
-                    round + ")");
+    throw BadRecord(
+        "PPN: only records that start with the Night round can be replayed (Round: " + round + ")");
 
   std::shared_ptr<const Game> game;
   try {
@@ -47,7 +47,8 @@ std::unique_ptr<State> replay_ppn(const ppn::Record& record) {
     auto fail = [&](const std::string& why) { throw BadRecord("PPN move " + label + ": " + why); };
     if (state->is_terminal()) fail("the game is already over");
     const Round move_round = rel.round();
-    const char side = m.number.empty() ? '\0' : char(std::toupper(static_cast<unsigned char>(m.number.back())));
+    const char side =
+        m.number.empty() ? '\0' : char(std::toupper(static_cast<unsigned char>(m.number.back())));
     if (side == 'S' || side == 'T') {
       const Role role = side == 'S' ? kSpace : kTime;
       if (role != rel.role_to_move())
@@ -66,7 +67,8 @@ std::unique_ptr<State> replay_ppn(const ppn::Record& record) {
       const std::string& part = m.parts[i];
       const auto at = part.find('@');
       const std::string trophy = part.substr(0, at);
-      if (trophy.size() != 2 || (trophy[0] != 'M' && trophy[0] != 'S') || rank_of_char(trophy[1]) < 0)
+      if (trophy.size() != 2 || (trophy[0] != 'M' && trophy[0] != 'S') ||
+          rank_of_char(trophy[1]) < 0)
         fail("'" + part + "' is not a trophy annotation such as M2@e6");
       if (trophy[0] != suit)
         fail("'" + part + "' names a " + (trophy[0] == 'M' ? "Moon" : "Sun") + " trophy in the " +

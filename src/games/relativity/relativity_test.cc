@@ -19,7 +19,9 @@ namespace {
 // The deal of the recorded game in shared/data/ppn/relativity.ppn.
 constexpr const char* kRecordedDeal = "n45a5n/3a2243/3n4a2n/a25345";
 
-int sq(const char* name) { return (name[1] - '1') * kColumns + (name[0] - 'a'); }
+int sq(const char* name) {
+  return (name[1] - '1') * kColumns + (name[0] - 'a');
+}
 
 std::unique_ptr<RelativityState> make(const json& params, uint64_t seed = 1) {
   auto game = games::registry().make("relativity", params);
@@ -120,7 +122,8 @@ Board board_with(const std::vector<std::string>& fives) {
   std::vector<bool> taken(kSquares, false);
   for (const auto& f : fives) taken[std::size_t(sq(f.c_str()))] = true;
   int k = 0;
-  for (int s = 0; s < kSquares; ++s) b[std::size_t(s)] = taken[std::size_t(s)] ? 5 : uint8_t(filler[k++]);
+  for (int s = 0; s < kSquares; ++s)
+    b[std::size_t(s)] = taken[std::size_t(s)] ? 5 : uint8_t(filler[k++]);
   return b;
 }
 
@@ -155,7 +158,11 @@ TEST(RelativitySpace, EveryCoinHasEightNeighboursOnTheTorus) {
 
 TEST(RelativitySpace, EdgesWrapBothWaysAndCornersTouch) {
   // "Space may swap the coins on all four corners of the board."
-  for (auto [a, b] : {std::pair{"a1", "f1"}, {"a1", "a4"}, {"a1", "f4"}, {"f1", "a4"}, {"f1", "f4"},
+  for (auto [a, b] : {std::pair{"a1", "f1"},
+                      {"a1", "a4"},
+                      {"a1", "f4"},
+                      {"f1", "a4"},
+                      {"f1", "f4"},
                       {"a4", "f4"}})
     EXPECT_TRUE(torus_neighbours(sq(a), sq(b))) << a << " " << b;
   // The right-edge example: f3 touches e2 e3 e4 f2 f4 and, across the wrap, a2 a3 a4.
@@ -283,8 +290,8 @@ TEST(RelativityTrophies, AWrongAnnotationFailsLoudlyAtThatMove) {
 constexpr const char* kTwoMolecules = "na25na/334325/4434na/25na25";
 
 TEST(RelativityTrophies, TwoMoleculesOnOneSwapTakeBothTrophies) {
-  // "If you are clever enough to make two DNA molecules (or more) on the same swap, you may take all
-  // the trophies for the numbers you matched up."
+  // "If you are clever enough to make two DNA molecules (or more) on the same swap, you may take
+  // all the trophies for the numbers you matched up."
   auto s = make({{"coins", kTwoMolecules}});
   s->apply_text("c2#c3");
   EXPECT_EQ(s->trophy_owner(kNight, 3), 0);
@@ -295,7 +302,8 @@ TEST(RelativityTrophies, TwoMoleculesOnOneSwapTakeBothTrophies) {
 }
 
 TEST(RelativityTrophies, ATakenTrophyIsNotScoredAgainThatRound) {
-  // "Once someone takes a trophy for a number, no one may score that number again during that round."
+  // "Once someone takes a trophy for a number, no one may score that number again during that
+  // round."
   auto s = make({{"coins", kTwoMolecules}});
   s->apply_text("c2#c3");  // Space (seat 0) takes 3 and 4
   s->apply_text("d2#f3");  // Time breaks the 4s (4 <-> 5)
@@ -322,7 +330,8 @@ TEST(RelativityTrophies, TimeTakesTheTrophiesTimeMakes) {
 // A position built through the saved-state format: `owners` lists, per round, the seat holding each
 // rank's trophy (-1: still available).
 std::unique_ptr<RelativityState> position(const json& params, const std::string& coins, Round round,
-                                          Role to_move, const std::array<std::array<int, 6>, 2>& owners) {
+                                          Role to_move,
+                                          const std::array<std::array<int, 6>, 2>& owners) {
   auto game = games::registry().make("relativity", params);
   json j = game->new_initial_state(1)->to_json();
   j["state"]["board"] = coins;
@@ -336,7 +345,8 @@ std::unique_ptr<RelativityState> position(const json& params, const std::string&
 TEST(RelativityEnd, FiveTrophiesEndTheNightAndTheDayIsDealtWithRolesSwapped) {
   const json params{{"coins2", kRecordedDeal}};
   // Night: seat 0 holds N and A, seat 1 holds 2. Space (seat 0) makes 3 and 4: five are taken.
-  auto s = position(params, kTwoMolecules, kNight, kSpace, {{{0, 0, 1, -1, -1, -1}, {-1, -1, -1, -1, -1, -1}}});
+  auto s = position(params, kTwoMolecules, kNight, kSpace,
+                    {{{0, 0, 1, -1, -1, -1}, {-1, -1, -1, -1, -1, -1}}});
   s->apply_text("c2#c3");
   EXPECT_EQ(s->trophies_taken(kNight), 5);
   EXPECT_EQ(s->trophy_owner(kNight, 5), -1);  // set aside, never scored
@@ -350,7 +360,8 @@ TEST(RelativityEnd, FiveTrophiesEndTheNightAndTheDayIsDealtWithRolesSwapped) {
 
 TEST(RelativityEnd, SixTrophiesEndTheGameAtOnce) {
   // Day: seat 0 (Time now) holds five; making two molecules takes it to seven.
-  auto s = position({}, kTwoMolecules, kDay, kTime, {{{0, 0, 0, -1, 1, 1}, {0, 0, -1, -1, -1, -1}}});
+  auto s =
+      position({}, kTwoMolecules, kDay, kTime, {{{0, 0, 0, -1, 1, 1}, {0, 0, -1, -1, -1, -1}}});
   ASSERT_EQ(s->current_player(), 0);
   s->apply_text("c2#c3");
   EXPECT_TRUE(s->is_terminal());
@@ -363,7 +374,8 @@ TEST(RelativityEnd, SixTrophiesEndTheGameAtOnce) {
 
 TEST(RelativityEnd, SixTrophiesEndTheGameEvenInTheNight) {
   // Six or more ends the game at once, whichever round (possible only with a double in the Night).
-  auto s = position({}, kTwoMolecules, kNight, kSpace, {{{0, 0, 0, -1, -1, 0}, {-1, -1, -1, -1, -1, -1}}});
+  auto s = position({}, kTwoMolecules, kNight, kSpace,
+                    {{{0, 0, 0, -1, -1, 0}, {-1, -1, -1, -1, -1, -1}}});
   s->apply_text("c2#c3");
   EXPECT_TRUE(s->is_terminal());
   EXPECT_EQ(s->returns()[0], 1);
@@ -399,8 +411,8 @@ TEST(RelativityEnd, TheEnginePlyCapScoresTheGameAsItStands) {
 TEST(RelativityPerft, PinnedCountsFromTheRecordedDeal) {
   auto s = make({{"coins", kRecordedDeal}});
   EXPECT_EQ(perft(*s, 1), 96u);
-  // Time has 96 swaps after every Space swap, less one when Space's swap exchanged two ranks next in
-  // the cycle (the reversal): 31 of the 96 Space swaps do, so 96 * 96 - 31.
+  // Time has 96 swaps after every Space swap, less one when Space's swap exchanged two ranks next
+  // in the cycle (the reversal): 31 of the 96 Space swaps do, so 96 * 96 - 31.
   EXPECT_EQ(perft(*s, 2), 9185u);
   EXPECT_EQ(perft(*s, 3), 878771u);
   EXPECT_EQ(perft(*s, 4), 84079190u);
