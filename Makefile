@@ -51,7 +51,7 @@ strength: build
 	scripts/strength
 
 format:
-	find src bench -name '*.h' -o -name '*.cc' | xargs clang-format -i
+	find src bench \( -name '*.h' -o -name '*.cc' \) -print0 | xargs -0 clang-format -i
 
 clean:
 	rm -rf build
