@@ -1,9 +1,10 @@
 // tabletop: one binary, many subcommands (list, play, apply, replay, sim, perft, bench, ...).
 #include <CLI/CLI.hpp>
-
 #include <iostream>
 
+#include "ai/bench.h"
 #include "cli/commands.h"
+#include "games/games.h"
 
 int main(int argc, char** argv) {
   using namespace tabletop;
@@ -45,9 +46,13 @@ int main(int argc, char** argv) {
   add_game(sim);
   int games = 100, threads = 0;
   std::string agents_text, json_path, records_path;
-  sim->add_option("--games,-n", games, "number of games")->capture_default_str()->check(CLI::Range(0, 100000000));
-  sim->add_option("--agents,-a", agents_text, "one agent spec per seat, comma-separated (default: random for every seat)");
-  sim->add_option("--threads,-j", threads, "worker threads (0: one per core)")->capture_default_str();
+  sim->add_option("--games,-n", games, "number of games")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 100000000));
+  sim->add_option("--agents,-a", agents_text,
+                  "one agent spec per seat, comma-separated (default: random for every seat)");
+  sim->add_option("--threads,-j", threads, "worker threads (0: one per core)")
+      ->capture_default_str();
   sim->add_option("--json", json_path, "write the summary as JSON to this file");
   sim->add_option("--records", records_path, "write one JSON record per game (JSON Lines)");
 
@@ -55,6 +60,13 @@ int main(int argc, char** argv) {
   add_game(perft);
   int depth = 1;
   perft->add_option("--depth,-d", depth, "sequence length")->required()->check(CLI::Range(0, 12));
+
+  auto* bench = app.add_subcommand(
+      "bench", "deterministic search benchmark over every game: speeds and a node-count signature");
+  int bench_iterations = 10000;
+  bench->add_option("--iterations,-i", bench_iterations, "search iterations per position")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000000));
 
   CLI11_PARSE(app, argc, argv);
 
@@ -67,7 +79,8 @@ int main(int argc, char** argv) {
     for (std::size_t i = 0; i <= text.size(); ++i) {
       if (i < text.size() && text[i] != ',') continue;
       std::string piece = text.substr(start, i - start);
-      const bool option = piece.find('=') != std::string::npos && piece.find(':') == std::string::npos;
+      const bool option =
+          piece.find('=') != std::string::npos && piece.find(':') == std::string::npos;
       if (option && !out.empty())
         out.back() += "," + piece;
       else
@@ -84,9 +97,15 @@ int main(int argc, char** argv) {
     if (apply->parsed()) return cli::apply_moves(game, seed, params, moves);
     if (replay->parsed()) return cli::replay_file(path, quiet);
     if (sim->parsed())
-      return cli::simulate(game, games, agents_text.empty() ? std::vector<std::string>{} : split(agents_text),
+      return cli::simulate(game, games,
+                           agents_text.empty() ? std::vector<std::string>{} : split(agents_text),
                            seed, params, threads, json_path, records_path);
     if (perft->parsed()) return cli::perft(game, depth, seed, params);
+    if (bench->parsed()) {
+      std::cout << ai::bench_report(ai::run_bench(games::registry(), bench_iterations))
+                << std::flush;
+      return 0;
+    }
   } catch (const Error& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;

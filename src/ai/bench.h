@@ -1,0 +1,41 @@
+// `tabletop bench`: a fixed, deterministic search workload over every registered game.
+//
+// For each game (default parameters) the bench builds three positions from seed 1: the initial
+// state and the states after 10 and 40 uniformly random moves (drawn from a fixed generator; fewer
+// if the game ends first). At each it runs one decision of a fresh search agent - `mcts` for a
+// perfect-information game, `ismcts` for a hidden-information one - with a fixed iteration count,
+// one thread, seed 1. Nothing depends on the clock, so the node counts (moves applied in tree
+// descents and playouts, SearchStats::plies) are the same on every run of the same code: their sum,
+// the signature, changes only when the behaviour of the search or of a game changes. Commits that
+// change behaviour carry it as "Bench: N". Times, and so the speeds, naturally vary.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/registry.h"
+
+namespace tabletop::ai {
+
+struct BenchLine {
+  std::string game;
+  std::string agent;  // the spec searched with
+  int positions = 0;
+  uint64_t iterations = 0;
+  uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+struct BenchResult {
+  std::vector<BenchLine> lines;  // in registry order
+  uint64_t signature = 0;        // sum of nodes
+};
+
+// Runs the bench with `iterations` per position. Throws what the games throw (a bug).
+BenchResult run_bench(const Registry& registry, int iterations);
+
+// The result as a table, then "Bench: <signature>" on its own line.
+std::string bench_report(const BenchResult& result);
+
+}  // namespace tabletop::ai
