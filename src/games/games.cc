@@ -1,5 +1,6 @@
 #include "games/games.h"
 
+#include "games/conspiracy/conspiracy.h"
 #include "games/relativity/relativity.h"
 #include "games/siege/siege.h"
 
@@ -9,6 +10,7 @@ const Registry& registry() {
   static const Registry all = [] {
     Registry r;
     r.add(relativity::entry());
+    r.add(conspiracy::entry());
     r.add(siege::entry());
     return r;
   }();

@@ -1,0 +1,2002 @@
+#include "games/conspiracy/conspiracy.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cctype>
+#include <cstring>
+#include <sstream>
+#include <vector>
+
+namespace tabletop::conspiracy {
+namespace {
+
+constexpr const char* kSuitLetters = "SMCA";
+constexpr const char* kSuitNames[4] = {"Suns", "Moons", "Crowns", "Arms"};
+constexpr const char* kColumnLetters = "LMR";
+constexpr const char* kDirNames[8] = {"n", "ne", "e", "se", "s", "sw", "w", "nw"};
+constexpr const char* kArrows[8] = {"↑", "↗", "→", "↘", "↓", "↙", "←", "↖"};
+constexpr int kDirRow[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+constexpr int kDirCol[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+
+constexpr const char* kPhaseNames[] = {"goal",       "jump",       "action", "pay",     "place",
+                                       "place_tile", "attack_end", "save",   "declare", "over"};
+constexpr const char* kActionNames[] = {"none",        "place",       "attack",
+                                        "reveal_coin", "reveal_tile", "advance"};
+
+std::vector<std::string> split(std::string_view text) {
+  std::vector<std::string> words;
+  std::string word;
+  for (char c : text) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      if (!word.empty()) words.push_back(word);
+      word.clear();
+    } else {
+      word += char(std::tolower(static_cast<unsigned char>(c)));
+    }
+  }
+  if (!word.empty()) words.push_back(word);
+  return words;
+}
+
+int parse_piece(const std::string& w) {
+  if (w.size() != 2)
+    throw BadMove("'" + w + "' is not a coin or tile: write suit S M C A and rank 0-5, e.g. C3");
+  const char* s = std::strchr("smca", w[0]);
+  if (!s || w[0] == 0) throw BadMove("'" + w + "': the suit letter must be S, M, C or A");
+  int rank = -1;
+  if (w[1] >= '0' && w[1] <= '5') rank = w[1] - '0';
+  if (w[1] == 'n') rank = 0;
+  if (w[1] == 'a') rank = 1;
+  if (rank < 0) throw BadMove("'" + w + "': the rank must be 0-5 (n = blank, a = spiral)");
+  return piece_id(int(s - "smca"), rank);
+}
+
+bool looks_like_square(const std::string& w) {
+  return w.size() >= 2 && w[0] >= 'a' && w[0] <= 'f' &&
+         std::isdigit(static_cast<unsigned char>(w[1]));
+}
+
+int parse_square(const std::string& w) {
+  if (!looks_like_square(w))
+    throw BadMove("'" + w + "' is not a square: columns a-f, rows 1.. from the top (e.g. c3)");
+  int row = 0;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(w[i])))
+      throw BadMove("'" + w + "' is not a square");
+    row = row * 10 + (w[i] - '0');
+    if (row > kSquareRows) break;
+  }
+  if (row < 1 || row > kSquareRows)
+    throw BadMove("'" + w + "': square rows run 1.." + std::to_string(kSquareRows));
+  return (row - 1) * kSquareColumns + (w[0] - 'a');
+}
+
+int parse_column(const std::string& w) {
+  if (w.size() == 1 && (w[0] == 'l' || w[0] == 'm' || w[0] == 'r'))
+    return int(std::strchr("lmr", w[0]) - "lmr");
+  throw BadMove("'" + w + "' is not a column: write L, M or R");
+}
+
+int parse_position(const std::string& w) {
+  if (w.size() < 2)
+    throw BadMove("'" + w +
+                  "' is not a tile position: write L, M or R and a row (P, 1, 2, ...), e.g. M2");
+  const int column = parse_column(w.substr(0, 1));
+  if (w.substr(1) == "p") return position(column, 0);
+  int row = 0;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(w[i])))
+      throw BadMove("'" + w + "' is not a tile position: the row is P or a number");
+    row = row * 10 + (w[i] - '0');
+    if (row >= kMaxRows) break;
+  }
+  if (row < 0 || row >= kMaxRows)
+    throw BadMove("'" + w + "': rows run P, 1.." + std::to_string(kMaxRows - 1));
+  return position(column, row);
+}
+
+int parse_direction(const std::string& w) {
+  for (int d = 0; d < 8; ++d)
+    if (w == kDirNames[d]) return d;
+  throw BadMove("'" + w +
+                "' is not a direction: write n ne e se s sw w nw (n points to the Present)");
+}
+
+int parse_seat(const std::string& w, int players) {
+  if (w.size() == 1 && w[0] >= '0' && w[0] < '0' + players) return w[0] - '0';
+  throw BadMove("'" + w + "' is not a seat: write 0.." + std::to_string(players - 1));
+}
+
+// Value a coin or die shows when counted as a number: blank 0, spiral 1.
+int value_of(int piece) {
+  return rank_of(piece);
+}
+
+}  // namespace
+
+std::string piece_name(int piece) {
+  return std::string{kSuitLetters[suit_of(piece)], char('0' + rank_of(piece))};
+}
+std::string square_name(int sq) {
+  return std::string(1, char('a' + square_col(sq))) + std::to_string(square_row(sq) + 1);
+}
+std::string position_name(int pos) {
+  return std::string(1, kColumnLetters[pos_column(pos)]) +
+         (pos_row(pos) == 0 ? std::string("P") : std::to_string(pos_row(pos)));
+}
+std::string direction_name(int dir) {
+  return kDirNames[dir];
+}
+
+int square_toward(int sq, int dir) {
+  const int r = square_row(sq) + kDirRow[dir], c = square_col(sq) + kDirCol[dir];
+  if (r < 0 || r >= kSquareRows || c < 0 || c >= kSquareColumns) return -1;
+  return r * kSquareColumns + c;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Game
+
+ConspiracyGame::ConspiracyGame(const json& params)
+    : Game(entry().info, [&] {
+        ParamReader reader("conspiracy", params);
+        reader.get_int("players", 4, 3, 5);
+        reader.get_bool("progress_markers", true);
+        reader.get_int("max_rounds", kDefaultMaxRounds, 1, 100000);
+        return reader.finish();
+      }()) {
+  players_ = this->params()["players"];
+  markers_ = this->params()["progress_markers"];
+  max_rounds_ = this->params()["max_rounds"];
+}
+
+std::unique_ptr<State> ConspiracyGame::new_initial_state(Chance chance) const {
+  auto state = std::make_unique<ConspiracyState>(shared_from_this(), std::move(chance));
+  state->setup();
+  return state;
+}
+
+// ---------------------------------------------------------------------------------------------
+// State basics
+
+ConspiracyState::ConspiracyState(std::shared_ptr<const Game> game, Chance chance)
+    : State(std::move(game), std::move(chance)) {
+  coin_at_.fill(-1);
+  tile_at_.fill(-1);
+  coin_loc_.fill(kBag);
+  tile_loc_.fill(kHeld);
+  setup_owner_.fill(-1);
+  goal_suit_.fill(-1);
+  goal_rank_.fill(-1);
+  marker_.fill(-1);
+  marker_round_.fill(0);
+  marked_ever_.fill(0);
+  order_.fill(-1);
+  last_order_.fill(-1);
+}
+
+const ConspiracyGame& ConspiracyState::rules() const {
+  return static_cast<const ConspiracyGame&>(game());
+}
+
+std::unique_ptr<State> ConspiracyState::clone() const {
+  return std::make_unique<ConspiracyState>(*this);
+}
+
+Seat ConspiracyState::current_player() const {
+  return phase_ == Phase::kOver ? kTerminal : to_move_;
+}
+
+Returns ConspiracyState::returns() const {
+  Returns r{};
+  if (phase_ != Phase::kOver || winner_ < 0) return r;
+  for (int s = 0; s < players(); ++s) r[std::size_t(s)] = s == winner_ ? 1.0 : -1.0;
+  return r;
+}
+
+int ConspiracyState::coins_at(int location) const {
+  int n = 0;
+  for (int16_t loc : coin_loc_) n += loc == location;
+  return n;
+}
+
+int ConspiracyState::tiles_held(Seat seat) const {
+  int n = 0;
+  for (int16_t loc : tile_loc_) n += loc == kHeld + seat;
+  return n;
+}
+
+bool ConspiracyState::knows_coin(Seat v, int coin) const {
+  const uint8_t k = coin_known_[std::size_t(coin)];
+  return (k & kPublic) || (v >= 0 && (k >> v) & 1);
+}
+bool ConspiracyState::knows_tile(Seat v, int tile) const {
+  const uint8_t k = tile_known_[std::size_t(tile)];
+  return (k & kPublic) || (v >= 0 && (k >> v) & 1);
+}
+
+void ConspiracyState::log_all(const std::string& text) {
+  if (log().enabled()) log().add(text);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pieces moving
+
+void ConspiracyState::move_coin(int coin, int location) {
+  const int old = coin_loc_[std::size_t(coin)];
+  if (old < kSquares) coin_at_[std::size_t(old)] = -1;
+  coin_loc_[std::size_t(coin)] = int16_t(location);
+  if (location < kSquares) coin_at_[std::size_t(location)] = int8_t(coin);
+}
+
+void ConspiracyState::coin_to_bag(int coin) {
+  move_coin(coin, kBag);
+  coin_up_[std::size_t(coin)] = false;
+  coin_dir_[std::size_t(coin)] = 0;
+  coin_known_[std::size_t(coin)] = 0;
+}
+
+int ConspiracyState::draw_coin(Seat seat) {
+  const int in_bag = coins_at(kBag);
+  assert(in_bag > 0);
+  int k = int(chance().draw(uint32_t(in_bag)));
+  for (int c = 0; c < kPieces; ++c) {
+    if (coin_loc_[std::size_t(c)] != kBag) continue;
+    if (k-- == 0) {
+      move_coin(c, kHand + seat);
+      coin_known_[std::size_t(c)] = uint8_t(1u << seat);
+      return c;
+    }
+  }
+  assert(false);
+  return -1;
+}
+
+void ConspiracyState::hand_play_forgets(Seat seat, int coin) {
+  // `seat` puts `coin` where only its number shows. Another seat keeps track of it only if it knew
+  // every coin in the hand and no other coin of that number was there; otherwise it forgets every
+  // coin of that number it knew in the hand (any of them may be the one played).
+  const int rank = rank_of(coin);
+  for (Seat w = 0; w < players(); ++w) {
+    if (w == seat) continue;
+    bool all_known = true;
+    int same_rank = 0;
+    for (int c = 0; c < kPieces; ++c) {
+      if (coin_loc_[std::size_t(c)] != kHand + seat) continue;
+      all_known = all_known && ((coin_known_[std::size_t(c)] >> w) & 1);
+      same_rank += rank_of(c) == rank;
+    }
+    if (all_known && same_rank == 1) continue;
+    for (int c = 0; c < kPieces; ++c)
+      if (coin_loc_[std::size_t(c)] == kHand + seat && rank_of(c) == rank)
+        coin_known_[std::size_t(c)] &= uint8_t(~(1u << w));
+  }
+}
+
+void ConspiracyState::hand_pay_forgets(Seat seat) {
+  // A payment shows others only that some coin changed hands: unless the hand held a single coin,
+  // onlookers forget which coins they knew in it.
+  if (hand_count(seat) <= 1) return;
+  for (int c = 0; c < kPieces; ++c)
+    if (coin_loc_[std::size_t(c)] == kHand + seat)
+      coin_known_[std::size_t(c)] &= uint8_t(1u << seat);
+}
+
+void ConspiracyState::remove_markers(int tile) {
+  for (Seat s = 0; s < players(); ++s)
+    if (marker_[std::size_t(s)] == tile) {
+      marker_[std::size_t(s)] = -1;
+      log_all("the marker of seat " + std::to_string(s) + " goes back to it");
+    }
+}
+
+void ConspiracyState::tile_to_seat(int tile, Seat seat) {
+  const int pos = tile_loc_[std::size_t(tile)];
+  if (pos < kPositions) {
+    tile_at_[std::size_t(pos)] = -1;
+    for (int k = 0; k < 4; ++k) {
+      const int c = coin_at_[std::size_t(square_of(pos, k))];
+      if (c >= 0) coin_to_bag(c);
+    }
+  }
+  remove_markers(tile);
+  tile_loc_[std::size_t(tile)] = int16_t(kHeld + seat);
+  tile_known_[std::size_t(tile)] |= uint8_t(1u << seat);
+  if (log().enabled()) {
+    const std::string where = pos < kPositions ? " from " + position_name(pos) : "";
+    if (tile_known_[std::size_t(tile)] & kPublic)
+      log().add("seat " + std::to_string(seat) + " receives tile " + piece_name(tile) + where);
+    else
+      log().add(uint64_t(1) << seat,
+                "seat " + std::to_string(seat) + " receives tile " + piece_name(tile) + where,
+                "seat " + std::to_string(seat) + " receives a face-down tile" + where);
+  }
+}
+
+bool ConspiracyState::any_future_tiles() const {
+  for (int pos = kColumns; pos < kPositions; ++pos)
+    if (tile_at_[std::size_t(pos)] >= 0) return true;
+  return false;
+}
+
+void ConspiracyState::advance_column(int column, Seat active) {
+  log_all(std::string("column ") + kColumnLetters[column] + " advances");
+  const int present = position(column, 0), f1 = position(column, 1);
+  const int f1_tile = tile_at_[std::size_t(f1)];
+  if (f1_tile >= 0 && tile_up_[std::size_t(f1_tile)]) {
+    // a: the Present tile (if any) goes to the active player.
+    if (tile_at_[std::size_t(present)] >= 0) tile_to_seat(tile_at_[std::size_t(present)], active);
+  } else if (f1_tile >= 0) {
+    // b: a face-down Future-1 tile is removed, its coins to the bag.
+    tile_to_seat(f1_tile, active);
+  }
+  // c: every Future tile moves up one row, with its coins.
+  for (int row = 1; row < kMaxRows; ++row) {
+    const int from = position(column, row), to = position(column, row - 1);
+    const int tile = tile_at_[std::size_t(from)];
+    if (tile < 0) continue;
+    assert(tile_at_[std::size_t(to)] < 0);
+    tile_at_[std::size_t(from)] = -1;
+    tile_at_[std::size_t(to)] = int8_t(tile);
+    tile_loc_[std::size_t(tile)] = int16_t(to);
+    for (int k = 0; k < 4; ++k) {
+      const int c = coin_at_[std::size_t(square_of(from, k))];
+      if (c >= 0) move_coin(c, square_of(to, k));
+    }
+  }
+}
+
+int ConspiracyState::column_successes(int column, const std::array<int, 4>& dice) const {
+  int best[kSuits] = {-1, -1, -1, -1};
+  for (int row = 1; row < kMaxRows; ++row) {
+    const int tile = tile_at_[std::size_t(position(column, row))];
+    if (tile >= 0 && tile_up_[std::size_t(tile)])
+      best[suit_of(tile)] = std::max(best[suit_of(tile)], rank_of(tile));
+  }
+  int successes = 0;
+  for (int suit = 0; suit < kSuits; ++suit) {
+    const int d = dice[std::size_t(suit)];
+    if (d == 1 || (d >= 2 && d <= best[suit])) ++successes;
+  }
+  return successes;
+}
+
+void ConspiracyState::time_marches_on(int column, Seat active) {
+  std::array<int, 4> dice{};
+  for (int& d : dice) d = chance().roll_die();
+  const int successes = column_successes(column, dice);
+  if (log().enabled()) {
+    std::string text = std::string("column ") + kColumnLetters[column] + " dice";
+    for (int s = 0; s < kSuits; ++s)
+      text += std::string(" ") + kSuitLetters[s] + std::to_string(dice[std::size_t(s)]);
+    log().add(text + ": " + std::to_string(successes) + " successes");
+  }
+  if (successes >= 2) advance_column(column, active);
+}
+
+void ConspiracyState::unexpected_effects() {
+  const int column = chance().roll_die() / 2;
+  const int row = chance().roll_die();
+  const int pos = position(column, row);
+  const int tile = tile_at_[std::size_t(pos)];
+  log_all("unexpected effects at " + position_name(pos) + (tile < 0 ? ": no tile, no effect" : ""));
+  if (tile < 0) return;
+  if (row == 0) {
+    tile_to_seat(tile, active_);
+  } else if (tile_up_[std::size_t(tile)]) {
+    tile_up_[std::size_t(tile)] = false;
+    log_all("tile " + piece_name(tile) + " turns face down");
+  } else {
+    for (int k = 0; k < 4; ++k) {
+      const int c = coin_at_[std::size_t(square_of(pos, k))];
+      if (c >= 0) coin_to_bag(c);
+    }
+    tile_up_[std::size_t(tile)] = true;
+    tile_known_[std::size_t(tile)] = kPublic;
+    log_all("tile " + piece_name(tile) + " turns face up; its coins go back to the bag");
+  }
+}
+
+int ConspiracyState::tile_support(int pos, int tile) const {
+  int total = 0;
+  for (int k = 0; k < 4; ++k) {
+    const int c = coin_at_[std::size_t(square_of(pos, k))];
+    if (c < 0 || !coin_up_[std::size_t(c)]) continue;
+    if (suit_of(c) == suit_of(tile))
+      total += value_of(c);
+    else if (opposed(suit_of(c), suit_of(tile)))
+      total -= value_of(c);
+    else
+      total += 1;
+  }
+  return total;
+}
+
+void ConspiracyState::resolve_reveal_tile(int pos) {
+  const int tile = tile_at_[std::size_t(pos)];
+  const int support = tile_support(pos, tile);
+  for (int k = 0; k < 4; ++k) {
+    const int c = coin_at_[std::size_t(square_of(pos, k))];
+    if (c >= 0) coin_to_bag(c);
+  }
+  tile_up_[std::size_t(tile)] = true;
+  tile_known_[std::size_t(tile)] = kPublic;
+  log_all("tile at " + position_name(pos) + " is " + piece_name(tile) + ", support " +
+          std::to_string(support));
+  if (support < rank_of(tile)) tile_to_seat(tile, to_move_);
+}
+
+void ConspiracyState::reveal_coin(int sq) {
+  const int c = coin_at_[std::size_t(sq)];
+  coin_up_[std::size_t(c)] = true;
+  coin_known_[std::size_t(c)] = kPublic;
+  log_all("coin on " + square_name(sq) + " is revealed: " + piece_name(c));
+}
+
+void ConspiracyState::chain_reaction() {
+  bool again = true;
+  while (again) {
+    again = false;
+    for (int c = 0; c < kPieces; ++c) {
+      const int sq = coin_loc_[std::size_t(c)];
+      if (sq >= kSquares || coin_up_[std::size_t(c)]) continue;
+      int symbols = 0;
+      for (int d = 0; d < 8; ++d) {
+        const int from = square_toward(sq, d);
+        if (from < 0) continue;
+        const int p = coin_at_[std::size_t(from)];
+        if (p >= 0 && coin_up_[std::size_t(p)] && coin_dir_[std::size_t(p)] == (d + 4) % 8)
+          ++symbols;
+      }
+      if (symbols >= 2) {
+        reveal_coin(sq);
+        again = true;
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placement rules
+
+bool ConspiracyState::face_up_square(int sq) const {
+  const int tile = tile_at_[std::size_t(position_of_square(sq))];
+  return tile >= 0 && tile_up_[std::size_t(tile)];
+}
+
+bool ConspiracyState::square_open(int sq) const {
+  // Adjacency (ii.b) for an empty square: next to a coin or a face-up tile, or the top of Future 1.
+  if (square_row(sq) == 2) return true;
+  for (int d = 0; d < 8; ++d) {
+    const int n = square_toward(sq, d);
+    if (n >= 0 && (coin_at_[std::size_t(n)] >= 0 || face_up_square(n))) return true;
+  }
+  return false;
+}
+
+bool ConspiracyState::direction_ok(int sq, int dir, bool attack) const {
+  const int t = square_toward(sq, dir);
+  if (t < 0) return false;
+  if (coin_at_[std::size_t(t)] >= 0) return true;
+  if (attack) return false;
+  if (face_up_square(t)) return true;
+  return square_row(sq) == 2 && square_row(t) == 1;  // the Present-row exception
+}
+
+template <class F>
+void ConspiracyState::for_each_placement(bool attack, int only_pos, F&& f) const {
+  for (int tile = 0; tile < kPieces; ++tile) {
+    const int pos = tile_loc_[std::size_t(tile)];
+    if (pos >= kPositions || tile_up_[std::size_t(tile)]) continue;
+    if (only_pos >= 0 && pos != only_pos) continue;
+    for (int k = 0; k < 4; ++k) {
+      const int sq = square_of(pos, k);
+      if (coin_at_[std::size_t(sq)] >= 0 || !square_open(sq)) continue;
+      for (int d = 0; d < 8; ++d)
+        if (direction_ok(sq, d, attack)) f(sq, d);
+    }
+  }
+}
+
+bool ConspiracyState::any_placement(bool attack) const {
+  bool found = false;
+  for_each_placement(attack, -1, [&](int, int) { found = true; });
+  return found;
+}
+
+bool ConspiracyState::tile_position_ok(int pos, bool attack) const {
+  // iii: an empty position of a Future row, in Future 1 or orthogonally next to a tile, where the
+  // coin can then be placed on the new tile.
+  const int row = pos_row(pos), column = pos_column(pos);
+  if (row < 1 || row >= kMaxRows || tile_at_[std::size_t(pos)] >= 0) return false;
+  if (row > 1) {
+    bool next_to = tile_at_[std::size_t(position(column, row - 1))] >= 0 ||
+                   (row + 1 < kMaxRows && tile_at_[std::size_t(position(column, row + 1))] >= 0);
+    if (column > 0) next_to = next_to || tile_at_[std::size_t(position(column - 1, row))] >= 0;
+    if (column < 2) next_to = next_to || tile_at_[std::size_t(position(column + 1, row))] >= 0;
+    if (!next_to) return false;
+  }
+  for (int k = 0; k < 4; ++k) {
+    const int sq = square_of(pos, k);
+    if (!square_open(sq)) continue;
+    for (int d = 0; d < 8; ++d)
+      if (direction_ok(sq, d, attack)) return true;
+  }
+  return false;
+}
+
+bool ConspiracyState::can_reveal_coin(int sq) const {
+  const int target = coin_at_[std::size_t(sq)];
+  if (target < 0 || coin_up_[std::size_t(target)]) return false;
+  int pointers = 0, sum = 0;
+  bool wild = false, exact = false;
+  for (int d = 0; d < 8; ++d) {
+    const int from = square_toward(sq, d);
+    if (from < 0) continue;
+    const int p = coin_at_[std::size_t(from)];
+    if (p < 0 || coin_up_[std::size_t(p)] || coin_dir_[std::size_t(p)] != (d + 4) % 8) continue;
+    ++pointers;
+    if (rank_of(p) == 1) {
+      wild = true;
+      sum += 5;  // a wild spiral counts as any number a coin shows: at most 5
+    } else {
+      sum += value_of(p);
+      exact = value_of(p) == value_of(target);
+    }
+  }
+  if (pointers == 1) return wild || exact;
+  return pointers >= 2 && sum > value_of(target);
+}
+
+bool ConspiracyState::mark_ok(Seat seat, int column) const {
+  if (!rules().progress_markers()) return false;
+  const int tile = tile_at_[std::size_t(position(column, 0))];
+  if (tile < 0 || marker_[std::size_t(seat)] == tile) return false;
+  return suit_of(tile) == goal_suit_[std::size_t(seat)] ||
+         rank_of(tile) == goal_rank_[std::size_t(seat)];
+}
+
+bool ConspiracyState::victory_ready(Seat seat) const {
+  const int gs = goal_suit_[std::size_t(seat)], gr = goal_rank_[std::size_t(seat)];
+  for (int a = 0; a < kColumns; ++a)
+    for (int b = 0; b < kColumns; ++b) {
+      if (a == b) continue;
+      const int ta = tile_at_[std::size_t(position(a, 0))],
+                tb = tile_at_[std::size_t(position(b, 0))];
+      if (ta < 0 || tb < 0 || suit_of(ta) != gs || rank_of(tb) != gr) continue;
+      if (!rules().progress_markers()) return true;
+      const int m = marker_[std::size_t(seat)];
+      if ((m == ta || m == tb) && marker_round_[std::size_t(seat)] < round_) return true;
+    }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Setup and flow
+
+void ConspiracyState::setup() {
+  std::array<int8_t, kPieces> tiles{};
+  for (int t = 0; t < kPieces; ++t) tiles[std::size_t(t)] = int8_t(t);
+  chance().shuffle(tiles.data(), tiles.data() + kPieces);
+  for (int i = 0; i < kPieces; ++i) {
+    const int t = tiles[std::size_t(i)];
+    tile_loc_[std::size_t(t)] = int16_t(kHeld + i % players());
+    tile_known_[std::size_t(t)] = uint8_t(1u << (i % players()));
+  }
+  for (Seat s = 0; s < players(); ++s)
+    for (int k = 0; k < kHandSize; ++k) setup_owner_[std::size_t(draw_coin(s))] = int8_t(s);
+  if (log().enabled())
+    for (Seat s = 0; s < players(); ++s) {
+      std::string text = "seat " + std::to_string(s) + " is dealt tiles";
+      for (int t = 0; t < kPieces; ++t)
+        if (tile_loc_[std::size_t(t)] == kHeld + s) text += " " + piece_name(t);
+      text += " and draws coins";
+      for (int c = 0; c < kPieces; ++c)
+        if (coin_loc_[std::size_t(c)] == kHand + s) text += " " + piece_name(c);
+      log().add(uint64_t(1) << s, text,
+                "seat " + std::to_string(s) + " is dealt " + std::to_string(tiles_held(s)) +
+                    " tiles and draws 3 coins");
+    }
+  phase_ = Phase::kGoal;
+  to_move_ = 0;
+}
+
+void ConspiracyState::roll_off(int8_t* seats, int count) {
+  if (count <= 1) return;
+  int rolls[kMaxSeats];
+  for (int i = 0; i < count; ++i) rolls[i] = chance().roll_die();
+  if (log().enabled()) {
+    std::string text = "roll-off:";
+    for (int i = 0; i < count; ++i)
+      text += " seat " + std::to_string(seats[i]) + " rolls " + std::to_string(rolls[i]);
+    log().add(text);
+  }
+  // Insertion sort, highest roll first (stable).
+  for (int i = 1; i < count; ++i)
+    for (int j = i; j > 0 && rolls[j] > rolls[j - 1]; --j) {
+      std::swap(rolls[j], rolls[j - 1]);
+      std::swap(seats[j], seats[j - 1]);
+    }
+  for (int i = 0; i < count;) {
+    int j = i + 1;
+    while (j < count && rolls[j] == rolls[i]) ++j;
+    roll_off(seats + i, j - i);
+    i = j;
+  }
+}
+
+void ConspiracyState::start_round() {
+  if (round_ >= rules().max_rounds()) {
+    capped_ = true;
+    phase_ = Phase::kOver;
+    log_all("the engine's round cap ends the game without a winner");
+    return;
+  }
+  ++round_;
+  wild_ = 0;
+  played_ = 0;
+  order_count_ = order_next_ = last_count_ = last_next_ = 0;
+  asked_ = jumping_ = 0;
+  order_.fill(-1);
+  last_order_.fill(-1);
+  int value[kMaxSeats] = {};
+  for (int c = 0; c < kPieces; ++c) {
+    const int loc = coin_loc_[std::size_t(c)];
+    if (loc < kSaved || loc >= kSaved + players()) continue;
+    if (rank_of(c) == 1)
+      wild_ |= uint8_t(1u << (loc - kSaved));
+    else
+      value[loc - kSaved] = rank_of(c);
+  }
+  for (Seat s = 0; s < players(); ++s)
+    if (!((wild_ >> s) & 1)) order_[std::size_t(order_count_++)] = int8_t(s);
+  // Descending saved numbers; equal numbers roll off.
+  for (int i = 1; i < order_count_; ++i)
+    for (int j = i; j > 0 && value[order_[std::size_t(j)]] > value[order_[std::size_t(j - 1)]]; --j)
+      std::swap(order_[std::size_t(j)], order_[std::size_t(j - 1)]);
+  for (int i = 0; i < order_count_;) {
+    int j = i + 1;
+    while (j < order_count_ && value[order_[std::size_t(j)]] == value[order_[std::size_t(i)]]) ++j;
+    roll_off(order_.data() + i, j - i);
+    i = j;
+  }
+  if (log().enabled()) {
+    std::string text = "round " + std::to_string(round_) + " order:";
+    for (int i = 0; i < order_count_; ++i) text += " " + std::to_string(order_[std::size_t(i)]);
+    if (wild_) text += "; spiral holders may jump in:";
+    for (Seat s = 0; s < players(); ++s)
+      if ((wild_ >> s) & 1) text += " " + std::to_string(s);
+    log().add(text);
+  }
+  if (any_future_tiles()) {
+    Seat active = order_count_ > 0 ? order_[0] : -1;
+    if (active < 0) {
+      int8_t seats[kMaxSeats];
+      int n = 0;
+      for (Seat s = 0; s < players(); ++s) seats[n++] = int8_t(s);
+      roll_off(seats, n);
+      active = seats[0];
+    }
+    active_ = active;
+    for (int column = 0; column < kColumns; ++column) time_marches_on(column, active);
+  }
+  next_turn();
+}
+
+void ConspiracyState::next_turn() {
+  const uint8_t waiting = wild_ & uint8_t(~played_);
+  asked_ = jumping_ = 0;
+  if (order_next_ < order_count_) {
+    if (waiting) {
+      phase_ = Phase::kJump;
+      to_move_ = __builtin_ctz(waiting);
+      return;
+    }
+    start_turn(order_[std::size_t(order_next_++)]);
+    return;
+  }
+  if (waiting) {
+    if (last_count_ == 0) {
+      for (Seat s = 0; s < players(); ++s)
+        if ((waiting >> s) & 1) last_order_[std::size_t(last_count_++)] = int8_t(s);
+      roll_off(last_order_.data(), last_count_);
+    }
+    start_turn(last_order_[std::size_t(last_next_++)]);
+    return;
+  }
+  start_round();
+}
+
+void ConspiracyState::finish_jump_answers() {
+  const uint8_t jumpers = jumping_;
+  asked_ = jumping_ = 0;
+  if (jumpers == 0) {
+    start_turn(order_[std::size_t(order_next_++)]);
+    return;
+  }
+  int8_t seats[kMaxSeats];
+  int n = 0;
+  for (Seat s = 0; s < players(); ++s)
+    if ((jumpers >> s) & 1) seats[n++] = int8_t(s);
+  roll_off(seats, n);
+  start_turn(seats[0]);
+}
+
+void ConspiracyState::start_turn(Seat seat) {
+  to_move_ = active_ = seat;
+  played_ |= uint8_t(1u << seat);
+  for (int c = 0; c < kPieces; ++c)
+    if (coin_loc_[std::size_t(c)] == kSaved + seat) move_coin(c, kHand + seat);
+  int need = kHandSize - hand_count(seat);
+  int drawn = 0;
+  auto draw_some = [&](int n) {
+    for (int i = 0; i < n; ++i) draw_coin(seat);
+    drawn += n;
+    need -= n;
+  };
+  draw_some(std::min(need, coins_at(kBag)));
+  if (need > 0) {
+    // Mandatory advancements of all three columns, until the bag can fill the hand.
+    while (coins_at(kBag) < need && any_future_tiles()) {
+      log_all("the bag is short: mandatory advancement of every column");
+      for (int column = 0; column < kColumns; ++column) advance_column(column, seat);
+    }
+    draw_some(std::min(need, coins_at(kBag)));
+  }
+  if (log().enabled()) {
+    std::string text = "seat " + std::to_string(seat) + "'s turn; holds";
+    for (int c = 0; c < kPieces; ++c)
+      if (coin_loc_[std::size_t(c)] == kHand + seat) text += " " + piece_name(c);
+    log().add(
+        uint64_t(1) << seat, text,
+        "seat " + std::to_string(seat) + "'s turn; draws " + std::to_string(drawn) + " coins");
+  }
+  for (int c = 0; c < kPieces; ++c)
+    if (coin_loc_[std::size_t(c)] == kBonus + seat) move_coin(c, kHand + seat);
+  ap_ = 2;
+  action_ = Action::kNone;
+  phase_ = Phase::kAction;
+}
+
+void ConspiracyState::end_turn() {
+  next_turn();
+}
+
+void ConspiracyState::next_step() {
+  if (ap_ > 0) {
+    phase_ = Phase::kAction;
+  } else if (hand_count(to_move_) > 0) {
+    phase_ = Phase::kSave;
+  } else {
+    enter_declare();
+  }
+}
+
+void ConspiracyState::enter_declare() {
+  // With no tile in the Present row nothing can be marked or won (public knowledge): the turn ends.
+  for (int column = 0; column < kColumns; ++column)
+    if (tile_at_[std::size_t(position(column, 0))] >= 0) {
+      phase_ = Phase::kDeclare;
+      return;
+    }
+  end_turn();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moves
+
+void ConspiracyState::do_legal_moves(MoveList& out) const {
+  const Seat me = to_move_;
+  switch (phase_) {
+    case Phase::kOver:
+      return;
+    case Phase::kGoal: {
+      unsigned suits = 0, ranks = 0;
+      for (int c = 0; c < kPieces; ++c)
+        if (setup_owner_[std::size_t(c)] == me) {
+          suits |= 1u << suit_of(c);
+          ranks |= 1u << rank_of(c);
+        }
+      for (int s = 0; s < kSuits; ++s)
+        for (int r = 0; r < kRanks; ++r)
+          if ((suits >> s & 1) && (ranks >> r & 1)) out.push_back(make_move(MoveKind::kGoal, s, r));
+      return;
+    }
+    case Phase::kJump:
+      out.push_back(make_move(MoveKind::kJump));
+      out.push_back(make_move(MoveKind::kWait));
+      return;
+    case Phase::kAction: {
+      const int hand = hand_count(me);
+      if (ap_ >= 1 && hand >= 1) {
+        bool place = any_placement(false), attack = hand >= 2 && any_placement(true);
+        if (tiles_held(me) > 0)
+          for (int pos = kColumns; pos < kPositions && !(place && (attack || hand < 2)); ++pos) {
+            place = place || tile_position_ok(pos, false);
+            attack = attack || (hand >= 2 && tile_position_ok(pos, true));
+          }
+        for (int c = 0; c < kPieces; ++c) {
+          if (coin_loc_[std::size_t(c)] != kHand + me) continue;
+          if (place) out.push_back(make_move(MoveKind::kPlace, c));
+          if (attack) out.push_back(make_move(MoveKind::kAttack, c));
+        }
+        for (int c = 0; c < kPieces; ++c) {
+          const int sq = coin_loc_[std::size_t(c)];
+          if (sq < kSquares && can_reveal_coin(sq))
+            out.push_back(make_move(MoveKind::kRevealCoin, 0, sq));
+        }
+      }
+      if (ap_ >= 2) {
+        if (hand >= 1)
+          for (int pos = kColumns; pos < kPositions; ++pos) {
+            const int tile = tile_at_[std::size_t(pos)];
+            if (tile < 0 || tile_up_[std::size_t(tile)]) continue;
+            int symbols = 0;
+            for (int k = 0; k < 4; ++k) {
+              const int c = coin_at_[std::size_t(square_of(pos, k))];
+              symbols += c >= 0 && coin_up_[std::size_t(c)];
+            }
+            if (symbols >= 2) out.push_back(make_move(MoveKind::kRevealTile, 0, pos));
+          }
+        for (int column = 0; column < kColumns; ++column)
+          out.push_back(make_move(MoveKind::kAdvance, column));
+      }
+      out.push_back(make_move(MoveKind::kEnd));
+      return;
+    }
+    case Phase::kPay:
+    case Phase::kAttackEnd: {
+      if (phase_ == Phase::kAttackEnd) out.push_back(make_move(MoveKind::kFlip));
+      const MoveKind kind = phase_ == Phase::kPay ? MoveKind::kPay : MoveKind::kRemove;
+      for (int c = 0; c < kPieces; ++c) {
+        if (coin_loc_[std::size_t(c)] != kHand + me || c == act_coin_) continue;
+        for (Seat s = 0; s < players(); ++s)
+          if (s != me) out.push_back(make_move(kind, c, 0, s));
+      }
+      return;
+    }
+    case Phase::kPlaceWhere:
+    case Phase::kPlaceOnTile: {
+      const bool attack = action_ == Action::kAttack;
+      for_each_placement(attack, phase_ == Phase::kPlaceOnTile ? new_tile_pos_ : -1,
+                         [&](int sq, int d) { out.push_back(make_move(MoveKind::kAt, 0, sq, d)); });
+      if (phase_ == Phase::kPlaceWhere && tiles_held(me) > 0)
+        for (int pos = kColumns; pos < kPositions; ++pos) {
+          if (!tile_position_ok(pos, attack)) continue;
+          for (int t = 0; t < kPieces; ++t)
+            if (tile_loc_[std::size_t(t)] == kHeld + me)
+              out.push_back(make_move(MoveKind::kTile, t, pos));
+        }
+      return;
+    }
+    case Phase::kSave:
+      for (int c = 0; c < kPieces; ++c)
+        if (coin_loc_[std::size_t(c)] == kHand + me) out.push_back(make_move(MoveKind::kSave, c));
+      out.push_back(make_move(MoveKind::kSaveNone));
+      return;
+    case Phase::kDeclare:
+      for (int column = 0; column < kColumns; ++column)
+        if (mark_ok(me, column)) out.push_back(make_move(MoveKind::kMark, column));
+      if (victory_ready(me)) out.push_back(make_move(MoveKind::kWin));
+      out.push_back(make_move(MoveKind::kPass));
+      return;
+  }
+}
+
+std::string ConspiracyState::why_illegal(Move move) const {
+  if (phase_ == Phase::kOver) return "the game is over";
+  const Seat me = to_move_;
+  const MoveKind kind = move_kind(move);
+  const int a = move_a(move), b = move_b(move), c = move_c(move);
+  auto in_hand = [&](int coin) {
+    return coin >= 0 && coin < kPieces && coin_loc_[std::size_t(coin)] == kHand + me;
+  };
+  const std::string phase_name = kPhaseNames[int(phase_)];
+  auto wrong_phase = [&](const char* what) {
+    return std::string(what) + " is not a decision now (the game waits for a " + phase_name +
+           " move)";
+  };
+  if (move.bits >> 40) return "not a Conspiracy move";
+  switch (kind) {
+    case MoveKind::kGoal: {
+      if (phase_ != Phase::kGoal) return wrong_phase("choosing a goal");
+      if (a >= kSuits || b >= kRanks) return "no such goal";
+      bool suit = false, rank = false;
+      for (int k = 0; k < kPieces; ++k)
+        if (setup_owner_[std::size_t(k)] == me) {
+          suit = suit || suit_of(k) == a;
+          rank = rank || rank_of(k) == b;
+        }
+      if (!suit) return std::string("none of your 3 coins is a ") + kSuitNames[a] + " coin";
+      if (!rank) return "none of your 3 coins shows " + std::to_string(b);
+      return (c == 0 && move.bits == make_move(kind, a, b).bits) ? "" : "malformed goal move";
+    }
+    case MoveKind::kJump:
+    case MoveKind::kWait:
+      if (phase_ != Phase::kJump) return wrong_phase("jumping in or waiting");
+      return move.bits == make_move(kind).bits ? "" : "malformed move";
+    case MoveKind::kPlace:
+    case MoveKind::kAttack:
+    case MoveKind::kRevealCoin:
+    case MoveKind::kRevealTile:
+    case MoveKind::kAdvance:
+    case MoveKind::kEnd: {
+      if (phase_ != Phase::kAction) return wrong_phase("choosing an action");
+      MoveList legal;
+      do_legal_moves(legal);
+      if (legal.contains(move)) return "";
+      if (kind == MoveKind::kEnd) return "malformed move";
+      const int cost = (kind == MoveKind::kRevealTile || kind == MoveKind::kAdvance) ? 2 : 1;
+      if (ap_ < cost)
+        return "that action costs " + std::to_string(cost) + " action points and " +
+               std::to_string(ap_) + " remain";
+      if (kind == MoveKind::kPlace || kind == MoveKind::kAttack) {
+        if (!in_hand(a)) return "coin " + piece_name(a % kPieces) + " is not in your hand";
+        if (kind == MoveKind::kAttack && hand_count(me) < 2)
+          return "an attack needs a second coin to pay with";
+        return kind == MoveKind::kAttack ? "no placement can point at a coin"
+                                         : "there is nowhere to place a coin";
+      }
+      if (hand_count(me) < 1) return "you have no coin to pay with";
+      if (kind == MoveKind::kRevealCoin)
+        return "the coin there cannot be revealed (it needs one pointer with its exact number or "
+               "two whose sum is greater)";
+      if (kind == MoveKind::kRevealTile)
+        return "only a face-down tile with at least 2 symbol-side-up coins can be revealed";
+      return "malformed move";
+    }
+    case MoveKind::kPay:
+    case MoveKind::kRemove:
+      if (kind == MoveKind::kPay && phase_ != Phase::kPay) return wrong_phase("paying");
+      if (kind == MoveKind::kRemove && phase_ != Phase::kAttackEnd)
+        return wrong_phase("removing the attacked coin");
+      if (!in_hand(a) || a == act_coin_)
+        return "coin " + piece_name(a % kPieces) + " is not in your hand to give";
+      if (c == me || c >= players()) return "the coin must go to another seat";
+      return move.bits == make_move(kind, a, 0, c).bits ? "" : "malformed move";
+    case MoveKind::kFlip:
+      if (phase_ != Phase::kAttackEnd) return wrong_phase("flipping the attacked coin");
+      return move.bits == make_move(kind).bits ? "" : "malformed move";
+    case MoveKind::kTile: {
+      if (phase_ != Phase::kPlaceWhere) return wrong_phase("laying a tile");
+      if (a >= kPieces || tile_loc_[std::size_t(a)] != kHeld + me)
+        return "you do not hold tile " + piece_name(a % kPieces);
+      if (b >= kPositions || !tile_position_ok(b, action_ == Action::kAttack))
+        return "a new tile goes face down in an empty Future-1 position or next to another tile, "
+               "where the coin can then be placed";
+      return move.bits == make_move(kind, a, b).bits ? "" : "malformed move";
+    }
+    case MoveKind::kAt: {
+      if (phase_ != Phase::kPlaceWhere && phase_ != Phase::kPlaceOnTile)
+        return wrong_phase("placing the coin");
+      if (b >= kSquares || c >= 8 || a != 0) return "malformed move";
+      const int pos = position_of_square(b);
+      const int tile = tile_at_[std::size_t(pos)];
+      if (phase_ == Phase::kPlaceOnTile && pos != new_tile_pos_)
+        return "the coin must go on the tile just laid";
+      if (tile < 0 || tile_up_[std::size_t(tile)])
+        return "coins go only on the backs of face-down tiles";
+      if (coin_at_[std::size_t(b)] >= 0) return square_name(b) + " is not empty";
+      if (!square_open(b)) return square_name(b) + " touches no coin and no face-up tile";
+      if (!direction_ok(b, c, action_ == Action::kAttack))
+        return action_ == Action::kAttack ? "the attacking coin must point at a coin"
+                                          : "the coin must point at a coin or a face-up tile (or "
+                                            "up into the Present row from the top of Future 1)";
+      return "";
+    }
+    case MoveKind::kSave:
+      if (phase_ != Phase::kSave) return wrong_phase("saving");
+      if (!in_hand(a)) return "coin " + piece_name(a % kPieces) + " is not in your hand";
+      return move.bits == make_move(kind, a).bits ? "" : "malformed move";
+    case MoveKind::kSaveNone:
+      if (phase_ != Phase::kSave) return wrong_phase("saving");
+      return move.bits == make_move(kind).bits ? "" : "malformed move";
+    case MoveKind::kMark:
+      if (phase_ != Phase::kDeclare) return wrong_phase("marking");
+      if (a >= kColumns || !mark_ok(me, a))
+        return "you may mark only a Present tile showing your goal suit or number (and not the one "
+               "already marked)";
+      return move.bits == make_move(kind, a).bits ? "" : "malformed move";
+    case MoveKind::kWin:
+      if (phase_ != Phase::kDeclare) return wrong_phase("declaring victory");
+      if (!victory_ready(me))
+        return "victory needs your suit and your number on two different Present tiles, one marked "
+               "by you on an earlier turn";
+      return move.bits == make_move(kind).bits ? "" : "malformed move";
+    case MoveKind::kPass:
+      if (phase_ != Phase::kDeclare) return wrong_phase("passing");
+      return move.bits == make_move(kind).bits ? "" : "malformed move";
+  }
+  return "not a Conspiracy move";
+}
+
+void ConspiracyState::after_payment() {
+  switch (action_) {
+    case Action::kAttack:
+      phase_ = Phase::kPlaceWhere;
+      return;
+    case Action::kRevealCoin:
+      reveal_coin(act_target_);
+      chain_reaction();
+      break;
+    case Action::kRevealTile:
+      resolve_reveal_tile(act_target_);
+      break;
+    default:
+      assert(false);
+  }
+  action_ = Action::kNone;
+  act_target_ = -1;
+  next_step();
+}
+
+void ConspiracyState::resolve_attack() {
+  const int attacker = act_coin_;
+  const int target = attack_sq_ >= 0 ? coin_at_[std::size_t(attack_sq_)] : -1;
+  const bool attacker_there = coin_loc_[std::size_t(attacker)] < kSquares;
+  if (target >= 0 && attacker_there) {
+    const bool wild = rank_of(attacker) == 1;
+    if (!coin_up_[std::size_t(target)]) {
+      if (wild || value_of(attacker) >= value_of(target)) {
+        log_all("the attack removes the coin on " + square_name(attack_sq_));
+        coin_to_bag(target);
+      } else {
+        log_all("the attack fails");
+      }
+    } else {
+      int strongest = 0;
+      for (int d = 0; d < 8; ++d) {
+        const int from = square_toward(attack_sq_, d);
+        if (from < 0) continue;
+        const int p = coin_at_[std::size_t(from)];
+        if (p >= 0 && !coin_up_[std::size_t(p)] && coin_dir_[std::size_t(p)] == (d + 4) % 8)
+          strongest = std::max(strongest, value_of(p));
+      }
+      if (wild || value_of(attacker) >= strongest) {
+        if (hand_count(to_move_) > 0) {
+          phase_ = Phase::kAttackEnd;
+          return;
+        }
+        coin_up_[std::size_t(target)] = false;
+        log_all("the attack flips the coin on " + square_name(attack_sq_) + " to its number side");
+      } else {
+        log_all("the attack fails");
+      }
+    }
+  }
+  action_ = Action::kNone;
+  act_coin_ = act_target_ = attack_sq_ = new_tile_pos_ = -1;
+  next_step();
+}
+
+void ConspiracyState::do_apply(Move move) {
+  assert(why_illegal(move).empty());
+  const Seat me = to_move_;
+  const int a = move_a(move), b = move_b(move), c = move_c(move);
+  const std::string who = "seat " + std::to_string(me);
+  auto finish_action = [&] {
+    action_ = Action::kNone;
+    act_coin_ = act_target_ = attack_sq_ = new_tile_pos_ = -1;
+    next_step();
+  };
+  switch (move_kind(move)) {
+    case MoveKind::kGoal:
+      goal_suit_[std::size_t(me)] = int8_t(a);
+      goal_rank_[std::size_t(me)] = int8_t(b);
+      for (int k = 0; k < kPieces; ++k)
+        if (coin_loc_[std::size_t(k)] == kHand + me) coin_to_bag(k);
+      if (log().enabled())
+        log().add(uint64_t(1) << me,
+                  who + " chooses the goal " + kSuitNames[a] + " and " + std::to_string(b),
+                  who + " notes a secret goal and returns the coins");
+      if (me + 1 < players()) {
+        to_move_ = me + 1;
+      } else {
+        start_round();
+      }
+      return;
+    case MoveKind::kJump:
+    case MoveKind::kWait: {
+      asked_ |= uint8_t(1u << me);
+      if (move_kind(move) == MoveKind::kJump) jumping_ |= uint8_t(1u << me);
+      const uint8_t unasked = wild_ & uint8_t(~played_) & uint8_t(~asked_);
+      if (unasked) {
+        to_move_ = __builtin_ctz(unasked);
+        return;
+      }
+      if (log().enabled()) {
+        std::string text = "spiral holders answer:";
+        for (Seat s = 0; s < players(); ++s)
+          if ((asked_ >> s) & 1)
+            text += " seat " + std::to_string(s) + ((jumping_ >> s) & 1 ? " jumps" : " waits");
+        log().add(text);
+      }
+      finish_jump_answers();
+      return;
+    }
+    case MoveKind::kPlace:
+    case MoveKind::kAttack:
+      ap_ -= 1;
+      action_ = move_kind(move) == MoveKind::kPlace ? Action::kPlace : Action::kAttack;
+      act_coin_ = a;
+      phase_ = action_ == Action::kPlace ? Phase::kPlaceWhere : Phase::kPay;
+      return;
+    case MoveKind::kRevealCoin:
+      ap_ -= 1;
+      action_ = Action::kRevealCoin;
+      act_target_ = b;
+      phase_ = Phase::kPay;
+      log_all(who + " reveals the coin on " + square_name(b));
+      return;
+    case MoveKind::kRevealTile:
+      ap_ -= 2;
+      action_ = Action::kRevealTile;
+      act_target_ = b;
+      phase_ = Phase::kPay;
+      log_all(who + " reveals the tile at " + position_name(b));
+      return;
+    case MoveKind::kAdvance:
+      ap_ -= 2;
+      log_all(who + " tries to advance column " + kColumnLetters[a]);
+      time_marches_on(a, me);
+      finish_action();
+      return;
+    case MoveKind::kEnd:
+      ap_ = 0;
+      next_step();
+      return;
+    case MoveKind::kPay:
+    case MoveKind::kRemove: {
+      hand_pay_forgets(me);
+      move_coin(a, kBonus + c);
+      coin_known_[std::size_t(a)] |= uint8_t(1u << c);
+      if (log().enabled())
+        log().add((uint64_t(1) << me) | (uint64_t(1) << c),
+                  who + " gives " + piece_name(a) + " to seat " + std::to_string(c),
+                  who + " gives a coin to seat " + std::to_string(c));
+      if (move_kind(move) == MoveKind::kPay) {
+        after_payment();
+      } else {
+        log_all("the attacked coin on " + square_name(attack_sq_) + " is removed");
+        coin_to_bag(coin_at_[std::size_t(attack_sq_)]);
+        finish_action();
+      }
+      return;
+    }
+    case MoveKind::kFlip:
+      coin_up_[std::size_t(coin_at_[std::size_t(attack_sq_)])] = false;
+      log_all("the attacked coin on " + square_name(attack_sq_) + " flips to its number side");
+      finish_action();
+      return;
+    case MoveKind::kTile: {
+      // Onlookers who knew tiles in the hand lose track of them unless only one was held.
+      for (Seat w = 0; w < players(); ++w) {
+        if (w == me || tiles_held(me) == 1) continue;
+        for (int t = 0; t < kPieces; ++t)
+          if (tile_loc_[std::size_t(t)] == kHeld + me)
+            tile_known_[std::size_t(t)] &= uint8_t(~(1u << w));
+      }
+      tile_loc_[std::size_t(a)] = int16_t(b);
+      tile_at_[std::size_t(b)] = int8_t(a);
+      tile_up_[std::size_t(a)] = false;
+      new_tile_pos_ = b;
+      phase_ = Phase::kPlaceOnTile;
+      if (log().enabled())
+        log().add(uint64_t(1) << me,
+                  who + " lays tile " + piece_name(a) + " face down at " + position_name(b),
+                  who + " lays a tile face down at " + position_name(b));
+      return;
+    }
+    case MoveKind::kAt: {
+      const int coin = act_coin_;
+      hand_play_forgets(me, coin);
+      move_coin(coin, b);
+      coin_dir_[std::size_t(coin)] = uint8_t(c);
+      coin_up_[std::size_t(coin)] = false;
+      act_target_ = b;
+      log_all(who + (action_ == Action::kAttack ? " attacks with a " : " places a ") +
+              std::to_string(rank_of(coin)) + " on " + square_name(b) + " pointing " +
+              kDirNames[c]);
+      const bool attack = action_ == Action::kAttack;
+      if (attack) attack_sq_ = square_toward(b, c);
+      if (rank_of(coin) == 1) unexpected_effects();
+      if (attack) {
+        resolve_attack();
+      } else {
+        finish_action();
+      }
+      return;
+    }
+    case MoveKind::kSave:
+    case MoveKind::kSaveNone: {
+      if (move_kind(move) == MoveKind::kSave) {
+        hand_play_forgets(me, a);
+        move_coin(a, kSaved + me);
+        coin_up_[std::size_t(a)] = false;
+        log_all(who + " saves a " + std::to_string(rank_of(a)));
+      }
+      for (int k = 0; k < kPieces; ++k)
+        if (coin_loc_[std::size_t(k)] == kHand + me) coin_to_bag(k);
+      if (move_kind(move) == MoveKind::kSave && rank_of(a) == 1) unexpected_effects();
+      enter_declare();
+      return;
+    }
+    case MoveKind::kMark: {
+      const int tile = tile_at_[std::size_t(position(a, 0))];
+      marker_[std::size_t(me)] = int8_t(tile);
+      marker_round_[std::size_t(me)] = int16_t(round_);
+      marked_ever_[std::size_t(me)] |= 1u << tile;
+      log_all(who + " marks " + piece_name(tile) + " to declare progress");
+      end_turn();
+      return;
+    }
+    case MoveKind::kWin:
+      winner_ = me;
+      phase_ = Phase::kOver;
+      log_all(who + " reveals the goal " + kSuitNames[goal_suit_[std::size_t(me)]] + " and " +
+              std::to_string(goal_rank_[std::size_t(me)]) + " and wins");
+      return;
+    case MoveKind::kPass:
+      end_turn();
+      return;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notation
+
+std::string ConspiracyState::move_to_string(Move move) const {
+  const int a = move_a(move), b = move_b(move), c = move_c(move);
+  switch (move_kind(move)) {
+    case MoveKind::kGoal:
+      return std::string("goal ") + kSuitLetters[a & 3] + std::to_string(b);
+    case MoveKind::kJump:
+      return "jump";
+    case MoveKind::kWait:
+      return "wait";
+    case MoveKind::kPlace:
+      return "place " + piece_name(a % kPieces);
+    case MoveKind::kAttack:
+      return "attack " + piece_name(a % kPieces);
+    case MoveKind::kRevealCoin:
+      return "reveal " + square_name(b % kSquares);
+    case MoveKind::kRevealTile:
+      return "reveal " + position_name(b % kPositions);
+    case MoveKind::kAdvance:
+      return std::string("advance ") + kColumnLetters[a % 3];
+    case MoveKind::kEnd:
+      return "end";
+    case MoveKind::kTile:
+      return "tile " + piece_name(a % kPieces) + " " + position_name(b % kPositions);
+    case MoveKind::kAt:
+      return square_name(b % kSquares) + " " + kDirNames[c & 7];
+    case MoveKind::kPay:
+      return "pay " + piece_name(a % kPieces) + " to " + std::to_string(c);
+    case MoveKind::kFlip:
+      return "flip";
+    case MoveKind::kRemove:
+      return "remove " + piece_name(a % kPieces) + " to " + std::to_string(c);
+    case MoveKind::kSave:
+      return "save " + piece_name(a % kPieces);
+    case MoveKind::kSaveNone:
+      return "save none";
+    case MoveKind::kMark:
+      return std::string("mark ") + kColumnLetters[a % 3];
+    case MoveKind::kWin:
+      return "win";
+    case MoveKind::kPass:
+      return "pass";
+  }
+  return "?";
+}
+
+Move ConspiracyState::parse_move(std::string_view text) const {
+  const std::vector<std::string> w = split(text);
+  if (w.empty()) throw BadMove("empty move");
+  auto need = [&](std::size_t n, const char* form) {
+    if (w.size() != n)
+      throw BadMove("'" + std::string(text) + "': expected the form '" + form + "'");
+  };
+  const std::string& k = w[0];
+  if (k == "goal") {
+    need(2, "goal C3");
+    const int p = parse_piece(w[1]);
+    return make_move(MoveKind::kGoal, suit_of(p), rank_of(p));
+  }
+  if (k == "jump" || k == "wait" || k == "end" || k == "flip" || k == "win" || k == "pass") {
+    need(1, k.c_str());
+    const MoveKind kind = k == "jump"   ? MoveKind::kJump
+                          : k == "wait" ? MoveKind::kWait
+                          : k == "end"  ? MoveKind::kEnd
+                          : k == "flip" ? MoveKind::kFlip
+                          : k == "win"  ? MoveKind::kWin
+                                        : MoveKind::kPass;
+    return make_move(kind);
+  }
+  if (k == "place" || k == "attack" || k == "save") {
+    need(2, (k + " C3").c_str());
+    if (k == "save" && w[1] == "none") return make_move(MoveKind::kSaveNone);
+    const int p = parse_piece(w[1]);
+    return make_move(k == "place"    ? MoveKind::kPlace
+                     : k == "attack" ? MoveKind::kAttack
+                                     : MoveKind::kSave,
+                     p);
+  }
+  if (k == "reveal") {
+    need(2, "reveal c5 (a coin's square) or reveal M2 (a tile's position)");
+    if (looks_like_square(w[1])) return make_move(MoveKind::kRevealCoin, 0, parse_square(w[1]));
+    return make_move(MoveKind::kRevealTile, 0, parse_position(w[1]));
+  }
+  if (k == "advance") {
+    need(2, "advance M");
+    return make_move(MoveKind::kAdvance, parse_column(w[1]));
+  }
+  if (k == "tile") {
+    need(3, "tile A4 M2");
+    return make_move(MoveKind::kTile, parse_piece(w[1]), parse_position(w[2]));
+  }
+  if (k == "pay" || k == "remove") {
+    need(4, (k + " C2 to 3").c_str());
+    if (w[2] != "to") throw BadMove("'" + std::string(text) + "': expected '" + k + " C2 to 3'");
+    return make_move(k == "pay" ? MoveKind::kPay : MoveKind::kRemove, parse_piece(w[1]), 0,
+                     parse_seat(w[3], players()));
+  }
+  if (k == "mark") {
+    need(2, "mark M");
+    return make_move(MoveKind::kMark, parse_column(w[1]));
+  }
+  if (looks_like_square(k)) {
+    need(2, "c5 ne");
+    return make_move(MoveKind::kAt, 0, parse_square(k), parse_direction(w[1]));
+  }
+  throw BadMove(
+      "'" + std::string(text) +
+      "' is not a Conspiracy move (goal, jump, wait, place, attack, reveal, advance, end, tile, "
+      "<square> <direction>, pay, flip, remove, save, mark, win, pass)");
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON
+
+json ConspiracyState::state_json() const {
+  // Each piece packs into one integer (see the header): coin = place | dir << 11 | symbol_up << 14
+  // | known << 15 | (setup drawer + 1) << 23; tile = place | face_up << 11 | known << 12.
+  json coins = json::array(), tiles = json::array();
+  for (int i = 0; i < kPieces; ++i) {
+    coins.push_back(int(coin_loc_[std::size_t(i)]) | int(coin_dir_[std::size_t(i)]) << 11 |
+                    int(coin_up_[std::size_t(i)]) << 14 | int(coin_known_[std::size_t(i)]) << 15 |
+                    int(setup_owner_[std::size_t(i)] + 1) << 23);
+    tiles.push_back(int(tile_loc_[std::size_t(i)]) | int(tile_up_[std::size_t(i)]) << 11 |
+                    int(tile_known_[std::size_t(i)]) << 12);
+  }
+  json seats = json::array();
+  for (Seat s = 0; s < players(); ++s)
+    seats.push_back({goal_suit_[std::size_t(s)], goal_rank_[std::size_t(s)],
+                     marker_[std::size_t(s)], marker_round_[std::size_t(s)],
+                     marked_ever_[std::size_t(s)]});
+  return json{{"coins", coins},
+              {"tiles", tiles},
+              {"seats", seats},
+              {"round", round_},
+              {"order", std::vector<int>(order_.begin(), order_.end())},
+              {"order_count", order_count_},
+              {"order_next", order_next_},
+              {"wild", wild_},
+              {"played", played_},
+              {"last_order", std::vector<int>(last_order_.begin(), last_order_.end())},
+              {"last_count", last_count_},
+              {"last_next", last_next_},
+              {"asked", asked_},
+              {"jumping", jumping_},
+              {"phase", int(phase_)},
+              {"to_move", to_move_},
+              {"active", active_},
+              {"ap", ap_},
+              {"action", int(action_)},
+              {"act_coin", act_coin_},
+              {"act_target", act_target_},
+              {"new_tile_pos", new_tile_pos_},
+              {"attack_sq", attack_sq_},
+              {"winner", winner_},
+              {"capped", capped_}};
+}
+
+std::unique_ptr<State> ConspiracyGame::restore_state(const json& f, Chance chance) const {
+  auto s = std::make_unique<ConspiracyState>(shared_from_this(), std::move(chance));
+  const json& coins = f.at("coins");
+  const json& tiles = f.at("tiles");
+  const json& seats = f.at("seats");
+  if (coins.size() != kPieces || tiles.size() != kPieces)
+    throw BadRecord("conspiracy: expected 24 coins and 24 tiles");
+  if (int(seats.size()) != players_) throw BadRecord("conspiracy: wrong number of seats");
+  for (int i = 0; i < kPieces; ++i) {
+    const int c = coins.at(std::size_t(i)).get<int>();
+    const int loc = c & 0x7ff;
+    if (!(loc >= 0 && loc < kSquares) && loc != kBag &&
+        !(loc >= kHand && loc < kBonus + players_ && (loc % 100) < players_))
+      throw BadRecord("conspiracy: coin " + piece_name(i) + " has no valid place");
+    s->coin_loc_[std::size_t(i)] = int16_t(loc);
+    s->coin_dir_[std::size_t(i)] = uint8_t((c >> 11) & 7);
+    s->coin_up_[std::size_t(i)] = (c >> 14) & 1;
+    s->coin_known_[std::size_t(i)] = uint8_t((c >> 15) & 0xff);
+    s->setup_owner_[std::size_t(i)] = int8_t(((c >> 23) & 7) - 1);
+    if (loc < kSquares) {
+      if (s->coin_at_[std::size_t(loc)] >= 0)
+        throw BadRecord("conspiracy: two coins on one square");
+      s->coin_at_[std::size_t(loc)] = int8_t(i);
+    }
+    const int t = tiles.at(std::size_t(i)).get<int>();
+    const int tloc = t & 0x7ff;
+    if (!(tloc >= 0 && tloc < kPositions) && !(tloc >= kHeld && tloc < kHeld + players_))
+      throw BadRecord("conspiracy: tile " + piece_name(i) + " has no valid place");
+    s->tile_loc_[std::size_t(i)] = int16_t(tloc);
+    s->tile_up_[std::size_t(i)] = (t >> 11) & 1;
+    s->tile_known_[std::size_t(i)] = uint8_t((t >> 12) & 0xff);
+    if (tloc < kPositions) {
+      if (s->tile_at_[std::size_t(tloc)] >= 0)
+        throw BadRecord("conspiracy: two tiles at one position");
+      s->tile_at_[std::size_t(tloc)] = int8_t(i);
+    }
+  }
+  for (int p = 0; p < players_; ++p) {
+    const json& e = seats.at(std::size_t(p));
+    s->goal_suit_[std::size_t(p)] = e.at(0).get<int8_t>();
+    s->goal_rank_[std::size_t(p)] = e.at(1).get<int8_t>();
+    s->marker_[std::size_t(p)] = e.at(2).get<int8_t>();
+    s->marker_round_[std::size_t(p)] = e.at(3).get<int16_t>();
+    s->marked_ever_[std::size_t(p)] = e.at(4).get<uint32_t>();
+  }
+  auto read_order = [&](const char* key, std::array<int8_t, kMaxSeats>& out) {
+    const json& a = f.at(key);
+    if (a.size() != kMaxSeats) throw BadRecord(std::string("conspiracy: bad ") + key);
+    for (int i = 0; i < kMaxSeats; ++i) out[std::size_t(i)] = a.at(std::size_t(i)).get<int8_t>();
+  };
+  s->round_ = f.at("round").get<int>();
+  read_order("order", s->order_);
+  s->order_count_ = f.at("order_count").get<int>();
+  s->order_next_ = f.at("order_next").get<int>();
+  s->wild_ = f.at("wild").get<uint8_t>();
+  s->played_ = f.at("played").get<uint8_t>();
+  read_order("last_order", s->last_order_);
+  s->last_count_ = f.at("last_count").get<int>();
+  s->last_next_ = f.at("last_next").get<int>();
+  s->asked_ = f.at("asked").get<uint8_t>();
+  s->jumping_ = f.at("jumping").get<uint8_t>();
+  const int phase = f.at("phase").get<int>();
+  if (phase < 0 || phase > int(Phase::kOver)) throw BadRecord("conspiracy: bad phase");
+  s->phase_ = Phase(phase);
+  s->to_move_ = f.at("to_move").get<int>();
+  s->active_ = f.at("active").get<int>();
+  s->ap_ = f.at("ap").get<int>();
+  const int action = f.at("action").get<int>();
+  if (action < 0 || action > int(Action::kAdvance)) throw BadRecord("conspiracy: bad action");
+  s->action_ = Action(action);
+  s->act_coin_ = f.at("act_coin").get<int>();
+  s->act_target_ = f.at("act_target").get<int>();
+  s->new_tile_pos_ = f.at("new_tile_pos").get<int>();
+  s->attack_sq_ = f.at("attack_sq").get<int>();
+  s->winner_ = f.at("winner").get<int>();
+  s->capped_ = f.at("capped").get<bool>();
+  if (s->order_count_ < 0 || s->order_count_ > players_ || s->order_next_ < 0 ||
+      s->order_next_ > s->order_count_ || s->last_count_ < 0 || s->last_count_ > players_ ||
+      s->last_next_ < 0 || s->last_next_ > s->last_count_ || s->to_move_ < 0 ||
+      s->to_move_ >= players_ || s->ap_ < 0 || s->ap_ > 2)
+    throw BadRecord("conspiracy: bad turn order fields");
+  try {
+    s->check_invariants();
+  } catch (const InvariantError& e) {
+    throw BadRecord(std::string("conspiracy: impossible state: ") + e.what());
+  }
+  return s;
+}
+
+json ConspiracyState::observation(Seat v) const {
+  // Lists of pieces are strings of names separated by spaces ("C3 M0"), for compactness.
+  auto names = [](std::string& list, int piece) {
+    if (!list.empty()) list += ' ';
+    list += piece_name(piece);
+  };
+  json seats = json::array();
+  for (Seat s = 0; s < players(); ++s) {
+    std::string hand, bonus, held, draw;
+    int hand_n = 0, bonus_n = 0, held_n = 0;
+    json saved = nullptr;
+    for (int c = 0; c < kPieces; ++c) {
+      const int loc = coin_loc_[std::size_t(c)];
+      if (loc == kHand + s) {
+        ++hand_n;
+        if (knows_coin(v, c)) names(hand, c);
+      } else if (loc == kBonus + s) {
+        ++bonus_n;
+        if (knows_coin(v, c)) names(bonus, c);
+      } else if (loc == kSaved + s) {
+        saved = knows_coin(v, c) ? json(piece_name(c)) : json(rank_of(c));
+      }
+      if (s == v && setup_owner_[std::size_t(c)] == s) names(draw, c);
+      if (tile_loc_[std::size_t(c)] == kHeld + s) {
+        ++held_n;
+        if (knows_tile(v, c)) names(held, c);
+      }
+    }
+    json entry = json::object();
+    entry["hand"] = hand_n;
+    entry["hand_known"] = std::move(hand);
+    entry["bonus"] = bonus_n;
+    entry["bonus_known"] = std::move(bonus);
+    entry["tiles"] = held_n;
+    entry["tiles_known"] = std::move(held);
+    entry["saved"] = std::move(saved);  // its number, or the coin when the viewer knows it
+    entry["marker"] =
+        marker_[std::size_t(s)] >= 0 ? json(piece_name(marker_[std::size_t(s)])) : json(nullptr);
+    entry["marker_round"] = marker_round_[std::size_t(s)];
+    entry["marked_ever"] = marked_ever_[std::size_t(s)];
+    const bool goal_shown =
+        goal_suit_[std::size_t(s)] >= 0 && (s == v || (phase_ == Phase::kOver && winner_ == s));
+    entry["goal"] = goal_shown ? json(std::string(1, kSuitLetters[goal_suit_[std::size_t(s)]]) +
+                                      std::to_string(goal_rank_[std::size_t(s)]))
+                               : json(goal_suit_[std::size_t(s)] >= 0 ? "secret" : "not chosen");
+    if (s == v) {
+      entry["setup_coins"] = std::move(draw);
+      if (phase_ == Phase::kJump && ((asked_ >> s) & 1))
+        entry["jump_answer"] = ((jumping_ >> s) & 1) ? "jump" : "wait";
+    }
+    seats.push_back(std::move(entry));
+  }
+  // Tiles as "M2 C3" (face up), "M2 (C3)" (face down, known to the viewer) or "M2 down"; coins as
+  // "c5 3 ne" (number side up), "c5 C ne" (symbol side up), plus the coin when the viewer knows it.
+  json tiles = json::array();
+  for (int t = 0; t < kPieces; ++t) {
+    const int pos = tile_loc_[std::size_t(t)];
+    if (pos >= kPositions) continue;
+    tiles.push_back(position_name(pos) + " " +
+                    (tile_up_[std::size_t(t)] ? piece_name(t)
+                     : knows_tile(v, t)       ? "(" + piece_name(t) + ")"
+                                              : std::string("down")));
+  }
+  std::sort(tiles.begin(), tiles.end());
+  json board_coins = json::array();
+  for (int c = 0; c < kPieces; ++c) {
+    const int sq = coin_loc_[std::size_t(c)];
+    if (sq >= kSquares) continue;
+    std::string e = square_name(sq) + " " +
+                    (coin_up_[std::size_t(c)] ? std::string(1, kSuitLetters[suit_of(c)])
+                                              : std::to_string(rank_of(c))) +
+                    " " + kDirNames[coin_dir_[std::size_t(c)]];
+    if (knows_coin(v, c)) e += " " + piece_name(c);
+    board_coins.push_back(std::move(e));
+  }
+  std::sort(board_coins.begin(), board_coins.end());
+  json obs = json::object();
+  obs["game"] = "conspiracy";
+  obs["viewer"] = v;
+  obs["round"] = round_;
+  obs["phase"] = kPhaseNames[int(phase_)];
+  obs["to_move"] = phase_ == Phase::kOver ? json(nullptr) : json(to_move_);
+  obs["active"] = active_;
+  obs["action_points"] = ap_;
+  obs["action"] = kActionNames[int(action_)];
+  obs["action_target"] = act_target_;
+  obs["new_tile"] = new_tile_pos_ >= 0 ? json(position_name(new_tile_pos_)) : json(nullptr);
+  obs["attacked_square"] = attack_sq_ >= 0 ? json(square_name(attack_sq_)) : json(nullptr);
+  obs["bag"] = coins_at(kBag);
+  obs["seats"] = std::move(seats);
+  obs["tiles"] = std::move(tiles);
+  obs["coins"] = std::move(board_coins);
+  obs["order"] = std::vector<int>(order_.begin(), order_.begin() + order_count_);
+  obs["order_next"] = order_next_;
+  obs["spiral_holders"] = wild_;
+  obs["played"] = played_;
+  obs["last_order"] = std::vector<int>(last_order_.begin(), last_order_.begin() + last_count_);
+  obs["last_next"] = last_next_;
+  obs["jump_answered"] = asked_;
+  obs["winner"] = winner_ >= 0 ? json(winner_) : json(nullptr);
+  obs["stopped_by_round_cap"] = capped_;
+  if (act_coin_ >= 0 && knows_coin(v, act_coin_)) obs["action_coin"] = piece_name(act_coin_);
+  return obs;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Determinization
+
+void ConspiracyState::sample_hidden(Seat v, Rng& rng) {
+  auto shuffle = [&](auto& vec) {
+    for (std::size_t n = vec.size(); n > 1; --n)
+      std::swap(vec[n - 1], vec[rng.uniform(uint32_t(n))]);
+  };
+  // Coins: identities unknown to v are redealt among their slots; a slot showing its number keeps
+  // it.
+  struct Slot {
+    int16_t loc;
+    uint8_t dir, known;
+    bool up;
+    int8_t owner;
+  };
+  std::vector<int> unknown;
+  for (int c = 0; c < kPieces; ++c)
+    if (!knows_coin(v, c)) unknown.push_back(c);
+  std::array<int, kPieces> new_id{};
+  for (int c = 0; c < kPieces; ++c) new_id[std::size_t(c)] = c;
+  {
+    std::vector<int> free_slots, pool;
+    std::array<std::vector<int>, kRanks> slots_by_rank, coins_by_rank;
+    for (int c : unknown) {
+      const int loc = coin_loc_[std::size_t(c)];
+      const bool number_shows = loc < kSquares || (loc >= kSaved && loc < kSaved + kMaxSeats);
+      if (number_shows)
+        slots_by_rank[std::size_t(rank_of(c))].push_back(c);
+      else
+        free_slots.push_back(c);
+      coins_by_rank[std::size_t(rank_of(c))].push_back(c);
+    }
+    for (int r = 0; r < kRanks; ++r) {
+      auto& coins = coins_by_rank[std::size_t(r)];
+      shuffle(coins);
+      const auto& slots = slots_by_rank[std::size_t(r)];
+      for (std::size_t i = 0; i < coins.size(); ++i) {
+        if (i < slots.size())
+          new_id[std::size_t(slots[i])] = coins[i];
+        else
+          pool.push_back(coins[i]);
+      }
+    }
+    shuffle(pool);
+    for (std::size_t i = 0; i < free_slots.size(); ++i)
+      new_id[std::size_t(free_slots[i])] = pool[i];
+  }
+  // new_id[old] = the identity now in old's slot.
+  {
+    std::array<Slot, kPieces> slot{};
+    for (int c = 0; c < kPieces; ++c)
+      slot[std::size_t(c)] = {coin_loc_[std::size_t(c)], coin_dir_[std::size_t(c)],
+                              coin_known_[std::size_t(c)], coin_up_[std::size_t(c)],
+                              setup_owner_[std::size_t(c)]};
+    coin_at_.fill(-1);
+    for (int old = 0; old < kPieces; ++old) {
+      const int id = new_id[std::size_t(old)];
+      const Slot& s = slot[std::size_t(old)];
+      coin_loc_[std::size_t(id)] = s.loc;
+      coin_dir_[std::size_t(id)] = s.dir;
+      coin_known_[std::size_t(id)] = s.known;
+      coin_up_[std::size_t(id)] = s.up;
+      if (s.loc < kSquares) coin_at_[std::size_t(s.loc)] = int8_t(id);
+    }
+    if (act_coin_ >= 0) act_coin_ = new_id[std::size_t(act_coin_)];
+  }
+  // Tiles unknown to v are redealt among their slots (held or face down).
+  {
+    std::vector<int> tiles;
+    for (int t = 0; t < kPieces; ++t)
+      if (!knows_tile(v, t)) tiles.push_back(t);
+    std::vector<int> ids = tiles;
+    shuffle(ids);
+    std::vector<std::pair<int16_t, uint8_t>> slots;
+    for (int t : tiles) slots.push_back({tile_loc_[std::size_t(t)], tile_known_[std::size_t(t)]});
+    for (std::size_t i = 0; i < tiles.size(); ++i) {
+      const int id = ids[i];
+      tile_loc_[std::size_t(id)] = slots[i].first;
+      tile_known_[std::size_t(id)] = slots[i].second;
+      tile_up_[std::size_t(id)] = false;
+      if (slots[i].first < kPositions) tile_at_[std::size_t(slots[i].first)] = int8_t(id);
+    }
+  }
+  // Setup draws and goals of the other seats: still in hand during the goal step, otherwise redrawn
+  // from the coins v did not draw, with a goal that fits the draw and every tile the seat has
+  // marked.
+  {
+    std::array<int8_t, kPieces> owner{};
+    owner.fill(-1);
+    const bool setup = phase_ == Phase::kGoal;
+    const Seat shown_winner = phase_ == Phase::kOver ? winner_ : -1;
+    for (int c = 0; c < kPieces; ++c) {
+      const int8_t old = setup_owner_[std::size_t(c)];
+      if (old >= 0 && (old == v || old == shown_winner)) owner[std::size_t(c)] = old;
+      const int loc = coin_loc_[std::size_t(c)];
+      if (setup && loc >= kHand && loc < kHand + kMaxSeats && loc - kHand != v)
+        owner[std::size_t(c)] = int8_t(loc - kHand);
+    }
+    std::vector<int> redraw;  // seats whose draw and goal are resampled
+    for (Seat s = 0; s < players(); ++s)
+      if (s != v && goal_suit_[std::size_t(s)] >= 0 && s != shown_winner) redraw.push_back(s);
+    std::array<int8_t, kMaxSeats> gs = goal_suit_, gr = goal_rank_;
+    bool done = false;
+    for (int attempt = 0; attempt < 100 && !done; ++attempt) {
+      std::array<int8_t, kPieces> o = owner;
+      std::vector<int> free;
+      for (int c = 0; c < kPieces; ++c)
+        if (o[std::size_t(c)] < 0) free.push_back(c);
+      shuffle(free);
+      std::size_t next = 0;
+      done = true;
+      for (int s : redraw) {
+        unsigned suits = 0, ranks = 0;
+        for (int k = 0; k < kHandSize; ++k) {
+          const int c = free[next++];
+          o[std::size_t(c)] = int8_t(s);
+          suits |= 1u << suit_of(c);
+          ranks |= 1u << rank_of(c);
+        }
+        int options[kSuits * kRanks][2];
+        int n = 0;
+        for (int su = 0; su < kSuits; ++su)
+          for (int r = 0; r < kRanks; ++r) {
+            if (!((suits >> su) & 1) || !((ranks >> r) & 1)) continue;
+            bool fits = true;
+            for (int t = 0; t < kPieces; ++t)
+              if ((marked_ever_[std::size_t(s)] >> t) & 1)
+                fits = fits && (suit_of(t) == su || rank_of(t) == r);
+            if (fits) {
+              options[n][0] = su;
+              options[n][1] = r;
+              ++n;
+            }
+          }
+        if (n == 0) {
+          done = false;
+          break;
+        }
+        const int pick = int(rng.uniform(uint32_t(n)));
+        gs[std::size_t(s)] = int8_t(options[pick][0]);
+        gr[std::size_t(s)] = int8_t(options[pick][1]);
+      }
+      if (done) {
+        int count[kMaxSeats] = {};
+        for (int c = 0; c < kPieces; ++c)
+          if (o[std::size_t(c)] >= 0) ++count[o[std::size_t(c)]];
+        for (Seat s = 0; s < players(); ++s) done = done && count[s] == kHandSize;
+        if (done) {
+          setup_owner_ = o;
+          goal_suit_ = gs;
+          goal_rank_ = gr;
+        }
+      }
+    }
+  }
+  // Hidden jump answers of the other spiral holders.
+  if (phase_ == Phase::kJump)
+    for (Seat s = 0; s < players(); ++s)
+      if (s != v && ((asked_ >> s) & 1)) {
+        if (rng.uniform(2))
+          jumping_ |= uint8_t(1u << s);
+        else
+          jumping_ &= uint8_t(~(1u << s));
+      }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering and invariants
+
+std::string ConspiracyState::render(Seat v) const {
+  std::ostringstream out;
+  int last_row = 1;
+  for (int pos = 0; pos < kPositions; ++pos)
+    if (tile_at_[std::size_t(pos)] >= 0) last_row = std::max(last_row, pos_row(pos) + 1);
+  out << "Conspiracy  round " << round_ << "  bag " << coins_at(kBag) << " coins\n";
+  out << "              L            M            R\n";
+  out << "           a     b      c     d      e     f\n";
+  for (int row = 0; row <= last_row && row < kMaxRows; ++row) {
+    const std::string label = row == 0 ? "Present " : "Future " + std::to_string(row);
+    for (int half = 0; half < 2; ++half) {
+      std::string line = half == 0 ? label : "";
+      line.resize(9, ' ');
+      std::string number = std::to_string(row * 2 + half + 1);
+      out << line << std::string(3 - number.size(), ' ') << number << " ";
+      for (int column = 0; column < kColumns; ++column) {
+        const int tile = tile_at_[std::size_t(position(column, row))];
+        for (int k = 0; k < 2; ++k) {
+          const int sq = square_of(position(column, row), half * 2 + k);
+          std::string cell;
+          if (tile < 0) {
+            cell = "  .  ";
+          } else if (tile_up_[std::size_t(tile)]) {
+            cell = half == 0 && k == 0 ? "[" + piece_name(tile) + " "
+                   : half == 0         ? "    ]"
+                                       : "     ";
+            if (half == 1 && k == 0) {
+              std::string marks;
+              for (Seat s = 0; s < players(); ++s)
+                if (marker_[std::size_t(s)] == tile) marks += char('0' + s);
+              cell = marks.empty() ? "     " : (" m" + marks + "   ").substr(0, 5);
+            }
+          } else {
+            const int c = coin_at_[std::size_t(sq)];
+            if (c < 0) {
+              cell = half == 0 && k == 0 && knows_tile(v, tile) ? "(" + piece_name(tile) + ")"
+                                                                : " ### ";
+              if (cell.size() < 5) cell += std::string(5 - cell.size(), ' ');
+            } else {
+              std::string face = coin_up_[std::size_t(c)]
+                                     ? std::string(1, kSuitLetters[suit_of(c)]) + "*"
+                                     : std::string(1, '0' + rank_of(c)) + "#";
+              if (knows_coin(v, c) && !coin_up_[std::size_t(c)]) face = piece_name(c);
+              if (knows_coin(v, c) && coin_up_[std::size_t(c)]) face = piece_name(c) + "*";
+              cell = face + kArrows[coin_dir_[std::size_t(c)]];
+              // pad to 5 columns (the arrow is one column wide)
+              const int width = int(face.size()) + 1;
+              if (width < 5) cell += std::string(std::size_t(5 - width), ' ');
+            }
+          }
+          out << cell << (k == 1 ? "  " : " ");
+        }
+      }
+      out << "\n";
+    }
+  }
+  out << " [X] face-up tile, ### face-down tile (square), (X) a face-down tile you know, 3#↗ a "
+         "coin number\n"
+      << " side up, C*↗ symbol side up, mN: marked by seat N\n";
+  for (Seat s = 0; s < players(); ++s) {
+    out << " seat " << s << ": " << hand_count(s) << " in hand, " << tiles_held(s) << " tiles";
+    for (int c = 0; c < kPieces; ++c)
+      if (coin_loc_[std::size_t(c)] == kSaved + s)
+        out << ", saved " << (knows_coin(v, c) ? piece_name(c) : std::to_string(rank_of(c)));
+    if (coins_at(kBonus + s)) out << ", " << coins_at(kBonus + s) << " bonus";
+    if (marker_[std::size_t(s)] >= 0) out << ", marker on " << piece_name(marker_[std::size_t(s)]);
+    out << "\n";
+  }
+  if (v >= 0 && v < players()) {
+    out << " you (seat " << v << "): goal ";
+    if (goal_suit_[std::size_t(v)] >= 0)
+      out << kSuitNames[goal_suit_[std::size_t(v)]] << " & " << int(goal_rank_[std::size_t(v)]);
+    else
+      out << "not chosen";
+    out << "; hand";
+    for (int c = 0; c < kPieces; ++c)
+      if (coin_loc_[std::size_t(c)] == kHand + v) out << " " << piece_name(c);
+    out << "; tiles";
+    for (int t = 0; t < kPieces; ++t)
+      if (tile_loc_[std::size_t(t)] == kHeld + v) out << " " << piece_name(t);
+    out << "\n";
+  }
+  if (phase_ == Phase::kOver)
+    out << (winner_ >= 0 ? " seat " + std::to_string(winner_) + " wins"
+                         : std::string(" no winner (engine round cap)"))
+        << "\n";
+  else
+    out << " seat " << to_move_ << " to move (" << kPhaseNames[int(phase_)] << "), " << ap_
+        << " action points\n";
+  return out.str();
+}
+
+void ConspiracyState::check_invariants() const {
+  auto fail = [](const std::string& why) { throw InvariantError("conspiracy: " + why); };
+  const int n = players();
+  for (int c = 0; c < kPieces; ++c) {
+    const int loc = coin_loc_[std::size_t(c)];
+    if (loc < kSquares) {
+      if (coin_at_[std::size_t(loc)] != c)
+        fail("coin " + piece_name(c) + " and its square disagree");
+      const int tile = tile_at_[std::size_t(position_of_square(loc))];
+      if (tile < 0 || tile_up_[std::size_t(tile)])
+        fail("coin " + piece_name(c) + " is not on a face-down tile");
+    } else if (!(loc == kBag || (loc >= kHand && loc < kHand + n) ||
+                 (loc >= kSaved && loc < kSaved + n) || (loc >= kBonus && loc < kBonus + n))) {
+      fail("coin " + piece_name(c) + " is nowhere");
+    }
+    if (coin_up_[std::size_t(c)] && loc >= kSquares)
+      fail("coin " + piece_name(c) + " is symbol side up off the board");
+    if (loc == kBag && coin_known_[std::size_t(c)]) fail("a coin in the bag is tracked");
+  }
+  int on_squares = 0;
+  for (int sq = 0; sq < kSquares; ++sq) {
+    const int c = coin_at_[std::size_t(sq)];
+    if (c < 0) continue;
+    ++on_squares;
+    if (c >= kPieces || coin_loc_[std::size_t(c)] != sq)
+      fail("a square holds a coin that is elsewhere");
+  }
+  for (int t = 0; t < kPieces; ++t) {
+    const int loc = tile_loc_[std::size_t(t)];
+    if (loc < kPositions) {
+      if (tile_at_[std::size_t(loc)] != t)
+        fail("tile " + piece_name(t) + " and its position disagree");
+      if (pos_row(loc) == 0 && !tile_up_[std::size_t(t)])
+        fail("a face-down tile is in the Present row");
+    } else if (!(loc >= kHeld && loc < kHeld + n)) {
+      fail("tile " + piece_name(t) + " is nowhere");
+    }
+  }
+  for (int pos = 0; pos < kPositions; ++pos) {
+    const int t = tile_at_[std::size_t(pos)];
+    if (t >= 0 && (t >= kPieces || tile_loc_[std::size_t(t)] != pos))
+      fail("a position holds a tile that is elsewhere");
+  }
+  for (Seat s = 0; s < n; ++s) {
+    if (coins_at(kSaved + s) > 1) fail("a seat saved more than one coin");
+    const int m = marker_[std::size_t(s)];
+    if (m >= 0 &&
+        !(tile_loc_[std::size_t(m)] < kPositions && pos_row(tile_loc_[std::size_t(m)]) == 0))
+      fail("a marker is on a tile outside the Present row");
+    if (phase_ != Phase::kGoal && goal_suit_[std::size_t(s)] < 0)
+      fail("a seat has no goal after setup");
+    if (phase_ != Phase::kGoal &&
+        (s != to_move_ ||
+         (phase_ != Phase::kAction && phase_ != Phase::kPay && phase_ != Phase::kPlaceWhere &&
+          phase_ != Phase::kPlaceOnTile && phase_ != Phase::kAttackEnd && phase_ != Phase::kSave &&
+          phase_ != Phase::kGoal))) {
+      if (coins_at(kHand + s) > 0) fail("seat " + std::to_string(s) + " holds coins out of turn");
+    }
+  }
+  if ((phase_ == Phase::kPlaceWhere || phase_ == Phase::kPlaceOnTile ||
+       phase_ == Phase::kAttackEnd || (phase_ == Phase::kPay && action_ == Action::kAttack)) &&
+      act_coin_ < 0)
+    fail("a placement without its coin");
+  (void)on_squares;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Editing (tests and tools)
+
+void ConspiracyState::edit_tile(int tile, int pos, bool face_up) {
+  const int old = tile_loc_[std::size_t(tile)];
+  if (old < kPositions) tile_at_[std::size_t(old)] = -1;
+  tile_loc_[std::size_t(tile)] = int16_t(pos);
+  tile_up_[std::size_t(tile)] = pos < kPositions && face_up;
+  if (pos < kPositions) {
+    tile_at_[std::size_t(pos)] = int8_t(tile);
+    tile_known_[std::size_t(tile)] = face_up ? kPublic : tile_known_[std::size_t(tile)];
+  } else {
+    tile_known_[std::size_t(tile)] |= uint8_t(1u << (pos - kHeld));
+  }
+}
+
+void ConspiracyState::edit_coin(int coin, int location, bool symbol_up, int dir) {
+  move_coin(coin, location);
+  coin_up_[std::size_t(coin)] = symbol_up;
+  coin_dir_[std::size_t(coin)] = uint8_t(dir);
+  if (location == kBag)
+    coin_known_[std::size_t(coin)] = 0;
+  else if (symbol_up)
+    coin_known_[std::size_t(coin)] = kPublic;
+  else if (location >= kHand)
+    coin_known_[std::size_t(coin)] = uint8_t(1u << (location % 100));
+}
+
+void ConspiracyState::edit_goal(Seat seat, int suit, int rank) {
+  goal_suit_[std::size_t(seat)] = int8_t(suit);
+  goal_rank_[std::size_t(seat)] = int8_t(rank);
+}
+
+void ConspiracyState::edit_start_actions(Seat seat, int ap) {
+  for (Seat s = 0; s < players(); ++s)
+    if (goal_suit_[std::size_t(s)] < 0) edit_goal(s, 0, 0);
+  if (round_ == 0) round_ = 1;
+  for (int c = 0; c < kPieces; ++c)
+    if (coin_loc_[std::size_t(c)] >= kHand && coin_loc_[std::size_t(c)] < kHand + kMaxSeats &&
+        coin_loc_[std::size_t(c)] != kHand + seat)
+      coin_to_bag(c);
+  to_move_ = active_ = seat;
+  played_ |= uint8_t(1u << seat);
+  ap_ = ap;
+  action_ = Action::kNone;
+  act_coin_ = act_target_ = attack_sq_ = new_tile_pos_ = -1;
+  phase_ = Phase::kAction;
+}
+
+void ConspiracyState::edit_start_round(int round) {
+  for (Seat s = 0; s < players(); ++s)
+    if (goal_suit_[std::size_t(s)] < 0) edit_goal(s, 0, 0);
+  for (int c = 0; c < kPieces; ++c)
+    if (coin_loc_[std::size_t(c)] >= kHand && coin_loc_[std::size_t(c)] < kHand + kMaxSeats)
+      coin_to_bag(c);
+  round_ = round - 1;
+  start_round();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+GameEntry entry() {
+  GameEntry e;
+  e.info = GameInfo{
+      "conspiracy", "Conspiracy (piecepack edition)", "conspiracy-piecepack.txt", 3, 5, true, true};
+  e.make = [](const json& params) -> std::shared_ptr<const Game> {
+    return std::make_shared<ConspiracyGame>(params);
+  };
+  e.params_help = {
+      "players=4  3, 4 or 5 (4 is the rulebook's count; 3 and 5 are variants)",
+      "progress_markers=true  false plays without the progress marker (victory needs no earlier "
+      "mark)",
+      "max_rounds=60  engine round cap (not a rule): the game then ends with no winner"};
+  return e;
+}
+
+}  // namespace tabletop::conspiracy

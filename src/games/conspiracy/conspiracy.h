@@ -1,0 +1,365 @@
+// Conspiracy, piecepack edition (Brad Johnson, 2002): shared/rules/conspiracy-piecepack.txt.
+// 4 players by default; 3 and 5 are variants. docs/games/conspiracy.md maps every clause to a test.
+//
+// Pieces. Suits 0 Suns (S), 1 Moons (M), 2 Crowns (C), 3 Arms (A); Suns oppose Moons, Crowns oppose
+// Arms. Ranks 0 blank, 1 ace (a spiral on coins, a symbol on tiles and dice), 2..5. Coin and tile
+// ids are suit * 6 + rank and are written suit letter + rank digit: "M0" is the blank Moon, "S1"
+// the Sun spiral coin (or the Sun ace tile).
+//
+// Board. Three tile columns L, M, R; tile rows P (Present, row 0), then Future 1, 2, ...
+// (rows 1..). A tile position is written column + row: "MP", "L1", "R12". A tile's back is 2x2
+// squares, so coins live on a square grid 6 squares wide: square columns a-f (L = a b, M = c d, R =
+// e f), square rows numbered from the top, 1-2 in the Present row, 3-4 in Future 1, 2k+1 and 2k+2
+// in Future k. A square is written "c3" (top-left square of the Future-1 tile of column M). A coin
+// points in one of 8 directions n ne e se s sw w nw; n points toward the Present. Flipping a coin
+// keeps its direction.
+//
+// Flow. Setup: the tiles are dealt (shuffled, dealt round-robin from seat 0, so with 5 players
+// seats 0-3 get 5 and seat 4 gets 4); every seat draws 3 coins; seats choose their secret goal in
+// seat order (each chooser's coins go back to the bag as he chooses). Each round: player order
+// (saved coin numbers, die roll-offs; spiral holders are out of the order and may jump in before
+// any turn), Time Marches On (skipped when no tile is in a Future row), then the turns. A turn:
+// pick up the saved coin, draw to 3 (mandatory advancements when the bag runs short), take the
+// bonus coins, spend up to 2 action points, save at most one coin, then declare progress or
+// victory.
+//
+// Moves (one per decision; the notation, case-insensitive):
+//   goal C3          choose the secret goal suit C and number 3 (setup)
+//   jump / wait      a spiral holder jumps in now, or waits (answers are hidden until all answered)
+//   place C3         Place Coin with coin C3 (1 AP); then optionally "tile A4 M2", then "c5 ne"
+//   attack C3        Attack Coin with coin C3 (1 AP); then "pay ...", optional tile, then "c5 ne"
+//   reveal c5        Reveal Coin on square c5 (1 AP); then "pay ..."
+//   reveal M2        Reveal Tile at position M2 (2 AP); then "pay ..."
+//   advance M        Advance Column M (2 AP)
+//   end              end the actions
+//   tile A4 M2       put held tile A4 face down at M2 (the first step of a placement)
+//   c5 ne            put the chosen coin on square c5 pointing north-east
+//   pay C2 to 3      give coin C2 to seat 3 (an action's cost)
+//   flip / remove C2 to 3   after a successful attack on a symbol-side-up coin
+//   save C3 / save none     keep one coin for next turn, the rest go back to the bag
+//   mark M / win / pass     declare progress on the Present tile of column M, declare victory, or
+//   not
+//
+// Move packing: bits 0-7 kind, 8-15 a (coin, tile, suit or column), 16-31 b (square or position or
+// rank), 32-39 c (direction or seat).
+//
+// Returns: the winner +1 and every other seat -1; all 0 when the engine's round cap ends the game.
+//
+// Params: players (3..5, default 4); progress_markers (default true; false plays "without it":
+// victory needs no earlier mark); max_rounds (engine cap, default 60, not a rule).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "core/game.h"
+#include "core/registry.h"
+
+namespace tabletop::conspiracy {
+
+inline constexpr int kSuits = 4;
+inline constexpr int kRanks = 6;
+inline constexpr int kPieces = 24;  // coins and tiles each
+inline constexpr int kColumns = 3;
+inline constexpr int kMaxRows = 32;  // Present + 31 Future rows: an engine limit, never reached
+inline constexpr int kPositions = kColumns * kMaxRows;
+inline constexpr int kSquareColumns = 6;
+inline constexpr int kSquareRows = 2 * kMaxRows;
+inline constexpr int kSquares = kSquareColumns * kSquareRows;
+inline constexpr int kMaxSeats = 5;
+inline constexpr int kHandSize = 3;
+inline constexpr int kDefaultMaxRounds = 60;
+
+enum Suit : uint8_t { kSuns = 0, kMoons = 1, kCrowns = 2, kArms = 3 };
+inline int suit_of(int piece) {
+  return piece / kRanks;
+}
+inline int rank_of(int piece) {
+  return piece % kRanks;
+}
+inline int piece_id(int suit, int rank) {
+  return suit * kRanks + rank;
+}
+inline bool opposed(int a, int b) {
+  return (a ^ 1) == b;
+}
+
+// Squares and positions.
+inline int square_row(int sq) {
+  return sq / kSquareColumns;
+}
+inline int square_col(int sq) {
+  return sq % kSquareColumns;
+}
+inline int position_of_square(int sq) {
+  return (square_row(sq) / 2) * kColumns + square_col(sq) / 2;
+}
+inline int position(int column, int row) {
+  return row * kColumns + column;
+}
+inline int pos_column(int pos) {
+  return pos % kColumns;
+}
+inline int pos_row(int pos) {
+  return pos / kColumns;
+}
+// The four squares of a tile position, top-left first, row by row.
+inline int square_of(int pos, int k) {
+  return (pos_row(pos) * 2 + k / 2) * kSquareColumns + pos_column(pos) * 2 + k % 2;
+}
+
+// Names: "C3" (coin or tile), "c5" (square), "M2" / "LP" (tile position), "ne" (direction).
+std::string piece_name(int piece);
+std::string square_name(int sq);
+std::string position_name(int pos);
+std::string direction_name(int dir);
+// The square `dir` points to from `sq`, or -1 off the board.
+int square_toward(int sq, int dir);
+
+// Where a coin is. Board squares are 0..kSquares-1; the rest are these bases plus a seat.
+inline constexpr int kBag = 1000;
+inline constexpr int kHand = 1100;   // kHand + seat
+inline constexpr int kSaved = 1200;  // kSaved + seat: saved face up, number side public
+inline constexpr int kBonus = 1300;  // kBonus + seat: paid to the seat, waiting for its next turn
+// Where a tile is: a board position 0..kPositions-1, or kHeld + seat.
+inline constexpr int kHeld = 1400;
+
+// Who knows a piece's identity where it lies: bit s for seat s; kPublic for everyone.
+inline constexpr uint8_t kPublic = 0x80;
+
+enum class Phase : uint8_t {
+  kGoal,         // a seat chooses its secret goal
+  kJump,         // a waiting spiral holder answers jump / wait
+  kAction,       // the seat to move chooses an action or ends
+  kPay,          // the pending action's coin payment
+  kPlaceWhere,   // choose a held tile to lay first, or the square and direction
+  kPlaceOnTile,  // the square and direction on the tile just laid
+  kAttackEnd,    // flip the attacked symbol-side-up coin, or pay a second coin to remove it
+  kSave,         // save one coin or none
+  kDeclare,      // mark a tile, declare victory, or pass
+  kOver,
+};
+
+enum class Action : uint8_t { kNone, kPlace, kAttack, kRevealCoin, kRevealTile, kAdvance };
+
+enum class MoveKind : uint8_t {
+  kGoal = 1,
+  kJump,
+  kWait,
+  kPlace,
+  kAttack,
+  kRevealCoin,
+  kRevealTile,
+  kAdvance,
+  kEnd,
+  kTile,
+  kAt,
+  kPay,
+  kFlip,
+  kRemove,
+  kSave,
+  kSaveNone,
+  kMark,
+  kWin,
+  kPass,
+};
+
+inline Move make_move(MoveKind kind, int a = 0, int b = 0, int c = 0) {
+  return Move{uint64_t(kind) | uint64_t(a & 0xff) << 8 | uint64_t(b & 0xffff) << 16 |
+              uint64_t(c & 0xff) << 32};
+}
+inline MoveKind move_kind(Move m) {
+  return MoveKind(m.bits & 0xff);
+}
+inline int move_a(Move m) {
+  return int((m.bits >> 8) & 0xff);
+}
+inline int move_b(Move m) {
+  return int((m.bits >> 16) & 0xffff);
+}
+inline int move_c(Move m) {
+  return int((m.bits >> 32) & 0xff);
+}
+
+class ConspiracyGame;
+
+class ConspiracyState final : public State {
+ public:
+  ConspiracyState(std::shared_ptr<const Game> game, Chance chance);
+
+  Seat current_player() const override;
+  std::string why_illegal(Move move) const override;
+  Returns returns() const override;
+  std::unique_ptr<State> clone() const override;
+  std::string move_to_string(Move move) const override;
+  Move parse_move(std::string_view text) const override;
+  json observation(Seat viewer) const override;
+  std::string render(Seat viewer) const override;
+  // 24 tiles and 24 coins each in exactly one place, boards and locations agreeing, coins only on
+  // face-down tiles, no face-down tile in the Present row, hands and saved coins within bounds.
+  void check_invariants() const override;
+
+  // --- Reading the position -------------------------------------------------------------------
+  Phase phase() const { return phase_; }
+  int round() const { return round_; }
+  int action_points() const { return ap_; }
+  // The tile at a position, or -1; whether it is face up.
+  int tile_at(int pos) const { return tile_at_[std::size_t(pos)]; }
+  bool tile_face_up(int tile) const { return tile_up_[std::size_t(tile)]; }
+  int tile_location(int tile) const { return tile_loc_[std::size_t(tile)]; }
+  // The coin on a square, or -1; a coin's place, side and direction.
+  int coin_at(int sq) const { return coin_at_[std::size_t(sq)]; }
+  int coin_location(int coin) const { return coin_loc_[std::size_t(coin)]; }
+  bool coin_symbol_up(int coin) const { return coin_up_[std::size_t(coin)]; }
+  int coin_direction(int coin) const { return coin_dir_[std::size_t(coin)]; }
+  int coins_at(int location) const;  // how many coins are in the bag / a hand / ...
+  int tiles_held(Seat seat) const;
+  // A seat's secret goal (-1 before it is chosen) and marker (-1: none).
+  int goal_suit(Seat seat) const { return goal_suit_[std::size_t(seat)]; }
+  int goal_rank(Seat seat) const { return goal_rank_[std::size_t(seat)]; }
+  int marker(Seat seat) const { return marker_[std::size_t(seat)]; }
+  // The order of the seats without a spiral this round, and the spiral holders (bit per seat).
+  const std::array<int8_t, kMaxSeats>& normal_order() const { return order_; }
+  int normal_count() const { return order_count_; }
+  int spiral_holders() const { return wild_; }
+  Seat winner() const { return winner_; }
+  bool stopped_by_round_cap() const { return capped_; }
+
+  // Successes of 4 dice (one per suit, S M C A, 0 blank, 1 symbol, 2..5) against column `column`:
+  // a symbol succeeds; a number succeeds when it is at most the highest face-up tile of the die's
+  // suit in the column's Future rows; a blank never does.
+  int column_successes(int column, const std::array<int, 4>& dice) const;
+  // Support of the symbol-side-up coins on the tile at `pos` against `tile` (Reveal Tile iv.a).
+  int tile_support(int pos, int tile) const;
+
+  // --- Position editing, for tests, puzzles and tools (no rules applied; invariants kept)
+  // --------- Moves a tile onto the board (face up or down) or into a seat's hand (pos = kHeld +
+  // seat).
+  void edit_tile(int tile, int pos, bool face_up);
+  // Moves a coin onto a square (side, direction) or to kBag / kHand+s / kSaved+s / kBonus+s.
+  void edit_coin(int coin, int location, bool symbol_up = false, int dir = 0);
+  void edit_goal(Seat seat, int suit, int rank);
+  // Starts `seat`'s action step in the current round (as if it had drawn), with `ap` points; coins
+  // in other seats' hands go back to the bag.
+  void edit_start_actions(Seat seat, int ap = 2);
+  // Ends setup and starts round `round` with order determination and Time Marches On, as the
+  // engine does (chance is drawn for roll-offs and dice); coins in hands go back to the bag.
+  void edit_start_round(int round);
+
+ protected:
+  void do_legal_moves(MoveList& out) const override;
+  void do_apply(Move move) override;
+  json state_json() const override;
+  void sample_hidden(Seat viewer, Rng& rng) override;
+
+ private:
+  friend class ConspiracyGame;
+  const ConspiracyGame& rules() const;
+  int players() const { return num_players(); }
+  uint8_t all_seats() const { return uint8_t((1u << players()) - 1); }
+  bool knows_coin(Seat v, int coin) const;
+  bool knows_tile(Seat v, int tile) const;
+
+  // Setup and flow.
+  void setup();
+  void start_round();
+  void roll_off(int8_t* seats, int count);
+  void next_turn();
+  void start_turn(Seat seat);
+  void end_turn();
+  // After an action: more actions, or saving, or declaring (skipped when the Present row is empty).
+  void next_step();
+  void enter_declare();
+  void finish_jump_answers();
+  // Board mechanics.
+  int draw_coin(Seat seat);
+  void move_coin(int coin, int location);
+  void coin_to_bag(int coin);
+  void tile_to_seat(int tile, Seat seat);
+  void remove_markers(int tile);
+  bool any_future_tiles() const;
+  void advance_column(int column, Seat active);
+  void time_marches_on(int column, Seat active);
+  void unexpected_effects();
+  void reveal_coin(int sq);
+  void chain_reaction();
+  void resolve_reveal_tile(int pos);
+  void resolve_attack();
+  void after_payment();
+  void hand_play_forgets(Seat seat, int coin);
+  void hand_pay_forgets(Seat seat);
+  // Placement rules.
+  bool face_up_square(int sq) const;
+  bool square_open(int sq) const;
+  bool direction_ok(int sq, int dir, bool attack) const;
+  bool can_reveal_coin(int sq) const;
+  bool victory_ready(Seat seat) const;
+  bool mark_ok(Seat seat, int column) const;
+  // Calls f(square, dir) for every legal placement; restricted to the tile at `only_pos` if >= 0.
+  template <class F>
+  void for_each_placement(bool attack, int only_pos, F&& f) const;
+  bool any_placement(bool attack) const;
+  bool tile_position_ok(int pos, bool attack) const;
+  int hand_count(Seat seat) const { return coins_at(kHand + seat); }
+  void log_all(const std::string& text);
+
+  // Pieces.
+  std::array<int16_t, kPieces> coin_loc_{};
+  std::array<uint8_t, kPieces> coin_dir_{};
+  std::array<bool, kPieces> coin_up_{};
+  std::array<uint8_t, kPieces> coin_known_{};
+  std::array<int8_t, kSquares> coin_at_{};
+  std::array<int16_t, kPieces> tile_loc_{};
+  std::array<bool, kPieces> tile_up_{};
+  std::array<uint8_t, kPieces> tile_known_{};
+  std::array<int8_t, kPositions> tile_at_{};
+  // Seats.
+  std::array<int8_t, kPieces> setup_owner_{};  // who drew the coin at setup, -1 nobody
+  std::array<int8_t, kMaxSeats> goal_suit_{}, goal_rank_{};
+  std::array<int8_t, kMaxSeats> marker_{};  // marked tile or -1
+  std::array<int16_t, kMaxSeats> marker_round_{};
+  std::array<uint32_t, kMaxSeats> marked_ever_{};  // bit per tile, for goal sampling
+  // Round.
+  int round_ = 0;
+  std::array<int8_t, kMaxSeats> order_{};
+  int order_count_ = 0, order_next_ = 0;
+  uint8_t wild_ = 0, played_ = 0;
+  std::array<int8_t, kMaxSeats> last_order_{};  // spiral holders forced to play last
+  int last_count_ = 0, last_next_ = 0;
+  uint8_t asked_ = 0, jumping_ = 0;  // jump answers so far (hidden choices)
+  // Turn.
+  Phase phase_ = Phase::kGoal;
+  Seat to_move_ = 0;
+  Seat active_ = 0;  // who receives tiles removed by advancements and effects
+  int ap_ = 0;
+  Action action_ = Action::kNone;
+  int act_coin_ = -1;    // the coin being placed or attacking
+  int act_target_ = -1;  // square or position or column of the action
+  int new_tile_pos_ = -1;
+  int attack_sq_ = -1;  // the attacked square
+  Seat winner_ = -1;
+  bool capped_ = false;
+};
+
+class ConspiracyGame final : public Game {
+ public:
+  explicit ConspiracyGame(const json& params);
+  int num_players() const override { return players_; }
+  std::unique_ptr<State> new_initial_state(Chance chance) const override;
+  bool progress_markers() const { return markers_; }
+  int max_rounds() const { return max_rounds_; }
+
+ protected:
+  std::unique_ptr<State> restore_state(const json& fields, Chance chance) const override;
+
+ private:
+  int players_;
+  bool markers_;
+  int max_rounds_;
+};
+
+GameEntry entry();
+
+}  // namespace tabletop::conspiracy

@@ -1,0 +1,823 @@
+// Conspiracy (piecepack edition): the rulebook's clauses and worked examples as tests.
+// Test names follow docs/games/conspiracy.md's clause table.
+#include "games/conspiracy/conspiracy.h"
+
+#include <gtest/gtest.h>
+
+#include "core/record.h"
+
+namespace tabletop::conspiracy {
+namespace {
+
+const Registry& local_registry() {
+  static const Registry r = [] {
+    Registry reg;
+    reg.add(entry());
+    return reg;
+  }();
+  return r;
+}
+
+using StatePtr = std::unique_ptr<ConspiracyState>;
+
+StatePtr make(int players = 4, uint64_t seed = 1, json extra = json::object()) {
+  extra["players"] = players;
+  auto state = local_registry().make("conspiracy", extra)->new_initial_state(seed);
+  return StatePtr(static_cast<ConspiracyState*>(state.release()));
+}
+
+int P(const char* name) {  // "C3" -> piece id
+  const char* suits = "SMCA";
+  return piece_id(int(std::strchr(suits, name[0]) - suits), name[1] - '0');
+}
+int Sq(const std::string& name) {
+  return (std::stoi(name.substr(1)) - 1) * kSquareColumns + (name[0] - 'a');
+}
+int Pos(const char* name) {
+  const int column = int(std::strchr("LMR", name[0]) - "LMR");
+  return position(column, name[1] == 'P' ? 0 : std::atoi(name + 1));
+}
+int Dir(const char* name) {
+  for (int d = 0; d < 8; ++d)
+    if (direction_name(d) == name) return d;
+  return -1;
+}
+
+// A game past setup whose board and hands are empty: every coin in the bag, every tile held by
+// seat 3 (so tests lay out what they need), goals fixed, seat `seat` about to act.
+StatePtr blank(int players = 4, Seat seat = 0) {
+  auto s = make(players);
+  while (s->phase() == Phase::kGoal) s->apply(s->legal_moves()[0]);
+  for (int c = 0; c < kPieces; ++c) s->edit_coin(c, kBag);
+  for (int t = 0; t < kPieces; ++t) s->edit_tile(t, kHeld + players - 1, false);
+  s->edit_start_actions(seat);
+  s->check_invariants();
+  return s;
+}
+
+void play(ConspiracyState& s, const std::string& text) {
+  ASSERT_NO_THROW(s.apply_text(text)) << text << "\n" << s.render(s.current_player());
+  ASSERT_NO_THROW(s.check_invariants()) << "after " << text;
+}
+
+bool legal(const ConspiracyState& s, const std::string& text) {
+  return s.why_illegal(s.parse_move(text)).empty();
+}
+
+// --- Setup ------------------------------------------------------------------------------------
+
+TEST(ConspiracySetup, TilesDealtEvenlyAndRemainderRule) {
+  for (int players : {3, 4, 5}) {
+    auto s = make(players, 7);
+    int total = 0;
+    for (Seat seat = 0; seat < players; ++seat) {
+      const int expect = 24 / players + (seat < 24 % players ? 1 : 0);
+      EXPECT_EQ(s->tiles_held(seat), expect) << players << " players, seat " << seat;
+      total += s->tiles_held(seat);
+    }
+    EXPECT_EQ(total, 24);
+  }
+}
+
+TEST(ConspiracySetup, ThreeCoinsDrawnGoalFromThemCoinsReturned) {
+  auto s = make(4, 3);
+  EXPECT_EQ(s->coins_at(kBag), 24 - 12);
+  for (Seat seat = 0; seat < 4; ++seat) EXPECT_EQ(s->coins_at(kHand + seat), 3);
+  // Seat 0's goal moves are exactly suit x number of its three coins.
+  unsigned suits = 0, ranks = 0;
+  for (int c = 0; c < kPieces; ++c)
+    if (s->coin_location(c) == kHand + 0) suits |= 1u << suit_of(c), ranks |= 1u << rank_of(c);
+  const auto moves = s->legal_moves();
+  EXPECT_EQ(int(moves.size()), __builtin_popcount(suits) * __builtin_popcount(ranks));
+  for (Move m : moves) {
+    EXPECT_TRUE((suits >> move_a(m)) & 1);
+    EXPECT_TRUE((ranks >> move_b(m)) & 1);
+  }
+  const Move goal = moves.back();
+  s->apply(goal);
+  EXPECT_EQ(s->goal_suit(0), move_a(goal));
+  EXPECT_EQ(s->goal_rank(0), move_b(goal));
+  EXPECT_EQ(s->coins_at(kHand + 0), 0) << "the chooser returns his coins to the bag";
+  EXPECT_EQ(s->coins_at(kBag), 24 - 9);
+  // The goal is secret: seat 1 and spectators do not see it, seat 0 does.
+  EXPECT_EQ(s->observation(1)["seats"][0]["goal"], "secret");
+  EXPECT_EQ(s->observation(kSpectator)["seats"][0]["goal"], "secret");
+  EXPECT_NE(s->observation(0)["seats"][0]["goal"], "secret");
+  EXPECT_NE(s->why_illegal(make_move(MoveKind::kGoal, 0, 0)), "")
+      << "seat 1 has not drawn every goal";
+}
+
+TEST(ConspiracySetup, SpiralCountsOneBlankCountsZeroForTheGoal) {
+  // A blank coin denotes 0 and a spiral denotes 1: the goal number is the rank.
+  auto s = make(4, 11);
+  for (Move m : s->legal_moves()) EXPECT_LE(move_b(m), 5);
+  EXPECT_EQ(s->move_to_string(make_move(MoveKind::kGoal, kCrowns, 0)), "goal C0");
+  EXPECT_EQ(s->parse_move("goal Cn"), make_move(MoveKind::kGoal, kCrowns, 0));
+  EXPECT_EQ(s->parse_move("goal Sa"), make_move(MoveKind::kGoal, kSuns, 1));
+}
+
+// --- Determine Player Order ------------------------------------------------------------------
+
+TEST(ConspiracyOrder, FirstRoundAllRollExtendedExample) {
+  // Extended Example, round 1: nobody has a coin, all roll; A highest, B and D tie and re-roll
+  // (D wins), C lowest: order A D B C.
+  auto s = make(4, 5);
+  for (Seat seat = 0; seat < 3; ++seat) s->apply(s->legal_moves()[0]);
+  s->chance().script({5, 3, 0, 3, /* B and D re-roll */ 1, 4});
+  s->apply(s->legal_moves()[0]);
+  ASSERT_EQ(s->normal_count(), 4);
+  EXPECT_EQ(s->normal_order()[0], 0);
+  EXPECT_EQ(s->normal_order()[1], 3);
+  EXPECT_EQ(s->normal_order()[2], 1);
+  EXPECT_EQ(s->normal_order()[3], 2);
+  EXPECT_EQ(s->current_player(), 0);
+  EXPECT_EQ(s->round(), 1);
+}
+
+TEST(ConspiracyOrder, SavedNumbersDescendTiesRollOffExample) {
+  // "One player has a coin showing 3, two players each have coins showing 2, and one player has no
+  // coin": the 3 first; the 2s roll 4 and symbol; no coin last.
+  auto s = blank();
+  s->edit_coin(P("C3"), kSaved + 0);
+  s->edit_coin(P("M2"), kSaved + 1);
+  s->edit_coin(P("A2"), kSaved + 2);
+  s->chance().script({4, 1});
+  s->edit_start_round(2);
+  ASSERT_EQ(s->normal_count(), 4);
+  EXPECT_EQ(s->normal_order()[0], 0);
+  EXPECT_EQ(s->normal_order()[1], 1);
+  EXPECT_EQ(s->normal_order()[2], 2);
+  EXPECT_EQ(s->normal_order()[3], 3);
+}
+
+TEST(ConspiracyOrder, BlankAndNoCoinTieForLast) {
+  auto s = blank();
+  s->edit_coin(P("C0"), kSaved + 0);
+  s->edit_coin(P("M4"), kSaved + 2);
+  s->chance().script({2, 5, 3});  // seats 0, 1, 3 all count 0 and roll off: 1 then 3 then 0
+  s->edit_start_round(2);
+  EXPECT_EQ(s->normal_order()[0], 2);
+  EXPECT_EQ(s->normal_order()[1], 1);
+  EXPECT_EQ(s->normal_order()[2], 3);
+  EXPECT_EQ(s->normal_order()[3], 0);
+}
+
+void finish_turn(ConspiracyState& s) {
+  // End the actions, save nothing, and pass if asked to declare.
+  if (s.phase() == Phase::kAction) play(s, "end");
+  if (s.phase() == Phase::kSave) play(s, "save none");
+  if (s.phase() == Phase::kDeclare) play(s, "pass");
+}
+
+TEST(ConspiracyOrder, SpiralTurnOrderExample) {
+  // A (0) and B (1) saved spirals; C (2) and D (3) order normally. Both spirals want to go first
+  // and roll: A blank, B 2, so B plays. Then A waits; C plays; A jumps in ahead of D; D plays last.
+  auto s = blank();
+  s->edit_coin(P("S1"), kSaved + 0);
+  s->edit_coin(P("M1"), kSaved + 1);
+  s->edit_coin(P("C3"), kSaved + 2);
+  s->edit_coin(P("A2"), kSaved + 3);
+  s->edit_start_round(2);
+  EXPECT_EQ(s->spiral_holders(), 0b0011);
+  ASSERT_EQ(s->normal_count(), 2);
+  EXPECT_EQ(s->normal_order()[0], 2);
+  EXPECT_EQ(s->normal_order()[1], 3);
+  ASSERT_EQ(s->phase(), Phase::kJump);
+  EXPECT_EQ(s->current_player(), 0);
+  play(*s, "jump");
+  // A's answer is hidden from B until both have answered.
+  EXPECT_FALSE(s->observation(1)["seats"][0].contains("jump_answer"));
+  EXPECT_EQ(s->observation(0)["seats"][0]["jump_answer"], "jump");
+  EXPECT_EQ(s->current_player(), 1);
+  s->chance().script({0, 2});
+  play(*s, "jump");
+  EXPECT_EQ(s->phase(), Phase::kAction);
+  EXPECT_EQ(s->current_player(), 1) << "B rolled 2 against A's blank";
+  EXPECT_EQ(s->coins_at(kHand + 1), 3) << "B picked up his spiral and drew 2";
+  finish_turn(*s);
+  ASSERT_EQ(s->phase(), Phase::kJump) << "A may still jump in before C";
+  EXPECT_EQ(s->current_player(), 0);
+  play(*s, "wait");
+  EXPECT_EQ(s->current_player(), 2);
+  EXPECT_EQ(s->phase(), Phase::kAction);
+  finish_turn(*s);
+  ASSERT_EQ(s->phase(), Phase::kJump);
+  play(*s, "jump");
+  EXPECT_EQ(s->current_player(), 0);
+  finish_turn(*s);
+  EXPECT_EQ(s->phase(), Phase::kAction);
+  EXPECT_EQ(s->current_player(), 3) << "D gets the last turn";
+  finish_turn(*s);
+  EXPECT_EQ(s->round(), 3);
+}
+
+TEST(ConspiracyOrder, SpiralHoldersWhoWaitMustPlayLastByRollOff) {
+  auto s = blank();
+  s->edit_coin(P("S1"), kSaved + 0);
+  s->edit_coin(P("M1"), kSaved + 1);
+  s->edit_start_round(2);
+  // Both wait before seats 2 and 3 (whose order is rolled).
+  for (int turn = 0; turn < 2; ++turn) {
+    ASSERT_EQ(s->phase(), Phase::kJump);
+    play(*s, "wait");
+    play(*s, "wait");
+    ASSERT_GE(s->current_player(), 2);
+    if (turn == 1) s->chance().script({1, 4});  // the last roll-off: seat 0 rolls 1, seat 1 rolls 4
+    finish_turn(*s);
+  }
+  // Now they must play last, in descending die roll order: seat 1, then seat 0.
+  EXPECT_EQ(s->phase(), Phase::kAction);
+  EXPECT_EQ(s->current_player(), 1);
+  finish_turn(*s);
+  EXPECT_EQ(s->current_player(), 0);
+  EXPECT_EQ(s->round(), 2);
+  finish_turn(*s);
+  EXPECT_EQ(s->round(), 3);
+}
+
+// --- Time Marches On ---------------------------------------------------------------------------
+
+TEST(ConspiracyTime, SuccessRuleExample) {
+  // Face-up Crown-2, Crown-5, Arms-3 and a face-down tile; dice Crown-4, Arms-5, Moon-0, Sun-1.
+  auto s = blank();
+  s->edit_tile(P("C2"), Pos("M1"), true);
+  s->edit_tile(P("C5"), Pos("M2"), true);
+  s->edit_tile(P("A3"), Pos("M3"), true);
+  s->edit_tile(P("S4"), Pos("M4"), false);
+  // dice in suit order S M C A
+  EXPECT_EQ(s->column_successes(1, {1, 0, 4, 5}), 2);
+  EXPECT_EQ(s->column_successes(1, {1, 0, 4, 3}), 3) << "Arms 3 <= the Arms-3 tile";
+  EXPECT_EQ(s->column_successes(1, {0, 0, 0, 0}), 0) << "a blank never succeeds";
+  EXPECT_EQ(s->column_successes(1, {2, 2, 2, 2}), 2) << "no face-up Sun or Moon tile";
+  EXPECT_EQ(s->column_successes(0, {1, 1, 2, 2}), 2)
+      << "symbols always succeed, even in an empty column";
+  // Tiles in the Present row are not counted.
+  s->edit_tile(P("S5"), Pos("MP"), true);
+  EXPECT_EQ(s->column_successes(1, {5, 0, 0, 0}), 0);
+}
+
+TEST(ConspiracyTime, SkippedWithoutFutureTilesAndAllThreeColumnsChecked) {
+  // Only a Present tile: the round draws 4 order rolls and the first player's 3 coins, no dice.
+  auto s = blank();
+  s->edit_tile(P("S5"), Pos("MP"), true);
+  s->chance().set_journal(true);
+  s->chance().script({5, 4, 3, 2});
+  s->edit_start_round(2);
+  EXPECT_EQ(s->chance().journal().size(), 4u + 3u);
+  // A Future tile: 3 columns x 4 dice are rolled too, whatever they show.
+  auto t = blank();
+  t->edit_tile(P("C2"), Pos("L1"), true);
+  t->chance().set_journal(true);
+  t->chance().script({5, 4, 3, 2});
+  t->edit_start_round(2);
+  EXPECT_EQ(t->chance().journal().size(), 4u + 12u + 3u);
+}
+
+TEST(ConspiracyTime, AdvancementStepsAToC) {
+  auto t = blank();
+  t->edit_tile(P("S3"), Pos("LP"), true);
+  t->edit_tile(P("C1"), Pos("L1"), true);
+  t->edit_tile(P("M4"), Pos("L2"), false);
+  t->edit_coin(P("A2"), Sq("a5"), false, Dir("n"));
+  t->edit_tile(P("A5"), Pos("MP"), true);
+  t->edit_tile(P("M0"), Pos("M1"), false);
+  t->edit_coin(P("S2"), Sq("c3"), false, Dir("n"));
+  t->edit_tile(P("C4"), Pos("M2"), false);
+  // Seat 0 advances column L (2 AP): dice S1 M1 -> 2 symbols.
+  t->chance().script({1, 1, 0, 0});
+  play(*t, "advance L");
+  EXPECT_EQ(t->tile_location(P("S3")), kHeld + 0)
+      << "a: the Present tile goes to the active player";
+  EXPECT_EQ(t->tile_at(Pos("LP")), P("C1")) << "c: F1 moves up into the Present";
+  EXPECT_EQ(t->tile_at(Pos("L1")), P("M4"));
+  EXPECT_EQ(t->coin_at(Sq("a3")), P("A2")) << "coins move up with their tile";
+  EXPECT_EQ(t->coin_location(P("A2")), Sq("a3"));
+  // Seat 1's turn: advance column M.
+  t->edit_start_actions(1);
+  t->chance().script({1, 1, 0, 0});
+  play(*t, "advance M");
+  EXPECT_EQ(t->tile_at(Pos("MP")), P("A5")) << "b: the Present tile stays";
+  EXPECT_EQ(t->tile_location(P("M0")), kHeld + 1)
+      << "b: the face-down F1 tile goes to the active player";
+  EXPECT_EQ(t->coin_location(P("S2")), kBag) << "b: its coins go back to the bag";
+  EXPECT_EQ(t->tile_at(Pos("M1")), P("C4"));
+  // Failure: fewer than 2 successes leaves the column alone.
+  t->edit_start_actions(2);
+  t->chance().script({1, 0, 0, 0});
+  play(*t, "advance M");
+  EXPECT_EQ(t->tile_at(Pos("M1")), P("C4"));
+}
+
+TEST(ConspiracyTime, RemovedMarkedTileReturnsTheMarkers) {
+  auto s = blank(4, 0);
+  s->edit_goal(0, kSuns, 4);
+  s->edit_tile(P("S3"), Pos("LP"), true);
+  s->edit_tile(P("C1"), Pos("L1"), true);
+  play(*s, "end");
+  ASSERT_EQ(s->phase(), Phase::kDeclare);
+  play(*s, "mark L");
+  EXPECT_EQ(s->marker(0), P("S3"));
+  s->edit_start_actions(1);
+  s->chance().script({1, 1, 0, 0});
+  play(*s, "advance L");
+  EXPECT_EQ(s->marker(0), -1) << "the marker returns to its owner";
+}
+
+// --- Reveal Tile -------------------------------------------------------------------------------
+
+void lay_reveal_tile_example(ConspiracyState& s, const char* tile) {
+  s.edit_tile(P(tile), Pos("M1"), false);
+  s.edit_coin(P("A3"), Sq("c3"), true, Dir("n"));
+  s.edit_coin(P("C1"), Sq("d3"), true, Dir("n"));
+  s.edit_coin(P("M0"), Sq("c4"), true, Dir("n"));
+  s.edit_coin(P("A5"), Sq("d4"), false, Dir("nw"));
+}
+
+TEST(ConspiracyRevealTile, ExampleArms4IsRemoved) {
+  auto s = blank();
+  lay_reveal_tile_example(*s, "A4");
+  s->edit_coin(P("S5"), kHand + 0);  // kept, so the turn does not end
+  EXPECT_EQ(s->tile_support(Pos("M1"), P("A4")), 3 - 1 + 1);
+  s->edit_coin(P("S4"), kHand + 0);
+  ASSERT_TRUE(legal(*s, "reveal M1"));
+  play(*s, "reveal M1");
+  EXPECT_EQ(s->action_points(), 0);
+  play(*s, "pay S4 to 2");
+  EXPECT_EQ(s->tile_location(P("A4")), kHeld + 0)
+      << "3 < 4: removed and given to the active player";
+  for (const char* c : {"A3", "C1", "M0", "A5"}) EXPECT_EQ(s->coin_location(P(c)), kBag) << c;
+  EXPECT_EQ(s->coin_location(P("S4")), kBonus + 2);
+}
+
+TEST(ConspiracyRevealTile, ExampleSun2Stays) {
+  auto s = blank();
+  lay_reveal_tile_example(*s, "S2");
+  s->edit_coin(P("S5"), kHand + 0);
+  EXPECT_EQ(s->tile_support(Pos("M1"), P("S2")), 1 + 1 - 0);
+  s->edit_coin(P("S4"), kHand + 0);
+  play(*s, "reveal M1");
+  play(*s, "pay S4 to 1");
+  EXPECT_EQ(s->tile_at(Pos("M1")), P("S2"));
+  EXPECT_TRUE(s->tile_face_up(P("S2")));
+  for (const char* c : {"A3", "C1", "M0", "A5"}) EXPECT_EQ(s->coin_location(P(c)), kBag) << c;
+}
+
+TEST(ConspiracyRevealTile, NeedsTwoSymbolCoinsTwoPointsAndACoin) {
+  auto s = blank();
+  s->edit_tile(P("C3"), Pos("L1"), false);
+  s->edit_coin(P("A3"), Sq("a3"), true, Dir("n"));
+  s->edit_coin(P("S2"), Sq("b3"), false, Dir("n"));
+  s->edit_coin(P("M2"), kHand + 0);
+  EXPECT_FALSE(legal(*s, "reveal L1")) << "only one symbol-side-up coin";
+  s->edit_coin(P("S2"), Sq("b3"), true, Dir("n"));
+  EXPECT_TRUE(legal(*s, "reveal L1"));
+  s->edit_start_actions(0, 1);
+  EXPECT_FALSE(legal(*s, "reveal L1")) << "costs 2 action points";
+  s->edit_start_actions(0, 2);
+  s->edit_coin(P("M2"), kBag);
+  EXPECT_FALSE(legal(*s, "reveal L1")) << "no coin to pay with";
+}
+
+// --- Place Coin ---------------------------------------------------------------------------------
+
+TEST(ConspiracyPlace, EmptyBoardStartsFromTheTopOfFutureOne) {
+  auto s = blank(4, 3);  // seat 3 holds every tile
+  s->edit_coin(P("C2"), kHand + 3);
+  s->edit_coin(P("C3"), kHand + 3);
+  ASSERT_TRUE(legal(*s, "place C2"));
+  play(*s, "place C2");
+  // No face-down tile on the board: the only choices lay a tile, in Future 1 only.
+  for (Move m : s->legal_moves()) {
+    ASSERT_EQ(move_kind(m), MoveKind::kTile) << s->move_to_string(m);
+    EXPECT_EQ(pos_row(move_b(m)), 1);
+  }
+  play(*s, "tile M0 R1");
+  EXPECT_FALSE(s->tile_face_up(P("M0")));
+  EXPECT_TRUE(legal(*s, "e3 n")) << "the top of Future 1 may point into the empty Present row";
+  EXPECT_TRUE(legal(*s, "f3 nw"));
+  EXPECT_FALSE(legal(*s, "f3 ne")) << "off the board";
+  EXPECT_FALSE(legal(*s, "e4 n")) << "not at the top and touching nothing";
+  EXPECT_FALSE(legal(*s, "e3 e")) << "points at an empty square";
+  EXPECT_FALSE(legal(*s, "c3 n")) << "the coin must go on the tile just laid";
+  play(*s, "e3 n");
+  EXPECT_EQ(s->coin_at(Sq("e3")), P("C2"));
+  EXPECT_FALSE(s->coin_symbol_up(P("C2"))) << "placed number side up";
+  // The second coin: next to the first, pointing at it; a new tile must touch another tile and
+  // take the coin.
+  play(*s, "place C3");
+  EXPECT_TRUE(legal(*s, "f4 nw"));
+  EXPECT_TRUE(legal(*s, "e4 n"));
+  EXPECT_FALSE(legal(*s, "f4 n")) << "f3 is empty";
+  EXPECT_FALSE(legal(*s, "tile S5 R2")) << "no square of R2 touches a coin";
+  EXPECT_FALSE(legal(*s, "tile S5 L3")) << "not next to another tile";
+  EXPECT_FALSE(legal(*s, "tile S5 RP")) << "new tiles never go in the Present row";
+  EXPECT_TRUE(legal(*s, "tile S5 M1"));
+  play(*s, "tile S5 M1");
+  EXPECT_TRUE(legal(*s, "d3 e")) << "points at the coin on e3";
+  EXPECT_FALSE(legal(*s, "e4 n")) << "the coin goes on the new tile";
+  play(*s, "d3 e");
+  EXPECT_EQ(s->coin_at(Sq("d3")), P("C3"));
+}
+
+TEST(ConspiracyPlace, CoinsNeverGoOnFaceUpTilesAndMayPointAtThem) {
+  auto s = blank();
+  s->edit_tile(P("A2"), Pos("L1"), true);
+  s->edit_tile(P("A3"), Pos("L2"), false);
+  s->edit_coin(P("S3"), kHand + 0);
+  play(*s, "place S3");
+  EXPECT_FALSE(legal(*s, "a3 n")) << "face-up tile";
+  EXPECT_TRUE(legal(*s, "a5 n")) << "next to and pointing at the face-up tile";
+  EXPECT_TRUE(legal(*s, "b5 nw"));
+  EXPECT_FALSE(legal(*s, "a6 n")) << "not adjacent to a coin or a face-up tile";
+}
+
+// --- Reveal Coin --------------------------------------------------------------------------------
+
+TEST(ConspiracyRevealCoin, ExactMatchSumSpiralAndChainReaction) {
+  auto s = blank();
+  s->edit_tile(P("C5"), Pos("L1"), false);
+  s->edit_tile(P("C4"), Pos("L2"), false);
+  s->edit_coin(P("M3"), Sq("a3"), false, Dir("n"));
+  s->edit_coin(P("S3"), Sq("a4"), false, Dir("n"));  // points at a3: exact match
+  s->edit_coin(P("A0"), kHand + 0);
+  EXPECT_TRUE(legal(*s, "reveal a3"));
+  s->edit_coin(P("S3"), Sq("a4"), false, Dir("ne"));
+  EXPECT_FALSE(legal(*s, "reveal a3")) << "no pointer";
+  s->edit_coin(P("S3"), Sq("a4"), false, Dir("n"));
+  s->edit_coin(P("S2"), Sq("b4"), false, Dir("nw"));
+  EXPECT_TRUE(legal(*s, "reveal a3")) << "3 + 2 > 3";
+  s->edit_coin(P("S2"), kBag);
+  s->edit_coin(P("S3"), kBag);
+  s->edit_coin(P("S4"), Sq("a4"), false, Dir("n"));
+  EXPECT_FALSE(legal(*s, "reveal a3")) << "one pointer must match exactly";
+  s->edit_coin(P("S0"), Sq("b4"), false, Dir("nw"));
+  EXPECT_TRUE(legal(*s, "reveal a3")) << "4 + 0 > 3";
+  s->edit_coin(P("S4"), kBag);
+  EXPECT_FALSE(legal(*s, "reveal a3")) << "0 alone is not 3";
+  s->edit_coin(P("A1"), Sq("a4"), false, Dir("n"));
+  EXPECT_TRUE(legal(*s, "reveal a3")) << "a spiral pointer is wild";
+  s->edit_coin(P("S0"), kBag);
+  // A chain: b3 (a 0) is pointed at by a3 after a3 flips, and by a symbol-up coin on b4.
+  s->edit_coin(P("C0"), Sq("b3"), false, Dir("n"));
+  s->edit_coin(P("M3"), Sq("a3"), false, Dir("e"));
+  s->edit_coin(P("C2"), Sq("b4"), true, Dir("n"));
+  play(*s, "reveal a3");
+  play(*s, "pay A0 to 3");
+  EXPECT_TRUE(s->coin_symbol_up(P("M3")));
+  EXPECT_EQ(s->coin_direction(P("M3")), Dir("e")) << "the direction is kept when a coin flips";
+  EXPECT_TRUE(s->coin_symbol_up(P("C0"))) << "chain reaction: two symbol-side-up coins point at it";
+  EXPECT_EQ(s->coin_location(P("A0")), kBonus + 3);
+  EXPECT_EQ(s->observation(3)["seats"][3]["bonus_known"], "A0") << "the payee knows the coin";
+  EXPECT_EQ(s->observation(1)["seats"][3]["bonus_known"], "") << "others do not";
+  EXPECT_EQ(s->observation(1)["seats"][3]["bonus"], 1);
+}
+
+TEST(ConspiracyRevealCoin, SymbolSideUpCannotBeRevealedAgainAndPaymentNeeded) {
+  auto s = blank();
+  s->edit_tile(P("C5"), Pos("L1"), false);
+  s->edit_coin(P("M3"), Sq("a3"), true, Dir("n"));
+  s->edit_coin(P("S3"), Sq("a4"), false, Dir("n"));
+  s->edit_coin(P("A0"), kHand + 0);
+  EXPECT_FALSE(legal(*s, "reveal a3"));
+  s->edit_coin(P("M3"), Sq("a3"), false, Dir("n"));
+  EXPECT_TRUE(legal(*s, "reveal a3"));
+  s->edit_coin(P("A0"), kBag);
+  EXPECT_FALSE(legal(*s, "reveal a3")) << "no coin to give";
+}
+
+// --- Attack Coin --------------------------------------------------------------------------------
+
+TEST(ConspiracyAttack, NumberSideRemovesWhenGreaterOrEqual) {
+  auto s = blank();
+  s->edit_tile(P("C5"), Pos("L1"), false);
+  s->edit_coin(P("M3"), Sq("a3"), false, Dir("n"));
+  for (const char* c : {"S3", "S0", "A2", "C5"}) s->edit_coin(P(c), kHand + 0);
+  play(*s, "attack A2");
+  play(*s, "pay S0 to 1");
+  EXPECT_FALSE(legal(*s, "b3 e")) << "must point at a coin";
+  play(*s, "a4 n");
+  EXPECT_EQ(s->coin_location(P("M3")), Sq("a3")) << "2 < 3: the attack fails";
+  play(*s, "attack S3");
+  EXPECT_FALSE(legal(*s, "pay S3 to 1")) << "the attacking coin is not the payment";
+  play(*s, "pay C5 to 2");
+  play(*s, "b4 nw");
+  EXPECT_EQ(s->coin_location(P("M3")), kBag) << "3 >= 3: removed and returned to the bag";
+}
+
+TEST(ConspiracyAttack, SpiralAttackExtendedExample) {
+  // Player B attacks A's 3-coin with a spiral, paying his Moon-0 to D; the unexpected effects roll
+  // (blank, 4) finds no tile; the spiral is wild, so the 3 is removed.
+  auto s = blank(4, 1);
+  s->edit_tile(P("M0"), Pos("R1"), false);
+  s->edit_tile(P("C3"), Pos("R2"), false);
+  s->edit_coin(P("C2"), Sq("e3"), false, Dir("n"));
+  s->edit_coin(P("C3"), Sq("f4"), false, Dir("nw"));
+  s->edit_coin(P("S1"), kHand + 1);
+  s->edit_coin(P("M0"), kHand + 1);
+  play(*s, "attack S1");
+  play(*s, "pay M0 to 3");
+  s->chance().script({0, 4});
+  play(*s, "f5 n");
+  EXPECT_EQ(s->coin_location(P("C3")), kBag);
+  EXPECT_EQ(s->coin_location(P("M0")), kBonus + 3);
+  EXPECT_EQ(s->chance().scripted_left(), 0u) << "unexpected effects rolled twice";
+}
+
+TEST(ConspiracyAttack, SymbolSideFlipsOrSecondCoinRemoves) {
+  for (bool remove : {false, true}) {
+    auto s = blank();
+    s->edit_tile(P("C5"), Pos("L1"), false);
+    s->edit_coin(P("M3"), Sq("a3"), true, Dir("n"));   // attacked, symbol side up
+    s->edit_coin(P("S4"), Sq("b3"), false, Dir("w"));  // supporting 4
+    s->edit_coin(P("A4"), kHand + 0);
+    s->edit_coin(P("A0"), kHand + 0);
+    s->edit_coin(P("C0"), kHand + 0);
+    play(*s, "attack A4");
+    play(*s, "pay A0 to 1");
+    play(*s, "a4 n");
+    ASSERT_EQ(s->phase(), Phase::kAttackEnd) << "4 >= every supporting number";
+    if (remove) {
+      play(*s, "remove C0 to 2");
+      EXPECT_EQ(s->coin_location(P("M3")), kBag);
+      EXPECT_EQ(s->coin_location(P("C0")), kBonus + 2);
+    } else {
+      play(*s, "flip");
+      EXPECT_FALSE(s->coin_symbol_up(P("M3")));
+      EXPECT_EQ(s->coin_direction(P("M3")), Dir("n"));
+    }
+  }
+  // A weaker attacker fails; without a second coin the flip is automatic.
+  auto s = blank();
+  s->edit_tile(P("C5"), Pos("L1"), false);
+  s->edit_coin(P("M3"), Sq("a3"), true, Dir("n"));
+  s->edit_coin(P("S4"), Sq("b3"), false, Dir("w"));
+  s->edit_coin(P("A3"), kHand + 0);
+  s->edit_coin(P("A0"), kHand + 0);
+  play(*s, "attack A3");
+  play(*s, "pay A0 to 1");
+  play(*s, "a4 n");
+  EXPECT_TRUE(s->coin_symbol_up(P("M3"))) << "3 < 4";
+  s->edit_coin(P("S4"), Sq("b3"), false, Dir("s"));  // no longer supporting
+  s->edit_coin(P("A2"), kHand + 0);
+  s->edit_coin(P("A5"), kHand + 0);
+  play(*s, "attack A5");
+  play(*s, "pay A2 to 1");
+  play(*s, "b4 nw");
+  EXPECT_FALSE(s->coin_symbol_up(P("M3"))) << "flipped: no second coin to pay";
+}
+
+// --- Unexpected Effects -------------------------------------------------------------------------
+
+TEST(ConspiracyUnexpected, SavedSpiralFlipsTileExtendedExample) {
+  // Player C saves his spiral and rolls 2 then 1: middle column, Future 1. The face-down tile there
+  // turns face up and the Arms-3 and Arms-4 coins on it go back to the bag.
+  auto s = blank(4, 2);
+  s->edit_tile(P("A1"), Pos("M1"), false);
+  s->edit_coin(P("A3"), Sq("c3"), false, Dir("n"));
+  s->edit_coin(P("A4"), Sq("c4"), false, Dir("n"));
+  s->edit_coin(P("S1"), kHand + 2);
+  play(*s, "end");
+  s->chance().script({2, 1});
+  play(*s, "save S1");
+  EXPECT_TRUE(s->tile_face_up(P("A1")));
+  EXPECT_EQ(s->coin_location(P("A3")), kBag);
+  EXPECT_EQ(s->coin_location(P("A4")), kBag);
+  EXPECT_EQ(s->coin_location(P("S1")), kSaved + 2);
+}
+
+TEST(ConspiracyUnexpected, PresentTileRemovedFaceUpTurnsDownNoTileNoEffect) {
+  auto s = blank();
+  s->edit_tile(P("S3"), Pos("RP"), true);
+  s->edit_tile(P("C2"), Pos("L2"), true);
+  s->edit_coin(P("S1"), kHand + 0);
+  s->edit_coin(P("M1"), kHand + 0);
+  s->edit_coin(P("A1"), kHand + 0);
+  s->edit_tile(P("C3"), Pos("L1"), false);
+  s->edit_coin(P("C4"), Sq("a3"), false, Dir("n"));
+  // Place a spiral (a place action): roll 5 then 0 -> right column, Present: removed to seat 0.
+  play(*s, "place S1");
+  s->chance().script({5, 0});
+  play(*s, "b3 w");
+  EXPECT_EQ(s->tile_location(P("S3")), kHeld + 0);
+  // Second spiral: roll 1 then 2 -> left column, Future 2: the face-up tile turns face down.
+  play(*s, "place M1");
+  s->chance().script({1, 2});
+  play(*s, "a4 n");
+  EXPECT_FALSE(s->tile_face_up(P("C2")));
+  // Saving the third spiral: roll 3 then 5 -> middle Future 5: no tile, no effect.
+  s->chance().script({3, 5});
+  play(*s, "save A1");
+  EXPECT_EQ(s->chance().scripted_left(), 0u);
+}
+
+// --- Draw Coins ---------------------------------------------------------------------------------
+
+TEST(ConspiracyDraw, SavedCoinPickedUpDrawToThreeBonusOnTop) {
+  auto s = blank();
+  s->edit_coin(P("C5"), kSaved + 1);
+  s->edit_coin(P("M0"), kBonus + 1);
+  s->edit_coin(P("S0"), kBonus + 1);
+  // Seat 0 ends; seat 1 is next in the round's order only if it comes next: force the round.
+  s->edit_start_round(2);  // seat 1 saved a 5: it plays first
+  EXPECT_EQ(s->current_player(), 1);
+  EXPECT_EQ(s->coins_at(kHand + 1), 3 + 2) << "the saved 5 plus 2 drawn, plus 2 bonus coins";
+  EXPECT_EQ(s->coin_location(P("C5")), kHand + 1);
+  EXPECT_EQ(s->coin_location(P("M0")), kHand + 1);
+}
+
+TEST(ConspiracyDraw, MandatoryAdvancementWhenTheBagRunsShort) {
+  auto s = blank();
+  // Everything but one coin is on the board, on Future-1 and Future-2 tiles.
+  s->edit_tile(P("S0"), Pos("L1"), false);
+  s->edit_tile(P("S1"), Pos("L2"), false);
+  s->edit_tile(P("S2"), Pos("M1"), false);
+  s->edit_tile(P("S3"), Pos("M2"), false);
+  s->edit_tile(P("S4"), Pos("R1"), false);
+  s->edit_tile(P("S5"), Pos("R2"), false);
+  int k = 0;
+  for (int c = 0; c < kPieces - 1; ++c) {
+    const int pos = position(k % 3, 1 + (k / 3) % 2);
+    s->edit_coin(c, square_of(pos, (k / 6) % 4), false, 0);
+    ++k;
+  }
+  EXPECT_EQ(s->coins_at(kBag), 1);
+  // Order roll-off without ties, then Time Marches On rolls 12 blanks: nothing advances by dice.
+  s->chance().script({5, 4, 3, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+  s->edit_start_round(2);
+  // The first player drew the one coin, then every column advanced once (Future-1 tiles removed
+  // with their coins), and he drew the other two.
+  const Seat first = s->current_player();
+  EXPECT_EQ(s->coins_at(kHand + first), 3);
+  for (const char* t : {"S0", "S2", "S4"}) EXPECT_EQ(s->tile_location(P(t)), kHeld + first) << t;
+  for (const char* t : {"S1", "S3", "S5"}) EXPECT_EQ(pos_row(s->tile_location(P(t))), 1) << t;
+}
+
+// --- Save / Discard -----------------------------------------------------------------------------
+
+TEST(ConspiracySave, OneCoinNumberSideUpPublicNumberRestToBag) {
+  auto s = blank();
+  for (const char* c : {"C4", "M2", "S0"}) s->edit_coin(P(c), kHand + 0);
+  play(*s, "end");
+  play(*s, "save C4");
+  EXPECT_EQ(s->coin_location(P("C4")), kSaved + 0);
+  EXPECT_EQ(s->coin_location(P("M2")), kBag);
+  EXPECT_EQ(s->coin_location(P("S0")), kBag);
+  EXPECT_EQ(s->observation(1)["seats"][0]["saved"], 4) << "others see the number only";
+  EXPECT_EQ(s->observation(0)["seats"][0]["saved"], "C4");
+}
+
+// --- Declare Progress or Victory ---------------------------------------------------------------
+
+TEST(ConspiracyDeclare, VictoryExampleMoonAndThree) {
+  auto s = blank();
+  s->edit_goal(0, kMoons, 3);
+  s->edit_tile(P("S3"), Pos("LP"), true);
+  s->edit_tile(P("M2"), Pos("MP"), true);
+  s->edit_tile(P("C0"), Pos("RP"), true);
+  play(*s, "end");
+  ASSERT_EQ(s->phase(), Phase::kDeclare);
+  EXPECT_TRUE(legal(*s, "mark L"));
+  EXPECT_TRUE(legal(*s, "mark M"));
+  EXPECT_FALSE(legal(*s, "mark R")) << "C0 shows neither Moons nor 3";
+  EXPECT_FALSE(legal(*s, "win")) << "nothing marked on an earlier turn";
+  play(*s, "mark M");
+  // Next round, seat 0's turn again: both parts on two different tiles, one marked earlier.
+  s->edit_start_round(s->round() + 1);
+  while (s->current_player() != 0 || s->phase() != Phase::kAction) finish_turn(*s);
+  play(*s, "end");
+  if (s->phase() == Phase::kSave) play(*s, "save none");
+  ASSERT_EQ(s->phase(), Phase::kDeclare);
+  EXPECT_TRUE(legal(*s, "win"));
+  play(*s, "win");
+  EXPECT_TRUE(s->is_terminal());
+  EXPECT_EQ(s->winner(), 0);
+  EXPECT_EQ(s->returns()[0], 1.0);
+  EXPECT_EQ(s->returns()[1], -1.0);
+  EXPECT_EQ(s->observation(1)["seats"][0]["goal"], "M3") << "the goal is revealed";
+}
+
+TEST(ConspiracyDeclare, BothPartsOnOneTileIsNotVictory) {
+  auto s = blank();
+  s->edit_goal(0, kMoons, 3);
+  s->edit_tile(P("S2"), Pos("LP"), true);
+  s->edit_tile(P("M3"), Pos("MP"), true);
+  s->edit_tile(P("C0"), Pos("RP"), true);
+  play(*s, "end");
+  play(*s, "mark M");
+  s->edit_start_round(s->round() + 1);
+  while (s->current_player() != 0 || s->phase() != Phase::kAction) finish_turn(*s);
+  play(*s, "end");
+  if (s->phase() == Phase::kSave) play(*s, "save none");
+  ASSERT_EQ(s->phase(), Phase::kDeclare);
+  EXPECT_FALSE(legal(*s, "win"));
+}
+
+TEST(ConspiracyDeclare, WithoutProgressMarkersVariant) {
+  auto s = make(4, 1, json{{"progress_markers", false}});
+  while (s->phase() == Phase::kGoal) s->apply(s->legal_moves()[0]);
+  for (int c = 0; c < kPieces; ++c) s->edit_coin(c, kBag);
+  s->edit_start_actions(0);
+  s->edit_goal(0, kMoons, 3);
+  s->edit_tile(P("S3"), Pos("LP"), true);
+  s->edit_tile(P("M2"), Pos("MP"), true);
+  play(*s, "end");
+  EXPECT_FALSE(legal(*s, "mark M"));
+  EXPECT_TRUE(legal(*s, "win"));
+}
+
+// --- Hidden information
+// ---------------------------------------------------------------------------
+
+TEST(ConspiracyHidden, DeterminizeKeepsWhatTheViewerSawAndResamplesTheRest) {
+  auto s = make(4, 9);
+  const json obs0 = s->observation(0);
+  Rng rng(3);
+  bool changed = false;
+  for (int i = 0; i < 20; ++i) {
+    auto d = s->determinize(0, rng);
+    EXPECT_EQ(d->observation(0), obs0);
+    auto& cd = static_cast<ConspiracyState&>(*d);
+    for (int c = 0; c < kPieces; ++c)
+      if (s->coin_location(c) == kHand + 0) {
+        EXPECT_EQ(cd.coin_location(c), kHand + 0) << "a coin it saw drawn stays";
+      }
+    for (int c = 0; c < kPieces; ++c)
+      changed = changed || cd.coin_location(c) != s->coin_location(c);
+  }
+  EXPECT_TRUE(changed);
+}
+
+TEST(ConspiracyHidden, GoalSamplesFitMarkedTiles) {
+  auto s = blank();
+  s->edit_goal(1, kMoons, 3);
+  s->edit_tile(P("M2"), Pos("MP"), true);
+  s->edit_start_actions(1);
+  play(*s, "end");
+  play(*s, "mark M");
+  Rng rng(4);
+  for (int i = 0; i < 30; ++i) {
+    auto d = s->determinize(0, rng);
+    auto& cd = static_cast<ConspiracyState&>(*d);
+    EXPECT_TRUE(cd.goal_suit(1) == kMoons || cd.goal_rank(1) == 2) << "seat 1 marked M2";
+  }
+}
+
+// --- Notation -----------------------------------------------------------------------------------
+
+TEST(ConspiracyNotation, RoundTripsAndErrors) {
+  auto s = blank();
+  for (const char* text : {"goal C3",     "jump",      "wait",        "place C3",  "attack A1",
+                           "reveal c5",   "reveal M2", "reveal LP",   "advance R", "end",
+                           "tile A4 M12", "c5 ne",     "pay C2 to 3", "flip",      "remove S0 to 1",
+                           "save M0",     "save none", "mark L",      "win",       "pass"})
+    EXPECT_EQ(s->move_to_string(s->parse_move(text)), text);
+  EXPECT_THROW(s->parse_move("place X3"), BadMove);
+  EXPECT_THROW(s->parse_move("c5 up"), BadMove);
+  EXPECT_THROW(s->parse_move("pay C2 to 7"), BadMove);
+  EXPECT_THROW(s->parse_move("advance Q"), BadMove);
+  EXPECT_THROW(s->parse_move("dance"), BadMove);
+  EXPECT_THROW(s->apply_text("reveal M2"), BadMove);
+  try {
+    s->apply_text("save C3");
+  } catch (const BadMove& e) {
+    EXPECT_NE(std::string(e.what()).find("not a decision now"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ConspiracyParams, RangesAndUnknownKeys) {
+  EXPECT_THROW(make(2), BadParams);
+  EXPECT_THROW(make(6), BadParams);
+  EXPECT_THROW(make(4, 1, json{{"colour", 1}}), BadParams);
+  EXPECT_NO_THROW(make(4, 1, json{{"max_rounds", 5}}));
+}
+
+TEST(ConspiracyCap, RoundCapEndsWithoutWinner) {
+  auto s = make(3, 2, json{{"max_rounds", 1}});
+  Rng rng(1);
+  while (!s->is_terminal()) {
+    auto moves = s->legal_moves();
+    s->apply(moves[rng.uniform(uint32_t(moves.size()))]);
+  }
+  if (s->winner() < 0) {
+    EXPECT_TRUE(s->stopped_by_round_cap());
+    EXPECT_EQ(s->returns()[0], 0.0);
+  }
+}
+
+TEST(ConspiracyRender, ShowsBoardAndPrivateParts) {
+  auto s = blank();
+  s->edit_goal(0, kMoons, 3);
+  s->edit_tile(P("C2"), Pos("MP"), true);
+  s->edit_tile(P("A4"), Pos("M1"), false);
+  s->edit_coin(P("S3"), Sq("c3"), false, Dir("ne"));
+  s->edit_coin(P("M0"), kHand + 0);
+  const std::string mine = s->render(0), theirs = s->render(1);
+  EXPECT_NE(mine.find("[C2"), std::string::npos) << mine;
+  EXPECT_NE(mine.find("3#↗"), std::string::npos) << mine;
+  EXPECT_NE(mine.find("goal Moons & 3"), std::string::npos) << mine;
+  EXPECT_NE(mine.find("hand M0"), std::string::npos) << mine;
+  EXPECT_EQ(theirs.find("M0"), std::string::npos) << theirs;
+}
+
+}  // namespace
+}  // namespace tabletop::conspiracy
