@@ -1,0 +1,378 @@
+// Tests of the agents: specs, the information property of ismcts (every hidden-information game,
+// Relativity's unknown round-2 deal, and a toy game with a leaky control that the test must catch),
+// tactics, tree reuse, the time budget, the bench signature's determinism, and small strength
+// smoke tests against random (the full table is `make strength`).
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+#include <map>
+
+#include "ai/agent.h"
+#include "ai/bench.h"
+#include "ai/mcts.h"
+#include "games/games.h"
+
+namespace tabletop::ai {
+namespace {
+
+// ---- A toy hidden-information game: seat 1 is dealt a secret card 0..3; seat 0 guesses it. ----
+// Seat 0 wins (+1) on a right guess, else loses. With `leaky`, sample_hidden keeps the truth, so a
+// searcher "sees" the card: the control the information test must catch.
+class GuessGame final : public Game {
+ public:
+  explicit GuessGame(bool leaky)
+      : Game(GameInfo{"guess", "Guess", "", 2, 2, true, false}, json::object()), leaky_(leaky) {}
+  int num_players() const override { return 2; }
+  std::unique_ptr<State> new_initial_state(Chance chance) const override;
+  bool leaky() const { return leaky_; }
+
+ protected:
+  std::unique_ptr<State> restore_state(const json& fields, Chance chance) const override;
+
+ private:
+  bool leaky_;
+};
+
+class GuessState final : public State {
+ public:
+  GuessState(std::shared_ptr<const Game> game, Chance chance)
+      : State(std::move(game), std::move(chance)) {
+    card_ = int(this->chance().draw(4));
+  }
+  Seat current_player() const override { return guess_ < 0 ? 0 : kTerminal; }
+  Returns returns() const override {
+    Returns r{};
+    if (guess_ >= 0) r[0] = guess_ == card_ ? 1 : -1, r[1] = -r[0];
+    return r;
+  }
+  std::unique_ptr<State> clone() const override { return std::make_unique<GuessState>(*this); }
+  std::string move_to_string(Move m) const override { return std::to_string(m.bits); }
+  Move parse_move(std::string_view text) const override { return Move{uint64_t(text[0] - '0')}; }
+  json observation(Seat viewer) const override {
+    return json{{"guess", guess_}, {"card", viewer == 1 || guess_ >= 0 ? card_ : -1}};
+  }
+  int card() const { return card_; }
+  void set_card(int card) { card_ = card; }
+
+ protected:
+  void do_legal_moves(MoveList& out) const override {
+    if (guess_ < 0)
+      for (uint64_t g = 0; g < 4; ++g) out.push_back(Move{g});
+  }
+  void do_apply(Move m) override { guess_ = int(m.bits); }
+  json state_json() const override { return json{{"card", card_}, {"guess", guess_}}; }
+  void sample_hidden(Seat viewer, Rng& rng) override {
+    if (viewer != 1 && guess_ < 0 && !static_cast<const GuessGame&>(game()).leaky())
+      card_ = int(rng.uniform(4));
+  }
+
+ private:
+  int card_ = 0;
+  int guess_ = -1;
+};
+
+std::unique_ptr<State> GuessGame::new_initial_state(Chance chance) const {
+  return std::make_unique<GuessState>(shared_from_this(), std::move(chance));
+}
+std::unique_ptr<State> GuessGame::restore_state(const json& fields, Chance chance) const {
+  auto s = std::make_unique<GuessState>(shared_from_this(), std::move(chance));
+  s->set_card(fields.at("card").get<int>());
+  return s;
+}
+
+// ---- Comparing two choice distributions ----
+
+using Counts = std::map<uint64_t, int>;
+
+// How often `spec`, seeded 1..samples, chooses each move at `state`.
+Counts choices(const std::string& spec, const Game& game, const State& state, int samples) {
+  Counts counts;
+  for (int seed = 1; seed <= samples; ++seed) {
+    auto agent = make_agent(spec, game, uint64_t(seed));
+    ++counts[agent->choose(state).bits];
+  }
+  return counts;
+}
+
+// Two-sample chi-square statistic over equal sample sizes, and its critical value at p = 0.001
+// (Wilson-Hilferty), so "different" means far beyond sampling noise.
+struct ChiSquare {
+  double statistic = 0;
+  double critical = 0;
+  int df = 0;
+};
+ChiSquare compare(const Counts& a, const Counts& b) {
+  std::map<uint64_t, std::pair<int, int>> both;
+  for (auto [m, n] : a) both[m].first = n;
+  for (auto [m, n] : b) both[m].second = n;
+  ChiSquare c;
+  for (auto [m, ab] : both) {
+    const double d = ab.first - ab.second;
+    c.statistic += d * d / (ab.first + ab.second);
+  }
+  c.df = int(both.size()) - 1;
+  if (c.df > 0) {
+    const double k = 2.0 / (9.0 * c.df);
+    c.critical = c.df * std::pow(1 - k + 3.09 * std::sqrt(k), 3);
+  }
+  return c;
+}
+
+// ---- Specs ----
+
+TEST(AgentSpecs, KnownAgentsAndOptions) {
+  auto game = games::registry().make("relativity");
+  for (const char* spec : {"random", "greedy", "greedy:samples=3", "mcts", "ismcts",
+                           "mcts:iterations=10,c=1.2,threads=2,depth=5,reuse=0,nodes=5000",
+                           "mcts:time=50", "ismcts:iterations=5,time=100"})
+    EXPECT_NE(make_agent(spec, *game, 1), nullptr) << spec;
+  EXPECT_EQ(make_agent("mcts:time=2000", *game, 1)->spec(), "mcts:time=2000");
+  const auto names = agent_names();
+  for (const char* name : {"random", "greedy", "mcts", "ismcts"})
+    EXPECT_TRUE(names.count(name)) << name;
+}
+
+TEST(AgentSpecs, BadSpecsNameTheProblem) {
+  auto game = games::registry().make("relativity");
+  auto message = [&](const std::string& spec) {
+    try {
+      make_agent(spec, *game, 1);
+    } catch (const BadParams& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message("mcts:iterations=0").find("iterations"), std::string::npos);
+  EXPECT_NE(message("mcts:iterations=ten").find("not a number"), std::string::npos);
+  EXPECT_NE(message("mcts:speed=3").find("unknown option 'speed'"), std::string::npos);
+  EXPECT_NE(message("ismcts:threads=0").find("threads"), std::string::npos);
+  EXPECT_NE(message("greedy:c=1").find("unknown option 'c'"), std::string::npos);
+  EXPECT_NE(message("alphazero").find("unknown agent 'alphazero'"), std::string::npos);
+}
+
+TEST(AgentSpecs, MctsRefusesHiddenInformationAndPointsToIsmcts) {
+  auto guess = std::make_shared<GuessGame>(false);
+  try {
+    make_agent("mcts:iterations=10", *guess, 1);
+    FAIL() << "mcts accepted a hidden-information game";
+  } catch (const BadParams& e) {
+    EXPECT_NE(std::string(e.what()).find("use ismcts"), std::string::npos) << e.what();
+  }
+  EXPECT_NE(make_agent("ismcts:iterations=10", *guess, 1), nullptr);
+  for (const GameEntry& entry : games::registry().entries())
+    if (entry.info.hidden_information) {
+      EXPECT_THROW(make_agent("mcts", *games::registry().make(entry.info.id), 1), BadParams);
+    }
+}
+
+// ---- The information property ----
+
+// The control: with a leaky sampler the searcher knows the card and the test sees the difference;
+// with the honest sampler, changing the card changes nothing.
+TEST(Information, ToyGameHonestSamplerHidesTheCardAndLeakyOneIsCaught) {
+  for (bool leaky : {false, true}) {
+    auto game = std::make_shared<GuessGame>(leaky);
+    auto truth_a = game->new_initial_state(1);
+    auto truth_b = truth_a->clone();
+    static_cast<GuessState&>(*truth_a).set_card(0);
+    static_cast<GuessState&>(*truth_b).set_card(2);
+    ASSERT_EQ(truth_a->observation(0), truth_b->observation(0));
+    const ChiSquare c = compare(choices("ismcts:iterations=60", *game, *truth_a, 200),
+                                choices("ismcts:iterations=60", *game, *truth_b, 200));
+    if (leaky)
+      EXPECT_GT(c.statistic, c.critical) << "the test failed to catch an agent that sees the card";
+    else
+      EXPECT_LE(c.statistic, c.critical) << "ismcts's choices depend on the hidden card";
+  }
+}
+
+// Every registered game: replace the truth by another one the seat cannot tell apart (hidden parts
+// resampled, chance reseeded so the future differs too), and the choices must not change.
+TEST(Information, IsmctsChoicesDoNotDependOnTheHiddenTruth) {
+  for (const GameEntry& entry : games::registry().entries()) {
+    SCOPED_TRACE(entry.info.id);
+    auto game = games::registry().make(entry.info.id);
+    // A position some way into the game where the mover has a real choice.
+    auto state = game->new_initial_state(7);
+    Rng rng(11);
+    MoveList moves;
+    for (int ply = 0; ply < 400 && !state->is_terminal(); ++ply) {
+      state->legal_moves(moves);
+      if (ply >= 12 && moves.size() >= 3) break;
+      state->apply(moves[rng.uniform(uint32_t(moves.size()))]);
+    }
+    ASSERT_FALSE(state->is_terminal());
+    const Seat seat = state->current_player();
+    std::unique_ptr<State> other;
+    for (int attempt = 0; attempt < 20; ++attempt) {
+      other = state->determinize(seat, rng);
+      if (!entry.info.hidden_information || other->to_json()["state"] != state->to_json()["state"])
+        break;
+    }
+    ASSERT_EQ(other->observation(seat), state->observation(seat));
+    if (entry.info.hidden_information) {
+      EXPECT_NE(other->to_json()["state"], state->to_json()["state"]);
+    }
+    const std::string spec = "ismcts:iterations=40";
+    const Counts a = choices(spec, *game, *state, 80), b = choices(spec, *game, *other, 80);
+    const ChiSquare c = compare(a, b);
+    EXPECT_LE(c.statistic, c.critical) << "df " << c.df;
+  }
+}
+
+// Relativity's hidden part is the future: near the end of round 1 the next deal is drawn by the
+// last swap. mcts must choose the same whatever that deal will be (it reseeds its samples).
+TEST(Information, MctsDoesNotKnowTheFutureDeal) {
+  auto game = games::registry().make("relativity");
+  auto state = game->new_initial_state(3);
+  auto other = state->clone();
+  other->chance().reseed(999);
+  for (int seed = 1; seed <= 20; ++seed) {
+    auto a = make_agent("mcts:iterations=200", *game, uint64_t(seed));
+    auto b = make_agent("mcts:iterations=200", *game, uint64_t(seed));
+    EXPECT_EQ(a->choose(*state), b->choose(*other)) << "seed " << seed;
+  }
+}
+
+// ---- Tactics ----
+
+// Space to move; the swap d1#e1 completes the Null molecule a1-b1-c1-d1 and takes its trophy.
+TEST(Tactics, EveryAgentTakesTheTrophyOnOffer) {
+  auto game = games::registry().make("relativity", json{{"coins", "345a45/2345a2/a2345a/nnn2n3"}});
+  auto state = game->new_initial_state(1);
+  const Move trophy = state->parse_move("d1#e1");
+  for (const char* spec : {"greedy", "mcts:iterations=2000", "ismcts:iterations=2000"}) {
+    auto agent = make_agent(spec, *game, 5);
+    EXPECT_EQ(state->move_to_string(agent->choose(*state)), "d1#e1") << spec;
+  }
+  state->apply(trophy);
+  Returns est{};
+  ASSERT_TRUE(state->estimate_returns(est));
+  EXPECT_GT(est[0], 0);
+}
+
+// ---- Search mechanics ----
+
+TEST(Search, TreeIsReusedAfterTheMovesPlayed) {
+  auto game = games::registry().make("relativity");
+  auto state = game->new_initial_state(1);
+  MctsAgent agent(*game, SearchOptions{.iterations = 20000}, false, 1, "mcts");
+  const Move mine = agent.choose(*state);
+  agent.observe(*state, mine);
+  state->apply(mine);
+  MoveList moves;
+  state->legal_moves(moves);
+  const Move reply = moves[0];
+  agent.observe(*state, reply);
+  state->apply(reply);
+  agent.choose(*state);
+  uint64_t visits = 0;
+  for (auto [m, v] : agent.last_root_visits()) visits += v;
+  EXPECT_GT(visits, 20000u) << "the subtree of the moves played was not kept";
+  EXPECT_EQ(agent.last_stats().iterations, 20000u);
+
+  // Without reuse the root holds exactly this decision's iterations.
+  MctsAgent fresh(*game, SearchOptions{.iterations = 3000, .reuse = false}, false, 1, "mcts");
+  fresh.choose(*state);
+  visits = 0;
+  for (auto [m, v] : fresh.last_root_visits()) visits += v;
+  EXPECT_EQ(visits, 3000u);
+}
+
+TEST(Search, FixedIterationsAreDeterministic) {
+  auto game = games::registry().make("relativity");
+  auto state = game->new_initial_state(4);
+  MctsAgent a(*game, SearchOptions{.iterations = 2000}, false, 9, "mcts");
+  MctsAgent b(*game, SearchOptions{.iterations = 2000}, false, 9, "mcts");
+  EXPECT_EQ(a.choose(*state), b.choose(*state));
+  EXPECT_EQ(a.last_stats().plies, b.last_stats().plies);
+  EXPECT_EQ(a.last_root_visits(), b.last_root_visits());
+}
+
+TEST(Search, ThreadsSumTheirRoots) {
+  auto game = games::registry().make("relativity");
+  auto state = game->new_initial_state(4);
+  auto agent = make_agent("mcts:iterations=4001,threads=2", *game, 1);
+  const Move m = agent->choose(*state);
+  const auto& mcts = static_cast<const MctsAgent&>(*agent);
+  EXPECT_EQ(mcts.last_stats().iterations, 4001u);
+  uint64_t visits = 0;
+  for (auto [move, v] : mcts.last_root_visits()) visits += v;
+  EXPECT_EQ(visits, 4001u);
+  EXPECT_TRUE(state->legal_moves().size() > 0 && state->why_illegal(m).empty());
+}
+
+// The budget is honoured within 10% on every game (the clock is read every iteration).
+TEST(Search, TimeBudgetIsHonoured) {
+  for (const GameEntry& entry : games::registry().entries()) {
+    SCOPED_TRACE(entry.info.id);
+    auto game = games::registry().make(entry.info.id);
+    auto state = game->new_initial_state(2);
+    auto agent = make_agent("ismcts:time=250", *game, 1);
+    bool progressed = false;
+    agent->set_progress([&](double done, const std::string&) { progressed = done > 0; });
+    for (int decision = 0; decision < 2 && !state->is_terminal(); ++decision) {
+      MoveList moves;
+      state->legal_moves(moves);
+      const auto start = std::chrono::steady_clock::now();
+      const Move m = agent->choose(*state);
+      const double ms =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+              .count();
+      if (moves.size() > 1) {
+        EXPECT_GE(ms, 250 * 0.9);
+        EXPECT_LE(ms, 250 * 1.1);
+      }
+      agent->observe(*state, m);
+      state->apply(m);
+    }
+    EXPECT_TRUE(progressed) << "no progress was reported";
+  }
+}
+
+TEST(Bench, SignatureIsDeterministic) {
+  const BenchResult a = run_bench(games::registry(), 300), b = run_bench(games::registry(), 300);
+  EXPECT_EQ(a.signature, b.signature);
+  EXPECT_EQ(a.lines.size(), games::registry().entries().size());
+  EXPECT_NE(bench_report(a).find("Bench: " + std::to_string(a.signature)), std::string::npos);
+}
+
+// ---- Strength, small (the full table is `make strength`) ----
+
+// `spec` in every seat in turn against random, `rounds` times per seat; returns its win share.
+double win_share(const Game& game, const std::string& spec, int rounds) {
+  const int players = game.num_players();
+  int wins = 0, played = 0;
+  for (int round = 0; round < rounds; ++round)
+    for (Seat me = 0; me < players; ++me) {
+      const uint64_t seed = uint64_t(100 + round * players + me);
+      std::vector<std::unique_ptr<Agent>> agents;
+      for (Seat s = 0; s < players; ++s)
+        agents.push_back(make_agent(s == me ? spec : "random", game, seed * 31 + uint64_t(s)));
+      auto state = game.new_initial_state(seed);
+      while (!state->is_terminal()) {
+        const Move m = agents[std::size_t(state->current_player())]->choose(*state);
+        for (auto& a : agents) a->observe(*state, m);
+        state->apply(m);
+      }
+      const Returns r = state->returns();
+      double best = r[0];
+      for (int s = 1; s < players; ++s) best = std::max(best, r[std::size_t(s)]);
+      bool all_equal = true;
+      for (int s = 1; s < players; ++s) all_equal = all_equal && r[std::size_t(s)] == r[0];
+      wins += !all_equal && r[std::size_t(me)] == best;
+      ++played;
+    }
+  return double(wins) / played;
+}
+
+TEST(Strength, RelativitySmoke) {
+  auto game = games::registry().make("relativity");
+  EXPECT_GE(win_share(*game, "mcts:iterations=200", 6), 0.9);
+  EXPECT_GE(win_share(*game, "ismcts:iterations=200", 3), 0.8);
+  EXPECT_GE(win_share(*game, "greedy", 6), 0.75);
+}
+
+}  // namespace
+}  // namespace tabletop::ai
