@@ -1,4 +1,7 @@
 // `tabletop play`: a game in the terminal between people and computer players.
+#include <unistd.h>
+
+#include <cstdio>
 #include <iostream>
 #include <sstream>
 
@@ -34,10 +37,23 @@ int play(const std::string& game_id, const std::vector<std::string>& seats, uint
   if (int(seats.size()) != players)
     throw BadParams(game_id + " needs " + std::to_string(players) + " seats, --seats gave " +
                     std::to_string(seats.size()));
+  // While a computer player thinks, a progress bar on stderr (a terminal only) with the move it
+  // currently prefers and that move's share of the visits; the line is wiped when it has chosen.
+  const bool tty = isatty(STDERR_FILENO);
+  auto show_progress = [](double done, const std::string& note) {
+    const int width = 24, filled = int(done * width + 0.5);
+    std::fprintf(stderr, "\r  thinking [%s%s] %3.0f%%  %s\033[K",
+                 std::string(std::size_t(filled), '#').c_str(),
+                 std::string(std::size_t(width - filled), '.').c_str(), 100 * done, note.c_str());
+    std::fflush(stderr);
+  };
   auto make_agents = [&] {
     std::vector<std::unique_ptr<ai::Agent>> agents(seats.size());
     for (std::size_t s = 0; s < seats.size(); ++s)
-      if (seats[s] != "human") agents[s] = ai::make_agent(seats[s], *game, seed * 7919 + s);
+      if (seats[s] != "human") {
+        agents[s] = ai::make_agent(seats[s], *game, seed * 7919 + s);
+        if (tty) agents[s]->set_progress(show_progress);
+      }
     return agents;
   };
   std::vector<std::unique_ptr<ai::Agent>> agents = make_agents();
@@ -47,7 +63,8 @@ int play(const std::string& game_id, const std::vector<std::string>& seats, uint
   Match match(game, seed, seats);
   std::vector<Seat> movers;  // who made each move, for undo
   std::cout << game->info().name << " — seats: ";
-  for (int s = 0; s < players; ++s) std::cout << (s ? ", " : "") << s << " " << seats[std::size_t(s)];
+  for (int s = 0; s < players; ++s)
+    std::cout << (s ? ", " : "") << s << " " << seats[std::size_t(s)];
   std::cout << "\nType 'help' for commands.\n\n";
 
   // A human sees the board from their own seat; with several humans at one terminal, each sees
@@ -59,6 +76,7 @@ int play(const std::string& game_id, const std::vector<std::string>& seats, uint
     const Seat seat = state.current_player();
     if (agents[std::size_t(seat)]) {
       const Move move = agents[std::size_t(seat)]->choose(state);
+      if (tty) std::fprintf(stderr, "\r\033[K"), std::fflush(stderr);
       const std::string text = state.move_to_string(move);
       for (auto& agent : agents)
         if (agent) agent->observe(state, move);
@@ -111,7 +129,8 @@ int play(const std::string& game_id, const std::vector<std::string>& seats, uint
       continue;
     }
     if (line == "log") {
-      for (const std::string& event : state.log().for_viewer(seat)) std::cout << "  " << event << "\n";
+      for (const std::string& event : state.log().for_viewer(seat))
+        std::cout << "  " << event << "\n";
       continue;
     }
     if (line == "undo") {
