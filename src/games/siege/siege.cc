@@ -664,14 +664,25 @@ std::string SiegeState::piece_text(uint8_t piece, bool show_value) const {
 }
 
 std::string SiegeState::board_text(bool truth) const {
-  std::string text;
+  char text[kSquares * 7];
+  std::size_t n = 0;
   for (int sq = 0; sq < kSquares; ++sq) {
     const uint8_t p = board_[std::size_t(sq)];
     if (p == kEmpty) continue;
-    if (!text.empty()) text += ' ';
-    text += square_name(sq) + "=" + piece_text(p, truth || revealed(piece_seat(p), piece_kind(p)));
+    if (n) text[n++] = ' ';
+    const char* name = sq < kGridSquares ? kSquareNames[sq] : kCompassNames[sq - kGridSquares];
+    const char* owner = kCompassNames[compass_of(piece_seat(p))];
+    const int kind = piece_kind(p);
+    text[n++] = name[0];
+    text[n++] = name[1];
+    text[n++] = '=';
+    text[n++] = owner[0];
+    text[n++] = owner[1];
+    text[n++] = kind == kCommander                       ? 'C'
+                : truth || revealed(piece_seat(p), kind) ? value_char(kind)
+                                                         : '?';
   }
-  return text;
+  return std::string(text, n);
 }
 
 std::string SiegeState::moved_text() const {
@@ -774,26 +785,29 @@ json SiegeState::observation(Seat viewer) const {
 std::string SiegeState::render(Seat viewer) const {
   // A 10 x 10 picture: columns NW-base, a..h, SE-base; rows SW-base, 1..8, NE-base.
   const SiegeGame& g = rules();
+  static const std::array<std::array<int8_t, 10>, 10> at_cell = [] {
+    std::array<std::array<int8_t, 10>, 10> table;
+    for (auto& row : table) row.fill(-1);
+    for (int sq = 0; sq < kGridSquares; ++sq)
+      table[std::size_t(row_of(sq) + 1)][std::size_t(column_of(sq) + 1)] = int8_t(sq);
+    table[9][7] = int8_t(home_square(kNE));
+    table[2][9] = int8_t(home_square(kSE));
+    table[0][2] = int8_t(home_square(kSW));
+    table[7][0] = int8_t(home_square(kNW));
+    return table;
+  }();
   auto cell = [&](int sq) -> std::string {
     if (sq < 0 || !g.in_play(sq)) return "     ";
     const uint8_t p = board_[std::size_t(sq)];
     if (p == kEmpty) return is_home(sq) ? " [" + square_name(sq) + "]" : "  .  ";
     return "  " + piece_text(p, revealed(piece_seat(p), piece_kind(p)));
   };
-  auto at_cell = [&](int column, int row) {
-    if (row == 9 && column == 7) return home_square(kNE);
-    if (row == 2 && column == 9) return home_square(kSE);
-    if (row == 0 && column == 2) return home_square(kSW);
-    if (row == 7 && column == 0) return home_square(kNW);
-    for (int sq = 0; sq < kGridSquares; ++sq)
-      if (column_of(sq) + 1 == column && row_of(sq) + 1 == row) return sq;
-    return -1;
-  };
   std::ostringstream out;
   out << "          a    b    c    d    e    f    g    h\n";
   for (int row = 9; row >= 0; --row) {
     std::string line = (row >= 1 && row <= 8) ? " " + std::to_string(row) + " " : "   ";
-    for (int column = 0; column < 10; ++column) line += cell(at_cell(column, row));
+    for (int column = 0; column < 10; ++column)
+      line += cell(at_cell[std::size_t(row)][std::size_t(column)]);
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out << line << "\n";
   }

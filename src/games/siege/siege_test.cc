@@ -79,7 +79,8 @@ std::set<std::string> destinations(const State& s, const std::string& from, int 
   std::set<std::string> out;
   const std::string prefix = std::to_string(die) + ":" + from + "-";
   for (const std::string& m : legal_texts(s))
-    if (m.rfind(prefix, 0) == 0 && m.find('x') == std::string::npos) out.insert(m.substr(prefix.size()));
+    if (m.rfind(prefix, 0) == 0 && m.find('x') == std::string::npos)
+      out.insert(m.substr(prefix.size()));
   return out;
 }
 
@@ -113,7 +114,8 @@ TEST(SiegeBoard, SquaresAreAdjacentBySharedEdgesAndHomeBasesOnlyToTheirGates) {
   auto g = game(4);
   auto neighbours = [&](const char* name) {
     std::set<std::string> out;
-    for (int k = 0; k < g->neighbour_count(sq(name)); ++k) out.insert(square_name(g->neighbour(sq(name), k)));
+    for (int k = 0; k < g->neighbour_count(sq(name)); ++k)
+      out.insert(square_name(g->neighbour(sq(name), k)));
     return out;
   };
   // Home Bases (Ace tiles) are single squares touching one arm square each.
@@ -180,8 +182,13 @@ TEST(SiegeSetup, TiesForTheLargestRollAreRolledAgainByEveryone) {
   // Four players: 5 5 2 1 ties, so all roll again; then Null 0, Ace 1, 0, 0: the Ace (1) beats the
   // Nulls (0), so SE (seat 1) starts.
   Chance chance(1);
-  chance.script(concat({kIdentityShuffle, kIdentityShuffle, kIdentityShuffle, kIdentityShuffle,
-                        {5, 5, 2, 1}, {0, 1, 0, 0}, {2}}));
+  chance.script(concat({kIdentityShuffle,
+                        kIdentityShuffle,
+                        kIdentityShuffle,
+                        kIdentityShuffle,
+                        {5, 5, 2, 1},
+                        {0, 1, 0, 0},
+                        {2}}));
   auto s = game(4)->new_initial_state(std::move(chance));
   auto& st = as_siege(*s);
   EXPECT_EQ(st.first_player(), 1);
@@ -201,8 +208,15 @@ TEST(SiegeSetup, TiesBelowTheLargestRollDoNotMatter) {
 TEST(SiegeSetup, PlayPassesClockwise) {
   // NE, SE, SW, NW in seat order: from SE the turn goes to SW, then NW, then NE.
   Chance chance(1);
-  chance.script(concat({kIdentityShuffle, kIdentityShuffle, kIdentityShuffle, kIdentityShuffle,
-                        {1, 5, 2, 3}, {2}, {2}, {2}, {2}}));
+  chance.script(concat({kIdentityShuffle,
+                        kIdentityShuffle,
+                        kIdentityShuffle,
+                        kIdentityShuffle,
+                        {1, 5, 2, 3},
+                        {2},
+                        {2},
+                        {2},
+                        {2}}));
   auto s = game(4)->new_initial_state(std::move(chance));
   std::vector<Seat> order;
   for (int turn = 0; turn < 4; ++turn) {
@@ -216,8 +230,8 @@ TEST(SiegeSetup, PlayPassesClockwise) {
 
 TEST(SiegeAddToHomeBase, AnEmptyHomeBaseTakesTheTopArmy) {
   // NE ends its turn; SW's base is empty, so SW's top Army (4, the stack is "45") comes on.
-  auto s = pos(2, "d4=NE0 d5=SW0 c5=SW1 e5=SW2 f5=SW3", {1}, {{"stacks", json::array({"12345", "45"})}},
-               {3, 3, 3, 3});
+  auto s = pos(2, "d4=NE0 d5=SW0 c5=SW1 e5=SW2 f5=SW3", {1},
+               {{"stacks", json::array({"12345", "45"})}}, {3, 3, 3, 3});
   s->apply_text("end");
   EXPECT_EQ(s->current_player(), 1);
   EXPECT_EQ(s->at(sq("SW")), make_piece(1, 4));
@@ -314,8 +328,8 @@ TEST(SiegeMove, EachDieMovesADifferentPieceOnce) {
   EXPECT_TRUE(s->has_moved(sq("d6")));
   EXPECT_EQ(s->dice_left(), 1);
   for (const std::string& m : legal_texts(*s)) {
-    EXPECT_EQ(m.find("5:"), std::string::npos) << m;     // the 5 is used
-    EXPECT_EQ(m.find(":d6"), std::string::npos) << m;    // d6 has moved
+    EXPECT_EQ(m.find("5:"), std::string::npos) << m;   // the 5 is used
+    EXPECT_EQ(m.find(":d6"), std::string::npos) << m;  // d6 has moved
   }
   EXPECT_TRUE(legal_texts(*s).count("3:f4-f6"));
 }
@@ -379,12 +393,12 @@ TEST(SiegeMove, StayingWithoutAttackingIsNotOffered) {
 TEST(SiegeBattle, ArmyAgainstArmyTableFromTheRules) {
   // Coin Value | Defeats | Loses To, verbatim from the rules (0 = Null, 1 = Ace).
   const std::vector<std::pair<std::vector<int>, std::vector<int>>> table = {
-      {{5}, {1, 2, 3, 4}},        // Null
-      {{0}, {2, 3, 4, 5}},        // Ace
-      {{0, 1}, {3, 4, 5}},        // 2
-      {{0, 1, 2}, {4, 5}},        // 3
-      {{0, 1, 2, 3}, {5}},        // 4
-      {{1, 2, 3, 4}, {0}}};       // 5
+      {{5}, {1, 2, 3, 4}},   // Null
+      {{0}, {2, 3, 4, 5}},   // Ace
+      {{0, 1}, {3, 4, 5}},   // 2
+      {{0, 1, 2}, {4, 5}},   // 3
+      {{0, 1, 2, 3}, {5}},   // 4
+      {{1, 2, 3, 4}, {0}}};  // 5
   for (int a = 0; a < 6; ++a) {
     const auto& [defeats, loses_to] = table[std::size_t(a)];
     for (int d : defeats) EXPECT_EQ(army_vs_army(a, d), Outcome::kAttackerWins) << a << " v " << d;
@@ -527,8 +541,8 @@ TEST(SiegeHidden, NobodySeesAnUnrevealedArmyNotEvenItsOwner) {
 }
 
 TEST(SiegeHidden, RevealedValuesStayKnownAsCoinsMove) {
-  auto s = pos(2, "d4=NE4 d5=SW2 c3=NE1", {0, 3}, {{"stacks", json::array({"0235", "01345"})}},
-               {1});
+  auto s =
+      pos(2, "d4=NE4 d5=SW2 c3=NE1", {0, 3}, {{"stacks", json::array({"0235", "01345"})}}, {1});
   s->apply_text("0:d4xd5");  // 4 beats 2: both revealed; the 2 goes to the bottom of SW's stack
   s->apply_text("3:c3-c5");
   ASSERT_EQ(s->current_player(), 1);
@@ -641,18 +655,28 @@ TEST(SiegeState, PositionsThatCannotBeAreRefused) {
     }
   };
   const json stacks = json::array({"01235", "012345"});
-  refuse({{"board", "d4=NE4 e4=NE4"}, {"stacks", stacks}, {"dice", {1}}, {"to_move", 0}}, "2 places");
-  refuse({{"board", "d4=NE4"}, {"stacks", json::array({"0123", "012345"})}, {"dice", {1}}, {"to_move", 0}},
+  refuse({{"board", "d4=NE4 e4=NE4"}, {"stacks", stacks}, {"dice", {1}}, {"to_move", 0}},
+         "2 places");
+  refuse({{"board", "d4=NE4"},
+          {"stacks", json::array({"0123", "012345"})},
+          {"dice", {1}},
+          {"to_move", 0}},
          "0 places");
-  refuse({{"board", "h2=NE4"}, {"stacks", stacks}, {"dice", {1}}, {"to_move", 0}}, "on a square in play");
-  refuse({{"board", "d4=SE4"}, {"stacks", stacks}, {"dice", {1}}, {"to_move", 0}}, "not the compass point");
+  refuse({{"board", "h2=NE4"}, {"stacks", stacks}, {"dice", {1}}, {"to_move", 0}},
+         "on a square in play");
+  refuse({{"board", "d4=SE4"}, {"stacks", stacks}, {"dice", {1}}, {"to_move", 0}},
+         "not the compass point");
   refuse({{"board", "d4=NE4"}, {"stacks", stacks}, {"dice", {7}}, {"to_move", 0}}, "not 0..5");
-  refuse({{"board", "d4=NE4"}, {"stacks", stacks}, {"dice", json::array()}, {"to_move", 0}}, "no dice");
+  refuse({{"board", "d4=NE4"}, {"stacks", stacks}, {"dice", json::array()}, {"to_move", 0}},
+         "no dice");
   refuse({{"board", "d4=NE4"}, {"stacks", stacks}, {"dice", {1}}, {"to_move", 1}}, "no piece left");
   refuse({{"board", "d4=NE4"}, {"stacks", stacks}, {"dice", {1}}, {"to_move", 0}, {"colour", 1}},
          "unknown field");
-  refuse({{"board", "d4=NE4"}, {"stacks", json::array({"01235", "012345"})}, {"dice", {1}},
-          {"to_move", 0}, {"revealed", json::array({"", "0"})}},
+  refuse({{"board", "d4=NE4"},
+          {"stacks", json::array({"01235", "012345"})},
+          {"dice", {1}},
+          {"to_move", 0},
+          {"revealed", json::array({"", "0"})}},
          "unrevealed coin lies under a revealed one");
 }
 
