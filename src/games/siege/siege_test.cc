@@ -480,6 +480,15 @@ TEST(SiegeBattle, ADefeatedCommanderReturnsWhenTheBaseIsEmptyAndAllArmiesAreOut)
   EXPECT_EQ(s->at(sq("SW")), make_piece(1, kCommander));
 }
 
+TEST(SiegeBattle, PiecesOnAHomeBaseFightAcrossItsGate) {
+  // NE's Army besieging SW's base is attacked from the gate b1, and loses.
+  auto s = pos(2, "SW=NE2 b1=SW4 c3=SW0", {0, 1}, {{"to_move", 1}}, {3});
+  EXPECT_TRUE(legal_texts(*s).count("0:b1xSW"));
+  s->apply_text("0:b1xSW");
+  EXPECT_EQ(s->at(sq("SW")), kEmpty);
+  EXPECT_EQ(s->stack_value(0, s->stack_size(0) - 1), 2);
+}
+
 // --- Winning ----------------------------------------------------------------------------------
 
 TEST(SiegeWin, ACommanderEndingOnAnEmptyEnemyHomeBaseWins) {
@@ -552,6 +561,22 @@ TEST(SiegeHidden, RevealedValuesStayKnownAsCoinsMove) {
   EXPECT_NE(s->render(1).find("NE4"), std::string::npos);
   // SW's revealed 2 comes back out of the stack once the coins above it are out.
   EXPECT_EQ(s->observation(kSpectator), seen);
+}
+
+TEST(SiegeHidden, ARevealedArmyIsKnownWhenItComesBackOutOfTheStack) {
+  // SW's stack is the unrevealed 5 over the revealed 2: the 5 comes out face down, then the 2,
+  // known.
+  auto s = pos(2, "d4=NE4 c3=SW0 d3=SW1 e3=SW3 f3=SW4", {1},
+               {{"stacks", json::array({"01235", "52"})}, {"revealed", json::array({"", "2"})}},
+               {1, 1, 2, 3});
+  s->apply_text("end");
+  EXPECT_EQ(s->observation(0)["board"], "c3=SW? d3=SW? e3=SW? f3=SW? d4=NE? SW=SW?");
+  s->apply_text("1:SW-b1");
+  s->apply_text("end");
+  s->apply_text("end");  // NE again, then SW: its base is empty, the revealed 2 comes on
+  EXPECT_EQ(s->current_player(), 1);
+  const std::string board = s->observation(0)["board"];
+  EXPECT_EQ(board.substr(board.size() - 6), "SW=SW2") << board;
 }
 
 TEST(SiegeHidden, DeterminizeShufflesOnlyUnrevealedArmies) {
@@ -706,10 +731,11 @@ TEST(SiegeState, PerftFromAFixedDealIsPinned) {
 
 TEST(SiegeConformance, ThreePlayersWithALongerCap) {
   testing::ConformanceOptions options;
-  options.playouts = 4;
-  options.thorough_playouts = 1;
-  options.sample_every = 50;
-  testing::random_sim_test(games::registry(), "siege", json{{"players", 3}, {"max_plies", 4000}},
+  // The shared suite with the default cap stops most random games early; here a few run long.
+  options.playouts = 3;
+  options.thorough_playouts = 0;
+  options.sample_every = 97;
+  testing::random_sim_test(games::registry(), "siege", json{{"players", 3}, {"max_plies", 3000}},
                            options);
 }
 
