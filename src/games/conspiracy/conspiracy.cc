@@ -18,8 +18,8 @@ constexpr const char* kArrows[8] = {"↑", "↗", "→", "↘", "↓", "↙", "�
 constexpr int kDirRow[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
 constexpr int kDirCol[8] = {0, 1, 1, 1, 0, -1, -1, -1};
 
-constexpr const char* kPhaseNames[] = {"goal",       "jump",       "action", "pay",     "place",
-                                       "place_tile", "attack_end", "save",   "declare", "over"};
+constexpr const char* kPhaseNames[] = {"goal",       "jump", "action",  "place", "place_tile",
+                                       "attack_end", "save", "declare", "over"};
 constexpr const char* kActionNames[] = {"none",        "place",       "attack",
                                         "reveal_coin", "reveal_tile", "advance"};
 
@@ -785,6 +785,34 @@ void ConspiracyState::enter_declare() {
 // ---------------------------------------------------------------------------------------------
 // Moves
 
+Move ConspiracyState::paid_move(MoveKind kind, int target, int paid, Seat payee) {
+  // The payment rides in every paid move: attack (a coin, b paid), reveal (a paid, b square or
+  // position), remove (a paid); the payee in c.
+  if (kind == MoveKind::kAttack) return make_move(kind, target, paid, payee);
+  return make_move(kind, paid, target, payee);
+}
+
+void ConspiracyState::push_payments(MoveList& out, MoveKind kind, int target, int exclude) const {
+  const Seat me = to_move_;
+  for (int c = 0; c < kPieces; ++c) {
+    if (coin_loc_[std::size_t(c)] != kHand + me || c == exclude) continue;
+    for (Seat s = 0; s < players(); ++s)
+      if (s != me) out.push_back(paid_move(kind, target, c, s));
+  }
+}
+
+void ConspiracyState::pay(int coin, Seat payee) {
+  const Seat me = to_move_;
+  hand_pay_forgets(me);
+  move_coin(coin, kBonus + payee);
+  coin_known_[std::size_t(coin)] |= uint8_t(1u << payee);
+  if (log().enabled())
+    log().add((uint64_t(1) << me) | (uint64_t(1) << payee),
+              "seat " + std::to_string(me) + " pays " + piece_name(coin) + " to seat " +
+                  std::to_string(payee),
+              "seat " + std::to_string(me) + " pays a coin to seat " + std::to_string(payee));
+}
+
 void ConspiracyState::do_legal_moves(MoveList& out) const {
   const Seat me = to_move_;
   switch (phase_) {
@@ -818,12 +846,12 @@ void ConspiracyState::do_legal_moves(MoveList& out) const {
         for (int c = 0; c < kPieces; ++c) {
           if (coin_loc_[std::size_t(c)] != kHand + me) continue;
           if (place) out.push_back(make_move(MoveKind::kPlace, c));
-          if (attack) out.push_back(make_move(MoveKind::kAttack, c));
+          if (attack) push_payments(out, MoveKind::kAttack, c, c);
         }
         for (int c = 0; c < kPieces; ++c) {
           const int sq = coin_loc_[std::size_t(c)];
           if (sq < kSquares && can_reveal_coin(sq))
-            out.push_back(make_move(MoveKind::kRevealCoin, 0, sq));
+            push_payments(out, MoveKind::kRevealCoin, sq, -1);
         }
       }
       if (ap_ >= 2) {
@@ -836,7 +864,7 @@ void ConspiracyState::do_legal_moves(MoveList& out) const {
               const int c = coin_at_[std::size_t(square_of(pos, k))];
               symbols += c >= 0 && coin_up_[std::size_t(c)];
             }
-            if (symbols >= 2) out.push_back(make_move(MoveKind::kRevealTile, 0, pos));
+            if (symbols >= 2) push_payments(out, MoveKind::kRevealTile, pos, -1);
           }
         for (int column = 0; column < kColumns; ++column)
           out.push_back(make_move(MoveKind::kAdvance, column));
@@ -844,17 +872,10 @@ void ConspiracyState::do_legal_moves(MoveList& out) const {
       out.push_back(make_move(MoveKind::kEnd));
       return;
     }
-    case Phase::kPay:
-    case Phase::kAttackEnd: {
-      if (phase_ == Phase::kAttackEnd) out.push_back(make_move(MoveKind::kFlip));
-      const MoveKind kind = phase_ == Phase::kPay ? MoveKind::kPay : MoveKind::kRemove;
-      for (int c = 0; c < kPieces; ++c) {
-        if (coin_loc_[std::size_t(c)] != kHand + me || c == act_coin_) continue;
-        for (Seat s = 0; s < players(); ++s)
-          if (s != me) out.push_back(make_move(kind, c, 0, s));
-      }
+    case Phase::kAttackEnd:
+      out.push_back(make_move(MoveKind::kFlip));
+      push_payments(out, MoveKind::kRemove, 0, act_coin_);
       return;
-    }
     case Phase::kPlaceWhere:
     case Phase::kPlaceOnTile: {
       const bool attack = action_ == Action::kAttack;
@@ -937,7 +958,13 @@ std::string ConspiracyState::why_illegal(Move move) const {
         return kind == MoveKind::kAttack ? "no placement can point at a coin"
                                          : "there is nowhere to place a coin";
       }
-      if (hand_count(me) < 1) return "you have no coin to pay with";
+      const int paid = kind == MoveKind::kAttack ? b : a;
+      if (kind != MoveKind::kAdvance && !in_hand(paid))
+        return "coin " + piece_name(paid % kPieces) + " is not in your hand to pay with";
+      if (kind != MoveKind::kAdvance && (c == me || c >= players()))
+        return "the payment must go to another seat";
+      if (kind == MoveKind::kAttack && a == b)
+        return "the attacking coin cannot also be the payment";
       if (kind == MoveKind::kRevealCoin)
         return "the coin there cannot be revealed (it needs one pointer with its exact number or "
                "two whose sum is greater)";
@@ -945,11 +972,8 @@ std::string ConspiracyState::why_illegal(Move move) const {
         return "only a face-down tile with at least 2 symbol-side-up coins can be revealed";
       return "malformed move";
     }
-    case MoveKind::kPay:
     case MoveKind::kRemove:
-      if (kind == MoveKind::kPay && phase_ != Phase::kPay) return wrong_phase("paying");
-      if (kind == MoveKind::kRemove && phase_ != Phase::kAttackEnd)
-        return wrong_phase("removing the attacked coin");
+      if (phase_ != Phase::kAttackEnd) return wrong_phase("removing the attacked coin");
       if (!in_hand(a) || a == act_coin_)
         return "coin " + piece_name(a % kPieces) + " is not in your hand to give";
       if (c == me || c >= players()) return "the coin must go to another seat";
@@ -1008,26 +1032,6 @@ std::string ConspiracyState::why_illegal(Move move) const {
       return move.bits == make_move(kind).bits ? "" : "malformed move";
   }
   return "not a Conspiracy move";
-}
-
-void ConspiracyState::after_payment() {
-  switch (action_) {
-    case Action::kAttack:
-      phase_ = Phase::kPlaceWhere;
-      return;
-    case Action::kRevealCoin:
-      reveal_coin(act_target_);
-      chain_reaction();
-      break;
-    case Action::kRevealTile:
-      resolve_reveal_tile(act_target_);
-      break;
-    default:
-      assert(false);
-  }
-  action_ = Action::kNone;
-  act_target_ = -1;
-  next_step();
 }
 
 void ConspiracyState::resolve_attack() {
@@ -1119,21 +1123,21 @@ void ConspiracyState::do_apply(Move move) {
       ap_ -= 1;
       action_ = move_kind(move) == MoveKind::kPlace ? Action::kPlace : Action::kAttack;
       act_coin_ = a;
-      phase_ = action_ == Action::kPlace ? Phase::kPlaceWhere : Phase::kPay;
+      if (action_ == Action::kAttack) pay(b, c);
+      phase_ = Phase::kPlaceWhere;
       return;
     case MoveKind::kRevealCoin:
       ap_ -= 1;
-      action_ = Action::kRevealCoin;
-      act_target_ = b;
-      phase_ = Phase::kPay;
-      log_all(who + " reveals the coin on " + square_name(b));
+      pay(a, c);
+      reveal_coin(b);
+      chain_reaction();
+      finish_action();
       return;
     case MoveKind::kRevealTile:
       ap_ -= 2;
-      action_ = Action::kRevealTile;
-      act_target_ = b;
-      phase_ = Phase::kPay;
-      log_all(who + " reveals the tile at " + position_name(b));
+      pay(a, c);
+      resolve_reveal_tile(b);
+      finish_action();
       return;
     case MoveKind::kAdvance:
       ap_ -= 2;
@@ -1145,24 +1149,12 @@ void ConspiracyState::do_apply(Move move) {
       ap_ = 0;
       next_step();
       return;
-    case MoveKind::kPay:
-    case MoveKind::kRemove: {
-      hand_pay_forgets(me);
-      move_coin(a, kBonus + c);
-      coin_known_[std::size_t(a)] |= uint8_t(1u << c);
-      if (log().enabled())
-        log().add((uint64_t(1) << me) | (uint64_t(1) << c),
-                  who + " gives " + piece_name(a) + " to seat " + std::to_string(c),
-                  who + " gives a coin to seat " + std::to_string(c));
-      if (move_kind(move) == MoveKind::kPay) {
-        after_payment();
-      } else {
-        log_all("the attacked coin on " + square_name(attack_sq_) + " is removed");
-        coin_to_bag(coin_at_[std::size_t(attack_sq_)]);
-        finish_action();
-      }
+    case MoveKind::kRemove:
+      pay(a, c);
+      log_all("the attacked coin on " + square_name(attack_sq_) + " is removed");
+      coin_to_bag(coin_at_[std::size_t(attack_sq_)]);
+      finish_action();
       return;
-    }
     case MoveKind::kFlip:
       coin_up_[std::size_t(coin_at_[std::size_t(attack_sq_)])] = false;
       log_all("the attacked coin on " + square_name(attack_sq_) + " flips to its number side");
@@ -1257,11 +1249,14 @@ std::string ConspiracyState::move_to_string(Move move) const {
     case MoveKind::kPlace:
       return "place " + piece_name(a % kPieces);
     case MoveKind::kAttack:
-      return "attack " + piece_name(a % kPieces);
+      return "attack " + piece_name(a % kPieces) + " pay " + piece_name(b % kPieces) + " to " +
+             std::to_string(c);
     case MoveKind::kRevealCoin:
-      return "reveal " + square_name(b % kSquares);
+      return "reveal " + square_name(b % kSquares) + " pay " + piece_name(a % kPieces) + " to " +
+             std::to_string(c);
     case MoveKind::kRevealTile:
-      return "reveal " + position_name(b % kPositions);
+      return "reveal " + position_name(b % kPositions) + " pay " + piece_name(a % kPieces) +
+             " to " + std::to_string(c);
     case MoveKind::kAdvance:
       return std::string("advance ") + kColumnLetters[a % 3];
     case MoveKind::kEnd:
@@ -1270,8 +1265,6 @@ std::string ConspiracyState::move_to_string(Move move) const {
       return "tile " + piece_name(a % kPieces) + " " + position_name(b % kPositions);
     case MoveKind::kAt:
       return square_name(b % kSquares) + " " + kDirNames[c & 7];
-    case MoveKind::kPay:
-      return "pay " + piece_name(a % kPieces) + " to " + std::to_string(c);
     case MoveKind::kFlip:
       return "flip";
     case MoveKind::kRemove:
@@ -1313,19 +1306,35 @@ Move ConspiracyState::parse_move(std::string_view text) const {
                                         : MoveKind::kPass;
     return make_move(kind);
   }
-  if (k == "place" || k == "attack" || k == "save") {
+  // "... pay C2 to 3" at the end of a paid action.
+  auto payment = [&](std::size_t at, int& coin, int& seat) {
+    if (w.size() != at + 4 || w[at] != "pay" || w[at + 2] != "to")
+      throw BadMove("'" + std::string(text) +
+                    "': a paid action ends with 'pay C2 to 3' (the coin and the seat paid)");
+    coin = parse_piece(w[at + 1]);
+    seat = parse_seat(w[at + 3], players());
+  };
+  if (k == "place" || k == "save") {
     need(2, (k + " C3").c_str());
     if (k == "save" && w[1] == "none") return make_move(MoveKind::kSaveNone);
-    const int p = parse_piece(w[1]);
-    return make_move(k == "place"    ? MoveKind::kPlace
-                     : k == "attack" ? MoveKind::kAttack
-                                     : MoveKind::kSave,
-                     p);
+    return make_move(k == "place" ? MoveKind::kPlace : MoveKind::kSave, parse_piece(w[1]));
+  }
+  if (k == "attack") {
+    int coin = 0, seat = 0;
+    if (w.size() < 2) throw BadMove("expected 'attack C3 pay C2 to 3'");
+    const int attacker = parse_piece(w[1]);
+    payment(2, coin, seat);
+    return paid_move(MoveKind::kAttack, attacker, coin, seat);
   }
   if (k == "reveal") {
-    need(2, "reveal c5 (a coin's square) or reveal M2 (a tile's position)");
-    if (looks_like_square(w[1])) return make_move(MoveKind::kRevealCoin, 0, parse_square(w[1]));
-    return make_move(MoveKind::kRevealTile, 0, parse_position(w[1]));
+    if (w.size() < 2)
+      throw BadMove(
+          "expected 'reveal c5 pay C2 to 3' (a coin's square) or 'reveal M2 pay C2 to 3' (a tile)");
+    int coin = 0, seat = 0;
+    payment(2, coin, seat);
+    if (looks_like_square(w[1]))
+      return paid_move(MoveKind::kRevealCoin, parse_square(w[1]), coin, seat);
+    return paid_move(MoveKind::kRevealTile, parse_position(w[1]), coin, seat);
   }
   if (k == "advance") {
     need(2, "advance M");
@@ -1335,11 +1344,10 @@ Move ConspiracyState::parse_move(std::string_view text) const {
     need(3, "tile A4 M2");
     return make_move(MoveKind::kTile, parse_piece(w[1]), parse_position(w[2]));
   }
-  if (k == "pay" || k == "remove") {
-    need(4, (k + " C2 to 3").c_str());
-    if (w[2] != "to") throw BadMove("'" + std::string(text) + "': expected '" + k + " C2 to 3'");
-    return make_move(k == "pay" ? MoveKind::kPay : MoveKind::kRemove, parse_piece(w[1]), 0,
-                     parse_seat(w[3], players()));
+  if (k == "remove") {
+    need(4, "remove C2 to 3");
+    if (w[2] != "to") throw BadMove("'" + std::string(text) + "': expected 'remove C2 to 3'");
+    return make_move(MoveKind::kRemove, parse_piece(w[1]), 0, parse_seat(w[3], players()));
   }
   if (k == "mark") {
     need(2, "mark M");
@@ -1374,31 +1382,24 @@ json ConspiracyState::state_json() const {
     seats.push_back({goal_suit_[std::size_t(s)], goal_rank_[std::size_t(s)],
                      marker_[std::size_t(s)], marker_round_[std::size_t(s)],
                      marked_ever_[std::size_t(s)]});
-  return json{{"coins", coins},
-              {"tiles", tiles},
-              {"seats", seats},
-              {"round", round_},
-              {"order", std::vector<int>(order_.begin(), order_.end())},
-              {"order_count", order_count_},
-              {"order_next", order_next_},
-              {"wild", wild_},
-              {"played", played_},
-              {"last_order", std::vector<int>(last_order_.begin(), last_order_.end())},
-              {"last_count", last_count_},
-              {"last_next", last_next_},
-              {"asked", asked_},
-              {"jumping", jumping_},
-              {"phase", int(phase_)},
-              {"to_move", to_move_},
-              {"active", active_},
-              {"ap", ap_},
-              {"action", int(action_)},
-              {"act_coin", act_coin_},
-              {"act_target", act_target_},
-              {"new_tile_pos", new_tile_pos_},
-              {"attack_sq", attack_sq_},
-              {"winner", winner_},
-              {"capped", capped_}};
+  // The round and turn, in this order: round, order (5 seats, -1 unused), order count, order next,
+  // spiral holders, played, last order (5), last count, last next, jump answers asked, jumping,
+  // phase, to move, active, action points, action, action coin, action target, new tile position,
+  // attacked square, winner, stopped by the round cap.
+  json turn = json::array({round_});
+  for (int8_t seat : order_) turn.push_back(seat);
+  for (int x : {order_count_, order_next_, int(wild_), int(played_)}) turn.push_back(x);
+  for (int8_t seat : last_order_) turn.push_back(seat);
+  for (int x :
+       {last_count_, last_next_, int(asked_), int(jumping_), int(phase_), to_move_, active_, ap_,
+        int(action_), act_coin_, act_target_, new_tile_pos_, attack_sq_, winner_, int(capped_)})
+    turn.push_back(x);
+  json out = json::object();
+  out["coins"] = std::move(coins);
+  out["tiles"] = std::move(tiles);
+  out["seats"] = std::move(seats);
+  out["turn"] = std::move(turn);
+  return out;
 }
 
 std::unique_ptr<State> ConspiracyGame::restore_state(const json& f, Chance chance) const {
@@ -1446,37 +1447,41 @@ std::unique_ptr<State> ConspiracyGame::restore_state(const json& f, Chance chanc
     s->marker_round_[std::size_t(p)] = e.at(3).get<int16_t>();
     s->marked_ever_[std::size_t(p)] = e.at(4).get<uint32_t>();
   }
-  auto read_order = [&](const char* key, std::array<int8_t, kMaxSeats>& out) {
-    const json& a = f.at(key);
-    if (a.size() != kMaxSeats) throw BadRecord(std::string("conspiracy: bad ") + key);
-    for (int i = 0; i < kMaxSeats; ++i) out[std::size_t(i)] = a.at(std::size_t(i)).get<int8_t>();
-  };
-  s->round_ = f.at("round").get<int>();
-  read_order("order", s->order_);
-  s->order_count_ = f.at("order_count").get<int>();
-  s->order_next_ = f.at("order_next").get<int>();
-  s->wild_ = f.at("wild").get<uint8_t>();
-  s->played_ = f.at("played").get<uint8_t>();
-  read_order("last_order", s->last_order_);
-  s->last_count_ = f.at("last_count").get<int>();
-  s->last_next_ = f.at("last_next").get<int>();
-  s->asked_ = f.at("asked").get<uint8_t>();
-  s->jumping_ = f.at("jumping").get<uint8_t>();
-  const int phase = f.at("phase").get<int>();
+  const json& turn = f.at("turn");
+  if (!turn.is_array() || turn.size() != 1 + kMaxSeats + 4 + kMaxSeats + 15)
+    throw BadRecord("conspiracy: 'turn' must be an array of " +
+                    std::to_string(1 + 2 * kMaxSeats + 19) + " numbers");
+  std::size_t at = 0;
+  auto next = [&] { return turn.at(at++).get<int>(); };
+  s->round_ = next();
+  for (auto& seat : s->order_) seat = int8_t(next());
+  s->order_count_ = next();
+  s->order_next_ = next();
+  s->wild_ = uint8_t(next());
+  s->played_ = uint8_t(next());
+  for (auto& seat : s->last_order_) seat = int8_t(next());
+  s->last_count_ = next();
+  s->last_next_ = next();
+  s->asked_ = uint8_t(next());
+  s->jumping_ = uint8_t(next());
+  const int phase = next();
   if (phase < 0 || phase > int(Phase::kOver)) throw BadRecord("conspiracy: bad phase");
   s->phase_ = Phase(phase);
-  s->to_move_ = f.at("to_move").get<int>();
-  s->active_ = f.at("active").get<int>();
-  s->ap_ = f.at("ap").get<int>();
-  const int action = f.at("action").get<int>();
+  s->to_move_ = next();
+  s->active_ = next();
+  s->ap_ = next();
+  const int action = next();
   if (action < 0 || action > int(Action::kAdvance)) throw BadRecord("conspiracy: bad action");
   s->action_ = Action(action);
-  s->act_coin_ = f.at("act_coin").get<int>();
-  s->act_target_ = f.at("act_target").get<int>();
-  s->new_tile_pos_ = f.at("new_tile_pos").get<int>();
-  s->attack_sq_ = f.at("attack_sq").get<int>();
-  s->winner_ = f.at("winner").get<int>();
-  s->capped_ = f.at("capped").get<bool>();
+  s->act_coin_ = next();
+  s->act_target_ = next();
+  s->new_tile_pos_ = next();
+  s->attack_sq_ = next();
+  s->winner_ = next();
+  s->capped_ = next() != 0;
+  if (s->act_coin_ < -1 || s->act_coin_ >= kPieces || s->winner_ < -1 || s->winner_ >= players_ ||
+      s->active_ < 0 || s->active_ >= players_)
+    throw BadRecord("conspiracy: bad turn fields");
   if (s->order_count_ < 0 || s->order_count_ > players_ || s->order_next_ < 0 ||
       s->order_next_ > s->order_count_ || s->last_count_ < 0 || s->last_count_ > players_ ||
       s->last_next_ < 0 || s->last_next_ > s->last_count_ || s->to_move_ < 0 ||
@@ -1909,15 +1914,14 @@ void ConspiracyState::check_invariants() const {
     if (phase_ != Phase::kGoal && goal_suit_[std::size_t(s)] < 0)
       fail("a seat has no goal after setup");
     if (phase_ != Phase::kGoal &&
-        (s != to_move_ ||
-         (phase_ != Phase::kAction && phase_ != Phase::kPay && phase_ != Phase::kPlaceWhere &&
-          phase_ != Phase::kPlaceOnTile && phase_ != Phase::kAttackEnd && phase_ != Phase::kSave &&
-          phase_ != Phase::kGoal))) {
+        (s != to_move_ || (phase_ != Phase::kAction && phase_ != Phase::kPlaceWhere &&
+                           phase_ != Phase::kPlaceOnTile && phase_ != Phase::kAttackEnd &&
+                           phase_ != Phase::kSave && phase_ != Phase::kGoal))) {
       if (coins_at(kHand + s) > 0) fail("seat " + std::to_string(s) + " holds coins out of turn");
     }
   }
   if ((phase_ == Phase::kPlaceWhere || phase_ == Phase::kPlaceOnTile ||
-       phase_ == Phase::kAttackEnd || (phase_ == Phase::kPay && action_ == Action::kAttack)) &&
+       phase_ == Phase::kAttackEnd) &&
       act_coin_ < 0)
     fail("a placement without its coin");
   (void)on_squares;

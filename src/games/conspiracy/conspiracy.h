@@ -133,7 +133,6 @@ enum class Phase : uint8_t {
   kGoal,         // a seat chooses its secret goal
   kJump,         // a waiting spiral holder answers jump / wait
   kAction,       // the seat to move chooses an action or ends
-  kPay,          // the pending action's coin payment
   kPlaceWhere,   // choose a held tile to lay first, or the square and direction
   kPlaceOnTile,  // the square and direction on the tile just laid
   kAttackEnd,    // flip the attacked symbol-side-up coin, or pay a second coin to remove it
@@ -156,7 +155,6 @@ enum class MoveKind : uint8_t {
   kEnd,
   kTile,
   kAt,
-  kPay,
   kFlip,
   kRemove,
   kSave,
@@ -287,7 +285,10 @@ class ConspiracyState final : public State {
   void chain_reaction();
   void resolve_reveal_tile(int pos);
   void resolve_attack();
-  void after_payment();
+  // Paid actions carry their payment: the coin given and the seat it goes to.
+  static Move paid_move(MoveKind kind, int target, int paid, Seat payee);
+  void push_payments(MoveList& out, MoveKind kind, int target, int exclude) const;
+  void pay(int coin, Seat payee);
   void hand_play_forgets(Seat seat, int coin);
   void hand_pay_forgets(Seat seat);
   // Placement rules.

@@ -339,10 +339,9 @@ TEST(ConspiracyRevealTile, ExampleArms4IsRemoved) {
   s->edit_coin(P("S5"), kHand + 0);  // kept, so the turn does not end
   EXPECT_EQ(s->tile_support(Pos("M1"), P("A4")), 3 - 1 + 1);
   s->edit_coin(P("S4"), kHand + 0);
-  ASSERT_TRUE(legal(*s, "reveal M1"));
-  play(*s, "reveal M1");
+  ASSERT_TRUE(legal(*s, "reveal M1 pay S4 to 2"));
+  play(*s, "reveal M1 pay S4 to 2");
   EXPECT_EQ(s->action_points(), 0);
-  play(*s, "pay S4 to 2");
   EXPECT_EQ(s->tile_location(P("A4")), kHeld + 0)
       << "3 < 4: removed and given to the active player";
   for (const char* c : {"A3", "C1", "M0", "A5"}) EXPECT_EQ(s->coin_location(P(c)), kBag) << c;
@@ -355,8 +354,7 @@ TEST(ConspiracyRevealTile, ExampleSun2Stays) {
   s->edit_coin(P("S5"), kHand + 0);
   EXPECT_EQ(s->tile_support(Pos("M1"), P("S2")), 1 + 1 - 0);
   s->edit_coin(P("S4"), kHand + 0);
-  play(*s, "reveal M1");
-  play(*s, "pay S4 to 1");
+  play(*s, "reveal M1 pay S4 to 1");
   EXPECT_EQ(s->tile_at(Pos("M1")), P("S2"));
   EXPECT_TRUE(s->tile_face_up(P("S2")));
   for (const char* c : {"A3", "C1", "M0", "A5"}) EXPECT_EQ(s->coin_location(P(c)), kBag) << c;
@@ -368,14 +366,14 @@ TEST(ConspiracyRevealTile, NeedsTwoSymbolCoinsTwoPointsAndACoin) {
   s->edit_coin(P("A3"), Sq("a3"), true, Dir("n"));
   s->edit_coin(P("S2"), Sq("b3"), false, Dir("n"));
   s->edit_coin(P("M2"), kHand + 0);
-  EXPECT_FALSE(legal(*s, "reveal L1")) << "only one symbol-side-up coin";
+  EXPECT_FALSE(legal(*s, "reveal L1 pay M2 to 1")) << "only one symbol-side-up coin";
   s->edit_coin(P("S2"), Sq("b3"), true, Dir("n"));
-  EXPECT_TRUE(legal(*s, "reveal L1"));
+  EXPECT_TRUE(legal(*s, "reveal L1 pay M2 to 1"));
   s->edit_start_actions(0, 1);
-  EXPECT_FALSE(legal(*s, "reveal L1")) << "costs 2 action points";
+  EXPECT_FALSE(legal(*s, "reveal L1 pay M2 to 1")) << "costs 2 action points";
   s->edit_start_actions(0, 2);
   s->edit_coin(P("M2"), kBag);
-  EXPECT_FALSE(legal(*s, "reveal L1")) << "no coin to pay with";
+  EXPECT_FALSE(legal(*s, "reveal L1 pay M2 to 1")) << "no coin to pay with";
 }
 
 // --- Place Coin ---------------------------------------------------------------------------------
@@ -440,29 +438,28 @@ TEST(ConspiracyRevealCoin, ExactMatchSumSpiralAndChainReaction) {
   s->edit_coin(P("M3"), Sq("a3"), false, Dir("n"));
   s->edit_coin(P("S3"), Sq("a4"), false, Dir("n"));  // points at a3: exact match
   s->edit_coin(P("A0"), kHand + 0);
-  EXPECT_TRUE(legal(*s, "reveal a3"));
+  EXPECT_TRUE(legal(*s, "reveal a3 pay A0 to 1"));
   s->edit_coin(P("S3"), Sq("a4"), false, Dir("ne"));
-  EXPECT_FALSE(legal(*s, "reveal a3")) << "no pointer";
+  EXPECT_FALSE(legal(*s, "reveal a3 pay A0 to 1")) << "no pointer";
   s->edit_coin(P("S3"), Sq("a4"), false, Dir("n"));
   s->edit_coin(P("S2"), Sq("b4"), false, Dir("nw"));
-  EXPECT_TRUE(legal(*s, "reveal a3")) << "3 + 2 > 3";
+  EXPECT_TRUE(legal(*s, "reveal a3 pay A0 to 1")) << "3 + 2 > 3";
   s->edit_coin(P("S2"), kBag);
   s->edit_coin(P("S3"), kBag);
   s->edit_coin(P("S4"), Sq("a4"), false, Dir("n"));
-  EXPECT_FALSE(legal(*s, "reveal a3")) << "one pointer must match exactly";
+  EXPECT_FALSE(legal(*s, "reveal a3 pay A0 to 1")) << "one pointer must match exactly";
   s->edit_coin(P("S0"), Sq("b4"), false, Dir("nw"));
-  EXPECT_TRUE(legal(*s, "reveal a3")) << "4 + 0 > 3";
+  EXPECT_TRUE(legal(*s, "reveal a3 pay A0 to 1")) << "4 + 0 > 3";
   s->edit_coin(P("S4"), kBag);
-  EXPECT_FALSE(legal(*s, "reveal a3")) << "0 alone is not 3";
+  EXPECT_FALSE(legal(*s, "reveal a3 pay A0 to 1")) << "0 alone is not 3";
   s->edit_coin(P("A1"), Sq("a4"), false, Dir("n"));
-  EXPECT_TRUE(legal(*s, "reveal a3")) << "a spiral pointer is wild";
+  EXPECT_TRUE(legal(*s, "reveal a3 pay A0 to 1")) << "a spiral pointer is wild";
   s->edit_coin(P("S0"), kBag);
   // A chain: b3 (a 0) is pointed at by a3 after a3 flips, and by a symbol-up coin on b4.
   s->edit_coin(P("C0"), Sq("b3"), false, Dir("n"));
   s->edit_coin(P("M3"), Sq("a3"), false, Dir("e"));
   s->edit_coin(P("C2"), Sq("b4"), true, Dir("n"));
-  play(*s, "reveal a3");
-  play(*s, "pay A0 to 3");
+  play(*s, "reveal a3 pay A0 to 3");
   EXPECT_TRUE(s->coin_symbol_up(P("M3")));
   EXPECT_EQ(s->coin_direction(P("M3")), Dir("e")) << "the direction is kept when a coin flips";
   EXPECT_TRUE(s->coin_symbol_up(P("C0"))) << "chain reaction: two symbol-side-up coins point at it";
@@ -478,11 +475,11 @@ TEST(ConspiracyRevealCoin, SymbolSideUpCannotBeRevealedAgainAndPaymentNeeded) {
   s->edit_coin(P("M3"), Sq("a3"), true, Dir("n"));
   s->edit_coin(P("S3"), Sq("a4"), false, Dir("n"));
   s->edit_coin(P("A0"), kHand + 0);
-  EXPECT_FALSE(legal(*s, "reveal a3"));
+  EXPECT_FALSE(legal(*s, "reveal a3 pay A0 to 1"));
   s->edit_coin(P("M3"), Sq("a3"), false, Dir("n"));
-  EXPECT_TRUE(legal(*s, "reveal a3"));
+  EXPECT_TRUE(legal(*s, "reveal a3 pay A0 to 1"));
   s->edit_coin(P("A0"), kBag);
-  EXPECT_FALSE(legal(*s, "reveal a3")) << "no coin to give";
+  EXPECT_FALSE(legal(*s, "reveal a3 pay A0 to 1")) << "no coin to give";
 }
 
 // --- Attack Coin --------------------------------------------------------------------------------
@@ -492,14 +489,13 @@ TEST(ConspiracyAttack, NumberSideRemovesWhenGreaterOrEqual) {
   s->edit_tile(P("C5"), Pos("L1"), false);
   s->edit_coin(P("M3"), Sq("a3"), false, Dir("n"));
   for (const char* c : {"S3", "S0", "A2", "C5"}) s->edit_coin(P(c), kHand + 0);
-  play(*s, "attack A2");
-  play(*s, "pay S0 to 1");
+  play(*s, "attack A2 pay S0 to 1");
   EXPECT_FALSE(legal(*s, "b3 e")) << "must point at a coin";
   play(*s, "a4 n");
   EXPECT_EQ(s->coin_location(P("M3")), Sq("a3")) << "2 < 3: the attack fails";
-  play(*s, "attack S3");
-  EXPECT_FALSE(legal(*s, "pay S3 to 1")) << "the attacking coin is not the payment";
-  play(*s, "pay C5 to 2");
+  EXPECT_FALSE(legal(*s, "attack S3 pay S3 to 1")) << "the attacking coin is not the payment";
+  EXPECT_FALSE(legal(*s, "attack S3 pay C5 to 0")) << "the payment goes to another seat";
+  play(*s, "attack S3 pay C5 to 2");
   play(*s, "b4 nw");
   EXPECT_EQ(s->coin_location(P("M3")), kBag) << "3 >= 3: removed and returned to the bag";
 }
@@ -514,8 +510,7 @@ TEST(ConspiracyAttack, SpiralAttackExtendedExample) {
   s->edit_coin(P("C3"), Sq("f4"), false, Dir("nw"));
   s->edit_coin(P("S1"), kHand + 1);
   s->edit_coin(P("M0"), kHand + 1);
-  play(*s, "attack S1");
-  play(*s, "pay M0 to 3");
+  play(*s, "attack S1 pay M0 to 3");
   s->chance().script({0, 4});
   play(*s, "f5 n");
   EXPECT_EQ(s->coin_location(P("C3")), kBag);
@@ -532,8 +527,7 @@ TEST(ConspiracyAttack, SymbolSideFlipsOrSecondCoinRemoves) {
     s->edit_coin(P("A4"), kHand + 0);
     s->edit_coin(P("A0"), kHand + 0);
     s->edit_coin(P("C0"), kHand + 0);
-    play(*s, "attack A4");
-    play(*s, "pay A0 to 1");
+    play(*s, "attack A4 pay A0 to 1");
     play(*s, "a4 n");
     ASSERT_EQ(s->phase(), Phase::kAttackEnd) << "4 >= every supporting number";
     if (remove) {
@@ -553,15 +547,13 @@ TEST(ConspiracyAttack, SymbolSideFlipsOrSecondCoinRemoves) {
   s->edit_coin(P("S4"), Sq("b3"), false, Dir("w"));
   s->edit_coin(P("A3"), kHand + 0);
   s->edit_coin(P("A0"), kHand + 0);
-  play(*s, "attack A3");
-  play(*s, "pay A0 to 1");
+  play(*s, "attack A3 pay A0 to 1");
   play(*s, "a4 n");
   EXPECT_TRUE(s->coin_symbol_up(P("M3"))) << "3 < 4";
   s->edit_coin(P("S4"), Sq("b3"), false, Dir("s"));  // no longer supporting
   s->edit_coin(P("A2"), kHand + 0);
   s->edit_coin(P("A5"), kHand + 0);
-  play(*s, "attack A5");
-  play(*s, "pay A2 to 1");
+  play(*s, "attack A5 pay A2 to 1");
   play(*s, "b4 nw");
   EXPECT_FALSE(s->coin_symbol_up(P("M3"))) << "flipped: no second coin to pay";
 }
@@ -766,17 +758,17 @@ TEST(ConspiracyHidden, GoalSamplesFitMarkedTiles) {
 
 TEST(ConspiracyNotation, RoundTripsAndErrors) {
   auto s = blank();
-  for (const char* text : {"goal C3",     "jump",      "wait",        "place C3",  "attack A1",
-                           "reveal c5",   "reveal M2", "reveal LP",   "advance R", "end",
-                           "tile A4 M12", "c5 ne",     "pay C2 to 3", "flip",      "remove S0 to 1",
-                           "save M0",     "save none", "mark L",      "win",       "pass"})
+  for (const char* text :
+       {"goal C3", "jump", "wait", "place C3", "attack A1 pay C2 to 3", "reveal c5 pay S0 to 1",
+        "reveal M2 pay A3 to 0", "reveal LP pay M1 to 2", "advance R", "end", "tile A4 M12",
+        "c5 ne", "flip", "remove S0 to 1", "save M0", "save none", "mark L", "win", "pass"})
     EXPECT_EQ(s->move_to_string(s->parse_move(text)), text);
   EXPECT_THROW(s->parse_move("place X3"), BadMove);
   EXPECT_THROW(s->parse_move("c5 up"), BadMove);
-  EXPECT_THROW(s->parse_move("pay C2 to 7"), BadMove);
+  EXPECT_THROW(s->parse_move("reveal c5 pay C2 to 7"), BadMove);
   EXPECT_THROW(s->parse_move("advance Q"), BadMove);
   EXPECT_THROW(s->parse_move("dance"), BadMove);
-  EXPECT_THROW(s->apply_text("reveal M2"), BadMove);
+  EXPECT_THROW(s->apply_text("reveal M2 pay C2 to 1"), BadMove);
   try {
     s->apply_text("save C3");
   } catch (const BadMove& e) {
