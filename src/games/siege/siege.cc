@@ -836,7 +836,13 @@ std::string SiegeState::render(Seat viewer) const {
   } else {
     out << " " << kCompassNames[compass_of(to_move_)] << " (seat " << int(to_move_)
         << ") to move; dice left:";
-    for (int i = 0; i < dice_count_; ++i) out << ' ' << value_char(dice_[std::size_t(i)]);
+    for (int i = 0; i < dice_count_; ++i) {
+      const int d = dice_[std::size_t(i)];
+      out << (i ? ", " : " ")
+          << (d == 0   ? "0 (Null)"
+              : d == 1 ? "1 (Ace)"
+                       : std::string(1, value_char(d)));
+    }
     if (moved_) {
       out << "; moved:";
       for (int sq = 0; sq < kSquares; ++sq)

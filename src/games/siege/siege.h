@@ -73,7 +73,7 @@ inline constexpr int kCommander = 6;  // piece kind of the Commander; Armies are
 inline constexpr int kKinds = 7;
 inline constexpr int kMaxDice = 4;
 inline constexpr int kMaxSeats = 4;
-inline constexpr int kDefaultMaxPlies = 500;
+inline constexpr int kDefaultMaxPlies = 250;
 
 // Compass points of the seats' Home Bases, clockwise from NE.
 enum Compass : uint8_t { kNE = 0, kSE = 1, kSW = 2, kNW = 3 };
