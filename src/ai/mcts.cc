@@ -118,7 +118,10 @@ class SearchTree {
         r = state->returns();
         break;
       }
-      if (config.depth >= 0 && depth >= config.depth && state->estimate_returns(r)) break;
+      if (config.depth >= 0 && depth >= config.depth) {
+        if (!state->estimate_returns(r)) r = state->returns();
+        break;
+      }
       state->legal_moves(moves_);
       state->apply(moves_[rng_.uniform(uint32_t(moves_.size()))]);
       ++plies;
@@ -310,10 +313,10 @@ Move MctsAgent::choose(const State& state) {
   base->chance() = Chance(0);
   Returns probe{};
   const bool estimates = base->estimate_returns(probe);
-  const SearchTree::Config config{
-      options_.c,
-      estimates ? (options_.depth >= 0 ? options_.depth : SearchOptions::kDefaultDepth) : -1,
-      options_.max_nodes};
+  const int depth = options_.depth >= 0 ? options_.depth
+                    : estimates         ? SearchOptions::kDefaultDepth
+                                        : -1;
+  const SearchTree::Config config{options_.c, depth, options_.max_nodes};
 
   const int threads = options_.threads;
   const bool timed = options_.time_ms > 0;

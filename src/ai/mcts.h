@@ -14,8 +14,9 @@
 //         q + c * sqrt(ln(available) / visits),
 //      where q is the mean return of the seat that made the move, scaled to [0, 1] by the smallest
 //      and largest returns seen in this search (so `c` means the same for every game's scale);
-//   3. plays uniformly random moves to the end of the game, or, when the game supplies
-//      `State::estimate_returns` and `depth` playout plies have been played, stops and uses that;
+//   3. plays uniformly random moves to the end of the game, or until `depth` playout plies have
+//      been played; it then takes the game's `State::estimate_returns`, or, for a game that
+//      supplies none, `returns()` of the unfinished state (usually all zeros: a draw);
 //   4. backs up the whole returns vector: each node adds the return of the seat that moved into it,
 //      so every seat maximises its own return (max^n for more than two players).
 // The move played is the root child with most visits among the moves legal in the real state.
@@ -31,19 +32,20 @@
 // own turn, and the moves it is told of on perfect-information games: src/ai/ai_test.cc proves it
 // by replacing the hidden truth with another consistent one and checking the choices do not change.
 //
-// Options (spec "mcts:iterations=N,time=MS,c=C,threads=T,depth=D,reuse=0|1"):
-//   iterations  iterations per decision (total over threads). Default 1000 when `time` is not
-//   given. time        milliseconds per decision; the search stops at whichever of the two comes
-//   first. c           exploration constant on returns scaled to [0, 1]; default 0.7. threads root
-//   parallelism: T independent trees (own seeds) whose root visits are summed; 1. depth playout
-//   plies before using the game's estimate (only when it supplies one); -1 for
-//               the default (20), 0 to evaluate the leaf at once. Without an estimate playouts run
-//               to the end of the game (or its documented ply cap) whatever `depth` says.
-//   reuse       1 (default) keeps the tree between moves where allowed (see above), 0 never.
-//   nodes       the most tree nodes per thread (default 4,000,000, ~200 MB); past it the tree stops
-//               growing and iterations only refine the visit counts.
+// Options (spec "mcts:iterations=N,time=MS,c=C,threads=T,depth=D,reuse=0|1,nodes=N"):
+//   - iterations: per decision, over all threads. Default 1000 when `time` is not given.
+//   - time: milliseconds per decision; with both, the search stops at whichever comes first.
+//   - c: the exploration constant, on returns scaled to [0, 1]. Default 0.7.
+//   - threads: root parallelism, T independent trees (own seeds) whose root visits are summed.
+//   - depth: playout plies before the playout stops and the state is evaluated (see 3.); 0
+//     evaluates the new leaf at once. The default (-1) is 20 for a game that supplies
+//     `estimate_returns` and no limit for one that does not (playouts then run to the end of the
+//     game or its documented ply cap).
+//   - reuse: 1 (default) keeps the tree between moves where allowed (see above), 0 never.
+//   - nodes: the most tree nodes per thread (default 4,000,000, about 200 MB); past it the tree
+//     stops growing and iterations only refine the visit counts.
 //
-// Hot path: one state copy per iteration (`determinize`, or `clone` on the tree-reuse path) is the
+// Hot path: one state copy per iteration (the clone inside `determinize`) is the
 // only allocation; move lists are fixed-capacity members, nodes live in one pool per tree that is
 // reused (compacted on reuse) between decisions.
 #pragma once
