@@ -315,7 +315,7 @@ Move MctsAgent::choose(const State& state) {
   const bool estimates = base->estimate_returns(probe);
   const int depth = options_.depth >= 0 ? options_.depth
                     : estimates         ? SearchOptions::kDefaultDepth
-                                        : -1;
+                                        : SearchOptions::kDefaultDepthWithoutEstimate;
   const SearchTree::Config config{options_.c, depth, options_.max_nodes};
 
   const int threads = options_.threads;

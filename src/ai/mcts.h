@@ -39,8 +39,10 @@
 //   - threads: root parallelism, T independent trees (own seeds) whose root visits are summed.
 //   - depth: playout plies before the playout stops and the state is evaluated (see 3.); 0
 //     evaluates the new leaf at once. The default (-1) is 20 for a game that supplies
-//     `estimate_returns` and no limit for one that does not (playouts then run to the end of the
-//     game or its documented ply cap).
+//     `estimate_returns` and 1000 for one that does not: long enough for most random games to end
+//     by the rules, short enough that a game whose random play runs into its engine ply cap (scored
+//     as a draw either way) does not spend tens of thousands of plies per iteration learning
+//     "draw".
 //   - reuse: 1 (default) keeps the tree between moves where allowed (see above), 0 never.
 //   - nodes: the most tree nodes per thread (default 4,000,000, about 200 MB); past it the tree
 //     stops growing and iterations only refine the visit counts.
@@ -69,7 +71,8 @@ struct SearchOptions {
   uint32_t max_nodes = 4'000'000;
 
   static constexpr int kDefaultIterations = 1000;
-  static constexpr int kDefaultDepth = 20;
+  static constexpr int kDefaultDepth = 20;  // with the game's estimate
+  static constexpr int kDefaultDepthWithoutEstimate = 1000;
 
   // Reads the options of `spec` (name "mcts" or "ismcts"); throws BadParams naming a bad one.
   static SearchOptions from_spec(const AgentSpec& spec);
