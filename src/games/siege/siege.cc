@@ -583,13 +583,13 @@ void SiegeState::do_apply(Move move) {
       over_ = true;
       dice_count_ = 0;
       if (log().enabled())
-        log().add(std::string(kCompassNames[compass_of(seat)]) + " plays " + move_to_string(move) +
+        log().add(std::string(kCompassNames[compass_of(seat)]) + ": " + move_to_string(move) +
                   ": its Commander takes " + square_name(m.to) + "'s Home Base and wins");
       return;
     }
     const std::string fought = m.target != kNoSquare ? battle(m.to, m.target) : std::string();
     if (log().enabled())
-      log().add(std::string(kCompassNames[compass_of(seat)]) + " plays " + move_to_string(move) +
+      log().add(std::string(kCompassNames[compass_of(seat)]) + ": " + move_to_string(move) +
                 fought);
     if (dice_count_ == 0 || !has_unmoved_piece(seat)) end_turn();
   }
