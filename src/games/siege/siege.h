@@ -35,14 +35,19 @@
 // Moves. One move = one die moves one piece that has not moved this turn to a square within the
 // die's number (orthogonal steps; Armies never pass over pieces, a Commander passes over its own
 // Armies; it ends on an empty square or an empty Home Base), then, for an Army, attacks one
-// orthogonally adjacent enemy piece or not. A piece may also stay (die 0 only allows that) and
-// attack. `end` stops moving and gives up the unused dice; a move that neither moves nor attacks is
-// never offered (it changes nothing that `end` does not). The turn ends by itself when no die is
-// left or no own piece that has not moved is on the board.
+// orthogonally adjacent enemy piece or not. A piece may also stay where it is and attack (with any
+// die; a 0 allows nothing else). `end` stops moving and gives up the unused dice; a move that
+// neither moves nor attacks is never offered (it changes nothing that `end` does not). The turn
+// ends by itself when no die is left or no own piece that has not moved is on the board.
 //
 // Notation: `3:c3-c5xd5` = the die showing 3 moves the piece on c3 to c5, which then attacks d5;
 // `3:c3-c5` moves without attacking; `0:c3xd3` stays on c3 and attacks d3; `end` ends the turn.
 // Dice are written 0..5 (`n` and `a` are read as 0 and 1); squares are case-insensitive.
+//
+// Chance, in the order drawn (tests and records script it): at the deal each seat's stack shuffle,
+// seat by seat (Chance::shuffle of the values 0..5 listed top first: draws of 6, 5, 4, 3, 2), then
+// one die per seat per starting roll until a single seat has the largest, then each turn's dice as
+// the turn begins (phase 2), ascending order being restored after the roll.
 //
 // Move packing: bits = die | from << 3 | to << 9 | target << 15 (target 63 = no attack);
 // `end` is kEndTurn (bit 21 alone).
