@@ -498,6 +498,25 @@ void ConspiracyState::for_each_placement(bool attack, int only_pos, F&& f) const
   }
 }
 
+bool ConspiracyState::placement_possible(bool attack) const {
+  if (any_placement(attack)) return true;
+  if (tiles_held(to_move_) == 0) return false;
+  for (int pos = kColumns; pos < kPositions; ++pos)
+    if (tile_position_ok(pos, attack)) return true;
+  return false;
+}
+
+bool ConspiracyState::tile_revealable(int pos) const {
+  const int tile = tile_at_[std::size_t(pos)];
+  if (tile < 0 || tile_up_[std::size_t(tile)]) return false;
+  int symbols = 0;
+  for (int k = 0; k < 4; ++k) {
+    const int c = coin_at_[std::size_t(square_of(pos, k))];
+    symbols += c >= 0 && coin_up_[std::size_t(c)];
+  }
+  return symbols >= 2;
+}
+
 bool ConspiracyState::any_placement(bool attack) const {
   bool found = false;
   for_each_placement(attack, -1, [&](int, int) { found = true; });
@@ -837,12 +856,8 @@ void ConspiracyState::do_legal_moves(MoveList& out) const {
     case Phase::kAction: {
       const int hand = hand_count(me);
       if (ap_ >= 1 && hand >= 1) {
-        bool place = any_placement(false), attack = hand >= 2 && any_placement(true);
-        if (tiles_held(me) > 0)
-          for (int pos = kColumns; pos < kPositions && !(place && (attack || hand < 2)); ++pos) {
-            place = place || tile_position_ok(pos, false);
-            attack = attack || (hand >= 2 && tile_position_ok(pos, true));
-          }
+        const bool place = placement_possible(false),
+                   attack = hand >= 2 && placement_possible(true);
         for (int c = 0; c < kPieces; ++c) {
           if (coin_loc_[std::size_t(c)] != kHand + me) continue;
           if (place) out.push_back(make_move(MoveKind::kPlace, c));
@@ -856,16 +871,8 @@ void ConspiracyState::do_legal_moves(MoveList& out) const {
       }
       if (ap_ >= 2) {
         if (hand >= 1)
-          for (int pos = kColumns; pos < kPositions; ++pos) {
-            const int tile = tile_at_[std::size_t(pos)];
-            if (tile < 0 || tile_up_[std::size_t(tile)]) continue;
-            int symbols = 0;
-            for (int k = 0; k < 4; ++k) {
-              const int c = coin_at_[std::size_t(square_of(pos, k))];
-              symbols += c >= 0 && coin_up_[std::size_t(c)];
-            }
-            if (symbols >= 2) push_payments(out, MoveKind::kRevealTile, pos, -1);
-          }
+          for (int pos = kColumns; pos < kPositions; ++pos)
+            if (tile_revealable(pos)) push_payments(out, MoveKind::kRevealTile, pos, -1);
         for (int column = 0; column < kColumns; ++column)
           out.push_back(make_move(MoveKind::kAdvance, column));
       }
@@ -943,34 +950,40 @@ std::string ConspiracyState::why_illegal(Move move) const {
     case MoveKind::kAdvance:
     case MoveKind::kEnd: {
       if (phase_ != Phase::kAction) return wrong_phase("choosing an action");
-      MoveList legal;
-      do_legal_moves(legal);
-      if (legal.contains(move)) return "";
-      if (kind == MoveKind::kEnd) return "malformed move";
+      if (kind == MoveKind::kEnd) return move.bits == make_move(kind).bits ? "" : "malformed move";
       const int cost = (kind == MoveKind::kRevealTile || kind == MoveKind::kAdvance) ? 2 : 1;
       if (ap_ < cost)
         return "that action costs " + std::to_string(cost) + " action points and " +
                std::to_string(ap_) + " remain";
-      if (kind == MoveKind::kPlace || kind == MoveKind::kAttack) {
+      if (kind == MoveKind::kAdvance)
+        return a < kColumns && move.bits == make_move(kind, a).bits ? ""
+                                                                    : "the columns are L, M and R";
+      if (kind == MoveKind::kPlace) {
         if (!in_hand(a)) return "coin " + piece_name(a % kPieces) + " is not in your hand";
-        if (kind == MoveKind::kAttack && hand_count(me) < 2)
-          return "an attack needs a second coin to pay with";
-        return kind == MoveKind::kAttack ? "no placement can point at a coin"
-                                         : "there is nowhere to place a coin";
+        if (move.bits != make_move(kind, a).bits) return "malformed move";
+        return placement_possible(false) ? "" : "there is nowhere to place a coin";
       }
       const int paid = kind == MoveKind::kAttack ? b : a;
-      if (kind != MoveKind::kAdvance && !in_hand(paid))
+      if (!in_hand(paid))
         return "coin " + piece_name(paid % kPieces) + " is not in your hand to pay with";
-      if (kind != MoveKind::kAdvance && (c == me || c >= players()))
-        return "the payment must go to another seat";
-      if (kind == MoveKind::kAttack && a == b)
-        return "the attacking coin cannot also be the payment";
-      if (kind == MoveKind::kRevealCoin)
-        return "the coin there cannot be revealed (it needs one pointer with its exact number or "
-               "two whose sum is greater)";
-      if (kind == MoveKind::kRevealTile)
-        return "only a face-down tile with at least 2 symbol-side-up coins can be revealed";
-      return "malformed move";
+      if (c == me || c >= players()) return "the payment must go to another seat";
+      if (kind == MoveKind::kAttack) {
+        if (!in_hand(a)) return "coin " + piece_name(a % kPieces) + " is not in your hand";
+        if (a == b) return "the attacking coin cannot also be the payment";
+        if (move.bits != paid_move(kind, a, b, c).bits) return "malformed move";
+        return placement_possible(true) ? "" : "no placement can point at a coin";
+      }
+      if (kind == MoveKind::kRevealCoin) {
+        if (b >= kSquares || move.bits != paid_move(kind, b, a, c).bits) return "malformed move";
+        return can_reveal_coin(b)
+                   ? ""
+                   : "the coin there cannot be revealed (it needs one pointer with its "
+                     "exact number or two whose sum is greater)";
+      }
+      if (b >= kPositions || move.bits != paid_move(kind, b, a, c).bits) return "malformed move";
+      return tile_revealable(b)
+                 ? ""
+                 : "only a face-down tile with at least 2 symbol-side-up coins can be revealed";
     }
     case MoveKind::kRemove:
       if (phase_ != Phase::kAttackEnd) return wrong_phase("removing the attacked coin");

@@ -302,6 +302,10 @@ class ConspiracyState final : public State {
   template <class F>
   void for_each_placement(bool attack, int only_pos, F&& f) const;
   bool any_placement(bool attack) const;
+  // A placement exists on the board or on a tile the seat to move could lay first.
+  bool placement_possible(bool attack) const;
+  // A face-down tile with at least two symbol-side-up coins.
+  bool tile_revealable(int pos) const;
   bool tile_position_ok(int pos, bool attack) const;
   int hand_count(Seat seat) const { return coins_at(kHand + seat); }
   void log_all(const std::string& text);
