@@ -216,7 +216,15 @@ bool ConspiracyState::knows_tile(Seat v, int tile) const {
 }
 
 void ConspiracyState::log_all(const std::string& text) {
-  if (log().enabled()) log().add(text);
+  if (!log().enabled()) return;
+  if (!pending_log_.empty()) pending_log_ += "; ";
+  pending_log_ += text;
+}
+
+void ConspiracyState::flush_log() {
+  if (pending_log_.empty()) return;
+  log().add(pending_log_);
+  pending_log_.clear();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -305,7 +313,7 @@ void ConspiracyState::tile_to_seat(int tile, Seat seat) {
   if (log().enabled()) {
     const std::string where = pos < kPositions ? " from " + position_name(pos) : "";
     if (tile_known_[std::size_t(tile)] & kPublic)
-      log().add("seat " + std::to_string(seat) + " receives tile " + piece_name(tile) + where);
+      log_all("seat " + std::to_string(seat) + " receives tile " + piece_name(tile) + where);
     else
       log().add(uint64_t(1) << seat,
                 "seat " + std::to_string(seat) + " receives tile " + piece_name(tile) + where,
@@ -369,7 +377,7 @@ void ConspiracyState::time_marches_on(int column, Seat active) {
     std::string text = std::string("column ") + kColumnLetters[column] + " dice";
     for (int s = 0; s < kSuits; ++s)
       text += std::string(" ") + kSuitLetters[s] + std::to_string(dice[std::size_t(s)]);
-    log().add(text + ": " + std::to_string(successes) + " successes");
+    log_all(text + ": " + std::to_string(successes) + " successes");
   }
   if (successes >= 2) advance_column(column, active);
 }
@@ -618,6 +626,7 @@ void ConspiracyState::setup() {
     }
   phase_ = Phase::kGoal;
   to_move_ = 0;
+  flush_log();
 }
 
 void ConspiracyState::roll_off(int8_t* seats, int count) {
@@ -628,7 +637,7 @@ void ConspiracyState::roll_off(int8_t* seats, int count) {
     std::string text = "roll-off:";
     for (int i = 0; i < count; ++i)
       text += " seat " + std::to_string(seats[i]) + " rolls " + std::to_string(rolls[i]);
-    log().add(text);
+    log_all(text);
   }
   // Insertion sort, highest roll first (stable).
   for (int i = 1; i < count; ++i)
@@ -685,7 +694,7 @@ void ConspiracyState::start_round() {
     if (wild_) text += "; spiral holders may jump in:";
     for (Seat s = 0; s < players(); ++s)
       if ((wild_ >> s) & 1) text += " " + std::to_string(s);
-    log().add(text);
+    log_all(text);
   }
   if (any_future_tiles()) {
     Seat active = order_count_ > 0 ? order_[0] : -1;
@@ -1087,6 +1096,11 @@ void ConspiracyState::resolve_attack() {
 }
 
 void ConspiracyState::do_apply(Move move) {
+  apply_move(move);
+  flush_log();
+}
+
+void ConspiracyState::apply_move(Move move) {
   assert(why_illegal(move).empty());
   const Seat me = to_move_;
   const int a = move_a(move), b = move_b(move), c = move_c(move);
@@ -1126,7 +1140,7 @@ void ConspiracyState::do_apply(Move move) {
         for (Seat s = 0; s < players(); ++s)
           if ((asked_ >> s) & 1)
             text += " seat " + std::to_string(s) + ((jumping_ >> s) & 1 ? " jumps" : " waits");
-        log().add(text);
+        log_all(text);
       }
       finish_jump_answers();
       return;
@@ -1997,6 +2011,7 @@ void ConspiracyState::edit_start_round(int round) {
       coin_to_bag(c);
   round_ = round - 1;
   start_round();
+  flush_log();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -308,7 +308,12 @@ class ConspiracyState final : public State {
   bool tile_revealable(int pos) const;
   bool tile_position_ok(int pos, bool attack) const;
   int hand_count(Seat seat) const { return coins_at(kHand + seat); }
+  // Public events of one move are gathered into one log line (flushed at the end of the move);
+  // private ones (draws, payments, face-down tiles) go straight to the log with their masks.
   void log_all(const std::string& text);
+  void flush_log();
+  void apply_move(Move move);
+  std::string pending_log_;
 
   // Pieces.
   std::array<int16_t, kPieces> coin_loc_{};
