@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cctype>
+#include <cmath>
 #include <sstream>
 
 namespace tabletop::siege {
@@ -597,6 +598,39 @@ void SiegeState::do_apply(Move move) {
     over_ = true;
     stopped_by_cap_ = true;
   }
+}
+
+bool SiegeState::estimate_returns(Returns& out) const {
+  if (over_) {
+    out = returns();
+    return true;
+  }
+  const int n = num_players();
+  double score[kMaxSeats] = {};
+  double mean = 0;
+  std::array<uint8_t, kSquares> dist;
+  for (Seat s = 0; s < n; ++s) {
+    for (int k = 0; k < kArmies; ++k)
+      score[s] += where_[std::size_t(s)][std::size_t(k)] != kNoSquare ? 0.15 : 0;
+    const uint8_t on_home = board_[std::size_t(home_square(compass_of(s)))];
+    if (on_home != kEmpty && piece_seat(on_home) != s) score[s] -= 0.4;
+    const int commander = where_[std::size_t(s)][kCommander];
+    if (commander != kNoSquare) {
+      score[s] += 0.5;
+      reachable(commander, kSquares, dist);
+      int nearest = 0xff;
+      for (Seat e = 0; e < n; ++e) {
+        const int home = home_square(compass_of(e));
+        if (e != s && board_[std::size_t(home)] == kEmpty)
+          nearest = std::min<int>(nearest, dist[std::size_t(home)]);
+      }
+      if (nearest != 0xff) score[s] += 1.5 / (1 + nearest);
+    }
+    mean += score[s] / n;
+  }
+  out = Returns{};
+  for (Seat s = 0; s < n; ++s) out[std::size_t(s)] = std::tanh(score[s] - mean);
+  return true;
 }
 
 Returns SiegeState::returns() const {

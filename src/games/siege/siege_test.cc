@@ -538,6 +538,20 @@ TEST(SiegeWin, ThePlyCapEndsTheGameWithNoWinner) {
   EXPECT_EQ(s->returns()[1], 0.0);
 }
 
+TEST(SiegeEstimate, ACommanderNearAnOpenEnemyBaseLeads) {
+  // NE's Commander stands next to SW's empty base; SW has only Armies out.
+  auto s = pos(2, "b1=NEC c1=NE0 c2=NE1 b2=NE2 c3=NE3 d3=NE4 e3=NE5 d5=SW0", {1});
+  Returns r;
+  ASSERT_TRUE(s->estimate_returns(r));
+  EXPECT_GT(r[0], 0.5);
+  EXPECT_LT(r[1], -0.5);
+  EXPECT_NEAR(r[0] + r[1], 0.0, 1e-9);
+  s->apply_text("1:b1-SW");
+  ASSERT_TRUE(s->estimate_returns(r));
+  EXPECT_EQ(r[0], 1.0);
+  EXPECT_EQ(r[1], -1.0);
+}
+
 // --- Hidden information -----------------------------------------------------------------------
 
 TEST(SiegeHidden, NobodySeesAnUnrevealedArmyNotEvenItsOwner) {
