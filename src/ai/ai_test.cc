@@ -217,9 +217,11 @@ TEST(Information, IsmctsChoicesDoNotDependOnTheHiddenTruth) {
     // Short playouts keep this quick on games whose random play is long; depth does not touch what
     // the agent may see.
     const std::string spec = "ismcts:iterations=40,depth=30";
-    const Counts a = choices(spec, *game, *state, 80), b = choices(spec, *game, *other, 80);
-    const ChiSquare c = compare(a, b);
-    EXPECT_LE(c.statistic, c.critical) << "df " << c.df;
+    for (const std::string& agent : {spec, std::string("greedy:samples=4")}) {
+      const Counts a = choices(agent, *game, *state, 80), b = choices(agent, *game, *other, 80);
+      const ChiSquare c = compare(a, b);
+      EXPECT_LE(c.statistic, c.critical) << agent << ": df " << c.df;
+    }
   }
 }
 
