@@ -43,12 +43,15 @@ test-sanitize: debug
 soak: build
 	TABLETOP_SOAK_GAMES=5000 build/release/bin/conformance_test --gtest_brief=1
 
+# Every game's Google Benchmark binary, then the search bench (prints the "Bench: N" signature).
 bench: build
-	build/release/bin/relativity_bench
+	@for b in build/release/bin/*_bench; do echo "== $$b"; $$b || exit 1; done
 	$(BIN) bench
 
+# The strength table (long: 200 games per game and opponent). STRENGTH_ARGS narrows it, e.g.
+# make strength STRENGTH_ARGS="--game relativity --games 100"
 strength: build
-	scripts/strength
+	scripts/strength $(STRENGTH_ARGS)
 
 format:
 	find src bench \( -name '*.h' -o -name '*.cc' \) -print0 | xargs -0 clang-format -i
