@@ -256,6 +256,63 @@ TEST(ConspiracyTime, SuccessRuleExample) {
   EXPECT_EQ(s->column_successes(1, {5, 0, 0, 0}), 0);
 }
 
+TEST(ConspiracyTime, SuccessRuleExampleAdvancesTheColumnInARound) {
+  // The same column met by Time Marches On at the start of a round (dice scripted: the order
+  // roll-off, then columns L, M, R with four dice each in suit order S M C A).
+  auto s = blank();
+  s->edit_tile(P("C2"), Pos("M1"), true);
+  s->edit_tile(P("C5"), Pos("M2"), true);
+  s->edit_tile(P("A3"), Pos("M3"), true);
+  s->edit_tile(P("S4"), Pos("M4"), false);
+  s->chance().script({5, 4, 3, 2, /* L */ 0, 0, 0, 0, /* M */ 1, 0, 4, 5, /* R */ 0, 0, 0, 0});
+  s->edit_start_round(2);
+  EXPECT_EQ(s->tile_at(Pos("MP")), P("C2")) << "two successes: the column advanced";
+  EXPECT_EQ(s->tile_at(Pos("M1")), P("C5"));
+  EXPECT_EQ(s->tile_at(Pos("M3")), P("S4"));
+}
+
+TEST(ConspiracyTime, ExtendedExampleRoundTwo) {
+  // Round 2 of the Extended Example. A (0) saved Arms-5, D (3) Crown-4, C (2) a spiral, B (1)
+  // nothing: A, D, B in order, C may jump in. Left column: only a Crown symbol, no advance. Middle:
+  // Moon and Arms symbols: the face-up Arms-1 tile moves into the empty Present, the face-down
+  // Future-2 tile to Future 1. Right: two symbols and a blank: the face-down Future-1 tile is
+  // removed, its coin to the bag, the tile to A (the first player); Future 2 moves up.
+  auto s = blank();
+  s->edit_coin(P("A5"), kSaved + 0);
+  s->edit_coin(P("C4"), kSaved + 3);
+  s->edit_coin(P("S1"), kSaved + 2);
+  s->edit_tile(P("C1"), Pos("L1"), false);
+  s->edit_coin(P("M2"), Sq("a3"), false, Dir("n"));
+  s->edit_tile(P("A1"), Pos("M1"), true);
+  s->edit_tile(P("C3"), Pos("M2"), false);
+  s->edit_coin(P("S3"), Sq("c5"), false, Dir("ne"));
+  s->edit_tile(P("M0"), Pos("R1"), false);
+  s->edit_coin(P("C2"), Sq("e3"), false, Dir("n"));
+  s->edit_tile(P("M3"), Pos("R2"), false);
+  s->edit_coin(P("M3"), Sq("e5"), false, Dir("n"));
+  s->chance().script({/* L */ 0, 0, 1, 0, /* M */ 0, 1, 0, 1, /* R */ 1, 1, 0, 0});
+  s->edit_start_round(2);
+  EXPECT_EQ(s->chance().scripted_left(), 0u);
+  ASSERT_EQ(s->normal_count(), 3);
+  EXPECT_EQ(s->normal_order()[0], 0);
+  EXPECT_EQ(s->normal_order()[1], 3);
+  EXPECT_EQ(s->normal_order()[2], 1);
+  EXPECT_EQ(s->tile_at(Pos("L1")), P("C1")) << "left column stays";
+  EXPECT_EQ(s->tile_at(Pos("MP")), P("A1"));
+  EXPECT_EQ(s->tile_at(Pos("M1")), P("C3"));
+  EXPECT_EQ(s->coin_at(Sq("c3")), P("S3")) << "its coin moved up with it";
+  EXPECT_EQ(s->tile_location(P("M0")), kHeld + 0) << "A, the first player, takes the tile";
+  EXPECT_EQ(s->coin_location(P("C2")), kBag);
+  EXPECT_EQ(s->tile_at(Pos("R1")), P("M3"));
+  // "Player C has a chance to take his move first, but he decides to wait."
+  ASSERT_EQ(s->phase(), Phase::kJump);
+  EXPECT_EQ(s->current_player(), 2);
+  play(*s, "wait");
+  EXPECT_EQ(s->current_player(), 0);
+  EXPECT_EQ(s->coin_location(P("A5")), kHand + 0) << "A picks up his saved Arms-5 and draws 2";
+  EXPECT_EQ(s->coins_at(kHand + 0), 3);
+}
+
 TEST(ConspiracyTime, SkippedWithoutFutureTilesAndAllThreeColumnsChecked) {
   // Only a Present tile: the round draws 4 order rolls and the first player's 3 coins, no dice.
   auto s = blank();
