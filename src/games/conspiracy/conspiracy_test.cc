@@ -313,6 +313,48 @@ TEST(ConspiracyTime, ExtendedExampleRoundTwo) {
   EXPECT_EQ(s->coins_at(kHand + 0), 3);
 }
 
+TEST(ConspiracyTime, ExtendedExampleRoundTwoReveals) {
+  // The rest of round 2 on the middle column's Crown-3 tile (Future 1, face down, with C's 3-coin).
+  auto s = blank();
+  s->edit_tile(P("A1"), Pos("MP"), true);
+  s->edit_tile(P("C3"), Pos("M1"), false);
+  s->edit_coin(P("S3"), Sq("d3"), false, Dir("n"));
+  // A places his Sun-4 on the tile.
+  s->edit_start_actions(0);
+  for (const char* c : {"S4", "A5", "M5"}) s->edit_coin(P(c), kHand + 0);
+  play(*s, "place S4");
+  play(*s, "c3 e");
+  // C places his Crown-2 and reveals the 3-coin: two pointers, 4 + 2 > 3; he pays his Sun spiral to
+  // D. The revealed coin keeps pointing the way it was placed.
+  s->edit_start_actions(2);
+  for (const char* c : {"C2", "S1", "S5"}) s->edit_coin(P(c), kHand + 2);
+  play(*s, "place C2");
+  play(*s, "c4 ne");
+  play(*s, "reveal d3 pay S1 to 3");
+  EXPECT_TRUE(s->coin_symbol_up(P("S3")));
+  EXPECT_EQ(s->coin_direction(P("S3")), Dir("n"));
+  EXPECT_EQ(s->coin_location(P("S1")), kBonus + 3);
+  // D plays the Sun spiral at the Crown-2 (unexpected effects: no tile) and reveals it: the spiral
+  // is wild and counts as the 2; he pays the Moon-0 to C.
+  s->edit_start_actions(3);
+  s->edit_coin(P("S1"), kHand + 3);
+  for (const char* c : {"M0", "C5"}) s->edit_coin(P(c), kHand + 3);
+  play(*s, "place S1");
+  s->chance().script({0, 5});
+  play(*s, "d4 w");
+  play(*s, "reveal c4 pay M0 to 2");
+  EXPECT_TRUE(s->coin_symbol_up(P("C2")));
+  // B reveals the tile: the number-side-up coins are ignored, the Crown-2 matches (2), the Sun-3
+  // neither matches nor opposes (1): 3 points, exactly enough for the Crown-3 to stay face up.
+  s->edit_start_actions(1);
+  for (const char* c : {"M4", "A2", "S0"}) s->edit_coin(P(c), kHand + 1);
+  EXPECT_EQ(s->tile_support(Pos("M1"), P("C3")), 3);
+  play(*s, "reveal M1 pay M4 to 2");
+  EXPECT_EQ(s->tile_at(Pos("M1")), P("C3"));
+  EXPECT_TRUE(s->tile_face_up(P("C3")));
+  for (const char* c : {"S4", "S3", "C2", "S1"}) EXPECT_EQ(s->coin_location(P(c)), kBag) << c;
+}
+
 TEST(ConspiracyTime, SkippedWithoutFutureTilesAndAllThreeColumnsChecked) {
   // Only a Present tile: the round draws 4 order rolls and the first player's 3 coins, no dice.
   auto s = blank();
