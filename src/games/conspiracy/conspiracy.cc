@@ -1529,6 +1529,7 @@ json ConspiracyState::observation(Seat v) const {
     list += piece_name(piece);
   };
   json seats = json::array();
+  std::string mine, my_answer;
   for (Seat s = 0; s < players(); ++s) {
     std::string hand, bonus, held, draw;
     int hand_n = 0, bonus_n = 0, held_n = 0;
@@ -1550,27 +1551,29 @@ json ConspiracyState::observation(Seat v) const {
         if (knows_tile(v, c)) names(held, c);
       }
     }
-    json entry = json::object();
-    entry["hand"] = hand_n;
-    entry["hand_known"] = std::move(hand);
-    entry["bonus"] = bonus_n;
-    entry["bonus_known"] = std::move(bonus);
-    entry["tiles"] = held_n;
-    entry["tiles_known"] = std::move(held);
-    entry["saved"] = std::move(saved);  // its number, or the coin when the viewer knows it
-    entry["marker"] =
-        marker_[std::size_t(s)] >= 0 ? json(piece_name(marker_[std::size_t(s)])) : json(nullptr);
-    entry["marker_round"] = marker_round_[std::size_t(s)];
-    entry["marked_ever"] = marked_ever_[std::size_t(s)];
+    // [hand, hand known, bonus, bonus known, tiles, tiles known, saved, marker, marker round,
+    //  marked ever, goal] (see the header).
     const bool goal_shown =
         goal_suit_[std::size_t(s)] >= 0 && (s == v || (phase_ == Phase::kOver && winner_ == s));
-    entry["goal"] = goal_shown ? json(std::string(1, kSuitLetters[goal_suit_[std::size_t(s)]]) +
+    json entry = json::array();
+    entry.push_back(hand_n);
+    entry.push_back(std::move(hand));
+    entry.push_back(bonus_n);
+    entry.push_back(std::move(bonus));
+    entry.push_back(held_n);
+    entry.push_back(std::move(held));
+    entry.push_back(std::move(saved));
+    entry.push_back(marker_[std::size_t(s)] >= 0 ? json(piece_name(marker_[std::size_t(s)]))
+                                                 : json(nullptr));
+    entry.push_back(marker_round_[std::size_t(s)]);
+    entry.push_back(marked_ever_[std::size_t(s)]);
+    entry.push_back(goal_shown ? json(std::string(1, kSuitLetters[goal_suit_[std::size_t(s)]]) +
                                       std::to_string(goal_rank_[std::size_t(s)]))
-                               : json(goal_suit_[std::size_t(s)] >= 0 ? "secret" : "not chosen");
+                               : json(goal_suit_[std::size_t(s)] >= 0 ? "secret" : "not chosen"));
     if (s == v) {
-      entry["setup_coins"] = std::move(draw);
+      mine = std::move(draw);
       if (phase_ == Phase::kJump && ((asked_ >> s) & 1))
-        entry["jump_answer"] = ((jumping_ >> s) & 1) ? "jump" : "wait";
+        my_answer = ((jumping_ >> s) & 1) ? "jump" : "wait";
     }
     seats.push_back(std::move(entry));
   }
@@ -1612,6 +1615,10 @@ json ConspiracyState::observation(Seat v) const {
   obs["attacked_square"] = attack_sq_ >= 0 ? json(square_name(attack_sq_)) : json(nullptr);
   obs["bag"] = coins_at(kBag);
   obs["seats"] = std::move(seats);
+  if (v >= 0) {
+    obs["my_setup_coins"] = std::move(mine);
+    if (!my_answer.empty()) obs["my_jump_answer"] = std::move(my_answer);
+  }
   obs["tiles"] = std::move(tiles);
   obs["coins"] = std::move(board_coins);
   obs["order"] = std::vector<int>(order_.begin(), order_.begin() + order_count_);

@@ -100,9 +100,9 @@ TEST(ConspiracySetup, ThreeCoinsDrawnGoalFromThemCoinsReturned) {
   EXPECT_EQ(s->coins_at(kHand + 0), 0) << "the chooser returns his coins to the bag";
   EXPECT_EQ(s->coins_at(kBag), 24 - 9);
   // The goal is secret: seat 1 and spectators do not see it, seat 0 does.
-  EXPECT_EQ(s->observation(1)["seats"][0]["goal"], "secret");
-  EXPECT_EQ(s->observation(kSpectator)["seats"][0]["goal"], "secret");
-  EXPECT_NE(s->observation(0)["seats"][0]["goal"], "secret");
+  EXPECT_EQ(s->observation(1)["seats"][0][10], "secret");
+  EXPECT_EQ(s->observation(kSpectator)["seats"][0][10], "secret");
+  EXPECT_NE(s->observation(0)["seats"][0][10], "secret");
   EXPECT_NE(s->why_illegal(make_move(MoveKind::kGoal, 0, 0)), "")
       << "seat 1 has not drawn every goal";
 }
@@ -186,8 +186,8 @@ TEST(ConspiracyOrder, SpiralTurnOrderExample) {
   EXPECT_EQ(s->current_player(), 0);
   play(*s, "jump");
   // A's answer is hidden from B until both have answered.
-  EXPECT_FALSE(s->observation(1)["seats"][0].contains("jump_answer"));
-  EXPECT_EQ(s->observation(0)["seats"][0]["jump_answer"], "jump");
+  EXPECT_FALSE(s->observation(1).contains("my_jump_answer"));
+  EXPECT_EQ(s->observation(0)["my_jump_answer"], "jump");
   EXPECT_EQ(s->current_player(), 1);
   s->chance().script({0, 2});
   play(*s, "jump");
@@ -563,9 +563,9 @@ TEST(ConspiracyRevealCoin, ExactMatchSumSpiralAndChainReaction) {
   EXPECT_EQ(s->coin_direction(P("M3")), Dir("e")) << "the direction is kept when a coin flips";
   EXPECT_TRUE(s->coin_symbol_up(P("C0"))) << "chain reaction: two symbol-side-up coins point at it";
   EXPECT_EQ(s->coin_location(P("A0")), kBonus + 3);
-  EXPECT_EQ(s->observation(3)["seats"][3]["bonus_known"], "A0") << "the payee knows the coin";
-  EXPECT_EQ(s->observation(1)["seats"][3]["bonus_known"], "") << "others do not";
-  EXPECT_EQ(s->observation(1)["seats"][3]["bonus"], 1);
+  EXPECT_EQ(s->observation(3)["seats"][3][3], "A0") << "the payee knows the coin";
+  EXPECT_EQ(s->observation(1)["seats"][3][3], "") << "others do not";
+  EXPECT_EQ(s->observation(1)["seats"][3][2], 1);
 }
 
 TEST(ConspiracyRevealCoin, SymbolSideUpCannotBeRevealedAgainAndPaymentNeeded) {
@@ -753,8 +753,8 @@ TEST(ConspiracySave, OneCoinNumberSideUpPublicNumberRestToBag) {
   EXPECT_EQ(s->coin_location(P("C4")), kSaved + 0);
   EXPECT_EQ(s->coin_location(P("M2")), kBag);
   EXPECT_EQ(s->coin_location(P("S0")), kBag);
-  EXPECT_EQ(s->observation(1)["seats"][0]["saved"], 4) << "others see the number only";
-  EXPECT_EQ(s->observation(0)["seats"][0]["saved"], "C4");
+  EXPECT_EQ(s->observation(1)["seats"][0][6], 4) << "others see the number only";
+  EXPECT_EQ(s->observation(0)["seats"][0][6], "C4");
 }
 
 // --- Declare Progress or Victory ---------------------------------------------------------------
@@ -784,7 +784,7 @@ TEST(ConspiracyDeclare, VictoryExampleMoonAndThree) {
   EXPECT_EQ(s->winner(), 0);
   EXPECT_EQ(s->returns()[0], 1.0);
   EXPECT_EQ(s->returns()[1], -1.0);
-  EXPECT_EQ(s->observation(1)["seats"][0]["goal"], "M3") << "the goal is revealed";
+  EXPECT_EQ(s->observation(1)["seats"][0][10], "M3") << "the goal is revealed";
 }
 
 TEST(ConspiracyDeclare, BothPartsOnOneTileIsNotVictory) {
