@@ -739,16 +739,19 @@ json SiegeState::state_json() const {
     seen.push_back(values);
   }
   for (int i = 0; i < dice_count_; ++i) dice.push_back(dice_[std::size_t(i)]);
-  return json{{"board", board_text(true)},
-              {"stacks", stacks},
-              {"revealed", seen},
-              {"to_move", to_move_},
-              {"first_player", first_player_},
-              {"dice", dice},
-              {"moved", moved_text()},
-              {"winner", winner_},
-              {"over", over_},
-              {"stopped_by_ply_cap", stopped_by_cap_}};
+  // Built by moving the parts in (an initializer list would copy them).
+  json j = json::object();
+  j["board"] = board_text(true);
+  j["stacks"] = std::move(stacks);
+  j["revealed"] = std::move(seen);
+  j["to_move"] = to_move_;
+  j["first_player"] = first_player_;
+  j["dice"] = std::move(dice);
+  j["moved"] = moved_text();
+  j["winner"] = winner_;
+  j["over"] = over_;
+  j["stopped_by_ply_cap"] = stopped_by_cap_;
+  return j;
 }
 
 void SiegeState::sample_hidden(Seat viewer, Rng& rng) {
@@ -798,16 +801,17 @@ json SiegeState::observation(Seat viewer) const {
     commanders.push_back(commander == kNoSquare ? json(nullptr) : json(square_name(commander)));
   }
   for (int i = 0; i < dice_count_; ++i) dice.push_back(dice_[std::size_t(i)]);
-  json obs{{"game", "siege"},
-           {"seats", seats},
-           {"board", board_text(false)},
-           {"stacks", stacks},
-           {"commanders", commanders},
-           {"dice", dice},
-           {"moved", moved_text()},
-           {"first_player", first_player_},
-           {"ply", ply()},
-           {"terminal", over_}};
+  json obs = json::object();
+  obs["game"] = "siege";
+  obs["seats"] = std::move(seats);
+  obs["board"] = board_text(false);
+  obs["stacks"] = std::move(stacks);
+  obs["commanders"] = std::move(commanders);
+  obs["dice"] = std::move(dice);
+  obs["moved"] = moved_text();
+  obs["first_player"] = first_player_;
+  obs["ply"] = ply();
+  obs["terminal"] = over_;
   obs["to_move"] = over_ ? json(nullptr) : json(to_move_);
   if (over_) {
     obs["winner"] = winner_ >= 0 ? json(winner_) : json(nullptr);
