@@ -23,6 +23,9 @@ struct GameEntry {
   // Optional: the game's name in PPN's `GameType: Name`, and a replayer for PPN records of it that
   // returns the final state and throws BadRecord at the first move that differs from the record.
   std::string ppn_name;
+  // Parameters the conformance suite adds to every playout, to keep random games short where
+  // random play cannot end them (a lower engine cap, never a rule change). Empty for most games.
+  json test_params = json::object();
   std::function<std::unique_ptr<State>(const ppn::Record&)> replay_ppn;
 };
 

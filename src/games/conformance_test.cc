@@ -24,7 +24,9 @@ class Conformance : public ::testing::TestWithParam<Case> {};
 
 TEST_P(Conformance, RandomSimTest) {
   const Case& c = GetParam();
-  testing::random_sim_test(games::registry(), c.game, json{{"players", c.players}});
+  json params = games::registry().find(c.game)->test_params;
+  params["players"] = c.players;
+  testing::random_sim_test(games::registry(), c.game, params);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, ::testing::ValuesIn(all_cases()),

@@ -1,6 +1,7 @@
 #include "games/games.h"
 
 #include "games/conspiracy/conspiracy.h"
+#include "games/culture_wars/culture_wars.h"
 #include "games/relativity/relativity.h"
 #include "games/siege/siege.h"
 
@@ -12,6 +13,7 @@ const Registry& registry() {
     r.add(relativity::entry());
     r.add(conspiracy::entry());
     r.add(siege::entry());
+    r.add(culture_wars::entry());
     return r;
   }();
   return all;

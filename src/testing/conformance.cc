@@ -21,6 +21,9 @@ void check_moves(const State& state, const std::string& where) {
   ASSERT_GE(state.current_player(), 0);
   ASSERT_LT(state.current_player(), state.num_players());
   std::set<uint64_t> seen;
+  // why_illegal may search the legal moves itself: ask it of at most 64 moves a ply, spread evenly.
+  const std::size_t stride = moves.size() / 64 + 1;
+  std::size_t index = 0;
   for (Move m : moves) {
     ASSERT_TRUE(seen.insert(m.bits).second)
         << where << ": duplicate legal move " << state.move_to_string(m);
@@ -28,7 +31,9 @@ void check_moves(const State& state, const std::string& where) {
     Move parsed{};
     ASSERT_NO_THROW(parsed = state.parse_move(text)) << where << ": cannot parse " << text;
     ASSERT_EQ(parsed, m) << where << ": parse_move(move_to_string(m)) != m for " << text;
-    ASSERT_EQ(state.why_illegal(m), "") << where << ": legal move " << text << " said illegal";
+    if (index++ % stride == 0) {
+      ASSERT_EQ(state.why_illegal(m), "") << where << ": legal move " << text << " said illegal";
+    }
   }
 }
 

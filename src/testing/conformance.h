@@ -3,11 +3,12 @@
 //
 //   tabletop::testing::random_sim_test(games::registry(), "relativity", {}, 200);
 //
-// src/games/conformance_test.cc calls it for every registered game at every player count, so a new
-// game gets the suite by registering. Checks, after every move of every random playout:
+// src/games/conformance_test.cc calls it for every registered game at every player count (with the
+// entry's `test_params`), so a new game gets the suite by registering. Checks, after every move of every random playout:
 //   - check_invariants() holds; the game ends (or hits its documented ply cap);
 //   - legal moves are non-empty and duplicate-free unless terminal (empty then);
-//   - every legal move has empty why_illegal() and parse_move(move_to_string(m)) == m;
+//   - parse_move(move_to_string(m)) == m for every legal move, and why_illegal(m) is empty (asked
+//     of up to 64 legal moves a ply, spread evenly);
 //   - to_json -> state_from_json -> to_json is identical; clone() is identical;
 //   - no leak: for every seat and the spectator, determinize(v)->observation(v) == observation(v);
 //     for hidden-information games, some determinization differs from the truth (it samples);

@@ -1,0 +1,297 @@
+// Culture Wars (George Harnish, 2006, version 0.5 beta), a piecepack wargame for 2 to 4 players:
+// shared/rules/culture-wars.txt, with the map and open points settled in RULINGS.md and in
+// docs/games/culture-wars.md ("Rulings").
+//
+// The map. The 24 tiles lie grid side up in a 5x5 square without its centre tile: 10x10 land
+// squares around a 2x2 hole (the inner sea). During setup players move tiles, so the map lives in a
+// 26x26 window of squares large enough for any legal sequence of setup moves: columns a-z left to
+// right, rows 1-26 bottom to top. The starting map covers i9 (lower left) to r18 (upper right), the
+// hole is m13 n13 m14 n14. A tile is named by its lower-left square. A sea is a 4-connected region
+// of non-land squares (everything outside the map is one outer sea); a coastal square is a land
+// square orthogonally next to a sea square. Seas are fixed once the setup's tile moves are done.
+//
+// Pieces. Each seat has one suit of coins and 36 tokens. Its Null coins decide turn order (a
+// uniformly random order, drawn from the state's chance, whenever the rules mix the Nulls). Its Ace
+// is kept in front of it: the 10-token settlement. Its 2, 3, 4 and 5 start mixed suit side up in
+// its reserve: nobody, not even the owner, knows which number is under which coin, so a coin taken
+// from there is drawn at random. A coin on the map is number side up (a resource that supports as
+// many tokens as its number) or suit side up (during setup, before the coins are turned; after it,
+// a settlement of the coin's suit). A coin's number becomes public knowledge once it has been seen
+// number side up; coins handed back to their owner keep that knowledge.
+//
+// Setup (each step a decision of the seat named, in the order of a random mix of the Nulls):
+//   1. tile moves: each seat in turn (each seat twice with 2 players) moves a tile next to the hole
+//      (a tile with a square edge-adjacent to a non-land square inside the starting map's
+//      footprint) to any place in the window where it overlaps no tile and shares a square edge
+//      with another;
+//   2. coin placement: in reverse order, seats take turns placing a coin from their reserve (drawn
+//      unseen) on a land square at Chebyshev distance >= 3 from every coin, skipping seats that
+//      cannot; when nobody can, every coin on the map is turned number side up;
+//   3. token placement: in reverse order, each seat places two tokens on land squares.
+// A round (repeated until somebody wins):
+//   1. a new random turn order;
+//   2. expansion, in order: one more token on every square holding the seat's tokens. Automatic,
+//      unless the reserve is short: then the seat picks the squares (`grow:k12`) until it is empty;
+//   3. movement, in reverse order: tokens that have not moved this round step to an orthogonal
+//      land square, or take a virtual boat from a square on or next to one of their own coastal
+//      settlements to a coastal square next to another settlement on the same sea; `done` ends;
+//   4. conflicts (automatic): squares where two or more seats' tokens exceed the square's support
+//      lose tokens, fewest first, alternately, equal counts together; then tokens in an opponent's
+//      settlement turn it number side up (an Ace goes back to its owner), the owner adds five
+//      defenders from reserve, and the square is resolved the same way;
+//   5. settlements, in order: ten tokens on a square without a coin may become the seat's Ace;
+//      five tokens on a resource coin remove the tokens and turn the coin suit side up; a coin of
+//      another suit goes back to its owner and the seat puts one of its own reserve coins there
+//      (its choice among the numbers it knows, the Ace, or an unseen one; none: the coin is still
+//      removed). Each is a decision (`settle:k12`, `settle:k12=3`, `settle:k12=a`,
+//      `settle:k12=?`); `done` ends;
+//   6. excess population is removed: a resource square supports its number, an empty square 2, a
+//      settlement none;
+//   7. settlements with fewer than five friendly tokens in the eight squares around them are
+//      abandoned: turned number side up with that many of the owner's tokens on them (an Ace is
+//      removed to its owner and leaves one token).
+// The game ends after a round in which a seat holds N settlements and held N at the end of the
+// round before (N = 4 with 2 players, 3 otherwise); several such seats: more settlements wins, an
+// exact tie is shared. Returns: each winner +1, every other seat -1/(n-1). The engine ends a game
+// that reaches `max_rounds` (not a rule) with returns 0 for all.
+//
+// Notation: `tile:m15-g21` moves the tile whose lower-left square is m15 so that its lower-left
+// square is g21; `coin:k12`, `token:k12`, `grow:k12`; `k12-k13` moves one token, `3k12-k13` three
+// (also by boat); `settle:k12[=v]`; `done`.
+//
+// Move packing: kind (bits 0-3) | from (4-13) | to (14-23) | count (24-29) | coin choice (30-33).
+//
+// Params: players (2..4, default 4), tech_advantage (the optional Technological Advantage rule,
+// default false), handicap_seat (-1: none; that seat places three tokens in setup), max_rounds.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "core/game.h"
+#include "core/registry.h"
+
+namespace tabletop::culture_wars {
+
+inline constexpr int kWidth = 26;
+inline constexpr int kSquares = kWidth * kWidth;
+inline constexpr int kMapOrigin = 8;  // the starting map spans columns and rows 8..17 (i..r, 9..18)
+inline constexpr int kTiles = 24;
+inline constexpr int kTokens = 36;
+inline constexpr int kMaxSeats = 4;
+inline constexpr int kNoSquare = 1023;
+inline constexpr int kDefaultMaxRounds = 200;
+
+// Coin values 0 = Null, 1 = Ace, 2..5. A coin is seat * 6 + value.
+inline constexpr int kCoinValues = 6;
+inline constexpr uint8_t kNoCoin = 0xff;
+
+enum class Phase : uint8_t {
+  kTileMoves,
+  kCoinPlacement,
+  kTokenPlacement,
+  kExpansion,  // a short seat choosing where to grow
+  kMovement,
+  kSettlement,
+  kOver,
+};
+
+enum MoveKind : uint8_t {
+  kTileMove = 1,
+  kPlaceCoin,
+  kPlaceToken,
+  kGrow,
+  kStep,    // tokens move (on foot or by boat)
+  kSettle,  // form a settlement
+  kDone,
+};
+
+// Which coin a settlement on another suit's coin is made with.
+inline constexpr int kChooseOwnCoin =
+    0;  // the square's coin is the seat's own (or the 10-token Ace)
+inline constexpr int kChooseUnseen = 7;  // one of the reserve coins nobody has seen, at random
+// Values 1..5 name a known reserve coin (1 = the Ace).
+
+struct MoveParts {
+  int kind, from, to, count, choice;
+};
+inline Move make_move(int kind, int from = 0, int to = 0, int count = 0, int choice = 0) {
+  return Move{uint64_t(kind) | uint64_t(from) << 4 | uint64_t(to) << 14 | uint64_t(count) << 24 |
+              uint64_t(choice) << 30};
+}
+inline MoveParts move_parts(Move m) {
+  return {int(m.bits & 15), int(m.bits >> 4 & 1023), int(m.bits >> 14 & 1023),
+          int(m.bits >> 24 & 63), int(m.bits >> 30 & 15)};
+}
+
+// "k12". Precondition: 0 <= square < kSquares.
+std::string square_name(int square);
+// The square named `name` (case-insensitive), or -1.
+int square_of_name(std::string_view name);
+inline int column_of(int square) {
+  return square % kWidth;
+}
+inline int row_of(int square) {
+  return square / kWidth;
+}
+inline int square_at(int column, int row) {
+  return row * kWidth + column;
+}
+
+class CultureWarsGame;
+
+class CultureWarsState final : public State {
+ public:
+  CultureWarsState(std::shared_ptr<const Game> game, Chance chance);
+
+  Seat current_player() const override;
+  std::string why_illegal(Move move) const override;
+  Returns returns() const override;
+  std::unique_ptr<State> clone() const override;
+  std::string move_to_string(Move move) const override;
+  Move parse_move(std::string_view text) const override;
+  // The same for every viewer: nobody knows a coin that has not been seen number side up.
+  json observation(Seat viewer) const override;
+  std::string render(Seat viewer) const override;
+  // 24 tiles without overlap; every coin in exactly one place (reserve or one square); each seat's
+  // tokens on the map plus in reserve make 36; tokens only on land.
+  void check_invariants() const override;
+  // For searches (not a rule): each seat's strength is 3 per settlement, 2 more per settlement also
+  // held at the last round's end, and one per 12 tokens on the map; a seat's estimate is
+  // tanh((its strength - the mean of the others') / 4). A finished game gives its exact returns.
+  bool estimate_returns(Returns& out) const override;
+
+  Phase phase() const { return phase_; }
+  int round() const { return round_; }
+  bool is_land(int square) const { return land_[std::size_t(square)]; }
+  // Tokens of `seat` on `square`.
+  int tokens(Seat seat, int square) const {
+    return tokens_[std::size_t(seat)][std::size_t(square)];
+  }
+  int reserve_tokens(Seat seat) const { return reserve_tokens_[std::size_t(seat)]; }
+  // The coin on `square` (seat * 6 + value) or kNoCoin; `settlement` is true when it lies suit up.
+  uint8_t coin_at(int square) const { return coin_at_[std::size_t(square)]; }
+  bool suit_up(int square) const { return suit_up_[std::size_t(square)]; }
+  // Settlements of `seat` on the map now.
+  int settlements(Seat seat) const;
+  // The seats' turn order this round (or in setup).
+  Seat order(int index) const { return order_[std::size_t(index)]; }
+  // True when the square is a land square next to a sea.
+  bool coastal(int square) const;
+  // The sea region of a non-land square (0 is the outer sea), valid once the setup's tile moves
+  // are done.
+  int sea_of(int square) const { return sea_[std::size_t(square)]; }
+  // Bit s set: seat s wins (set once the game is over by the rules).
+  uint8_t winners() const { return winners_; }
+
+ protected:
+  void do_legal_moves(MoveList& out) const override;
+  void do_apply(Move move) override;
+  json state_json() const override;
+  // Shuffles, seat by seat, the values of the coins nobody has seen among their places.
+  void sample_hidden(Seat viewer, Rng& rng) override;
+
+ private:
+  friend class CultureWarsGame;
+  const CultureWarsGame& rules() const;
+  int num_seats() const;
+
+  // Setup.
+  void lay_out_starting_map();
+  void mix_order();
+  bool tile_can_move(int tile) const;
+  bool tile_fits(int tile, int origin) const;
+  void compute_seas();
+  bool coin_fits(int square) const;
+  bool seat_can_place_coin(Seat seat) const;
+  int reserve_coins_unseen(Seat seat) const;
+  // Draws one of the seat's unseen reserve coins (a chance event).
+  int draw_unseen_coin(Seat seat);
+  void advance_coin_placement();
+  void begin_token_placement();
+  void advance_token_placement();
+
+  // Rounds.
+  void begin_round();
+  void begin_expansion();
+  void advance_expansion();
+  void begin_movement();
+  void advance_movement();
+  void resolve_conflicts();
+  // Removes tokens until the square supports what is left (see the rules summary above);
+  // `defended_settlement` is the seat whose settlement here was just turned over (it still counts
+  // for the Technological Advantage rule), or -1.
+  void resolve_square(int square, int support, Seat defended_settlement = -1);
+  void begin_settlement();
+  void advance_settlement();
+  bool can_settle_anywhere(Seat seat) const;
+  void settle(Seat seat, int square, int choice);
+  void end_round();
+  int support_of(int square) const;
+  int seats_on(int square) const;
+  void add_tokens(Seat seat, int square, int count);
+  void remove_tokens(Seat seat, int square, int count);
+  void put_coin(int coin, int square, bool suit_up);
+  void take_coin(int square);
+  bool boat_source(Seat seat, int square) const;
+  void boat_destinations(Seat seat, int from, std::array<bool, kSquares>& to) const;
+  void step_moves(MoveList& out) const;
+  void settle_moves(MoveList& out) const;
+  std::string coin_text(uint8_t coin) const;
+
+  // The map.
+  std::array<bool, kSquares> land_{};
+  std::array<int16_t, kTiles> tile_origin_{};
+  std::array<uint8_t, kSquares> sea_{};  // sea id of non-land squares (after setup's tile moves)
+  // Pieces.
+  std::array<std::array<uint8_t, kSquares>, kMaxSeats> tokens_{};
+  std::array<uint8_t, kMaxSeats> reserve_tokens_{};
+  std::array<uint8_t, kSquares> coin_at_{};
+  std::array<bool, kSquares> suit_up_{};
+  // Per coin (seat * 6 + value): its square, or kNoSquare in its owner's reserve.
+  std::array<int16_t, kMaxSeats * kCoinValues> coin_square_{};
+  std::array<bool, kMaxSeats * kCoinValues> coin_seen_{};  // number seen by everyone
+  // Turn structure.
+  Phase phase_ = Phase::kTileMoves;
+  std::array<uint8_t, kMaxSeats> order_{};
+  int step_ = 0;                           // position in the phase's sequence of seats
+  Seat to_move_ = 0;                       // the seat deciding now
+  int round_ = 0;                          // 0 during setup
+  std::array<uint8_t, kSquares> moved_{};  // tokens of the mover that already moved this round
+  std::array<uint8_t, kMaxSeats> settlements_last_round_{};
+  int tokens_to_place_ = 0;
+  uint8_t winners_ = 0;
+  bool stopped_by_cap_ = false;
+};
+
+class CultureWarsGame final : public Game {
+ public:
+  explicit CultureWarsGame(const json& params);
+  int num_players() const override { return players_; }
+  std::unique_ptr<State> new_initial_state(Chance chance) const override;
+
+  bool tech_advantage() const { return tech_advantage_; }
+  int handicap_seat() const { return handicap_seat_; }
+  int max_rounds() const { return max_rounds_; }
+  // Settlements to hold for two round ends in a row.
+  int settlements_to_win() const { return players_ == 2 ? 4 : 3; }
+  // Tile moves in setup: one per seat, two per seat with two players.
+  int setup_tile_moves() const { return players_ == 2 ? 4 : players_; }
+
+ protected:
+  std::unique_ptr<State> restore_state(const json& fields, Chance chance) const override;
+
+ private:
+  int players_;
+  bool tech_advantage_;
+  int handicap_seat_;
+  int max_rounds_;
+};
+
+// The registry entry for Culture Wars.
+GameEntry entry();
+
+}  // namespace tabletop::culture_wars

@@ -1,0 +1,385 @@
+// Culture Wars: the clauses of shared/rules/culture-wars.txt and its RULINGS, as tests.
+#include "games/culture_wars/culture_wars.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "core/record.h"
+#include "games/games.h"
+
+namespace tabletop::culture_wars {
+namespace {
+
+int sq(const char* name) {
+  return square_of_name(name);
+}
+
+std::unique_ptr<CultureWarsState> fresh(int players, uint64_t seed = 1,
+                                        json extra = json::object()) {
+  json params = extra;
+  params["players"] = players;
+  auto state = games::registry().make("culture-wars", params)->new_initial_state(seed);
+  return std::unique_ptr<CultureWarsState>(static_cast<CultureWarsState*>(state.release()));
+}
+
+// A two-seat position in round 1 at the start of seat `mover`'s movement (order 0 then 1, so
+// movement runs seat 1 then seat 0): `tokens` per seat by square name, `coins` as
+// {square, seat, value, suit_up}. Unlisted coins are in reserve, seen.
+struct CoinAt {
+  const char* square;
+  int seat, value;
+  bool suit_up;
+};
+std::unique_ptr<CultureWarsState> position(std::vector<std::map<std::string, int>> tokens,
+                                           std::vector<CoinAt> coins, Seat mover = 1,
+                                           json extra = json::object(),
+                                           std::vector<int> last_round = {0, 0}) {
+  json params = extra;
+  params["players"] = 2;
+  auto game = games::registry().make("culture-wars", params);
+  json j = game->new_initial_state(1)->to_json();
+  json& f = j["state"];
+  json token_pairs = json::array();
+  std::vector<int> reserve;
+  for (const auto& seat_tokens : tokens) {
+    json pairs = json::array();
+    int on_map = 0;
+    for (const auto& [name, count] : seat_tokens) {
+      pairs.push_back({sq(name.c_str()), count});
+      on_map += count;
+    }
+    token_pairs.push_back(pairs);
+    reserve.push_back(kTokens - on_map);
+  }
+  f["tokens"] = token_pairs;
+  f["reserve_tokens"] = reserve;
+  json coin_list = json::array();
+  for (int coin = 0; coin < 2 * kCoinValues; ++coin) coin_list.push_back({kNoSquare, true, false});
+  for (const CoinAt& c : coins)
+    coin_list[std::size_t(c.seat * kCoinValues + c.value)] = {sq(c.square), true, c.suit_up};
+  f["coins"] = coin_list;
+  f["phase"] = int(Phase::kMovement);
+  f["order"] = {0, 1};
+  f["step"] = mover == 1 ? 0 : 1;
+  f["to_move"] = mover;
+  f["round"] = 1;
+  f["moved"] = json::array();
+  f["settlements_last_round"] = last_round;
+  auto state = game->state_from_json(j);
+  return std::unique_ptr<CultureWarsState>(static_cast<CultureWarsState*>(state.release()));
+}
+
+// Seat 1's five tokens on its own 2 coin at q17: it can settle there, so after the conflicts the
+// game waits at the settlement phase, before the excess population is removed.
+void add_pause(std::vector<std::map<std::string, int>>& tokens, std::vector<CoinAt>& coins) {
+  tokens[1]["q17"] = 5;
+  coins.push_back({"q17", 1, 2, false});
+}
+
+// Ends the movement of both seats (seat 1 then seat 0) and returns after the conflicts.
+void end_movement(CultureWarsState& s) {
+  if (s.phase() == Phase::kMovement && s.current_player() == 1) s.apply_text("done");
+  if (s.phase() == Phase::kMovement && s.current_player() == 0) s.apply_text("done");
+}
+
+// --- The map ------------------------------------------------------------------------------------
+
+TEST(CultureWarsMap, TwentyFourTilesAroundAHole) {
+  auto s = fresh(4);
+  int land = 0;
+  for (int square = 0; square < kSquares; ++square) land += s->is_land(square);
+  EXPECT_EQ(land, 96);
+  for (const char* hole : {"m13", "n13", "m14", "n14"}) EXPECT_FALSE(s->is_land(sq(hole))) << hole;
+  EXPECT_TRUE(s->is_land(sq("i9")));
+  EXPECT_TRUE(s->is_land(sq("r18")));
+  EXPECT_FALSE(s->is_land(sq("s18")));
+  EXPECT_EQ(s->phase(), Phase::kTileMoves);
+}
+
+TEST(CultureWarsMap, OnlyTilesNextToTheHoleMove) {
+  // The tiles edge-adjacent to the hole are the four around it: m11, k13, o13, m15.
+  auto s = fresh(4);
+  std::set<std::string> tiles;
+  for (Move m : s->legal_moves()) tiles.insert(s->move_to_string(m).substr(5, 3));
+  EXPECT_EQ(tiles, (std::set<std::string>{"m11", "k13", "o13", "m15"}));
+  const std::string why = s->why_illegal(s->parse_move("tile:i9-i21"));
+  EXPECT_NE(why.find("not next to the hole"), std::string::npos) << why;
+}
+
+TEST(CultureWarsMap, AMovedTileOverlapsNothingAndTouchesAnotherTile) {
+  auto s = fresh(4);
+  EXPECT_EQ(s->why_illegal(s->parse_move("tile:m15-m19")), "");  // on top of the map's north edge
+  EXPECT_EQ(s->why_illegal(s->parse_move("tile:m15-n19")), "");  // half a tile along: grids align
+  EXPECT_NE(s->why_illegal(s->parse_move("tile:m15-m17")), "");  // overlaps a tile
+  EXPECT_NE(s->why_illegal(s->parse_move("tile:m15-m20")), "");  // touches nothing
+  EXPECT_NE(s->why_illegal(s->parse_move("tile:m15-s19")), "");  // corner contact is not an edge
+  EXPECT_EQ(s->why_illegal(s->parse_move("tile:m15-m13")), "");  // into the hole itself
+}
+
+TEST(CultureWarsMap, SeasAreFixedAfterTheTileMovesAndCoastsFollowThem) {
+  auto s = fresh(4, 3);
+  // Four tile moves with 4 players; fill the hole with the north tile, then move the others
+  // outward.
+  s->apply_text("tile:m15-m13");  // the hole is now where m15 was: m15 n15 m16 n16
+  ASSERT_EQ(s->phase(), Phase::kTileMoves);
+  while (s->phase() == Phase::kTileMoves) s->apply(s->legal_moves().front());
+  ASSERT_EQ(s->phase(), Phase::kCoinPlacement);
+  EXPECT_TRUE(s->is_land(sq("m13")));
+  EXPECT_TRUE(s->coastal(sq("i9")));    // the map's corner faces the outer sea
+  EXPECT_FALSE(s->coastal(sq("j10")));  // inland
+}
+
+// --- Setup: coins and tokens
+// -----------------------------------------------------------------------
+
+TEST(CultureWarsSetup, CoinsKeepTwoEmptySquaresBetweenThemAndAreTurnedOver) {
+  auto s = fresh(2, 5);
+  // Two players move four tiles; the south-west corner of the map stays where it was.
+  for (const char* move : {"tile:m15-m19", "tile:o13-s13", "tile:k13-g13", "tile:m11-m7"})
+    s->apply_text(move);
+  ASSERT_EQ(s->phase(), Phase::kCoinPlacement);
+  // Reverse order: the last seat of the Null-coin order places first.
+  EXPECT_EQ(s->current_player(), s->order(1));
+  s->apply_text("coin:j10");
+  EXPECT_NE(s->coin_at(sq("j10")), kNoCoin);
+  EXPECT_TRUE(s->suit_up(sq("j10")));
+  EXPECT_EQ(s->observation(0)["coins"][0]["value"], nullptr);  // nobody knows its number
+  EXPECT_NE(s->why_illegal(s->parse_move("coin:l12")), "");    // Chebyshev distance 2
+  EXPECT_NE(s->why_illegal(s->parse_move("coin:j12")), "");
+  EXPECT_EQ(s->why_illegal(s->parse_move("coin:j13")), "");  // distance 3
+  int placed = 1;
+  while (s->phase() == Phase::kCoinPlacement) {
+    s->apply(s->legal_moves().front());
+    ++placed;
+  }
+  EXPECT_LE(placed, 8);  // at most four coins (2-5) each
+  EXPECT_EQ(s->phase(), Phase::kTokenPlacement);
+  for (int square = 0; square < kSquares; ++square)
+    if (s->coin_at(square) != kNoCoin) {
+      EXPECT_FALSE(s->suit_up(square)) << square_name(square);
+    }
+  for (const json& coin : s->observation(kSpectator)["coins"])
+    EXPECT_TRUE(coin["value"].is_number());
+}
+
+TEST(CultureWarsSetup, EachSeatPlacesTwoTokensThenTheRoundsBegin) {
+  auto s = fresh(2, 5, {{"handicap_seat", 1}});
+  while (s->phase() != Phase::kTokenPlacement) s->apply(s->legal_moves().front());
+  int placements = 0;
+  while (s->round() == 0) {
+    s->apply(s->legal_moves().front());
+    ++placements;
+  }
+  EXPECT_EQ(placements, 5);  // two for seat 0, three for the handicapped seat 1
+  // Round 1's expansion has added one token on each seat's square.
+  EXPECT_EQ(s->round(), 1);
+  EXPECT_EQ(s->reserve_tokens(0), kTokens - 2 - 1);
+  EXPECT_EQ(s->reserve_tokens(1), kTokens - 3 - 1);
+}
+
+// --- Conflicts
+// ------------------------------------------------------------------------------------
+
+TEST(CultureWarsConflict, FewestFirstAlternatelyUntilTheSquareSupportsTheRest) {
+  // An empty square supports 2. A 3 and B 5: A, B, A, B, A lose one each, leaving B 3; the excess
+  // is then removed down to 2 (and round 2's expansion adds one).
+  std::vector<std::map<std::string, int>> tokens{{{"k11", 3}}, {{"k11", 5}}};
+  std::vector<CoinAt> coins;
+  add_pause(tokens, coins);
+  auto s = position(tokens, coins);
+  end_movement(*s);
+  ASSERT_EQ(s->phase(), Phase::kSettlement);
+  EXPECT_EQ(s->tokens(0, sq("k11")), 0);
+  EXPECT_EQ(s->tokens(1, sq("k11")), 3);
+  s->apply_text("done");  // the excess is removed at the end of the round: 2 left, then +1 growth
+  EXPECT_EQ(s->tokens(1, sq("k11")), 3);
+  EXPECT_EQ(s->round(), 2);
+}
+
+TEST(CultureWarsConflict, EqualCountsLoseTogether) {
+  // 3 and 3 on a 4 coin (supports 4): one each -> 2 and 2 = 4, supported.
+  std::vector<std::map<std::string, int>> tokens{{{"k11", 3}}, {{"k11", 3}}};
+  std::vector<CoinAt> coins{{"k11", 0, 4, false}};
+  add_pause(tokens, coins);
+  auto s = position(tokens, coins);
+  end_movement(*s);
+  ASSERT_EQ(s->phase(), Phase::kSettlement);
+  EXPECT_EQ(s->tokens(0, sq("k11")), 2);
+  EXPECT_EQ(s->tokens(1, sq("k11")), 2);
+}
+
+TEST(CultureWarsConflict, TechnologicalAdvantageMakesTheInferiorLoseFirst) {
+  // Seat 1 holds a settlement, seat 0 none: seat 0 loses first although it has more tokens.
+  // 4 (seat 0) and 3 (seat 1) on an empty square: 4,3 -> 3,3 -> 3,2 -> 2,2 -> 2,1 -> 1,1.
+  std::vector<std::map<std::string, int>> tokens{{{"k11", 4}},
+                                                 {{"k11", 3}, {"p16", 2}, {"q16", 3}}};
+  std::vector<CoinAt> coins{{"p17", 1, 3, true}};
+  add_pause(tokens, coins);
+  auto plain = position(tokens, coins);
+  end_movement(*plain);
+  ASSERT_EQ(plain->phase(), Phase::kSettlement);
+  EXPECT_EQ(plain->tokens(0, sq("k11")),
+            2);  // 3 loses first: 4,3 -> 4,2 -> 3,2 -> 3,1 -> 2,1 -> 2,0
+  EXPECT_EQ(plain->tokens(1, sq("k11")), 0);
+  auto tech = position(tokens, coins, 1, {{"tech_advantage", true}});
+  end_movement(*tech);
+  ASSERT_EQ(tech->phase(), Phase::kSettlement);
+  EXPECT_EQ(tech->tokens(0, sq("k11")), 1);
+  EXPECT_EQ(tech->tokens(1, sq("k11")), 1);
+}
+
+TEST(CultureWarsConflict, TokensEnteringASettlementTurnItOverAndMeetFiveDefenders) {
+  // Seat 0 sends 8 tokens into seat 1's settlement (its 3 coin): the coin is turned number side up
+  // (supports 3), seat 1 places five defenders, and 8 against 5 resolves fewest first.
+  std::vector<std::map<std::string, int>> tokens{{{"k11", 8}},
+                                                 {{"k12", 2}, {"l12", 2}, {"j12", 1}}};
+  std::vector<CoinAt> coins{{"k11", 1, 3, true}};
+  add_pause(tokens, coins);
+  auto s = position(tokens, coins);
+  end_movement(*s);
+  ASSERT_EQ(s->phase(), Phase::kSettlement);
+  EXPECT_FALSE(s->suit_up(sq("k11")));
+  EXPECT_EQ(s->coin_at(sq("k11")), 1 * kCoinValues + 3);
+  // 8 vs 5 on support 3, fewest first: 8,4 7,4 7,3 6,3 6,2 5,2 5,1 4,1 4,0.
+  EXPECT_EQ(s->tokens(1, sq("k11")), 0);
+  EXPECT_EQ(s->tokens(0, sq("k11")), 4);
+}
+
+TEST(CultureWarsConflict, AnAceSettlementAttackedGoesHome) {
+  std::vector<std::map<std::string, int>> tokens{{{"k11", 2}},
+                                                 {{"k12", 2}, {"l12", 2}, {"j12", 1}}};
+  std::vector<CoinAt> coins{{"k11", 1, 1, true}};
+  add_pause(tokens, coins);
+  auto s = position(tokens, coins);
+  end_movement(*s);
+  ASSERT_EQ(s->phase(), Phase::kSettlement);
+  EXPECT_EQ(s->coin_at(sq("k11")), kNoCoin);
+  // The Ace is back in seat 1's reserve (its 2 is the pause coin on q17).
+  EXPECT_EQ(s->observation(kSpectator)["seats"][1]["coins"], json::array({1, 3, 4, 5}));
+  // 2 attackers vs 5 defenders on what is now an empty square (supports 2): 1,5 1,4 0,4.
+  EXPECT_EQ(s->tokens(0, sq("k11")), 0);
+  EXPECT_EQ(s->tokens(1, sq("k11")), 4);
+}
+
+// --- Settlements
+// ----------------------------------------------------------------------------------
+
+TEST(CultureWarsSettlement, FiveTokensOnTheirOwnCoinSettleIt) {
+  auto s = position({{{"k11", 5}, {"j10", 2}, {"j11", 2}, {"j12", 2}}, {{"p16", 1}}},
+                    {{"k11", 0, 4, false}});
+  end_movement(*s);
+  ASSERT_EQ(s->phase(), Phase::kSettlement);
+  ASSERT_EQ(s->current_player(), 0);
+  s->apply_text("settle:k11");
+  EXPECT_TRUE(s->suit_up(sq("k11")));
+  EXPECT_EQ(s->tokens(0, sq("k11")), 0);
+  EXPECT_EQ(s->settlements(0), 1);  // supported by six around it (diagonals count)
+}
+
+TEST(CultureWarsSettlement, TenTokensBuildTheAce) {
+  auto s = position({{{"k11", 10}, {"j10", 2}, {"j11", 2}, {"j12", 2}}, {{"p16", 1}}}, {});
+  end_movement(*s);
+  ASSERT_EQ(s->phase(), Phase::kSettlement);
+  s->apply_text("settle:k11");
+  EXPECT_EQ(s->coin_at(sq("k11")), 0 * kCoinValues + 1);
+  EXPECT_TRUE(s->suit_up(sq("k11")));
+  EXPECT_EQ(s->settlements(0), 1);
+}
+
+TEST(CultureWarsSettlement, AnotherSuitsCoinGoesHomeAndOneOfTheirsReplacesIt) {
+  // Seat 0 has five tokens on seat 1's 5 coin and its own 3 (seen) in reserve.
+  auto s = position({{{"k11", 5}, {"j10", 2}, {"j11", 2}, {"j12", 2}}, {{"p16", 1}}},
+                    {{"k11", 1, 5, false}});
+  end_movement(*s);
+  const auto moves = s->legal_moves();
+  std::set<std::string> texts;
+  for (Move m : moves) texts.insert(s->move_to_string(m));
+  EXPECT_TRUE(texts.count("settle:k11=3"));
+  EXPECT_TRUE(texts.count("settle:k11=a"));  // "even if it's the Ace"
+  s->apply_text("settle:k11=3");
+  EXPECT_EQ(s->coin_at(sq("k11")), 0 * kCoinValues + 3);
+  EXPECT_TRUE(s->suit_up(sq("k11")));
+  EXPECT_EQ(s->observation(kSpectator)["seats"][1]["coins"], json::array({1, 2, 3, 4, 5}));
+}
+
+TEST(CultureWarsSettlement, AbandonedWithoutFiveFriendsAround) {
+  // A settlement on a 4 with only two friendly tokens around (after the excess on k12 is removed)
+  // is turned over and leaves 4 tokens, which round 2's expansion makes 5.
+  auto s = position({{{"k12", 3}}, {{"p16", 1}}}, {{"k11", 0, 4, true}});
+  end_movement(*s);
+  EXPECT_EQ(s->round(), 2);
+  EXPECT_FALSE(s->suit_up(sq("k11")));
+  EXPECT_EQ(s->tokens(0, sq("k11")), 5);
+  EXPECT_EQ(s->settlements(0), 0);
+}
+
+// --- Winning
+// --------------------------------------------------------------------------------------
+
+// Four settlements of seat 0, each with six friendly tokens around it (two on each of three
+// squares).
+const std::map<std::string, int> kFriends{{"j10", 2}, {"l10", 2}, {"k9", 2},  {"j17", 2},
+                                          {"l17", 2}, {"k18", 2}, {"o10", 2}, {"q10", 2},
+                                          {"p9", 2},  {"o17", 2}, {"q17", 2}, {"p18", 2}};
+const std::vector<CoinAt> kFourSettlements{
+    {"k10", 0, 2, true}, {"k17", 0, 3, true}, {"p10", 0, 4, true}, {"p17", 0, 5, true}};
+
+TEST(CultureWarsEnd, FourSettlementsHeldForAFullTurnWinWithTwoPlayers) {
+  // Seat 0 held four settlements at the end of the last round and still does: it wins.
+  auto s = position({kFriends, {{"i18", 1}}}, kFourSettlements, 1, json::object(), {4, 0});
+  end_movement(*s);
+  ASSERT_TRUE(s->is_terminal()) << s->render(kSpectator);
+  EXPECT_EQ(s->returns()[0], 1);
+  EXPECT_EQ(s->returns()[1], -1);
+}
+
+TEST(CultureWarsEnd, EstimateFavoursTheSeatWithSettlements) {
+  auto s = position({kFriends, {{"i18", 1}}}, kFourSettlements);
+  Returns estimate{};
+  ASSERT_TRUE(s->estimate_returns(estimate));
+  EXPECT_GT(estimate[0], 0.9);
+  EXPECT_LT(estimate[1], -0.9);
+}
+
+TEST(CultureWarsEnd, HoldingTheSettlementsForTheFirstTimeIsNotYetAWin) {
+  auto s = position({kFriends, {{"i18", 1}}}, kFourSettlements);
+  end_movement(*s);
+  EXPECT_FALSE(s->is_terminal());
+  EXPECT_EQ(s->round(), 2);
+}
+
+// --- Notation, hidden information, conformance ---------------------------------------------------
+
+TEST(CultureWarsNotation, MovesReadBackAndBadTextSaysWhy) {
+  auto s = position({{{"k11", 5}}, {{"p16", 1}}}, {}, /*mover=*/0);
+  EXPECT_EQ(s->move_to_string(s->parse_move("3k11-k12")), "3k11-k12");
+  EXPECT_EQ(s->move_to_string(s->parse_move("K11-K12")), "k11-k12");
+  EXPECT_THROW(s->parse_move("k11"), BadMove);
+  EXPECT_THROW(s->parse_move("k99-k12"), BadMove);
+  EXPECT_THROW(s->parse_move("fly:k11"), BadMove);
+  const std::string why = s->why_illegal(s->parse_move("k11-m11"));
+  EXPECT_NE(why.find("neither"), std::string::npos) << why;
+  EXPECT_NE(s->why_illegal(s->parse_move("9k11-k12")).find("has 5"), std::string::npos);
+}
+
+TEST(CultureWarsHidden, DeterminizeReshufflesUnseenCoinsOnly) {
+  auto s = fresh(2, 9);
+  while (s->phase() == Phase::kTileMoves) s->apply(s->legal_moves().front());
+  s->apply(s->legal_moves().front());  // one coin placed suit side up, unseen
+  Rng rng(1);
+  bool differs = false;
+  for (int i = 0; i < 50; ++i) {
+    auto sample = s->determinize(0, rng);
+    EXPECT_EQ(sample->observation(0), s->observation(0));
+    differs |= sample->to_json()["state"] != s->to_json()["state"];
+  }
+  EXPECT_TRUE(differs);
+}
+
+// The shared conformance suite runs on Culture Wars at 2, 3 and 4 players in
+// src/games/conformance_test.cc (with the entry's test_params).
+
+}  // namespace
+}  // namespace tabletop::culture_wars
