@@ -294,7 +294,7 @@ void ConspiracyState::remove_markers(int tile) {
   for (Seat s = 0; s < players(); ++s)
     if (marker_[std::size_t(s)] == tile) {
       marker_[std::size_t(s)] = -1;
-      log_all("the marker of seat " + std::to_string(s) + " goes back to it");
+      if (log().enabled()) log_all("the marker of seat " + std::to_string(s) + " goes back to it");
     }
 }
 
@@ -328,7 +328,7 @@ bool ConspiracyState::any_future_tiles() const {
 }
 
 void ConspiracyState::advance_column(int column, Seat active) {
-  log_all(std::string("column ") + kColumnLetters[column] + " advances");
+  if (log().enabled()) log_all(std::string("column ") + kColumnLetters[column] + " advances");
   const int present = position(column, 0), f1 = position(column, 1);
   const int f1_tile = tile_at_[std::size_t(f1)];
   if (f1_tile >= 0 && tile_up_[std::size_t(f1_tile)]) {
@@ -377,7 +377,7 @@ void ConspiracyState::time_marches_on(int column, Seat active) {
     std::string text = std::string("column ") + kColumnLetters[column] + " dice";
     for (int s = 0; s < kSuits; ++s)
       text += std::string(" ") + kSuitLetters[s] + std::to_string(dice[std::size_t(s)]);
-    log_all(text + ": " + std::to_string(successes) + " successes");
+    if (log().enabled()) log_all(text + ": " + std::to_string(successes) + " successes");
   }
   if (successes >= 2) advance_column(column, active);
 }
@@ -387,13 +387,15 @@ void ConspiracyState::unexpected_effects() {
   const int row = chance().roll_die();
   const int pos = position(column, row);
   const int tile = tile_at_[std::size_t(pos)];
-  log_all("unexpected effects at " + position_name(pos) + (tile < 0 ? ": no tile, no effect" : ""));
+  if (log().enabled())
+    log_all("unexpected effects at " + position_name(pos) +
+            (tile < 0 ? ": no tile, no effect" : ""));
   if (tile < 0) return;
   if (row == 0) {
     tile_to_seat(tile, active_);
   } else if (tile_up_[std::size_t(tile)]) {
     tile_up_[std::size_t(tile)] = false;
-    log_all("tile " + piece_name(tile) + " turns face down");
+    if (log().enabled()) log_all("tile " + piece_name(tile) + " turns face down");
   } else {
     for (int k = 0; k < 4; ++k) {
       const int c = coin_at_[std::size_t(square_of(pos, k))];
@@ -401,7 +403,8 @@ void ConspiracyState::unexpected_effects() {
     }
     tile_up_[std::size_t(tile)] = true;
     tile_known_[std::size_t(tile)] = kPublic;
-    log_all("tile " + piece_name(tile) + " turns face up; its coins go back to the bag");
+    if (log().enabled())
+      log_all("tile " + piece_name(tile) + " turns face up; its coins go back to the bag");
   }
 }
 
@@ -429,8 +432,9 @@ void ConspiracyState::resolve_reveal_tile(int pos) {
   }
   tile_up_[std::size_t(tile)] = true;
   tile_known_[std::size_t(tile)] = kPublic;
-  log_all("tile at " + position_name(pos) + " is " + piece_name(tile) + ", support " +
-          std::to_string(support));
+  if (log().enabled())
+    log_all("tile at " + position_name(pos) + " is " + piece_name(tile) + ", support " +
+            std::to_string(support));
   if (support < rank_of(tile)) tile_to_seat(tile, to_move_);
 }
 
@@ -438,7 +442,7 @@ void ConspiracyState::reveal_coin(int sq) {
   const int c = coin_at_[std::size_t(sq)];
   coin_up_[std::size_t(c)] = true;
   coin_known_[std::size_t(c)] = kPublic;
-  log_all("coin on " + square_name(sq) + " is revealed: " + piece_name(c));
+  if (log().enabled()) log_all("coin on " + square_name(sq) + " is revealed: " + piece_name(c));
 }
 
 void ConspiracyState::chain_reaction() {
@@ -637,7 +641,7 @@ void ConspiracyState::roll_off(int8_t* seats, int count) {
     std::string text = "roll-off:";
     for (int i = 0; i < count; ++i)
       text += " seat " + std::to_string(seats[i]) + " rolls " + std::to_string(rolls[i]);
-    log_all(text);
+    if (log().enabled()) log_all(text);
   }
   // Insertion sort, highest roll first (stable).
   for (int i = 1; i < count; ++i)
@@ -657,7 +661,7 @@ void ConspiracyState::start_round() {
   if (round_ >= rules().max_rounds()) {
     capped_ = true;
     phase_ = Phase::kOver;
-    log_all("the engine's round cap ends the game without a winner");
+    if (log().enabled()) log_all("the engine's round cap ends the game without a winner");
     return;
   }
   ++round_;
@@ -694,7 +698,7 @@ void ConspiracyState::start_round() {
     if (wild_) text += "; spiral holders may jump in:";
     for (Seat s = 0; s < players(); ++s)
       if ((wild_ >> s) & 1) text += " " + std::to_string(s);
-    log_all(text);
+    if (log().enabled()) log_all(text);
   }
   if (any_future_tiles()) {
     Seat active = order_count_ > 0 ? order_[0] : -1;
@@ -766,7 +770,7 @@ void ConspiracyState::start_turn(Seat seat) {
   if (need > 0) {
     // Mandatory advancements of all three columns, until the bag can fill the hand.
     while (coins_at(kBag) < need && any_future_tiles()) {
-      log_all("the bag is short: mandatory advancement of every column");
+      if (log().enabled()) log_all("the bag is short: mandatory advancement of every column");
       for (int column = 0; column < kColumns; ++column) advance_column(column, seat);
     }
     draw_some(std::min(need, coins_at(kBag)));
@@ -1064,10 +1068,10 @@ void ConspiracyState::resolve_attack() {
     const bool wild = rank_of(attacker) == 1;
     if (!coin_up_[std::size_t(target)]) {
       if (wild || value_of(attacker) >= value_of(target)) {
-        log_all("the attack removes the coin on " + square_name(attack_sq_));
+        if (log().enabled()) log_all("the attack removes the coin on " + square_name(attack_sq_));
         coin_to_bag(target);
       } else {
-        log_all("the attack fails");
+        if (log().enabled()) log_all("the attack fails");
       }
     } else {
       int strongest = 0;
@@ -1084,9 +1088,11 @@ void ConspiracyState::resolve_attack() {
           return;
         }
         coin_up_[std::size_t(target)] = false;
-        log_all("the attack flips the coin on " + square_name(attack_sq_) + " to its number side");
+        if (log().enabled())
+          log_all("the attack flips the coin on " + square_name(attack_sq_) +
+                  " to its number side");
       } else {
-        log_all("the attack fails");
+        if (log().enabled()) log_all("the attack fails");
       }
     }
   }
@@ -1104,7 +1110,8 @@ void ConspiracyState::apply_move(Move move) {
   assert(why_illegal(move).empty());
   const Seat me = to_move_;
   const int a = move_a(move), b = move_b(move), c = move_c(move);
-  const std::string who = "seat " + std::to_string(me);
+  // Log text is built only when the log is on (apply never allocates otherwise).
+  const auto who = [me] { return "seat " + std::to_string(me); };
   auto finish_action = [&] {
     action_ = Action::kNone;
     act_coin_ = act_target_ = attack_sq_ = new_tile_pos_ = -1;
@@ -1118,8 +1125,8 @@ void ConspiracyState::apply_move(Move move) {
         if (coin_loc_[std::size_t(k)] == kHand + me) coin_to_bag(k);
       if (log().enabled())
         log().add(uint64_t(1) << me,
-                  who + " chooses the goal " + kSuitNames[a] + " and " + std::to_string(b),
-                  who + " notes a secret goal and returns the coins");
+                  who() + " chooses the goal " + kSuitNames[a] + " and " + std::to_string(b),
+                  who() + " notes a secret goal and returns the coins");
       if (me + 1 < players()) {
         to_move_ = me + 1;
       } else {
@@ -1140,7 +1147,7 @@ void ConspiracyState::apply_move(Move move) {
         for (Seat s = 0; s < players(); ++s)
           if ((asked_ >> s) & 1)
             text += " seat " + std::to_string(s) + ((jumping_ >> s) & 1 ? " jumps" : " waits");
-        log_all(text);
+        if (log().enabled()) log_all(text);
       }
       finish_jump_answers();
       return;
@@ -1168,7 +1175,7 @@ void ConspiracyState::apply_move(Move move) {
       return;
     case MoveKind::kAdvance:
       ap_ -= 2;
-      log_all(who + " tries to advance column " + kColumnLetters[a]);
+      if (log().enabled()) log_all(who() + " tries to advance column " + kColumnLetters[a]);
       time_marches_on(a, me);
       finish_action();
       return;
@@ -1178,13 +1185,15 @@ void ConspiracyState::apply_move(Move move) {
       return;
     case MoveKind::kRemove:
       pay(a, c);
-      log_all("the attacked coin on " + square_name(attack_sq_) + " is removed");
+      if (log().enabled())
+        log_all("the attacked coin on " + square_name(attack_sq_) + " is removed");
       coin_to_bag(coin_at_[std::size_t(attack_sq_)]);
       finish_action();
       return;
     case MoveKind::kFlip:
       coin_up_[std::size_t(coin_at_[std::size_t(attack_sq_)])] = false;
-      log_all("the attacked coin on " + square_name(attack_sq_) + " flips to its number side");
+      if (log().enabled())
+        log_all("the attacked coin on " + square_name(attack_sq_) + " flips to its number side");
       finish_action();
       return;
     case MoveKind::kTile: {
@@ -1202,8 +1211,8 @@ void ConspiracyState::apply_move(Move move) {
       phase_ = Phase::kPlaceOnTile;
       if (log().enabled())
         log().add(uint64_t(1) << me,
-                  who + " lays tile " + piece_name(a) + " face down at " + position_name(b),
-                  who + " lays a tile face down at " + position_name(b));
+                  who() + " lays tile " + piece_name(a) + " face down at " + position_name(b),
+                  who() + " lays a tile face down at " + position_name(b));
       return;
     }
     case MoveKind::kAt: {
@@ -1213,9 +1222,10 @@ void ConspiracyState::apply_move(Move move) {
       coin_dir_[std::size_t(coin)] = uint8_t(c);
       coin_up_[std::size_t(coin)] = false;
       act_target_ = b;
-      log_all(who + (action_ == Action::kAttack ? " attacks with a " : " places a ") +
-              std::to_string(rank_of(coin)) + " on " + square_name(b) + " pointing " +
-              kDirNames[c]);
+      if (log().enabled())
+        log_all(who() + (action_ == Action::kAttack ? " attacks with a " : " places a ") +
+                std::to_string(rank_of(coin)) + " on " + square_name(b) + " pointing " +
+                kDirNames[c]);
       const bool attack = action_ == Action::kAttack;
       if (attack) attack_sq_ = square_toward(b, c);
       if (rank_of(coin) == 1) unexpected_effects();
@@ -1232,7 +1242,7 @@ void ConspiracyState::apply_move(Move move) {
         hand_play_forgets(me, a);
         move_coin(a, kSaved + me);
         coin_up_[std::size_t(a)] = false;
-        log_all(who + " saves a " + std::to_string(rank_of(a)));
+        if (log().enabled()) log_all(who() + " saves a " + std::to_string(rank_of(a)));
       }
       for (int k = 0; k < kPieces; ++k)
         if (coin_loc_[std::size_t(k)] == kHand + me) coin_to_bag(k);
@@ -1245,15 +1255,16 @@ void ConspiracyState::apply_move(Move move) {
       marker_[std::size_t(me)] = int8_t(tile);
       marker_round_[std::size_t(me)] = int16_t(round_);
       marked_ever_[std::size_t(me)] |= 1u << tile;
-      log_all(who + " marks " + piece_name(tile) + " to declare progress");
+      if (log().enabled()) log_all(who() + " marks " + piece_name(tile) + " to declare progress");
       end_turn();
       return;
     }
     case MoveKind::kWin:
       winner_ = me;
       phase_ = Phase::kOver;
-      log_all(who + " reveals the goal " + kSuitNames[goal_suit_[std::size_t(me)]] + " and " +
-              std::to_string(goal_rank_[std::size_t(me)]) + " and wins");
+      if (log().enabled())
+        log_all(who() + " reveals the goal " + kSuitNames[goal_suit_[std::size_t(me)]] + " and " +
+                std::to_string(goal_rank_[std::size_t(me)]) + " and wins");
       return;
     case MoveKind::kPass:
       end_turn();
