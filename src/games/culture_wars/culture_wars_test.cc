@@ -84,7 +84,7 @@ void end_movement(CultureWarsState& s) {
   if (s.phase() == Phase::kMovement && s.current_player() == 0) s.apply_text("done");
 }
 
-// --- The map ------------------------------------------------------------------------------------
+// --- The map -------------------------------------------------------------------------------------
 
 TEST(CultureWarsMap, TwentyFourTilesAroundAHole) {
   auto s = fresh(4);
@@ -131,8 +131,7 @@ TEST(CultureWarsMap, SeasAreFixedAfterTheTileMovesAndCoastsFollowThem) {
   EXPECT_FALSE(s->coastal(sq("j10")));  // inland
 }
 
-// --- Setup: coins and tokens
-// -----------------------------------------------------------------------
+// --- Setup: coins and tokens ---------------------------------------------------------------------
 
 TEST(CultureWarsSetup, CoinsKeepTwoEmptySquaresBetweenThemAndAreTurnedOver) {
   auto s = fresh(2, 5);
@@ -179,8 +178,7 @@ TEST(CultureWarsSetup, EachSeatPlacesTwoTokensThenTheRoundsBegin) {
   EXPECT_EQ(s->reserve_tokens(1), kTokens - 3 - 1);
 }
 
-// --- Conflicts
-// ------------------------------------------------------------------------------------
+// --- Conflicts -----------------------------------------------------------------------------------
 
 TEST(CultureWarsConflict, FewestFirstAlternatelyUntilTheSquareSupportsTheRest) {
   // An empty square supports 2. A 3 and B 5: A, B, A, B, A lose one each, leaving B 3; the excess
@@ -263,8 +261,33 @@ TEST(CultureWarsConflict, AnAceSettlementAttackedGoesHome) {
   EXPECT_EQ(s->tokens(1, sq("k11")), 4);
 }
 
-// --- Settlements
-// ----------------------------------------------------------------------------------
+TEST(CultureWarsMovement, BoatsSailFromAFriendlyCoastalSettlementToAnotherOnTheSameSea) {
+  // Seat 0's settlement on the west coast (i10), seat 1's on the north-east corner (r18): both on
+  // the outer sea. A token next to i10 may land on a coastal square next to r18.
+  auto s =
+      position({{{"i11", 2}, {"k12", 1}}, {{"p16", 1}}}, {{"i10", 0, 3, true}, {"r18", 1, 4, true}},
+               /*mover=*/0);
+  EXPECT_TRUE(s->coastal(sq("i10")));
+  EXPECT_EQ(s->why_illegal(s->parse_move("i11-q18")), "");
+  EXPECT_EQ(s->why_illegal(s->parse_move("2i11-r17")), "");
+  EXPECT_NE(s->why_illegal(s->parse_move("i11-q17")), "");  // next to r18, but not coastal
+  EXPECT_NE(s->why_illegal(s->parse_move("k12-q18")), "");  // not at a friendly settlement
+  s->apply_text("i11-q18");
+  EXPECT_EQ(s->tokens(0, sq("q18")), 1);
+  // A token that has sailed has moved for the round.
+  EXPECT_NE(s->why_illegal(s->parse_move("q18-q17")), "");
+}
+
+TEST(CultureWarsMovement, NoBoatWithoutASharedSea) {
+  // Seat 1's settlement lies on the inner sea's shore (l13 touches m13), not on the outer sea.
+  auto s = position({{{"i11", 2}}, {{"p16", 1}}}, {{"i10", 0, 3, true}, {"l13", 1, 4, true}}, 0);
+  EXPECT_TRUE(s->coastal(sq("l13")));
+  EXPECT_FALSE(s->coastal(sq("k13")));
+  EXPECT_NE(s->why_illegal(s->parse_move("i11-l12")), "");
+  EXPECT_NE(s->why_illegal(s->parse_move("i11-l14")), "");
+}
+
+// --- Settlements ---------------------------------------------------------------------------------
 
 TEST(CultureWarsSettlement, FiveTokensOnTheirOwnCoinSettleIt) {
   auto s = position({{{"k11", 5}, {"j10", 2}, {"j11", 2}, {"j12", 2}}, {{"p16", 1}}},
@@ -315,8 +338,7 @@ TEST(CultureWarsSettlement, AbandonedWithoutFiveFriendsAround) {
   EXPECT_EQ(s->settlements(0), 0);
 }
 
-// --- Winning
-// --------------------------------------------------------------------------------------
+// --- Winning -------------------------------------------------------------------------------------
 
 // Four settlements of seat 0, each with six friendly tokens around it (two on each of three
 // squares).
