@@ -4,7 +4,29 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <new>
+
 #include "core/record.h"
+
+// Counts heap allocations while `g_counting` is set (the allocation-free hot path test). GCC 12
+// misreads the malloc/free pair below as mismatched once inlined into the library's allocators.
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+namespace {
+long g_allocations = 0;
+bool g_counting = false;
+}  // namespace
+void* operator new(std::size_t n) {
+  if (g_counting) ++g_allocations;
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
 
 namespace tabletop::conspiracy {
 namespace {
@@ -873,6 +895,25 @@ TEST(ConspiracyNotation, RoundTripsAndErrors) {
   } catch (const BadMove& e) {
     EXPECT_NE(std::string(e.what()).find("not a decision now"), std::string::npos) << e.what();
   }
+}
+
+TEST(ConspiracySpeed, MoveGenerationAndApplyNeverAllocate) {
+  // With the log off (playouts), legal moves and apply never touch the heap.
+  Rng rng(3);
+  long plies = 0;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    auto s = make(4 + int(seed % 2), seed);
+    MoveList moves;
+    g_counting = true;
+    while (!s->is_terminal()) {
+      s->legal_moves(moves);
+      s->apply(moves[rng.uniform(uint32_t(moves.size()))]);
+      ++plies;
+    }
+    g_counting = false;
+  }
+  EXPECT_GT(plies, 1000);
+  EXPECT_EQ(g_allocations, 0) << "allocations in " << plies << " plies";
 }
 
 TEST(ConspiracyParams, RangesAndUnknownKeys) {
