@@ -964,6 +964,7 @@ GameEntry entry() {
   e.params_help = {"players=4  2 (NE, SW), 3 (NE, SE, SW) or 4 (NE, SE, SW, NW)",
                    "max_plies=" + std::to_string(kDefaultMaxPlies) +
                        "  engine ply cap (not a rule): the game then ends with no winner"};
+  e.test_params = json{{"max_plies", kConformanceMaxPlies}};
   return e;
 }
 

@@ -78,7 +78,10 @@ inline constexpr int kCommander = 6;  // piece kind of the Commander; Armies are
 inline constexpr int kKinds = 7;
 inline constexpr int kMaxDice = 4;
 inline constexpr int kMaxSeats = 4;
-inline constexpr int kDefaultMaxPlies = 250;
+inline constexpr int kDefaultMaxPlies = 20000;
+// The cap the shared conformance suite plays with (GameEntry::test_params): random games rarely end
+// before tens of thousands of plies, and checking every ply of 600 of them must stay quick.
+inline constexpr int kConformanceMaxPlies = 250;
 
 // Compass points of the seats' Home Bases, clockwise from NE.
 enum Compass : uint8_t { kNE = 0, kSE = 1, kSW = 2, kNW = 3 };
