@@ -860,6 +860,78 @@ TEST(ConspiracyHidden, DeterminizeKeepsWhatTheViewerSawAndResamplesTheRest) {
   EXPECT_TRUE(changed);
 }
 
+TEST(ConspiracyHidden, FaceDownTilesKnownToWhoLaidOrReceivedThem) {
+  auto s = blank(4, 3);  // seat 3 holds every tile
+  s->edit_coin(P("C2"), kHand + 3);
+  s->edit_coin(P("C4"), kHand + 3);
+  play(*s, "place C2");
+  play(*s, "tile M0 R1");
+  play(*s, "e3 n");
+  auto tiles_seen_by = [&](Seat v) { return s->observation(v)["tiles"]; };
+  EXPECT_EQ(tiles_seen_by(3), json::array({"R1 (M0)"})) << "the layer knows his tile";
+  EXPECT_EQ(tiles_seen_by(1), json::array({"R1 down"}));
+  EXPECT_EQ(tiles_seen_by(kSpectator), json::array({"R1 down"}));
+  EXPECT_EQ(s->observation(1)["coins"], json::array({"e3 2 n"})) << "others see the number only";
+  EXPECT_EQ(s->observation(3)["coins"], json::array({"e3 2 n C2"}));
+  // Seat 0 advances the column: the face-down Future-1 tile goes to seat 0, who now knows it; the
+  // layer still knows where it is; seat 1 does not.
+  s->edit_start_actions(0);
+  s->chance().script({1, 1, 0, 0});
+  play(*s, "advance R");
+  EXPECT_EQ(s->tile_location(P("M0")), kHeld + 0);
+  EXPECT_EQ(s->observation(0)["seats"][0][5], "M0");
+  EXPECT_EQ(s->observation(3)["seats"][0][5], "M0");
+  EXPECT_EQ(s->observation(1)["seats"][0][5], "");
+  EXPECT_EQ(s->observation(1)["seats"][0][4], 1);
+  // Determinizing for seat 1 may move M0 anywhere seat 1 cannot see; for seat 3 it stays.
+  Rng rng(2);
+  bool moved = false;
+  for (int i = 0; i < 30; ++i) {
+    auto d1 = s->determinize(1, rng);
+    moved = moved || static_cast<ConspiracyState&>(*d1).tile_location(P("M0")) != kHeld + 0;
+    auto d3 = s->determinize(3, rng);
+    EXPECT_EQ(static_cast<ConspiracyState&>(*d3).tile_location(P("M0")), kHeld + 0);
+  }
+  EXPECT_TRUE(moved);
+}
+
+TEST(ConspiracyHidden, OnlookersLoseTrackOfAPaidCoinInABiggerHand) {
+  // Seat 1 pays A0 to seat 0: both know where it is, seat 2 does not. Seat 0 picks it up with three
+  // drawn coins; when seat 0 then pays from that hand, seat 1 cannot tell which coin went and
+  // forgets A0.
+  auto s = blank();
+  s->edit_tile(P("C5"), Pos("L1"), false);
+  s->edit_coin(P("M3"), Sq("a3"), false, Dir("n"));
+  s->edit_coin(P("S3"), Sq("a4"), false, Dir("n"));
+  s->edit_coin(P("C2"), Sq("b3"), false, Dir("n"));
+  s->edit_coin(P("M2"), Sq("b4"), false, Dir("n"));
+  // Order roll-off: seat 1 first, then 0, 2, 3; Time Marches On rolls 12 blanks.
+  s->chance().script({4, 5, 3, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+  s->edit_start_round(2);
+  ASSERT_EQ(s->current_player(), 1);
+  for (int c = 0; c < kPieces; ++c)
+    if (s->coin_location(c) == kHand + 1) s->edit_coin(c, kBag);
+  s->edit_coin(P("A0"), kHand + 1);
+  play(*s, "reveal a3 pay A0 to 0");
+  EXPECT_EQ(s->observation(1)["seats"][0][3], "A0");
+  EXPECT_EQ(s->observation(0)["seats"][0][3], "A0");
+  EXPECT_EQ(s->observation(2)["seats"][0][3], "");
+  EXPECT_EQ(s->observation(2)["seats"][0][2], 1);
+  play(*s, "end");
+  ASSERT_EQ(s->current_player(), 0);
+  EXPECT_EQ(s->coins_at(kHand + 0), 4) << "3 drawn plus the bonus coin";
+  EXPECT_EQ(s->observation(1)["seats"][0][1], "A0") << "seat 1 knows A0 is in seat 0's hand";
+  Move pay_other{};
+  for (Move m : s->legal_moves())
+    if (move_kind(m) == MoveKind::kRevealCoin && move_a(m) != P("A0") && move_c(m) == 2)
+      pay_other = m;
+  ASSERT_NE(pay_other.bits, 0u);
+  play(*s, s->move_to_string(pay_other));
+  EXPECT_EQ(s->observation(1)["seats"][0][1], "") << "seat 1 cannot tell which coin was paid";
+  EXPECT_NE(s->observation(0)["seats"][0][1].get<std::string>().find("A0"), std::string::npos)
+      << "seat 0 still sees its own hand";
+}
+
 TEST(ConspiracyHidden, GoalSamplesFitMarkedTiles) {
   auto s = blank();
   s->edit_goal(1, kMoons, 3);
