@@ -237,7 +237,11 @@ class SiegeGame final : public Game {
   std::unique_ptr<State> new_initial_state(Chance chance) const override;
 
   // A state from the game's own fields (the "state" part of State::to_json) and a chance stream:
-  // how tests and tools set up a position. Throws BadRecord naming what is wrong.
+  // how tests and tools set up a position. `board` ("c3=NE4 g8=SWC"), `stacks` (one string of
+  // values per seat, top first) and `dice` are required; `revealed` (one string of values per
+  // seat), `moved` ("c5 d4"), `to_move`, `first_player`, `winner`, `over` and `stopped_by_ply_cap`
+  // default to none, none, 0, 0, -1, false, false. Throws BadRecord naming what is wrong (a coin in
+  // two places, a square not in play, a seat to move without dice...).
   std::unique_ptr<SiegeState> position(const json& fields, Chance chance = Chance()) const;
 
   int max_plies() const { return max_plies_; }
