@@ -345,7 +345,8 @@ TEST(Bench, SignatureIsDeterministic) {
 // ---- Strength, small (the full table is `make strength`) ----
 
 // `spec` in every seat in turn against random, `rounds` times per seat; returns its win share.
-double win_share(const Game& game, const std::string& spec, int rounds) {
+double win_share(const Game& game, const std::string& spec, int rounds,
+                 const std::string& opponent = "random") {
   const int players = game.num_players();
   int wins = 0, played = 0;
   for (int round = 0; round < rounds; ++round)
@@ -353,7 +354,7 @@ double win_share(const Game& game, const std::string& spec, int rounds) {
       const uint64_t seed = uint64_t(100 + round * players + me);
       std::vector<std::unique_ptr<Agent>> agents;
       for (Seat s = 0; s < players; ++s)
-        agents.push_back(make_agent(s == me ? spec : "random", game, seed * 31 + uint64_t(s)));
+        agents.push_back(make_agent(s == me ? spec : opponent, game, seed * 31 + uint64_t(s)));
       auto state = game.new_initial_state(seed);
       while (!state->is_terminal()) {
         const Move m = agents[std::size_t(state->current_player())]->choose(*state);
@@ -376,6 +377,7 @@ TEST(Strength, RelativitySmoke) {
   EXPECT_GE(win_share(*game, "mcts:iterations=200", 6), 0.9);
   EXPECT_GE(win_share(*game, "ismcts:iterations=200", 3), 0.8);
   EXPECT_GE(win_share(*game, "greedy", 6), 0.75);
+  EXPECT_GE(win_share(*game, "mcts:iterations=1000", 6, "greedy"), 0.5);
 }
 
 }  // namespace
