@@ -2047,8 +2047,8 @@ GameEntry entry() {
       "mark)",
       "max_rounds=60  engine round cap (not a rule): the game then ends with no winner"};
   // Random play takes about 30 rounds to produce a win; the conformance suite's playouts stop at
-  // 10 rounds (an engine cap, not a rule) to keep its sanitizer run within budget.
-  e.test_params = {{"max_rounds", 10}};
+  // 8 rounds (an engine cap, not a rule) to keep its sanitizer run within budget.
+  e.test_params = {{"max_rounds", 8}};
   return e;
 }
 
