@@ -20,8 +20,7 @@ constexpr int kDirCol[8] = {0, 1, 1, 1, 0, -1, -1, -1};
 
 constexpr const char* kPhaseNames[] = {"goal",       "jump", "action",  "place", "place_tile",
                                        "attack_end", "save", "declare", "over"};
-constexpr const char* kActionNames[] = {"none",        "place",       "attack",
-                                        "reveal_coin", "reveal_tile", "advance"};
+constexpr const char* kActionNames[] = {"none", "place", "attack"};
 
 std::vector<std::string> split(std::string_view text) {
   std::vector<std::string> words;
@@ -1509,7 +1508,7 @@ std::unique_ptr<State> ConspiracyGame::restore_state(const json& f, Chance chanc
   s->active_ = next();
   s->ap_ = next();
   const int action = next();
-  if (action < 0 || action > int(Action::kAdvance)) throw BadRecord("conspiracy: bad action");
+  if (action < 0 || action > int(Action::kAttack)) throw BadRecord("conspiracy: bad action");
   s->action_ = Action(action);
   s->act_coin_ = next();
   s->act_target_ = next();

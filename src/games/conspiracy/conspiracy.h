@@ -27,26 +27,33 @@
 //   goal C3          choose the secret goal suit C and number 3 (setup)
 //   jump / wait      a spiral holder jumps in now, or waits (answers are hidden until all answered)
 //   place C3         Place Coin with coin C3 (1 AP); then optionally "tile A4 M2", then "c5 ne"
-//   attack C3        Attack Coin with coin C3 (1 AP); then "pay ...", optional tile, then "c5 ne"
-//   reveal c5        Reveal Coin on square c5 (1 AP); then "pay ..."
-//   reveal M2        Reveal Tile at position M2 (2 AP); then "pay ..."
+//   attack C3 pay C2 to 3   Attack Coin with C3, paying C2 to seat 3 (1 AP); then optionally a
+//                    tile, then the square and direction (pointing at the attacked coin)
+//   reveal c5 pay C2 to 3   Reveal Coin on square c5 (1 AP), paying C2 to seat 3
+//   reveal M2 pay C2 to 3   Reveal Tile at position M2 (2 AP), paying C2 to seat 3
 //   advance M        Advance Column M (2 AP)
 //   end              end the actions
 //   tile A4 M2       put held tile A4 face down at M2 (the first step of a placement)
 //   c5 ne            put the chosen coin on square c5 pointing north-east
-//   pay C2 to 3      give coin C2 to seat 3 (an action's cost)
 //   flip / remove C2 to 3   after a successful attack on a symbol-side-up coin
 //   save C3 / save none     keep one coin for next turn, the rest go back to the bag
 //   mark M / win / pass     declare progress on the Present tile of column M, declare victory, or
 //   not
 //
-// Move packing: bits 0-7 kind, 8-15 a (coin, tile, suit or column), 16-31 b (square or position or
-// rank), 32-39 c (direction or seat).
+// Move packing: bits 0-7 kind, 8-15 a (coin, tile, suit, column, or the coin paid by a reveal or
+// remove), 16-31 b (square, position, rank, or the coin paid by an attack), 32-39 c (direction or
+// the seat paid).
+//
+// Hidden information: goals, hands, held tiles, face-down tile faces, the bag, a saved coin's suit
+// and payments (known to payer and payee). Each coin and tile carries the set of seats that know
+// its identity where it lies (docs/games/conspiracy.md, Rulings, "Knowledge model"); observation(v)
+// shows exactly those, and determinize(v) redeals everything else.
 //
 // Returns: the winner +1 and every other seat -1; all 0 when the engine's round cap ends the game.
 //
 // Params: players (3..5, default 4); progress_markers (default true; false plays "without it":
-// victory needs no earlier mark); max_rounds (engine cap, default 60, not a rule).
+// victory needs no earlier mark); max_rounds (engine cap, default 60, not a rule; the conformance
+// suite plays with 8).
 #pragma once
 
 #include <array>
@@ -141,7 +148,8 @@ enum class Phase : uint8_t {
   kOver,
 };
 
-enum class Action : uint8_t { kNone, kPlace, kAttack, kRevealCoin, kRevealTile, kAdvance };
+// The placement in progress (paid reveals and advances resolve within their own move).
+enum class Action : uint8_t { kNone, kPlace, kAttack };
 
 enum class MoveKind : uint8_t {
   kGoal = 1,
