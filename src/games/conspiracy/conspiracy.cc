@@ -1196,13 +1196,12 @@ void ConspiracyState::apply_move(Move move) {
       finish_action();
       return;
     case MoveKind::kTile: {
-      // Onlookers who knew tiles in the hand lose track of them unless only one was held.
-      for (Seat w = 0; w < players(); ++w) {
-        if (w == me || tiles_held(me) == 1) continue;
+      // Onlookers who knew tiles in the hand (even tiles everyone saw face up) cannot tell which
+      // one went down, unless only one was held.
+      if (tiles_held(me) > 1)
         for (int t = 0; t < kPieces; ++t)
           if (tile_loc_[std::size_t(t)] == kHeld + me)
-            tile_known_[std::size_t(t)] &= uint8_t(~(1u << w));
-      }
+            tile_known_[std::size_t(t)] = uint8_t(1u << me);
       tile_loc_[std::size_t(a)] = int16_t(b);
       tile_at_[std::size_t(b)] = int8_t(a);
       tile_up_[std::size_t(a)] = false;
@@ -1981,9 +1980,9 @@ void ConspiracyState::edit_tile(int tile, int pos, bool face_up) {
   tile_up_[std::size_t(tile)] = pos < kPositions && face_up;
   if (pos < kPositions) {
     tile_at_[std::size_t(pos)] = int8_t(tile);
-    tile_known_[std::size_t(tile)] = face_up ? kPublic : tile_known_[std::size_t(tile)];
+    tile_known_[std::size_t(tile)] = face_up ? kPublic : 0;
   } else {
-    tile_known_[std::size_t(tile)] |= uint8_t(1u << (pos - kHeld));
+    tile_known_[std::size_t(tile)] = uint8_t(1u << (pos - kHeld));
   }
 }
 
@@ -1997,6 +1996,8 @@ void ConspiracyState::edit_coin(int coin, int location, bool symbol_up, int dir)
     coin_known_[std::size_t(coin)] = kPublic;
   else if (location >= kHand)
     coin_known_[std::size_t(coin)] = uint8_t(1u << (location % 100));
+  else
+    coin_known_[std::size_t(coin)] = 0;
 }
 
 void ConspiracyState::edit_goal(Seat seat, int suit, int rank) {

@@ -240,11 +240,13 @@ class ConspiracyState final : public State {
   // Support of the symbol-side-up coins on the tile at `pos` against `tile` (Reveal Tile iv.a).
   int tile_support(int pos, int tile) const;
 
-  // --- Position editing, for tests, puzzles and tools (no rules applied; invariants kept)
-  // --------- Moves a tile onto the board (face up or down) or into a seat's hand (pos = kHeld +
-  // seat).
+  // Position editing, for tests, puzzles and tools (no rules applied; invariants kept).
+  //
+  // Moves a tile onto the board (face up or down) or into a seat's hand (pos = kHeld + seat). An
+  // edited tile is known to its holder, to everyone when face up, to no one when face down.
   void edit_tile(int tile, int pos, bool face_up);
-  // Moves a coin onto a square (side, direction) or to kBag / kHand+s / kSaved+s / kBonus+s.
+  // Moves a coin onto a square (side, direction) or to kBag / kHand+s / kSaved+s / kBonus+s; it is
+  // known to the seat holding it, to everyone when symbol side up, otherwise to no one.
   void edit_coin(int coin, int location, bool symbol_up = false, int dir = 0);
   void edit_goal(Seat seat, int suit, int rank);
   // Starts `seat`'s action step in the current round (as if it had drawn), with `ap` points; coins

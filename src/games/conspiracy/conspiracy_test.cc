@@ -1066,6 +1066,26 @@ TEST(ConspiracyHidden, FaceDownTilesKnownToWhoLaidOrReceivedThem) {
   EXPECT_TRUE(moved);
 }
 
+TEST(ConspiracyHidden, AFaceUpTileLaidFaceDownFromABiggerHandIsNoLongerKnown) {
+  // Seat 0 received the Sun-3 from the Present row (everyone saw it) and holds another tile; when
+  // it lays one face down, the others cannot tell which.
+  auto s = blank(4, 0);
+  s->edit_tile(P("S3"), Pos("LP"), true);
+  s->edit_tile(P("C1"), Pos("L1"), true);
+  s->edit_tile(P("A2"), kHeld + 0, false);
+  s->chance().script({1, 1, 0, 0});
+  play(*s, "advance L");
+  ASSERT_EQ(s->tile_location(P("S3")), kHeld + 0);
+  EXPECT_EQ(s->observation(2)["seats"][0][5], "S3") << "everyone saw it go to seat 0";
+  s->edit_start_actions(0);
+  s->edit_coin(P("M4"), kHand + 0);
+  play(*s, "place M4");
+  play(*s, "tile S3 M1");
+  EXPECT_EQ(s->observation(2)["tiles"], json::array({"LP C1", "M1 down"}));
+  EXPECT_EQ(s->observation(2)["seats"][0][5], "") << "nor which one stayed in the hand";
+  EXPECT_EQ(s->observation(0)["tiles"], json::array({"LP C1", "M1 (S3)"}));
+}
+
 TEST(ConspiracyHidden, OnlookersLoseTrackOfAPaidCoinInABiggerHand) {
   // Seat 1 pays A0 to seat 0: both know where it is, seat 2 does not. Seat 0 picks it up with three
   // drawn coins; when seat 0 then pays from that hand, seat 1 cannot tell which coin went and
