@@ -1533,9 +1533,10 @@ std::unique_ptr<State> ConspiracyGame::restore_state(const json& f, Chance chanc
 
 json ConspiracyState::observation(Seat v) const {
   // Lists of pieces are strings of names separated by spaces ("C3 M0"), for compactness.
-  auto names = [](std::string& list, int piece) {
+  auto names = [](std::string& list, int id) {
     if (!list.empty()) list += ' ';
-    list += piece_name(piece);
+    list += kSuitLetters[suit_of(id)];
+    list += char('0' + rank_of(id));
   };
   json seats = json::array();
   std::string mine, my_answer;
@@ -1586,30 +1587,47 @@ json ConspiracyState::observation(Seat v) const {
     }
     seats.push_back(std::move(entry));
   }
-  // Tiles as "M2 C3" (face up), "M2 (C3)" (face down, known to the viewer) or "M2 down"; coins as
-  // "c5 3 ne" (number side up), "c5 C ne" (symbol side up), plus the coin when the viewer knows it.
+  // Tiles as "M2 C3" (face up), "M2 (C3)" (face down, known to the viewer) or "M2 down", by
+  // position; coins as "c5 3 ne" (number side up) or "c5 C ne" (symbol side up), plus the coin when
+  // the viewer knows it, by square. Built in place: this runs for every viewer at every check.
+  auto piece = [](std::string& out, int id) {
+    out += kSuitLetters[suit_of(id)];
+    out += char('0' + rank_of(id));
+  };
   json tiles = json::array();
-  for (int t = 0; t < kPieces; ++t) {
-    const int pos = tile_loc_[std::size_t(t)];
-    if (pos >= kPositions) continue;
-    tiles.push_back(position_name(pos) + " " +
-                    (tile_up_[std::size_t(t)] ? piece_name(t)
-                     : knows_tile(v, t)       ? "(" + piece_name(t) + ")"
-                                              : std::string("down")));
+  for (int pos = 0; pos < kPositions; ++pos) {
+    const int t = tile_at_[std::size_t(pos)];
+    if (t < 0) continue;
+    std::string e = position_name(pos);
+    e += ' ';
+    if (tile_up_[std::size_t(t)]) {
+      piece(e, t);
+    } else if (knows_tile(v, t)) {
+      e += '(';
+      piece(e, t);
+      e += ')';
+    } else {
+      e += "down";
+    }
+    tiles.push_back(std::move(e));
   }
-  std::sort(tiles.begin(), tiles.end());
   json board_coins = json::array();
-  for (int c = 0; c < kPieces; ++c) {
-    const int sq = coin_loc_[std::size_t(c)];
-    if (sq >= kSquares) continue;
-    std::string e = square_name(sq) + " " +
-                    (coin_up_[std::size_t(c)] ? std::string(1, kSuitLetters[suit_of(c)])
-                                              : std::to_string(rank_of(c))) +
-                    " " + kDirNames[coin_dir_[std::size_t(c)]];
-    if (knows_coin(v, c)) e += " " + piece_name(c);
+  for (int sq = 0; sq < kSquares; ++sq) {
+    const int c = coin_at_[std::size_t(sq)];
+    if (c < 0) continue;
+    std::string e;
+    e += char('a' + square_col(sq));
+    e += std::to_string(square_row(sq) + 1);
+    e += ' ';
+    e += coin_up_[std::size_t(c)] ? kSuitLetters[suit_of(c)] : char('0' + rank_of(c));
+    e += ' ';
+    e += kDirNames[coin_dir_[std::size_t(c)]];
+    if (knows_coin(v, c)) {
+      e += ' ';
+      piece(e, c);
+    }
     board_coins.push_back(std::move(e));
   }
-  std::sort(board_coins.begin(), board_coins.end());
   json obs = json::object();
   obs["game"] = "conspiracy";
   obs["viewer"] = v;
