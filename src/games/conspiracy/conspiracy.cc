@@ -193,6 +193,44 @@ Returns ConspiracyState::returns() const {
   return r;
 }
 
+bool ConspiracyState::estimate_returns(Returns& out) const {
+  out = Returns{};
+  if (phase_ == Phase::kOver) {
+    out = returns();
+    return true;
+  }
+  double score[kMaxSeats] = {};
+  double total = 0;
+  for (Seat s = 0; s < players(); ++s) {
+    const int gs = goal_suit_[std::size_t(s)], gr = goal_rank_[std::size_t(s)];
+    if (gs < 0) continue;
+    bool suit_now = false, rank_now = false, suit_soon = false, rank_soon = false;
+    for (int column = 0; column < kColumns; ++column) {
+      const int now = tile_at_[std::size_t(position(column, 0))];
+      const int soon = tile_at_[std::size_t(position(column, 1))];
+      if (now >= 0) {
+        suit_now = suit_now || suit_of(now) == gs;
+        rank_now = rank_now || rank_of(now) == gr;
+      }
+      if (soon >= 0 && tile_up_[std::size_t(soon)]) {
+        suit_soon = suit_soon || suit_of(soon) == gs;
+        rank_soon = rank_soon || rank_of(soon) == gr;
+      }
+    }
+    double v = (suit_now ? 1.0 : suit_soon ? 0.4 : 0.0) + (rank_now ? 1.0 : rank_soon ? 0.4 : 0.0);
+    if (marker_[std::size_t(s)] >= 0) v += 0.5;
+    if (victory_ready(s)) v += 1.5;
+    score[s] = v;
+    total += v;
+  }
+  const double mean = total / players();
+  for (Seat s = 0; s < players(); ++s) {
+    const double e = (score[s] - mean) / 4.0;
+    out[std::size_t(s)] = e > 1 ? 1 : e < -1 ? -1 : e;
+  }
+  return true;
+}
+
 int ConspiracyState::coins_at(int location) const {
   int n = 0;
   for (int16_t loc : coin_loc_) n += loc == location;

@@ -198,6 +198,10 @@ class ConspiracyState final : public State {
   Seat current_player() const override;
   std::string why_illegal(Move move) const override;
   Returns returns() const override;
+  // The AI hook: each seat's progress toward its goal (goal suit and number shown in the Present
+  // row or face up in Future 1, its marker, a victory it could declare), centred so the seats sum
+  // to about zero, on the scale of returns(). Reads the goals (searches call it on sampled states).
+  bool estimate_returns(Returns& out) const override;
   std::unique_ptr<State> clone() const override;
   std::string move_to_string(Move move) const override;
   Move parse_move(std::string_view text) const override;

@@ -1179,6 +1179,21 @@ TEST(ConspiracySpeed, MoveGenerationAndApplyNeverAllocate) {
   EXPECT_EQ(g_allocations, 0) << "allocations in " << plies << " plies";
 }
 
+TEST(ConspiracySpeed, EstimateFavoursTheSeatCloserToItsGoal) {
+  auto s = blank();
+  for (Seat seat = 0; seat < 4; ++seat) s->edit_goal(seat, kSuns, 5);
+  s->edit_goal(2, kMoons, 3);
+  s->edit_tile(P("M2"), Pos("MP"), true);
+  s->edit_tile(P("S3"), Pos("LP"), true);
+  Returns r{};
+  ASSERT_TRUE(s->estimate_returns(r));
+  EXPECT_GT(r[2], r[0]) << "seat 2 sees both its suit and its number in the Present row";
+  EXPECT_GT(r[2], 0.0);
+  double sum = 0;
+  for (int seat = 0; seat < 4; ++seat) sum += r[std::size_t(seat)];
+  EXPECT_NEAR(sum, 0.0, 1e-9);
+}
+
 TEST(ConspiracyParams, RangesAndUnknownKeys) {
   EXPECT_THROW(make(2), BadParams);
   EXPECT_THROW(make(6), BadParams);
