@@ -1194,6 +1194,35 @@ TEST(ConspiracySpeed, EstimateFavoursTheSeatCloserToItsGoal) {
   EXPECT_NEAR(sum, 0.0, 1e-9);
 }
 
+TEST(ConspiracyRecords, SavedStateRoundTripsAndBadOnesNameTheProblem) {
+  auto s = blank();
+  s->edit_tile(P("C2"), Pos("M1"), false);
+  s->edit_coin(P("S3"), Sq("c3"), false, Dir("ne"));
+  const json j = s->to_json();
+  auto back = s->game().state_from_json(j);
+  EXPECT_EQ(back->to_json(), j);
+  auto expect_bad = [&](json broken, const std::string& needle) {
+    try {
+      s->game().state_from_json(broken);
+      ADD_FAILURE() << "accepted: " << needle;
+    } catch (const BadRecord& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+  };
+  json two_on_a_square = j;
+  two_on_a_square["state"]["coins"][std::size_t(P("S4"))] = Sq("c3");
+  expect_bad(two_on_a_square, "two coins on one square");
+  json nowhere = j;
+  nowhere["state"]["coins"][0] = 999;
+  expect_bad(nowhere, "has no valid place");
+  json short_turn = j;
+  short_turn["state"]["turn"] = json::array({1, 2});
+  expect_bad(short_turn, "'turn' must be an array");
+  json face_down_present = j;
+  face_down_present["state"]["tiles"][std::size_t(P("A5"))] = Pos("MP");
+  expect_bad(face_down_present, "face-down tile is in the Present row");
+}
+
 TEST(ConspiracyParams, RangesAndUnknownKeys) {
   EXPECT_THROW(make(2), BadParams);
   EXPECT_THROW(make(6), BadParams);
