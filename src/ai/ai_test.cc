@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <stdexcept>
 
 #include "ai/agent.h"
 #include "ai/bench.h"
@@ -16,8 +17,11 @@
 namespace tabletop::ai {
 namespace {
 
-// ---- A toy hidden-information game: seat 1 is dealt a secret card 0..3; seat 0 guesses it. ----
-// Seat 0 wins (+1) on a right guess, else loses. With `leaky`, sample_hidden keeps the truth, so a
+// ---- A toy hidden-information game ----
+// Seat 1 is dealt a secret card 0..3; seat 0 guesses it (moves 0..3); then seat 1 shows a reply,
+// the card or the card + 4 (so seat 1's legal moves differ between seat 0's samples: a search that
+// offers a move of one sample in another is caught, as the toy throws on an illegal reply). Seat 0
+// wins (+1) on a right guess, else loses. With `leaky`, sample_hidden keeps the truth, so a
 // searcher "sees" the card: the control the information test must catch.
 class GuessGame final : public Game {
  public:
@@ -40,36 +44,52 @@ class GuessState final : public State {
       : State(std::move(game), std::move(chance)) {
     card_ = int(this->chance().draw(4));
   }
-  Seat current_player() const override { return guess_ < 0 ? 0 : kTerminal; }
+  Seat current_player() const override { return guess_ < 0 ? 0 : reply_ < 0 ? 1 : kTerminal; }
   Returns returns() const override {
     Returns r{};
-    if (guess_ >= 0) r[0] = guess_ == card_ ? 1 : -1, r[1] = -r[0];
+    if (reply_ >= 0) r[0] = guess_ == card_ ? 1 : -1, r[1] = -r[0];
     return r;
   }
   std::unique_ptr<State> clone() const override { return std::make_unique<GuessState>(*this); }
   std::string move_to_string(Move m) const override { return std::to_string(m.bits); }
   Move parse_move(std::string_view text) const override { return Move{uint64_t(text[0] - '0')}; }
   json observation(Seat viewer) const override {
-    return json{{"guess", guess_}, {"card", viewer == 1 || guess_ >= 0 ? card_ : -1}};
+    return json{
+        {"guess", guess_}, {"reply", reply_}, {"card", viewer == 1 || reply_ >= 0 ? card_ : -1}};
   }
   int card() const { return card_; }
   void set_card(int card) { card_ = card; }
 
  protected:
   void do_legal_moves(MoveList& out) const override {
-    if (guess_ < 0)
+    if (guess_ < 0) {
       for (uint64_t g = 0; g < 4; ++g) out.push_back(Move{g});
+    } else if (reply_ < 0) {
+      out.push_back(Move{uint64_t(card_)});
+      out.push_back(Move{uint64_t(card_ + 4)});
+    }
   }
-  void do_apply(Move m) override { guess_ = int(m.bits); }
-  json state_json() const override { return json{{"card", card_}, {"guess", guess_}}; }
+  void do_apply(Move m) override {
+    if (guess_ < 0) {
+      guess_ = int(m.bits);
+      return;
+    }
+    if (int(m.bits) != card_ && int(m.bits) != card_ + 4)
+      throw std::logic_error("an illegal reply was applied");
+    reply_ = int(m.bits);
+  }
+  json state_json() const override {
+    return json{{"card", card_}, {"guess", guess_}, {"reply", reply_}};
+  }
   void sample_hidden(Seat viewer, Rng& rng) override {
-    if (viewer != 1 && guess_ < 0 && !static_cast<const GuessGame&>(game()).leaky())
+    if (viewer != 1 && reply_ < 0 && !static_cast<const GuessGame&>(game()).leaky())
       card_ = int(rng.uniform(4));
   }
 
  private:
   int card_ = 0;
   int guess_ = -1;
+  int reply_ = -1;
 };
 
 std::unique_ptr<State> GuessGame::new_initial_state(Chance chance) const {
@@ -184,6 +204,18 @@ TEST(Information, ToyGameHonestSamplerHidesTheCardAndLeakyOneIsCaught) {
       EXPECT_GT(c.statistic, c.critical) << "the test failed to catch an agent that sees the card";
     else
       EXPECT_LE(c.statistic, c.critical) << "ismcts's choices depend on the hidden card";
+  }
+}
+
+// Seat 1's replies differ between seat 0's samples; the search must only ever apply moves legal in
+// the sample at hand (the toy throws otherwise), also once children from other samples exist.
+TEST(Information, SearchAppliesOnlyMovesLegalInItsSample) {
+  auto game = std::make_shared<GuessGame>(false);
+  auto state = game->new_initial_state(1);
+  for (int seed = 1; seed <= 5; ++seed) {
+    MctsAgent agent(*game, SearchOptions{.iterations = 3000}, true, uint64_t(seed), "ismcts");
+    EXPECT_NO_THROW(agent.choose(*state));
+    EXPECT_EQ(agent.last_stats().iterations, 3000u);
   }
 }
 

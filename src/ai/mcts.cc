@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -104,6 +105,7 @@ class SearchTree {
       Move move{0};
       bool expanded = false;
       const uint32_t child = select(node, mover, config, move, expanded);
+      assert(moves_.contains(move) && "the search chose a move illegal in its sample");
       state->apply(move);
       ++plies;
       if (child == kNone) break;  // the tree is full: play out from here
@@ -167,7 +169,9 @@ class SearchTree {
     const uint32_t k = uint32_t(moves_.size());
     const uint64_t fp = fingerprint(moves_);
     const Node& n = nodes_[node];
-    const bool all_children = n.legal_count == k && n.legal_fp == fp;
+    // The fast path: the children are exactly this legal set (the count guards against children
+    // added, for other samples, after the fingerprint was taken).
+    const bool all_children = n.legal_count == k && n.child_count == k && n.legal_fp == fp;
     if (!all_children) {
       // Which children are legal in this sample, and which legal moves have no child yet.
       mark_.assign(n.child_count, 0);

@@ -63,7 +63,7 @@ int main(int argc, char** argv) {
 
   auto* bench = app.add_subcommand(
       "bench", "deterministic search benchmark over every game: speeds and a node-count signature");
-  int bench_iterations = 1000;
+  int bench_iterations = 20000;
   bench->add_option("--iterations,-i", bench_iterations, "search iterations per position")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000000));
