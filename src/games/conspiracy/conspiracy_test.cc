@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <new>
 
+#include "core/perft.h"
 #include "core/record.h"
 
 // Counts heap allocations while `g_counting` is set (the allocation-free hot path test). GCC 12
@@ -1221,6 +1222,15 @@ TEST(ConspiracyRecords, SavedStateRoundTripsAndBadOnesNameTheProblem) {
   json face_down_present = j;
   face_down_present["state"]["tiles"][std::size_t(P("A5"))] = Pos("MP");
   expect_bad(face_down_present, "face-down tile is in the Present row");
+}
+
+TEST(ConspiracyPerft, PinnedCountsFromSeedOne) {
+  // Four goal choices (each seat's suits x numbers), then round 1 (order roll-off, the first
+  // player's draw) and its first decisions. A change in move generation changes these counts.
+  auto s = make(4, 1);
+  const uint64_t expected[] = {1, 4, 24, 144, 576, 4032, 40320, 230400};
+  for (int depth = 0; depth <= 7; ++depth)
+    EXPECT_EQ(perft(*s, depth), expected[depth]) << "depth " << depth;
 }
 
 TEST(ConspiracyParams, RangesAndUnknownKeys) {
