@@ -35,9 +35,10 @@ test: test-release test-sanitize
 test-release: build
 	cd build/release && ctest $(CTEST_FLAGS)
 
+# The conformance suite again under AddressSanitizer and UndefinedBehaviorSanitizer: every game at
+# every player count, 50 playouts each (the release run above plays 200), in parallel.
 test-sanitize: debug
-	build/debug/bin/conformance_test --gtest_brief=1
-	build/debug/bin/core_test --gtest_brief=1
+	cd build/debug && TABLETOP_CONFORMANCE_PLAYOUTS=50 ctest $(CTEST_FLAGS) -L 'conformance_test|core_test'
 
 # Long random-playout soak: many more games per title than `make test`.
 soak: build

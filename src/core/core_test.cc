@@ -78,6 +78,19 @@ TEST(EventLog, ViewersReadOnlyWhatTheyMaySee) {
   EXPECT_EQ(log.for_viewer(1).back(), "seat 1 peeks");
 }
 
+TEST(EventLog, CopiesShareUntilOneWrites) {
+  EventLog log;
+  log.set_enabled(true);
+  log.add("one");
+  EventLog copy = log;
+  EXPECT_EQ(&copy.events(), &log.events());  // shared, not copied
+  copy.add("two");
+  EXPECT_EQ(log.for_viewer(0), (std::vector<std::string>{"one"}));
+  EXPECT_EQ(copy.for_viewer(0), (std::vector<std::string>{"one", "two"}));
+  log.add("three");
+  EXPECT_EQ(log.for_viewer(0), (std::vector<std::string>{"one", "three"}));
+}
+
 TEST(ParamReader, DefaultsTypesRangesAndUnknownKeys) {
   ParamReader r("g", json{{"players", "3"}, {"fast", true}, {"name", "x"}});
   EXPECT_EQ(r.get_int("players", 2, 2, 4), 3);

@@ -7,7 +7,7 @@ namespace tabletop {
 
 std::vector<std::string> EventLog::for_viewer(Seat viewer) const {
   std::vector<std::string> lines;
-  for (const Event& e : events_) {
+  for (const Event& e : events()) {
     const bool sees =
         e.seen_by == kEveryone || (viewer >= 0 && viewer < 64 && (e.seen_by >> viewer) & 1);
     if (sees)

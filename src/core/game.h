@@ -66,16 +66,26 @@ class EventLog {
   void set_enabled(bool on) { enabled_ = on; }
   void add(std::string text) { add(kEveryone, std::move(text), {}); }
   void add(uint64_t seen_by, std::string text, std::string masked) {
-    if (enabled_) events_.push_back({seen_by, std::move(text), std::move(masked)});
+    if (!enabled_) return;
+    // Copies of a state share their log until one of them writes (copy on write), so cloning a
+    // recorded state for a search costs nothing however long its log is.
+    if (!events_)
+      events_ = std::make_shared<std::vector<Event>>();
+    else if (events_.use_count() > 1)
+      events_ = std::make_shared<std::vector<Event>>(*events_);
+    events_->push_back({seen_by, std::move(text), std::move(masked)});
   }
   // The log as `viewer` may read it.
   std::vector<std::string> for_viewer(Seat viewer) const;
-  const std::vector<Event>& events() const { return events_; }
-  void clear() { events_.clear(); }
+  const std::vector<Event>& events() const {
+    static const std::vector<Event> kNone;
+    return events_ ? *events_ : kNone;
+  }
+  void clear() { events_.reset(); }
 
  private:
   bool enabled_ = false;
-  std::vector<Event> events_;
+  std::shared_ptr<std::vector<Event>> events_;
 };
 
 class Game;

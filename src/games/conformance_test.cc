@@ -20,6 +20,10 @@ std::vector<Case> all_cases() {
   return cases;
 }
 
+void PrintTo(const Case& c, std::ostream* out) {
+  *out << c.game << " with " << c.players << " players";
+}
+
 class Conformance : public ::testing::TestWithParam<Case> {};
 
 TEST_P(Conformance, RandomSimTest) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <set>
 
@@ -61,7 +62,10 @@ void check_no_leak(const State& state, Rng& rng, bool& sampled_differently,
 
 void random_sim_test(const Registry& registry, const std::string& game_id, const json& params,
                      ConformanceOptions options) {
+  if (const char* playouts = std::getenv("TABLETOP_CONFORMANCE_PLAYOUTS"))
+    options.playouts = std::atoi(playouts);
   if (const char* soak = std::getenv("TABLETOP_SOAK_GAMES")) options.playouts = std::atoi(soak);
+  if (options.thorough_playouts < 0) options.thorough_playouts = std::max(1, options.playouts / 10);
   std::shared_ptr<const Game> game = registry.make(game_id, params);
   Rng rng(options.seed);
   bool sampled_differently = false;

@@ -4,7 +4,8 @@
 //   tabletop::testing::random_sim_test(games::registry(), "relativity", {}, 200);
 //
 // src/games/conformance_test.cc calls it for every registered game at every player count (with the
-// entry's `test_params`), so a new game gets the suite by registering. Checks, after every move of every random playout:
+// entry's `test_params`), so a new game gets the suite by registering. Checks, after every move of
+// every random playout:
 //   - check_invariants() holds; the game ends (or hits its documented ply cap);
 //   - legal moves are non-empty and duplicate-free unless terminal (empty then);
 //   - parse_move(move_to_string(m)) == m for every legal move, and why_illegal(m) is empty (asked
@@ -25,13 +26,14 @@ struct ConformanceOptions {
   int playouts = 200;
   uint64_t seed = 1;
   // Playouts in which every ply gets the expensive checks (JSON round trip, determinize); later
-  // playouts check every `sample_every`-th ply.
-  int thorough_playouts = 20;
+  // playouts check every `sample_every`-th ply. -1: a tenth of the playouts (at least one).
+  int thorough_playouts = -1;
   int sample_every = 7;
 };
 
-// Runs the suite with GoogleTest assertions. The playout count is raised by the environment
-// variable TABLETOP_SOAK_GAMES when it is set (make soak).
+// Runs the suite with GoogleTest assertions. The environment variable TABLETOP_CONFORMANCE_PLAYOUTS
+// sets the playout count (`make test` uses fewer under the sanitizers, after the full count in the
+// release build); TABLETOP_SOAK_GAMES overrides both (make soak).
 void random_sim_test(const Registry& registry, const std::string& game_id, const json& params,
                      ConformanceOptions options = {});
 
