@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdio>
 #include <fstream>
+#include <regex>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -155,6 +156,16 @@ TEST(Cli, PlayExplainsTyposAndIllegalMovesThenGoesOn) {
   EXPECT_NE(r.out.find("Space swaps only neighbouring coins"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("seat 1 (random) plays"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("took back 2 moves"), std::string::npos) << r.out;
+}
+
+TEST(Cli, PlayTellsComputerMovesOnlyAsTheWatcherMayKnowThem) {
+  // In a hidden-information game a move's notation can name a secret (Conspiracy's goal): the
+  // terminal tells computer moves through the per-viewer log, never by their notation.
+  Result r = run("play conspiracy --seats random,random,random,random --param max_rounds=1");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("notes a secret goal"), std::string::npos) << r.out.substr(0, 2000);
+  EXPECT_EQ(r.out.find(" plays "), std::string::npos) << r.out.substr(0, 2000);
+  EXPECT_FALSE(std::regex_search(r.out, std::regex("goal [SMCA][0-5]"))) << r.out.substr(0, 2000);
 }
 
 }  // namespace

@@ -61,6 +61,13 @@ int play(const std::string& game_id, const std::vector<std::string>& seats, uint
   for (const auto& s : seats) humans += s == "human";
 
   Match match(game, seed, seats);
+  const bool hidden = game->info().hidden_information;
+  // Whose view the computer's moves are told in: the one person at the terminal, else a
+  // spectator's.
+  Seat watcher = kSpectator;
+  if (humans == 1)
+    for (int s = 0; s < players; ++s)
+      if (seats[std::size_t(s)] == "human") watcher = s;
   std::vector<Seat> movers;  // who made each move, for undo
   std::cout << game->info().name << " — seats: ";
   for (int s = 0; s < players; ++s)
@@ -78,12 +85,26 @@ int play(const std::string& game_id, const std::vector<std::string>& seats, uint
       const Move move = agents[std::size_t(seat)]->choose(state);
       if (tty) std::fprintf(stderr, "\r\033[K"), std::fflush(stderr);
       const std::string text = state.move_to_string(move);
+      const std::size_t events_before = state.log().events().size();
       for (auto& agent : agents)
         if (agent) agent->observe(state, move);
       match.play(move);
       movers.push_back(seat);
-      std::cout << "seat " << seat << " (" << seats[std::size_t(seat)] << ") plays " << text;
-      const std::string note = agents[std::size_t(seat)]->last_decision_note();
+      // A move's notation may name what only its mover knows (a secret goal, a payment): in a
+      // hidden-information game the terminal shows the move as the person watching may know it,
+      // through the per-viewer log, and only the search's visit share (its value reflects what
+      // the computer knows).
+      std::string note = agents[std::size_t(seat)]->last_decision_note();
+      std::cout << "seat " << seat << " (" << seats[std::size_t(seat)] << ")";
+      if (hidden) {
+        const std::vector<std::string> seen =
+            match.state().log().for_viewer(watcher, events_before);
+        if (seen.empty()) std::cout << " moves";
+        for (std::size_t i = 0; i < seen.size(); ++i) std::cout << (i ? "; " : ": ") << seen[i];
+        note = note.substr(0, note.find(", value"));
+      } else {
+        std::cout << " plays " << text;
+      }
       if (!note.empty()) std::cout << "  [" << note << "]";
       std::cout << "\n";
       show = true;

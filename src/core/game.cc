@@ -5,9 +5,11 @@
 
 namespace tabletop {
 
-std::vector<std::string> EventLog::for_viewer(Seat viewer) const {
+std::vector<std::string> EventLog::for_viewer(Seat viewer, std::size_t first) const {
   std::vector<std::string> lines;
-  for (const Event& e : events()) {
+  const std::vector<Event>& all = events();
+  for (std::size_t i = first; i < all.size(); ++i) {
+    const Event& e = all[i];
     const bool sees =
         e.seen_by == kEveryone || (viewer >= 0 && viewer < 64 && (e.seen_by >> viewer) & 1);
     if (sees)

@@ -75,8 +75,8 @@ class EventLog {
       events_ = std::make_shared<std::vector<Event>>(*events_);
     events_->push_back({seen_by, std::move(text), std::move(masked)});
   }
-  // The log as `viewer` may read it.
-  std::vector<std::string> for_viewer(Seat viewer) const;
+  // The log as `viewer` may read it, from event `first` on.
+  std::vector<std::string> for_viewer(Seat viewer, std::size_t first = 0) const;
   const std::vector<Event>& events() const {
     static const std::vector<Event> kNone;
     return events_ ? *events_ : kNone;

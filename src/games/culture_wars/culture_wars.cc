@@ -879,10 +879,14 @@ void CultureWarsState::do_apply(Move move) {
       break;
     }
     case kPlaceToken:
+      if (log().enabled())
+        log().add(std::string(1, seat_letter(seat)) + " places a token on " + square_name(p.from));
       add_tokens(seat, p.from, 1);
       advance_token_placement();
       break;
     case kGrow:
+      if (log().enabled())
+        log().add(std::string(1, seat_letter(seat)) + " grows on " + square_name(p.from));
       add_tokens(seat, p.from, 1);
       moved_[std::size_t(p.from)] = 1;
       if (reserve_tokens_[std::size_t(seat)] == 0) {
@@ -892,6 +896,10 @@ void CultureWarsState::do_apply(Move move) {
       }
       break;
     case kStep:
+      if (log().enabled())
+        log().add(std::string(1, seat_letter(seat)) + " moves " + std::to_string(p.count) +
+                  " token" + (p.count > 1 ? "s " : " ") + square_name(p.from) + "-" +
+                  square_name(p.to));
       remove_tokens(seat, p.from, p.count);
       add_tokens(seat, p.to, p.count);
       moved_[std::size_t(p.to)] = uint8_t(moved_[std::size_t(p.to)] + p.count);
@@ -904,6 +912,8 @@ void CultureWarsState::do_apply(Move move) {
       }
       break;
     case kDone:
+      log().add(std::string(1, seat_letter(seat)) + " is done " +
+                (phase_ == Phase::kMovement ? "moving" : "settling"));
       ++step_;
       if (phase_ == Phase::kMovement)
         advance_movement();
