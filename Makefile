@@ -36,9 +36,9 @@ test-release: build
 	cd build/release && ctest $(CTEST_FLAGS)
 
 # The conformance suite again under AddressSanitizer and UndefinedBehaviorSanitizer: every game at
-# every player count, 50 playouts each (the release run above plays 200), in parallel.
+# every player count, 100 playouts each (the release run above plays 200), in parallel.
 test-sanitize: debug
-	cd build/debug && TABLETOP_CONFORMANCE_PLAYOUTS=50 ctest $(CTEST_FLAGS) -L 'conformance_test|core_test'
+	cd build/debug && TABLETOP_CONFORMANCE_PLAYOUTS=100 ctest $(CTEST_FLAGS) -L 'conformance_test|core_test'
 
 # Long random-playout soak: many more games per title than `make test`.
 soak: build
