@@ -2,6 +2,7 @@
 #include <benchmark/benchmark.h>
 
 #include "games/conspiracy/conspiracy.h"
+#include "random_playout.h"
 
 namespace tabletop {
 namespace {
@@ -55,23 +56,8 @@ BENCHMARK(BM_ConspiracyCloneAndApply);
 void BM_ConspiracyRandomGame(benchmark::State& bench) {
   const int players = int(bench.range(0));
   auto game = make(players);
-  Rng rng(1);
-  MoveList moves;
-  int64_t plies = 0, games = 0;
   uint64_t seed = 1;
-  for (auto _ : bench) {
-    auto state = game->new_initial_state(seed++);
-    while (!state->is_terminal()) {
-      state->legal_moves(moves);
-      state->apply(moves[rng.uniform(uint32_t(moves.size()))]);
-      ++plies;
-    }
-    ++games;
-  }
-  bench.counters["plies_per_second"] =
-      benchmark::Counter(double(plies), benchmark::Counter::kIsRate);
-  bench.counters["games_per_second"] =
-      benchmark::Counter(double(games), benchmark::Counter::kIsRate);
+  run_random_playouts(bench, [&] { return game->new_initial_state(seed++); });
 }
 BENCHMARK(BM_ConspiracyRandomGame)->Arg(4)->Arg(3)->Arg(5);
 

@@ -3,6 +3,7 @@
 
 #include "games/games.h"
 #include "games/relativity/relativity.h"
+#include "random_playout.h"
 
 namespace tabletop {
 namespace {
@@ -50,19 +51,7 @@ BENCHMARK(BM_RelativityCloneAndApply);
 // A whole random game from a fixed deal; reports plies per second.
 void BM_RelativityRandomPlayout(benchmark::State& bench) {
   auto root = start();
-  Rng rng(1);
-  MoveList moves;
-  int64_t plies = 0;
-  for (auto _ : bench) {
-    auto state = root->clone();
-    while (!state->is_terminal()) {
-      state->legal_moves(moves);
-      state->apply(moves[rng.uniform(uint32_t(moves.size()))]);
-      ++plies;
-    }
-  }
-  bench.counters["plies_per_second"] =
-      benchmark::Counter(double(plies), benchmark::Counter::kIsRate);
+  run_random_playouts(bench, [&] { return root->clone(); });
 }
 BENCHMARK(BM_RelativityRandomPlayout);
 

@@ -3,6 +3,7 @@
 
 #include "games/games.h"
 #include "games/siege/siege.h"
+#include "random_playout.h"
 
 namespace tabletop {
 namespace {
@@ -48,20 +49,8 @@ BENCHMARK(BM_SiegeApply);
 void BM_SiegeRandomPlayout(benchmark::State& bench) {
   auto game =
       games::registry().make("siege", json{{"players", int(bench.range(0))}, {"max_plies", 20000}});
-  Rng rng(1);
-  MoveList moves;
-  int64_t plies = 0;
   uint64_t seed = 1;
-  for (auto _ : bench) {
-    auto state = game->new_initial_state(seed++);
-    while (!state->is_terminal()) {
-      state->legal_moves(moves);
-      state->apply(moves[rng.uniform(uint32_t(moves.size()))]);
-      ++plies;
-    }
-  }
-  bench.counters["plies_per_second"] =
-      benchmark::Counter(double(plies), benchmark::Counter::kIsRate);
+  run_random_playouts(bench, [&] { return game->new_initial_state(seed++); });
 }
 BENCHMARK(BM_SiegeRandomPlayout)->Arg(2)->Arg(3)->Arg(4)->Unit(benchmark::kMillisecond);
 
