@@ -434,15 +434,19 @@ void ConspiracyState::unexpected_effects() {
     tile_up_[std::size_t(tile)] = false;
     if (log().enabled()) log_all("tile " + piece_name(tile) + " turns face down");
   } else {
-    for (int k = 0; k < 4; ++k) {
-      const int c = coin_at_[std::size_t(square_of(pos, k))];
-      if (c >= 0) coin_to_bag(c);
-    }
-    tile_up_[std::size_t(tile)] = true;
-    tile_known_[std::size_t(tile)] = kPublic;
+    turn_face_up(pos, tile);
     if (log().enabled())
       log_all("tile " + piece_name(tile) + " turns face up; its coins go back to the bag");
   }
+}
+
+void ConspiracyState::turn_face_up(int pos, int tile) {
+  for (int k = 0; k < 4; ++k) {
+    const int c = coin_at_[std::size_t(square_of(pos, k))];
+    if (c >= 0) coin_to_bag(c);
+  }
+  tile_up_[std::size_t(tile)] = true;
+  tile_known_[std::size_t(tile)] = kPublic;
 }
 
 int ConspiracyState::tile_support(int pos, int tile) const {
@@ -463,12 +467,7 @@ int ConspiracyState::tile_support(int pos, int tile) const {
 void ConspiracyState::resolve_reveal_tile(int pos) {
   const int tile = tile_at_[std::size_t(pos)];
   const int support = tile_support(pos, tile);
-  for (int k = 0; k < 4; ++k) {
-    const int c = coin_at_[std::size_t(square_of(pos, k))];
-    if (c >= 0) coin_to_bag(c);
-  }
-  tile_up_[std::size_t(tile)] = true;
-  tile_known_[std::size_t(tile)] = kPublic;
+  turn_face_up(pos, tile);
   if (log().enabled())
     log_all("tile at " + position_name(pos) + " is " + piece_name(tile) + ", support " +
             std::to_string(support));

@@ -243,6 +243,8 @@ class ConspiracyState final : public State {
   int column_successes(int column, const std::array<int, 4>& dice) const;
   // Support of the symbol-side-up coins on the tile at `pos` against `tile` (Reveal Tile iv.a).
   int tile_support(int pos, int tile) const;
+  // Turns the tile at `pos` face up for everyone to see; the coins on it go back to the bag.
+  void turn_face_up(int pos, int tile);
 
   // Position editing, for tests, puzzles and tools (no rules applied; invariants kept).
   //
