@@ -938,14 +938,36 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
   }
   const int n = num_seats();
   std::array<double, kMaxSeats> strength{};
-  double total = 0;
-  for (int s = 0; s < n; ++s) {
-    const int held = settlements(s);
-    strength[std::size_t(s)] = 3.0 * held +
-                               2.0 * std::min<int>(held, settlements_last_round_[std::size_t(s)]) +
-                               (kTokens - reserve_tokens_[std::size_t(s)]) / 12.0;
-    total += strength[std::size_t(s)];
+  for (int s = 0; s < n; ++s)
+    strength[std::size_t(s)] = (kTokens - reserve_tokens_[std::size_t(s)]) / 12.0;
+  for (int square = 0; square < kSquares; ++square) {
+    const uint8_t coin = coin_at_[std::size_t(square)];
+    if (coin == kNoCoin || round_ == 0) continue;
+    if (!suit_up_[std::size_t(square)]) {
+      // A resource coin where a seat has five tokens: a settlement in the making.
+      for (int s = 0; s < n; ++s)
+        if (tokens_[std::size_t(s)][std::size_t(square)] >= 5) strength[std::size_t(s)] += 1.0;
+      continue;
+    }
+    // A settlement counts in full only with the five supporters it needs at the round's end (each
+    // neighbour keeps at most what it supports); otherwise in proportion, halved.
+    const Seat owner = coin_seat(coin);
+    int friends = 0;
+    for (int dr = -1; dr <= 1; ++dr)
+      for (int dc = -1; dc <= 1; ++dc) {
+        const int c = column_of(square) + dc, r = row_of(square) + dr;
+        if ((!dr && !dc) || c < 0 || r < 0 || c >= kWidth || r >= kWidth) continue;
+        const int next = square_at(c, r);
+        if (land_[std::size_t(next)])
+          friends +=
+              std::min<int>(tokens_[std::size_t(owner)][std::size_t(next)], support_of(next));
+      }
+    const double held = friends >= 5 ? 1.0 : 0.5 * friends / 5.0;
+    strength[std::size_t(owner)] +=
+        held * (3.0 + (settlements_last_round_[std::size_t(owner)] > 0 ? 2.0 : 0.0));
   }
+  double total = 0;
+  for (int s = 0; s < n; ++s) total += strength[std::size_t(s)];
   out = Returns{};
   for (int s = 0; s < n; ++s) {
     const double others = (total - strength[std::size_t(s)]) / (n - 1);

@@ -159,9 +159,12 @@ class CultureWarsState final : public State {
   // 24 tiles without overlap; every coin in exactly one place (reserve or one square); each seat's
   // tokens on the map plus in reserve make 36; tokens only on land.
   void check_invariants() const override;
-  // For searches (not a rule): each seat's strength is 3 per settlement, 2 more per settlement also
-  // held at the last round's end, and one per 12 tokens on the map; a seat's estimate is
-  // tanh((its strength - the mean of the others') / 4). A finished game gives its exact returns.
+  // For searches (not a rule): each seat's strength is one per 12 tokens on the map, one per
+  // resource coin holding five of its tokens (a settlement in the making), and per settlement 3 (5
+  // when it held settlements at the last round's end), in full when the eight squares around keep
+  // the five supporters it needs at the round's end, else half in proportion to them. A seat's
+  // estimate is tanh((its strength - the mean of the others') / 4); a finished game gives its
+  // returns.
   bool estimate_returns(Returns& out) const override;
 
   Phase phase() const { return phase_; }
