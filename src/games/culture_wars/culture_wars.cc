@@ -41,6 +41,46 @@ char seat_letter(int seat) {
   return char('A' + seat);
 }
 
+// Fewest tokens first (with the Technological Advantage rule: fewest settlements, `tech`, first),
+// one token each in turn, equal counts together, until the square supports what is left or only
+// one seat is left.
+void resolve_counts(std::array<int, kMaxSeats>& count, const std::array<int, kMaxSeats>& tech,
+                    int seats, int support) {
+  int total = 0;
+  for (int s = 0; s < seats; ++s) total += count[std::size_t(s)];
+  auto present = [&] {
+    int n = 0;
+    for (int s = 0; s < seats; ++s) n += count[std::size_t(s)] > 0;
+    return n;
+  };
+  while (total > support && present() >= 2) {
+    std::array<int, kMaxSeats> order{};
+    int n = 0;
+    for (int s = 0; s < seats; ++s)
+      if (count[std::size_t(s)] > 0) order[std::size_t(n++)] = s;
+    auto before = [&](int a, int b) {
+      if (tech[std::size_t(a)] != tech[std::size_t(b)])
+        return tech[std::size_t(a)] < tech[std::size_t(b)];
+      return count[std::size_t(a)] < count[std::size_t(b)];
+    };
+    for (int i = 1; i < n; ++i)  // insertion sort of at most four seats
+      for (int j = i; j > 0 && before(order[std::size_t(j)], order[std::size_t(j - 1)]); --j)
+        std::swap(order[std::size_t(j)], order[std::size_t(j - 1)]);
+    for (int i = 0; i < n && total > support && present() >= 2;) {
+      int j = i;
+      while (j < n &&
+             tech[std::size_t(order[std::size_t(j)])] == tech[std::size_t(order[std::size_t(i)])] &&
+             count[std::size_t(order[std::size_t(j)])] == count[std::size_t(order[std::size_t(i)])])
+        ++j;
+      for (int k = i; k < j; ++k) {
+        --count[std::size_t(order[std::size_t(k)])];
+        --total;
+      }
+      i = j;
+    }
+  }
+}
+
 }  // namespace
 
 std::string square_name(int square) {
@@ -365,48 +405,14 @@ int CultureWarsState::settlements(Seat seat) const {
 }
 
 void CultureWarsState::resolve_square(int square, int support, Seat defended_settlement) {
-  // Fewest tokens first (with the Technological Advantage rule: fewest settlements first), one
-  // token each in turn, equal counts together, until the square supports what is left.
   std::array<int, kMaxSeats> count{};
   std::array<int, kMaxSeats> tech{};
-  int total = 0;
   for (int s = 0; s < num_seats(); ++s) {
     count[std::size_t(s)] = tokens_[std::size_t(s)][std::size_t(square)];
-    total += count[std::size_t(s)];
     tech[std::size_t(s)] =
         rules().tech_advantage() ? settlements(s) + (s == defended_settlement) : 0;
   }
-  auto present = [&] {
-    int n = 0;
-    for (int s = 0; s < num_seats(); ++s) n += count[std::size_t(s)] > 0;
-    return n;
-  };
-  while (total > support && present() >= 2) {
-    std::array<int, kMaxSeats> seats{};
-    int n = 0;
-    for (int s = 0; s < num_seats(); ++s)
-      if (count[std::size_t(s)] > 0) seats[std::size_t(n++)] = s;
-    auto before = [&](int a, int b) {
-      if (tech[std::size_t(a)] != tech[std::size_t(b)])
-        return tech[std::size_t(a)] < tech[std::size_t(b)];
-      return count[std::size_t(a)] < count[std::size_t(b)];
-    };
-    for (int i = 1; i < n; ++i)  // insertion sort of at most four seats
-      for (int j = i; j > 0 && before(seats[std::size_t(j)], seats[std::size_t(j - 1)]); --j)
-        std::swap(seats[std::size_t(j)], seats[std::size_t(j - 1)]);
-    for (int i = 0; i < n && total > support && present() >= 2;) {
-      int j = i;
-      while (j < n &&
-             tech[std::size_t(seats[std::size_t(j)])] == tech[std::size_t(seats[std::size_t(i)])] &&
-             count[std::size_t(seats[std::size_t(j)])] == count[std::size_t(seats[std::size_t(i)])])
-        ++j;
-      for (int k = i; k < j; ++k) {
-        --count[std::size_t(seats[std::size_t(k)])];
-        --total;
-      }
-      i = j;
-    }
-  }
+  resolve_counts(count, tech, num_seats(), support);
   for (int s = 0; s < num_seats(); ++s) {
     const int lost = tokens_[std::size_t(s)][std::size_t(square)] - count[std::size_t(s)];
     if (lost > 0) {
@@ -931,47 +937,229 @@ Returns CultureWarsState::returns() const {
   return r;
 }
 
+struct CultureWarsState::RoundEnd {
+  std::array<std::array<uint8_t, kSquares>, kMaxSeats> tokens;
+  std::array<uint8_t, kSquares> coin;  // kNoCoin once an Ace went home or a coin was looted
+  std::array<int8_t, kSquares> owner;  // the seat whose settlement stands here, or -1
+  std::array<int8_t, kSquares> support;
+  std::array<int, kMaxSeats> reserve;
+  std::array<int, kMaxSeats> lost_friends;  // supporters of settlements abandoned
+  std::array<int16_t, kTiles * 4> land;
+};
+
+void CultureWarsState::project_round_end(RoundEnd& e) const {
+  const int n = num_seats();
+  e.tokens = tokens_;
+  e.coin = coin_at_;
+  e.owner.fill(-1);
+  for (int s = 0; s < n; ++s) {
+    e.reserve[std::size_t(s)] = reserve_tokens_[std::size_t(s)];
+    e.lost_friends[std::size_t(s)] = 0;
+  }
+  int lands = 0;
+  for (int16_t origin : tile_origin_)
+    for (int k = 0; k < 4; ++k)
+      e.land[std::size_t(lands++)] = int16_t(origin + k % 2 + k / 2 * kWidth);
+  for (int16_t square : e.land) {
+    const uint8_t coin = e.coin[std::size_t(square)];
+    if (coin != kNoCoin && suit_up_[std::size_t(square)] && round_ > 0)
+      e.owner[std::size_t(square)] = int8_t(coin_seat(coin));
+    e.support[std::size_t(square)] = int8_t(coin == kNoCoin                     ? 2
+                                            : e.owner[std::size_t(square)] >= 0 ? 0
+                                                                                : coin_value(coin));
+  }
+  if (round_ == 0 || phase_ == Phase::kOver) return;
+  auto resolve = [&](int square) {
+    std::array<int, kMaxSeats> count{}, tech{};
+    for (int s = 0; s < n; ++s)
+      count[std::size_t(s)] = e.tokens[std::size_t(s)][std::size_t(square)];
+    resolve_counts(count, tech, n, e.support[std::size_t(square)]);
+    for (int s = 0; s < n; ++s) {
+      e.reserve[std::size_t(s)] +=
+          e.tokens[std::size_t(s)][std::size_t(square)] - count[std::size_t(s)];
+      e.tokens[std::size_t(s)][std::size_t(square)] = uint8_t(count[std::size_t(s)]);
+    }
+  };
+  auto seats_here = [&](int square, int& total) {
+    int seats = 0;
+    total = 0;
+    for (int s = 0; s < n; ++s) {
+      seats += e.tokens[std::size_t(s)][std::size_t(square)] > 0;
+      total += e.tokens[std::size_t(s)][std::size_t(square)];
+    }
+    return seats;
+  };
+  auto put = [&](int s, int square, int count) {
+    count = std::min(count, e.reserve[std::size_t(s)]);
+    e.tokens[std::size_t(s)][std::size_t(square)] =
+        uint8_t(e.tokens[std::size_t(s)][std::size_t(square)] + count);
+    e.reserve[std::size_t(s)] -= count;
+  };
+  auto turn_over = [&](int square) {
+    const uint8_t coin = e.coin[std::size_t(square)];
+    e.owner[std::size_t(square)] = -1;
+    e.support[std::size_t(square)] = int8_t(coin_value(coin));
+    if (coin_value(coin) == kAce) {
+      e.coin[std::size_t(square)] = kNoCoin;
+      e.support[std::size_t(square)] = 2;
+    }
+  };
+  int total = 0;
+  if (phase_ == Phase::kExpansion || phase_ == Phase::kMovement) {
+    // 4. Conflicts: tokens against tokens, then tokens in a settlement.
+    for (int16_t square : e.land)
+      if (e.owner[std::size_t(square)] < 0 && seats_here(square, total) >= 2 &&
+          total > e.support[std::size_t(square)])
+        resolve(square);
+    for (int16_t square : e.land) {
+      const int owner = e.owner[std::size_t(square)];
+      if (owner < 0 ||
+          seats_here(square, total) == (e.tokens[std::size_t(owner)][std::size_t(square)] > 0))
+        continue;
+      turn_over(square);
+      put(owner, square, 5);
+      if (seats_here(square, total) >= 2 && total > e.support[std::size_t(square)]) resolve(square);
+    }
+  }
+  // 5. Settlements, by every seat still to decide, wherever it can.
+  for (int i = phase_ == Phase::kSettlement ? step_ : 0; i < n; ++i) {
+    const Seat s = order_[std::size_t(i)];
+    int coins = 0;
+    for (int v = 1; v < kCoinValues; ++v) coins += coin_square_[make_coin(s, v)] == kNoSquare;
+    bool ace_home = coin_square_[make_coin(s, kAce)] == kNoSquare;
+    for (int16_t square : e.land) {
+      const int t = e.tokens[std::size_t(s)][std::size_t(square)];
+      const uint8_t coin = e.coin[std::size_t(square)];
+      if (t < 5 || e.owner[std::size_t(square)] >= 0) continue;
+      if (coin == kNoCoin) {
+        if (t < 10 || !ace_home) continue;
+        ace_home = false;
+        e.tokens[std::size_t(s)][std::size_t(square)] = uint8_t(t - 10);
+        e.reserve[std::size_t(s)] += 10;
+      } else {
+        e.tokens[std::size_t(s)][std::size_t(square)] = 0;
+        e.reserve[std::size_t(s)] += t;
+        if (coin_seat(coin) != s && coins-- <= 0) {  // looted
+          e.coin[std::size_t(square)] = kNoCoin;
+          e.support[std::size_t(square)] = 2;
+          continue;
+        }
+      }
+      e.owner[std::size_t(square)] = int8_t(s);
+      e.support[std::size_t(square)] = 0;
+    }
+  }
+  // 6. Excess population.
+  for (int16_t square : e.land) {
+    const int support = e.support[std::size_t(square)];
+    const int seats = seats_here(square, total);
+    if (total <= support) continue;
+    if (support > 0 && seats >= 2) {
+      resolve(square);
+      continue;
+    }
+    for (int s = 0; s < n; ++s) {
+      const int t = e.tokens[std::size_t(s)][std::size_t(square)];
+      if (t <= support) continue;
+      e.tokens[std::size_t(s)][std::size_t(square)] = uint8_t(support);
+      e.reserve[std::size_t(s)] += t - support;
+    }
+  }
+  // 7. Settlements without five supporters are abandoned.
+  for (int16_t square : e.land) {
+    const int owner = e.owner[std::size_t(square)];
+    if (owner < 0) continue;
+    int friends = 0;
+    for (int dr = -1; dr <= 1; ++dr)
+      for (int dc = -1; dc <= 1; ++dc)
+        if ((dr || dc) && square + dr * kWidth + dc >= 0 && square + dr * kWidth + dc < kSquares)
+          friends += e.tokens[std::size_t(owner)][std::size_t(square + dr * kWidth + dc)];
+    if (friends >= 5) continue;
+    e.lost_friends[std::size_t(owner)] += friends;
+    const bool ace = coin_value(e.coin[std::size_t(square)]) == kAce;
+    turn_over(square);
+    put(owner, square, ace ? 1 : coin_value(e.coin[std::size_t(square)]));
+  }
+}
+
 bool CultureWarsState::estimate_returns(Returns& out) const {
   if (phase_ == Phase::kOver) {
     out = returns();
     return true;
   }
-  const int n = num_seats();
-  std::array<double, kMaxSeats> strength{};
-  for (int s = 0; s < n; ++s)
-    strength[std::size_t(s)] = (kTokens - reserve_tokens_[std::size_t(s)]) / 12.0;
-  for (int square = 0; square < kSquares; ++square) {
-    const uint8_t coin = coin_at_[std::size_t(square)];
-    if (coin == kNoCoin || round_ == 0) continue;
-    if (!suit_up_[std::size_t(square)]) {
-      // A resource coin where a seat has five tokens: a settlement in the making.
-      for (int s = 0; s < n; ++s)
-        if (tokens_[std::size_t(s)][std::size_t(square)] >= 5) strength[std::size_t(s)] += 1.0;
+  RoundEnd e;
+  project_round_end(e);
+  const int n = num_seats(), need = rules().settlements_to_win();
+  auto at = [&](int s, int square) {  // off the window (a map at its edge): none
+    return square < 0 || square >= kSquares ? 0
+                                            : int(e.tokens[std::size_t(s)][std::size_t(square)]);
+  };
+  std::array<double, kMaxSeats> score{};
+  std::array<int, kMaxSeats> held{};
+  std::array<std::array<double, 3>, kMaxSeats> best{};  // the best three candidate coins
+  for (int s = 0; s < n; ++s) score[std::size_t(s)] = 0.4 * e.lost_friends[std::size_t(s)];
+  for (int16_t square : e.land) {
+    for (int s = 0; s < n; ++s)
+      if (at(s, square) > 0) score[std::size_t(s)] += 0.15 + 0.03 * at(s, square);
+    const int owner = e.owner[std::size_t(square)];
+    if (owner >= 0) {
+      int friends = 0;
+      for (int dr = -1; dr <= 1; ++dr)
+        for (int dc = -1; dc <= 1; ++dc)
+          if (dr || dc) friends += at(owner, square + dr * kWidth + dc);
+      ++held[std::size_t(owner)];
+      score[std::size_t(owner)] += 10 + 0.3 * std::min(3, friends - 5);
       continue;
     }
-    // A settlement counts in full only with the five supporters it needs at the round's end (each
-    // neighbour keeps at most what it supports); otherwise in proportion, halved.
-    const Seat owner = coin_seat(coin);
-    int friends = 0;
-    for (int dr = -1; dr <= 1; ++dr)
-      for (int dc = -1; dc <= 1; ++dc) {
-        const int c = column_of(square) + dc, r = row_of(square) + dr;
-        if ((!dr && !dc) || c < 0 || r < 0 || c >= kWidth || r >= kWidth) continue;
-        const int next = square_at(c, r);
-        if (land_[std::size_t(next)])
-          friends +=
-              std::min<int>(tokens_[std::size_t(owner)][std::size_t(next)], support_of(next));
+    const uint8_t coin = e.coin[std::size_t(square)];
+    if (coin == kNoCoin) continue;
+    // A resource coin: how close each seat is to settling it at the next round's end.
+    for (int s = 0; s < n; ++s) {
+      if (coin_seat(coin) != s) {
+        bool reserve_coin = false;
+        for (int v = 1; v < kCoinValues; ++v)
+          reserve_coin |= coin_square_[make_coin(s, v)] == kNoSquare;
+        if (!reserve_coin) continue;
       }
-    const double held = friends >= 5 ? 1.0 : 0.5 * friends / 5.0;
-    strength[std::size_t(owner)] +=
-        held * (3.0 + (settlements_last_round_[std::size_t(owner)] > 0 ? 2.0 : 0.0));
+      auto grown = [&](int sq) { return at(s, sq) + (at(s, sq) > 0); };
+      int on = grown(square), ring = 0, near = 0;
+      std::array<int, 4> side{};
+      for (int d = 0; d < 4; ++d) side[std::size_t(d)] = grown(neighbour(square, d));
+      for (int pass = 0; pass < 2; ++pass)  // surplus over two first, then the supporters
+        for (int& m : side) {
+          const int sent = std::clamp(std::min(m - (pass == 0 ? 2 : 0), 5 - on), 0, 5);
+          m -= sent;
+          on += sent;
+        }
+      for (int m : side) ring += std::min(2, m);
+      for (int dr = -2; dr <= 2; ++dr)
+        for (int dc = -2; dc <= 2; ++dc) {
+          const int sq = square + dr * kWidth + dc;
+          if (std::abs(dr) == 2 || std::abs(dc) == 2)
+            near += std::min(2, at(s, sq));
+          else if (dr && dc)
+            ring += std::min(2, grown(sq));
+        }
+      const double value =
+          0.6 * std::min(5, on) + 0.6 * std::min(5, ring) + 0.1 * std::min(5, near);
+      auto& top = best[std::size_t(s)];
+      for (double v = value; double& b : top)
+        if (v > b) std::swap(v, b);
+    }
+  }
+  for (int s = 0; s < n; ++s) {
+    const int h = held[std::size_t(s)], last = settlements_last_round_[std::size_t(s)];
+    score[std::size_t(s)] += 3.0 * std::min(h, last) + (h >= need && last >= need ? 40.0 : 0.0);
+    const int lacking = std::max(0, need - h);
+    for (int i = 0; i < 3 && i <= lacking; ++i)
+      score[std::size_t(s)] += (i < lacking ? 1.0 : 0.3) * best[std::size_t(s)][std::size_t(i)];
   }
   double total = 0;
-  for (int s = 0; s < n; ++s) total += strength[std::size_t(s)];
+  for (int s = 0; s < n; ++s) total += score[std::size_t(s)];
   out = Returns{};
   for (int s = 0; s < n; ++s) {
-    const double others = (total - strength[std::size_t(s)]) / (n - 1);
-    out[std::size_t(s)] = std::tanh((strength[std::size_t(s)] - others) / 4.0);
+    const double others = (total - score[std::size_t(s)]) / (n - 1);
+    out[std::size_t(s)] = std::tanh((score[std::size_t(s)] - others) / 20.0);
   }
   return true;
 }

@@ -159,12 +159,22 @@ class CultureWarsState final : public State {
   // 24 tiles without overlap; every coin in exactly one place (reserve or one square); each seat's
   // tokens on the map plus in reserve make 36; tokens only on land.
   void check_invariants() const override;
-  // For searches (not a rule): each seat's strength is one per 12 tokens on the map, one per
-  // resource coin holding five of its tokens (a settlement in the making), and per settlement 3 (5
-  // when it held settlements at the last round's end), in full when the eight squares around keep
-  // the five supporters it needs at the round's end, else half in proportion to them. A seat's
-  // estimate is tanh((its strength - the mean of the others') / 4); a finished game gives its
-  // returns.
+  // For searches (not a rule). It first plays the round out as it would end if no seat moved
+  // again (`project_round_end`: conflicts, every seat still to decide settling wherever it can,
+  // excess removal, abandonment), then scores each seat on that projection:
+  //   - 10 per settlement it holds at the round's end (with the five supporters it needs), 3 more
+  //     per settlement it also held at the last round's end, 40 more when it held the settlements
+  //     to win at the last round's end and holds them again (the game is won), 0.3 per supporter
+  //     beyond five (up to three: a margin against invaders), and 0.4 per supporter of a
+  //     settlement it is about to lose;
+  //   - for the settlements it still lacks, its best resource coins (one more at 0.3 weight): up to
+  //     3 for the tokens that can be on the coin at the next round's settlement (its own, grown by
+  //     one, plus what the four orthogonal neighbours, grown by one, can send: surplus over two
+  //     first), up to 3 for the supporters left around it (at most two on each of the eight
+  //     squares), and up to 0.5 for tokens two squares away (on their way);
+  //   - 0.15 per square it occupies (each grows a token next round) and 0.03 per token on the map.
+  // A seat's estimate is tanh((its score - the mean of the others') / 20); a finished game gives
+  // its returns.
   bool estimate_returns(Returns& out) const override;
 
   Phase phase() const { return phase_; }
@@ -234,6 +244,9 @@ class CultureWarsState final : public State {
   void settle(Seat seat, int square, int choice);
   void end_round();
   int support_of(int square) const;
+  // The round's end as it would come if no seat moved again (estimate_returns).
+  struct RoundEnd;
+  void project_round_end(RoundEnd& end) const;
   int seats_on(int square) const;
   void add_tokens(Seat seat, int square, int count);
   void remove_tokens(Seat seat, int square, int count);
