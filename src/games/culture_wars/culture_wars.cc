@@ -1096,11 +1096,22 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
   };
   std::array<double, kMaxSeats> score{};
   std::array<int, kMaxSeats> held{};
-  std::array<std::array<double, 3>, kMaxSeats> best{};  // the best three candidate coins
+  // The best candidate coins of each seat: value, and whether it is another suit's coin (which
+  // takes one of the seat's reserve coins).
+  std::array<std::array<std::pair<double, bool>, 8>, kMaxSeats> best{};
+  std::array<int, kMaxSeats> occupied{};
+  // Seats that can still move tokens this round (movement runs in reverse order).
+  std::array<bool, kMaxSeats> moves_left{};
+  for (int i = 0; i < n; ++i)
+    moves_left[order_[std::size_t(i)]] =
+        phase_ == Phase::kExpansion || (phase_ == Phase::kMovement && n - 1 - i >= step_);
   for (int s = 0; s < n; ++s) score[std::size_t(s)] = 0.4 * e.lost_friends[std::size_t(s)];
   for (int16_t square : e.land) {
     for (int s = 0; s < n; ++s)
-      if (at(s, square) > 0) score[std::size_t(s)] += 0.15 + 0.03 * at(s, square);
+      if (at(s, square) > 0) {
+        ++occupied[std::size_t(s)];
+        score[std::size_t(s)] += 0.03 * at(s, square);
+      }
     const int owner = e.owner[std::size_t(square)];
     if (owner >= 0) {
       int friends = 0;
@@ -1121,8 +1132,10 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
           reserve_coin |= coin_square_[make_coin(s, v)] == kNoSquare;
         if (!reserve_coin) continue;
       }
-      auto grown = [&](int sq) { return at(s, sq) + (at(s, sq) > 0); };
-      int on = grown(square), ring = 0, near = 0;
+      const bool grows = e.reserve[std::size_t(s)] > 0;
+      auto grown = [&](int sq) { return at(s, sq) + (grows && at(s, sq) > 0); };
+      int on = grown(square), ring = 0;
+      double near = 0;
       std::array<int, 4> side{};
       for (int d = 0; d < 4; ++d) side[std::size_t(d)] = grown(neighbour(square, d));
       for (int pass = 0; pass < 2; ++pass)  // surplus over two first, then the supporters
@@ -1132,34 +1145,87 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
           on += sent;
         }
       for (int m : side) ring += std::min(2, m);
-      for (int dr = -2; dr <= 2; ++dr)
-        for (int dc = -2; dc <= 2; ++dc) {
-          const int sq = square + dr * kWidth + dc;
-          if (std::abs(dr) == 2 || std::abs(dc) == 2)
-            near += std::min(2, at(s, sq));
-          else if (dr && dc)
-            ring += std::min(2, grown(sq));
+      for (int dr = -1; dr <= 1; dr += 2)
+        for (int dc = -1; dc <= 1; dc += 2) ring += std::min(2, grown(square + dr * kWidth + dc));
+      // The tokens still missing, fetched from the nearest squares outside the 3x3 block: each is
+      // worth less the more steps it needs to reach the block.
+      std::array<int, 8> steps{};
+      for (int16_t sq : e.land) {
+        const int d = std::max(0, std::abs(column_of(sq) - column_of(square)) - 1) +
+                      std::max(0, std::abs(row_of(sq) - row_of(square)) - 1);
+        if (d > 0 && d < 8) steps[std::size_t(d)] += at(s, sq);
+      }
+      int missing = 10 - std::min(5, on) - std::min(5, ring);
+      for (int d = 1; d < 8 && missing > 0; ++d) {
+        const int fetched = std::min(missing, steps[std::size_t(d)]);
+        near += fetched * (1.0 - d / 8.0);
+        missing -= fetched;
+      }
+      double value = 0.6 * (std::min(5, on) + std::min(5, ring) + near);
+      if (moves_left[std::size_t(s)] && !suit_up_[std::size_t(square)]) {
+        // This round: the tokens on the coin now and the unmoved ones next to it that make five.
+        auto now = [&](int sq) {
+          return sq < 0 || sq >= kSquares ? 0 : int(tokens_[std::size_t(s)][std::size_t(sq)]);
+        };
+        const bool moving = s == to_move_ && phase_ == Phase::kMovement;
+        std::array<int, 4> left{}, free{};
+        for (int d = 0; d < 4; ++d) {
+          const int sq = neighbour(square, d);
+          left[std::size_t(d)] = now(sq);
+          free[std::size_t(d)] = now(sq) - (moving && sq >= 0 ? moved_[std::size_t(sq)] : 0);
         }
-      const double value =
-          0.6 * std::min(5, on) + 0.6 * std::min(5, ring) + 0.1 * std::min(5, near);
+        on = now(square);
+        for (int pass = 0; pass < 2; ++pass)
+          for (int d = 0; d < 4; ++d) {
+            const int can = pass == 0 ? std::min(free[std::size_t(d)], left[std::size_t(d)] - 2)
+                                      : free[std::size_t(d)];
+            const int sent = std::clamp(std::min(can, 5 - on), 0, 5);
+            left[std::size_t(d)] -= sent;
+            free[std::size_t(d)] -= sent;
+            on += sent;
+          }
+        ring = 0;
+        for (int d = 0; d < 4; ++d) ring += std::min(2, left[std::size_t(d)]);
+        for (int dr = -1; dr <= 1; dr += 2)
+          for (int dc = -1; dc <= 1; dc += 2) ring += std::min(2, now(square + dr * kWidth + dc));
+        if (on >= 5 && ring >= 5) value = std::max(value, 6.0 + 0.8 * std::min(4, now(square)));
+      }
       auto& top = best[std::size_t(s)];
-      for (double v = value; double& b : top)
-        if (v > b) std::swap(v, b);
+      for (std::pair<double, bool> v{value, coin_seat(coin) != s}; auto& b : top)
+        if (v.first > b.first) std::swap(v, b);
     }
   }
   for (int s = 0; s < n; ++s) {
     const int h = held[std::size_t(s)], last = settlements_last_round_[std::size_t(s)];
     score[std::size_t(s)] += 3.0 * std::min(h, last) + (h >= need && last >= need ? 40.0 : 0.0);
     const int lacking = std::max(0, need - h);
-    for (int i = 0; i < 3 && i <= lacking; ++i)
-      score[std::size_t(s)] += (i < lacking ? 1.0 : 0.3) * best[std::size_t(s)][std::size_t(i)];
+    score[std::size_t(s)] += 0.15 * std::min(occupied[std::size_t(s)], e.reserve[std::size_t(s)]);
+    int foreign = 0, counted = 0;
+    for (int v = 1; v < kCoinValues; ++v) foreign += coin_square_[make_coin(s, v)] == kNoSquare;
+    for (const auto& [value, other_suit] : best[std::size_t(s)]) {
+      if (counted > lacking) break;
+      if (other_suit && foreign-- <= 0) continue;
+      score[std::size_t(s)] += (counted++ < lacking ? 1.0 : 0.3) * value;
+    }
+    if (round_ == 0)  // setup: the seat's own coins close together, for one people to settle
+      for (int a = 2; a < kCoinValues; ++a)
+        for (int b = a + 1; b < kCoinValues; ++b) {
+          const int p = coin_square_[make_coin(s, a)], q = coin_square_[make_coin(s, b)];
+          if (p == kNoSquare || q == kNoSquare) continue;
+          const int d =
+              std::max(std::abs(column_of(p) - column_of(q)), std::abs(row_of(p) - row_of(q)));
+          score[std::size_t(s)] += 0.5 * std::max(0, 8 - d);
+        }
   }
   double total = 0;
   for (int s = 0; s < n; ++s) total += score[std::size_t(s)];
   out = Returns{};
   for (int s = 0; s < n; ++s) {
     const double others = (total - score[std::size_t(s)]) / (n - 1);
-    out[std::size_t(s)] = std::tanh((score[std::size_t(s)] - others) / 20.0);
+    // Linear up to 0.8 (holding the settlements to win is about 1), then softly bounded.
+    const double x = (score[std::size_t(s)] - others) / (10.0 * need + 5.0);
+    out[std::size_t(s)] =
+        std::abs(x) <= 0.8 ? x : std::copysign(0.8 + 0.2 * std::tanh((std::abs(x) - 0.8) / 0.2), x);
   }
   return true;
 }
