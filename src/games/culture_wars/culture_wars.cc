@@ -1119,7 +1119,7 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
         for (int dc = -1; dc <= 1; ++dc)
           if (dr || dc) friends += at(owner, square + dr * kWidth + dc);
       ++held[std::size_t(owner)];
-      score[std::size_t(owner)] += 10 + 0.3 * std::min(3, friends - 5);
+      score[std::size_t(owner)] += 10 + 0.1 * std::min(2, friends - 5);
       continue;
     }
     const uint8_t coin = e.coin[std::size_t(square)];
@@ -1156,9 +1156,9 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
         if (d > 0 && d < 8) steps[std::size_t(d)] += at(s, sq);
       }
       int missing = 10 - std::min(5, on) - std::min(5, ring);
-      for (int d = 1; d < 8 && missing > 0; ++d) {
+      for (int d = 1; d < 6 && missing > 0; ++d) {
         const int fetched = std::min(missing, steps[std::size_t(d)]);
-        near += fetched * (1.0 - d / 8.0);
+        near += fetched * (0.6 - 0.1 * d);
         missing -= fetched;
       }
       double value = 0.6 * (std::min(5, on) + std::min(5, ring) + near);

@@ -159,22 +159,30 @@ class CultureWarsState final : public State {
   // 24 tiles without overlap; every coin in exactly one place (reserve or one square); each seat's
   // tokens on the map plus in reserve make 36; tokens only on land.
   void check_invariants() const override;
-  // For searches (not a rule). It first plays the round out as it would end if no seat moved
-  // again (`project_round_end`: conflicts, every seat still to decide settling wherever it can,
-  // excess removal, abandonment), then scores each seat on that projection:
-  //   - 10 per settlement it holds at the round's end (with the five supporters it needs), 3 more
-  //     per settlement it also held at the last round's end, 40 more when it held the settlements
-  //     to win at the last round's end and holds them again (the game is won), 0.3 per supporter
-  //     beyond five (up to three: a margin against invaders), and 0.4 per supporter of a
-  //     settlement it is about to lose;
-  //   - for the settlements it still lacks, its best resource coins (one more at 0.3 weight): up to
-  //     3 for the tokens that can be on the coin at the next round's settlement (its own, grown by
-  //     one, plus what the four orthogonal neighbours, grown by one, can send: surplus over two
-  //     first), up to 3 for the supporters left around it (at most two on each of the eight
-  //     squares), and up to 0.5 for tokens two squares away (on their way);
-  //   - 0.15 per square it occupies (each grows a token next round) and 0.03 per token on the map.
-  // A seat's estimate is tanh((its score - the mean of the others') / 20); a finished game gives
-  // its returns.
+  // For searches (not a rule); MCTS evaluates every new leaf with it, so it must reward each
+  // token step toward holding the settlements to win. It first plays the round out as it would
+  // end if no seat moved again (`project_round_end`: conflicts, every seat still to decide
+  // settling wherever it can, excess removal, abandonment), then scores each seat on that:
+  //   - held: 10 per settlement it holds at the round's end (with its five supporters), 3 more per
+  //     settlement it also held at the last round's end, 40 more when it held the settlements to
+  //     win then and holds them again (the game is won), 0.3 per supporter beyond five (up to
+  //     three: a margin against invaders), 0.4 per supporter of a settlement it is about to lose;
+  //   - candidate coins, for the settlements it still lacks (its best resource coins, one more at
+  //     0.3 weight; another suit's coin only while it has a reserve coin to put there), each up to
+  //     6: 0.6 per token that can be on the coin at the next round's settlement (its own, grown by
+  //     one, plus what the four orthogonal neighbours, grown by one, can send, surplus over two
+  //     first; at most five), 0.6 per supporter left in the eight squares around (at most two a
+  //     square, five in all), and for the tokens still missing of those ten, 0.6 * (1 - steps/8)
+  //     per token from the nearest squares outside the 3x3 block (steps to reach it), so that
+  //     every step toward the coin counts. While the seat can still move this round, a coin it
+  //     can complete now (five on it from its unmoved orthogonal neighbours, five supporters
+  //     left) is worth 6 + 0.8 per token already on it, rising to the settlement's 10;
+  //   - growth: 0.15 per square it occupies, up to its reserve (each grows a token next round),
+  //     and 0.03 per token on the map;
+  //   - setup: 0.5 * (8 - distance) for each pair of its own coins, so one people can settle them.
+  // A seat's estimate is x = (its score - the mean of the others') / (10 N + 5) with N the
+  // settlements to win (holding them is about 1), linear up to |x| = 0.8 and then softly bounded
+  // by 1 (a tanh tail); a finished game gives its returns.
   bool estimate_returns(Returns& out) const override;
 
   Phase phase() const { return phase_; }

@@ -365,6 +365,29 @@ TEST(CultureWarsEnd, EstimateFavoursTheSeatWithSettlements) {
   EXPECT_LT(estimate[1], -0.9);
 }
 
+// The estimate (not a rule) plays the round out as it would end: a settlement counts only with
+// the five supporters it keeps, and five tokens on a coin with supporters around count as one.
+TEST(CultureWarsEstimate, ASettlementIsWorthItsFiveSupporters) {
+  const std::vector<CoinAt> settled{{"k11", 0, 4, true}};
+  auto supported = position({{{"j10", 2}, {"l10", 2}, {"k12", 2}}, {{"p16", 1}}}, settled);
+  auto unsupported = position({{{"j10", 2}, {"l10", 2}}, {{"p16", 1}}}, settled);
+  Returns with{}, without{};
+  ASSERT_TRUE(supported->estimate_returns(with));
+  ASSERT_TRUE(unsupported->estimate_returns(without));
+  EXPECT_GT(with[0], without[0] + 0.05);
+}
+
+TEST(CultureWarsEstimate, TheFifthTokenOnACoinCountsAsASettlement) {
+  // Seat 0 moves: four tokens on its own 4 at k11, one more next to it on k12, and supporters.
+  auto s = position({{{"k11", 4}, {"k12", 3}, {"j10", 2}, {"l10", 2}}, {{"p16", 1}}},
+                    {{"k11", 0, 4, false}}, /*mover=*/0);
+  Returns before{}, after{};
+  ASSERT_TRUE(s->estimate_returns(before));
+  s->apply(s->parse_move("k12-k11"));
+  ASSERT_TRUE(s->estimate_returns(after));
+  EXPECT_GT(after[0], before[0]);
+}
+
 TEST(CultureWarsEnd, HoldingTheSettlementsForTheFirstTimeIsNotYetAWin) {
   auto s = position({kFriends, {{"i18", 1}}}, kFourSettlements);
   end_movement(*s);
