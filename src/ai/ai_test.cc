@@ -316,6 +316,47 @@ TEST(Search, TreeIsReusedAfterTheMovesPlayed) {
   EXPECT_EQ(visits, 3000u);
 }
 
+// On a hidden-information game the searcher keeps its tree through its own moves (known to it)
+// and drops it at another seat's move (which it may not be allowed to see), never reading it.
+TEST(Search, HiddenInformationTreeFollowsOnlyTheSeatsOwnMoves) {
+  auto game = games::registry().make("conspiracy");
+  auto state = game->new_initial_state(3);
+  Rng rng(3);
+  MoveList moves;
+  for (int ply = 0; ply < 40; ++ply) {
+    state->legal_moves(moves);
+    state->apply(moves[rng.uniform(uint32_t(moves.size()))]);
+  }
+  MctsAgent agent(*game, SearchOptions{.iterations = 500}, true, 1, "ismcts");
+  const Seat seat = state->current_player();
+  int kept = 0, dropped = 0;
+  bool searched_last = false;  // the last move applied was this seat's, chosen by a search
+  bool others_last = true;     // the last move applied was another seat's
+  for (int ply = 0; ply < 300 && !state->is_terminal(); ++ply) {
+    state->legal_moves(moves);
+    Move move = moves[rng.uniform(uint32_t(moves.size()))];
+    const bool mine = state->current_player() == seat;
+    if (mine && moves.size() > 1) {
+      move = agent.choose(*state);
+      uint64_t visits = 0;
+      for (auto [m, v] : agent.last_root_visits()) visits += v;
+      if (searched_last) {
+        EXPECT_GT(visits, 500u) << "the tree was not kept through the seat's own move";
+        ++kept;
+      } else if (others_last) {
+        EXPECT_EQ(visits, 500u) << "a tree was kept through another seat's move";
+        ++dropped;
+      }
+    }
+    searched_last = mine && moves.size() > 1;
+    others_last = !mine;
+    agent.observe(*state, move);
+    state->apply(move);
+  }
+  EXPECT_GT(kept, 0);
+  EXPECT_GT(dropped, 0);
+}
+
 TEST(Search, FixedIterationsAreDeterministic) {
   auto game = games::registry().make("relativity");
   auto state = game->new_initial_state(4);

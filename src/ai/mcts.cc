@@ -283,7 +283,8 @@ MctsAgent::MctsAgent(const Game& game, SearchOptions options, bool information_s
     throw BadParams(
         "mcts searches perfect-information games, and " + game.info().id +
         " hides information: use ismcts, which takes the same options (e.g. ismcts:time=2000)");
-  reuse_allowed_ = options_.reuse && !hidden;
+  reuse_allowed_ = options_.reuse;
+  own_moves_only_ = hidden;
   for (int t = 0; t < options_.threads; ++t)
     trees_.push_back(std::make_unique<SearchTree>(
         seed * 0x9e3779b97f4a7c15ULL + uint64_t(t) * 7919 + 1, options_.max_nodes));
@@ -294,6 +295,7 @@ MctsAgent::~MctsAgent() = default;
 Move MctsAgent::choose(const State& state) {
   const auto start = Clock::now();
   const Seat seat = state.current_player();
+  seat_ = seat;
   MoveList legal;
   state.legal_moves(legal);
   ++decisions_;
@@ -413,7 +415,9 @@ Move MctsAgent::choose(const State& state) {
 
 void MctsAgent::observe(const State& before, Move move) {
   if (tree_ply_ < 0) return;
-  if (before.ply() != tree_ply_) {
+  // On a hidden-information game only this seat's own moves are known to it: another seat's move
+  // ends the reuse, unread.
+  if (before.ply() != tree_ply_ || (own_moves_only_ && before.current_player() != seat_)) {
     tree_ply_ = -1;
     return;
   }

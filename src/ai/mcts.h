@@ -21,13 +21,15 @@
 //      so every seat maximises its own return (max^n for more than two players).
 // The move played is the root child with most visits among the moves legal in the real state.
 //
-// `mcts` and `ismcts` differ only in what they accept and in tree reuse:
+// `mcts` and `ismcts` differ only in what they accept and in how far the tree is reused:
 //   - `mcts` refuses a hidden-information game (BadParams pointing to `ismcts`); for it the tree of
 //     the previous decision is kept: after every move observed (`Agent::observe`) the search steps
 //     into that child, and the next decision starts from the subtree.
-//   - `ismcts` accepts every game. On a hidden-information game it starts every decision from a new
-//     tree, because stepping into the child of another seat's move would need that move, which the
-//     searching seat may not be allowed to see. On a perfect-information game it behaves as `mcts`.
+//   - `ismcts` accepts every game. On a hidden-information game it follows its tree only through
+//     its own moves (a turn of several decisions keeps growing one tree) and starts afresh after
+//     another seat's move, which it does not read: stepping into that child would need the move,
+//     which the searching seat may not be allowed to see. On a perfect-information game it
+//     behaves as `mcts`.
 // The searching seat's knowledge therefore comes only from `determinize`, the legal moves of its
 // own turn, and the moves it is told of on perfect-information games: src/ai/ai_test.cc proves it
 // by replacing the hidden truth with another consistent one and checking the choices do not change.
@@ -113,6 +115,8 @@ class MctsAgent final : public Agent {
  private:
   SearchOptions options_;
   bool reuse_allowed_;
+  bool own_moves_only_;  // hidden information: the tree follows only this seat's own moves
+  Seat seat_ = -1;       // the seat of the last decision
   uint64_t seed_;
   std::string spec_;
   std::vector<std::unique_ptr<SearchTree>> trees_;

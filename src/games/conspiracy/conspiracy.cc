@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cctype>
+#include <cmath>
 #include <cstring>
 #include <sstream>
 #include <vector>
@@ -193,6 +194,71 @@ Returns ConspiracyState::returns() const {
   return r;
 }
 
+double ConspiracyState::advance_chance(int column) const {
+  int best[kSuits] = {-1, -1, -1, -1};
+  for (int row = 1; row < kMaxRows; ++row) {
+    const int tile = tile_at_[std::size_t(position(column, row))];
+    if (tile >= 0 && tile_up_[std::size_t(tile)])
+      best[suit_of(tile)] = std::max(best[suit_of(tile)], rank_of(tile));
+  }
+  // Each die succeeds on its symbol face, or on a number 2-5 no higher than the best face-up tile
+  // of its suit; the column advances on two or more successes of the four dice.
+  double none = 1, one = 0;
+  for (int suit = 0; suit < kSuits; ++suit) {
+    const double p = (1 + std::max(0, best[suit] - 1)) / 6.0;
+    one = one * (1 - p) + none * p;
+    none *= 1 - p;
+  }
+  return 1 - none - one;
+}
+
+double ConspiracyState::goal_progress(Seat seat, bool by_suit) const {
+  const int want = by_suit ? goal_suit_[std::size_t(seat)] : goal_rank_[std::size_t(seat)];
+  auto matches = [&](int tile) {
+    return tile >= 0 && (by_suit ? suit_of(tile) : rank_of(tile)) == want;
+  };
+  double best = 0;
+  for (int column = 0; column < kColumns; ++column) {
+    const double advance = advance_chance(column);
+    const int present = tile_at_[std::size_t(position(column, 0))];
+    const int next = tile_at_[std::size_t(position(column, 1))];
+    const bool next_up = next >= 0 && tile_up_[std::size_t(next)];
+    if (matches(present))  // at risk when a face-up tile that does not match waits behind it
+      best = std::max(best, next_up && !matches(next) ? 1 - 0.5 * advance : 1.0);
+    for (int row = 1; row < kMaxRows; ++row) {
+      const int pos = position(column, row);
+      const int tile = tile_at_[std::size_t(pos)];
+      if (!matches(tile)) continue;
+      double v;
+      if (tile_up_[std::size_t(tile)]) {
+        v = row == 1 ? 0.5 + 0.35 * advance : 0.35 * std::pow(0.8, row - 2);
+      } else {
+        // A face-down tile climbs a ladder: coins on it, coins ready to be revealed, symbol-side-up
+        // coins (two let it be revealed), and enough support for it to stay face up.
+        int coins = 0, up = 0, revealable = 0;
+        for (int k = 0; k < 4; ++k) {
+          const int sq = square_of(pos, k);
+          const int c = coin_at_[std::size_t(sq)];
+          if (c < 0) continue;
+          ++coins;
+          if (coin_up_[std::size_t(c)])
+            ++up;
+          else if (can_reveal_coin(sq))
+            ++revealable;
+        }
+        v = 0.1 + 0.03 * coins + 0.08 * std::min(up, 2) +
+            0.04 * std::min(revealable, 2 - std::min(up, 2));
+        if (up >= 2 && tile_support(pos, tile) >= rank_of(tile)) v += 0.1;
+        v *= std::pow(0.9, row - 1);
+      }
+      best = std::max(best, v);
+    }
+  }
+  for (int tile = 0; tile < kPieces; ++tile)
+    if (tile_loc_[std::size_t(tile)] == kHeld + seat && matches(tile)) best = std::max(best, 0.1);
+  return best;
+}
+
 bool ConspiracyState::estimate_returns(Returns& out) const {
   out = Returns{};
   if (phase_ == Phase::kOver) {
@@ -202,22 +268,8 @@ bool ConspiracyState::estimate_returns(Returns& out) const {
   double score[kMaxSeats] = {};
   double total = 0;
   for (Seat s = 0; s < players(); ++s) {
-    const int gs = goal_suit_[std::size_t(s)], gr = goal_rank_[std::size_t(s)];
-    if (gs < 0) continue;
-    bool suit_now = false, rank_now = false, suit_soon = false, rank_soon = false;
-    for (int column = 0; column < kColumns; ++column) {
-      const int now = tile_at_[std::size_t(position(column, 0))];
-      const int soon = tile_at_[std::size_t(position(column, 1))];
-      if (now >= 0) {
-        suit_now = suit_now || suit_of(now) == gs;
-        rank_now = rank_now || rank_of(now) == gr;
-      }
-      if (soon >= 0 && tile_up_[std::size_t(soon)]) {
-        suit_soon = suit_soon || suit_of(soon) == gs;
-        rank_soon = rank_soon || rank_of(soon) == gr;
-      }
-    }
-    double v = (suit_now ? 1.0 : suit_soon ? 0.4 : 0.0) + (rank_now ? 1.0 : rank_soon ? 0.4 : 0.0);
+    if (goal_suit_[std::size_t(s)] < 0) continue;
+    double v = goal_progress(s, true) + goal_progress(s, false);
     if (marker_[std::size_t(s)] >= 0) v += 0.5;
     if (victory_ready(s)) v += 1.5;
     score[s] = v;
