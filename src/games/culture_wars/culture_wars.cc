@@ -1124,6 +1124,14 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
     }
     const uint8_t coin = e.coin[std::size_t(square)];
     if (coin == kNoCoin) continue;
+    int room = 0;  // supporters the eight squares around can keep: a coin without five is no use
+    for (int dr = -1; dr <= 1; ++dr)
+      for (int dc = -1; dc <= 1; ++dc) {
+        const int sq = square + dr * kWidth + dc;
+        if ((dr || dc) && sq >= 0 && sq < kSquares && land_[std::size_t(sq)])
+          room += e.support[std::size_t(sq)];
+      }
+    if (room < 5) continue;
     // A resource coin: how close each seat is to settling it at the next round's end.
     for (int s = 0; s < n; ++s) {
       if (coin_seat(coin) != s) {

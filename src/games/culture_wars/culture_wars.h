@@ -165,18 +165,20 @@ class CultureWarsState final : public State {
   // settling wherever it can, excess removal, abandonment), then scores each seat on that:
   //   - held: 10 per settlement it holds at the round's end (with its five supporters), 3 more per
   //     settlement it also held at the last round's end, 40 more when it held the settlements to
-  //     win then and holds them again (the game is won), 0.3 per supporter beyond five (up to
-  //     three: a margin against invaders), 0.4 per supporter of a settlement it is about to lose;
+  //     win then and holds them again (the game is won), 0.1 per supporter beyond five (up to
+  //     two: a margin against invaders), 0.4 per supporter of a settlement it is about to lose;
   //   - candidate coins, for the settlements it still lacks (its best resource coins, one more at
   //     0.3 weight; another suit's coin only while it has a reserve coin to put there), each up to
   //     6: 0.6 per token that can be on the coin at the next round's settlement (its own, grown by
   //     one, plus what the four orthogonal neighbours, grown by one, can send, surplus over two
   //     first; at most five), 0.6 per supporter left in the eight squares around (at most two a
-  //     square, five in all), and for the tokens still missing of those ten, 0.6 * (1 - steps/8)
-  //     per token from the nearest squares outside the 3x3 block (steps to reach it), so that
-  //     every step toward the coin counts. While the seat can still move this round, a coin it
-  //     can complete now (five on it from its unmoved orthogonal neighbours, five supporters
-  //     left) is worth 6 + 0.8 per token already on it, rising to the settlement's 10;
+  //     square, five in all), and for the tokens still missing of those ten, 0.6 * (0.6 - 0.1
+  //     steps) per token from the nearest squares outside the 3x3 block (steps to reach it, up
+  //     to five), so that every step toward the coin counts and entering the block counts most.
+  //     A coin whose eight squares cannot keep five supporters is no candidate. While the seat
+  //     can still move this round, a coin it can complete now (five on it from its unmoved
+  //     orthogonal neighbours, five supporters left) is worth 6 + 0.8 per token already on it,
+  //     rising to the settlement's 10;
   //   - growth: 0.15 per square it occupies, up to its reserve (each grows a token next round),
   //     and 0.03 per token on the map;
   //   - setup: 0.5 * (8 - distance) for each pair of its own coins, so one people can settle them.
