@@ -1100,6 +1100,8 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
   // takes one of the seat's reserve coins).
   std::array<std::array<std::pair<double, bool>, 8>, kMaxSeats> best{};
   std::array<int, kMaxSeats> occupied{};
+  std::array<int8_t, kSquares> dist;     // steps from a coin's 3x3 block
+  std::array<int16_t, kTiles * 4> path;  // the squares at 1 to 5 steps, nearest first
   // Seats that can still move tokens this round (movement runs in reverse order).
   std::array<bool, kMaxSeats> moves_left{};
   for (int i = 0; i < n; ++i)
@@ -1132,6 +1134,35 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
           room += e.support[std::size_t(sq)];
       }
     if (room < 5) continue;
+    // Steps over land from the 3x3 block, up to five (the squares reached, in order).
+    dist.fill(-1);
+    int reached = 0;
+    for (int dr = -1; dr <= 1; ++dr)
+      for (int dc = -1; dc <= 1; ++dc) {
+        const int sq = square + dr * kWidth + dc;
+        if (sq >= 0 && sq < kSquares && land_[std::size_t(sq)]) dist[std::size_t(sq)] = 0;
+      }
+    for (int dr = -1; dr <= 1; ++dr)  // the block's squares seed the search but are not listed
+      for (int dc = -1; dc <= 1; ++dc) {
+        const int sq = square + dr * kWidth + dc;
+        if (sq < 0 || sq >= kSquares || !land_[std::size_t(sq)]) continue;
+        for (int d = 0; d < 4; ++d) {
+          const int next = neighbour(sq, d);
+          if (next < 0 || !land_[std::size_t(next)] || dist[std::size_t(next)] >= 0) continue;
+          dist[std::size_t(next)] = 1;
+          path[std::size_t(reached++)] = int16_t(next);
+        }
+      }
+    for (int i = 0; i < reached; ++i) {
+      const int sq = path[std::size_t(i)];
+      if (dist[std::size_t(sq)] >= 5) continue;
+      for (int d = 0; d < 4; ++d) {
+        const int next = neighbour(sq, d);
+        if (next < 0 || !land_[std::size_t(next)] || dist[std::size_t(next)] >= 0) continue;
+        dist[std::size_t(next)] = int8_t(dist[std::size_t(sq)] + 1);
+        path[std::size_t(reached++)] = int16_t(next);
+      }
+    }
     // A resource coin: how close each seat is to settling it at the next round's end.
     for (int s = 0; s < n; ++s) {
       if (coin_seat(coin) != s) {
@@ -1158,11 +1189,8 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
       // The tokens still missing, fetched from the nearest squares outside the 3x3 block: each is
       // worth less the more steps it needs to reach the block.
       std::array<int, 8> steps{};
-      for (int16_t sq : e.land) {
-        const int d = std::max(0, std::abs(column_of(sq) - column_of(square)) - 1) +
-                      std::max(0, std::abs(row_of(sq) - row_of(square)) - 1);
-        if (d > 0 && d < 8) steps[std::size_t(d)] += at(s, sq);
-      }
+      for (int i = 0; i < reached; ++i)
+        steps[std::size_t(dist[std::size_t(path[std::size_t(i)])])] += at(s, path[std::size_t(i)]);
       int missing = 10 - std::min(5, on) - std::min(5, ring);
       for (int d = 1; d < 6 && missing > 0; ++d) {
         const int fetched = std::min(missing, steps[std::size_t(d)]);

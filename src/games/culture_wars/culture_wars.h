@@ -173,8 +173,9 @@ class CultureWarsState final : public State {
   //     one, plus what the four orthogonal neighbours, grown by one, can send, surplus over two
   //     first; at most five), 0.6 per supporter left in the eight squares around (at most two a
   //     square, five in all), and for the tokens still missing of those ten, 0.6 * (0.6 - 0.1
-  //     steps) per token from the nearest squares outside the 3x3 block (steps to reach it, up
-  //     to five), so that every step toward the coin counts and entering the block counts most.
+  //     steps) per token from the nearest squares outside the 3x3 block (steps over land to reach
+  //     it, up to five), so that every step toward the coin counts and entering the block counts
+  //     most.
   //     A coin whose eight squares cannot keep five supporters is no candidate. While the seat
   //     can still move this round, a coin it can complete now (five on it from its unmoved
   //     orthogonal neighbours, five supporters left) is worth 6 + 0.8 per token already on it,
