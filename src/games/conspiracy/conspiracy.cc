@@ -194,13 +194,18 @@ Returns ConspiracyState::returns() const {
   return r;
 }
 
-double ConspiracyState::advance_chance(int column) const {
-  int best[kSuits] = {-1, -1, -1, -1};
+void ConspiracyState::best_face_up_ranks(int column, int (&best)[kSuits]) const {
+  for (int& b : best) b = -1;
   for (int row = 1; row < kMaxRows; ++row) {
     const int tile = tile_at_[std::size_t(position(column, row))];
     if (tile >= 0 && tile_up_[std::size_t(tile)])
       best[suit_of(tile)] = std::max(best[suit_of(tile)], rank_of(tile));
   }
+}
+
+double ConspiracyState::advance_chance(int column) const {
+  int best[kSuits];
+  best_face_up_ranks(column, best);
   // Each die succeeds on its symbol face, or on a number 2-5 no higher than the best face-up tile
   // of its suit; the column advances on two or more successes of the four dice.
   double none = 1, one = 0;
@@ -212,14 +217,15 @@ double ConspiracyState::advance_chance(int column) const {
   return 1 - none - one;
 }
 
-double ConspiracyState::goal_progress(Seat seat, bool by_suit) const {
+double ConspiracyState::goal_progress(Seat seat, bool by_suit,
+                                      const double (&advance_by_column)[kColumns]) const {
   const int want = by_suit ? goal_suit_[std::size_t(seat)] : goal_rank_[std::size_t(seat)];
   auto matches = [&](int tile) {
     return tile >= 0 && (by_suit ? suit_of(tile) : rank_of(tile)) == want;
   };
   double best = 0;
   for (int column = 0; column < kColumns; ++column) {
-    const double advance = advance_chance(column);
+    const double advance = advance_by_column[column];
     const int present = tile_at_[std::size_t(position(column, 0))];
     const int next = tile_at_[std::size_t(position(column, 1))];
     const bool next_up = next >= 0 && tile_up_[std::size_t(next)];
@@ -265,11 +271,13 @@ bool ConspiracyState::estimate_returns(Returns& out) const {
     out = returns();
     return true;
   }
+  double advance[kColumns];
+  for (int column = 0; column < kColumns; ++column) advance[column] = advance_chance(column);
   double score[kMaxSeats] = {};
   double total = 0;
   for (Seat s = 0; s < players(); ++s) {
     if (goal_suit_[std::size_t(s)] < 0) continue;
-    double v = goal_progress(s, true) + goal_progress(s, false);
+    double v = goal_progress(s, true, advance) + goal_progress(s, false, advance);
     if (marker_[std::size_t(s)] >= 0) v += 0.5;
     if (victory_ready(s)) v += 1.5;
     score[s] = v;
@@ -444,12 +452,8 @@ void ConspiracyState::advance_column(int column, Seat active) {
 }
 
 int ConspiracyState::column_successes(int column, const std::array<int, 4>& dice) const {
-  int best[kSuits] = {-1, -1, -1, -1};
-  for (int row = 1; row < kMaxRows; ++row) {
-    const int tile = tile_at_[std::size_t(position(column, row))];
-    if (tile >= 0 && tile_up_[std::size_t(tile)])
-      best[suit_of(tile)] = std::max(best[suit_of(tile)], rank_of(tile));
-  }
+  int best[kSuits];
+  best_face_up_ranks(column, best);
   int successes = 0;
   for (int suit = 0; suit < kSuits; ++suit) {
     const int d = dice[std::size_t(suit)];

@@ -313,11 +313,15 @@ class ConspiracyState final : public State {
   bool direction_ok(int sq, int dir, bool attack) const;
   bool can_reveal_coin(int sq) const;
   bool victory_ready(Seat seat) const;
+  // The highest rank of a face-up tile of each suit in the Future rows of `column` (-1: none): what
+  // the dice of an advancement are read against.
+  void best_face_up_ranks(int column, int (&best)[kSuits]) const;
   // For the estimate: the chance that `column` advances on one roll of the four dice, and how far
   // `seat` has come toward the suit (or number) half of its goal, 0 (nowhere) to 1 (shown in the
-  // Present row), from face-up and face-down tiles on the board and the tiles it holds.
+  // Present row), from face-up and face-down tiles on the board (given each column's
+  // advance_chance) and the tiles it holds.
   double advance_chance(int column) const;
-  double goal_progress(Seat seat, bool by_suit) const;
+  double goal_progress(Seat seat, bool by_suit, const double (&advance_by_column)[kColumns]) const;
   bool mark_ok(Seat seat, int column) const;
   // Calls f(square, dir) for every legal placement; restricted to the tile at `only_pos` if >= 0.
   template <class F>
