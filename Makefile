@@ -55,7 +55,7 @@ strength: build
 	scripts/strength $(STRENGTH_ARGS)
 
 format:
-	find src bench \( -name '*.h' -o -name '*.cc' \) -print0 | xargs -0 clang-format -i
+	find src bench tools \( -name '*.h' -o -name '*.cc' \) -print0 | xargs -0 clang-format -i
 
 clean:
 	rm -rf build

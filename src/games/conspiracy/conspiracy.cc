@@ -217,28 +217,62 @@ double ConspiracyState::advance_chance(int column) const {
   return 1 - none - one;
 }
 
-double ConspiracyState::goal_progress(Seat seat, bool by_suit,
-                                      const double (&advance_by_column)[kColumns]) const {
-  const int want = by_suit ? goal_suit_[std::size_t(seat)] : goal_rank_[std::size_t(seat)];
-  auto matches = [&](int tile) {
-    return tile >= 0 && (by_suit ? suit_of(tile) : rank_of(tile)) == want;
-  };
-  double best = 0;
-  for (int column = 0; column < kColumns; ++column) {
-    const double advance = advance_by_column[column];
-    const int present = tile_at_[std::size_t(position(column, 0))];
-    const int next = tile_at_[std::size_t(position(column, 1))];
-    const bool next_up = next >= 0 && tile_up_[std::size_t(next)];
-    if (matches(present))  // at risk when a face-up tile that does not match waits behind it
-      best = std::max(best, next_up && !matches(next) ? 1 - 0.5 * advance : 1.0);
-    for (int row = 1; row < kMaxRows; ++row) {
-      const int pos = position(column, row);
-      const int tile = tile_at_[std::size_t(pos)];
-      if (!matches(tile)) continue;
-      double v;
-      if (tile_up_[std::size_t(tile)]) {
-        v = row == 1 ? 0.5 + 0.35 * advance : 0.35 * std::pow(0.8, row - 2);
-      } else {
+const std::array<const char*, ConspiracyState::kValueFeatures> ConspiracyState::kValueFeatureNames =
+    {"suit present",
+     "suit present, held",
+     "suit up in Future 1",
+     "suit up in Future 1, advance chance",
+     "suit up deeper",
+     "suit face-down ladder",
+     "suit face-down tiles",
+     "suit tiles held",
+     "number present",
+     "number present, held",
+     "number up in Future 1",
+     "number up in Future 1, advance chance",
+     "number up deeper",
+     "number face-down ladder",
+     "number face-down tiles",
+     "number tiles held",
+     "both present apart",
+     "marker",
+     "marker from an earlier round",
+     "victory ready",
+     "victory ready, turn to come",
+     "turn to come"};
+
+void ConspiracyState::value_features(Seat seat, const double (&advance)[kColumns],
+                                     double* out) const {
+  for (int half = 0; half < 2; ++half) {
+    const bool by_suit = half == 0;
+    const int want = by_suit ? goal_suit_[std::size_t(seat)] : goal_rank_[std::size_t(seat)];
+    auto matches = [&](int tile) {
+      return tile >= 0 && (by_suit ? suit_of(tile) : rank_of(tile)) == want;
+    };
+    double present = 0, held_there = 0, up1 = 0, up1_advance = 0, deeper = 0, ladder = 0;
+    int down = 0, in_hand = 0;
+    for (int column = 0; column < kColumns; ++column) {
+      const int next = tile_at_[std::size_t(position(column, 1))];
+      if (matches(tile_at_[std::size_t(position(column, 0))])) {
+        present = 1;
+        // It stays unless a face-up tile that does not match waits behind it.
+        const bool threat = next >= 0 && tile_up_[std::size_t(next)] && !matches(next);
+        held_there = std::max(held_there, threat ? 1 - advance[column] : 1.0);
+      }
+      for (int row = 1; row < kMaxRows; ++row) {
+        const int pos = position(column, row);
+        const int tile = tile_at_[std::size_t(pos)];
+        if (!matches(tile)) continue;
+        if (tile_up_[std::size_t(tile)]) {
+          if (row == 1) {
+            up1 = 1;
+            up1_advance = std::max(up1_advance, advance[column]);
+          } else {
+            deeper = std::max(deeper, std::pow(0.8, row - 2));
+          }
+          continue;
+        }
+        ++down;
         // A face-down tile climbs a ladder: coins on it, coins ready to be revealed, symbol-side-up
         // coins (two let it be revealed), and enough support for it to stay face up.
         int coins = 0, up = 0, revealable = 0;
@@ -252,17 +286,74 @@ double ConspiracyState::goal_progress(Seat seat, bool by_suit,
           else if (can_reveal_coin(sq))
             ++revealable;
         }
-        v = 0.1 + 0.03 * coins + 0.08 * std::min(up, 2) +
-            0.04 * std::min(revealable, 2 - std::min(up, 2));
+        double v = 0.1 + 0.03 * coins + 0.08 * std::min(up, 2) +
+                   0.04 * std::min(revealable, 2 - std::min(up, 2));
         if (up >= 2 && tile_support(pos, tile) >= rank_of(tile)) v += 0.1;
-        v *= std::pow(0.9, row - 1);
+        ladder = std::max(ladder, v * std::pow(0.9, row - 1));
       }
-      best = std::max(best, v);
     }
+    for (int tile = 0; tile < kPieces; ++tile)
+      in_hand += tile_loc_[std::size_t(tile)] == kHeld + seat && matches(tile);
+    double* f = out + 8 * half;
+    f[0] = present;
+    f[1] = held_there;
+    f[2] = up1;
+    f[3] = up1_advance;
+    f[4] = deeper;
+    f[5] = ladder;
+    f[6] = std::min(down, 3);
+    f[7] = std::min(in_hand, 3);
   }
-  for (int tile = 0; tile < kPieces; ++tile)
-    if (tile_loc_[std::size_t(tile)] == kHeld + seat && matches(tile)) best = std::max(best, 0.1);
-  return best;
+  const int gs = goal_suit_[std::size_t(seat)], gr = goal_rank_[std::size_t(seat)];
+  double apart = 0;
+  for (int a = 0; a < kColumns; ++a)
+    for (int b = 0; b < kColumns; ++b) {
+      const int ta = tile_at_[std::size_t(position(a, 0))],
+                tb = tile_at_[std::size_t(position(b, 0))];
+      if (a != b && ta >= 0 && tb >= 0 && suit_of(ta) == gs && rank_of(tb) == gr) apart = 1;
+    }
+  const bool marked = marker_[std::size_t(seat)] >= 0;
+  const bool ready = victory_ready(seat);
+  // The seat's turn this round is still to come or under way: it may declare before Time Marches
+  // On changes the Present row.
+  const bool to_come =
+      !((played_ >> seat) & 1) || (to_move_ == seat && phase_ != Phase::kJump &&
+                                   phase_ != Phase::kGoal && phase_ != Phase::kOver);
+  out[16] = apart;
+  out[17] = marked;
+  out[18] = marked && marker_round_[std::size_t(seat)] < round_;
+  out[19] = ready;
+  out[20] = ready && to_come;
+  out[21] = to_come;
+}
+
+// Fitted by tools/conspiracy_fit.cc (`conspiracy_fit --games 6000`): the feature weights in
+// kValueFeatureNames order, then the utility of "no winner" (the round cap).
+constexpr std::array<double, ConspiracyState::kValueFeatures + 1> kValueWeights = {
+    -0.6005, +1.0359, +0.5079, +0.0387, +0.3895, -0.2787, +0.1477, +0.0488,
+    -0.9241, +1.5982, +0.6041, +0.5324, +0.5791, -0.2524, +0.1941, -0.0919,
+    +1.7093, +0.0461, -0.0043, +0.0945, +1.8699, -0.0032, -0.8059};
+
+const std::array<double, ConspiracyState::kValueFeatures + 1>& ConspiracyState::value_weights() {
+  return kValueWeights;
+}
+
+void ConspiracyState::win_chances(const double* weights, double* chance) const {
+  double advance[kColumns];
+  for (int column = 0; column < kColumns; ++column) advance[column] = advance_chance(column);
+  double utility[kMaxSeats];
+  double top = weights[kValueFeatures];
+  for (Seat s = 0; s < players(); ++s) {
+    double f[kValueFeatures];
+    value_features(s, advance, f);
+    double u = 0;
+    for (int i = 0; i < kValueFeatures; ++i) u += weights[i] * f[i];
+    utility[s] = u;
+    top = std::max(top, u);
+  }
+  double sum = std::exp(weights[kValueFeatures] - top);
+  for (Seat s = 0; s < players(); ++s) sum += chance[s] = std::exp(utility[s] - top);
+  for (Seat s = 0; s < players(); ++s) chance[s] /= sum;
 }
 
 bool ConspiracyState::estimate_returns(Returns& out) const {
@@ -271,23 +362,12 @@ bool ConspiracyState::estimate_returns(Returns& out) const {
     out = returns();
     return true;
   }
-  double advance[kColumns];
-  for (int column = 0; column < kColumns; ++column) advance[column] = advance_chance(column);
-  double score[kMaxSeats] = {};
-  double total = 0;
-  for (Seat s = 0; s < players(); ++s) {
-    if (goal_suit_[std::size_t(s)] < 0) continue;
-    double v = goal_progress(s, true, advance) + goal_progress(s, false, advance);
-    if (marker_[std::size_t(s)] >= 0) v += 0.5;
-    if (victory_ready(s)) v += 1.5;
-    score[s] = v;
-    total += v;
-  }
-  const double mean = total / players();
-  for (Seat s = 0; s < players(); ++s) {
-    const double e = (score[s] - mean) / 4.0;
-    out[std::size_t(s)] = e > 1 ? 1 : e < -1 ? -1 : e;
-  }
+  double chance[kMaxSeats];
+  win_chances(kValueWeights.data(), chance);
+  double anyone = 0;
+  for (Seat s = 0; s < players(); ++s) anyone += chance[s];
+  // The winner gets +1, the others -1, nobody anything when the cap ends the game.
+  for (Seat s = 0; s < players(); ++s) out[std::size_t(s)] = 2 * chance[s] - anyone;
   return true;
 }
 

@@ -198,9 +198,9 @@ class ConspiracyState final : public State {
   Seat current_player() const override;
   std::string why_illegal(Move move) const override;
   Returns returns() const override;
-  // The AI hook: each seat's progress toward its goal (goal suit and number shown in the Present
-  // row or face up in Future 1, its marker, a victory it could declare), centred so the seats sum
-  // to about zero, on the scale of returns(). Reads the goals (searches call it on sampled states).
+  // The AI hook: each seat's expected return, 2 * its chance to win minus the chance that anyone
+  // wins (the round cap gives nobody anything), from win_chances with the fitted weights. Reads the
+  // goals (searches call it on sampled states).
   bool estimate_returns(Returns& out) const override;
   std::unique_ptr<State> clone() const override;
   std::string move_to_string(Move move) const override;
@@ -210,6 +210,46 @@ class ConspiracyState final : public State {
   // 24 tiles and 24 coins each in exactly one place, boards and locations agreeing, coins only on
   // face-down tiles, no face-down tile in the Present row, hands and saved coins within bounds.
   void check_invariants() const override;
+
+  // --- What the estimate reads ------------------------------------------------------------------
+  // The estimate is a conditional logit (McFadden): seat s's utility is a weighted sum of the
+  // features of its position below, and each seat wins with probability
+  //   exp(u_s) / (exp(u_none) + sum over seats t of exp(u_t)),
+  // where u_none, a fitted constant, stands for a game the round cap ends. The weights
+  // (kValueWeights in conspiracy.cc) are the maximum-likelihood fit of the eventual winner to these
+  // features over states sampled from thousands of games: tools/conspiracy_fit.cc, which
+  // docs/games/conspiracy.md (Computer players) describes with the weights it found.
+  //
+  // The features of one seat, in order, for each half of its goal (suit, then number), a tile
+  // "matching" when it shows that half:
+  //   0 present            a matching tile in the Present row (0/1)
+  //   1 present, held      it stays: 1, or 1 - the column's advance chance when a face-up tile
+  //                        that does not match waits behind it in Future 1 (best column)
+  //   2 up in Future 1     a face-up matching tile in Future 1 (0/1)
+  //   3 ..., advance chance   the best advance chance of a column with one
+  //   4 up deeper          0.8^(row - 2) for the highest face-up matching tile below Future 1
+  //   5 face-down ladder   the best face-down matching tile: 0.1, + 0.03 per coin on it, + 0.08
+  //                        per symbol-side-up coin (two count), + 0.04 per coin that could be
+  //                        revealed now (up to two with the symbol-side-up ones), + 0.1 when its
+  //                        symbol-side-up coins already support it; times 0.9^(row - 1)
+  //   6 face-down tiles    matching face-down tiles on the board (at most 3)
+  //   7 tiles held         matching tiles the seat holds (at most 3)
+  // then (16-21): both halves shown by two different Present tiles; the seat has a marker; placed
+  // in an earlier round; it could declare victory (rule 10, markers as the params say); the same
+  // while its turn this round is still to come or under way (it can declare before Time Marches
+  // On); its turn is still to come or under way.
+  static constexpr int kValueFeatures = 22;
+  static const std::array<const char*, kValueFeatures> kValueFeatureNames;
+  // `advance`: advance_chance of each column. Writes kValueFeatures numbers to `out`.
+  void value_features(Seat seat, const double (&advance)[kColumns], double* out) const;
+  // Each seat's chance to win under `weights` (kValueFeatures feature weights, then u_none), into
+  // `chance[seat]`. estimate_returns uses the fitted weights; the fitting tool tries its own.
+  void win_chances(const double* weights, double* chance) const;
+  // The fitted weights estimate_returns uses.
+  static const std::array<double, kValueFeatures + 1>& value_weights();
+  // The chance that `column` advances on one roll of the four dice (Time Marches On 3-4), from the
+  // face-up tiles in its Future rows.
+  double advance_chance(int column) const;
 
   // --- Reading the position -------------------------------------------------------------------
   Phase phase() const { return phase_; }
@@ -316,12 +356,6 @@ class ConspiracyState final : public State {
   // The highest rank of a face-up tile of each suit in the Future rows of `column` (-1: none): what
   // the dice of an advancement are read against.
   void best_face_up_ranks(int column, int (&best)[kSuits]) const;
-  // For the estimate: the chance that `column` advances on one roll of the four dice, and how far
-  // `seat` has come toward the suit (or number) half of its goal, 0 (nowhere) to 1 (shown in the
-  // Present row), from face-up and face-down tiles on the board (given each column's
-  // advance_chance) and the tiles it holds.
-  double advance_chance(int column) const;
-  double goal_progress(Seat seat, bool by_suit, const double (&advance_by_column)[kColumns]) const;
   bool mark_ok(Seat seat, int column) const;
   // Calls f(square, dir) for every legal placement; restricted to the tile at `only_pos` if >= 0.
   template <class F>
