@@ -239,7 +239,9 @@ const std::array<const char*, ConspiracyState::kValueFeatures> ConspiracyState::
      "marker from an earlier round",
      "victory ready",
      "victory ready, turn to come",
-     "turn to come"};
+     "turn to come",
+     "near victory",
+     "near victory, marked"};
 
 void ConspiracyState::value_features(Seat seat, const double (&advance)[kColumns],
                                      double* out) const {
@@ -319,20 +321,41 @@ void ConspiracyState::value_features(Seat seat, const double (&advance)[kColumns
   const bool to_come =
       !((played_ >> seat) & 1) || (to_move_ == seat && phase_ != Phase::kJump &&
                                    phase_ != Phase::kGoal && phase_ != Phase::kOver);
+  // One half shown in the Present row of column a, the other face up in Future 1 of column b: the
+  // victory comes with b's advance (the better such b; "marked": the seat's marker, from an earlier
+  // round, is on a's tile).
+  double near = 0, near_marked = 0;
+  for (int a = 0; a < kColumns; ++a) {
+    const int shown = tile_at_[std::size_t(position(a, 0))];
+    if (shown < 0) continue;
+    const bool marked_here =
+        marker_[std::size_t(seat)] == shown && marker_round_[std::size_t(seat)] < round_;
+    for (int b = 0; b < kColumns; ++b) {
+      const int coming = tile_at_[std::size_t(position(b, 1))];
+      if (a == b || coming < 0 || !tile_up_[std::size_t(coming)]) continue;
+      if ((suit_of(shown) == gs && rank_of(coming) == gr) ||
+          (rank_of(shown) == gr && suit_of(coming) == gs)) {
+        near = std::max(near, advance[b]);
+        if (marked_here) near_marked = std::max(near_marked, advance[b]);
+      }
+    }
+  }
   out[16] = apart;
   out[17] = marked;
   out[18] = marked && marker_round_[std::size_t(seat)] < round_;
   out[19] = ready;
   out[20] = ready && to_come;
   out[21] = to_come;
+  out[22] = near;
+  out[23] = near_marked;
 }
 
 // Fitted by tools/conspiracy_fit.cc (`conspiracy_fit --games 6000`): the feature weights in
 // kValueFeatureNames order, then the utility of "no winner" (the round cap).
 constexpr std::array<double, ConspiracyState::kValueFeatures + 1> kValueWeights = {
-    -0.6005, +1.0359, +0.5079, +0.0387, +0.3895, -0.2787, +0.1477, +0.0488,
-    -0.9241, +1.5982, +0.6041, +0.5324, +0.5791, -0.2524, +0.1941, -0.0919,
-    +1.7093, +0.0461, -0.0043, +0.0945, +1.8699, -0.0032, -0.8059};
+    -0.5830, +0.9815, +0.5321, -0.4912, +0.4111, -0.1782, +0.1299, +0.0398, -1.2253,
+    +1.7822, +0.6080, -0.3673, +0.5953, -0.0350, +0.1724, -0.0820, +1.7454, +0.0000,
+    -0.0903, +0.5189, +1.7382, +0.0015, +4.0923, +0.6327, -0.8975};
 
 const std::array<double, ConspiracyState::kValueFeatures + 1>& ConspiracyState::value_weights() {
   return kValueWeights;

@@ -234,11 +234,13 @@ class ConspiracyState final : public State {
   //                        symbol-side-up coins already support it; times 0.9^(row - 1)
   //   6 face-down tiles    matching face-down tiles on the board (at most 3)
   //   7 tiles held         matching tiles the seat holds (at most 3)
-  // then (16-21): both halves shown by two different Present tiles; the seat has a marker; placed
+  // then (16-23): both halves shown by two different Present tiles; the seat has a marker; placed
   // in an earlier round; it could declare victory (rule 10, markers as the params say); the same
   // while its turn this round is still to come or under way (it can declare before Time Marches
-  // On); its turn is still to come or under way.
-  static constexpr int kValueFeatures = 22;
+  // On); its turn is still to come or under way; near victory: one half shown in the Present row
+  // and the other face up in Future 1 of another column (that column's advance chance, the best
+  // such); the same with the seat's marker from an earlier round on the shown tile.
+  static constexpr int kValueFeatures = 24;
   static const std::array<const char*, kValueFeatures> kValueFeatureNames;
   // `advance`: advance_chance of each column. Writes kValueFeatures numbers to `out`.
   void value_features(Seat seat, const double (&advance)[kColumns], double* out) const;
