@@ -57,12 +57,9 @@ Move declare_or(const ConspiracyState& state, const MoveList& legal, Move fallba
 }
 
 double expected_return(const State& state, Seat seat, const Weights& weights) {
-  if (state.is_terminal()) return state.returns()[std::size_t(seat)];
-  double chance[kMaxSeats];
-  static_cast<const ConspiracyState&>(state).win_chances(weights.data(), chance);
-  double anyone = 0;
-  for (int s = 0; s < state.num_players(); ++s) anyone += chance[s];
-  return 2 * chance[seat] - anyone;
+  Returns r{};
+  static_cast<const ConspiracyState&>(state).estimate_with(weights.data(), r);
+  return r[std::size_t(seat)];
 }
 
 Move greedy(const State& state, const MoveList& legal, const Weights& weights, Rng& rng) {

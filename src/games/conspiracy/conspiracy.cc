@@ -307,13 +307,7 @@ void ConspiracyState::value_features(Seat seat, const double (&advance)[kColumns
     f[7] = std::min(in_hand, 3);
   }
   const int gs = goal_suit_[std::size_t(seat)], gr = goal_rank_[std::size_t(seat)];
-  double apart = 0;
-  for (int a = 0; a < kColumns; ++a)
-    for (int b = 0; b < kColumns; ++b) {
-      const int ta = tile_at_[std::size_t(position(a, 0))],
-                tb = tile_at_[std::size_t(position(b, 0))];
-      if (a != b && ta >= 0 && tb >= 0 && suit_of(ta) == gs && rank_of(tb) == gr) apart = 1;
-    }
+  const bool apart = any_shown_apart(seat, [](int, int) { return true; });
   const bool marked = marker_[std::size_t(seat)] >= 0;
   const bool ready = victory_ready(seat);
   // The seat's turn this round is still to come or under way: it may declare before Time Marches
@@ -380,18 +374,22 @@ void ConspiracyState::win_chances(const double* weights, double* chance) const {
 }
 
 bool ConspiracyState::estimate_returns(Returns& out) const {
+  estimate_with(kValueWeights.data(), out);
+  return true;
+}
+
+void ConspiracyState::estimate_with(const double* weights, Returns& out) const {
   out = Returns{};
   if (phase_ == Phase::kOver) {
     out = returns();
-    return true;
+    return;
   }
   double chance[kMaxSeats];
-  win_chances(kValueWeights.data(), chance);
+  win_chances(weights, chance);
   double anyone = 0;
   for (Seat s = 0; s < players(); ++s) anyone += chance[s];
   // The winner gets +1, the others -1, nobody anything when the cap ends the game.
   for (Seat s = 0; s < players(); ++s) out[std::size_t(s)] = 2 * chance[s] - anyone;
-  return true;
 }
 
 int ConspiracyState::coins_at(int location) const {
@@ -783,18 +781,11 @@ bool ConspiracyState::mark_ok(Seat seat, int column) const {
 }
 
 bool ConspiracyState::victory_ready(Seat seat) const {
-  const int gs = goal_suit_[std::size_t(seat)], gr = goal_rank_[std::size_t(seat)];
-  for (int a = 0; a < kColumns; ++a)
-    for (int b = 0; b < kColumns; ++b) {
-      if (a == b) continue;
-      const int ta = tile_at_[std::size_t(position(a, 0))],
-                tb = tile_at_[std::size_t(position(b, 0))];
-      if (ta < 0 || tb < 0 || suit_of(ta) != gs || rank_of(tb) != gr) continue;
-      if (!rules().progress_markers()) return true;
-      const int m = marker_[std::size_t(seat)];
-      if ((m == ta || m == tb) && marker_round_[std::size_t(seat)] < round_) return true;
-    }
-  return false;
+  const int m = marker_[std::size_t(seat)];
+  const bool earlier = marker_round_[std::size_t(seat)] < round_;
+  return any_shown_apart(seat, [&](int suit_tile, int number_tile) {
+    return !rules().progress_markers() || ((m == suit_tile || m == number_tile) && earlier);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

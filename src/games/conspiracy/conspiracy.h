@@ -247,6 +247,9 @@ class ConspiracyState final : public State {
   // Each seat's chance to win under `weights` (kValueFeatures feature weights, then u_none), into
   // `chance[seat]`. estimate_returns uses the fitted weights; the fitting tool tries its own.
   void win_chances(const double* weights, double* chance) const;
+  // estimate_returns under `weights`: each seat's 2 * chance - the chance that anyone wins (the
+  // returns themselves once the game is over).
+  void estimate_with(const double* weights, Returns& out) const;
   // The fitted weights estimate_returns uses.
   static const std::array<double, kValueFeatures + 1>& value_weights();
   // The chance that `column` advances on one roll of the four dice (Time Marches On 3-4), from the
@@ -355,6 +358,20 @@ class ConspiracyState final : public State {
   bool direction_ok(int sq, int dir, bool attack) const;
   bool can_reveal_coin(int sq) const;
   bool victory_ready(Seat seat) const;
+  // Whether f(suit_tile, number_tile) holds for some pair of different Present tiles showing
+  // `seat`'s goal suit and goal number (rule 10's "2 separate tiles").
+  template <class F>
+  bool any_shown_apart(Seat seat, F&& f) const {
+    const int gs = goal_suit_[std::size_t(seat)], gr = goal_rank_[std::size_t(seat)];
+    for (int a = 0; a < kColumns; ++a)
+      for (int b = 0; b < kColumns; ++b) {
+        const int ta = tile_at_[std::size_t(position(a, 0))],
+                  tb = tile_at_[std::size_t(position(b, 0))];
+        if (a != b && ta >= 0 && tb >= 0 && suit_of(ta) == gs && rank_of(tb) == gr && f(ta, tb))
+          return true;
+      }
+    return false;
+  }
   // The highest rank of a face-up tile of each suit in the Future rows of `column` (-1: none): what
   // the dice of an advancement are read against.
   void best_face_up_ranks(int column, int (&best)[kSuits]) const;
