@@ -8,9 +8,8 @@
 //      marks a Present tile whenever it can and has no marker (random play rarely converts, which
 //      would teach the model that a victory in hand is worth little);
 //   2. each seat, with chance 1/4 per game, instead plays greedily with the round-1 weights: one
-//   ply,
-//      the mover's expected return from win_chances averaged over 8 determinizations of what it
-//      sees (the `greedy` agent's rule).
+//      ply, the mover's expected return from estimate_with averaged over 8 determinizations of
+//      what it sees (the rule of the `greedy` agent, which can only use the compiled weights).
 // In each game a state is sampled with chance 1/S at every decision after setup (default S = 10);
 // every sample records each seat's features and, once the game is over, who won (or nobody, at
 // the round cap). The weights are the maximum-likelihood conditional logit over the samples
@@ -22,7 +21,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 #include <thread>
 #include <vector>

@@ -309,6 +309,7 @@ void ConspiracyState::value_features(Seat seat, const double (&advance)[kColumns
   const int gs = goal_suit_[std::size_t(seat)], gr = goal_rank_[std::size_t(seat)];
   const bool apart = any_shown_apart(seat, [](int, int) { return true; });
   const bool marked = marker_[std::size_t(seat)] >= 0;
+  const bool marked_earlier = marked && marker_round_[std::size_t(seat)] < round_;
   const bool ready = victory_ready(seat);
   // The seat's turn this round is still to come or under way: it may declare before Time Marches
   // On changes the Present row.
@@ -322,8 +323,7 @@ void ConspiracyState::value_features(Seat seat, const double (&advance)[kColumns
   for (int a = 0; a < kColumns; ++a) {
     const int shown = tile_at_[std::size_t(position(a, 0))];
     if (shown < 0) continue;
-    const bool marked_here =
-        marker_[std::size_t(seat)] == shown && marker_round_[std::size_t(seat)] < round_;
+    const bool marked_here = marked_earlier && marker_[std::size_t(seat)] == shown;
     for (int b = 0; b < kColumns; ++b) {
       const int coming = tile_at_[std::size_t(position(b, 1))];
       if (a == b || coming < 0 || !tile_up_[std::size_t(coming)]) continue;
@@ -336,7 +336,7 @@ void ConspiracyState::value_features(Seat seat, const double (&advance)[kColumns
   }
   out[16] = apart;
   out[17] = marked;
-  out[18] = marked && marker_round_[std::size_t(seat)] < round_;
+  out[18] = marked_earlier;
   out[19] = ready;
   out[20] = ready && to_come;
   out[21] = to_come;
