@@ -4,9 +4,11 @@
 //   conspiracy_fit [--games N] [--stride S] [--seed X] [--threads T]
 //
 // Two rounds of the same procedure, each on N four-player games (default 6,000):
-//   1. every seat plays uniformly random moves, except that it declares victory whenever it can and
-//      marks a Present tile whenever it can and has no marker (random play rarely converts, which
-//      would teach the model that a victory in hand is worth little);
+//   1. every seat plays uniformly random moves, except that it declares victory whenever it can
+//      (random play rarely converts, which would teach the model that a victory in hand is worth
+//      little) and, when it can mark a Present tile and has no marker, marks one with chance 1/2
+//      (otherwise its declare step is random too), so the data shows what a marker placed earlier
+//      is worth;
 //   2. each seat, with chance 1/4 per game, instead plays greedily with the round-1 weights: one
 //      ply, the mover's expected return from estimate_with averaged over 8 determinizations of
 //      what it sees (the rule of the `greedy` agent, which can only use the compiled weights).
@@ -43,12 +45,13 @@ struct Sample {
   int winner;  // -1: nobody
 };
 
-// The declare rule of round 1's players: victory when possible, else a mark when unmarked.
-Move declare_or(const ConspiracyState& state, const MoveList& legal, Move fallback) {
+// The declare rule of round 1's players: victory when possible, else (with chance 1/2) a mark
+// when unmarked.
+Move declare_or(const ConspiracyState& state, const MoveList& legal, Move fallback, Rng& rng) {
   if (state.phase() != Phase::kDeclare) return fallback;
   for (Move m : legal)
     if (move_kind(m) == MoveKind::kWin) return m;
-  if (state.marker(state.current_player()) < 0)
+  if (state.marker(state.current_player()) < 0 && rng.uniform(2) == 0)
     for (Move m : legal)
       if (move_kind(m) == MoveKind::kMark) return m;
   return fallback;
@@ -110,7 +113,7 @@ std::vector<Sample> play_game(const Game& game, uint64_t seed, int stride, const
     if (legal.size() > 1 && greedy_seat[mover])
       move = greedy(*state, legal, *policy, rng);
     else
-      move = declare_or(position, legal, move);
+      move = declare_or(position, legal, move, rng);
     state->apply(move);
   }
   const int winner = static_cast<const ConspiracyState&>(*state).winner();

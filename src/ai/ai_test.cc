@@ -143,9 +143,10 @@ ChiSquare compare(const Counts& a, const Counts& b) {
 
 TEST(AgentSpecs, KnownAgentsAndOptions) {
   auto game = games::registry().make("relativity");
-  for (const char* spec : {"random", "greedy", "greedy:samples=3", "mcts", "ismcts",
-                           "mcts:iterations=10,c=1.2,threads=2,depth=5,reuse=0,nodes=5000",
-                           "mcts:time=50", "ismcts:iterations=5,time=100"})
+  for (const char* spec :
+       {"random", "greedy", "greedy:samples=3", "mcts", "ismcts",
+        "mcts:iterations=10,c=1.2,threads=2,depth=5,reuse=0,nodes=5000", "mcts:time=50",
+        "ismcts:iterations=5,time=100", "ismcts:prior=20,prior_samples=2"})
     EXPECT_NE(make_agent(spec, *game, 1), nullptr) << spec;
   EXPECT_EQ(make_agent("mcts:time=2000", *game, 1)->spec(), "mcts:time=2000");
   const auto names = agent_names();
@@ -167,6 +168,8 @@ TEST(AgentSpecs, BadSpecsNameTheProblem) {
   EXPECT_NE(message("mcts:iterations=ten").find("not a number"), std::string::npos);
   EXPECT_NE(message("mcts:speed=3").find("unknown option 'speed'"), std::string::npos);
   EXPECT_NE(message("ismcts:threads=0").find("threads"), std::string::npos);
+  EXPECT_NE(message("ismcts:prior=-5").find("prior"), std::string::npos);
+  EXPECT_NE(message("ismcts:prior_samples=0").find("prior_samples"), std::string::npos);
   EXPECT_NE(message("greedy:c=1").find("unknown option 'c'"), std::string::npos);
   EXPECT_NE(message("alphazero").find("unknown agent 'alphazero'"), std::string::npos);
 }
@@ -290,10 +293,11 @@ TEST(Tactics, EveryAgentTakesTheTrophyOnOffer) {
 
 // ---- Search mechanics ----
 
+// (Visits are counted without the prior's virtual ones: prior=0.)
 TEST(Search, TreeIsReusedAfterTheMovesPlayed) {
   auto game = games::registry().make("relativity");
   auto state = game->new_initial_state(1);
-  MctsAgent agent(*game, SearchOptions{.iterations = 20000}, false, 1, "mcts");
+  MctsAgent agent(*game, SearchOptions{.iterations = 20000, .prior = 0}, false, 1, "mcts");
   const Move mine = agent.choose(*state);
   agent.observe(*state, mine);
   state->apply(mine);
@@ -309,7 +313,8 @@ TEST(Search, TreeIsReusedAfterTheMovesPlayed) {
   EXPECT_EQ(agent.last_stats().iterations, 20000u);
 
   // Without reuse the root holds exactly this decision's iterations.
-  MctsAgent fresh(*game, SearchOptions{.iterations = 3000, .reuse = false}, false, 1, "mcts");
+  MctsAgent fresh(*game, SearchOptions{.iterations = 3000, .reuse = false, .prior = 0}, false, 1,
+                  "mcts");
   fresh.choose(*state);
   visits = 0;
   for (auto [m, v] : fresh.last_root_visits()) visits += v;
@@ -327,7 +332,7 @@ TEST(Search, HiddenInformationTreeFollowsOnlyTheSeatsOwnMoves) {
     state->legal_moves(moves);
     state->apply(moves[rng.uniform(uint32_t(moves.size()))]);
   }
-  MctsAgent agent(*game, SearchOptions{.iterations = 500}, true, 1, "ismcts");
+  MctsAgent agent(*game, SearchOptions{.iterations = 500, .prior = 0}, true, 1, "ismcts");
   const Seat seat = state->current_player();
   int kept = 0, dropped = 0;
   bool searched_last = false;  // the last move applied was this seat's, chosen by a search
@@ -370,7 +375,7 @@ TEST(Search, FixedIterationsAreDeterministic) {
 TEST(Search, ThreadsSumTheirRoots) {
   auto game = games::registry().make("relativity");
   auto state = game->new_initial_state(4);
-  auto agent = make_agent("mcts:iterations=4001,threads=2", *game, 1);
+  auto agent = make_agent("mcts:iterations=4001,threads=2,prior=0", *game, 1);
   const Move m = agent->choose(*state);
   const auto& mcts = static_cast<const MctsAgent&>(*agent);
   EXPECT_EQ(mcts.last_stats().iterations, 4001u);
@@ -378,6 +383,38 @@ TEST(Search, ThreadsSumTheirRoots) {
   for (auto [move, v] : mcts.last_root_visits()) visits += v;
   EXPECT_EQ(visits, 4001u);
   EXPECT_TRUE(state->legal_moves().size() > 0 && state->why_illegal(m).empty());
+}
+
+// prior=V: every legal root move starts with V visits at its one-ply estimate, so with one
+// iteration the search plays the move whose estimate is best.
+TEST(Search, PriorSeedsEveryRootMoveWithItsEstimate) {
+  auto game = games::registry().make("relativity");
+  auto state = game->new_initial_state(4);
+  const Seat me = state->current_player();
+  MoveList legal;
+  state->legal_moves(legal);
+  double best = -1e9;
+  for (Move m : legal) {
+    auto next = state->clone();
+    next->apply(m);
+    Returns r{};
+    ASSERT_TRUE(next->estimate_returns(r));
+    best = std::max(best, r[std::size_t(me)]);
+  }
+  auto agent = make_agent("mcts:iterations=1,prior=1000,prior_samples=1", *game, 3);
+  const Move chosen = agent->choose(*state);
+  const auto& mcts = static_cast<const MctsAgent&>(*agent);
+  uint64_t visits = 0;
+  for (auto [move, v] : mcts.last_root_visits()) {
+    EXPECT_GE(v, 1000u) << state->move_to_string(move);
+    visits += v;
+  }
+  EXPECT_EQ(visits, 1000u * legal.size() + 1);
+  auto next = state->clone();
+  next->apply(chosen);
+  Returns r{};
+  ASSERT_TRUE(next->estimate_returns(r));
+  EXPECT_DOUBLE_EQ(r[std::size_t(me)], best) << state->move_to_string(chosen);
 }
 
 // The budget is honoured within 10% on every game (the clock is read every iteration).

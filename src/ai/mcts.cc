@@ -69,6 +69,7 @@ class SearchTree {
   }
 
   void reset() {
+    root_seeded_ = false;
     nodes_.clear();
     nodes_.push_back(Node{});
     live_ = 1;
@@ -91,6 +92,7 @@ class SearchTree {
     }
     nodes_.swap(scratch_);
     live_ = uint32_t(nodes_.size());
+    root_seeded_ = false;
   }
 
   // One iteration from a fresh sample of `base` as `seat` sees it; returns the moves applied.
@@ -141,6 +143,37 @@ class SearchTree {
       n.value += r[std::size_t(step.mover)];
     }
     return plies;
+  }
+
+  // The prior (SearchOptions::prior): gives every root move `visits` virtual visits at the
+  // searching seat's estimate one ply after it, averaged over `samples` samples of what the seat
+  // cannot see. Once per root.
+  void seed_root(const State& base, Seat seat, int visits, int samples) {
+    if (root_seeded_) return;
+    root_seeded_ = true;
+    base.legal_moves(moves_);
+    prior_sum_.assign(moves_.size(), 0.0);
+    for (int k = 0; k < samples; ++k) {
+      const std::unique_ptr<State> sample = base.determinize(seat, rng_);
+      for (std::size_t i = 0; i < moves_.size(); ++i) {
+        const std::unique_ptr<State> next = sample->clone();
+        next->apply(moves_[i]);
+        Returns r{};
+        if (next->is_terminal() || !next->estimate_returns(r)) r = next->returns();
+        prior_sum_[i] += r[std::size_t(seat)];
+      }
+    }
+    for (std::size_t i = 0; i < moves_.size(); ++i) {
+      uint32_t child = find_child(0, moves_[i]);
+      if (child == kNone) child = insert_child(0, moves_[i], seat);
+      Node& c = nodes_[child];
+      const double value = prior_sum_[i] / samples;
+      c.visits += uint32_t(visits);
+      c.avail += uint32_t(visits);
+      c.value += value * visits;
+      lo_ = std::min(lo_, value);
+      hi_ = std::max(hi_, value);
+    }
   }
 
   // The root's child for `move`, or kNone.
@@ -257,12 +290,14 @@ class SearchTree {
   std::vector<uint8_t> mark_;
   MoveList moves_;
   MoveList untried_;
+  std::vector<double> prior_sum_;
+  bool root_seeded_ = false;
   uint32_t live_ = 1;
   double lo_, hi_;  // the smallest and largest return seen
 };
 
 SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
-  spec.allow_only("iterations,time,c,threads,depth,reuse,nodes");
+  spec.allow_only("iterations,time,c,threads,depth,reuse,nodes,prior,prior_samples");
   SearchOptions o;
   o.iterations = int(spec.number("iterations", 0, 1, 1e9));
   o.time_ms = spec.number("time", 0, 1, 1e8);
@@ -271,6 +306,8 @@ SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
   o.threads = int(spec.number("threads", 1, 1, 256));
   o.depth = int(spec.number("depth", -1, -1, 1e6));
   o.reuse = spec.number("reuse", 1, 0, 1) != 0;
+  o.prior = int(spec.number("prior", o.prior, 0, 1e6));
+  o.prior_samples = int(spec.number("prior_samples", o.prior_samples, 1, 1000));
   o.max_nodes = uint32_t(spec.number("nodes", 4'000'000, 1000, 1e9));
   return o;
 }
@@ -322,6 +359,8 @@ Move MctsAgent::choose(const State& state) {
   const int depth = options_.depth >= 0 ? options_.depth
                     : estimates         ? SearchOptions::kDefaultDepth
                                         : SearchOptions::kDefaultDepthWithoutEstimate;
+  if (options_.prior > 0 && estimates)
+    for (auto& tree : trees_) tree->seed_root(*base, seat, options_.prior, options_.prior_samples);
   const SearchTree::Config config{options_.c, depth, options_.max_nodes};
 
   const int threads = options_.threads;

@@ -34,7 +34,8 @@
 // own turn, and the moves it is told of on perfect-information games: src/ai/ai_test.cc proves it
 // by replacing the hidden truth with another consistent one and checking the choices do not change.
 //
-// Options (spec "mcts:iterations=N,time=MS,c=C,threads=T,depth=D,reuse=0|1,nodes=N"):
+// Options (spec "mcts:iterations=N,time=MS,c=C,threads=T,depth=D,reuse=0|1,nodes=N,
+// prior=V,prior_samples=S"):
 //   - iterations: per decision, over all threads. Default 1000 when `time` is not given.
 //   - time: milliseconds per decision; with both, the search stops at whichever comes first.
 //   - c: the exploration constant, on returns scaled to [0, 1]. Default 0.7.
@@ -47,12 +48,23 @@
 //     engine ply cap (scored as a draw either way) does not spend tens of thousands of plies per
 //     iteration learning "draw".
 //   - reuse: 1 (default) keeps the tree between moves where allowed (see above), 0 never.
+//   - prior: V (default 200; 0: none): before the first iteration of a decision, every legal root
+//   move
+//     gets V virtual visits valued at the searching seat's `estimate_returns` one ply after it,
+//     averaged over `prior_samples` (default 8) samples of what the seat cannot see: the rule of
+//     the `greedy` agent as the search's starting belief (Gelly & Silver's "prior knowledge" for
+//     UCT), which the iterations then correct. Only for a game that supplies an estimate; the
+//     root visits reported (visit share, last_root_visits) include the virtual ones. On
+//     Conspiracy, where 1,000 iterations spread over some 45 first moves alone play worse than
+//     `greedy`, prior=200 won 69.0% of 400 rotated games against random (63.5% without, the same
+//     seeds); docs/games/conspiracy.md has the figures.
 //   - nodes: the most tree nodes per thread (default 4,000,000, about 200 MB); past it the tree
 //     stops growing and iterations only refine the visit counts.
 //
 // Hot path: one state copy per iteration (the clone inside `determinize`) is the
 // only allocation; move lists are fixed-capacity members, nodes live in one pool per tree that is
-// reused (compacted on reuse) between decisions.
+// reused (compacted on reuse) between decisions. The prior's samples and copies are made once
+// per decision, outside the iteration loop.
 #pragma once
 
 #include <cstdint>
@@ -71,6 +83,8 @@ struct SearchOptions {
   int threads = 1;
   int depth = -1;  // -1: default
   bool reuse = true;
+  int prior = 200;        // virtual visits per root move at its one-ply estimate (0: none)
+  int prior_samples = 8;  // samples of the hidden state the prior averages over
   uint32_t max_nodes = 4'000'000;
 
   static constexpr int kDefaultIterations = 1000;

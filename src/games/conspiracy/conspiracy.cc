@@ -241,7 +241,8 @@ const std::array<const char*, ConspiracyState::kValueFeatures> ConspiracyState::
      "victory ready, turn to come",
      "turn to come",
      "near victory",
-     "near victory, marked"};
+     "near victory, marked",
+     "victory pending"};
 
 void ConspiracyState::value_features(Seat seat, const double (&advance)[kColumns],
                                      double* out) const {
@@ -342,14 +343,18 @@ void ConspiracyState::value_features(Seat seat, const double (&advance)[kColumns
   out[21] = to_come;
   out[22] = near;
   out[23] = near_marked;
+  const int m = marker_[std::size_t(seat)];
+  out[24] = marked && !marked_earlier && any_shown_apart(seat, [&](int suit_tile, int number_tile) {
+              return m == suit_tile || m == number_tile;
+            });
 }
 
 // Fitted by tools/conspiracy_fit.cc (`conspiracy_fit --games 6000`): the feature weights in
 // kValueFeatureNames order, then the utility of "no winner" (the round cap).
 constexpr std::array<double, ConspiracyState::kValueFeatures + 1> kValueWeights = {
-    -0.5830, +0.9815, +0.5321, -0.4912, +0.4111, -0.1782, +0.1299, +0.0398, -1.2253,
-    +1.7822, +0.6080, -0.3673, +0.5953, -0.0350, +0.1724, -0.0820, +1.7454, +0.0000,
-    -0.0903, +0.5189, +1.7382, +0.0015, +4.0923, +0.6327, -0.8975};
+    -0.9348, +1.3211, +0.4729, -0.5043, +0.4064, -0.2189, +0.1493, +0.0218, -1.2263,
+    +1.7394, +0.6638, -0.6765, +0.5833, -0.1393, +0.1552, -0.1232, +1.6536, +0.0237,
+    -0.0661, +0.2877, +2.1013, +0.0020, +3.8156, +0.8240, +0.3756, -0.7550};
 
 const std::array<double, ConspiracyState::kValueFeatures + 1>& ConspiracyState::value_weights() {
   return kValueWeights;

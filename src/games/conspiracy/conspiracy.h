@@ -239,8 +239,10 @@ class ConspiracyState final : public State {
   // while its turn this round is still to come or under way (it can declare before Time Marches
   // On); its turn is still to come or under way; near victory: one half shown in the Present row
   // and the other face up in Future 1 of another column (that column's advance chance, the best
-  // such); the same with the seat's marker from an earlier round on the shown tile.
-  static constexpr int kValueFeatures = 24;
+  // such); the same with the seat's marker from an earlier round on the shown tile; (24) victory
+  // pending: both halves shown apart with the seat's marker, placed this round, on one of the two
+  // (a victory at its next turn if the tiles stay).
+  static constexpr int kValueFeatures = 25;
   static const std::array<const char*, kValueFeatures> kValueFeatureNames;
   // `advance`: advance_chance of each column. Writes kValueFeatures numbers to `out`.
   void value_features(Seat seat, const double (&advance)[kColumns], double* out) const;
@@ -275,6 +277,8 @@ class ConspiracyState final : public State {
   int goal_suit(Seat seat) const { return goal_suit_[std::size_t(seat)]; }
   int goal_rank(Seat seat) const { return goal_rank_[std::size_t(seat)]; }
   int marker(Seat seat) const { return marker_[std::size_t(seat)]; }
+  // The round in which the seat's marker was placed (meaningful while it has one).
+  int marker_round(Seat seat) const { return marker_round_[std::size_t(seat)]; }
   // The order of the seats without a spiral this round, and the spiral holders (bit per seat).
   const std::array<int8_t, kMaxSeats>& normal_order() const { return order_; }
   int normal_count() const { return order_count_; }

@@ -1226,6 +1226,13 @@ TEST(ConspiracyEstimate, FeaturesReadTheBoard) {
   s->edit_tile(P("S3"), Pos("RP"), true);
   EXPECT_EQ(feature(*s, 0, "both present apart"), 1);
   EXPECT_EQ(feature(*s, 0, "victory ready"), 0) << "no marker yet";
+  EXPECT_EQ(feature(*s, 0, "victory pending"), 0) << "no marker yet";
+  play(*s, "end");
+  play(*s, "mark M");
+  EXPECT_EQ(feature(*s, 0, "victory pending"), 1) << "marked this round: a victory next round";
+  EXPECT_EQ(feature(*s, 0, "victory ready"), 0) << "not before next round";
+  EXPECT_EQ(feature(*s, 0, "marker"), 1);
+  EXPECT_EQ(feature(*s, 0, "marker from an earlier round"), 0);
 }
 
 TEST(ConspiracyEstimate, ExpectedReturnsFromWinChances) {
