@@ -386,7 +386,7 @@ TEST(Search, ThreadsSumTheirRoots) {
 }
 
 // prior=V: every legal root move starts with V visits at its one-ply estimate, so with one
-// iteration the search plays the move whose estimate is best.
+// iteration the search plays the move whose estimate is best; only real visits are reported.
 TEST(Search, PriorSeedsEveryRootMoveWithItsEstimate) {
   auto game = games::registry().make("relativity");
   auto state = game->new_initial_state(4);
@@ -405,11 +405,8 @@ TEST(Search, PriorSeedsEveryRootMoveWithItsEstimate) {
   const Move chosen = agent->choose(*state);
   const auto& mcts = static_cast<const MctsAgent&>(*agent);
   uint64_t visits = 0;
-  for (auto [move, v] : mcts.last_root_visits()) {
-    EXPECT_GE(v, 1000u) << state->move_to_string(move);
-    visits += v;
-  }
-  EXPECT_EQ(visits, 1000u * legal.size() + 1);
+  for (auto [move, v] : mcts.last_root_visits()) visits += v;
+  EXPECT_EQ(visits, 1u) << "the visits reported leave the virtual ones out";
   auto next = state->clone();
   next->apply(chosen);
   Returns r{};

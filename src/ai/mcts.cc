@@ -359,7 +359,9 @@ Move MctsAgent::choose(const State& state) {
   const int depth = options_.depth >= 0 ? options_.depth
                     : estimates         ? SearchOptions::kDefaultDepth
                                         : SearchOptions::kDefaultDepthWithoutEstimate;
-  if (options_.prior > 0 && estimates)
+  // The prior's virtual visits of every root move, per tree: left out of the visits reported.
+  const uint32_t prior_visits = options_.prior > 0 && estimates ? uint32_t(options_.prior) : 0;
+  if (prior_visits)
     for (auto& tree : trees_) tree->seed_root(*base, seat, options_.prior, options_.prior_samples);
   const SearchTree::Config config{options_.c, depth, options_.max_nodes};
 
@@ -393,7 +395,7 @@ Move MctsAgent::choose(const State& state) {
           Move best{0};
           for (Move m : legal) {
             const uint32_t c = tree.find_child(0, m);
-            const uint32_t v = c == kNone ? 0 : tree.node(c).visits;
+            const uint32_t v = c == kNone ? 0 : tree.node(c).visits - prior_visits;
             total += v;
             if (v > best_visits) best_visits = v, best = m;
           }
@@ -426,9 +428,10 @@ Move MctsAgent::choose(const State& state) {
       visits += tree->node(c).visits;
       value += tree->node(c).value;
     }
+    const double mean = visits ? value / visits : -std::numeric_limits<double>::infinity();
+    visits -= std::min<uint32_t>(visits, prior_visits * uint32_t(trees_.size()));
     root_visits_.push_back({legal[i], visits});
     total += visits;
-    const double mean = visits ? value / visits : -std::numeric_limits<double>::infinity();
     if (visits > best_visits || (visits == best_visits && mean > best_value)) {
       best_visits = visits;
       best_value = mean;

@@ -5,8 +5,8 @@
 #include <array>
 #include <cstdio>
 #include <fstream>
-#include <regex>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <string>
 
 namespace {
