@@ -12,22 +12,17 @@ GreedyAgent::GreedyAgent(const Game& game, const AgentSpec& spec, uint64_t seed)
   spec_ = spec.options.count("samples") ? "greedy:samples=" + spec.options.at("samples") : "greedy";
 }
 
-Move GreedyAgent::choose(const State& state) {
-  const Seat seat = state.current_player();
-  MoveList legal, sampled;
-  state.legal_moves(legal);
-  std::vector<double> score(legal.size(), 0.0);
-  std::unique_ptr<State> base = state.clone();
-  base->log().clear();
-  base->log().set_enabled(false);
-  base->chance() = Chance(0);
-  for (int s = 0; s < samples_; ++s) {
-    std::unique_ptr<State> sample = base->determinize(seat, rng_);
+void one_ply_scores(const State& base, Seat seat, const MoveList& moves, int samples, Rng& rng,
+                    std::vector<double>& score) {
+  score.assign(moves.size(), 0.0);
+  MoveList sampled;
+  for (int s = 0; s < samples; ++s) {
+    std::unique_ptr<State> sample = base.determinize(seat, rng);
     sample->legal_moves(sampled);
-    for (std::size_t i = 0; i < legal.size(); ++i) {
-      if (!sampled.contains(legal[i])) continue;  // cannot happen in a consistent sample
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      if (!sampled.contains(moves[i])) continue;  // cannot happen in a consistent sample
       std::unique_ptr<State> after = sample->clone();
-      after->apply(legal[i]);
+      after->apply(moves[i]);
       Returns r{};
       if (after->is_terminal())
         r = after->returns();
@@ -36,6 +31,18 @@ Move GreedyAgent::choose(const State& state) {
       score[i] += r[std::size_t(seat)];
     }
   }
+}
+
+Move GreedyAgent::choose(const State& state) {
+  const Seat seat = state.current_player();
+  MoveList legal;
+  state.legal_moves(legal);
+  std::unique_ptr<State> base = state.clone();
+  base->log().clear();
+  base->log().set_enabled(false);
+  base->chance() = Chance(0);
+  std::vector<double> score;
+  one_ply_scores(*base, seat, legal, samples_, rng_, score);
   double best = score[0];
   for (double v : score) best = std::max(best, v);
   std::vector<std::size_t> ties;

@@ -10,9 +10,17 @@
 // without chance, 8 otherwise).
 #pragma once
 
+#include <vector>
+
 #include "ai/agent.h"
 
 namespace tabletop::ai {
+
+// Greedy's scores, also the search's prior (mcts.h): for each of `moves` (legal in `base`), the
+// return of `seat` one ply after it, summed over `samples` states drawn by `base.determinize(seat,
+// rng)` (`returns()` where the game is over, else the estimate, else 0), into `score`.
+void one_ply_scores(const State& base, Seat seat, const MoveList& moves, int samples, Rng& rng,
+                    std::vector<double>& score);
 
 class GreedyAgent final : public Agent {
  public:

@@ -9,6 +9,8 @@
 #include <limits>
 #include <thread>
 
+#include "ai/greedy_agent.h"
+
 namespace tabletop::ai {
 
 using Clock = std::chrono::steady_clock;
@@ -145,24 +147,14 @@ class SearchTree {
     return plies;
   }
 
-  // The prior (SearchOptions::prior): gives every root move `visits` virtual visits at the
-  // searching seat's estimate one ply after it, averaged over `samples` samples of what the seat
-  // cannot see. Once per root.
+  // The prior (SearchOptions::prior): gives every root move `visits` virtual visits at greedy's
+  // score of it (one_ply_scores) over `samples` samples of what the seat cannot see. Once per
+  // root.
   void seed_root(const State& base, Seat seat, int visits, int samples) {
     if (root_seeded_) return;
     root_seeded_ = true;
     base.legal_moves(moves_);
-    prior_sum_.assign(moves_.size(), 0.0);
-    for (int k = 0; k < samples; ++k) {
-      const std::unique_ptr<State> sample = base.determinize(seat, rng_);
-      for (std::size_t i = 0; i < moves_.size(); ++i) {
-        const std::unique_ptr<State> next = sample->clone();
-        next->apply(moves_[i]);
-        Returns r{};
-        if (next->is_terminal() || !next->estimate_returns(r)) r = next->returns();
-        prior_sum_[i] += r[std::size_t(seat)];
-      }
-    }
+    one_ply_scores(base, seat, moves_, samples, rng_, prior_sum_);
     for (std::size_t i = 0; i < moves_.size(); ++i) {
       uint32_t child = find_child(0, moves_[i]);
       if (child == kNone) child = insert_child(0, moves_[i], seat);

@@ -48,14 +48,13 @@
 //     engine ply cap (scored as a draw either way) does not spend tens of thousands of plies per
 //     iteration learning "draw".
 //   - reuse: 1 (default) keeps the tree between moves where allowed (see above), 0 never.
-//   - prior: V (default 200; 0: none): before the first iteration of a decision, every legal root
-//   move
-//     gets V virtual visits valued at the searching seat's `estimate_returns` one ply after it,
-//     averaged over `prior_samples` (default 8) samples of what the seat cannot see: the rule of
-//     the `greedy` agent as the search's starting belief (Gelly & Silver's "prior knowledge" for
-//     UCT), which the iterations then correct. Only for a game that supplies an estimate; the
-//     root visits reported (visit share, last_root_visits) leave the virtual ones out, and the
-//     value reported (best_value) is the mean with the prior's part. On
+//   - prior: V (default 200; 0: none): before the first iteration of a decision, every legal
+//     root move gets V virtual visits valued at greedy's score of it (greedy_agent.h: the
+//     searching seat's `estimate_returns` one ply after it), averaged over `prior_samples`
+//     (default 8) samples of what the seat cannot see: the search starts from greedy's judgement
+//     (Gelly & Silver's "prior knowledge" for UCT) and the iterations correct it. Only for a game
+//     that supplies an estimate. The root visits reported (visit share, last_root_visits) leave
+//     the virtual ones out; the value reported (best_value) is the mean with the prior's part. On
 //     Conspiracy, where 1,000 iterations spread over some 45 first moves alone play worse than
 //     `greedy`, prior=200 won 69.0% of 400 rotated games against random (63.5% without, the same
 //     seeds); docs/games/conspiracy.md has the figures.

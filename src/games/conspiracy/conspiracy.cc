@@ -343,10 +343,7 @@ void ConspiracyState::value_features(Seat seat, const double (&advance)[kColumns
   out[21] = to_come;
   out[22] = near;
   out[23] = near_marked;
-  const int m = marker_[std::size_t(seat)];
-  out[24] = marked && !marked_earlier && any_shown_apart(seat, [&](int suit_tile, int number_tile) {
-              return m == suit_tile || m == number_tile;
-            });
+  out[24] = marked && !marked_earlier && marker_on_shown_pair(seat);
 }
 
 // Fitted by tools/conspiracy_fit.cc (`conspiracy_fit --games 6000`): the feature weights in
@@ -786,11 +783,14 @@ bool ConspiracyState::mark_ok(Seat seat, int column) const {
 }
 
 bool ConspiracyState::victory_ready(Seat seat) const {
+  if (!rules().progress_markers()) return any_shown_apart(seat, [](int, int) { return true; });
+  return marker_round_[std::size_t(seat)] < round_ && marker_on_shown_pair(seat);
+}
+
+bool ConspiracyState::marker_on_shown_pair(Seat seat) const {
   const int m = marker_[std::size_t(seat)];
-  const bool earlier = marker_round_[std::size_t(seat)] < round_;
-  return any_shown_apart(seat, [&](int suit_tile, int number_tile) {
-    return !rules().progress_markers() || ((m == suit_tile || m == number_tile) && earlier);
-  });
+  return any_shown_apart(
+      seat, [&](int suit_tile, int number_tile) { return m == suit_tile || m == number_tile; });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -277,8 +277,6 @@ class ConspiracyState final : public State {
   int goal_suit(Seat seat) const { return goal_suit_[std::size_t(seat)]; }
   int goal_rank(Seat seat) const { return goal_rank_[std::size_t(seat)]; }
   int marker(Seat seat) const { return marker_[std::size_t(seat)]; }
-  // The round in which the seat's marker was placed (meaningful while it has one).
-  int marker_round(Seat seat) const { return marker_round_[std::size_t(seat)]; }
   // The order of the seats without a spiral this round, and the spiral holders (bit per seat).
   const std::array<int8_t, kMaxSeats>& normal_order() const { return order_; }
   int normal_count() const { return order_count_; }
@@ -362,6 +360,8 @@ class ConspiracyState final : public State {
   bool direction_ok(int sq, int dir, bool attack) const;
   bool can_reveal_coin(int sq) const;
   bool victory_ready(Seat seat) const;
+  // Whether `seat`'s marker is on one of a pair of Present tiles showing its goal apart.
+  bool marker_on_shown_pair(Seat seat) const;
   // Whether f(suit_tile, number_tile) holds for some pair of different Present tiles showing
   // `seat`'s goal suit and goal number (rule 10's "2 separate tiles").
   template <class F>
