@@ -293,11 +293,10 @@ TEST(Tactics, EveryAgentTakesTheTrophyOnOffer) {
 
 // ---- Search mechanics ----
 
-// (Visits are counted without the prior's virtual ones: prior=0.)
 TEST(Search, TreeIsReusedAfterTheMovesPlayed) {
   auto game = games::registry().make("relativity");
   auto state = game->new_initial_state(1);
-  MctsAgent agent(*game, SearchOptions{.iterations = 20000, .prior = 0}, false, 1, "mcts");
+  MctsAgent agent(*game, SearchOptions{.iterations = 20000}, false, 1, "mcts");
   const Move mine = agent.choose(*state);
   agent.observe(*state, mine);
   state->apply(mine);
@@ -313,8 +312,7 @@ TEST(Search, TreeIsReusedAfterTheMovesPlayed) {
   EXPECT_EQ(agent.last_stats().iterations, 20000u);
 
   // Without reuse the root holds exactly this decision's iterations.
-  MctsAgent fresh(*game, SearchOptions{.iterations = 3000, .reuse = false, .prior = 0}, false, 1,
-                  "mcts");
+  MctsAgent fresh(*game, SearchOptions{.iterations = 3000, .reuse = false}, false, 1, "mcts");
   fresh.choose(*state);
   visits = 0;
   for (auto [m, v] : fresh.last_root_visits()) visits += v;
@@ -332,7 +330,7 @@ TEST(Search, HiddenInformationTreeFollowsOnlyTheSeatsOwnMoves) {
     state->legal_moves(moves);
     state->apply(moves[rng.uniform(uint32_t(moves.size()))]);
   }
-  MctsAgent agent(*game, SearchOptions{.iterations = 500, .prior = 0}, true, 1, "ismcts");
+  MctsAgent agent(*game, SearchOptions{.iterations = 500}, true, 1, "ismcts");
   const Seat seat = state->current_player();
   int kept = 0, dropped = 0;
   bool searched_last = false;  // the last move applied was this seat's, chosen by a search
@@ -375,7 +373,7 @@ TEST(Search, FixedIterationsAreDeterministic) {
 TEST(Search, ThreadsSumTheirRoots) {
   auto game = games::registry().make("relativity");
   auto state = game->new_initial_state(4);
-  auto agent = make_agent("mcts:iterations=4001,threads=2,prior=0", *game, 1);
+  auto agent = make_agent("mcts:iterations=4001,threads=2", *game, 1);
   const Move m = agent->choose(*state);
   const auto& mcts = static_cast<const MctsAgent&>(*agent);
   EXPECT_EQ(mcts.last_stats().iterations, 4001u);

@@ -150,7 +150,7 @@ class SearchTree {
   // The prior (SearchOptions::prior): gives every root move `visits` virtual visits at greedy's
   // score of it (one_ply_scores) over `samples` samples of what the seat cannot see. Once per
   // root.
-  void seed_root(const State& base, Seat seat, int visits, int samples) {
+  void seed_root(const State& base, Seat seat, uint32_t visits, int samples) {
     if (root_seeded_) return;
     root_seeded_ = true;
     base.legal_moves(moves_);
@@ -160,8 +160,8 @@ class SearchTree {
       if (child == kNone) child = insert_child(0, moves_[i], seat);
       Node& c = nodes_[child];
       const double value = prior_sum_[i] / samples;
-      c.visits += uint32_t(visits);
-      c.avail += uint32_t(visits);
+      c.visits += visits;
+      c.avail += visits;
       c.value += value * visits;
       lo_ = std::min(lo_, value);
       hi_ = std::max(hi_, value);
@@ -354,7 +354,7 @@ Move MctsAgent::choose(const State& state) {
   // The prior's virtual visits of every root move, per tree: left out of the visits reported.
   const uint32_t prior_visits = options_.prior > 0 && estimates ? uint32_t(options_.prior) : 0;
   if (prior_visits)
-    for (auto& tree : trees_) tree->seed_root(*base, seat, options_.prior, options_.prior_samples);
+    for (auto& tree : trees_) tree->seed_root(*base, seat, prior_visits, options_.prior_samples);
   const SearchTree::Config config{options_.c, depth, options_.max_nodes};
 
   const int threads = options_.threads;
