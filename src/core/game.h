@@ -162,6 +162,18 @@ class State {
   // A picture of the state for a terminal, as `viewer` may see it (Unicode, several lines).
   virtual std::string render(Seat viewer) const;
 
+  // The board places `move` touches, in the order a player clicks them to make it (a piece, then
+  // where it goes, then what it attacks). Place names are the game's own: the square and position
+  // names of its notation, which its observation JSON uses too, so a client draws one element per
+  // place (`data-place="d3"`) and finds a move by the places clicked. Each place is either named in
+  // `observation(current_player())` or one of `game().board_places()`. Empty (the default) for a
+  // move that touches no place (`end`, a choice from the hand): a client offers it as a button.
+  // Two legal moves give the same non-empty places only when the game's GameEntry::places_choice
+  // says what is chosen after the clicks (a client then offers the remaining choice as buttons);
+  // one move's places may be the start of another's (move, or move and attack). Each game's doc has
+  // a "Places" section. Not for hot paths (it allocates). Precondition: `move` is legal here.
+  virtual std::vector<std::string> move_places(Move move) const { return {}; }
+
   // Throws InvariantError if the state is impossible. Cheap enough to call after every move in
   // tests.
   virtual void check_invariants() const {}
@@ -233,6 +245,11 @@ class Game : public std::enable_shared_from_this<Game> {
   }
   // Inverse of State::to_json; throws BadRecord naming what is wrong.
   std::unique_ptr<State> state_from_json(const json& j) const;
+
+  // Every place of this game's board that exists whether or not an observation names it (the
+  // squares of a fixed grid, with these params), for State::move_places; a client may draw them
+  // all. Places an observation names as they come (a tile laid) need not be listed. Default: none.
+  virtual std::vector<std::string> board_places() const { return {}; }
 
  protected:
   // Builds a state from the game's own fields (State::state_json); throws BadRecord or json errors.

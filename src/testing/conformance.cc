@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
+#include <map>
 #include <set>
 
 #include "core/record.h"
@@ -38,6 +40,52 @@ void check_moves(const State& state, const std::string& where) {
   }
 }
 
+// Every name in `j` (object keys and strings, each also cut at every character that is not a letter
+// or a digit: "c3=NE?" gives c3 and NE).
+void collect_names(const json& j, std::set<std::string>& names) {
+  auto add = [&](const std::string& text) {
+    names.insert(text);
+    std::string word;
+    for (char c : text + ' ') {
+      if (std::isalnum(static_cast<unsigned char>(c))) {
+        word += c;
+      } else if (!word.empty()) {
+        names.insert(word);
+        word.clear();
+      }
+    }
+  };
+  if (j.is_string()) add(j.get<std::string>());
+  if (j.is_object())
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      add(it.key());
+      collect_names(it.value(), names);
+    }
+  if (j.is_array())
+    for (const json& e : j) collect_names(e, names);
+}
+
+void check_places(const State& state, const std::set<std::string>& board_places,
+                  const std::string& places_choice, const std::string& where) {
+  if (state.is_terminal()) return;
+  std::set<std::string> names = board_places;
+  collect_names(state.observation(state.current_player()), names);
+  std::map<std::vector<std::string>, std::string> seen;
+  for (Move m : state.legal_moves()) {
+    const std::vector<std::string> places = state.move_places(m);
+    const std::string text = state.move_to_string(m);
+    for (const std::string& place : places)
+      ASSERT_TRUE(names.count(place))
+          << where << ": move " << text << " touches place '" << place
+          << "', which is neither a board place nor named in the observation";
+    if (places.empty()) continue;
+    auto [it, fresh] = seen.emplace(places, text);
+    ASSERT_TRUE(fresh || !places_choice.empty())
+        << where << ": moves " << it->second << " and " << text
+        << " touch the same places and the game names no choice after the clicks";
+  }
+}
+
 void check_round_trip(const State& state, const std::string& where) {
   const json j = state.to_json();
   std::unique_ptr<State> restored;
@@ -67,6 +115,10 @@ void random_sim_test(const Registry& registry, const std::string& game_id, const
   if (const char* soak = std::getenv("TABLETOP_SOAK_GAMES")) options.playouts = std::atoi(soak);
   if (options.thorough_playouts < 0) options.thorough_playouts = std::max(1, options.playouts / 10);
   std::shared_ptr<const Game> game = registry.make(game_id, params);
+  const GameEntry& entry = *registry.find(game_id);
+  const std::vector<std::string> listed = game->board_places();
+  const std::set<std::string> board_places(listed.begin(), listed.end());
+  EXPECT_EQ(board_places.size(), listed.size()) << game_id << ": a board place is listed twice";
   Rng rng(options.seed);
   bool sampled_differently = false;
   long total_plies = 0;
@@ -86,6 +138,7 @@ void random_sim_test(const Registry& registry, const std::string& game_id, const
       ASSERT_NO_FATAL_FAILURE(check_moves(state, where));
       if (thorough || step % options.sample_every == 0) {
         ASSERT_NO_FATAL_FAILURE(check_round_trip(state, where));
+        ASSERT_NO_FATAL_FAILURE(check_places(state, board_places, entry.places_choice, where));
         ASSERT_NO_FATAL_FAILURE(check_no_leak(state, rng, sampled_differently, where));
         for (Seat viewer = kSpectator; viewer < state.num_players(); ++viewer)
           ASSERT_FALSE(state.render(viewer).empty()) << where;

@@ -11,6 +11,9 @@
 //   - parse_move(move_to_string(m)) == m for every legal move, and why_illegal(m) is empty (asked
 //     of up to 64 legal moves a ply, spread evenly);
 //   - to_json -> state_from_json -> to_json is identical; clone() is identical;
+//   - move_places: every place of every legal move is a board place or named in the observation
+//     of the seat to move; no two legal moves share non-empty places unless the entry names the
+//     choice made after the clicks (places_choice);
 //   - no leak: for every seat and the spectator, determinize(v)->observation(v) == observation(v);
 //     for hidden-information games, some determinization differs from the truth (it samples);
 //   - the game's record replays to the same final state and result.

@@ -1475,6 +1475,29 @@ void ConspiracyState::apply_move(Move move) {
 // ---------------------------------------------------------------------------------------------
 // Notation
 
+std::vector<std::string> ConspiracyState::move_places(Move move) const {
+  const int a = move_a(move), b = move_b(move);
+  switch (move_kind(move)) {
+    case MoveKind::kRevealCoin:
+    case MoveKind::kAt:
+      return {square_name(b % kSquares)};
+    case MoveKind::kRevealTile:
+    case MoveKind::kTile:
+      return {position_name(b % kPositions)};
+    case MoveKind::kMark:
+      return {position_name(position(a % kColumns, 0))};
+    default:
+      return {};
+  }
+}
+
+std::vector<std::string> ConspiracyGame::board_places() const {
+  std::vector<std::string> places;
+  for (int pos = 0; pos < kPositions; ++pos) places.push_back(position_name(pos));
+  for (int square = 0; square < kSquares; ++square) places.push_back(square_name(square));
+  return places;
+}
+
 std::string ConspiracyState::move_to_string(Move move) const {
   const int a = move_a(move), b = move_b(move), c = move_c(move);
   switch (move_kind(move)) {
@@ -2262,6 +2285,10 @@ GameEntry entry() {
     return std::make_shared<ConspiracyGame>(params);
   };
   e.params = param_specs();
+  e.places_choice =
+      "the direction a placed coin points, the coin paid and the seat paid (a reveal), or which "
+      "held "
+      "tile is laid";
   // Random play takes about 30 rounds to produce a win; the conformance suite's playouts stop at
   // 8 rounds (an engine cap, not a rule) to keep its sanitizer run within budget.
   e.test_params = {{"max_rounds", 8}};

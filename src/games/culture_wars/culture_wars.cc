@@ -1381,6 +1381,28 @@ std::string CultureWarsState::coin_text(uint8_t coin) const {
 // ---------------------------------------------------------------------------------------------
 // Views
 
+std::vector<std::string> CultureWarsState::move_places(Move move) const {
+  const MoveParts p = move_parts(move);
+  switch (p.kind) {
+    case kTileMove:
+    case kStep:
+      return {square_name(p.from), square_name(p.to)};
+    case kPlaceCoin:
+    case kPlaceToken:
+    case kGrow:
+    case kSettle:
+      return {square_name(p.from)};
+    default:
+      return {};
+  }
+}
+
+std::vector<std::string> CultureWarsGame::board_places() const {
+  std::vector<std::string> places;
+  for (int square = 0; square < kSquares; ++square) places.push_back(square_name(square));
+  return places;
+}
+
 json CultureWarsState::observation(Seat viewer) const {
   json tiles = json::array();
   std::array<int16_t, kTiles> sorted = tile_origin_;
@@ -1668,6 +1690,8 @@ GameEntry entry() {
   // conformance suite's playouts stop at the engine's round cap after 3 rounds.
   e.test_params = {{"max_rounds", 3}};
   e.params = param_specs();
+  e.places_choice =
+      "how many tokens move (a step), or which coin settles another suit's coin (=3, =a, =?)";
   return e;
 }
 

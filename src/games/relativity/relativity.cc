@@ -428,6 +428,16 @@ json RelativityState::state_json() const {
               {"stopped_by_ply_cap", stopped_by_cap_}};
 }
 
+std::vector<std::string> RelativityState::move_places(Move move) const {
+  return {square_name(swap_low(move)), square_name(swap_high(move))};
+}
+
+std::vector<std::string> RelativityGame::board_places() const {
+  std::vector<std::string> places;
+  for (int square = 0; square < kSquares; ++square) places.push_back(square_name(square));
+  return places;
+}
+
 json RelativityState::observation(Seat viewer) const {
   // Relativity has no hidden information: every viewer sees the same.
   json rows = json::array();

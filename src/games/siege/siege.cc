@@ -793,6 +793,22 @@ void SiegeState::sample_hidden(Seat viewer, Rng& rng) {
   rebuild_where();
 }
 
+std::vector<std::string> SiegeState::move_places(Move move) const {
+  if (move == kEndTurn) return {};
+  const MoveParts m = move_parts(move);
+  std::vector<std::string> places{square_name(m.from)};
+  if (m.to != m.from) places.push_back(square_name(m.to));
+  if (m.target != kNoSquare) places.push_back(square_name(m.target));
+  return places;
+}
+
+std::vector<std::string> SiegeGame::board_places() const {
+  std::vector<std::string> places;
+  for (int square = 0; square < kSquares; ++square)
+    if (in_play(square)) places.push_back(square_name(square));
+  return places;
+}
+
 json SiegeState::observation(Seat viewer) const {
   // Nobody sees an unrevealed Army, so every viewer gets the same.
   const int n = num_players();
@@ -971,6 +987,7 @@ GameEntry entry() {
     return std::make_shared<SiegeGame>(params);
   };
   e.params = param_specs();
+  e.places_choice = "the die (when several dice could make the same move)";
   e.test_params = json{{"max_plies", kConformanceMaxPlies}};
   return e;
 }
