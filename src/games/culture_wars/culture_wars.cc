@@ -44,12 +44,20 @@ CultureWarsGame::CultureWarsGame(const json& params)
         reader.get_bool("tech_advantage", false);
         reader.get_int("handicap_seat", -1, -1, players - 1);
         reader.get_int("max_rounds", kDefaultMaxRounds, 1, 100000);
+        reader.get_bool("conflict_stops_at_one_seat", false);
+        reader.get_bool("tech_inferior_loses_all_first", false);
+        reader.get_bool("setup_tiles_move_again", false);
+        reader.get_bool("tokens_restart_reverse_order", false);
         return reader.finish();
       }()) {
   players_ = this->params()["players"];
   tech_advantage_ = this->params()["tech_advantage"];
   handicap_seat_ = this->params()["handicap_seat"];
   max_rounds_ = this->params()["max_rounds"];
+  conflict_stops_at_one_seat_ = this->params()["conflict_stops_at_one_seat"];
+  tech_inferior_loses_all_first_ = this->params()["tech_inferior_loses_all_first"];
+  setup_tiles_move_again_ = this->params()["setup_tiles_move_again"];
+  tokens_restart_reverse_order_ = this->params()["tokens_restart_reverse_order"];
 }
 
 std::unique_ptr<State> CultureWarsGame::new_initial_state(Chance chance) const {
@@ -106,7 +114,7 @@ void CultureWarsState::do_legal_moves(MoveList& out) const {
       c0 = std::max(c0 - 2, 0), r0 = std::max(r0 - 2, 0);
       c1 = std::min(c1 + 1, kWidth - 2), r1 = std::min(r1 + 1, kWidth - 2);
       for (int tile = 0; tile < kTiles; ++tile) {
-        if (!tile_can_move(tile)) continue;
+        if (!tile_may_move(tile)) continue;
         for (int r = r0; r <= r1; ++r)
           for (int c = c0; c <= c1; ++c)
             if (tile_fits(tile, square_at(c, r)))
@@ -160,6 +168,10 @@ std::string CultureWarsState::why_illegal(Move move) const {
       if (tile < 0) return "no tile has its lower-left square on " + square_name(p.from);
       if (!tile_can_move(tile))
         return "the tile at " + square_name(p.from) + " is not next to the hole";
+      if (!tile_may_move(tile))
+        return "the tile at " + square_name(p.from) +
+               " has been moved already: four different tiles get moved (another tile next to the "
+               "hole can move)";
       if (!tile_fits(tile, p.to))
         return "the tile cannot go to " + square_name(p.to) +
                ": it must overlap no tile and share a square edge with another tile";
@@ -190,8 +202,7 @@ std::string CultureWarsState::why_illegal(Move move) const {
         if (by_boat[std::size_t(p.to)]) return {};
       }
       return "tokens step to an orthogonal neighbour, or sail from your coastal settlement to a "
-             "coastal square "
-             "next to another settlement on the same sea: " +
+             "square on the coast of the same sea next to another settlement on that sea: " +
              square_name(p.from) + " to " + square_name(p.to) + " is neither";
     }
     case kSettle: {
@@ -221,6 +232,7 @@ void CultureWarsState::do_apply(Move move) {
         for (int k = 0; k < 4; ++k) land_[std::size_t(p.from + (k % 2) + (k / 2) * kWidth)] = false;
         for (int k = 0; k < 4; ++k) land_[std::size_t(p.to + (k % 2) + (k / 2) * kWidth)] = true;
         tile_origin_[std::size_t(t)] = int16_t(p.to);
+        moved_tiles_ |= uint32_t(1) << t;
         break;
       }
       if (log().enabled())
@@ -444,6 +456,12 @@ json CultureWarsState::observation(Seat viewer) const {
     obs[phase_ == Phase::kMovement ? "moved" : "grown"] = moved;
   }
   if (phase_ == Phase::kTokenPlacement) obs["tokens_to_place"] = tokens_to_place_;
+  if (phase_ == Phase::kTileMoves) {
+    json moved = json::array();  // the tiles moved so far (each moves once: Rulings)
+    for (int t = 0; t < kTiles; ++t)
+      if (moved_tiles_ >> t & 1) moved.push_back(square_name(tile_origin_[std::size_t(t)]));
+    obs["moved_tiles"] = moved;
+  }
   if (phase_ == Phase::kOver) {
     json winners = json::array();
     for (int s = 0; s < num_seats(); ++s)
@@ -590,6 +608,8 @@ json CultureWarsState::state_json() const {
       {"settlements_last_round", std::vector<int>(settlements_last_round_.begin(),
                                                   settlements_last_round_.begin() + num_seats())},
       {"tokens_to_place", tokens_to_place_},
+      {"placement_start", placement_start_},
+      {"moved_tiles", moved_tiles_},
       {"winners", winners_},
       {"stopped_by_round_cap", stopped_by_cap_}};
 }
@@ -647,6 +667,12 @@ std::unique_ptr<State> CultureWarsGame::restore_state(const json& f, Chance chan
   for (int i = 0; i < n && i < int(last.size()); ++i)
     s->settlements_last_round_[std::size_t(i)] = uint8_t(last[std::size_t(i)]);
   s->tokens_to_place_ = f.at("tokens_to_place").get<int>();
+  // Saved before these rulings: token placement restarted, tiles were not tracked.
+  s->placement_start_ = f.value("placement_start", 0);
+  if (s->placement_start_ < 0 || s->placement_start_ >= n)
+    throw BadRecord("culture-wars: placement_start is not a position in the order");
+  s->moved_tiles_ = f.value("moved_tiles", uint32_t(0));
+  if (s->moved_tiles_ >> kTiles) throw BadRecord("culture-wars: moved_tiles names no tile");
   s->winners_ = f.at("winners").get<uint8_t>();
   s->stopped_by_cap_ = f.at("stopped_by_round_cap").get<bool>();
   if (s->phase_ != Phase::kTileMoves) s->compute_seas();
@@ -684,9 +710,17 @@ GameEntry entry() {
   // conformance suite's playouts stop at the engine's round cap after 3 rounds.
   e.test_params = {{"max_rounds", 3}};
   e.params_help = {
-      "players=4  2 to 4", "tech_advantage=false  the optional Technological Advantage rule",
+      "players=4  2 to 4",
+      "tech_advantage=false  the optional Technological Advantage rule",
       "handicap_seat=-1  this seat places a third token in setup (the text's handicap)",
-      "max_rounds=200  engine round cap (not a rule): the game then ends with no winner"};
+      "max_rounds=200  engine round cap (not a rule): the game then ends with no winner",
+      "conflict_stops_at_one_seat=false  variant: conflict removal stops when one seat is left "
+      "(its excess goes after settlements)",
+      "tech_inferior_loses_all_first=false  variant: with tech_advantage the inferior seats lose "
+      "all their tokens before the advanced lose any",
+      "setup_tiles_move_again=false  variant: a tile moved in setup may be moved again (or back)",
+      "tokens_restart_reverse_order=false  variant: token placement restarts with the last seat "
+      "instead of continuing where coin placement stopped"};
   return e;
 }
 

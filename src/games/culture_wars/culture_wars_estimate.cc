@@ -44,7 +44,8 @@ void CultureWarsState::project_round_end(RoundEnd& e) const {
     std::array<int, kMaxSeats> count{}, tech{};
     for (int s = 0; s < n; ++s)
       count[std::size_t(s)] = e.tokens[std::size_t(s)][std::size_t(square)];
-    resolve_counts(count, tech, n, e.support[std::size_t(square)]);
+    resolve_counts(count, tech, n, e.support[std::size_t(square)],
+                   {rules().conflict_stops_at_one_seat(), false});
     for (int s = 0; s < n; ++s) {
       e.reserve[std::size_t(s)] +=
           e.tokens[std::size_t(s)][std::size_t(square)] - count[std::size_t(s)];

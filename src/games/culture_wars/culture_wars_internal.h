@@ -39,10 +39,19 @@ inline char seat_letter(int seat) {
   return char('A' + seat);
 }
 
-// Fewest tokens first (with the Technological Advantage rule: fewest settlements, `tech`, first),
-// one token each in turn, equal counts together, until the square supports what is left or only
-// one seat is left.
+// How a conflict removes tokens (the game's variant flags).
+struct ConflictRule {
+  bool stop_at_one_seat = false;    // conflict_stops_at_one_seat
+  bool inferior_all_first = false;  // tech_inferior_loses_all_first
+};
+
+// A conflict on one square: `count` tokens per seat (updated in place), `tech` each seat's
+// settlements under Technological Advantage (all equal without it). In passes, fewest
+// settlements first and then fewest tokens first, each seat loses one token in turn, seats equal
+// in both losing together, until the square supports what is left (`support`), or, with
+// `stop_at_one_seat`, until only one seat is left. With `inferior_all_first` only the seats with
+// the fewest settlements lose tokens until none of them is left.
 void resolve_counts(std::array<int, kMaxSeats>& count, const std::array<int, kMaxSeats>& tech,
-                    int seats, int support);
+                    int seats, int support, ConflictRule rule);
 
 }  // namespace tabletop::culture_wars

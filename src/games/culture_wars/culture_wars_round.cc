@@ -9,11 +9,8 @@
 
 namespace tabletop::culture_wars {
 
-// Fewest tokens first (with the Technological Advantage rule: fewest settlements, `tech`, first),
-// one token each in turn, equal counts together, until the square supports what is left or only
-// one seat is left.
 void resolve_counts(std::array<int, kMaxSeats>& count, const std::array<int, kMaxSeats>& tech,
-                    int seats, int support) {
+                    int seats, int support, ConflictRule rule) {
   int total = 0;
   for (int s = 0; s < seats; ++s) total += count[std::size_t(s)];
   auto present = [&] {
@@ -21,7 +18,8 @@ void resolve_counts(std::array<int, kMaxSeats>& count, const std::array<int, kMa
     for (int s = 0; s < seats; ++s) n += count[std::size_t(s)] > 0;
     return n;
   };
-  while (total > support && present() >= 2) {
+  auto go_on = [&] { return total > support && (!rule.stop_at_one_seat || present() >= 2); };
+  while (go_on()) {
     std::array<int, kMaxSeats> order{};
     int n = 0;
     for (int s = 0; s < seats; ++s)
@@ -34,7 +32,10 @@ void resolve_counts(std::array<int, kMaxSeats>& count, const std::array<int, kMa
     for (int i = 1; i < n; ++i)  // insertion sort of at most four seats
       for (int j = i; j > 0 && before(order[std::size_t(j)], order[std::size_t(j - 1)]); --j)
         std::swap(order[std::size_t(j)], order[std::size_t(j - 1)]);
-    for (int i = 0; i < n && total > support && present() >= 2;) {
+    if (rule.inferior_all_first)  // only the seats with the fewest settlements lose this pass
+      while (n > 1 && tech[std::size_t(order[std::size_t(n - 1)])] != tech[std::size_t(order[0])])
+        --n;
+    for (int i = 0; i < n && go_on();) {
       int j = i;
       while (j < n &&
              tech[std::size_t(order[std::size_t(j)])] == tech[std::size_t(order[std::size_t(i)])] &&
@@ -130,15 +131,20 @@ int CultureWarsState::settlements(Seat seat) const {
   return n;
 }
 
-void CultureWarsState::resolve_square(int square, int support, Seat defended_settlement) {
-  std::array<int, kMaxSeats> count{};
+std::array<int, kMaxSeats> CultureWarsState::tech_levels() const {
   std::array<int, kMaxSeats> tech{};
-  for (int s = 0; s < num_seats(); ++s) {
+  if (rules().tech_advantage())
+    for (int s = 0; s < num_seats(); ++s) tech[std::size_t(s)] = settlements(s);
+  return tech;
+}
+
+void CultureWarsState::resolve_square(int square, int support,
+                                      const std::array<int, kMaxSeats>& tech) {
+  std::array<int, kMaxSeats> count{};
+  for (int s = 0; s < num_seats(); ++s)
     count[std::size_t(s)] = tokens_[std::size_t(s)][std::size_t(square)];
-    tech[std::size_t(s)] =
-        rules().tech_advantage() ? settlements(s) + (s == defended_settlement) : 0;
-  }
-  resolve_counts(count, tech, num_seats(), support);
+  resolve_counts(count, tech, num_seats(), support,
+                 {rules().conflict_stops_at_one_seat(), rules().tech_inferior_loses_all_first()});
   for (int s = 0; s < num_seats(); ++s) {
     const int lost = tokens_[std::size_t(s)][std::size_t(square)] - count[std::size_t(s)];
     if (lost > 0) {
@@ -150,8 +156,26 @@ void CultureWarsState::resolve_square(int square, int support, Seat defended_set
   }
 }
 
+void CultureWarsState::share_out(Seat seat, const int* squares, const int* need, int count) {
+  std::array<int, kMaxSeats * kCoinValues> given{};
+  for (;;) {
+    int short_of = 0;
+    for (int i = 0; i < count; ++i) short_of += given[std::size_t(i)] < need[i];
+    if (short_of == 0 || short_of > reserve_tokens_[std::size_t(seat)]) break;
+    for (int i = 0; i < count; ++i)
+      if (given[std::size_t(i)] < need[i]) {
+        add_tokens(seat, squares[i], 1);
+        ++given[std::size_t(i)];
+      }
+  }
+}
+
 void CultureWarsState::resolve_conflicts() {
-  // Tokens against tokens first, then tokens against settlements.
+  // As if at once: Technological Advantage counts the settlements held now (an attacked one still
+  // counts), every token-only conflict is resolved before any settlement is turned over, and each
+  // owner's defenders come from its reserve as it stands then, shared among its attacked
+  // settlements.
+  const std::array<int, kMaxSeats> tech = tech_levels();
   for (int square = 0; square < kSquares; ++square) {
     if (!land_[std::size_t(square)]) continue;
     const uint8_t coin = coin_at_[std::size_t(square)];
@@ -159,8 +183,10 @@ void CultureWarsState::resolve_conflicts() {
     int total = 0;
     for (int s = 0; s < num_seats(); ++s) total += tokens_[std::size_t(s)][std::size_t(square)];
     if (seats_on(square) >= 2 && total > support_of(square))
-      resolve_square(square, support_of(square));
+      resolve_square(square, support_of(square), tech);
   }
+  std::array<int, kMaxSeats * kCoinValues> attacked{};  // the settlements' squares
+  int n_attacked = 0;
   for (int square = 0; square < kSquares; ++square) {
     const uint8_t coin = coin_at_[std::size_t(square)];
     if (coin == kNoCoin || !suit_up_[std::size_t(square)]) continue;
@@ -168,22 +194,40 @@ void CultureWarsState::resolve_conflicts() {
     bool invaded = false;
     for (int s = 0; s < num_seats(); ++s)
       invaded |= s != owner && tokens_[std::size_t(s)][std::size_t(square)] > 0;
-    if (!invaded) continue;
-    // 1. The settlement is turned number side up; an Ace goes back to its owner.
+    if (invaded) attacked[std::size_t(n_attacked++)] = square;
+  }
+  if (n_attacked == 0) return;
+  // 1. Each settlement is turned number side up; an Ace goes back to its owner.
+  std::array<int, kMaxSeats * kCoinValues> owner_of{};
+  for (int i = 0; i < n_attacked; ++i) {
+    const int square = attacked[std::size_t(i)];
+    const uint8_t coin = coin_at_[std::size_t(square)];
+    owner_of[std::size_t(i)] = coin_seat(coin);
     suit_up_[std::size_t(square)] = false;
     coin_seen_[coin] = true;
     if (log().enabled())
       log().add(std::string("the settlement on ") + square_name(square) +
                 " is attacked: " + coin_text(coin));
     if (coin_value(coin) == kAce) take_coin(square);
-    // 2. Five defenders from the owner's reserve, as many as there are.
-    add_tokens(owner, square, std::min<int>(5, reserve_tokens_[std::size_t(owner)]));
-    // 3. Resolved as tokens against tokens; with Technological Advantage the square still counts
-    // as the owner's settlement.
+  }
+  // 2. Five defenders each from the owner's reserve, as many as there are.
+  for (int s = 0; s < num_seats(); ++s) {
+    std::array<int, kMaxSeats * kCoinValues> squares{}, need{};
+    int k = 0;
+    for (int i = 0; i < n_attacked; ++i)
+      if (owner_of[std::size_t(i)] == s) {
+        squares[std::size_t(k)] = attacked[std::size_t(i)];
+        need[std::size_t(k++)] = 5;
+      }
+    share_out(s, squares.data(), need.data(), k);
+  }
+  // 3. Each square resolved as tokens against tokens.
+  for (int i = 0; i < n_attacked; ++i) {
+    const int square = attacked[std::size_t(i)];
     int total = 0;
     for (int s = 0; s < num_seats(); ++s) total += tokens_[std::size_t(s)][std::size_t(square)];
     if (seats_on(square) >= 2 && total > support_of(square))
-      resolve_square(square, support_of(square), owner);
+      resolve_square(square, support_of(square), tech);
   }
 }
 
@@ -245,7 +289,9 @@ void CultureWarsState::settle(Seat seat, int square, int choice) {
 }
 
 void CultureWarsState::end_round() {
-  // 6. Excess population.
+  // 6. Excess population (conflicts again where several seats share a square that cannot
+  // support them; Technological Advantage counts the settlements held now).
+  const std::array<int, kMaxSeats> tech = tech_levels();
   for (int square = 0; square < kSquares; ++square) {
     if (!land_[std::size_t(square)]) continue;
     const int support = support_of(square);
@@ -258,10 +304,14 @@ void CultureWarsState::end_round() {
         if (t > support) remove_tokens(s, square, t - support);
       }
     } else {
-      resolve_square(square, support);
+      resolve_square(square, support, tech);
     }
   }
-  // 7. Unsupported settlements are abandoned.
+  // 7. Unsupported settlements are abandoned, as if at once: which ones is decided before any is
+  // turned over (the tokens an abandoned settlement leaves support no other), and each owner's
+  // reserve is shared among its abandoned settlements.
+  std::array<int, kMaxSeats * kCoinValues> abandoned{};
+  int n_abandoned = 0;
   for (int square = 0; square < kSquares; ++square) {
     const uint8_t coin = coin_at_[std::size_t(square)];
     if (coin == kNoCoin || !suit_up_[std::size_t(square)]) continue;
@@ -274,19 +324,31 @@ void CultureWarsState::end_round() {
         if (c < 0 || r < 0 || c >= kWidth || r >= kWidth) continue;
         friends += tokens_[std::size_t(owner)][std::size_t(square_at(c, r))];
       }
-    if (friends >= 5) continue;
+    if (friends < 5) abandoned[std::size_t(n_abandoned++)] = square;
+  }
+  std::array<int, kMaxSeats * kCoinValues> owner_of{}, left{};
+  for (int i = 0; i < n_abandoned; ++i) {
+    const int square = abandoned[std::size_t(i)];
+    const uint8_t coin = coin_at_[std::size_t(square)];
+    owner_of[std::size_t(i)] = coin_seat(coin);
     suit_up_[std::size_t(square)] = false;
     coin_seen_[coin] = true;
     if (log().enabled())
       log().add(std::string("the settlement on ") + square_name(square) +
                 " is abandoned: " + coin_text(coin));
-    if (coin_value(coin) == kAce) {
-      take_coin(square);
-      add_tokens(owner, square, std::min<int>(1, reserve_tokens_[std::size_t(owner)]));
-    } else {
-      add_tokens(owner, square,
-                 std::min<int>(coin_value(coin), reserve_tokens_[std::size_t(owner)]));
-    }
+    // "place that number of tokens in the square"; an Ace is removed and leaves one token.
+    left[std::size_t(i)] = coin_value(coin) == kAce ? 1 : coin_value(coin);
+    if (coin_value(coin) == kAce) take_coin(square);
+  }
+  for (int s = 0; s < num_seats() && n_abandoned > 0; ++s) {
+    std::array<int, kMaxSeats * kCoinValues> squares{}, need{};
+    int k = 0;
+    for (int i = 0; i < n_abandoned; ++i)
+      if (owner_of[std::size_t(i)] == s) {
+        squares[std::size_t(k)] = abandoned[std::size_t(i)];
+        need[std::size_t(k++)] = left[std::size_t(i)];
+      }
+    share_out(s, squares.data(), need.data(), k);
   }
   // The end: N settlements now and at the end of the round before.
   const int need = rules().settlements_to_win();
@@ -357,8 +419,8 @@ bool CultureWarsState::boat_source(Seat seat, int square) const {
 
 void CultureWarsState::boat_destinations(Seat seat, int from,
                                          std::array<bool, kSquares>& to) const {
-  // From a square on or next to a friendly coastal settlement S, to a coastal square next to
-  // another settlement T that lies on one of S's seas.
+  // From a square on or next to a friendly coastal settlement S, to a square next to another
+  // settlement T that lies on one of S's seas, the square itself coastal on that same sea.
   auto seas_of = [&](int square, uint8_t* seas) {
     int n = 0;
     for (int d = 0; d < 4; ++d) {
@@ -389,13 +451,20 @@ void CultureWarsState::boat_destinations(Seat seat, int from,
       if (t == sources[i] || coin == kNoCoin || !suit_up_[std::size_t(t)]) continue;
       uint8_t target_seas[4];
       const int nts = seas_of(t, target_seas);
-      bool shared = false;
-      for (int a = 0; a < nss && !shared; ++a)
-        shared = std::find(target_seas, target_seas + nts, source_seas[a]) != target_seas + nts;
-      if (!shared) continue;
+      uint8_t shared[4];
+      int nshared = 0;
+      for (int a = 0; a < nss; ++a)
+        if (std::find(target_seas, target_seas + nts, source_seas[a]) != target_seas + nts)
+          shared[nshared++] = source_seas[a];
+      if (nshared == 0) continue;
       for (int d = 0; d < 4; ++d) {
         const int landing = neighbour(t, d);
-        if (landing >= 0 && landing != from && coastal(landing)) to[std::size_t(landing)] = true;
+        if (landing < 0 || landing == from || !land_[std::size_t(landing)]) continue;
+        uint8_t landing_seas[4];
+        const int nls = seas_of(landing, landing_seas);
+        for (int a = 0; a < nls; ++a)
+          if (std::find(shared, shared + nshared, landing_seas[a]) != shared + nshared)
+            to[std::size_t(landing)] = true;
       }
     }
   }

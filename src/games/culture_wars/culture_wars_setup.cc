@@ -42,6 +42,15 @@ bool CultureWarsState::tile_can_move(int tile) const {
   return false;
 }
 
+bool CultureWarsState::tile_may_move(int tile) const {
+  if (!tile_can_move(tile)) return false;
+  if (rules().setup_tiles_move_again() || !(moved_tiles_ >> tile & 1)) return true;
+  // "So that four tiles get moved": a moved tile moves again only when no other can.
+  for (int t = 0; t < kTiles; ++t)
+    if (!(moved_tiles_ >> t & 1) && tile_can_move(t)) return false;
+  return true;
+}
+
 bool CultureWarsState::tile_fits(int tile, int origin) const {
   const int from = tile_origin_[std::size_t(tile)];
   if (origin == from) return false;
@@ -158,13 +167,15 @@ void CultureWarsState::advance_coin_placement() {
     coin_seen_[coin] = true;
   }
   log().add("every coin on the map is turned number side up");
+  // "Continuing in reverse order": from the seat after the last one that placed a coin.
+  placement_start_ = rules().tokens_restart_reverse_order() ? 0 : step_ % n;
   begin_token_placement();
 }
 
 void CultureWarsState::begin_token_placement() {
   phase_ = Phase::kTokenPlacement;
   step_ = 0;
-  const Seat seat = order_[std::size_t(num_seats() - 1)];
+  const Seat seat = order_[std::size_t(num_seats() - 1 - placement_start_)];
   to_move_ = seat;
   tokens_to_place_ = seat == rules().handicap_seat() ? 3 : 2;
 }
@@ -172,7 +183,8 @@ void CultureWarsState::begin_token_placement() {
 void CultureWarsState::advance_token_placement() {
   if (--tokens_to_place_ > 0) return;
   if (++step_ < num_seats()) {
-    const Seat seat = order_[std::size_t(num_seats() - 1 - step_)];
+    const Seat seat =
+        order_[std::size_t(num_seats() - 1 - (placement_start_ + step_) % num_seats())];
     to_move_ = seat;
     tokens_to_place_ = seat == rules().handicap_seat() ? 3 : 2;
     return;
