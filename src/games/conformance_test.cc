@@ -55,15 +55,17 @@ void PrintTo(const VariantCase& c, std::ostream* out) {
 }
 
 std::vector<VariantCase> variant_cases() {
-  return {{"siege_straight_moves", "siege", {{"players", 2}, {"straight_moves", true}}},
-          {"culture_wars_every_flag",
-           "culture-wars",
-           {{"players", 4},
-            {"tech_advantage", true},
-            {"conflict_stops_at_one_seat", true},
-            {"tech_inferior_loses_all_first", true},
-            {"setup_tiles_move_again", true},
-            {"tokens_restart_reverse_order", true}}}};
+  return {
+      {"siege_straight_moves", "siege", {{"players", 2}, {"straight_moves", true}}},
+      {"conspiracy_spiral_any_number", "conspiracy", {{"players", 4}, {"spiral_any_number", true}}},
+      {"culture_wars_every_flag",
+       "culture-wars",
+       {{"players", 4},
+        {"tech_advantage", true},
+        {"conflict_stops_at_one_seat", true},
+        {"tech_inferior_loses_all_first", true},
+        {"setup_tiles_move_again", true},
+        {"tokens_restart_reverse_order", true}}}};
 }
 
 class ConformanceVariants : public ::testing::TestWithParam<VariantCase> {};

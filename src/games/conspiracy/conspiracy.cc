@@ -66,8 +66,11 @@ int parse_square(const std::string& w) {
     row = row * 10 + (w[i] - '0');
     if (row > kSquareRows) break;
   }
-  if (row < 1 || row > kSquareRows)
-    throw BadMove("'" + w + "': square rows run 1.." + std::to_string(kSquareRows));
+  if (row < 1) throw BadMove("'" + w + "': square rows run from 1 (the top)");
+  if (row > kSquareRows)
+    throw BadMove("'" + w + "': the engine's board ends at square row " +
+                  std::to_string(kSquareRows) + " (Future " + std::to_string(kMaxRows - 1) +
+                  "), an engine limit and not a rule (docs/games/conspiracy.md, Rulings 16)");
   return (row - 1) * kSquareColumns + (w[0] - 'a');
 }
 
@@ -90,8 +93,9 @@ int parse_position(const std::string& w) {
     row = row * 10 + (w[i] - '0');
     if (row >= kMaxRows) break;
   }
-  if (row < 0 || row >= kMaxRows)
-    throw BadMove("'" + w + "': rows run P, 1.." + std::to_string(kMaxRows - 1));
+  if (row >= kMaxRows)
+    throw BadMove("'" + w + "': the engine's board ends at Future " + std::to_string(kMaxRows - 1) +
+                  ", an engine limit and not a rule (docs/games/conspiracy.md, Rulings 16)");
   return position(column, row);
 }
 
@@ -142,12 +146,14 @@ ConspiracyGame::ConspiracyGame(const json& params)
         ParamReader reader("conspiracy", params);
         reader.get_int("players", 4, 3, 5);
         reader.get_bool("progress_markers", true);
-        reader.get_int("max_rounds", kDefaultMaxRounds, 1, 100000);
+        reader.get_int("max_rounds", kNoRoundCap, 0, 1000000);
+        reader.get_bool("spiral_any_number", false);
         return reader.finish();
       }()) {
   players_ = this->params()["players"];
   markers_ = this->params()["progress_markers"];
   max_rounds_ = this->params()["max_rounds"];
+  spiral_any_number_ = this->params()["spiral_any_number"];
 }
 
 std::unique_ptr<State> ConspiracyGame::new_initial_state(Chance chance) const {
@@ -764,7 +770,10 @@ bool ConspiracyState::can_reveal_coin(int sq) const {
     ++pointers;
     if (rank_of(p) == 1) {
       wild = true;
-      sum += 5;  // a wild spiral counts as any number a coin shows: at most 5
+      // A wild spiral counts as any number a coin shows, at most 5 (Rulings 6); with
+      // spiral_any_number as any number at all, so two or more pointers with a spiral always
+      // make a sum greater than the target.
+      sum += rules().spiral_any_number() ? kRanks * kPieces : 5;
     } else {
       sum += value_of(p);
       exact = value_of(p) == value_of(target);
@@ -849,7 +858,7 @@ void ConspiracyState::roll_off(int8_t* seats, int count) {
 }
 
 void ConspiracyState::start_round() {
-  if (round_ >= rules().max_rounds()) {
+  if (rules().max_rounds() > 0 && round_ >= rules().max_rounds()) {
     capped_ = true;
     phase_ = Phase::kOver;
     if (log().enabled()) log_all("the engine's round cap ends the game without a winner");
@@ -2255,7 +2264,11 @@ GameEntry entry() {
       "players=4  3, 4 or 5 (4 is the rulebook's count; 3 and 5 are variants)",
       "progress_markers=true  false plays without the progress marker (victory needs no earlier "
       "mark)",
-      "max_rounds=60  engine round cap (not a rule): the game then ends with no winner"};
+      "max_rounds=0  simulation parameter, not a rule: 0 plays on until somebody wins (the rules "
+      "start the next round); N > 0 ends the game after round N with no winner (simulations and "
+      "tests of random play)",
+      "spiral_any_number=false  variant: a wild spiral pointing at a coin to reveal counts as any "
+      "number at all, not only 0-5"};
   // Random play takes about 30 rounds to produce a win; the conformance suite's playouts stop at
   // 8 rounds (an engine cap, not a rule) to keep its sanitizer run within budget.
   e.test_params = {{"max_rounds", 8}};
