@@ -209,11 +209,10 @@ TEST(CultureWarsSetup, FourDifferentTilesGetMoved) {
 
 TEST(CultureWarsSetup, TokenPlacementContinuesTheReverseOrder) {
   // "Next, (continuing in reverse order) each player places two tokens": the first to place a
-  // token is the seat after the last one that placed a coin, in reverse order. With two or three
-  // players every coin fits and the last coin falls to order(0), so the tokens begin with the last
-  // seat either way; with four players the map often fills first. Found on a seed where coin
-  // placement stops elsewhere: with tokens_restart_reverse_order the tokens begin with the last
-  // seat of the order again.
+  // token is the seat after the last one that placed a coin, in reverse order. When the last coin
+  // falls to order(0) (as whenever every coin fits) that is the last seat either way; with four
+  // players the map often fills first. Found on a seed where coin placement stops elsewhere: with
+  // tokens_restart_reverse_order the tokens begin with the last seat of the order again.
   bool found = false;
   for (uint64_t seed = 1; seed < 60 && !found; ++seed) {
     for (bool restart : {false, true}) {
