@@ -37,17 +37,43 @@ int square_of_name(std::string_view name) {
 // ---------------------------------------------------------------------------------------------
 // CultureWarsGame
 
+// The parameters: what entry() lists and what CultureWarsGame reads.
+static const std::vector<ParamSpec>& param_specs() {
+  static const std::vector<ParamSpec> specs = {
+      {"players", ParamSpec::Type::kInt, 4, 2, 4, "2 to 4 players", "players"},
+      {"tech_advantage", ParamSpec::Type::kBool, false, std::nullopt, std::nullopt,
+       "the optional Technological Advantage rule", "variant"},
+      {"handicap_seat", ParamSpec::Type::kInt, -1, -1, kMaxSeats - 1,
+       "this seat places a third token in setup (the text's handicap); -1: none; below players",
+       "variant"},
+      {"max_rounds", ParamSpec::Type::kInt, kDefaultMaxRounds, 1, 100000,
+       "engine round cap (not a rule): the game then ends with no winner", "engine"},
+      {"conflict_stops_at_one_seat", ParamSpec::Type::kBool, false, std::nullopt, std::nullopt,
+       "conflict removal stops when one seat is left; its excess goes after settlements (Rulings "
+       "5)",
+       "variant"},
+      {"tech_inferior_loses_all_first", ParamSpec::Type::kBool, false, std::nullopt, std::nullopt,
+       "with tech_advantage the inferior seats lose all their tokens before the advanced lose any "
+       "(Rulings 9)",
+       "variant"},
+      {"setup_tiles_move_again", ParamSpec::Type::kBool, false, std::nullopt, std::nullopt,
+       "a tile moved in setup may be moved again, or back (Rulings 10)", "variant"},
+      {"tokens_restart_reverse_order", ParamSpec::Type::kBool, false, std::nullopt, std::nullopt,
+       "token placement begins again with the last seat instead of continuing where coin "
+       "placement stopped (Rulings 11)",
+       "variant"}};
+  return specs;
+}
+
 CultureWarsGame::CultureWarsGame(const json& params)
     : Game(entry().info, [&] {
         ParamReader reader("culture-wars", params);
-        const int players = reader.get_int("players", 4, 2, 4);
-        reader.get_bool("tech_advantage", false);
-        reader.get_int("handicap_seat", -1, -1, players - 1);
-        reader.get_int("max_rounds", kDefaultMaxRounds, 1, 100000);
-        reader.get_bool("conflict_stops_at_one_seat", false);
-        reader.get_bool("tech_inferior_loses_all_first", false);
-        reader.get_bool("setup_tiles_move_again", false);
-        reader.get_bool("tokens_restart_reverse_order", false);
+        reader.get_all(param_specs());
+        const int players = reader.value("players"), handicap = reader.value("handicap_seat");
+        if (handicap >= players)
+          reader.fail("handicap_seat", std::to_string(handicap) + " is out of range -1.." +
+                                           std::to_string(players - 1) + " for " +
+                                           std::to_string(players) + " players");
         return reader.finish();
       }()) {
   players_ = this->params()["players"];
@@ -709,18 +735,7 @@ GameEntry entry() {
   // Random play almost never wins (it would need three settlements held for two round ends): the
   // conformance suite's playouts stop at the engine's round cap after 3 rounds.
   e.test_params = {{"max_rounds", 3}};
-  e.params_help = {
-      "players=4  2 to 4",
-      "tech_advantage=false  the optional Technological Advantage rule",
-      "handicap_seat=-1  this seat places a third token in setup (the text's handicap)",
-      "max_rounds=200  engine round cap (not a rule): the game then ends with no winner",
-      "conflict_stops_at_one_seat=false  variant: conflict removal stops when one seat is left "
-      "(its excess goes after settlements)",
-      "tech_inferior_loses_all_first=false  variant: with tech_advantage the inferior seats lose "
-      "all their tokens before the advanced lose any",
-      "setup_tiles_move_again=false  variant: a tile moved in setup may be moved again (or back)",
-      "tokens_restart_reverse_order=false  variant: token placement restarts with the last seat "
-      "instead of continuing where coin placement stopped"};
+  e.params = param_specs();
   return e;
 }
 
