@@ -8,7 +8,8 @@ namespace tabletop {
 namespace {
 
 std::shared_ptr<const Game> make(int players) {
-  return conspiracy::entry().make(json{{"players", players}});
+  // With the round cap of simulations (random games can go on for long without one).
+  return conspiracy::entry().make(json{{"players", players}, {"max_rounds", 60}});
 }
 
 std::unique_ptr<State> start(int players = 4) {

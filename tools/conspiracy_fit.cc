@@ -251,7 +251,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "--games, --stride and --threads must be positive\n");
     return 2;
   }
-  const auto game = entry().make(json::object());
+  // Random play can go on for long: the simulation round cap that the fitted data was made with.
+  const auto game = entry().make(json{{"max_rounds", 60}});
   std::fprintf(stderr, "round 1: %d games of random play with a sensible declare\n", games);
   const std::vector<Sample> first = play_games(*game, games, seed, stride, threads, nullptr);
   std::fprintf(stderr, "  %zu samples\n", first.size());

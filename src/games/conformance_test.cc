@@ -80,5 +80,45 @@ INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, ::testing::ValuesIn(all_cases())
                            return name;
                          });
 
+// Variant flags (the other reading of an unclear sentence, see each game's doc): the suite again
+// with every flag of a game on, at one player count.
+struct VariantCase {
+  std::string name;
+  std::string game;
+  json params;
+};
+
+void PrintTo(const VariantCase& c, std::ostream* out) {
+  *out << c.game << " " << c.params.dump();
+}
+
+std::vector<VariantCase> variant_cases() {
+  return {
+      {"siege_straight_moves", "siege", {{"players", 2}, {"straight_moves", true}}},
+      {"conspiracy_spiral_any_number", "conspiracy", {{"players", 4}, {"spiral_any_number", true}}},
+      {"culture_wars_every_flag",
+       "culture-wars",
+       {{"players", 4},
+        {"tech_advantage", true},
+        {"conflict_stops_at_one_seat", true},
+        {"tech_inferior_loses_all_first", true},
+        {"setup_tiles_move_again", true},
+        {"tokens_restart_reverse_order", true}}}};
+}
+
+class ConformanceVariants : public ::testing::TestWithParam<VariantCase> {};
+
+TEST_P(ConformanceVariants, RandomSimTest) {
+  const VariantCase& c = GetParam();
+  json params = games::registry().find(c.game)->test_params;
+  params.update(c.params);
+  testing::random_sim_test(games::registry(), c.game, params);
+}
+
+INSTANTIATE_TEST_SUITE_P(Flags, ConformanceVariants, ::testing::ValuesIn(variant_cases()),
+                         [](const ::testing::TestParamInfo<VariantCase>& p) {
+                           return p.param.name;
+                         });
+
 }  // namespace
 }  // namespace tabletop

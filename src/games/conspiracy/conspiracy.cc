@@ -66,8 +66,11 @@ int parse_square(const std::string& w) {
     row = row * 10 + (w[i] - '0');
     if (row > kSquareRows) break;
   }
-  if (row < 1 || row > kSquareRows)
-    throw BadMove("'" + w + "': square rows run 1.." + std::to_string(kSquareRows));
+  if (row < 1) throw BadMove("'" + w + "': square rows run from 1 (the top)");
+  if (row > kSquareRows)
+    throw BadMove("'" + w + "': the engine's board ends at square row " +
+                  std::to_string(kSquareRows) + " (Future " + std::to_string(kMaxRows - 1) +
+                  "), an engine limit and not a rule (docs/games/conspiracy.md, Rulings 16)");
   return (row - 1) * kSquareColumns + (w[0] - 'a');
 }
 
@@ -90,8 +93,9 @@ int parse_position(const std::string& w) {
     row = row * 10 + (w[i] - '0');
     if (row >= kMaxRows) break;
   }
-  if (row < 0 || row >= kMaxRows)
-    throw BadMove("'" + w + "': rows run P, 1.." + std::to_string(kMaxRows - 1));
+  if (row >= kMaxRows)
+    throw BadMove("'" + w + "': the engine's board ends at Future " + std::to_string(kMaxRows - 1) +
+                  ", an engine limit and not a rule (docs/games/conspiracy.md, Rulings 16)");
   return position(column, row);
 }
 
@@ -144,8 +148,14 @@ static const std::vector<ParamSpec>& param_specs() {
        "3, 4 or 5 (4 is the rulebook's count; 3 and 5 are variants)", "players"},
       {"progress_markers", ParamSpec::Type::kBool, true, std::nullopt, std::nullopt,
        "false plays without the progress marker (victory needs no earlier mark)", "variant"},
-      {"max_rounds", ParamSpec::Type::kInt, kDefaultMaxRounds, 1, 100000,
-       "engine round cap (not a rule): the game then ends with no winner", "engine"}};
+      {"max_rounds", ParamSpec::Type::kInt, kNoRoundCap, 0, 1000000,
+       "simulation parameter, not a rule: 0 plays on until somebody wins (the rules start the "
+       "next round); N > 0 ends the game after round N with no winner (simulations of random play)",
+       "engine"},
+      {"spiral_any_number", ParamSpec::Type::kBool, false, std::nullopt, std::nullopt,
+       "a wild spiral pointing at a coin to reveal counts as any number at all, not only 0-5 "
+       "(Rulings 6)",
+       "variant"}};
   return specs;
 }
 
@@ -158,6 +168,7 @@ ConspiracyGame::ConspiracyGame(const json& params)
   players_ = this->params()["players"];
   markers_ = this->params()["progress_markers"];
   max_rounds_ = this->params()["max_rounds"];
+  spiral_any_number_ = this->params()["spiral_any_number"];
 }
 
 std::unique_ptr<State> ConspiracyGame::new_initial_state(Chance chance) const {
@@ -774,7 +785,10 @@ bool ConspiracyState::can_reveal_coin(int sq) const {
     ++pointers;
     if (rank_of(p) == 1) {
       wild = true;
-      sum += 5;  // a wild spiral counts as any number a coin shows: at most 5
+      // A wild spiral counts as any number a coin shows, at most 5 (Rulings 6); with
+      // spiral_any_number as any number at all, so two or more pointers with a spiral always
+      // make a sum greater than the target.
+      sum += rules().spiral_any_number() ? kRanks * kPieces : 5;
     } else {
       sum += value_of(p);
       exact = value_of(p) == value_of(target);
@@ -859,7 +873,7 @@ void ConspiracyState::roll_off(int8_t* seats, int count) {
 }
 
 void ConspiracyState::start_round() {
-  if (round_ >= rules().max_rounds()) {
+  if (rules().max_rounds() > 0 && round_ >= rules().max_rounds()) {
     capped_ = true;
     phase_ = Phase::kOver;
     if (log().enabled()) log_all("the engine's round cap ends the game without a winner");

@@ -52,8 +52,10 @@
 // Returns: the winner +1 and every other seat -1; all 0 when the engine's round cap ends the game.
 //
 // Params: players (3..5, default 4); progress_markers (default true; false plays "without it":
-// victory needs no earlier mark); max_rounds (engine cap, default 60, not a rule; the conformance
-// suite plays with 8).
+// victory needs no earlier mark); max_rounds (a simulation parameter, not a rule: default 0, no
+// cap, as people play; N > 0 ends the game after round N with no winner; the conformance suite
+// plays with 8 and simulations of random play pass one, e.g. 60); spiral_any_number (variant,
+// default false: a wild spiral pointer counts as any number a coin shows, 0-5; true: any number).
 #pragma once
 
 #include <array>
@@ -70,14 +72,16 @@ inline constexpr int kSuits = 4;
 inline constexpr int kRanks = 6;
 inline constexpr int kPieces = 24;  // coins and tiles each
 inline constexpr int kColumns = 3;
-inline constexpr int kMaxRows = 32;  // Present + 31 Future rows: an engine limit, never reached
+// Present + 31 Future rows: an engine limit (docs/games/conspiracy.md, Rulings 16). A position or
+// square deeper is refused with an error naming the limit.
+inline constexpr int kMaxRows = 32;
 inline constexpr int kPositions = kColumns * kMaxRows;
 inline constexpr int kSquareColumns = 6;
 inline constexpr int kSquareRows = 2 * kMaxRows;
 inline constexpr int kSquares = kSquareColumns * kSquareRows;
 inline constexpr int kMaxSeats = 5;
 inline constexpr int kHandSize = 3;
-inline constexpr int kDefaultMaxRounds = 60;
+inline constexpr int kNoRoundCap = 0;  // max_rounds' default: play on until somebody wins
 
 enum Suit : uint8_t { kSuns = 0, kMoons = 1, kCrowns = 2, kArms = 3 };
 inline int suit_of(int piece) {
@@ -447,7 +451,10 @@ class ConspiracyGame final : public Game {
   // Every tile position (LP..R31) and square (a1..f64).
   std::vector<std::string> board_places() const override;
   bool progress_markers() const { return markers_; }
+  // The simulation round cap, or 0 (kNoRoundCap): none.
   int max_rounds() const { return max_rounds_; }
+  // The spiral_any_number variant (see the params above).
+  bool spiral_any_number() const { return spiral_any_number_; }
 
  protected:
   std::unique_ptr<State> restore_state(const json& fields, Chance chance) const override;
@@ -456,6 +463,7 @@ class ConspiracyGame final : public Game {
   int players_;
   bool markers_;
   int max_rounds_;
+  bool spiral_any_number_ = false;
 };
 
 GameEntry entry();

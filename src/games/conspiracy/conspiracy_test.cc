@@ -762,6 +762,45 @@ TEST(ConspiracyRevealCoin, ExactMatchSumSpiralAndChainReaction) {
   EXPECT_EQ(s->observation(1)["seats"][3][2], 1);
 }
 
+TEST(ConspiracyRevealCoin, ASpiralAndABlankRevealAFiveOnlyWithTheAnyNumberVariant) {
+  // Rulings 6: a wild spiral counts as any number a coin shows (0-5), so a spiral and a blank make
+  // at most 5, not greater than a 5. With spiral_any_number it counts as any number at all.
+  for (bool any : {false, true}) {
+    auto s = make(4, 1, json{{"spiral_any_number", any}});
+    while (s->phase() == Phase::kGoal) s->apply(s->legal_moves()[0]);
+    for (int c = 0; c < kPieces; ++c) s->edit_coin(c, kBag);
+    for (int t = 0; t < kPieces; ++t) s->edit_tile(t, kHeld + 3, false);
+    s->edit_start_actions(0);
+    s->edit_tile(P("C5"), Pos("L1"), false);
+    s->edit_tile(P("C4"), Pos("L2"), false);
+    s->edit_coin(P("M5"), Sq("a3"), false, Dir("n"));
+    s->edit_coin(P("A1"), Sq("a4"), false, Dir("n"));   // the spiral points at a3
+    s->edit_coin(P("S0"), Sq("b4"), false, Dir("nw"));  // the blank too
+    s->edit_coin(P("A0"), kHand + 0);
+    EXPECT_EQ(legal(*s, "reveal a3 pay A0 to 1"), any) << any;
+    // A single spiral pointer matches exactly under both readings.
+    s->edit_coin(P("S0"), kBag);
+    EXPECT_TRUE(legal(*s, "reveal a3 pay A0 to 1")) << any;
+  }
+}
+
+TEST(ConspiracyBoard, RowsBeyondFuture31AreRefusedNamingTheLimit) {
+  // Rulings 16: the engine's board holds Future 1 to 31; deeper rows are refused with an error
+  // that names the limit (no game has come near it).
+  auto s = blank();
+  s->edit_tile(P("C5"), Pos("L1"), false);
+  for (const char* text : {"tile C4 L32", "a65 n"}) {
+    try {
+      s->parse_move(text);
+      ADD_FAILURE() << text << " parsed";
+    } catch (const BadMove& e) {
+      EXPECT_NE(std::string(e.what()).find("engine limit"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_NO_THROW(s->parse_move("tile C4 L31"));
+  EXPECT_NO_THROW(s->parse_move("a64 n"));
+}
+
 TEST(ConspiracyRevealCoin, SymbolSideUpCannotBeRevealedAgainAndPaymentNeeded) {
   auto s = blank();
   s->edit_tile(P("C5"), Pos("L1"), false);
@@ -1320,19 +1359,27 @@ TEST(ConspiracyParams, RangesAndUnknownKeys) {
   EXPECT_THROW(make(6), BadParams);
   EXPECT_THROW(make(4, 1, json{{"colour", 1}}), BadParams);
   EXPECT_NO_THROW(make(4, 1, json{{"max_rounds", 5}}));
+  EXPECT_THROW(make(4, 1, json{{"max_rounds", -1}}), BadParams);
+  EXPECT_NO_THROW(make(4, 1, json{{"spiral_any_number", true}}));
 }
 
-TEST(ConspiracyCap, RoundCapEndsWithoutWinner) {
-  auto s = make(3, 2, json{{"max_rounds", 1}});
-  Rng rng(1);
-  while (!s->is_terminal()) {
-    auto moves = s->legal_moves();
-    s->apply(moves[rng.uniform(uint32_t(moves.size()))]);
+TEST(ConspiracyCap, PeoplesGamesHaveNoRoundCap) {
+  // The rules start the next round until somebody wins: max_rounds is 0 (no cap) unless a
+  // simulation passes one. A random game that would have met the old cap of 60 plays on past it.
+  auto game = local_registry().make("conspiracy", json{{"players", 4}});
+  EXPECT_EQ(static_cast<const ConspiracyGame&>(*game).max_rounds(), kNoRoundCap);
+  bool past = false;
+  for (uint64_t seed = 1; seed <= 200 && !past; ++seed) {
+    auto s = make(4, seed);
+    Rng rng(seed);
+    for (int ply = 0; ply < 20000 && !s->is_terminal() && s->round() <= 60; ++ply) {
+      auto moves = s->legal_moves();
+      s->apply(moves[rng.uniform(uint32_t(moves.size()))]);
+    }
+    EXPECT_FALSE(s->stopped_by_round_cap());
+    past = s->round() > 60;
   }
-  if (s->winner() < 0) {
-    EXPECT_TRUE(s->stopped_by_round_cap());
-    EXPECT_EQ(s->returns()[0], 0.0);
-  }
+  EXPECT_TRUE(past);
 }
 
 TEST(ConspiracyRender, ShowsBoardAndPrivateParts) {

@@ -6,80 +6,14 @@
 #include <cmath>
 #include <sstream>
 
+#include "games/culture_wars/culture_wars_internal.h"
+
 namespace tabletop::culture_wars {
 namespace {
 
-constexpr int kDirections[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 constexpr const char* kPhaseNames[] = {"tile moves", "coin placement", "token placement",
                                        "expansion",  "movement",       "settlement",
                                        "over"};
-constexpr int kAce = 1;
-
-int coin_seat(uint8_t coin) {
-  return coin / kCoinValues;
-}
-int coin_value(uint8_t coin) {
-  return coin % kCoinValues;
-}
-uint8_t make_coin(int seat, int value) {
-  return uint8_t(seat * kCoinValues + value);
-}
-
-// The orthogonal neighbour of `square` in direction d, or -1 outside the window.
-int neighbour(int square, int d) {
-  const int c = column_of(square) + kDirections[d][0], r = row_of(square) + kDirections[d][1];
-  if (c < 0 || c >= kWidth || r < 0 || r >= kWidth) return -1;
-  return square_at(c, r);
-}
-
-bool in_starting_footprint(int square) {
-  const int c = column_of(square), r = row_of(square);
-  return c >= kMapOrigin && c < kMapOrigin + 10 && r >= kMapOrigin && r < kMapOrigin + 10;
-}
-
-char seat_letter(int seat) {
-  return char('A' + seat);
-}
-
-// Fewest tokens first (with the Technological Advantage rule: fewest settlements, `tech`, first),
-// one token each in turn, equal counts together, until the square supports what is left or only
-// one seat is left.
-void resolve_counts(std::array<int, kMaxSeats>& count, const std::array<int, kMaxSeats>& tech,
-                    int seats, int support) {
-  int total = 0;
-  for (int s = 0; s < seats; ++s) total += count[std::size_t(s)];
-  auto present = [&] {
-    int n = 0;
-    for (int s = 0; s < seats; ++s) n += count[std::size_t(s)] > 0;
-    return n;
-  };
-  while (total > support && present() >= 2) {
-    std::array<int, kMaxSeats> order{};
-    int n = 0;
-    for (int s = 0; s < seats; ++s)
-      if (count[std::size_t(s)] > 0) order[std::size_t(n++)] = s;
-    auto before = [&](int a, int b) {
-      if (tech[std::size_t(a)] != tech[std::size_t(b)])
-        return tech[std::size_t(a)] < tech[std::size_t(b)];
-      return count[std::size_t(a)] < count[std::size_t(b)];
-    };
-    for (int i = 1; i < n; ++i)  // insertion sort of at most four seats
-      for (int j = i; j > 0 && before(order[std::size_t(j)], order[std::size_t(j - 1)]); --j)
-        std::swap(order[std::size_t(j)], order[std::size_t(j - 1)]);
-    for (int i = 0; i < n && total > support && present() >= 2;) {
-      int j = i;
-      while (j < n &&
-             tech[std::size_t(order[std::size_t(j)])] == tech[std::size_t(order[std::size_t(i)])] &&
-             count[std::size_t(order[std::size_t(j)])] == count[std::size_t(order[std::size_t(i)])])
-        ++j;
-      for (int k = i; k < j; ++k) {
-        --count[std::size_t(order[std::size_t(k)])];
-        --total;
-      }
-      i = j;
-    }
-  }
-}
 
 }  // namespace
 
@@ -113,7 +47,21 @@ static const std::vector<ParamSpec>& param_specs() {
        "this seat places a third token in setup (the text's handicap); -1: none; below players",
        "variant"},
       {"max_rounds", ParamSpec::Type::kInt, kDefaultMaxRounds, 1, 100000,
-       "engine round cap (not a rule): the game then ends with no winner", "engine"}};
+       "engine round cap (not a rule): the game then ends with no winner", "engine"},
+      {"conflict_stops_at_one_seat", ParamSpec::Type::kBool, false, std::nullopt, std::nullopt,
+       "conflict removal stops when one seat is left; its excess goes after settlements (Rulings "
+       "5)",
+       "variant"},
+      {"tech_inferior_loses_all_first", ParamSpec::Type::kBool, false, std::nullopt, std::nullopt,
+       "with tech_advantage the inferior seats lose all their tokens before the advanced lose any "
+       "(Rulings 9)",
+       "variant"},
+      {"setup_tiles_move_again", ParamSpec::Type::kBool, false, std::nullopt, std::nullopt,
+       "a tile moved in setup may be moved again, or back (Rulings 10)", "variant"},
+      {"tokens_restart_reverse_order", ParamSpec::Type::kBool, false, std::nullopt, std::nullopt,
+       "token placement begins again with the last seat instead of continuing where coin "
+       "placement stopped (Rulings 11)",
+       "variant"}};
   return specs;
 }
 
@@ -132,6 +80,10 @@ CultureWarsGame::CultureWarsGame(const json& params)
   tech_advantage_ = this->params()["tech_advantage"];
   handicap_seat_ = this->params()["handicap_seat"];
   max_rounds_ = this->params()["max_rounds"];
+  conflict_stops_at_one_seat_ = this->params()["conflict_stops_at_one_seat"];
+  tech_inferior_loses_all_first_ = this->params()["tech_inferior_loses_all_first"];
+  setup_tiles_move_again_ = this->params()["setup_tiles_move_again"];
+  tokens_restart_reverse_order_ = this->params()["tokens_restart_reverse_order"];
 }
 
 std::unique_ptr<State> CultureWarsGame::new_initial_state(Chance chance) const {
@@ -145,7 +97,7 @@ std::unique_ptr<State> CultureWarsGame::new_initial_state(Chance chance) const {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Setup
+// The state
 
 CultureWarsState::CultureWarsState(std::shared_ptr<const Game> game, Chance chance)
     : State(std::move(game), std::move(chance)) {
@@ -167,584 +119,11 @@ int CultureWarsState::num_seats() const {
   return rules().num_players();
 }
 
-void CultureWarsState::lay_out_starting_map() {
-  int t = 0;
-  for (int j = 0; j < 5; ++j)
-    for (int i = 0; i < 5; ++i) {
-      if (i == 2 && j == 2) continue;  // the hole: the inner sea
-      const int origin = square_at(kMapOrigin + 2 * i, kMapOrigin + 2 * j);
-      tile_origin_[std::size_t(t++)] = int16_t(origin);
-      for (int k = 0; k < 4; ++k) land_[std::size_t(origin + (k % 2) + (k / 2) * kWidth)] = true;
-    }
-}
-
-void CultureWarsState::mix_order() {
-  for (int s = 0; s < kMaxSeats; ++s) order_[std::size_t(s)] = uint8_t(s);
-  chance().shuffle(order_.data(), order_.data() + num_seats());
-  if (log().enabled()) {
-    std::string text = "the Null coins give the order:";
-    for (int i = 0; i < num_seats(); ++i)
-      text += std::string(" ") + seat_letter(order_[std::size_t(i)]);
-    log().add(text);
-  }
-}
-
-bool CultureWarsState::tile_can_move(int tile) const {
-  const int origin = tile_origin_[std::size_t(tile)];
-  for (int k = 0; k < 4; ++k) {
-    const int square = origin + (k % 2) + (k / 2) * kWidth;
-    for (int d = 0; d < 4; ++d) {
-      const int n = neighbour(square, d);
-      if (n >= 0 && !land_[std::size_t(n)] && in_starting_footprint(n)) return true;
-    }
-  }
-  return false;
-}
-
-bool CultureWarsState::tile_fits(int tile, int origin) const {
-  const int from = tile_origin_[std::size_t(tile)];
-  if (origin == from) return false;
-  const int c = column_of(origin), r = row_of(origin);
-  if (c < 0 || r < 0 || c + 1 >= kWidth || r + 1 >= kWidth) return false;
-  auto own = [&](int square) {
-    const int dc = column_of(square) - column_of(from), dr = row_of(square) - row_of(from);
-    return dc >= 0 && dc <= 1 && dr >= 0 && dr <= 1;
-  };
-  bool touches = false;
-  for (int k = 0; k < 4; ++k) {
-    const int square = origin + (k % 2) + (k / 2) * kWidth;
-    if (land_[std::size_t(square)] && !own(square)) return false;  // overlaps another tile
-    for (int d = 0; d < 4 && !touches; ++d) {
-      const int n = neighbour(square, d);
-      if (n < 0 || !land_[std::size_t(n)] || own(n)) continue;
-      const int dc = column_of(n) - c, dr = row_of(n) - r;
-      if (dc >= 0 && dc <= 1 && dr >= 0 && dr <= 1) continue;  // inside the moved tile itself
-      touches = true;
-    }
-  }
-  return touches;
-}
-
-void CultureWarsState::compute_seas() {
-  // Sea 0 is the region holding the window's corner (outside the map); others are numbered in
-  // square order. The window is large enough that the map never touches its edge.
-  sea_.fill(0xff);
-  int next = 0;
-  int stack[kSquares];
-  for (int start = 0; start < kSquares; ++start) {
-    if (land_[std::size_t(start)] || sea_[std::size_t(start)] != 0xff) continue;
-    const uint8_t id = uint8_t(next++);
-    int top = 0;
-    stack[top++] = start;
-    sea_[std::size_t(start)] = id;
-    while (top > 0) {
-      const int square = stack[--top];
-      for (int d = 0; d < 4; ++d) {
-        const int n = neighbour(square, d);
-        if (n < 0 || land_[std::size_t(n)] || sea_[std::size_t(n)] != 0xff) continue;
-        sea_[std::size_t(n)] = id;
-        stack[top++] = n;
-      }
-    }
-  }
-}
-
-bool CultureWarsState::coastal(int square) const {
-  if (!land_[std::size_t(square)]) return false;
-  for (int d = 0; d < 4; ++d) {
-    const int n = neighbour(square, d);
-    if (n < 0 || !land_[std::size_t(n)]) return true;
-  }
-  return false;
-}
-
-bool CultureWarsState::coin_fits(int square) const {
-  if (!land_[std::size_t(square)] || coin_at_[std::size_t(square)] != kNoCoin) return false;
-  // At least two empty squares in every direction between coins: Chebyshev distance >= 3.
-  const int c = column_of(square), r = row_of(square);
-  for (int dr = -2; dr <= 2; ++dr)
-    for (int dc = -2; dc <= 2; ++dc) {
-      const int cc = c + dc, rr = r + dr;
-      if (cc < 0 || rr < 0 || cc >= kWidth || rr >= kWidth) continue;
-      if (coin_at_[std::size_t(square_at(cc, rr))] != kNoCoin) return false;
-    }
-  return true;
-}
-
-int CultureWarsState::reserve_coins_unseen(Seat seat) const {
-  int n = 0;
-  for (int v = 2; v < kCoinValues; ++v) {
-    const uint8_t coin = make_coin(seat, v);
-    n += coin_square_[coin] == kNoSquare && !coin_seen_[coin];
-  }
-  return n;
-}
-
-bool CultureWarsState::seat_can_place_coin(Seat seat) const {
-  if (reserve_coins_unseen(seat) == 0) return false;
-  for (int square = 0; square < kSquares; ++square)
-    if (coin_fits(square)) return true;
-  return false;
-}
-
-int CultureWarsState::draw_unseen_coin(Seat seat) {
-  uint8_t unseen[4];
-  int n = 0;
-  for (int v = 2; v < kCoinValues; ++v) {
-    const uint8_t coin = make_coin(seat, v);
-    if (coin_square_[coin] == kNoSquare && !coin_seen_[coin]) unseen[n++] = coin;
-  }
-  assert(n > 0);
-  return unseen[chance().draw(uint32_t(n))];
-}
-
-void CultureWarsState::advance_coin_placement() {
-  // Reverse order, seat after seat, skipping seats that cannot place; when nobody can, the coins
-  // are turned number side up and the tokens are placed.
-  const int n = num_seats();
-  for (int tries = 0; tries < n; ++tries) {
-    const Seat seat = order_[std::size_t(n - 1 - step_ % n)];
-    if (seat_can_place_coin(seat)) {
-      to_move_ = seat;
-      return;
-    }
-    ++step_;
-  }
-  for (int square = 0; square < kSquares; ++square) {
-    const uint8_t coin = coin_at_[std::size_t(square)];
-    if (coin == kNoCoin) continue;
-    suit_up_[std::size_t(square)] = false;
-    coin_seen_[coin] = true;
-  }
-  log().add("every coin on the map is turned number side up");
-  begin_token_placement();
-}
-
-void CultureWarsState::begin_token_placement() {
-  phase_ = Phase::kTokenPlacement;
-  step_ = 0;
-  const Seat seat = order_[std::size_t(num_seats() - 1)];
-  to_move_ = seat;
-  tokens_to_place_ = seat == rules().handicap_seat() ? 3 : 2;
-}
-
-void CultureWarsState::advance_token_placement() {
-  if (--tokens_to_place_ > 0) return;
-  if (++step_ < num_seats()) {
-    const Seat seat = order_[std::size_t(num_seats() - 1 - step_)];
-    to_move_ = seat;
-    tokens_to_place_ = seat == rules().handicap_seat() ? 3 : 2;
-    return;
-  }
-  begin_round();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Rounds
-
-void CultureWarsState::begin_round() {
-  ++round_;
-  log().add("round " + std::to_string(round_));
-  mix_order();
-  begin_expansion();
-}
-
-void CultureWarsState::begin_expansion() {
-  step_ = 0;
-  advance_expansion();
-}
-
-void CultureWarsState::advance_expansion() {
-  // Each seat in order: one token more on every square it holds; a seat short of tokens chooses.
-  for (; step_ < num_seats(); ++step_) {
-    const Seat seat = order_[std::size_t(step_)];
-    int squares = 0;
-    for (int square = 0; square < kSquares; ++square)
-      squares += tokens_[std::size_t(seat)][std::size_t(square)] > 0;
-    if (squares == 0 || reserve_tokens_[std::size_t(seat)] == 0) continue;
-    if (squares <= reserve_tokens_[std::size_t(seat)]) {
-      for (int square = 0; square < kSquares; ++square)
-        if (tokens_[std::size_t(seat)][std::size_t(square)] > 0) add_tokens(seat, square, 1);
-      continue;
-    }
-    phase_ = Phase::kExpansion;
-    to_move_ = seat;
-    moved_.fill(0);  // marks the squares that have grown
-    return;
-  }
-  begin_movement();
-}
-
-void CultureWarsState::begin_movement() {
-  phase_ = Phase::kMovement;
-  step_ = 0;
-  advance_movement();
-}
-
-void CultureWarsState::advance_movement() {
-  // Reverse order; a seat with no token on the map has nothing to move.
-  for (; step_ < num_seats(); ++step_) {
-    const Seat seat = order_[std::size_t(num_seats() - 1 - step_)];
-    bool any = false;
-    for (int square = 0; square < kSquares && !any; ++square)
-      any = tokens_[std::size_t(seat)][std::size_t(square)] > 0;
-    if (!any) continue;
-    to_move_ = seat;
-    moved_.fill(0);
-    return;
-  }
-  resolve_conflicts();
-  begin_settlement();
-}
-
-int CultureWarsState::support_of(int square) const {
-  const uint8_t coin = coin_at_[std::size_t(square)];
-  if (coin == kNoCoin) return 2;
-  if (suit_up_[std::size_t(square)]) return 0;
-  return coin_value(coin);
-}
-
-int CultureWarsState::seats_on(int square) const {
-  int n = 0;
-  for (int s = 0; s < num_seats(); ++s) n += tokens_[std::size_t(s)][std::size_t(square)] > 0;
-  return n;
-}
-
-int CultureWarsState::settlements(Seat seat) const {
-  if (round_ == 0) return 0;  // coins lie suit side up during setup, but they are no settlements
-  int n = 0;
-  for (int v = 1; v < kCoinValues; ++v) {
-    const int square = coin_square_[make_coin(seat, v)];
-    n += square != kNoSquare && suit_up_[std::size_t(square)];
-  }
-  return n;
-}
-
-void CultureWarsState::resolve_square(int square, int support, Seat defended_settlement) {
-  std::array<int, kMaxSeats> count{};
-  std::array<int, kMaxSeats> tech{};
-  for (int s = 0; s < num_seats(); ++s) {
-    count[std::size_t(s)] = tokens_[std::size_t(s)][std::size_t(square)];
-    tech[std::size_t(s)] =
-        rules().tech_advantage() ? settlements(s) + (s == defended_settlement) : 0;
-  }
-  resolve_counts(count, tech, num_seats(), support);
-  for (int s = 0; s < num_seats(); ++s) {
-    const int lost = tokens_[std::size_t(s)][std::size_t(square)] - count[std::size_t(s)];
-    if (lost > 0) {
-      remove_tokens(s, square, lost);
-      if (log().enabled())
-        log().add(std::string("conflict on ") + square_name(square) + ": " + seat_letter(s) +
-                  " loses " + std::to_string(lost));
-    }
-  }
-}
-
-void CultureWarsState::resolve_conflicts() {
-  // Tokens against tokens first, then tokens against settlements.
-  for (int square = 0; square < kSquares; ++square) {
-    if (!land_[std::size_t(square)]) continue;
-    const uint8_t coin = coin_at_[std::size_t(square)];
-    if (coin != kNoCoin && suit_up_[std::size_t(square)]) continue;
-    int total = 0;
-    for (int s = 0; s < num_seats(); ++s) total += tokens_[std::size_t(s)][std::size_t(square)];
-    if (seats_on(square) >= 2 && total > support_of(square))
-      resolve_square(square, support_of(square));
-  }
-  for (int square = 0; square < kSquares; ++square) {
-    const uint8_t coin = coin_at_[std::size_t(square)];
-    if (coin == kNoCoin || !suit_up_[std::size_t(square)]) continue;
-    const Seat owner = coin_seat(coin);
-    bool invaded = false;
-    for (int s = 0; s < num_seats(); ++s)
-      invaded |= s != owner && tokens_[std::size_t(s)][std::size_t(square)] > 0;
-    if (!invaded) continue;
-    // 1. The settlement is turned number side up; an Ace goes back to its owner.
-    suit_up_[std::size_t(square)] = false;
-    coin_seen_[coin] = true;
-    if (log().enabled())
-      log().add(std::string("the settlement on ") + square_name(square) +
-                " is attacked: " + coin_text(coin));
-    if (coin_value(coin) == kAce) take_coin(square);
-    // 2. Five defenders from the owner's reserve, as many as there are.
-    add_tokens(owner, square, std::min<int>(5, reserve_tokens_[std::size_t(owner)]));
-    // 3. Resolved as tokens against tokens; with Technological Advantage the square still counts
-    // as the owner's settlement.
-    int total = 0;
-    for (int s = 0; s < num_seats(); ++s) total += tokens_[std::size_t(s)][std::size_t(square)];
-    if (seats_on(square) >= 2 && total > support_of(square))
-      resolve_square(square, support_of(square), owner);
-  }
-}
-
-void CultureWarsState::begin_settlement() {
-  phase_ = Phase::kSettlement;
-  step_ = 0;
-  advance_settlement();
-}
-
-bool CultureWarsState::can_settle_anywhere(Seat seat) const {
-  const bool ace_home = coin_square_[make_coin(seat, kAce)] == kNoSquare;
-  for (int square = 0; square < kSquares; ++square) {
-    const int t = tokens_[std::size_t(seat)][std::size_t(square)];
-    if (t < 5) continue;
-    const uint8_t coin = coin_at_[std::size_t(square)];
-    if (coin == kNoCoin ? (t >= 10 && ace_home) : !suit_up_[std::size_t(square)]) return true;
-  }
-  return false;
-}
-
-void CultureWarsState::advance_settlement() {
-  for (; step_ < num_seats(); ++step_) {
-    const Seat seat = order_[std::size_t(step_)];
-    if (!can_settle_anywhere(seat)) continue;
-    to_move_ = seat;
-    return;
-  }
-  end_round();
-}
-
-void CultureWarsState::settle(Seat seat, int square, int choice) {
-  const uint8_t coin = coin_at_[std::size_t(square)];
-  if (coin == kNoCoin) {
-    // Ten tokens become the seat's Ace.
-    remove_tokens(seat, square, 10);
-    put_coin(make_coin(seat, kAce), square, true);
-    log().add(std::string(1, seat_letter(seat)) + " builds a settlement of ten on " +
-              square_name(square));
-    return;
-  }
-  remove_tokens(seat, square, tokens_[std::size_t(seat)][std::size_t(square)]);
-  if (coin_seat(coin) == seat) {
-    suit_up_[std::size_t(square)] = true;
-    log().add(std::string(1, seat_letter(seat)) + " settles on its own " + coin_text(coin) +
-              " at " + square_name(square));
-    return;
-  }
-  take_coin(square);  // handed to its owner
-  if (choice == kChooseOwnCoin) {
-    log().add(std::string(1, seat_letter(seat)) + " loots " + coin_text(coin) + " at " +
-              square_name(square) + " (no coin in reserve)");
-    return;
-  }
-  const int own = choice == kChooseUnseen ? draw_unseen_coin(seat) : make_coin(seat, choice);
-  put_coin(uint8_t(own), square, true);
-  log().add(std::string(1, seat_letter(seat)) + " takes " + coin_text(coin) + " at " +
-            square_name(square) + " and settles with " +
-            (coin_seen_[std::size_t(own)] ? coin_text(uint8_t(own)) : "an unseen coin"));
-}
-
-void CultureWarsState::end_round() {
-  // 6. Excess population.
-  for (int square = 0; square < kSquares; ++square) {
-    if (!land_[std::size_t(square)]) continue;
-    const int support = support_of(square);
-    int total = 0;
-    for (int s = 0; s < num_seats(); ++s) total += tokens_[std::size_t(s)][std::size_t(square)];
-    if (total <= support) continue;
-    if (support == 0 || seats_on(square) == 1) {
-      for (int s = 0; s < num_seats(); ++s) {
-        const int t = tokens_[std::size_t(s)][std::size_t(square)];
-        if (t > support) remove_tokens(s, square, t - support);
-      }
-    } else {
-      resolve_square(square, support);
-    }
-  }
-  // 7. Unsupported settlements are abandoned.
-  for (int square = 0; square < kSquares; ++square) {
-    const uint8_t coin = coin_at_[std::size_t(square)];
-    if (coin == kNoCoin || !suit_up_[std::size_t(square)]) continue;
-    const Seat owner = coin_seat(coin);
-    int friends = 0;
-    for (int dr = -1; dr <= 1; ++dr)
-      for (int dc = -1; dc <= 1; ++dc) {
-        if (!dr && !dc) continue;
-        const int c = column_of(square) + dc, r = row_of(square) + dr;
-        if (c < 0 || r < 0 || c >= kWidth || r >= kWidth) continue;
-        friends += tokens_[std::size_t(owner)][std::size_t(square_at(c, r))];
-      }
-    if (friends >= 5) continue;
-    suit_up_[std::size_t(square)] = false;
-    coin_seen_[coin] = true;
-    if (log().enabled())
-      log().add(std::string("the settlement on ") + square_name(square) +
-                " is abandoned: " + coin_text(coin));
-    if (coin_value(coin) == kAce) {
-      take_coin(square);
-      add_tokens(owner, square, std::min<int>(1, reserve_tokens_[std::size_t(owner)]));
-    } else {
-      add_tokens(owner, square,
-                 std::min<int>(coin_value(coin), reserve_tokens_[std::size_t(owner)]));
-    }
-  }
-  // The end: N settlements now and at the end of the round before.
-  const int need = rules().settlements_to_win();
-  int best = -1;
-  std::array<int, kMaxSeats> now{};
-  for (int s = 0; s < num_seats(); ++s) {
-    now[std::size_t(s)] = settlements(s);
-    if (now[std::size_t(s)] >= need && settlements_last_round_[std::size_t(s)] >= need)
-      best = std::max(best, now[std::size_t(s)]);
-  }
-  if (best >= 0) {
-    for (int s = 0; s < num_seats(); ++s)
-      if (now[std::size_t(s)] == best && settlements_last_round_[std::size_t(s)] >= need)
-        winners_ |= uint8_t(1u << s);
-    phase_ = Phase::kOver;
-    log().add("the game is over");
-    return;
-  }
-  for (int s = 0; s < num_seats(); ++s)
-    settlements_last_round_[std::size_t(s)] = uint8_t(now[std::size_t(s)]);
-  if (round_ >= rules().max_rounds()) {
-    phase_ = Phase::kOver;
-    stopped_by_cap_ = true;
-    return;
-  }
-  begin_round();
-}
-
-void CultureWarsState::add_tokens(Seat seat, int square, int count) {
-  assert(count <= reserve_tokens_[std::size_t(seat)]);
-  tokens_[std::size_t(seat)][std::size_t(square)] =
-      uint8_t(tokens_[std::size_t(seat)][std::size_t(square)] + count);
-  reserve_tokens_[std::size_t(seat)] = uint8_t(reserve_tokens_[std::size_t(seat)] - count);
-}
-
-void CultureWarsState::remove_tokens(Seat seat, int square, int count) {
-  assert(count <= tokens_[std::size_t(seat)][std::size_t(square)]);
-  tokens_[std::size_t(seat)][std::size_t(square)] =
-      uint8_t(tokens_[std::size_t(seat)][std::size_t(square)] - count);
-  reserve_tokens_[std::size_t(seat)] = uint8_t(reserve_tokens_[std::size_t(seat)] + count);
-}
-
-void CultureWarsState::put_coin(int coin, int square, bool suit_up) {
-  coin_at_[std::size_t(square)] = uint8_t(coin);
-  suit_up_[std::size_t(square)] = suit_up;
-  coin_square_[std::size_t(coin)] = int16_t(square);
-}
-
-void CultureWarsState::take_coin(int square) {
-  const uint8_t coin = coin_at_[std::size_t(square)];
-  coin_square_[coin] = kNoSquare;
-  coin_at_[std::size_t(square)] = kNoCoin;
-  suit_up_[std::size_t(square)] = false;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Moves
 
 Seat CultureWarsState::current_player() const {
   return phase_ == Phase::kOver ? kTerminal : to_move_;
-}
-
-bool CultureWarsState::boat_source(Seat seat, int square) const {
-  auto own_coastal_settlement = [&](int s) {
-    const uint8_t coin = coin_at_[std::size_t(s)];
-    return coin != kNoCoin && suit_up_[std::size_t(s)] && coin_seat(coin) == seat && coastal(s);
-  };
-  if (own_coastal_settlement(square)) return true;
-  for (int d = 0; d < 4; ++d) {
-    const int n = neighbour(square, d);
-    if (n >= 0 && own_coastal_settlement(n)) return true;
-  }
-  return false;
-}
-
-void CultureWarsState::boat_destinations(Seat seat, int from,
-                                         std::array<bool, kSquares>& to) const {
-  // From a square on or next to a friendly coastal settlement S, to a coastal square next to
-  // another settlement T that lies on one of S's seas.
-  auto seas_of = [&](int square, uint8_t* seas) {
-    int n = 0;
-    for (int d = 0; d < 4; ++d) {
-      const int m = neighbour(square, d);
-      if (m < 0 || land_[std::size_t(m)]) continue;
-      const uint8_t id = sea_[std::size_t(m)];
-      if (std::find(seas, seas + n, id) == seas + n) seas[n++] = id;
-    }
-    return n;
-  };
-  int sources[5];
-  int ns = 0;
-  auto consider = [&](int s) {
-    const uint8_t coin = coin_at_[std::size_t(s)];
-    if (coin != kNoCoin && suit_up_[std::size_t(s)] && coin_seat(coin) == seat && coastal(s))
-      sources[ns++] = s;
-  };
-  consider(from);
-  for (int d = 0; d < 4; ++d) {
-    const int n = neighbour(from, d);
-    if (n >= 0) consider(n);
-  }
-  for (int i = 0; i < ns; ++i) {
-    uint8_t source_seas[4];
-    const int nss = seas_of(sources[i], source_seas);
-    for (int t = 0; t < kSquares; ++t) {
-      const uint8_t coin = coin_at_[std::size_t(t)];
-      if (t == sources[i] || coin == kNoCoin || !suit_up_[std::size_t(t)]) continue;
-      uint8_t target_seas[4];
-      const int nts = seas_of(t, target_seas);
-      bool shared = false;
-      for (int a = 0; a < nss && !shared; ++a)
-        shared = std::find(target_seas, target_seas + nts, source_seas[a]) != target_seas + nts;
-      if (!shared) continue;
-      for (int d = 0; d < 4; ++d) {
-        const int landing = neighbour(t, d);
-        if (landing >= 0 && landing != from && coastal(landing)) to[std::size_t(landing)] = true;
-      }
-    }
-  }
-}
-
-void CultureWarsState::step_moves(MoveList& out) const {
-  const Seat seat = to_move_;
-  std::array<bool, kSquares> to;
-  for (int from = 0; from < kSquares; ++from) {
-    const int free = tokens_[std::size_t(seat)][std::size_t(from)] - moved_[std::size_t(from)];
-    if (free <= 0) continue;
-    to.fill(false);
-    for (int d = 0; d < 4; ++d) {
-      const int n = neighbour(from, d);
-      if (n >= 0 && land_[std::size_t(n)]) to[std::size_t(n)] = true;
-    }
-    if (boat_source(seat, from)) boat_destinations(seat, from, to);
-    for (int dest = 0; dest < kSquares; ++dest)
-      if (to[std::size_t(dest)])
-        for (int count = 1; count <= free; ++count)
-          out.push_back(make_move(kStep, from, dest, count));
-  }
-}
-
-void CultureWarsState::settle_moves(MoveList& out) const {
-  const Seat seat = to_move_;
-  const bool ace_home = coin_square_[make_coin(seat, kAce)] == kNoSquare;
-  // The reserve coins this seat could put on another suit's coin.
-  bool known[kCoinValues] = {};
-  bool any_known = false;
-  for (int v = 1; v < kCoinValues; ++v) {
-    const uint8_t coin = make_coin(seat, v);
-    if (coin_square_[coin] == kNoSquare && coin_seen_[coin]) known[v] = any_known = true;
-  }
-  const bool any_unseen = reserve_coins_unseen(seat) > 0;
-  for (int square = 0; square < kSquares; ++square) {
-    const int t = tokens_[std::size_t(seat)][std::size_t(square)];
-    if (t < 5) continue;
-    const uint8_t coin = coin_at_[std::size_t(square)];
-    if (coin == kNoCoin) {
-      if (t >= 10 && ace_home) out.push_back(make_move(kSettle, square, 0, 0, kChooseOwnCoin));
-      continue;
-    }
-    if (suit_up_[std::size_t(square)]) continue;
-    if (coin_seat(coin) == seat || (!any_known && !any_unseen)) {
-      out.push_back(make_move(kSettle, square, 0, 0, kChooseOwnCoin));
-      continue;
-    }
-    for (int v = 1; v < kCoinValues; ++v)
-      if (known[v]) out.push_back(make_move(kSettle, square, 0, 0, v));
-    if (any_unseen) out.push_back(make_move(kSettle, square, 0, 0, kChooseUnseen));
-  }
 }
 
 void CultureWarsState::do_legal_moves(MoveList& out) const {
@@ -761,7 +140,7 @@ void CultureWarsState::do_legal_moves(MoveList& out) const {
       c0 = std::max(c0 - 2, 0), r0 = std::max(r0 - 2, 0);
       c1 = std::min(c1 + 1, kWidth - 2), r1 = std::min(r1 + 1, kWidth - 2);
       for (int tile = 0; tile < kTiles; ++tile) {
-        if (!tile_can_move(tile)) continue;
+        if (!tile_may_move(tile)) continue;
         for (int r = r0; r <= r1; ++r)
           for (int c = c0; c <= c1; ++c)
             if (tile_fits(tile, square_at(c, r)))
@@ -815,6 +194,10 @@ std::string CultureWarsState::why_illegal(Move move) const {
       if (tile < 0) return "no tile has its lower-left square on " + square_name(p.from);
       if (!tile_can_move(tile))
         return "the tile at " + square_name(p.from) + " is not next to the hole";
+      if (!tile_may_move(tile))
+        return "the tile at " + square_name(p.from) +
+               " has been moved already: four different tiles get moved (another tile next to the "
+               "hole can move)";
       if (!tile_fits(tile, p.to))
         return "the tile cannot go to " + square_name(p.to) +
                ": it must overlap no tile and share a square edge with another tile";
@@ -845,8 +228,7 @@ std::string CultureWarsState::why_illegal(Move move) const {
         if (by_boat[std::size_t(p.to)]) return {};
       }
       return "tokens step to an orthogonal neighbour, or sail from your coastal settlement to a "
-             "coastal square "
-             "next to another settlement on the same sea: " +
+             "square on the coast of the same sea next to another settlement on that sea: " +
              square_name(p.from) + " to " + square_name(p.to) + " is neither";
     }
     case kSettle: {
@@ -876,6 +258,7 @@ void CultureWarsState::do_apply(Move move) {
         for (int k = 0; k < 4; ++k) land_[std::size_t(p.from + (k % 2) + (k / 2) * kWidth)] = false;
         for (int k = 0; k < 4; ++k) land_[std::size_t(p.to + (k % 2) + (k / 2) * kWidth)] = true;
         tile_origin_[std::size_t(t)] = int16_t(p.to);
+        moved_tiles_ |= uint32_t(1) << t;
         break;
       }
       if (log().enabled())
@@ -951,335 +334,6 @@ Returns CultureWarsState::returns() const {
   const int n = num_seats();
   for (int s = 0; s < n; ++s) r[std::size_t(s)] = (winners_ >> s & 1) ? 1.0 : -1.0 / (n - 1);
   return r;
-}
-
-struct CultureWarsState::RoundEnd {
-  std::array<std::array<uint8_t, kSquares>, kMaxSeats> tokens;
-  std::array<uint8_t, kSquares> coin;  // kNoCoin once an Ace went home or a coin was looted
-  std::array<int8_t, kSquares> owner;  // the seat whose settlement stands here, or -1
-  std::array<int8_t, kSquares> support;
-  std::array<int, kMaxSeats> reserve;
-  std::array<int, kMaxSeats> lost_friends;  // supporters of settlements abandoned
-  std::array<int16_t, kTiles * 4> land;
-};
-
-void CultureWarsState::project_round_end(RoundEnd& e) const {
-  const int n = num_seats();
-  e.tokens = tokens_;
-  e.coin = coin_at_;
-  e.owner.fill(-1);
-  for (int s = 0; s < n; ++s) {
-    e.reserve[std::size_t(s)] = reserve_tokens_[std::size_t(s)];
-    e.lost_friends[std::size_t(s)] = 0;
-  }
-  int lands = 0;
-  for (int16_t origin : tile_origin_)
-    for (int k = 0; k < 4; ++k)
-      e.land[std::size_t(lands++)] = int16_t(origin + k % 2 + k / 2 * kWidth);
-  for (int16_t square : e.land) {
-    const uint8_t coin = e.coin[std::size_t(square)];
-    if (coin != kNoCoin && suit_up_[std::size_t(square)] && round_ > 0)
-      e.owner[std::size_t(square)] = int8_t(coin_seat(coin));
-    e.support[std::size_t(square)] = int8_t(coin == kNoCoin                     ? 2
-                                            : e.owner[std::size_t(square)] >= 0 ? 0
-                                                                                : coin_value(coin));
-  }
-  if (round_ == 0 || phase_ == Phase::kOver) return;
-  auto resolve = [&](int square) {
-    std::array<int, kMaxSeats> count{}, tech{};
-    for (int s = 0; s < n; ++s)
-      count[std::size_t(s)] = e.tokens[std::size_t(s)][std::size_t(square)];
-    resolve_counts(count, tech, n, e.support[std::size_t(square)]);
-    for (int s = 0; s < n; ++s) {
-      e.reserve[std::size_t(s)] +=
-          e.tokens[std::size_t(s)][std::size_t(square)] - count[std::size_t(s)];
-      e.tokens[std::size_t(s)][std::size_t(square)] = uint8_t(count[std::size_t(s)]);
-    }
-  };
-  auto seats_here = [&](int square, int& total) {
-    int seats = 0;
-    total = 0;
-    for (int s = 0; s < n; ++s) {
-      seats += e.tokens[std::size_t(s)][std::size_t(square)] > 0;
-      total += e.tokens[std::size_t(s)][std::size_t(square)];
-    }
-    return seats;
-  };
-  auto put = [&](int s, int square, int count) {
-    count = std::min(count, e.reserve[std::size_t(s)]);
-    e.tokens[std::size_t(s)][std::size_t(square)] =
-        uint8_t(e.tokens[std::size_t(s)][std::size_t(square)] + count);
-    e.reserve[std::size_t(s)] -= count;
-  };
-  auto turn_over = [&](int square) {
-    const uint8_t coin = e.coin[std::size_t(square)];
-    e.owner[std::size_t(square)] = -1;
-    e.support[std::size_t(square)] = int8_t(coin_value(coin));
-    if (coin_value(coin) == kAce) {
-      e.coin[std::size_t(square)] = kNoCoin;
-      e.support[std::size_t(square)] = 2;
-    }
-  };
-  int total = 0;
-  if (phase_ == Phase::kExpansion || phase_ == Phase::kMovement) {
-    // 4. Conflicts: tokens against tokens, then tokens in a settlement.
-    for (int16_t square : e.land)
-      if (e.owner[std::size_t(square)] < 0 && seats_here(square, total) >= 2 &&
-          total > e.support[std::size_t(square)])
-        resolve(square);
-    for (int16_t square : e.land) {
-      const int owner = e.owner[std::size_t(square)];
-      if (owner < 0 ||
-          seats_here(square, total) == (e.tokens[std::size_t(owner)][std::size_t(square)] > 0))
-        continue;
-      turn_over(square);
-      put(owner, square, 5);
-      if (seats_here(square, total) >= 2 && total > e.support[std::size_t(square)]) resolve(square);
-    }
-  }
-  // 5. Settlements, by every seat still to decide, wherever it can.
-  for (int i = phase_ == Phase::kSettlement ? step_ : 0; i < n; ++i) {
-    const Seat s = order_[std::size_t(i)];
-    int coins = 0;
-    for (int v = 1; v < kCoinValues; ++v) coins += coin_square_[make_coin(s, v)] == kNoSquare;
-    bool ace_home = coin_square_[make_coin(s, kAce)] == kNoSquare;
-    for (int16_t square : e.land) {
-      const int t = e.tokens[std::size_t(s)][std::size_t(square)];
-      const uint8_t coin = e.coin[std::size_t(square)];
-      if (t < 5 || e.owner[std::size_t(square)] >= 0) continue;
-      if (coin == kNoCoin) {
-        if (t < 10 || !ace_home) continue;
-        ace_home = false;
-        e.tokens[std::size_t(s)][std::size_t(square)] = uint8_t(t - 10);
-        e.reserve[std::size_t(s)] += 10;
-      } else {
-        e.tokens[std::size_t(s)][std::size_t(square)] = 0;
-        e.reserve[std::size_t(s)] += t;
-        if (coin_seat(coin) != s && coins-- <= 0) {  // looted
-          e.coin[std::size_t(square)] = kNoCoin;
-          e.support[std::size_t(square)] = 2;
-          continue;
-        }
-      }
-      e.owner[std::size_t(square)] = int8_t(s);
-      e.support[std::size_t(square)] = 0;
-    }
-  }
-  // 6. Excess population.
-  for (int16_t square : e.land) {
-    const int support = e.support[std::size_t(square)];
-    const int seats = seats_here(square, total);
-    if (total <= support) continue;
-    if (support > 0 && seats >= 2) {
-      resolve(square);
-      continue;
-    }
-    for (int s = 0; s < n; ++s) {
-      const int t = e.tokens[std::size_t(s)][std::size_t(square)];
-      if (t <= support) continue;
-      e.tokens[std::size_t(s)][std::size_t(square)] = uint8_t(support);
-      e.reserve[std::size_t(s)] += t - support;
-    }
-  }
-  // 7. Settlements without five supporters are abandoned.
-  for (int16_t square : e.land) {
-    const int owner = e.owner[std::size_t(square)];
-    if (owner < 0) continue;
-    int friends = 0;
-    for (int dr = -1; dr <= 1; ++dr)
-      for (int dc = -1; dc <= 1; ++dc)
-        if ((dr || dc) && square + dr * kWidth + dc >= 0 && square + dr * kWidth + dc < kSquares)
-          friends += e.tokens[std::size_t(owner)][std::size_t(square + dr * kWidth + dc)];
-    if (friends >= 5) continue;
-    e.lost_friends[std::size_t(owner)] += friends;
-    const bool ace = coin_value(e.coin[std::size_t(square)]) == kAce;
-    turn_over(square);
-    put(owner, square, ace ? 1 : coin_value(e.coin[std::size_t(square)]));
-  }
-}
-
-bool CultureWarsState::estimate_returns(Returns& out) const {
-  if (phase_ == Phase::kOver) {
-    out = returns();
-    return true;
-  }
-  RoundEnd e;
-  project_round_end(e);
-  const int n = num_seats(), need = rules().settlements_to_win();
-  auto at = [&](int s, int square) {  // off the window (a map at its edge): none
-    return square < 0 || square >= kSquares ? 0
-                                            : int(e.tokens[std::size_t(s)][std::size_t(square)]);
-  };
-  std::array<double, kMaxSeats> score{};
-  std::array<int, kMaxSeats> held{};
-  // The best candidate coins of each seat: value, and whether it is another suit's coin (which
-  // takes one of the seat's reserve coins).
-  std::array<std::array<std::pair<double, bool>, 8>, kMaxSeats> best{};
-  std::array<int, kMaxSeats> occupied{};
-  std::array<int8_t, kSquares> dist;     // steps from a coin's 3x3 block
-  std::array<int16_t, kTiles * 4> path;  // the squares at 1 to 5 steps, nearest first
-  // Seats that can still move tokens this round (movement runs in reverse order).
-  std::array<bool, kMaxSeats> moves_left{};
-  for (int i = 0; i < n; ++i)
-    moves_left[order_[std::size_t(i)]] =
-        phase_ == Phase::kExpansion || (phase_ == Phase::kMovement && n - 1 - i >= step_);
-  for (int s = 0; s < n; ++s) score[std::size_t(s)] = 0.4 * e.lost_friends[std::size_t(s)];
-  for (int16_t square : e.land) {
-    for (int s = 0; s < n; ++s)
-      if (at(s, square) > 0) {
-        ++occupied[std::size_t(s)];
-        score[std::size_t(s)] += 0.03 * at(s, square);
-      }
-    const int owner = e.owner[std::size_t(square)];
-    if (owner >= 0) {
-      int friends = 0;
-      for (int dr = -1; dr <= 1; ++dr)
-        for (int dc = -1; dc <= 1; ++dc)
-          if (dr || dc) friends += at(owner, square + dr * kWidth + dc);
-      ++held[std::size_t(owner)];
-      score[std::size_t(owner)] += 10 + 0.1 * std::min(2, friends - 5);
-      continue;
-    }
-    const uint8_t coin = e.coin[std::size_t(square)];
-    if (coin == kNoCoin) continue;
-    int room = 0;  // supporters the eight squares around can keep: a coin without five is no use
-    for (int dr = -1; dr <= 1; ++dr)
-      for (int dc = -1; dc <= 1; ++dc) {
-        const int sq = square + dr * kWidth + dc;
-        if ((dr || dc) && sq >= 0 && sq < kSquares && land_[std::size_t(sq)])
-          room += e.support[std::size_t(sq)];
-      }
-    if (room < 5) continue;
-    // Steps over land from the 3x3 block, up to five (the squares reached, in order).
-    dist.fill(-1);
-    int reached = 0;
-    for (int dr = -1; dr <= 1; ++dr)
-      for (int dc = -1; dc <= 1; ++dc) {
-        const int sq = square + dr * kWidth + dc;
-        if (sq >= 0 && sq < kSquares && land_[std::size_t(sq)]) dist[std::size_t(sq)] = 0;
-      }
-    for (int dr = -1; dr <= 1; ++dr)  // the block's squares seed the search but are not listed
-      for (int dc = -1; dc <= 1; ++dc) {
-        const int sq = square + dr * kWidth + dc;
-        if (sq < 0 || sq >= kSquares || !land_[std::size_t(sq)]) continue;
-        for (int d = 0; d < 4; ++d) {
-          const int next = neighbour(sq, d);
-          if (next < 0 || !land_[std::size_t(next)] || dist[std::size_t(next)] >= 0) continue;
-          dist[std::size_t(next)] = 1;
-          path[std::size_t(reached++)] = int16_t(next);
-        }
-      }
-    for (int i = 0; i < reached; ++i) {
-      const int sq = path[std::size_t(i)];
-      if (dist[std::size_t(sq)] >= 5) continue;
-      for (int d = 0; d < 4; ++d) {
-        const int next = neighbour(sq, d);
-        if (next < 0 || !land_[std::size_t(next)] || dist[std::size_t(next)] >= 0) continue;
-        dist[std::size_t(next)] = int8_t(dist[std::size_t(sq)] + 1);
-        path[std::size_t(reached++)] = int16_t(next);
-      }
-    }
-    // A resource coin: how close each seat is to settling it at the next round's end.
-    for (int s = 0; s < n; ++s) {
-      if (coin_seat(coin) != s) {
-        bool reserve_coin = false;
-        for (int v = 1; v < kCoinValues; ++v)
-          reserve_coin |= coin_square_[make_coin(s, v)] == kNoSquare;
-        if (!reserve_coin) continue;
-      }
-      const bool grows = e.reserve[std::size_t(s)] > 0;
-      auto grown = [&](int sq) { return at(s, sq) + (grows && at(s, sq) > 0); };
-      int on = grown(square), ring = 0;
-      double near = 0;
-      std::array<int, 4> side{};
-      for (int d = 0; d < 4; ++d) side[std::size_t(d)] = grown(neighbour(square, d));
-      for (int pass = 0; pass < 2; ++pass)  // surplus over two first, then the supporters
-        for (int& m : side) {
-          const int sent = std::clamp(std::min(m - (pass == 0 ? 2 : 0), 5 - on), 0, 5);
-          m -= sent;
-          on += sent;
-        }
-      for (int m : side) ring += std::min(2, m);
-      for (int dr = -1; dr <= 1; dr += 2)
-        for (int dc = -1; dc <= 1; dc += 2) ring += std::min(2, grown(square + dr * kWidth + dc));
-      // The tokens still missing, fetched from the nearest squares outside the 3x3 block: each is
-      // worth less the more steps it needs to reach the block.
-      std::array<int, 8> steps{};
-      for (int i = 0; i < reached; ++i)
-        steps[std::size_t(dist[std::size_t(path[std::size_t(i)])])] += at(s, path[std::size_t(i)]);
-      int missing = 10 - std::min(5, on) - std::min(5, ring);
-      for (int d = 1; d < 6 && missing > 0; ++d) {
-        const int fetched = std::min(missing, steps[std::size_t(d)]);
-        near += fetched * (0.6 - 0.1 * d);
-        missing -= fetched;
-      }
-      double value = 0.6 * (std::min(5, on) + std::min(5, ring) + near);
-      if (moves_left[std::size_t(s)] && !suit_up_[std::size_t(square)]) {
-        // This round: the tokens on the coin now and the unmoved ones next to it that make five.
-        auto now = [&](int sq) {
-          return sq < 0 || sq >= kSquares ? 0 : int(tokens_[std::size_t(s)][std::size_t(sq)]);
-        };
-        const bool moving = s == to_move_ && phase_ == Phase::kMovement;
-        std::array<int, 4> left{}, free{};
-        for (int d = 0; d < 4; ++d) {
-          const int sq = neighbour(square, d);
-          left[std::size_t(d)] = now(sq);
-          free[std::size_t(d)] = now(sq) - (moving && sq >= 0 ? moved_[std::size_t(sq)] : 0);
-        }
-        on = now(square);
-        for (int pass = 0; pass < 2; ++pass)
-          for (int d = 0; d < 4; ++d) {
-            const int can = pass == 0 ? std::min(free[std::size_t(d)], left[std::size_t(d)] - 2)
-                                      : free[std::size_t(d)];
-            const int sent = std::clamp(std::min(can, 5 - on), 0, 5);
-            left[std::size_t(d)] -= sent;
-            free[std::size_t(d)] -= sent;
-            on += sent;
-          }
-        ring = 0;
-        for (int d = 0; d < 4; ++d) ring += std::min(2, left[std::size_t(d)]);
-        for (int dr = -1; dr <= 1; dr += 2)
-          for (int dc = -1; dc <= 1; dc += 2) ring += std::min(2, now(square + dr * kWidth + dc));
-        if (on >= 5 && ring >= 5) value = std::max(value, 6.0 + 0.8 * std::min(4, now(square)));
-      }
-      auto& top = best[std::size_t(s)];
-      for (std::pair<double, bool> v{value, coin_seat(coin) != s}; auto& b : top)
-        if (v.first > b.first) std::swap(v, b);
-    }
-  }
-  for (int s = 0; s < n; ++s) {
-    const int h = held[std::size_t(s)], last = settlements_last_round_[std::size_t(s)];
-    score[std::size_t(s)] += 3.0 * std::min(h, last) + (h >= need && last >= need ? 40.0 : 0.0);
-    const int lacking = std::max(0, need - h);
-    score[std::size_t(s)] += 0.15 * std::min(occupied[std::size_t(s)], e.reserve[std::size_t(s)]);
-    int foreign = 0, counted = 0;
-    for (int v = 1; v < kCoinValues; ++v) foreign += coin_square_[make_coin(s, v)] == kNoSquare;
-    for (const auto& [value, other_suit] : best[std::size_t(s)]) {
-      if (counted > lacking) break;
-      if (other_suit && foreign-- <= 0) continue;
-      score[std::size_t(s)] += (counted++ < lacking ? 1.0 : 0.3) * value;
-    }
-    if (round_ == 0)  // setup: the seat's own coins close together, for one people to settle
-      for (int a = 2; a < kCoinValues; ++a)
-        for (int b = a + 1; b < kCoinValues; ++b) {
-          const int p = coin_square_[make_coin(s, a)], q = coin_square_[make_coin(s, b)];
-          if (p == kNoSquare || q == kNoSquare) continue;
-          const int d =
-              std::max(std::abs(column_of(p) - column_of(q)), std::abs(row_of(p) - row_of(q)));
-          score[std::size_t(s)] += 0.5 * std::max(0, 8 - d);
-        }
-  }
-  double total = 0;
-  for (int s = 0; s < n; ++s) total += score[std::size_t(s)];
-  out = Returns{};
-  for (int s = 0; s < n; ++s) {
-    const double others = (total - score[std::size_t(s)]) / (n - 1);
-    // Linear up to 0.8 (holding the settlements to win is about 1), then softly bounded.
-    const double x = (score[std::size_t(s)] - others) / (10.0 * need + 5.0);
-    out[std::size_t(s)] =
-        std::abs(x) <= 0.8 ? x : std::copysign(0.8 + 0.2 * std::tanh((std::abs(x) - 0.8) / 0.2), x);
-  }
-  return true;
 }
 
 std::unique_ptr<State> CultureWarsState::clone() const {
@@ -1450,6 +504,12 @@ json CultureWarsState::observation(Seat viewer) const {
     obs[phase_ == Phase::kMovement ? "moved" : "grown"] = moved;
   }
   if (phase_ == Phase::kTokenPlacement) obs["tokens_to_place"] = tokens_to_place_;
+  if (phase_ == Phase::kTileMoves) {
+    json moved = json::array();  // the tiles moved so far (each moves once: Rulings)
+    for (int t = 0; t < kTiles; ++t)
+      if (moved_tiles_ >> t & 1) moved.push_back(square_name(tile_origin_[std::size_t(t)]));
+    obs["moved_tiles"] = moved;
+  }
   if (phase_ == Phase::kOver) {
     json winners = json::array();
     for (int s = 0; s < num_seats(); ++s)
@@ -1596,6 +656,8 @@ json CultureWarsState::state_json() const {
       {"settlements_last_round", std::vector<int>(settlements_last_round_.begin(),
                                                   settlements_last_round_.begin() + num_seats())},
       {"tokens_to_place", tokens_to_place_},
+      {"placement_start", placement_start_},
+      {"moved_tiles", moved_tiles_},
       {"winners", winners_},
       {"stopped_by_round_cap", stopped_by_cap_}};
 }
@@ -1653,6 +715,12 @@ std::unique_ptr<State> CultureWarsGame::restore_state(const json& f, Chance chan
   for (int i = 0; i < n && i < int(last.size()); ++i)
     s->settlements_last_round_[std::size_t(i)] = uint8_t(last[std::size_t(i)]);
   s->tokens_to_place_ = f.at("tokens_to_place").get<int>();
+  // Saved before these rulings: token placement restarted, tiles were not tracked.
+  s->placement_start_ = f.value("placement_start", 0);
+  if (s->placement_start_ < 0 || s->placement_start_ >= n)
+    throw BadRecord("culture-wars: placement_start is not a position in the order");
+  s->moved_tiles_ = f.value("moved_tiles", uint32_t(0));
+  if (s->moved_tiles_ >> kTiles) throw BadRecord("culture-wars: moved_tiles names no tile");
   s->winners_ = f.at("winners").get<uint8_t>();
   s->stopped_by_cap_ = f.at("stopped_by_round_cap").get<bool>();
   if (s->phase_ != Phase::kTileMoves) s->compute_seas();

@@ -23,22 +23,29 @@
 //   1. tile moves: each seat in turn (each seat twice with 2 players) moves a tile next to the hole
 //      (a tile with a square edge-adjacent to a non-land square inside the starting map's
 //      footprint) to any place in the window where it overlaps no tile and shares a square edge
-//      with another;
+//      with another; a tile moved once in setup is not moved again (unless every tile next to
+//      the hole has been moved, or with setup_tiles_move_again);
 //   2. coin placement: in reverse order, seats take turns placing a coin from their reserve (drawn
 //      unseen) on a land square at Chebyshev distance >= 3 from every coin, skipping seats that
 //      cannot; when nobody can, every coin on the map is turned number side up;
-//   3. token placement: in reverse order, each seat places two tokens on land squares.
+//   3. token placement: continuing in reverse order from the seat after the last one that placed
+//      a coin, each seat places two tokens on land squares.
 // A round (repeated until somebody wins):
 //   1. a new random turn order;
 //   2. expansion, in order: one more token on every square holding the seat's tokens. Automatic,
 //      unless the reserve is short: then the seat picks the squares (`grow:k12`) until it is empty;
 //   3. movement, in reverse order: tokens that have not moved this round step to an orthogonal
 //      land square, or take a virtual boat from a square on or next to one of their own coastal
-//      settlements to a coastal square next to another settlement on the same sea; `done` ends;
+//      settlements to a coastal square of the same sea next to another settlement on that sea;
+//      `done` ends;
 //   4. conflicts (automatic): squares where two or more seats' tokens exceed the square's support
-//      lose tokens, fewest first, alternately, equal counts together; then tokens in an opponent's
-//      settlement turn it number side up (an Ace goes back to its owner), the owner adds five
-//      defenders from reserve, and the square is resolved the same way;
+//      lose tokens, fewest first, alternately, equal counts together, until the square supports
+//      what is left; then tokens in an opponent's settlement turn it number side up (an Ace goes
+//      back to its owner), the owner adds five defenders from reserve, and the square is resolved
+//      the same way. Everything at the round's end (steps 4, 6 and 7) is decided as if at once,
+//      never by the order squares are looked at: Technological Advantage counts the settlements
+//      held when the step begins, and where one reserve serves several squares (defenders,
+//      abandonment) it is shared out one token a square in full passes (`share_out`);
 //   5. settlements, in order: ten tokens on a square without a coin may become the seat's Ace;
 //      five tokens on a resource coin remove the tokens and turn the coin suit side up; a coin of
 //      another suit goes back to its owner and the seat puts one of its own reserve coins there
@@ -63,6 +70,17 @@
 //
 // Params: players (2..4, default 4), tech_advantage (the optional Technological Advantage rule,
 // default false), handicap_seat (-1: none; that seat places three tokens in setup), max_rounds.
+// Variant flags, each another reasonable reading of an unclear sentence (the default is the more
+// literal one; docs/games/culture-wars.md, Rulings, quotes each sentence):
+//   conflict_stops_at_one_seat: conflict removal stops once one seat is left on the square (its
+//     excess is removed at step 6, after settlements), instead of going on "until the square can
+//     support all remaining tokens";
+//   tech_inferior_loses_all_first: with Technological Advantage, the inferior seats lose all their
+//     tokens before the advanced lose any, instead of only beginning the alternation;
+//   setup_tiles_move_again: a tile already moved in setup may be moved again (or back), instead of
+//     "four tiles get moved" being four different tiles;
+//   tokens_restart_reverse_order: token placement starts again with the last seat of the order,
+//     instead of "continuing in reverse order" from where coin placement stopped.
 #pragma once
 
 #include <array>
@@ -230,7 +248,10 @@ class CultureWarsState final : public State {
   // Setup.
   void lay_out_starting_map();
   void mix_order();
+  // A tile next to the hole (see the rules summary above).
   bool tile_can_move(int tile) const;
+  // tile_can_move, and not moved before in setup unless the rules allow it (see the summary).
+  bool tile_may_move(int tile) const;
   bool tile_fits(int tile, int origin) const;
   void compute_seas();
   bool coin_fits(int square) const;
@@ -249,10 +270,14 @@ class CultureWarsState final : public State {
   void begin_movement();
   void advance_movement();
   void resolve_conflicts();
-  // Removes tokens until the square supports what is left (see the rules summary above);
-  // `defended_settlement` is the seat whose settlement here was just turned over (it still counts
-  // for the Technological Advantage rule), or -1.
-  void resolve_square(int square, int support, Seat defended_settlement = -1);
+  // Removes tokens until the square supports what is left (see the rules summary above); `tech`
+  // is each seat's settlements when the step began (all 0 without Technological Advantage).
+  void resolve_square(int square, int support, const std::array<int, kMaxSeats>& tech);
+  // Settlements per seat now for the Technological Advantage rule, or all 0 without it.
+  std::array<int, kMaxSeats> tech_levels() const;
+  // Puts up to need[i] of `seat`'s reserve tokens on squares[i] (i < count), as if at once: one
+  // token on every square still short in each pass, and no pass that cannot serve them all.
+  void share_out(Seat seat, const int* squares, const int* need, int count);
   void begin_settlement();
   void advance_settlement();
   bool can_settle_anywhere(Seat seat) const;
@@ -294,6 +319,8 @@ class CultureWarsState final : public State {
   std::array<uint8_t, kSquares> moved_{};  // tokens of the mover that already moved this round
   std::array<uint8_t, kMaxSeats> settlements_last_round_{};
   int tokens_to_place_ = 0;
+  int placement_start_ = 0;   // token placement: the reverse-order position it began at
+  uint32_t moved_tiles_ = 0;  // bit t: tile t was moved in setup
   uint8_t winners_ = 0;
   bool stopped_by_cap_ = false;
 };
@@ -309,6 +336,10 @@ class CultureWarsGame final : public Game {
   bool tech_advantage() const { return tech_advantage_; }
   int handicap_seat() const { return handicap_seat_; }
   int max_rounds() const { return max_rounds_; }
+  bool conflict_stops_at_one_seat() const { return conflict_stops_at_one_seat_; }
+  bool tech_inferior_loses_all_first() const { return tech_inferior_loses_all_first_; }
+  bool setup_tiles_move_again() const { return setup_tiles_move_again_; }
+  bool tokens_restart_reverse_order() const { return tokens_restart_reverse_order_; }
   // Settlements to hold for two round ends in a row.
   int settlements_to_win() const { return players_ == 2 ? 4 : 3; }
   // Tile moves in setup: one per seat, two per seat with two players.
@@ -322,6 +353,10 @@ class CultureWarsGame final : public Game {
   bool tech_advantage_;
   int handicap_seat_;
   int max_rounds_;
+  bool conflict_stops_at_one_seat_;
+  bool tech_inferior_loses_all_first_;
+  bool setup_tiles_move_again_;
+  bool tokens_restart_reverse_order_;
 };
 
 // The registry entry for Culture Wars.

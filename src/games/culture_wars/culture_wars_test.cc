@@ -178,11 +178,78 @@ TEST(CultureWarsSetup, EachSeatPlacesTwoTokensThenTheRoundsBegin) {
   EXPECT_EQ(s->reserve_tokens(1), kTokens - 3 - 1);
 }
 
+TEST(CultureWarsSetup, FourDifferentTilesGetMoved) {
+  // m15 fills the hole; the hole is then where m15 was, and the tile now at m13 is next to it but
+  // has been moved: it may not move again (or back). With setup_tiles_move_again it may.
+  auto s = fresh(2, 5);
+  s->apply_text("tile:m15-m13");
+  const std::string why = s->why_illegal(s->parse_move("tile:m13-m15"));
+  EXPECT_NE(why.find("moved already"), std::string::npos) << why;
+  EXPECT_EQ(s->observation(kSpectator)["moved_tiles"], json::array({"m13"}));
+  for (Move m : s->legal_moves()) EXPECT_NE(s->move_to_string(m).substr(0, 8), "tile:m13");
+  EXPECT_EQ(s->why_illegal(s->parse_move("tile:m17-m15")), "");  // next to the new hole, unmoved
+  auto again = fresh(2, 5, {{"setup_tiles_move_again", true}});
+  again->apply_text("tile:m15-m13");
+  EXPECT_EQ(again->why_illegal(again->parse_move("tile:m13-m15")), "");
+  again->apply_text("tile:m13-m15");  // moved back: the map is as it was
+  auto start = fresh(2, 5);
+  for (int square = 0; square < kSquares; ++square)
+    EXPECT_EQ(again->is_land(square), start->is_land(square)) << square_name(square);
+  // A whole setup moves four different tiles.
+  auto played = fresh(2, 7);
+  std::set<std::string> destinations;
+  while (played->phase() == Phase::kTileMoves) {
+    const std::string move = played->move_to_string(played->legal_moves().back());
+    EXPECT_FALSE(destinations.count(move.substr(5, move.find('-') - 5))) << move;
+    destinations.insert(move.substr(move.find('-') + 1));
+    played->apply_text(move);
+  }
+  EXPECT_EQ(destinations.size(), 4u);
+}
+
+TEST(CultureWarsSetup, TokenPlacementContinuesTheReverseOrder) {
+  // "Next, (continuing in reverse order) each player places two tokens": the first to place a
+  // token is the seat after the last one that placed a coin, in reverse order. When the last coin
+  // falls to order(0) (as whenever every coin fits) that is the last seat either way; with four
+  // players the map often fills first. Found on a seed where coin placement stops elsewhere: with
+  // tokens_restart_reverse_order the tokens begin with the last seat of the order again.
+  bool found = false;
+  for (uint64_t seed = 1; seed < 60 && !found; ++seed) {
+    for (bool restart : {false, true}) {
+      auto s = fresh(4, seed, {{"tokens_restart_reverse_order", restart}});
+      Rng rng(seed);       // the same random setup with and without the flag
+      int last_coin = -1;  // its position in the reverse order
+      while (s->phase() != Phase::kTokenPlacement) {
+        if (s->phase() == Phase::kCoinPlacement)
+          for (int p = 0; p < 4; ++p)
+            if (s->order(3 - p) == s->current_player()) last_coin = p;
+        const auto moves = s->legal_moves();
+        s->apply(moves[rng.uniform(uint32_t(moves.size()))]);
+      }
+      if ((last_coin + 1) % 4 == 0) break;  // both readings begin with order(3)
+      found = true;
+      const int first = restart ? 0 : (last_coin + 1) % 4;
+      EXPECT_EQ(s->current_player(), s->order(3 - first)) << seed;
+      // Every seat places two tokens, in reverse order from there, then round 1 begins.
+      const std::array<Seat, 4> order{s->order(0), s->order(1), s->order(2), s->order(3)};
+      std::vector<Seat> placers;
+      while (s->round() == 0) {
+        placers.push_back(s->current_player());
+        s->apply(s->legal_moves().front());
+      }
+      ASSERT_EQ(placers.size(), 8u);
+      for (int k = 0; k < 8; ++k)
+        EXPECT_EQ(placers[std::size_t(k)], order[std::size_t(3 - (first + k / 2) % 4)]) << k;
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
 // --- Conflicts -----------------------------------------------------------------------------------
 
 TEST(CultureWarsConflict, FewestFirstAlternatelyUntilTheSquareSupportsTheRest) {
-  // An empty square supports 2. A 3 and B 5: A, B, A, B, A lose one each, leaving B 3; the excess
-  // is then removed down to 2 (and round 2's expansion adds one).
+  // An empty square supports 2. A 3 and B 5: A, B, A, B, A lose one each, leaving B 3, and B goes
+  // on losing "until the square can support all remaining tokens": 2.
   std::vector<std::map<std::string, int>> tokens{{{"k11", 3}}, {{"k11", 5}}};
   std::vector<CoinAt> coins;
   add_pause(tokens, coins);
@@ -190,10 +257,45 @@ TEST(CultureWarsConflict, FewestFirstAlternatelyUntilTheSquareSupportsTheRest) {
   end_movement(*s);
   ASSERT_EQ(s->phase(), Phase::kSettlement);
   EXPECT_EQ(s->tokens(0, sq("k11")), 0);
-  EXPECT_EQ(s->tokens(1, sq("k11")), 3);
-  s->apply_text("done");  // the excess is removed at the end of the round: 2 left, then +1 growth
+  EXPECT_EQ(s->tokens(1, sq("k11")), 2);
+  s->apply_text("done");  // round 2's expansion adds one
   EXPECT_EQ(s->tokens(1, sq("k11")), 3);
   EXPECT_EQ(s->round(), 2);
+}
+
+TEST(CultureWarsConflict, VariantConflictStopsAtOneSeat) {
+  // conflict_stops_at_one_seat: B keeps 3 through the conflicts; its excess goes at step 6.
+  std::vector<std::map<std::string, int>> tokens{{{"k11", 3}}, {{"k11", 5}}};
+  std::vector<CoinAt> coins;
+  add_pause(tokens, coins);
+  auto s = position(tokens, coins, 1, {{"conflict_stops_at_one_seat", true}});
+  end_movement(*s);
+  ASSERT_EQ(s->phase(), Phase::kSettlement);
+  EXPECT_EQ(s->tokens(0, sq("k11")), 0);
+  EXPECT_EQ(s->tokens(1, sq("k11")), 3);
+  s->apply_text("done");  // the excess is removed at the end of the round: 2, then +1 growth
+  EXPECT_EQ(s->tokens(1, sq("k11")), 3);
+}
+
+TEST(CultureWarsConflict, TheSurvivorKeepsNoExcessToSettleWith) {
+  // A 7 and B 2 on A's own 4 coin (supports 4): B, A, B lose one each (6 and 0); A then loses two
+  // more, so four are left and A cannot settle this round. With conflict_stops_at_one_seat A keeps
+  // six and settles.
+  const std::vector<std::map<std::string, int>> tokens{
+      {{"k11", 7}, {"j10", 2}, {"j11", 2}, {"j12", 2}}, {{"k11", 2}, {"p16", 1}}};
+  const std::vector<CoinAt> coins{{"k11", 0, 4, false}};
+  auto literal = position(tokens, coins);
+  end_movement(*literal);
+  EXPECT_EQ(literal->tokens(0, sq("k11")), 0 + 4 + 1);  // round 2 began: four, grown by one
+  EXPECT_EQ(literal->tokens(1, sq("k11")), 0);
+  EXPECT_EQ(literal->round(), 2);
+  EXPECT_FALSE(literal->suit_up(sq("k11")));
+  auto variant = position(tokens, coins, 1, {{"conflict_stops_at_one_seat", true}});
+  end_movement(*variant);
+  ASSERT_EQ(variant->phase(), Phase::kSettlement);
+  EXPECT_EQ(variant->tokens(0, sq("k11")), 6);
+  variant->apply_text("settle:k11");
+  EXPECT_TRUE(variant->suit_up(sq("k11")));
 }
 
 TEST(CultureWarsConflict, EqualCountsLoseTogether) {
@@ -226,6 +328,19 @@ TEST(CultureWarsConflict, TechnologicalAdvantageMakesTheInferiorLoseFirst) {
   ASSERT_EQ(tech->phase(), Phase::kSettlement);
   EXPECT_EQ(tech->tokens(0, sq("k11")), 1);
   EXPECT_EQ(tech->tokens(1, sq("k11")), 1);
+  // tech_inferior_loses_all_first: seat 0 loses all four first (4,3 -> 0,3), then seat 1 alone
+  // goes on until the square supports it (0,2).
+  auto all_first = position(tokens, coins, 1,
+                            {{"tech_advantage", true}, {"tech_inferior_loses_all_first", true}});
+  end_movement(*all_first);
+  ASSERT_EQ(all_first->phase(), Phase::kSettlement);
+  EXPECT_EQ(all_first->tokens(0, sq("k11")), 0);
+  EXPECT_EQ(all_first->tokens(1, sq("k11")), 2);
+  // Without tech_advantage the flag changes nothing.
+  auto plain_flag = position(tokens, coins, 1, {{"tech_inferior_loses_all_first", true}});
+  end_movement(*plain_flag);
+  EXPECT_EQ(plain_flag->tokens(0, sq("k11")), 2);
+  EXPECT_EQ(plain_flag->tokens(1, sq("k11")), 0);
 }
 
 TEST(CultureWarsConflict, TokensEnteringASettlementTurnItOverAndMeetFiveDefenders) {
@@ -240,9 +355,14 @@ TEST(CultureWarsConflict, TokensEnteringASettlementTurnItOverAndMeetFiveDefender
   ASSERT_EQ(s->phase(), Phase::kSettlement);
   EXPECT_FALSE(s->suit_up(sq("k11")));
   EXPECT_EQ(s->coin_at(sq("k11")), 1 * kCoinValues + 3);
-  // 8 vs 5 on support 3, fewest first: 8,4 7,4 7,3 6,3 6,2 5,2 5,1 4,1 4,0.
+  // 8 vs 5 on support 3, fewest first: 8,4 7,4 7,3 6,3 6,2 5,2 5,1 4,1 4,0, then seat 0 alone
+  // down to 3 ("proceed as above": until the square can support all remaining tokens).
   EXPECT_EQ(s->tokens(1, sq("k11")), 0);
-  EXPECT_EQ(s->tokens(0, sq("k11")), 4);
+  EXPECT_EQ(s->tokens(0, sq("k11")), 3);
+  auto variant = position(tokens, coins, 1, {{"conflict_stops_at_one_seat", true}});
+  end_movement(*variant);
+  EXPECT_EQ(variant->tokens(1, sq("k11")), 0);
+  EXPECT_EQ(variant->tokens(0, sq("k11")), 4);
 }
 
 TEST(CultureWarsConflict, AnAceSettlementAttackedGoesHome) {
@@ -256,9 +376,104 @@ TEST(CultureWarsConflict, AnAceSettlementAttackedGoesHome) {
   EXPECT_EQ(s->coin_at(sq("k11")), kNoCoin);
   // The Ace is back in seat 1's reserve (its 2 is the pause coin on q17).
   EXPECT_EQ(s->observation(kSpectator)["seats"][1]["coins"], json::array({1, 3, 4, 5}));
-  // 2 attackers vs 5 defenders on what is now an empty square (supports 2): 1,5 1,4 0,4.
+  // 2 attackers vs 5 defenders on what is now an empty square (supports 2): 1,5 1,4 0,4, then
+  // the defenders alone down to 2 (4 with conflict_stops_at_one_seat).
   EXPECT_EQ(s->tokens(0, sq("k11")), 0);
-  EXPECT_EQ(s->tokens(1, sq("k11")), 4);
+  EXPECT_EQ(s->tokens(1, sq("k11")), 2);
+  auto variant = position(tokens, coins, 1, {{"conflict_stops_at_one_seat", true}});
+  end_movement(*variant);
+  EXPECT_EQ(variant->tokens(1, sq("k11")), 4);
+}
+
+// --- The round's end decided as if at once ------------------------------------------------------
+
+// The square `name` reflected left-right (`flip_columns`) and/or top-bottom (`flip_rows`) across
+// the starting map, which is symmetric both ways: the engine then scans the pieces in another
+// order (squares are scanned row by row, left to right).
+std::string mirrored(const std::string& name, bool flip_columns, bool flip_rows) {
+  const int square = sq(name.c_str());
+  const int c = column_of(square), r = row_of(square);
+  return square_name(square_at(flip_columns ? kWidth - 1 - c : c, flip_rows ? kWidth - 1 - r : r));
+}
+
+// The position run to the end of round 1 (every seat declining to settle), under each reflection,
+// must give the reflected result: tokens, coins and reserves.
+void expect_scan_order_free(const std::vector<std::map<std::string, int>>& tokens,
+                            const std::vector<CoinAt>& coins, json params) {
+  auto run = [&](bool fc, bool fr) {
+    std::vector<std::map<std::string, int>> t(tokens.size());
+    for (std::size_t seat = 0; seat < tokens.size(); ++seat)
+      for (const auto& [name, count] : tokens[seat]) t[seat][mirrored(name, fc, fr)] = count;
+    std::vector<std::string> names;  // keeps the c_str()s alive
+    for (const CoinAt& c : coins) names.push_back(mirrored(c.square, fc, fr));
+    std::vector<CoinAt> k;
+    for (std::size_t i = 0; i < coins.size(); ++i)
+      k.push_back({names[i].c_str(), coins[i].seat, coins[i].value, coins[i].suit_up});
+    auto s = position(t, k, 1, params);
+    end_movement(*s);
+    while (s->phase() == Phase::kSettlement) s->apply_text("done");
+    return s;
+  };
+  auto plain = run(false, false);
+  for (auto [fc, fr] : {std::pair{true, false}, {false, true}, {true, true}}) {
+    auto other = run(fc, fr);
+    EXPECT_EQ(other->round(), plain->round());
+    for (Seat seat = 0; seat < 2; ++seat)
+      EXPECT_EQ(other->reserve_tokens(seat), plain->reserve_tokens(seat)) << fc << fr;
+    for (int square = 0; square < kSquares; ++square) {
+      const std::string name = square_name(square);
+      const int m = sq(mirrored(name, fc, fr).c_str());
+      for (Seat seat = 0; seat < 2; ++seat)
+        EXPECT_EQ(other->tokens(seat, m), plain->tokens(seat, square)) << name << fc << fr;
+      EXPECT_EQ(other->coin_at(m), plain->coin_at(square)) << name << fc << fr;
+      EXPECT_EQ(other->suit_up(m), plain->suit_up(square)) << name << fc << fr;
+    }
+  }
+}
+
+TEST(CultureWarsRoundEnd, TechnologicalAdvantageCountsTheSettlementsHeldAtTheStart) {
+  // Seat 0 (one settlement, on k16) attacks both of seat 1's settlements (k11 and o11, one row)
+  // with seven tokens each: seat 1 holds two settlements at both squares, however they are
+  // scanned, and is the advanced seat at both.
+  const std::vector<std::map<std::string, int>> tokens{{{"k11", 7}, {"o11", 7}}, {{"q17", 5}}};
+  const std::vector<CoinAt> coins{
+      {"k16", 0, 2, true}, {"k11", 1, 3, true}, {"o11", 1, 4, true}, {"q17", 1, 2, false}};
+  expect_scan_order_free(tokens, coins, {{"tech_advantage", true}});
+  expect_scan_order_free(tokens, coins,
+                         {{"tech_advantage", true}, {"tech_inferior_loses_all_first", true}});
+  expect_scan_order_free(tokens, coins,
+                         {{"tech_advantage", true}, {"conflict_stops_at_one_seat", true}});
+}
+
+TEST(CultureWarsRoundEnd, SettlementsAreAbandonedTogether) {
+  // Seat 0's settlements on k11 and l11 have four supporters each (k10 and l10 are next to both):
+  // both are abandoned. The three tokens the k11 settlement leaves do not support l11.
+  const std::vector<std::map<std::string, int>> tokens{{{"k10", 2}, {"l10", 2}}, {{"p16", 1}}};
+  const std::vector<CoinAt> coins{{"k11", 0, 3, true}, {"l11", 0, 4, true}};
+  auto s = position(tokens, coins);
+  end_movement(*s);
+  ASSERT_EQ(s->round(), 2);
+  EXPECT_FALSE(s->suit_up(sq("k11")));
+  EXPECT_FALSE(s->suit_up(sq("l11")));
+  EXPECT_EQ(s->tokens(0, sq("k11")), 3 + 1);  // that many tokens, grown by one in round 2
+  EXPECT_EQ(s->tokens(0, sq("l11")), 4 + 1);
+  expect_scan_order_free(tokens, coins, json::object());
+}
+
+TEST(CultureWarsRoundEnd, AShortReserveIsSharedAmongAttackedSettlements) {
+  // Seat 1 has six tokens in reserve and two settlements attacked: three defenders each.
+  const std::vector<std::map<std::string, int>> tokens{
+      {{"k11", 2}, {"o11", 2}}, {{"p16", 9}, {"p15", 9}, {"p14", 9}, {"j17", 3}}};
+  const std::vector<CoinAt> coins{{"k11", 1, 3, true}, {"o11", 1, 4, true}};
+  auto s = position(tokens, coins, 1, {{"conflict_stops_at_one_seat", true}});
+  end_movement(*s);
+  // 2 against 3 on k11 (supports 3): 1,3 then 1,2 (supported); 2 against 3 on o11 (supports 4):
+  // 1,3 (supported). Tokens grow by one in round 2.
+  ASSERT_EQ(s->round(), 2);
+  EXPECT_EQ(s->tokens(1, sq("k11")), 2 + 1);
+  EXPECT_EQ(s->tokens(1, sq("o11")), 3 + 1);
+  expect_scan_order_free(tokens, coins, json::object());
+  expect_scan_order_free(tokens, coins, {{"conflict_stops_at_one_seat", true}});
 }
 
 TEST(CultureWarsMovement, BoatsSailFromAFriendlyCoastalSettlementToAnotherOnTheSameSea) {
@@ -276,6 +491,23 @@ TEST(CultureWarsMovement, BoatsSailFromAFriendlyCoastalSettlementToAnotherOnTheS
   EXPECT_EQ(s->tokens(0, sq("q18")), 1);
   // A token that has sailed has moved for the round.
   EXPECT_NE(s->why_illegal(s->parse_move("q18-q17")), "");
+}
+
+TEST(CultureWarsMovement, ABoatLandsOnTheCoastOfTheSameSea) {
+  // The tile m17 is moved away (to s9), so the outer sea reaches m17-n18 and seat 1's settlement
+  // on m16 touches the outer sea; m15 next to it is coastal, but on the inner sea only (m14).
+  // From seat 0's settlement on i10 (outer sea) a boat may land on n16 (next to the outer sea at
+  // n17) but not on m15.
+  auto s = position({{{"i11", 2}}, {{"p11", 1}}}, {{"i10", 0, 3, true}, {"m16", 1, 4, true}}, 0);
+  json j = s->to_json();
+  auto& tiles = j["state"]["tiles"];
+  for (auto& t : tiles)
+    if (t.get<int>() == sq("m17")) t = sq("s9");
+  auto moved = s->game().state_from_json(j);
+  EXPECT_EQ(moved->why_illegal(moved->parse_move("i11-n16")), "");
+  const std::string why = moved->why_illegal(moved->parse_move("i11-m15"));
+  EXPECT_NE(why, "");
+  EXPECT_NE(why.find("same sea"), std::string::npos) << why;
 }
 
 TEST(CultureWarsMovement, NoBoatWithoutASharedSea) {

@@ -35,6 +35,17 @@ int row_of(int square) {
   return kSquareNames[square][1] - '1';
 }
 
+// The compass direction of the step from `from` to its neighbour `to`: 0 east, 1 west, 2 north,
+// 3 south. A Home Base lies beyond its gate: NE north of g8, SE east of h2, SW south of b1, NW west
+// of a7.
+int step_direction(int from, int to) {
+  constexpr int kIntoHome[kMaxSeats] = {2, 0, 3, 1};  // NE, SE, SW, NW
+  if (is_home(to)) return kIntoHome[to - kGridSquares];
+  if (is_home(from)) return kIntoHome[from - kGridSquares] ^ 1;  // back out through the gate
+  const int dc = column_of(to) - column_of(from), dr = row_of(to) - row_of(from);
+  return dc > 0 ? 0 : dc < 0 ? 1 : dr > 0 ? 2 : 3;
+}
+
 char value_char(int value) {
   return char('0' + value);
 }
@@ -109,7 +120,10 @@ static const std::vector<ParamSpec>& param_specs() {
       {"players", ParamSpec::Type::kInt, 4, 2, 4,
        "seats: 2 (NE, SW), 3 (NE, SE, SW) or 4 (NE, SE, SW, NW)", "players"},
       {"max_plies", ParamSpec::Type::kInt, kDefaultMaxPlies, 10, 100000000,
-       "engine ply cap (not a rule): the game then ends with no winner", "engine"}};
+       "engine ply cap (not a rule): the game then ends with no winner", "engine"},
+      {"straight_moves", ParamSpec::Type::kBool, false, std::nullopt, std::nullopt,
+       "each move goes in one straight line, no turning within one die's move (Rulings 12)",
+       "variant"}};
   return specs;
 }
 
@@ -121,6 +135,7 @@ SiegeGame::SiegeGame(const json& params)
       }()) {
   players_ = this->params()["players"];
   max_plies_ = this->params()["max_plies"];
+  straight_moves_ = this->params()["straight_moves"];
   seat_at_.fill(-1);
   for (Seat s = 0; s < players_; ++s) {
     compass_[std::size_t(s)] = kSeatCompass[players_ - 2][s];
@@ -419,26 +434,42 @@ Seat SiegeState::current_player() const {
 
 void SiegeState::reachable(int from, int reach, std::array<uint8_t, kSquares>& dist) const {
   // Breadth-first over squares in play. An Army steps only onto empty squares; a Commander also
-  // onto its own Armies (walking over them), though it may not stop there.
+  // onto its own Armies (walking over them), though it may not stop there. With straight_moves
+  // every step of one move goes the way the first went.
   const SiegeGame& g = rules();
   const uint8_t mover = board_[std::size_t(from)];
   const bool commander = piece_kind(mover) == kCommander;
   const int seat = piece_seat(mover);
   dist.fill(0xff);
+  dist[std::size_t(from)] = 0;
+  auto passable = [&](int t) {
+    const uint8_t p = board_[std::size_t(t)];
+    return p == kEmpty || (commander && piece_seat(p) == seat && piece_kind(p) != kCommander);
+  };
+  if (g.straight_moves()) {
+    for (int k0 = 0; k0 < g.neighbour_count(from); ++k0) {
+      int t = g.neighbour(from, k0);
+      const int direction = step_direction(from, t);
+      for (int steps = 1; steps <= reach && passable(t); ++steps) {
+        dist[std::size_t(t)] = uint8_t(std::min<int>(dist[std::size_t(t)], steps));
+        const int q = t;
+        t = -1;
+        for (int k = 0; k < g.neighbour_count(q) && t < 0; ++k)
+          if (step_direction(q, g.neighbour(q, k)) == direction) t = g.neighbour(q, k);
+        if (t < 0) break;
+      }
+    }
+    return;
+  }
   uint8_t queue[kSquares];
   int head = 0, tail = 0;
-  dist[std::size_t(from)] = 0;
   queue[tail++] = uint8_t(from);
   while (head < tail) {
     const int q = queue[head++];
     if (dist[std::size_t(q)] >= reach) continue;
     for (int k = 0; k < g.neighbour_count(q); ++k) {
       const int t = g.neighbour(q, k);
-      if (dist[std::size_t(t)] != 0xff) continue;
-      const uint8_t p = board_[std::size_t(t)];
-      const bool passable =
-          p == kEmpty || (commander && piece_seat(p) == seat && piece_kind(p) != kCommander);
-      if (!passable) continue;
+      if (dist[std::size_t(t)] != 0xff || !passable(t)) continue;
       dist[std::size_t(t)] = uint8_t(dist[std::size_t(q)] + 1);
       queue[tail++] = uint8_t(t);
     }
@@ -517,7 +548,9 @@ std::string SiegeState::why_illegal(Move move) const {
     std::array<uint8_t, kSquares> dist;
     reachable(m.from, m.die, dist);
     if (dist[std::size_t(m.to)] > m.die)
-      return to + " is not within " + value_char(m.die) + " orthogonal steps of " + from +
+      return to + " is not within " + value_char(m.die) +
+             (g.straight_moves() ? " steps in a straight line from " : " orthogonal steps of ") +
+             from +
              (commander ? " (a Commander passes over its own Armies only)"
                         : " (an Army cannot pass over pieces)");
   }

@@ -55,7 +55,9 @@
 // Returns: the winner +1, every other seat -1/(n-1). A game stopped by the engine's ply cap
 // (`max_plies`, not a rule: random play can wander for a long time) scores 0 for everyone.
 //
-// Params: players (2..4, default 4), max_plies (default kDefaultMaxPlies).
+// Params: players (2..4, default 4), max_plies (default kDefaultMaxPlies), straight_moves (variant,
+// default false: a move's orthogonal steps may turn; true: they all go one way, see the doc's
+// Rulings).
 #pragma once
 
 #include <array>
@@ -250,6 +252,8 @@ class SiegeGame final : public Game {
   std::unique_ptr<SiegeState> position(const json& fields, Chance chance = Chance()) const;
 
   int max_plies() const { return max_plies_; }
+  // The straight_moves variant: every step of one move in the same compass direction.
+  bool straight_moves() const { return straight_moves_; }
   int compass_of(Seat seat) const { return compass_[std::size_t(seat)]; }
   // The seat whose Home Base is at `compass`, or -1 when that seat is not in play.
   Seat seat_at(int compass) const { return seat_at_[std::size_t(compass)]; }
@@ -266,6 +270,7 @@ class SiegeGame final : public Game {
  private:
   int players_;
   int max_plies_;
+  bool straight_moves_ = false;
   std::array<uint8_t, kMaxSeats> compass_{};
   std::array<int8_t, kMaxSeats> seat_at_{};
   uint64_t in_play_ = 0;

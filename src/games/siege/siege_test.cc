@@ -14,8 +14,9 @@
 namespace tabletop::siege {
 namespace {
 
-std::shared_ptr<const SiegeGame> game(int players = 4) {
-  auto g = games::registry().make("siege", json{{"players", players}});
+std::shared_ptr<const SiegeGame> game(int players = 4, json params = json::object()) {
+  params["players"] = players;
+  auto g = games::registry().make("siege", params);
   return std::static_pointer_cast<const SiegeGame>(g);
 }
 
@@ -33,8 +34,9 @@ int sq(const char* name) {
 // not on the board in ascending order from the top (unless `fields` says otherwise), `dice` to use
 // now, and `script` queued for the chance draws that follow (the next seats' dice).
 std::unique_ptr<SiegeState> pos(int players, const std::string& board, std::vector<int> dice,
-                                json fields = json::object(), std::vector<uint32_t> script = {}) {
-  auto g = game(players);
+                                json fields = json::object(), std::vector<uint32_t> script = {},
+                                json params = json::object()) {
+  auto g = game(players, params);
   fields["board"] = board;
   fields["dice"] = dice;
   if (!fields.contains("to_move")) fields["to_move"] = 0;
@@ -301,6 +303,28 @@ TEST(SiegeMove, UpToTheDieInTheFourCompassDirections) {
   // An Ace moves one square.
   auto ace = pos(2, "d4=NE3 SW=SW0", {1});
   EXPECT_EQ(destinations(*ace, "d4", 1), set_of({"c4", "e4", "d3", "d5"}));
+}
+
+TEST(SiegeMove, VariantStraightMovesGoOneWay) {
+  // straight_moves: "only in the 4 major compass directions" read as one direction per move. A 2
+  // from d4 reaches the four squares next to it and d6 and f4 (b4 and d2 are not on the board),
+  // but no square round a corner (c3, e3, c5, e5).
+  const json straight{{"straight_moves", true}};
+  auto s = pos(2, "d4=NE3 SW=SW0", {2}, json::object(), {}, straight);
+  EXPECT_EQ(destinations(*s, "d4", 2), set_of({"c4", "e4", "d3", "d5", "d6", "f4"}));
+  const std::string why = s->why_illegal(s->parse_move("2:d4-e5"));
+  EXPECT_NE(why.find("straight line"), std::string::npos) << why;
+  // A blocked line stops there: c4's Army, with its own d4 east and the enemy c5 north, goes south.
+  auto walled = pos(2, "c4=NE1 d4=NE2 c5=SW0", {2, 2}, json::object(), {}, straight);
+  EXPECT_EQ(destinations(*walled, "c4", 2), set_of({"c3", "c2"}));  // not d3 round the corner
+  // NW's Home Base lies west of its gate a7: b7-a7-NW is straight, a6-a7-NW turns.
+  const std::string board = "a6=NW1 b7=NW2 NE=NE0 SE=SE0 SW=SW0";
+  auto turning = pos(4, board, {2, 2}, {{"to_move", 3}});
+  EXPECT_TRUE(destinations(*turning, "a6", 2).count("NW"));
+  auto gate = pos(4, board, {2, 2}, {{"to_move", 3}}, {}, straight);
+  EXPECT_FALSE(destinations(*gate, "a6", 2).count("NW"));
+  EXPECT_TRUE(destinations(*gate, "a6", 2).count("a7"));
+  EXPECT_TRUE(destinations(*gate, "b7", 2).count("NW"));
 }
 
 TEST(SiegeMove, ANullMovesNothingButStillLetsItsPieceAttack) {

@@ -1,0 +1,341 @@
+// Culture Wars: the estimate for searches (not a rule): the round played out, then scored.
+#include <algorithm>
+#include <cassert>
+#include <cctype>
+#include <cmath>
+#include <sstream>
+
+#include "games/culture_wars/culture_wars_internal.h"
+
+namespace tabletop::culture_wars {
+struct CultureWarsState::RoundEnd {
+  std::array<std::array<uint8_t, kSquares>, kMaxSeats> tokens;
+  std::array<uint8_t, kSquares> coin;  // kNoCoin once an Ace went home or a coin was looted
+  std::array<int8_t, kSquares> owner;  // the seat whose settlement stands here, or -1
+  std::array<int8_t, kSquares> support;
+  std::array<int, kMaxSeats> reserve;
+  std::array<int, kMaxSeats> lost_friends;  // supporters of settlements abandoned
+  std::array<int16_t, kTiles * 4> land;
+};
+
+void CultureWarsState::project_round_end(RoundEnd& e) const {
+  const int n = num_seats();
+  e.tokens = tokens_;
+  e.coin = coin_at_;
+  e.owner.fill(-1);
+  for (int s = 0; s < n; ++s) {
+    e.reserve[std::size_t(s)] = reserve_tokens_[std::size_t(s)];
+    e.lost_friends[std::size_t(s)] = 0;
+  }
+  int lands = 0;
+  for (int16_t origin : tile_origin_)
+    for (int k = 0; k < 4; ++k)
+      e.land[std::size_t(lands++)] = int16_t(origin + k % 2 + k / 2 * kWidth);
+  for (int16_t square : e.land) {
+    const uint8_t coin = e.coin[std::size_t(square)];
+    if (coin != kNoCoin && suit_up_[std::size_t(square)] && round_ > 0)
+      e.owner[std::size_t(square)] = int8_t(coin_seat(coin));
+    e.support[std::size_t(square)] = int8_t(coin == kNoCoin                     ? 2
+                                            : e.owner[std::size_t(square)] >= 0 ? 0
+                                                                                : coin_value(coin));
+  }
+  if (round_ == 0 || phase_ == Phase::kOver) return;
+  auto resolve = [&](int square) {
+    std::array<int, kMaxSeats> count{}, tech{};
+    for (int s = 0; s < n; ++s)
+      count[std::size_t(s)] = e.tokens[std::size_t(s)][std::size_t(square)];
+    resolve_counts(count, tech, n, e.support[std::size_t(square)],
+                   {rules().conflict_stops_at_one_seat(), false});
+    for (int s = 0; s < n; ++s) {
+      e.reserve[std::size_t(s)] +=
+          e.tokens[std::size_t(s)][std::size_t(square)] - count[std::size_t(s)];
+      e.tokens[std::size_t(s)][std::size_t(square)] = uint8_t(count[std::size_t(s)]);
+    }
+  };
+  auto seats_here = [&](int square, int& total) {
+    int seats = 0;
+    total = 0;
+    for (int s = 0; s < n; ++s) {
+      seats += e.tokens[std::size_t(s)][std::size_t(square)] > 0;
+      total += e.tokens[std::size_t(s)][std::size_t(square)];
+    }
+    return seats;
+  };
+  auto put = [&](int s, int square, int count) {
+    count = std::min(count, e.reserve[std::size_t(s)]);
+    e.tokens[std::size_t(s)][std::size_t(square)] =
+        uint8_t(e.tokens[std::size_t(s)][std::size_t(square)] + count);
+    e.reserve[std::size_t(s)] -= count;
+  };
+  auto turn_over = [&](int square) {
+    const uint8_t coin = e.coin[std::size_t(square)];
+    e.owner[std::size_t(square)] = -1;
+    e.support[std::size_t(square)] = int8_t(coin_value(coin));
+    if (coin_value(coin) == kAce) {
+      e.coin[std::size_t(square)] = kNoCoin;
+      e.support[std::size_t(square)] = 2;
+    }
+  };
+  int total = 0;
+  if (phase_ == Phase::kExpansion || phase_ == Phase::kMovement) {
+    // 4. Conflicts: tokens against tokens, then tokens in a settlement.
+    for (int16_t square : e.land)
+      if (e.owner[std::size_t(square)] < 0 && seats_here(square, total) >= 2 &&
+          total > e.support[std::size_t(square)])
+        resolve(square);
+    for (int16_t square : e.land) {
+      const int owner = e.owner[std::size_t(square)];
+      if (owner < 0 ||
+          seats_here(square, total) == (e.tokens[std::size_t(owner)][std::size_t(square)] > 0))
+        continue;
+      turn_over(square);
+      put(owner, square, 5);
+      if (seats_here(square, total) >= 2 && total > e.support[std::size_t(square)]) resolve(square);
+    }
+  }
+  // 5. Settlements, by every seat still to decide, wherever it can.
+  for (int i = phase_ == Phase::kSettlement ? step_ : 0; i < n; ++i) {
+    const Seat s = order_[std::size_t(i)];
+    int coins = 0;
+    for (int v = 1; v < kCoinValues; ++v) coins += coin_square_[make_coin(s, v)] == kNoSquare;
+    bool ace_home = coin_square_[make_coin(s, kAce)] == kNoSquare;
+    for (int16_t square : e.land) {
+      const int t = e.tokens[std::size_t(s)][std::size_t(square)];
+      const uint8_t coin = e.coin[std::size_t(square)];
+      if (t < 5 || e.owner[std::size_t(square)] >= 0) continue;
+      if (coin == kNoCoin) {
+        if (t < 10 || !ace_home) continue;
+        ace_home = false;
+        e.tokens[std::size_t(s)][std::size_t(square)] = uint8_t(t - 10);
+        e.reserve[std::size_t(s)] += 10;
+      } else {
+        e.tokens[std::size_t(s)][std::size_t(square)] = 0;
+        e.reserve[std::size_t(s)] += t;
+        if (coin_seat(coin) != s && coins-- <= 0) {  // looted
+          e.coin[std::size_t(square)] = kNoCoin;
+          e.support[std::size_t(square)] = 2;
+          continue;
+        }
+      }
+      e.owner[std::size_t(square)] = int8_t(s);
+      e.support[std::size_t(square)] = 0;
+    }
+  }
+  // 6. Excess population.
+  for (int16_t square : e.land) {
+    const int support = e.support[std::size_t(square)];
+    const int seats = seats_here(square, total);
+    if (total <= support) continue;
+    if (support > 0 && seats >= 2) {
+      resolve(square);
+      continue;
+    }
+    for (int s = 0; s < n; ++s) {
+      const int t = e.tokens[std::size_t(s)][std::size_t(square)];
+      if (t <= support) continue;
+      e.tokens[std::size_t(s)][std::size_t(square)] = uint8_t(support);
+      e.reserve[std::size_t(s)] += t - support;
+    }
+  }
+  // 7. Settlements without five supporters are abandoned.
+  for (int16_t square : e.land) {
+    const int owner = e.owner[std::size_t(square)];
+    if (owner < 0) continue;
+    int friends = 0;
+    for (int dr = -1; dr <= 1; ++dr)
+      for (int dc = -1; dc <= 1; ++dc)
+        if ((dr || dc) && square + dr * kWidth + dc >= 0 && square + dr * kWidth + dc < kSquares)
+          friends += e.tokens[std::size_t(owner)][std::size_t(square + dr * kWidth + dc)];
+    if (friends >= 5) continue;
+    e.lost_friends[std::size_t(owner)] += friends;
+    const bool ace = coin_value(e.coin[std::size_t(square)]) == kAce;
+    turn_over(square);
+    put(owner, square, ace ? 1 : coin_value(e.coin[std::size_t(square)]));
+  }
+}
+
+bool CultureWarsState::estimate_returns(Returns& out) const {
+  if (phase_ == Phase::kOver) {
+    out = returns();
+    return true;
+  }
+  RoundEnd e;
+  project_round_end(e);
+  const int n = num_seats(), need = rules().settlements_to_win();
+  auto at = [&](int s, int square) {  // off the window (a map at its edge): none
+    return square < 0 || square >= kSquares ? 0
+                                            : int(e.tokens[std::size_t(s)][std::size_t(square)]);
+  };
+  std::array<double, kMaxSeats> score{};
+  std::array<int, kMaxSeats> held{};
+  // The best candidate coins of each seat: value, and whether it is another suit's coin (which
+  // takes one of the seat's reserve coins).
+  std::array<std::array<std::pair<double, bool>, 8>, kMaxSeats> best{};
+  std::array<int, kMaxSeats> occupied{};
+  std::array<int8_t, kSquares> dist;     // steps from a coin's 3x3 block
+  std::array<int16_t, kTiles * 4> path;  // the squares at 1 to 5 steps, nearest first
+  // Seats that can still move tokens this round (movement runs in reverse order).
+  std::array<bool, kMaxSeats> moves_left{};
+  for (int i = 0; i < n; ++i)
+    moves_left[order_[std::size_t(i)]] =
+        phase_ == Phase::kExpansion || (phase_ == Phase::kMovement && n - 1 - i >= step_);
+  for (int s = 0; s < n; ++s) score[std::size_t(s)] = 0.4 * e.lost_friends[std::size_t(s)];
+  for (int16_t square : e.land) {
+    for (int s = 0; s < n; ++s)
+      if (at(s, square) > 0) {
+        ++occupied[std::size_t(s)];
+        score[std::size_t(s)] += 0.03 * at(s, square);
+      }
+    const int owner = e.owner[std::size_t(square)];
+    if (owner >= 0) {
+      int friends = 0;
+      for (int dr = -1; dr <= 1; ++dr)
+        for (int dc = -1; dc <= 1; ++dc)
+          if (dr || dc) friends += at(owner, square + dr * kWidth + dc);
+      ++held[std::size_t(owner)];
+      score[std::size_t(owner)] += 10 + 0.1 * std::min(2, friends - 5);
+      continue;
+    }
+    const uint8_t coin = e.coin[std::size_t(square)];
+    if (coin == kNoCoin) continue;
+    int room = 0;  // supporters the eight squares around can keep: a coin without five is no use
+    for (int dr = -1; dr <= 1; ++dr)
+      for (int dc = -1; dc <= 1; ++dc) {
+        const int sq = square + dr * kWidth + dc;
+        if ((dr || dc) && sq >= 0 && sq < kSquares && land_[std::size_t(sq)])
+          room += e.support[std::size_t(sq)];
+      }
+    if (room < 5) continue;
+    // Steps over land from the 3x3 block, up to five (the squares reached, in order).
+    dist.fill(-1);
+    int reached = 0;
+    for (int dr = -1; dr <= 1; ++dr)
+      for (int dc = -1; dc <= 1; ++dc) {
+        const int sq = square + dr * kWidth + dc;
+        if (sq >= 0 && sq < kSquares && land_[std::size_t(sq)]) dist[std::size_t(sq)] = 0;
+      }
+    for (int dr = -1; dr <= 1; ++dr)  // the block's squares seed the search but are not listed
+      for (int dc = -1; dc <= 1; ++dc) {
+        const int sq = square + dr * kWidth + dc;
+        if (sq < 0 || sq >= kSquares || !land_[std::size_t(sq)]) continue;
+        for (int d = 0; d < 4; ++d) {
+          const int next = neighbour(sq, d);
+          if (next < 0 || !land_[std::size_t(next)] || dist[std::size_t(next)] >= 0) continue;
+          dist[std::size_t(next)] = 1;
+          path[std::size_t(reached++)] = int16_t(next);
+        }
+      }
+    for (int i = 0; i < reached; ++i) {
+      const int sq = path[std::size_t(i)];
+      if (dist[std::size_t(sq)] >= 5) continue;
+      for (int d = 0; d < 4; ++d) {
+        const int next = neighbour(sq, d);
+        if (next < 0 || !land_[std::size_t(next)] || dist[std::size_t(next)] >= 0) continue;
+        dist[std::size_t(next)] = int8_t(dist[std::size_t(sq)] + 1);
+        path[std::size_t(reached++)] = int16_t(next);
+      }
+    }
+    // A resource coin: how close each seat is to settling it at the next round's end.
+    for (int s = 0; s < n; ++s) {
+      if (coin_seat(coin) != s) {
+        bool reserve_coin = false;
+        for (int v = 1; v < kCoinValues; ++v)
+          reserve_coin |= coin_square_[make_coin(s, v)] == kNoSquare;
+        if (!reserve_coin) continue;
+      }
+      const bool grows = e.reserve[std::size_t(s)] > 0;
+      auto grown = [&](int sq) { return at(s, sq) + (grows && at(s, sq) > 0); };
+      int on = grown(square), ring = 0;
+      double near = 0;
+      std::array<int, 4> side{};
+      for (int d = 0; d < 4; ++d) side[std::size_t(d)] = grown(neighbour(square, d));
+      for (int pass = 0; pass < 2; ++pass)  // surplus over two first, then the supporters
+        for (int& m : side) {
+          const int sent = std::clamp(std::min(m - (pass == 0 ? 2 : 0), 5 - on), 0, 5);
+          m -= sent;
+          on += sent;
+        }
+      for (int m : side) ring += std::min(2, m);
+      for (int dr = -1; dr <= 1; dr += 2)
+        for (int dc = -1; dc <= 1; dc += 2) ring += std::min(2, grown(square + dr * kWidth + dc));
+      // The tokens still missing, fetched from the nearest squares outside the 3x3 block: each is
+      // worth less the more steps it needs to reach the block.
+      std::array<int, 8> steps{};
+      for (int i = 0; i < reached; ++i)
+        steps[std::size_t(dist[std::size_t(path[std::size_t(i)])])] += at(s, path[std::size_t(i)]);
+      int missing = 10 - std::min(5, on) - std::min(5, ring);
+      for (int d = 1; d < 6 && missing > 0; ++d) {
+        const int fetched = std::min(missing, steps[std::size_t(d)]);
+        near += fetched * (0.6 - 0.1 * d);
+        missing -= fetched;
+      }
+      double value = 0.6 * (std::min(5, on) + std::min(5, ring) + near);
+      if (moves_left[std::size_t(s)] && !suit_up_[std::size_t(square)]) {
+        // This round: the tokens on the coin now and the unmoved ones next to it that make five.
+        auto now = [&](int sq) {
+          return sq < 0 || sq >= kSquares ? 0 : int(tokens_[std::size_t(s)][std::size_t(sq)]);
+        };
+        const bool moving = s == to_move_ && phase_ == Phase::kMovement;
+        std::array<int, 4> left{}, free{};
+        for (int d = 0; d < 4; ++d) {
+          const int sq = neighbour(square, d);
+          left[std::size_t(d)] = now(sq);
+          free[std::size_t(d)] = now(sq) - (moving && sq >= 0 ? moved_[std::size_t(sq)] : 0);
+        }
+        on = now(square);
+        for (int pass = 0; pass < 2; ++pass)
+          for (int d = 0; d < 4; ++d) {
+            const int can = pass == 0 ? std::min(free[std::size_t(d)], left[std::size_t(d)] - 2)
+                                      : free[std::size_t(d)];
+            const int sent = std::clamp(std::min(can, 5 - on), 0, 5);
+            left[std::size_t(d)] -= sent;
+            free[std::size_t(d)] -= sent;
+            on += sent;
+          }
+        ring = 0;
+        for (int d = 0; d < 4; ++d) ring += std::min(2, left[std::size_t(d)]);
+        for (int dr = -1; dr <= 1; dr += 2)
+          for (int dc = -1; dc <= 1; dc += 2) ring += std::min(2, now(square + dr * kWidth + dc));
+        if (on >= 5 && ring >= 5) value = std::max(value, 6.0 + 0.8 * std::min(4, now(square)));
+      }
+      auto& top = best[std::size_t(s)];
+      for (std::pair<double, bool> v{value, coin_seat(coin) != s}; auto& b : top)
+        if (v.first > b.first) std::swap(v, b);
+    }
+  }
+  for (int s = 0; s < n; ++s) {
+    const int h = held[std::size_t(s)], last = settlements_last_round_[std::size_t(s)];
+    score[std::size_t(s)] += 3.0 * std::min(h, last) + (h >= need && last >= need ? 40.0 : 0.0);
+    const int lacking = std::max(0, need - h);
+    score[std::size_t(s)] += 0.15 * std::min(occupied[std::size_t(s)], e.reserve[std::size_t(s)]);
+    int foreign = 0, counted = 0;
+    for (int v = 1; v < kCoinValues; ++v) foreign += coin_square_[make_coin(s, v)] == kNoSquare;
+    for (const auto& [value, other_suit] : best[std::size_t(s)]) {
+      if (counted > lacking) break;
+      if (other_suit && foreign-- <= 0) continue;
+      score[std::size_t(s)] += (counted++ < lacking ? 1.0 : 0.3) * value;
+    }
+    if (round_ == 0)  // setup: the seat's own coins close together, for one people to settle
+      for (int a = 2; a < kCoinValues; ++a)
+        for (int b = a + 1; b < kCoinValues; ++b) {
+          const int p = coin_square_[make_coin(s, a)], q = coin_square_[make_coin(s, b)];
+          if (p == kNoSquare || q == kNoSquare) continue;
+          const int d =
+              std::max(std::abs(column_of(p) - column_of(q)), std::abs(row_of(p) - row_of(q)));
+          score[std::size_t(s)] += 0.5 * std::max(0, 8 - d);
+        }
+  }
+  double total = 0;
+  for (int s = 0; s < n; ++s) total += score[std::size_t(s)];
+  out = Returns{};
+  for (int s = 0; s < n; ++s) {
+    const double others = (total - score[std::size_t(s)]) / (n - 1);
+    // Linear up to 0.8 (holding the settlements to win is about 1), then softly bounded.
+    const double x = (score[std::size_t(s)] - others) / (10.0 * need + 5.0);
+    out[std::size_t(s)] =
+        std::abs(x) <= 0.8 ? x : std::copysign(0.8 + 0.2 * std::tanh((std::abs(x) - 0.8) / 0.2), x);
+  }
+  return true;
+}
+
+}  // namespace tabletop::culture_wars
