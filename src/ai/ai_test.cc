@@ -174,6 +174,42 @@ TEST(AgentSpecs, BadSpecsNameTheProblem) {
   EXPECT_NE(message("alphazero").find("unknown agent 'alphazero'"), std::string::npos);
 }
 
+// Issue 13, case 2: NaN passed every range check (it compares false), and crashed or hung the
+// search; infinities and numbers past a double's range, and fractions of whole-number options,
+// must be refused too, for every option of every agent.
+TEST(AgentSpecs, NanInfinityHugeAndFractionsAreRefused) {
+  auto game = games::registry().make("relativity");
+  const std::vector<std::pair<std::string, std::vector<std::string>>> options = {
+      {"mcts",
+       {"iterations", "time", "c", "threads", "depth", "reuse", "nodes", "prior", "prior_samples"}},
+      {"ismcts",
+       {"iterations", "time", "c", "threads", "depth", "reuse", "nodes", "prior", "prior_samples"}},
+      {"greedy", {"samples"}}};
+  for (const auto& [name, keys] : options)
+    for (const std::string& key : keys)
+      for (const char* value : {"nan", "NAN", "-nan", "inf", "-inf", "infinity", "1e99", "1e999",
+                                "-1e999", "0x10", " 1", "+1", "1 ", ""}) {
+        const std::string spec = name + ":" + key + "=" + value;
+        EXPECT_THROW(make_agent(spec, *game, 1), BadParams) << spec;
+      }
+  for (const char* spec : {"mcts:iterations=1.5", "mcts:threads=2.5", "ismcts:depth=0.5",
+                           "mcts:reuse=0.5", "mcts:nodes=5000.5", "greedy:samples=1.5"}) {
+    try {
+      make_agent(spec, *game, 1);
+      ADD_FAILURE() << spec << " was accepted";
+    } catch (const BadParams& e) {
+      EXPECT_NE(std::string(e.what()).find("not a whole number"), std::string::npos) << e.what();
+    }
+  }
+  // What the user typed is quoted escaped.
+  try {
+    make_agent("mcts:c=\x1b[2J", *game, 1);
+    ADD_FAILURE();
+  } catch (const BadParams& e) {
+    EXPECT_EQ(std::string(e.what()).find('\x1b'), std::string::npos) << e.what();
+  }
+}
+
 TEST(AgentSpecs, MctsRefusesHiddenInformationAndPointsToIsmcts) {
   auto guess = std::make_shared<GuessGame>(false);
   try {

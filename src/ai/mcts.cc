@@ -291,16 +291,16 @@ class SearchTree {
 SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
   spec.allow_only("iterations,time,c,threads,depth,reuse,nodes,prior,prior_samples");
   SearchOptions o;
-  o.iterations = int(spec.number("iterations", 0, 1, 1e9));
+  o.iterations = int(spec.integer("iterations", 0, 1, 1'000'000'000));
   o.time_ms = spec.number("time", 0, 1, 1e8);
   if (o.iterations == 0 && o.time_ms == 0) o.iterations = kDefaultIterations;
   o.c = spec.number("c", o.c, 0, 100);
-  o.threads = int(spec.number("threads", 1, 1, 256));
-  o.depth = int(spec.number("depth", -1, -1, 1e6));
-  o.reuse = spec.number("reuse", 1, 0, 1) != 0;
-  o.prior = int(spec.number("prior", o.prior, 0, 1e6));
-  o.prior_samples = int(spec.number("prior_samples", o.prior_samples, 1, 1000));
-  o.max_nodes = uint32_t(spec.number("nodes", 4'000'000, 1000, 1e9));
+  o.threads = int(spec.integer("threads", 1, 1, 256));
+  o.depth = int(spec.integer("depth", -1, -1, 1'000'000));
+  o.reuse = spec.integer("reuse", 1, 0, 1) != 0;
+  o.prior = int(spec.integer("prior", o.prior, 0, 1'000'000));
+  o.prior_samples = int(spec.integer("prior_samples", o.prior_samples, 1, 1000));
+  o.max_nodes = uint32_t(spec.integer("nodes", 4'000'000, 1000, 1'000'000'000));
   return o;
 }
 
