@@ -54,8 +54,12 @@ struct AgentSpec {
 
   // Throws BadParams naming the problem.
   static AgentSpec parse(const std::string& text);
-  // Reads a numeric option (or `fallback`); throws BadParams if it is not a number in [min, max].
+  // Reads a numeric option (or `fallback`); throws BadParams if it is not a plain decimal number
+  // in [min, max]: NaN, infinities and numbers too large for a double are refused.
   double number(const std::string& key, double fallback, double min, double max) const;
+  // The same for a whole-number option: also refuses a fraction (iterations=1.5), so nothing is
+  // truncated. `min` and `max` must be exact as doubles (below 2^53).
+  int64_t integer(const std::string& key, int64_t fallback, int64_t min, int64_t max) const;
   // Throws BadParams if an option is not in `known` (a comma-separated list).
   void allow_only(const std::string& known) const;
 };

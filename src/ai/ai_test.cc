@@ -174,6 +174,42 @@ TEST(AgentSpecs, BadSpecsNameTheProblem) {
   EXPECT_NE(message("alphazero").find("unknown agent 'alphazero'"), std::string::npos);
 }
 
+// Issue 13, case 2: NaN passed every range check (it compares false), and crashed or hung the
+// search; infinities and numbers past a double's range, and fractions of whole-number options,
+// must be refused too, for every option of every agent.
+TEST(AgentSpecs, NanInfinityHugeAndFractionsAreRefused) {
+  auto game = games::registry().make("relativity");
+  const std::vector<std::pair<std::string, std::vector<std::string>>> options = {
+      {"mcts",
+       {"iterations", "time", "c", "threads", "depth", "reuse", "nodes", "prior", "prior_samples"}},
+      {"ismcts",
+       {"iterations", "time", "c", "threads", "depth", "reuse", "nodes", "prior", "prior_samples"}},
+      {"greedy", {"samples"}}};
+  for (const auto& [name, keys] : options)
+    for (const std::string& key : keys)
+      for (const char* value : {"nan", "NAN", "-nan", "inf", "-inf", "infinity", "1e99", "1e999",
+                                "-1e999", "0x10", " 1", "+1", "1 ", ""}) {
+        const std::string spec = name + ":" + key + "=" + value;
+        EXPECT_THROW(make_agent(spec, *game, 1), BadParams) << spec;
+      }
+  for (const char* spec : {"mcts:iterations=1.5", "mcts:threads=2.5", "ismcts:depth=0.5",
+                           "mcts:reuse=0.5", "mcts:nodes=5000.5", "greedy:samples=1.5"}) {
+    try {
+      make_agent(spec, *game, 1);
+      ADD_FAILURE() << spec << " was accepted";
+    } catch (const BadParams& e) {
+      EXPECT_NE(std::string(e.what()).find("not a whole number"), std::string::npos) << e.what();
+    }
+  }
+  // What the user typed is quoted escaped.
+  try {
+    make_agent("mcts:c=\x1b[2J", *game, 1);
+    ADD_FAILURE();
+  } catch (const BadParams& e) {
+    EXPECT_EQ(std::string(e.what()).find('\x1b'), std::string::npos) << e.what();
+  }
+}
+
 TEST(AgentSpecs, MctsRefusesHiddenInformationAndPointsToIsmcts) {
   auto guess = std::make_shared<GuessGame>(false);
   try {
@@ -412,31 +448,83 @@ TEST(Search, PriorSeedsEveryRootMoveWithItsEstimate) {
   EXPECT_DOUBLE_EQ(r[std::size_t(me)], best) << state->move_to_string(chosen);
 }
 
-// The budget is honoured within 10% on every game (the clock is read every iteration).
+// The time budget, on a clock that advances 1 ms per reading (MctsAgent::set_clock), so the test
+// checks what the search does and cannot fail on a slow or busy machine: the clock is read before
+// every iteration after the first, the search stops at the first reading at or past the deadline
+// (250 readings: 250 iterations), nothing else in a decision reads it but the start and the final
+// statistics, and progress is reported every 100 ms of it. (Issue 13: the old test timed the real
+// clock within 10% and failed at load 0.85; a decision's real overshoot is one iteration plus
+// whatever the scheduler takes, and node storage growth no longer copies the tree: see NodePool.)
 TEST(Search, TimeBudgetIsHonoured) {
   for (const GameEntry& entry : games::registry().entries()) {
     SCOPED_TRACE(entry.info.id);
     auto game = games::registry().make(entry.info.id);
     auto state = game->new_initial_state(2);
     auto agent = make_agent("ismcts:time=250", *game, 1);
-    bool progressed = false;
-    agent->set_progress([&](double done, const std::string&) { progressed = done > 0; });
-    for (int decision = 0; decision < 2 && !state->is_terminal(); ++decision) {
+    auto& search = dynamic_cast<MctsAgent&>(*agent);
+    const auto epoch = std::chrono::steady_clock::now();
+    int readings = 0;
+    search.set_clock([&] { return epoch + std::chrono::milliseconds(readings++); });
+    std::vector<double> progress;
+    agent->set_progress([&](double done, const std::string&) { progress.push_back(done); });
+    for (int decision = 0; decision < 3 && !state->is_terminal(); ++decision) {
       MoveList moves;
       state->legal_moves(moves);
-      const auto start = std::chrono::steady_clock::now();
+      readings = 0;
+      progress.clear();
       const Move m = agent->choose(*state);
-      const double ms =
-          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-              .count();
       if (moves.size() > 1) {
-        EXPECT_GE(ms, 250 * 0.9);
-        EXPECT_LE(ms, 250 * 1.1);
+        EXPECT_EQ(search.last_stats().iterations, 250u);
+        EXPECT_EQ(readings, 252);  // start, 249 checks that go on, the one that stops, the stats
+        EXPECT_DOUBLE_EQ(search.last_stats().seconds, 0.251);
+        EXPECT_EQ(progress, (std::vector<double>{0.4, 0.8}));
       }
       agent->observe(*state, m);
       state->apply(m);
     }
-    EXPECT_TRUE(progressed) << "no progress was reported";
+  }
+  // With both budgets, whichever ends first ends the search.
+  auto game = games::registry().make("relativity");
+  auto state = game->new_initial_state(2);
+  auto agent = make_agent("ismcts:time=250,iterations=40", *game, 1);
+  auto& search = dynamic_cast<MctsAgent&>(*agent);
+  int readings = 0;
+  search.set_clock([&] {
+    return std::chrono::steady_clock::time_point{} + std::chrono::milliseconds(readings++);
+  });
+  agent->choose(*state);
+  EXPECT_EQ(search.last_stats().iterations, 40u);
+}
+
+// On the real clock a decision never ends before its budget, and it does end: the upper bound is
+// deliberately loose (the scheduler may stall any process for seconds on a loaded machine).
+TEST(Search, RealTimeBudgetEnds) {
+  auto game = games::registry().make("siege");
+  auto state = game->new_initial_state(2);
+  auto agent = make_agent("ismcts:time=100", *game, 1);
+  const auto start = std::chrono::steady_clock::now();
+  agent->choose(*state);
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_GE(ms, 100);
+  EXPECT_LT(ms, 100 + 30'000);
+}
+
+// A tree past one chunk of NodePool (65,536 nodes) and reused across decisions keeps its counts:
+// the chunked storage is exercised by advance() and by growth inside an iteration.
+TEST(Search, LargeTreesSpanChunksAndAreReused) {
+  auto game = games::registry().make("relativity");
+  auto state = game->new_initial_state(3);
+  auto agent = make_agent("mcts:iterations=90000,prior=0", *game, 1);
+  auto& search = dynamic_cast<MctsAgent&>(*agent);
+  for (int decision = 0; decision < 2; ++decision) {
+    const Move m = agent->choose(*state);
+    EXPECT_GT(search.last_stats().nodes, 65'536u);
+    uint64_t visits = 0;
+    for (const auto& [move, v] : search.last_root_visits()) visits += v;
+    EXPECT_GE(visits, 90'000u);  // the reused subtree's visits come on top of this decision's
+    agent->observe(*state, m);
+    state->apply(m);
   }
 }
 

@@ -8,7 +8,7 @@ namespace tabletop::ai {
 GreedyAgent::GreedyAgent(const Game& game, const AgentSpec& spec, uint64_t seed) : rng_(seed) {
   spec.allow_only("samples");
   const bool certain = !game.info().hidden_information && !game.info().has_chance;
-  samples_ = int(spec.number("samples", certain ? 1 : 8, 1, 1e6));
+  samples_ = int(spec.integer("samples", certain ? 1 : 8, 1, 1'000'000));
   spec_ = spec.options.count("samples") ? "greedy:samples=" + spec.options.at("samples") : "greedy";
 }
 

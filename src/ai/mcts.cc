@@ -65,15 +65,49 @@ class SearchTree {
     uint32_t max_nodes;
   };
 
-  SearchTree(uint64_t seed, uint32_t max_nodes) : rng_(seed) {
-    nodes_.reserve(std::min<uint32_t>(max_nodes, 1 << 16));
-    reset();
-  }
+  // The nodes, addressed by index, in chunks of kChunk that never move: growing the tree costs
+  // one chunk now and then and never copies the nodes already there. (A std::vector did: past
+  // a million nodes one reallocation inside one iteration copied 50 MB and faulted in 100 MB
+  // more, and a timed search overshot its budget by that much.) `allocate(n)` hands out n
+  // contiguous slots, starting a new chunk when the current one has less room; the slots left
+  // at the end of a chunk stay unused.
+  class NodePool {
+   public:
+    static constexpr uint32_t kShift = 16, kChunk = 1u << kShift;
+
+    Node& operator[](uint32_t i) { return chunks_[i >> kShift][i & (kChunk - 1)]; }
+    const Node& operator[](uint32_t i) const { return chunks_[i >> kShift][i & (kChunk - 1)]; }
+    // Slots handed out since clear(), the unused ones at chunk ends included.
+    uint32_t size() const { return size_; }
+    // Empties the pool, keeping its chunks for reuse.
+    void clear() { size_ = 0; }
+    void swap(NodePool& other) {
+      chunks_.swap(other.chunks_);
+      std::swap(size_, other.size_);
+    }
+    // `n` (at most kChunk) contiguous fresh nodes; returns the index of the first.
+    uint32_t allocate(uint32_t n) {
+      assert(n > 0 && n <= kChunk);
+      if ((size_ & (kChunk - 1)) + n > kChunk) size_ = (size_ | (kChunk - 1)) + 1;
+      while (size_ + n > chunks_.size() * kChunk)
+        chunks_.push_back(std::make_unique<Node[]>(kChunk));
+      const uint32_t first = size_;
+      size_ += n;
+      std::fill_n(&(*this)[first], n, Node{});
+      return first;
+    }
+
+   private:
+    std::vector<std::unique_ptr<Node[]>> chunks_;
+    uint32_t size_ = 0;
+  };
+
+  explicit SearchTree(uint64_t seed) : rng_(seed) { reset(); }
 
   void reset() {
     root_seeded_ = false;
     nodes_.clear();
-    nodes_.push_back(Node{});
+    nodes_.allocate(1);
     live_ = 1;
     lo_ = std::numeric_limits<double>::infinity();
     hi_ = -lo_;
@@ -84,16 +118,19 @@ class SearchTree {
     const uint32_t child = find_child(0, move);
     if (child == kNone) return reset();
     scratch_.clear();
-    scratch_.push_back(nodes_[child]);
-    for (std::size_t i = 0; i < scratch_.size(); ++i) {
+    scratch_[scratch_.allocate(1)] = nodes_[child];
+    live_ = 1;
+    // Breadth first; the unused slots at chunk ends have no children and are passed over.
+    for (uint32_t i = 0; i < scratch_.size(); ++i) {
       const Node n = scratch_[i];
-      const uint32_t begin = uint32_t(scratch_.size());
-      for (uint32_t j = 0; j < n.child_count; ++j) scratch_.push_back(nodes_[n.child_begin + j]);
-      scratch_[i].child_begin = begin;
       scratch_[i].child_cap = n.child_count;
+      if (n.child_count == 0) continue;
+      const uint32_t begin = scratch_.allocate(n.child_count);
+      for (uint32_t j = 0; j < n.child_count; ++j) scratch_[begin + j] = nodes_[n.child_begin + j];
+      scratch_[i].child_begin = begin;
+      live_ += n.child_count;
     }
     nodes_.swap(scratch_);
-    live_ = uint32_t(nodes_.size());
     root_seeded_ = false;
   }
 
@@ -171,11 +208,12 @@ class SearchTree {
   // The root's child for `move`, or kNone.
   uint32_t find_child(uint32_t parent, Move move) const {
     const Node& p = nodes_[parent];
-    const Node* first = nodes_.data() + p.child_begin;
+    if (p.child_count == 0) return kNone;
+    const Node* first = &nodes_[p.child_begin];
     const Node* last = first + p.child_count;
     const Node* it = std::lower_bound(first, last, move,
                                       [](const Node& n, Move m) { return n.move.bits < m.bits; });
-    return it != last && it->move == move ? uint32_t(it - nodes_.data()) : kNone;
+    return it != last && it->move == move ? p.child_begin + uint32_t(it - first) : kNone;
   }
   const Node& node(uint32_t index) const { return nodes_[index]; }
   uint32_t live_nodes() const { return live_; }
@@ -252,16 +290,14 @@ class SearchTree {
   uint32_t insert_child(uint32_t parent, Move move, Seat mover) {
     if (nodes_[parent].child_count == nodes_[parent].child_cap) {
       const uint32_t cap = std::max<uint32_t>(4, 2u * nodes_[parent].child_cap);
-      const uint32_t begin = uint32_t(nodes_.size());
-      nodes_.resize(nodes_.size() + cap);
+      const uint32_t begin = nodes_.allocate(cap);
       Node& p = nodes_[parent];
-      std::copy(nodes_.begin() + p.child_begin, nodes_.begin() + p.child_begin + p.child_count,
-                nodes_.begin() + begin);
+      if (p.child_count > 0) std::copy_n(&nodes_[p.child_begin], p.child_count, &nodes_[begin]);
       p.child_begin = begin;
       p.child_cap = uint16_t(std::min<uint32_t>(cap, 0xffff));
     }
     Node& p = nodes_[parent];
-    Node* first = nodes_.data() + p.child_begin;
+    Node* first = &nodes_[p.child_begin];
     Node* last = first + p.child_count;
     Node* at = std::lower_bound(first, last, move,
                                 [](const Node& n, Move m) { return n.move.bits < m.bits; });
@@ -272,12 +308,12 @@ class SearchTree {
     at->avail = 1;
     ++p.child_count;
     ++live_;
-    return uint32_t(at - nodes_.data());
+    return p.child_begin + uint32_t(at - first);
   }
 
   Rng rng_;
-  std::vector<Node> nodes_;
-  std::vector<Node> scratch_;
+  NodePool nodes_;
+  NodePool scratch_;
   std::vector<Step> path_;
   std::vector<uint8_t> mark_;
   MoveList moves_;
@@ -291,16 +327,16 @@ class SearchTree {
 SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
   spec.allow_only("iterations,time,c,threads,depth,reuse,nodes,prior,prior_samples");
   SearchOptions o;
-  o.iterations = int(spec.number("iterations", 0, 1, 1e9));
+  o.iterations = int(spec.integer("iterations", 0, 1, 1'000'000'000));
   o.time_ms = spec.number("time", 0, 1, 1e8);
   if (o.iterations == 0 && o.time_ms == 0) o.iterations = kDefaultIterations;
   o.c = spec.number("c", o.c, 0, 100);
-  o.threads = int(spec.number("threads", 1, 1, 256));
-  o.depth = int(spec.number("depth", -1, -1, 1e6));
-  o.reuse = spec.number("reuse", 1, 0, 1) != 0;
-  o.prior = int(spec.number("prior", o.prior, 0, 1e6));
-  o.prior_samples = int(spec.number("prior_samples", o.prior_samples, 1, 1000));
-  o.max_nodes = uint32_t(spec.number("nodes", 4'000'000, 1000, 1e9));
+  o.threads = int(spec.integer("threads", 1, 1, 256));
+  o.depth = int(spec.integer("depth", -1, -1, 1'000'000));
+  o.reuse = spec.integer("reuse", 1, 0, 1) != 0;
+  o.prior = int(spec.integer("prior", o.prior, 0, 1'000'000));
+  o.prior_samples = int(spec.integer("prior_samples", o.prior_samples, 1, 1000));
+  o.max_nodes = uint32_t(spec.integer("nodes", 4'000'000, 1000, 1'000'000'000));
   return o;
 }
 
@@ -315,14 +351,19 @@ MctsAgent::MctsAgent(const Game& game, SearchOptions options, bool information_s
   reuse_allowed_ = options_.reuse;
   own_moves_only_ = hidden;
   for (int t = 0; t < options_.threads; ++t)
-    trees_.push_back(std::make_unique<SearchTree>(
-        seed * 0x9e3779b97f4a7c15ULL + uint64_t(t) * 7919 + 1, options_.max_nodes));
+    trees_.push_back(
+        std::make_unique<SearchTree>(seed * 0x9e3779b97f4a7c15ULL + uint64_t(t) * 7919 + 1));
 }
 
 MctsAgent::~MctsAgent() = default;
 
+void MctsAgent::set_clock(std::function<Clock::time_point()> clock) {
+  clock_ = std::move(clock);
+}
+
 Move MctsAgent::choose(const State& state) {
-  const auto start = Clock::now();
+  auto read_clock = [this] { return clock_ ? clock_() : Clock::now(); };
+  const auto start = read_clock();
   const Seat seat = state.current_player();
   seat_ = seat;
   MoveList legal;
@@ -374,7 +415,7 @@ Move MctsAgent::choose(const State& state) {
     for (uint64_t i = 0;; ++i) {
       if (budget && i >= budget) break;
       if (i > 0 && (timed || (reports && i % 64 == 0))) {
-        const auto now = Clock::now();
+        const auto now = read_clock();
         if (timed && now >= deadline) break;
         if (reports && now - last_report >= std::chrono::milliseconds(100)) {
           last_report = now;
@@ -435,7 +476,7 @@ Move MctsAgent::choose(const State& state) {
     stats_.plies += plies[t];
     stats_.nodes += trees_[t]->live_nodes();
   }
-  stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  stats_.seconds = std::chrono::duration<double>(read_clock() - start).count();
   stats_.best_share = total ? double(best_visits) / double(total) : 0;
   stats_.best_value = best_visits ? best_value : 0;
   char note[160];

@@ -63,11 +63,15 @@
 //
 // Hot path: one state copy per iteration (the clone inside `determinize`) is the
 // only allocation; move lists are fixed-capacity members, nodes live in one pool per tree that is
-// reused (compacted on reuse) between decisions. The prior's samples and copies are made once
-// per decision, outside the iteration loop.
+// reused (compacted on reuse) between decisions. The pool grows by chunks of 65,536 nodes that
+// never move, so growing the tree inside an iteration never copies it (a vector's reallocation
+// did, and made timed decisions of large trees overshoot). The prior's samples and copies are
+// made once per decision, outside the iteration loop.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -120,6 +124,13 @@ class MctsAgent final : public Agent {
   std::string last_decision_note() const override;
   std::string spec() const override { return spec_; }
 
+  // The clock the time budget is measured by: std::chrono::steady_clock::now unless a test sets
+  // another (an empty function restores it). The search reads it once at the start of a decision
+  // and before every iteration after the first, and stops at the first reading at or past the
+  // deadline; a test clock that advances a fixed step per reading makes that count exact on any
+  // machine. With threads, every search thread calls it: it must be thread-safe.
+  void set_clock(std::function<std::chrono::steady_clock::time_point()> clock);
+
   // The last decision's statistics.
   const SearchStats& last_stats() const { return stats_; }
   // Visits of every root move of the last decision (all threads, the prior's virtual visits left
@@ -128,6 +139,7 @@ class MctsAgent final : public Agent {
 
  private:
   SearchOptions options_;
+  std::function<std::chrono::steady_clock::time_point()> clock_;
   bool reuse_allowed_;
   bool own_moves_only_;  // hidden information: the tree follows only this seat's own moves
   Seat seat_ = -1;       // the seat of the last decision

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -107,6 +108,111 @@ TEST(Cli, MalformedPpnAndJsonFailWithOneLine) {
   EXPECT_NE(garbage.out.find("error:"), std::string::npos) << garbage.out;
   Result missing = run("replay " + dir + "/no-such-file.json");
   EXPECT_EQ(missing.code, 2);
+}
+
+// The project's error contract: exactly one line, starting "error: ", exit status 2.
+void expect_one_error_line(const Result& r, const std::string& what) {
+  EXPECT_EQ(r.code, 2) << what << ": " << r.out;
+  EXPECT_EQ(r.out.rfind("error: ", 0), 0u) << what << ": " << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << what << ": " << r.out;
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << what << ": " << r.out;
+}
+
+// Issue 13, case 5: CLI11's own errors exited 104-114 with two lines and no "error:".
+TEST(Cli, EveryParseErrorIsOneErrorLineWithAHintAndExit2) {
+  for (const char* args :
+       {"sim relativity --games -1", "apply relativity --seed abc", "perft relativity --depth 100",
+        "apply relativity --param", "apply relativity --no-such-flag", "apply relativity -d3",
+        "sim relativity --threads 200", "sim relativity --threads -1", "nosuchcommand", "", "apply",
+        "apply relativity --seed 18446744073709551616", "apply relativity --seed -1",
+        "bench --iterations 0", "sim relativity --games 99999999999999999999"}) {
+    Result r = run(args);
+    expect_one_error_line(r, args);
+    EXPECT_NE(r.out.find("--help"), std::string::npos) << args << ": " << r.out;
+  }
+  EXPECT_NE(run("apply relativity -d3").out.find("after '--'"), std::string::npos);
+  Result seed = run("apply relativity --seed 18446744073709551615 " + kDeal);
+  EXPECT_EQ(seed.code, 0) << seed.out;
+  // A move that starts with '-' goes after "--" and is then judged as a move.
+  Result dash = run("apply relativity -- -d3");
+  expect_one_error_line(dash, "-- -d3");
+  EXPECT_NE(dash.out.find("move 1 '-d3'"), std::string::npos) << dash.out;
+}
+
+// Issue 13, case 4: --param players=4294967298 played a 2-player game.
+TEST(Cli, OutOfRangeParamsAreErrorsNotTruncated) {
+  Result r = run("apply relativity --param players=4294967298");
+  expect_one_error_line(r, "players");
+  EXPECT_NE(r.out.find("4294967298 is out of range"), std::string::npos) << r.out;
+}
+
+// Issue 13, case 6: input is echoed escaped and cut, never raw.
+TEST(Cli, OffendingInputIsQuotedEscapedAndCut) {
+  Result newline = run("apply siege \"$(printf 'end\\nend')\"");
+  expect_one_error_line(newline, "newline");
+  EXPECT_NE(newline.out.find("'end\\nend'"), std::string::npos) << newline.out;
+  const std::string dir = ::testing::TempDir();
+  std::ofstream(dir + "/ansi.json") << R"({"game":"relativity","moves":["\u001b[31mred"]})";
+  expect_one_error_line(run("replay " + dir + "/ansi.json"), "ANSI");
+  const std::string huge(1'000'000, 'x');
+  std::ofstream(dir + "/huge.json") << R"({"game":"relativity","moves":[")" << huge << R"("]})";
+  Result cut = run("replay " + dir + "/huge.json");
+  expect_one_error_line(cut, "huge move");
+  EXPECT_LT(cut.out.size(), 1200u);
+  EXPECT_NE(cut.out.find("(1000000 bytes)"), std::string::npos) << cut.out.substr(0, 300);
+}
+
+// Issue 13, case 1: 200,000 nested arrays in a record (exit 139), or in the params of a JSON
+// Lines record, crashed with a stack overflow.
+TEST(Cli, DeeplyNestedJsonIsRefusedNotACrash) {
+  const std::string dir = ::testing::TempDir();
+  const std::string deep = std::string(200'000, '[') + std::string(200'000, ']');
+  std::ofstream(dir + "/deep.json") << R"({"game":"relativity","moves":[],"x":)" << deep << "}";
+  Result one = run("replay " + dir + "/deep.json");
+  expect_one_error_line(one, "deep record");
+  EXPECT_NE(one.out.find("deeper than"), std::string::npos) << one.out;
+  // Pretty-printed (several lines) and in the second record of JSON Lines.
+  std::ofstream(dir + "/deep_pretty.json")
+      << "{\n\"game\": \"relativity\",\n\"x\": " << deep << "\n}\n";
+  Result pretty = run("replay " + dir + "/deep_pretty.json");
+  expect_one_error_line(pretty, "pretty");
+  EXPECT_NE(pretty.out.find("deeper than"), std::string::npos) << pretty.out;
+  Result sim = run("sim relativity --games 1 --records " + dir + "/one.jsonl");
+  ASSERT_EQ(sim.code, 0) << sim.out;
+  std::ifstream in(dir + "/one.jsonl");
+  std::string record;
+  std::getline(in, record);
+  std::ofstream(dir + "/deep.jsonl")
+      << record << "\n"
+      << R"({"game":"relativity","moves":[],"params":{"p":)" << deep << "}}\n";
+  Result lines = run("replay " + dir + "/deep.jsonl");
+  expect_one_error_line(lines, "deep JSON Lines");
+  EXPECT_NE(lines.out.find("line 2"), std::string::npos) << lines.out;
+  Result param = run("apply relativity --param players=" + std::string(10'000, '['));
+  expect_one_error_line(param, "deep param");
+}
+
+// A saved game resumes: apply --save writes the state, apply --state plays on from it, and the
+// result is the same as playing all the moves at once.
+TEST(Cli, ApplyResumesASavedState) {
+  const std::string dir = ::testing::TempDir();
+  Result first = run("apply relativity " + kDeal + " d3#e3 d3#d1 --save " + dir + "/saved.json");
+  ASSERT_EQ(first.code, 0) << first.out;
+  Result resumed = run("apply relativity --state " + dir + "/saved.json c2#c3 d2#b1");
+  ASSERT_EQ(resumed.code, 0) << resumed.out;
+  Result whole = run("apply relativity " + kDeal + " d3#e3 d3#d1 c2#c3 d2#b1");
+  EXPECT_EQ(resumed.out, whole.out);
+  // Broken, foreign or tampered saved states are one error line each.
+  std::ofstream(dir + "/not_json.json") << "{\"game\":";
+  expect_one_error_line(run("apply relativity --state " + dir + "/not_json.json"), "not JSON");
+  expect_one_error_line(run("apply siege --state " + dir + "/saved.json"), "other game");
+  expect_one_error_line(run("apply relativity --state " + dir + "/missing.json"), "missing");
+  auto saved = nlohmann::json::parse(std::ifstream(dir + "/saved.json"));
+  saved["state"] = 7;
+  std::ofstream(dir + "/tampered.json") << saved.dump();
+  expect_one_error_line(run("apply relativity --state " + dir + "/tampered.json"), "tampered");
+  Result illegal = run("apply relativity --state " + dir + "/saved.json d3#d1");
+  expect_one_error_line(illegal, "illegal after resume");
 }
 
 TEST(Cli, SimWritesSummaryAndRecordsThatReplay) {

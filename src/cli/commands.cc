@@ -4,6 +4,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "core/json_input.h"
 #include "core/perft.h"
 #include "core/ppn.h"
 #include "core/record.h"
@@ -13,12 +14,42 @@
 namespace tabletop::cli {
 namespace {
 
-std::string read_file(const std::string& path) {
+// The most bytes read from a PPN file or saved state, and from one record of a JSON (Lines) file.
+constexpr std::size_t kMaxDocument = JsonLimits{}.max_bytes;
+
+std::ifstream open_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw BadRecord("cannot read '" + path + "'");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  if (!in) throw BadRecord("cannot read " + quote(path));
+  return in;
+}
+
+// Appends the rest of `in` to `text`; throws BadRecord once `text` would pass kMaxDocument.
+void read_rest(std::istream& in, std::string& text, const std::string& path) {
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    if (text.size() + std::size_t(in.gcount()) > kMaxDocument)
+      throw BadRecord(quote(path) + " is larger than the " + std::to_string(kMaxDocument) +
+                      " bytes allowed");
+    text.append(buffer, std::size_t(in.gcount()));
+  }
+}
+
+// Reads one line (without its '\n') into `line`; false at the end of the file. Throws BadRecord
+// for a line longer than kMaxDocument, without reading past the limit.
+bool read_line(std::istream& in, std::string& line, const std::string& where) {
+  line.clear();
+  if (in.peek() == std::char_traits<char>::eof()) return false;
+  for (int c; (c = in.get()) != std::char_traits<char>::eof() && c != '\n';) {
+    if (line.size() == kMaxDocument)
+      throw BadRecord(where + " is longer than the " + std::to_string(kMaxDocument) +
+                      " bytes allowed");
+    line += char(c);
+  }
+  return true;
+}
+
+bool blank(const std::string& text) {
+  return text.find_first_not_of(" \t\r\n") == std::string::npos;
 }
 
 }  // namespace
@@ -40,16 +71,40 @@ int list_games() {
 }
 
 int apply_moves(const std::string& game_id, uint64_t seed, const json& params,
-                const std::vector<std::string>& moves) {
-  std::shared_ptr<const Game> game = games::registry().make(game_id, params);
-  std::unique_ptr<State> state = game->new_initial_state(seed);
+                const std::vector<std::string>& moves, const std::string& state_path,
+                const std::string& save_path) {
+  std::shared_ptr<const Game> game;
+  std::unique_ptr<State> state;
+  if (state_path.empty()) {
+    game = games::registry().make(game_id, params);
+    state = game->new_initial_state(seed);
+  } else {
+    std::ifstream in = open_file(state_path);
+    std::string text;
+    read_rest(in, text, state_path);
+    const json saved = read_json(text, "saved state " + quote(state_path));
+    // The saved state carries its parameters; --param, when given, must agree with them.
+    const json saved_params = saved.is_object() ? saved.value("params", json()) : json();
+    try {
+      game = games::registry().make(
+          game_id, params.empty() && saved_params.is_object() ? saved_params : params);
+    } catch (const BadParams& e) {
+      throw BadRecord("saved state " + quote(state_path) + ": " + e.what());
+    }
+    state = game->state_from_json(saved);
+    state->set_recording(true);
+  }
   for (std::size_t i = 0; i < moves.size(); ++i) {
     try {
       state->apply_text(moves[i]);
     } catch (const BadMove& e) {
-      std::cerr << "error: move " << i + 1 << " '" << moves[i] << "': " << e.what() << "\n";
-      return 2;
+      throw BadMove("move " + std::to_string(i + 1) + " " + quote(moves[i]) + ": " + e.what());
     }
+  }
+  if (!save_path.empty()) {
+    std::ofstream out(save_path);
+    if (!out || !(out << state->to_json().dump() << "\n"))
+      throw Error("cannot write " + quote(save_path));
   }
   json out{{"game", game_id}, {"params", game->params()}, {"ply", state->ply()}};
   out["terminal"] = state->is_terminal();
@@ -62,12 +117,16 @@ int apply_moves(const std::string& game_id, uint64_t seed, const json& params,
 }
 
 int replay_file(const std::string& path, bool quiet) {
-  const std::string text = read_file(path);
-  std::size_t first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) throw BadRecord("'" + path + "' is empty");
-  const bool is_ppn = path.ends_with(".ppn") || text.compare(first, 3, "---") == 0;
+  std::ifstream in = open_file(path);
+  // Blank lines before the first text are kept, so that PPN line numbers stay right.
+  std::string head;
+  while (in.peek() != std::char_traits<char>::eof() && std::isspace(in.peek()))
+    head += char(in.get());
+  if (in.peek() == std::char_traits<char>::eof()) throw BadRecord(quote(path) + " is empty");
+  const bool is_ppn = path.ends_with(".ppn") || in.peek() == '-';
   if (is_ppn) {
-    const ppn::Record record = ppn::parse(text);
+    read_rest(in, head, path);
+    const ppn::Record record = ppn::parse(head);
     auto name_it = record.header.find("GameType.Name");
     if (name_it == record.header.end()) name_it = record.header.find("GameType");
     if (name_it == record.header.end()) throw BadRecord("PPN: header has no GameType Name");
@@ -80,40 +139,53 @@ int replay_file(const std::string& path, bool quiet) {
       }
       return 0;
     }
-    throw BadRecord("PPN: no game here reads records of '" + name_it->second + "'");
+    throw BadRecord("PPN: no game here reads records of " + quote(name_it->second));
   }
-  // JSON: one record, or one per line.
-  std::vector<json> records;
-  if (text[first] == '{') {
-    std::istringstream lines(text);
-    std::string line;
-    int number = 0;
-    json whole = json::parse(text, nullptr, false);
-    if (!whole.is_discarded()) {
-      records.push_back(whole);
-    } else {
-      while (std::getline(lines, line)) {
-        ++number;
-        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-        json j = json::parse(line, nullptr, false);
-        if (j.is_discarded())
-          throw BadRecord(path + " line " + std::to_string(number) + ": not valid JSON");
-        records.push_back(std::move(j));
-      }
-    }
-  } else {
-    throw BadRecord("'" + path + "' is neither a JSON record nor a PPN file");
-  }
-  for (std::size_t i = 0; i < records.size(); ++i) {
+  if (in.peek() != '{') throw BadRecord(quote(path) + " is neither a JSON record nor a PPN file");
+  // JSON: one record (on one line or many), or JSON Lines, one record per line, read one at a
+  // time so that memory does not grow with the number of records.
+  std::size_t count = 0;
+  std::string first_render;
+  auto replay_one = [&](const json& j, const std::string& where) {
     try {
-      std::unique_ptr<State> final_state = replay(games::registry(), Record::from_json(records[i]));
-      if (!quiet && records.size() == 1) std::cout << final_state->render(kSpectator);
+      std::unique_ptr<State> final_state = replay(games::registry(), Record::from_json(j));
+      if (!quiet && count == 0) first_render = final_state->render(kSpectator);
+      ++count;
     } catch (const BadRecord& e) {
-      throw BadRecord(records.size() == 1 ? std::string(e.what())
-                                          : "record " + std::to_string(i + 1) + ": " + e.what());
+      throw BadRecord(where.empty() ? std::string(e.what()) : where + ": " + e.what());
+    }
+  };
+  std::string line;
+  read_line(in, line, "line 1");
+  std::string error;
+  std::optional<json> first = try_read_json(line, {}, &error);
+  if (!first) {
+    // Not a whole record on line 1: the file may be one record spread over many lines.
+    std::string text = head + line + "\n";
+    read_rest(in, text, path);
+    std::string whole_error;
+    std::optional<json> whole = try_read_json(text, {}, &whole_error);
+    if (!whole) {
+      // JSON Lines (the next line starts a record too): the fault is on line 1; otherwise the
+      // file was meant as one record.
+      const std::size_t next = text.find_first_not_of(" \t\r\n", head.size() + line.size());
+      if (next != std::string::npos && text[next] == '{')
+        throw BadRecord(quote(path) + " line 1 " + error);
+      throw BadRecord(quote(path) + " " + whole_error);
+    }
+    replay_one(*whole, "");
+  } else {
+    replay_one(*first, "record 1 (line 1)");
+    for (int number = 2;; ++number) {
+      const std::string where = quote(path) + " line " + std::to_string(number);
+      if (!read_line(in, line, where)) break;
+      if (blank(line)) continue;
+      replay_one(read_json(line, where),
+                 "record " + std::to_string(count + 1) + " (line " + std::to_string(number) + ")");
     }
   }
-  if (!quiet) std::cout << "ok: " << records.size() << " record(s) replay exactly\n";
+  if (!quiet && count == 1) std::cout << first_render;
+  if (!quiet) std::cout << "ok: " << count << " record(s) replay exactly\n";
   return 0;
 }
 

@@ -17,8 +17,12 @@ json params_from(const std::vector<std::string>& pairs);
 int list_games();
 int play(const std::string& game, const std::vector<std::string>& seats, uint64_t seed,
          const json& params);
+// Plays `moves` from a new deal (or, with `state_path`, from the saved state in that file, whose
+// params --param must match when given) and prints the result as JSON; with `save_path`, also
+// writes the complete state there (State::to_json), ready for --state.
 int apply_moves(const std::string& game, uint64_t seed, const json& params,
-                const std::vector<std::string>& moves);
+                const std::vector<std::string>& moves, const std::string& state_path = {},
+                const std::string& save_path = {});
 int replay_file(const std::string& path, bool quiet);
 int simulate(const std::string& game, int games, const std::vector<std::string>& agents,
              uint64_t seed, const json& params, int threads, const std::string& json_path,

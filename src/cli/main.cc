@@ -4,6 +4,7 @@
 
 #include "ai/bench.h"
 #include "cli/commands.h"
+#include "cli/input.h"
 #include "games/games.h"
 
 int main(int argc, char** argv) {
@@ -19,7 +20,9 @@ int main(int argc, char** argv) {
     cmd->add_option("game", game, "game id (see `tabletop list`)")->required();
     cmd->add_option("--param,-p", param_pairs, "game parameter key=value (repeatable)")
         ->allow_extra_args(false);
-    cmd->add_option("--seed,-s", seed, "random seed (deal, dice, agents)")->capture_default_str();
+    cmd->add_option("--seed,-s", seed, "random seed (deal, dice, agents)")
+        ->capture_default_str()
+        ->check(cli::seed_check());
   };
 
   app.add_subcommand("list", "list the games: id, name, player counts");
@@ -35,6 +38,9 @@ int main(int argc, char** argv) {
   add_game(apply);
   std::vector<std::string> moves;
   apply->add_option("moves", moves, "moves in the game's notation");
+  std::string state_path, save_path;
+  apply->add_option("--state", state_path, "start from this saved state (JSON) instead of a deal");
+  apply->add_option("--save", save_path, "write the resulting state to this file (for --state)");
 
   auto* replay = app.add_subcommand("replay", "replay a JSON record (or JSON Lines) or a PPN file");
   std::string path;
@@ -52,7 +58,8 @@ int main(int argc, char** argv) {
   sim->add_option("--agents,-a", agents_text,
                   "one agent spec per seat, comma-separated (default: random for every seat)");
   sim->add_option("--threads,-j", threads, "worker threads (0: one per core)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(CLI::Range(0, cli::kMaxSimThreads));
   sim->add_option("--json", json_path, "write the summary as JSON to this file");
   sim->add_option("--records", records_path, "write one JSON record per game (JSON Lines)");
 
@@ -68,7 +75,11 @@ int main(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::Range(1, 100000000));
 
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return cli::report_parse_error(app, e);
+  }
 
   auto split = [](const std::string& text) {
     std::vector<std::string> out;
@@ -94,7 +105,7 @@ int main(int argc, char** argv) {
     const json params = cli::params_from(param_pairs);
     if (app.got_subcommand("list")) return cli::list_games();
     if (play->parsed()) return cli::play(game, split(seats_text), seed, params);
-    if (apply->parsed()) return cli::apply_moves(game, seed, params, moves);
+    if (apply->parsed()) return cli::apply_moves(game, seed, params, moves, state_path, save_path);
     if (replay->parsed()) return cli::replay_file(path, quiet);
     if (sim->parsed())
       return cli::simulate(game, games,
@@ -106,11 +117,8 @@ int main(int argc, char** argv) {
                 << std::flush;
       return 0;
     }
-  } catch (const Error& e) {
-    std::cerr << "error: " << e.what() << "\n";
-    return 2;
   } catch (const std::exception& e) {
-    std::cerr << "error: " << e.what() << "\n";
+    std::cerr << "error: " << one_line(e.what()) << "\n";
     return 2;
   }
   return 0;

@@ -2,7 +2,9 @@
 
 #include "core/chance.h"
 #include "core/game.h"
+#include "core/json_input.h"
 #include "core/ppn.h"
+#include "core/record.h"
 #include "core/rng.h"
 
 namespace tabletop {
@@ -113,6 +115,76 @@ TEST(ParamReader, DefaultsTypesRangesAndUnknownKeys) {
   EXPECT_THROW(not_int.get_int("players", 2, 2, 4), BadParams);
 }
 
+// Issue 13, case 4: an integer past int's range was truncated (4294967298 became 2).
+TEST(ParamReader, HugeIntegersAreOutOfRangeNotTruncated) {
+  for (const json& v : {json(4294967298ULL), json(18446744073709551615ULL), json(-4294967294LL),
+                        json("4294967298"), json("99999999999999999999999")}) {
+    ParamReader r("g", json{{"players", v}});
+    EXPECT_THROW(r.get_int("players", 2, 2, 4), BadParams) << v.dump();
+  }
+  ParamReader fraction("g", json{{"players", 2.5}});
+  EXPECT_THROW(fraction.get_int("players", 2, 2, 4), BadParams);
+  ParamReader nan_text("g", json{{"players", "nan"}});
+  EXPECT_THROW(nan_text.get_int("players", 2, 2, 4), BadParams);
+}
+
+// Issue 13, case 6: what the user typed is echoed escaped, on one line, and cut.
+TEST(Quote, EscapesControlCharactersAndCutsLongInput) {
+  EXPECT_EQ(quote("d3#e3"), "'d3#e3'");
+  EXPECT_EQ(quote("end\nend"), "'end\\nend'");
+  EXPECT_EQ(quote("\x1b[31mred"), "'\\x1b[31mred'");
+  EXPECT_EQ(quote("it's"), "'it\\'s'");
+  const std::string huge(10'000'000, 'x');
+  const std::string q = quote(huge);
+  EXPECT_LT(q.size(), 100u);
+  EXPECT_NE(q.find("...' (10000000 bytes)"), std::string::npos) << q;
+  EXPECT_EQ(one_line("a\nb\x1b"), "a\\nb\\x1b");
+  EXPECT_EQ(one_line("caf\xc3\xa9"), "caf\xc3\xa9");  // UTF-8 text is kept
+  EXPECT_EQ(one_line(std::string(5000, 'y'), 100), std::string(100, 'y') + "...");
+}
+
+// Issue 13, case 1: JSON nested 200,000 deep overflowed the stack; every JSON input now goes
+// through read_json, which refuses it (and oversized text) before parsing.
+TEST(JsonInput, RefusesDeepNestingAndOversizedTextWithOneLine) {
+  const std::string deep =
+      "{\"game\":\"relativity\",\"moves\":[],\"x\":" + std::string(200'000, '[') +
+      std::string(200'000, ']') + "}";
+  std::string error;
+  EXPECT_FALSE(try_read_json(deep, {}, &error));
+  EXPECT_NE(error.find("deeper than 32"), std::string::npos) << error;
+  EXPECT_THROW(read_json(deep, "record"), BadRecord);
+  // Brackets inside strings do not count; escaped quotes do not end a string.
+  EXPECT_EQ(json_depth(R"({"a":"[[[[\"[[[","b":[[1]]})", 100), 3);
+  EXPECT_TRUE(try_read_json(std::string(40, '[') + std::string(40, ']'), {64 << 10, 40}));
+  EXPECT_FALSE(try_read_json(std::string(41, '[') + std::string(41, ']'), {64 << 10, 40}));
+  EXPECT_FALSE(try_read_json(std::string(2000, ' ') + "1", {1000, 8}, &error));
+  EXPECT_NE(error.find("2001 bytes, more than the 1000"), std::string::npos) << error;
+  EXPECT_FALSE(try_read_json("{\"a\": \x1b[31m}", {}, &error));
+  EXPECT_NE(error.find("not valid JSON at byte"), std::string::npos) << error;
+  EXPECT_EQ(error.find('\x1b'), std::string::npos) << "the escape reached the message";
+  EXPECT_EQ(read_json(R"({"a":[1,2]})", "x"), (json{{"a", {1, 2}}}));
+}
+
+// Issue 13, case 4, in records: a seed or chance outcome out of range is an error, not wrapped.
+TEST(Record, OutOfRangeNumbersAreErrors) {
+  const json base{{"game", "g"}, {"moves", json::array()}};
+  auto with = [&](const char* key, json v) {
+    json j = base;
+    j[key] = std::move(v);
+    return j;
+  };
+  EXPECT_EQ(Record::from_json(with("seed", 18446744073709551615ULL)).seed, 18446744073709551615ULL);
+  EXPECT_THROW(Record::from_json(with("seed", -1)), BadRecord);
+  EXPECT_THROW(Record::from_json(with("seed", 1.5)), BadRecord);
+  EXPECT_THROW(Record::from_json(with("seed", 1e30)), BadRecord);
+  EXPECT_THROW(Record::from_json(with("seed", "7")), BadRecord);
+  EXPECT_EQ(Record::from_json(with("chance", {4294967295ULL})).chance,
+            std::vector<uint32_t>{4294967295U});
+  EXPECT_THROW(Record::from_json(with("chance", {4294967298ULL})), BadRecord);
+  EXPECT_THROW(Record::from_json(with("chance", {-2})), BadRecord);
+  EXPECT_THROW(Record::from_json(with("chance", 3)), BadRecord);
+}
+
 TEST(SetParam, ValuesAreJsonWhenTheyParseElseStrings) {
   json p = json::object();
   set_param(p, "players=3");
@@ -123,6 +195,11 @@ TEST(SetParam, ValuesAreJsonWhenTheyParseElseStrings) {
   EXPECT_EQ(p["flag"], true);
   EXPECT_THROW(set_param(p, "novalue"), BadParams);
   EXPECT_THROW(set_param(p, "=3"), BadParams);
+  // Issue 13: a deep or huge value stays a string (which the game then refuses), never a tree.
+  set_param(p, "deep=" + std::string(100'000, '['));
+  EXPECT_TRUE(p["deep"].is_string());
+  set_param(p, "big=1e999");
+  EXPECT_TRUE(p["big"].is_string());
 }
 
 TEST(Ppn, ReadsHeaderCommentsNumbersAndSubMoves) {

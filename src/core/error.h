@@ -3,8 +3,10 @@
 // except a broken invariant (InvariantError), which is a bug.
 #pragma once
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace tabletop {
 
@@ -32,5 +34,17 @@ struct BadRecord : Error {
 struct InvariantError : Error {
   using Error::Error;
 };
+
+// The one way an error message echoes what the user gave (a move, a parameter value, an agent
+// spec, a file name): `input` in single quotes with every byte that is not printable ASCII
+// escaped (\n, \t, \\, \', \xNN: no control character, ANSI escape or line break reaches the
+// terminal), and cut after `limit` characters of the escaped text, the cut marked by "..." and the
+// input's length in bytes. quote("end\nend") is 'end\nend' (backslash n, one line).
+std::string quote(std::string_view input, std::size_t limit = 60);
+
+// A whole message made safe to print as one line: control characters escaped as by `quote`
+// (printable ASCII and UTF-8 text are kept), cut after `limit` bytes (at a character boundary)
+// with "...". main() passes every error through it before printing "error: ...".
+std::string one_line(std::string_view message, std::size_t limit = 1000);
 
 }  // namespace tabletop

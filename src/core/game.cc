@@ -1,7 +1,11 @@
 #include "core/game.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <sstream>
+
+#include "core/json_input.h"
 
 namespace tabletop {
 
@@ -47,7 +51,7 @@ void State::apply_checked(Move move) {
 void State::apply_text(std::string_view text) {
   Move move = parse_move(text);
   std::string why = why_illegal(move);
-  if (!why.empty()) throw BadMove("illegal move '" + std::string(text) + "': " + why);
+  if (!why.empty()) throw BadMove("illegal move " + quote(text) + ": " + why);
   apply(move);
 }
 
@@ -76,8 +80,8 @@ std::unique_ptr<State> Game::state_from_json(const json& j) const {
   try {
     if (!j.is_object()) throw BadRecord("saved state: expected a JSON object");
     if (j.value("game", "") != info_.id)
-      throw BadRecord("saved state is for game '" + j.value("game", std::string("?")) + "', not '" +
-                      info_.id + "'");
+      throw BadRecord("saved state is for game " + quote(j.value("game", json()).dump()) +
+                      ", not '" + info_.id + "'");
     if (j.at("params") != params_) throw BadRecord("saved state has different params");
     Chance chance;
     chance.restore(j.at("chance"));
@@ -85,7 +89,7 @@ std::unique_ptr<State> Game::state_from_json(const json& j) const {
     state->ply_ = j.at("ply").get<int>();
     return state;
   } catch (const json::exception& e) {
-    throw BadRecord(std::string("saved state: ") + e.what());
+    throw BadRecord("saved state: " + one_line(e.what(), 200));
   }
 }
 
@@ -95,29 +99,37 @@ ParamReader::ParamReader(std::string game_id, const json& given)
 }
 
 void ParamReader::fail(const std::string& key, const std::string& why) const {
-  throw BadParams(game_id_ + (key.empty() ? "" : " param '" + key + "'") + ": " + why);
+  throw BadParams(game_id_ + (key.empty() ? "" : " param " + quote(key)) + ": " + why);
 }
 
 int ParamReader::get_int(const std::string& key, int fallback, int min, int max) {
   int value = fallback;
   if (given_.contains(key)) {
     const json& v = given_[key];
-    if (v.is_number_integer())
-      value = v.get<int>();
-    else if (v.is_string()) {
-      try {
-        std::size_t used = 0;
-        value = std::stoi(v.get<std::string>(), &used);
-        if (used != v.get<std::string>().size()) throw std::invalid_argument("trailing");
-      } catch (const std::exception&) {
-        fail(key, "expected an integer, got '" + v.get<std::string>() + "'");
-      }
+    // Read as the widest integer first, so that nothing is truncated before the range check.
+    std::string text;
+    int64_t wide = 0;
+    bool in_range = true;
+    if (v.is_number_unsigned()) {
+      in_range = v.get<uint64_t>() <= uint64_t(INT64_MAX);
+      wide = in_range ? int64_t(v.get<uint64_t>()) : INT64_MAX;
+      text = v.dump();
+    } else if (v.is_number_integer()) {
+      wide = v.get<int64_t>();
+      text = v.dump();
+    } else if (v.is_string()) {
+      text = v.get<std::string>();
+      const char* end = text.data() + text.size();
+      const auto [ptr, ec] = std::from_chars(text.data(), end, wide);
+      if (text.empty() || ptr != end || (ec != std::errc() && ec != std::errc::result_out_of_range))
+        fail(key, "expected an integer, got " + quote(text));
+      in_range = ec == std::errc();
     } else {
-      fail(key, "expected an integer, got " + v.dump());
+      fail(key, "expected an integer, got " + quote(v.dump()));
     }
-    if (value < min || value > max)
-      fail(key, std::to_string(value) + " is out of range " + std::to_string(min) + ".." +
-                    std::to_string(max));
+    if (!in_range || wide < min || wide > max)
+      fail(key, text + " is out of range " + std::to_string(min) + ".." + std::to_string(max));
+    value = int(wide);
   }
   resolved_[key] = value;
   return value;
@@ -134,7 +146,7 @@ bool ParamReader::get_bool(const std::string& key, bool fallback) {
     else if (v == "false" || v == "0" || v == 0)
       value = false;
     else
-      fail(key, "expected true or false, got " + v.dump());
+      fail(key, "expected true or false, got " + quote(v.dump()));
   }
   resolved_[key] = value;
   return value;
@@ -147,7 +159,7 @@ std::string ParamReader::get_string(const std::string& key, const std::string& f
     if (v.is_string())
       value = v.get<std::string>();
     else
-      fail(key, "expected a string, got " + v.dump());
+      fail(key, "expected a string, got " + quote(v.dump()));
   }
   resolved_[key] = value;
   return value;
@@ -222,14 +234,16 @@ std::string ParamSpec::help() const {
 void set_param(json& params, std::string_view key_equals_value) {
   const auto eq = key_equals_value.find('=');
   if (eq == std::string_view::npos || eq == 0)
-    throw BadParams("--param expects key=value, got '" + std::string(key_equals_value) + "'");
+    throw BadParams("--param expects key=value, got " + quote(key_equals_value));
   const std::string key(key_equals_value.substr(0, eq));
   const std::string value(key_equals_value.substr(eq + 1));
-  json parsed = json::parse(value, nullptr, /*allow_exceptions=*/false);
-  if (parsed.is_discarded() || parsed.is_object() || parsed.is_array())
+  // A value is at most one scalar: anything deeper stays a string (the game then rejects it).
+  const std::optional<json> parsed = try_read_json(value, JsonLimits{4096, 1});
+  if (!parsed || parsed->is_object() || parsed->is_array() ||
+      (parsed->is_number_float() && !std::isfinite(parsed->get<double>())))
     params[key] = value;
   else
-    params[key] = parsed;
+    params[key] = *parsed;
 }
 
 }  // namespace tabletop

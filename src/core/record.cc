@@ -1,5 +1,8 @@
 #include "core/record.h"
 
+#include <cmath>
+#include <cstdint>
+
 namespace tabletop {
 
 json Record::to_json() const {
@@ -9,6 +12,23 @@ json Record::to_json() const {
   return j;
 }
 
+namespace {
+
+// The field `key` of a record as an unsigned integer no larger than `max` (no truncation, no
+// wrapping of negative numbers).
+uint64_t unsigned_field(const json& v, const std::string& key, uint64_t max) {
+  if (!v.is_number_unsigned())
+    throw BadRecord("record: field '" + key + "' must be a whole number from 0 to " +
+                    std::to_string(max) + ", got " + quote(v.dump()));
+  const uint64_t value = v.get<uint64_t>();
+  if (value > max)
+    throw BadRecord("record: field '" + key + "' is " + std::to_string(value) +
+                    ", more than the largest allowed, " + std::to_string(max));
+  return value;
+}
+
+}  // namespace
+
 Record Record::from_json(const json& j) {
   if (!j.is_object()) throw BadRecord("record: expected a JSON object");
   Record r;
@@ -17,14 +37,21 @@ Record Record::from_json(const json& j) {
     if (!j.contains("moves")) throw BadRecord("record: missing field 'moves'");
     r.game = j.at("game").get<std::string>();
     r.params = j.value("params", json::object());
-    r.seed = j.value("seed", uint64_t(0));
+    if (j.contains("seed")) r.seed = unsigned_field(j["seed"], "seed", UINT64_MAX);
     r.seats = j.value("seats", std::vector<std::string>{});
     r.moves = j.at("moves").get<std::vector<std::string>>();
-    r.chance = j.value("chance", std::vector<uint32_t>{});
-    if (j.contains("result") && !j["result"].is_null())
+    if (j.contains("chance")) {
+      if (!j["chance"].is_array()) throw BadRecord("record: field 'chance' must be an array");
+      for (const json& outcome : j["chance"])
+        r.chance.push_back(uint32_t(unsigned_field(outcome, "chance", UINT32_MAX)));
+    }
+    if (j.contains("result") && !j["result"].is_null()) {
       r.result = j["result"].get<std::vector<double>>();
+      for (double v : *r.result)
+        if (!std::isfinite(v)) throw BadRecord("record: field 'result' holds a number too large");
+    }
   } catch (const json::exception& e) {
-    throw BadRecord(std::string("record: ") + e.what());
+    throw BadRecord(std::string("record: ") + one_line(e.what(), 200));
   }
   return r;
 }
@@ -49,8 +76,8 @@ std::unique_ptr<State> replay(const Registry& registry, const Record& record) {
     try {
       state->apply_text(record.moves[i]);
     } catch (const Error& e) {
-      throw BadRecord("record: move " + std::to_string(i + 1) + " ('" + record.moves[i] +
-                      "') does not replay: " + e.what());
+      throw BadRecord("record: move " + std::to_string(i + 1) + " (" + quote(record.moves[i]) +
+                      ") does not replay: " + e.what());
     }
   }
   if (state->chance().scripted_left() != 0)

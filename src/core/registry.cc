@@ -18,7 +18,7 @@ std::shared_ptr<const Game> Registry::make(const std::string& id, const json& pa
   if (!entry) {
     std::string known;
     for (const GameEntry& e : entries_) known += (known.empty() ? "" : ", ") + e.info.id;
-    throw BadParams("unknown game '" + id + "' (known: " + known + ")");
+    throw BadParams("unknown game " + quote(id) + " (known: " + known + ")");
   }
   return entry->make(params);
 }
