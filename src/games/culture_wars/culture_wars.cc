@@ -1,6 +1,7 @@
 #include "games/culture_wars/culture_wars.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cctype>
 #include <cmath>
@@ -432,8 +433,10 @@ void CultureWarsState::resolve_conflicts() {
     if (coin != kNoCoin && suit_up_[std::size_t(square)]) continue;
     int total = 0;
     for (int s = 0; s < num_seats(); ++s) total += tokens_[std::size_t(s)][std::size_t(square)];
-    if (seats_on(square) >= 2 && total > support_of(square))
+    if (seats_on(square) >= 2 && total > support_of(square)) {
+      ++conflicts_;
       resolve_square(square, support_of(square));
+    }
   }
   for (int square = 0; square < kSquares; ++square) {
     const uint8_t coin = coin_at_[std::size_t(square)];
@@ -443,6 +446,7 @@ void CultureWarsState::resolve_conflicts() {
     for (int s = 0; s < num_seats(); ++s)
       invaded |= s != owner && tokens_[std::size_t(s)][std::size_t(square)] > 0;
     if (!invaded) continue;
+    ++settlements_attacked_;
     // 1. The settlement is turned number side up; an Ace goes back to its owner.
     suit_up_[std::size_t(square)] = false;
     coin_seen_[coin] = true;
@@ -549,6 +553,7 @@ void CultureWarsState::end_round() {
         friends += tokens_[std::size_t(owner)][std::size_t(square_at(c, r))];
       }
     if (friends >= 5) continue;
+    ++settlements_abandoned_;
     suit_up_[std::size_t(square)] = false;
     coin_seen_[coin] = true;
     if (log().enabled())
@@ -911,6 +916,7 @@ void CultureWarsState::do_apply(Move move) {
       moved_[std::size_t(p.to)] = uint8_t(moved_[std::size_t(p.to)] + p.count);
       break;
     case kSettle:
+      ++settlements_made_;
       settle(seat, p.from, p.choice);
       if (!can_settle_anywhere(seat)) {
         ++step_;
@@ -935,6 +941,19 @@ Returns CultureWarsState::returns() const {
   const int n = num_seats();
   for (int s = 0; s < n; ++s) r[std::size_t(s)] = (winners_ >> s & 1) ? 1.0 : -1.0 / (n - 1);
   return r;
+}
+
+void CultureWarsState::figures(Figures& out) const {
+  int held = 0;
+  for (Seat s = 0; s < num_seats(); ++s) held += settlements(s);
+  out.add("capped", stopped_by_cap_ ? 1 : 0);
+  out.add("rounds", round_);
+  out.add("conflicts", conflicts_);
+  out.add("settlements_attacked", settlements_attacked_);
+  out.add("settlements_made", settlements_made_);
+  out.add("settlements_abandoned", settlements_abandoned_);
+  out.add("settlements", held);
+  out.add("shared_win", std::popcount(unsigned(winners_)) > 1 ? 1 : 0);
 }
 
 struct CultureWarsState::RoundEnd {
@@ -1559,7 +1578,8 @@ json CultureWarsState::state_json() const {
                                                   settlements_last_round_.begin() + num_seats())},
       {"tokens_to_place", tokens_to_place_},
       {"winners", winners_},
-      {"stopped_by_round_cap", stopped_by_cap_}};
+      {"stopped_by_round_cap", stopped_by_cap_},
+      {"counters", {conflicts_, settlements_attacked_, settlements_made_, settlements_abandoned_}}};
 }
 
 std::unique_ptr<State> CultureWarsGame::restore_state(const json& f, Chance chance) const {
@@ -1617,6 +1637,13 @@ std::unique_ptr<State> CultureWarsGame::restore_state(const json& f, Chance chan
   s->tokens_to_place_ = f.at("tokens_to_place").get<int>();
   s->winners_ = f.at("winners").get<uint8_t>();
   s->stopped_by_cap_ = f.at("stopped_by_round_cap").get<bool>();
+  if (f.contains("counters")) {
+    const auto c = f.at("counters").get<std::array<uint16_t, 4>>();
+    s->conflicts_ = c[0];
+    s->settlements_attacked_ = c[1];
+    s->settlements_made_ = c[2];
+    s->settlements_abandoned_ = c[3];
+  }
   if (s->phase_ != Phase::kTileMoves) s->compute_seas();
   s->check_invariants();
   return s;
