@@ -238,7 +238,10 @@ TEST(Cli, SimWritesSummaryAndRecordsThatReplay) {
 }
 
 TEST(Cli, SimRejectsWrongAgentCount) {
-  Result r = run("sim relativity --games 2 --agents random");
+  // One spec is for every seat; more than one must match the seats.
+  Result one = run("sim relativity --games 2 --agents random");
+  EXPECT_EQ(one.code, 0) << one.out;
+  Result r = run("sim relativity --games 2 --agents random,random,random");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find("2 seats"), std::string::npos) << r.out;
   Result bad = run("sim relativity --games 2 --agents random,wizard");

@@ -9,7 +9,6 @@
 #include "core/ppn.h"
 #include "core/record.h"
 #include "games/games.h"
-#include "sim/sim.h"
 
 namespace tabletop::cli {
 namespace {
@@ -186,33 +185,6 @@ int replay_file(const std::string& path, bool quiet) {
   }
   if (!quiet && count == 1) std::cout << first_render;
   if (!quiet) std::cout << "ok: " << count << " record(s) replay exactly\n";
-  return 0;
-}
-
-int simulate(const std::string& game_id, int games, const std::vector<std::string>& agents,
-             uint64_t seed, const json& params, int threads, const std::string& json_path,
-             const std::string& records_path) {
-  std::shared_ptr<const Game> game = games::registry().make(game_id, params);
-  sim::Options options;
-  options.games = games;
-  options.seed = seed;
-  options.threads = threads;
-  options.agents = agents.empty()
-                       ? std::vector<std::string>(std::size_t(game->num_players()), "random")
-                       : agents;
-  options.keep_records = !records_path.empty();
-  const sim::Summary summary = sim::run(game, options);
-  std::cout << summary.to_text();
-  if (!json_path.empty()) {
-    std::ofstream out(json_path);
-    if (!out) throw Error("cannot write '" + json_path + "'");
-    out << summary.to_json().dump(2) << "\n";
-  }
-  if (!records_path.empty()) {
-    std::ofstream out(records_path);
-    if (!out) throw Error("cannot write '" + records_path + "'");
-    for (const Record& r : summary.records) out << r.to_json().dump() << "\n";
-  }
   return 0;
 }
 

@@ -9,6 +9,10 @@
 
 #include "core/game.h"
 
+namespace CLI {
+class App;
+}
+
 namespace tabletop::cli {
 
 // "--param k=v" list -> params object (throws BadParams).
@@ -24,9 +28,14 @@ int apply_moves(const std::string& game, uint64_t seed, const json& params,
                 const std::vector<std::string>& moves, const std::string& state_path = {},
                 const std::string& save_path = {});
 int replay_file(const std::string& path, bool quiet);
-int simulate(const std::string& game, int games, const std::vector<std::string>& agents,
-             uint64_t seed, const json& params, int threads, const std::string& json_path,
-             const std::string& records_path);
+// `tabletop sim`, the balance lab (sim.cc): registers the subcommand and its options on `app`,
+// and runs it once parsed. `command_line` is shown in the report. Returns 130 when Ctrl-C stopped
+// the run (what finished is still summarised and written).
+CLI::App* add_sim_command(CLI::App& app);
+int run_sim_command(const std::string& command_line);
+// Splits a comma-separated list of agent specs, keeping each spec's options with it:
+// "mcts:iterations=5,c=1,random" -> {"mcts:iterations=5,c=1", "random"}.
+std::vector<std::string> split_agent_specs(const std::string& text);
 int perft(const std::string& game, int depth, uint64_t seed, const json& params);
 
 }  // namespace tabletop::cli

@@ -48,20 +48,7 @@ int main(int argc, char** argv) {
   replay->add_option("file", path, "record file")->required();
   replay->add_flag("--quiet,-q", quiet, "print nothing on success");
 
-  auto* sim = app.add_subcommand("sim", "play many games between agents and summarise");
-  add_game(sim);
-  int games = 100, threads = 0;
-  std::string agents_text, json_path, records_path;
-  sim->add_option("--games,-n", games, "number of games")
-      ->capture_default_str()
-      ->check(CLI::Range(0, 100000000));
-  sim->add_option("--agents,-a", agents_text,
-                  "one agent spec per seat, comma-separated (default: random for every seat)");
-  sim->add_option("--threads,-j", threads, "worker threads (0: one per core)")
-      ->capture_default_str()
-      ->check(CLI::Range(0, cli::kMaxSimThreads));
-  sim->add_option("--json", json_path, "write the summary as JSON to this file");
-  sim->add_option("--records", records_path, "write one JSON record per game (JSON Lines)");
+  auto* sim = cli::add_sim_command(app);
 
   auto* perft = app.add_subcommand("perft", "count the move sequences of a given length");
   add_game(perft);
@@ -107,10 +94,11 @@ int main(int argc, char** argv) {
     if (play->parsed()) return cli::play(game, split(seats_text), seed, params);
     if (apply->parsed()) return cli::apply_moves(game, seed, params, moves, state_path, save_path);
     if (replay->parsed()) return cli::replay_file(path, quiet);
-    if (sim->parsed())
-      return cli::simulate(game, games,
-                           agents_text.empty() ? std::vector<std::string>{} : split(agents_text),
-                           seed, params, threads, json_path, records_path);
+    if (sim->parsed()) {
+      std::string command_line = "tabletop";
+      for (int i = 1; i < argc; ++i) command_line += std::string(" ") + argv[i];
+      return cli::run_sim_command(command_line);
+    }
     if (perft->parsed()) return cli::perft(game, depth, seed, params);
     if (bench->parsed()) {
       std::cout << ai::bench_report(ai::run_bench(games::registry(), bench_iterations))

@@ -91,6 +91,37 @@ class EventLog {
 
 class Game;
 
+// Figures a finished game exports for the balance lab (src/sim), through State::figures: named
+// numbers such as "battles" = 7. The lab summarises every figure the same way (mean, quartiles,
+// share of games where it is non-zero) without knowing any game. Names must be string literals or
+// other storage that outlives the program (the list keeps pointers), lower_snake_case and stable
+// across versions. Fixed capacity: filling it never allocates.
+//
+// Two names carry a meaning the lab relies on:
+//   - "capped": 1 when the engine's safeguard (a ply or round cap, not a rule) ended the game; the
+//     lab counts such games apart from wins and draws;
+//   - "rounds": the number of rounds played, for games that have rounds (reported beside plies).
+class Figures {
+ public:
+  static constexpr std::size_t kCapacity = 64;
+  struct Entry {
+    const char* name;
+    double value;
+  };
+  // Appends a figure; beyond kCapacity figures the rest are dropped (the lab reports at most 64).
+  void add(const char* name, double value) {
+    if (size_ < kCapacity) entries_[size_++] = {name, value};
+  }
+  std::size_t size() const { return size_; }
+  const Entry* begin() const { return entries_.data(); }
+  const Entry* end() const { return entries_.data() + size_; }
+  void clear() { size_ = 0; }
+
+ private:
+  std::array<Entry, kCapacity> entries_;
+  std::size_t size_ = 0;
+};
+
 class State {
  public:
   // A state whose chance journal is on records its event log from the start (the deal included).
@@ -186,6 +217,12 @@ class State {
   // play every playout to the end and `greedy` sees only `returns()`. Must be cheap and must not
   // allocate.
   virtual bool estimate_returns(Returns& out) const { return false; }
+
+  // The one optional hook for the balance lab (src/sim reads it; nothing else does): once the game
+  // is over, appends the figures a designer may want summarised over many games (see Figures: the
+  // names "capped" and "rounds" are read specially). Called only on terminal states; the default
+  // exports nothing. Each game documents its figures in its header.
+  virtual void figures(Figures& out) const {}
 
   Chance& chance() { return chance_; }
   const Chance& chance() const { return chance_; }

@@ -215,6 +215,14 @@ Returns ConspiracyState::returns() const {
   return r;
 }
 
+void ConspiracyState::figures(Figures& out) const {
+  out.add("capped", capped_ ? 1 : 0);
+  out.add("rounds", round_);
+  if (winner_ < 0) return;
+  out.add("winner_goal_suit", goal_suit_[std::size_t(winner_)]);
+  out.add("winner_goal_number", goal_rank_[std::size_t(winner_)]);
+}
+
 void ConspiracyState::best_face_up_ranks(int column, int (&best)[kSuits]) const {
   for (int& b : best) b = -1;
   for (int row = 1; row < kMaxRows; ++row) {

@@ -206,6 +206,9 @@ class ConspiracyState final : public State {
   // wins (the round cap gives nobody anything), from win_chances with the fitted weights. Reads the
   // goals (searches call it on sampled states).
   bool estimate_returns(Returns& out) const override;
+  // The lab's figures: "capped" (the round cap ended it), "rounds" (rounds begun), and when a seat
+  // won, "winner_goal_suit" (0 Suns .. 3 Arms) and "winner_goal_number" (0..5) of its goal.
+  void figures(Figures& out) const override;
   std::unique_ptr<State> clone() const override;
   std::string move_to_string(Move move) const override;
   Move parse_move(std::string_view text) const override;

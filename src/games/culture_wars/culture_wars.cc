@@ -1,6 +1,7 @@
 #include "games/culture_wars/culture_wars.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cctype>
 #include <cmath>
@@ -310,6 +311,7 @@ void CultureWarsState::do_apply(Move move) {
       moved_[std::size_t(p.to)] = uint8_t(moved_[std::size_t(p.to)] + p.count);
       break;
     case kSettle:
+      ++settlements_made_;
       settle(seat, p.from, p.choice);
       if (!can_settle_anywhere(seat)) {
         ++step_;
@@ -334,6 +336,19 @@ Returns CultureWarsState::returns() const {
   const int n = num_seats();
   for (int s = 0; s < n; ++s) r[std::size_t(s)] = (winners_ >> s & 1) ? 1.0 : -1.0 / (n - 1);
   return r;
+}
+
+void CultureWarsState::figures(Figures& out) const {
+  int held = 0;
+  for (Seat s = 0; s < num_seats(); ++s) held += settlements(s);
+  out.add("capped", stopped_by_cap_ ? 1 : 0);
+  out.add("rounds", round_);
+  out.add("conflicts", conflicts_);
+  out.add("settlements_attacked", settlements_attacked_);
+  out.add("settlements_made", settlements_made_);
+  out.add("settlements_abandoned", settlements_abandoned_);
+  out.add("settlements", held);
+  out.add("shared_win", std::popcount(unsigned(winners_)) > 1 ? 1 : 0);
 }
 
 std::unique_ptr<State> CultureWarsState::clone() const {
@@ -659,7 +674,8 @@ json CultureWarsState::state_json() const {
       {"placement_start", placement_start_},
       {"moved_tiles", moved_tiles_},
       {"winners", winners_},
-      {"stopped_by_round_cap", stopped_by_cap_}};
+      {"stopped_by_round_cap", stopped_by_cap_},
+      {"counters", {conflicts_, settlements_attacked_, settlements_made_, settlements_abandoned_}}};
 }
 
 std::unique_ptr<State> CultureWarsGame::restore_state(const json& f, Chance chance) const {
@@ -723,6 +739,13 @@ std::unique_ptr<State> CultureWarsGame::restore_state(const json& f, Chance chan
   if (s->moved_tiles_ >> kTiles) throw BadRecord("culture-wars: moved_tiles names no tile");
   s->winners_ = f.at("winners").get<uint8_t>();
   s->stopped_by_cap_ = f.at("stopped_by_round_cap").get<bool>();
+  if (f.contains("counters")) {
+    const auto c = f.at("counters").get<std::array<uint16_t, 4>>();
+    s->conflicts_ = c[0];
+    s->settlements_attacked_ = c[1];
+    s->settlements_made_ = c[2];
+    s->settlements_abandoned_ = c[3];
+  }
   if (s->phase_ != Phase::kTileMoves) s->compute_seas();
   s->check_invariants();
   return s;

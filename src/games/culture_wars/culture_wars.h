@@ -209,6 +209,10 @@ class CultureWarsState final : public State {
   // settlements to win (holding them is about 1), linear up to |x| = 0.8 and then softly bounded
   // by 1 (a tanh tail); a finished game gives its returns.
   bool estimate_returns(Returns& out) const override;
+  // The lab's figures: "capped" (the round cap ended it), "rounds", "conflicts" (contested squares
+  // resolved), "settlements_attacked", "settlements_made", "settlements_abandoned", "settlements"
+  // (held by all seats at the end) and "shared_win" (1 when several seats won).
+  void figures(Figures& out) const override;
 
   Phase phase() const { return phase_; }
   int round() const { return round_; }
@@ -323,6 +327,11 @@ class CultureWarsState final : public State {
   uint32_t moved_tiles_ = 0;  // bit t: tile t was moved in setup
   uint8_t winners_ = 0;
   bool stopped_by_cap_ = false;
+  // Counters for the lab's figures (State::figures), kept with the state.
+  uint16_t conflicts_ = 0;             // contested squares resolved (tokens against tokens)
+  uint16_t settlements_attacked_ = 0;  // settlements invaded by another seat's tokens
+  uint16_t settlements_made_ = 0;      // settle moves made
+  uint16_t settlements_abandoned_ = 0;
 };
 
 class CultureWarsGame final : public Game {

@@ -182,8 +182,10 @@ void CultureWarsState::resolve_conflicts() {
     if (coin != kNoCoin && suit_up_[std::size_t(square)]) continue;
     int total = 0;
     for (int s = 0; s < num_seats(); ++s) total += tokens_[std::size_t(s)][std::size_t(square)];
-    if (seats_on(square) >= 2 && total > support_of(square))
+    if (seats_on(square) >= 2 && total > support_of(square)) {
+      ++conflicts_;
       resolve_square(square, support_of(square), tech);
+    }
   }
   std::array<int, kMaxSeats * kCoinValues> attacked{};  // the settlements' squares
   int n_attacked = 0;
@@ -194,7 +196,10 @@ void CultureWarsState::resolve_conflicts() {
     bool invaded = false;
     for (int s = 0; s < num_seats(); ++s)
       invaded |= s != owner && tokens_[std::size_t(s)][std::size_t(square)] > 0;
-    if (invaded) attacked[std::size_t(n_attacked++)] = square;
+    if (invaded) {
+      ++settlements_attacked_;
+      attacked[std::size_t(n_attacked++)] = square;
+    }
   }
   if (n_attacked == 0) return;
   // 1. Each settlement is turned number side up; an Ace goes back to its owner.
@@ -324,7 +329,10 @@ void CultureWarsState::end_round() {
         if (c < 0 || r < 0 || c >= kWidth || r >= kWidth) continue;
         friends += tokens_[std::size_t(owner)][std::size_t(square_at(c, r))];
       }
-    if (friends < 5) abandoned[std::size_t(n_abandoned++)] = square;
+    if (friends < 5) {
+      ++settlements_abandoned_;
+      abandoned[std::size_t(n_abandoned++)] = square;
+    }
   }
   std::array<int, kMaxSeats * kCoinValues> owner_of{}, left{};
   for (int i = 0; i < n_abandoned; ++i) {

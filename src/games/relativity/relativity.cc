@@ -390,6 +390,34 @@ Returns RelativityState::returns() const {
   return r;
 }
 
+void RelativityState::figures(Figures& out) const {
+  static constexpr const char* kPerRank[2][kRanks] = {
+      {"space_trophy_n", "space_trophy_a", "space_trophy_2", "space_trophy_3", "space_trophy_4",
+       "space_trophy_5"},
+      {"time_trophy_n", "time_trophy_a", "time_trophy_2", "time_trophy_3", "time_trophy_4",
+       "time_trophy_5"}};
+  out.add("capped", stopped_by_cap_ ? 1 : 0);
+  out.add("rounds", round_ + 1);
+  out.add("tie_five_five", !stopped_by_cap_ && trophies_of(0) == 5 && trophies_of(1) == 5);
+  std::array<std::array<int, kRanks>, 2> by_role{};
+  for (int round = kNight; round <= kDay; ++round)
+    for (int rank = 0; rank < kRanks; ++rank) {
+      const int owner = trophy_owner_[std::size_t(round)][std::size_t(rank)];
+      if (owner < 0) continue;
+      const int role = owner ^ round;  // seat_of(role) = role ^ round
+      ++by_role[std::size_t(role)][std::size_t(rank)];
+    }
+  for (int role = kSpace; role <= kTime; ++role) {
+    int total = 0;
+    for (int rank = 0; rank < kRanks; ++rank)
+      total += by_role[std::size_t(role)][std::size_t(rank)];
+    out.add(role == kSpace ? "space_trophies" : "time_trophies", total);
+  }
+  for (int role = kSpace; role <= kTime; ++role)
+    for (int rank = 0; rank < kRanks; ++rank)
+      out.add(kPerRank[role][rank], by_role[std::size_t(role)][std::size_t(rank)]);
+}
+
 std::unique_ptr<State> RelativityState::clone() const {
   return std::make_unique<RelativityState>(*this);
 }

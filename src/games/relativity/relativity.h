@@ -100,6 +100,11 @@ class RelativityState final : public State {
   // the +0.5 because seat 0 wins a 5-5 tie; seat 1's is its negation. A search estimate, not a
   // rule.
   bool estimate_returns(Returns& out) const override;
+  // The lab's figures: "capped", "rounds" (1 or 2), "tie_five_five" (1 when the game ended five
+  // trophies each, decided by the tie rule for seat 0), "space_trophies" / "time_trophies" (taken
+  // by whichever seat played that role in the round), and per rank "space_trophy_n" ..
+  // "time_trophy_5": how many trophies of that rank (0..2, one per round) the role took.
+  void figures(Figures& out) const override;
 
   const Board& board() const { return board_; }
   Round round() const { return Round(round_); }

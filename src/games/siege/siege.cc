@@ -182,8 +182,9 @@ std::unique_ptr<SiegeState> SiegeGame::position(const json& f, Chance chance) co
   try {
     if (!f.is_object()) fail("expected an object");
     static const char* kKnown[] = {
-        "board", "stacks",       "revealed", "to_move", "dice",
-        "moved", "first_player", "winner",   "over",    "stopped_by_ply_cap"};
+        "board",   "stacks",        "revealed", "to_move", "dice",
+        "moved",   "first_player",  "winner",   "over",    "stopped_by_ply_cap",
+        "battles", "besieged_turns"};
     for (auto it = f.begin(); it != f.end(); ++it)
       if (std::find_if(std::begin(kKnown), std::end(kKnown),
                        [&](const char* k) { return it.key() == k; }) == std::end(kKnown))
@@ -252,6 +253,8 @@ std::unique_ptr<SiegeState> SiegeGame::position(const json& f, Chance chance) co
     s.winner_ = int8_t(seat_field("winner", -1, -1));
     s.over_ = f.value("over", false);
     s.stopped_by_cap_ = f.value("stopped_by_ply_cap", false);
+    s.battles_ = f.value("battles", uint16_t(0));
+    s.besieged_turns_ = f.value("besieged_turns", uint16_t(0));
     const json& dice = f.at("dice");
     if (!dice.is_array() || dice.size() > kMaxDice) fail("dice: expected an array of 0..4 dice");
     for (const json& d : dice) s.dice_[s.dice_count_++] = uint8_t(value(d));
@@ -410,6 +413,7 @@ void SiegeState::begin_turn() {
       log().add(text);
     }
     if (pieces > 0) return;
+    ++besieged_turns_;
     to_move_ = int8_t((seat + 1) % n);
   }
   throw InvariantError("siege: no seat has a piece on the board");
@@ -571,6 +575,7 @@ std::string SiegeState::battle(int attacker_square, int defender_square) {
   const uint8_t a = board_[std::size_t(attacker_square)], d = board_[std::size_t(defender_square)];
   const Seat a_seat = piece_seat(a), d_seat = piece_seat(d);
   const int a_value = piece_kind(a);
+  ++battles_;
   revealed_[std::size_t(a_seat)] |= uint8_t(1u << a_value);
   Outcome outcome;
   if (piece_kind(d) == kCommander) {
@@ -683,6 +688,14 @@ Returns SiegeState::returns() const {
   return r;
 }
 
+void SiegeState::figures(Figures& out) const {
+  out.add("capped", stopped_by_cap_ ? 1 : 0);
+  out.add("battles", battles_);
+  out.add("besieged_turns", besieged_turns_);
+  out.add("first_player", first_player_);
+  out.add("first_player_won", winner_ >= 0 && winner_ == first_player_ ? 1 : 0);
+}
+
 std::unique_ptr<State> SiegeState::clone() const {
   return std::make_unique<SiegeState>(*this);
 }
@@ -793,6 +806,8 @@ json SiegeState::state_json() const {
   j["winner"] = winner_;
   j["over"] = over_;
   j["stopped_by_ply_cap"] = stopped_by_cap_;
+  j["battles"] = battles_;
+  j["besieged_turns"] = besieged_turns_;
   return j;
 }
 

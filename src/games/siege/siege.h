@@ -161,6 +161,10 @@ class SiegeState final : public State {
   // its own Home Base; each seat's estimate is tanh of its score minus the mean score. It reads
   // nothing hidden. The final returns once the game is over.
   bool estimate_returns(Returns& out) const override;
+  // The lab's figures: "capped", "battles" (attacks resolved), "besieged_turns" (turns lost to a
+  // besieged Home Base), "first_player_won" (1 when the winner of the starting roll won the game)
+  // and "first_player" (that seat).
+  void figures(Figures& out) const override;
 
   // The piece on `square`, or kEmpty.
   uint8_t at(int square) const { return board_[std::size_t(square)]; }
@@ -232,6 +236,8 @@ class SiegeState final : public State {
   int8_t winner_ = -1;
   bool over_ = false;
   bool stopped_by_cap_ = false;
+  uint16_t battles_ = 0;         // attacks resolved so far (for the lab's figures)
+  uint16_t besieged_turns_ = 0;  // turns lost because a seat had no piece on the board
 };
 
 class SiegeGame final : public Game {

@@ -1,0 +1,372 @@
+// `tabletop sim`: the balance lab's command line (src/sim does the work). Options are documented in
+// --help and docs/lab.md.
+#include <CLI/CLI.hpp>
+#include <csignal>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "ai/agent.h"
+#include "cli/commands.h"
+#include "cli/input.h"
+#include "games/games.h"
+#include "sim/lab.h"
+#include "sim/progress.h"
+#include "sim/report.h"
+#include "sim/summary.h"
+
+namespace tabletop::cli {
+namespace {
+
+struct SimOptions {
+  std::string game;
+  std::vector<std::string> params;
+  uint64_t seed = 1;
+  long games = 100;
+  std::string agents;
+  int threads = 0;
+  std::string json_path, csv_path, records_path, report_dir;
+  std::string rotate = "none";
+  std::string variants_path;
+  std::vector<std::string> sweeps;
+  bool tournament = false;
+  std::string skill;
+  std::string budgets = "1,2,4,8";
+  double detect_points = 5;
+  std::string command_line;
+};
+
+SimOptions& options() {
+  static SimOptions o;
+  return o;
+}
+
+std::atomic<bool> g_stop{false};
+
+extern "C" void on_interrupt(int) {
+  g_stop = true;
+  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
+}
+
+std::vector<std::string> split_plain(const std::string& text, char by) {
+  std::vector<std::string> out;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, by)) out.push_back(item);
+  return out;
+}
+
+std::string quote_csv(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  std::string out = "\"";
+  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+// The per-game CSV (--csv) and JSON Lines records (--records), written as games arrive.
+class FileSinks final : public sim::Sink {
+ public:
+  FileSinks(const std::string& csv, const std::string& records, sim::Summary& summary,
+            sim::Progress& progress)
+      : summary_(summary), progress_(progress) {
+    if (!csv.empty()) {
+      csv_.open(csv);
+      if (!csv_) throw Error("cannot write '" + csv + "'");
+      csv_ << "deal,condition,rotation,seed,agents,returns,sole_winner,capped,draw,plies,seconds,"
+              "figures\n";
+    }
+    if (!records.empty()) {
+      records_.open(records);
+      if (!records_) throw Error("cannot write '" + records + "'");
+    }
+  }
+  void game(const sim::GameResult& r) override {
+    summary_.game(r);
+    ++done_;
+    if (csv_.is_open()) {
+      std::string agents, returns, figures;
+      for (std::size_t s = 0; s < r.seat_slot.size(); ++s) {
+        agents +=
+            (s ? ";" : "") +
+            summary_.conditions()[std::size_t(r.condition)].slots[std::size_t(r.seat_slot[s])];
+        char b[32];
+        std::snprintf(b, sizeof b, "%s%g", s ? ";" : "", r.returns[s]);
+        returns += b;
+      }
+      for (const auto& [name, value] : r.figures) {
+        char b[96];
+        std::snprintf(b, sizeof b, "%s%s=%g", figures.empty() ? "" : ";", name.c_str(), value);
+        figures += b;
+      }
+      csv_ << r.deal << "," << quote_csv(summary_.conditions()[std::size_t(r.condition)].name)
+           << "," << r.rotation << "," << r.seed << "," << quote_csv(agents) << "," << returns
+           << "," << r.sole_winner() << "," << int(r.capped) << "," << int(r.draw()) << ","
+           << r.plies << "," << r.seconds << "," << quote_csv(figures) << "\n";
+    }
+    if (records_.is_open() && r.record) records_ << r.record->to_json().dump() << "\n";
+  }
+  void deal_done(long deal) override {
+    summary_.deal_done(deal);
+    progress_.update(done_);
+  }
+
+ private:
+  sim::Summary& summary_;
+  sim::Progress& progress_;
+  std::ofstream csv_, records_;
+  long done_ = 0;
+};
+
+// "mcts:iterations=100" times 4 -> "mcts:iterations=400" (the first of iterations, time, samples).
+std::string scaled(const std::string& spec, int factor) {
+  const ai::AgentSpec parsed = ai::AgentSpec::parse(spec);
+  for (const char* key : {"iterations", "time", "samples"}) {
+    auto it = parsed.options.find(key);
+    if (it == parsed.options.end()) continue;
+    std::string out = parsed.name + ":";
+    bool first = true;
+    for (const auto& [k, v] : parsed.options) {
+      std::string value = v;
+      if (k == key) {
+        const double x = std::stod(v) * factor;
+        char b[32];
+        std::snprintf(b, sizeof b, "%g", x);
+        value = b;
+      }
+      out += (first ? "" : ",") + k + "=" + value;
+      first = false;
+    }
+    return out;
+  }
+  throw BadParams("--skill needs a budget in the spec (iterations=, time= or samples=): '" + spec +
+                  "'");
+}
+
+}  // namespace
+
+std::vector<std::string> split_agent_specs(const std::string& text) {
+  // A new spec starts only at a comma followed by a name then ':' , ',' or the end, so options
+  // ("mcts:iterations=5,c=1") stay with their agent.
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && text[i] != ',') continue;
+    std::string piece = text.substr(start, i - start);
+    const bool option =
+        piece.find('=') != std::string::npos && piece.find(':') == std::string::npos;
+    if (option && !out.empty())
+      out.back() += "," + piece;
+    else
+      out.push_back(piece);
+    start = i + 1;
+  }
+  return out;
+}
+
+CLI::App* add_sim_command(CLI::App& app) {
+  SimOptions& o = options();
+  auto* sim = app.add_subcommand(
+      "sim", "the balance lab: many games between agents, under variants, with statistics");
+  sim->add_option("game", o.game, "game id (see `tabletop list`)")->required();
+  sim->add_option("--param,-p", o.params, "game parameter key=value (repeatable)")
+      ->allow_extra_args(false);
+  sim->add_option("--seed,-s", o.seed, "master seed; game i is seeded by SplitMix64(seed, i)")
+      ->capture_default_str();
+  sim->add_option("--games,-n", o.games,
+                  "deals (seeds) to play; each is played once per rotation and condition")
+      ->capture_default_str()
+      ->check(CLI::Range(0L, 100000000L));
+  sim->add_option("--agents,-a", o.agents,
+                  "agent specs, comma-separated: one per seat, or one for every seat (the player "
+                  "count follows when the game allows); with --tournament, the pool")
+      ->default_str("random");
+  sim->add_option("--threads,-j", o.threads, "worker threads (0: one per core)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, kMaxSimThreads));
+  sim->add_option("--rotate", o.rotate,
+                  "seat rotations per deal: none, cyclic (each agent in each seat once) or all "
+                  "(every permutation); --rotate alone means cyclic")
+      ->expected(0, 1)
+      ->default_str("cyclic");
+  sim->add_option("--variants", o.variants_path,
+                  "JSON file of named parameter sets, {\"name\": {params}, ...}, played side by "
+                  "side on the same deals; the first is the baseline");
+  sim->add_option("--sweep", o.sweeps,
+                  "key=a,b,c: one variant per value (repeatable: all "
+                  "combinations)");
+  sim->add_flag("--tournament", o.tournament,
+                "round robin between the --agents: every pair on the same deals, Bradley-Terry "
+                "ratings");
+  sim->add_option("--skill", o.skill,
+                  "skill trace for this searcher: budgets --budgets times its own against 1x");
+  sim->add_option("--budgets", o.budgets, "skill trace budget factors")->capture_default_str();
+  sim->add_option("--detect", o.detect_points,
+                  "points of win share for 'games needed to detect a difference'")
+      ->capture_default_str();
+  sim->add_option("--json", o.json_path, "write the summary as JSON to this file");
+  sim->add_option("--csv", o.csv_path, "write one CSV row per game to this file");
+  sim->add_option("--records", o.records_path, "write one JSON record per game (JSON Lines)");
+  sim->add_option("--report", o.report_dir,
+                  "write a self-contained HTML report (index.html) and outlier records here");
+  return sim;
+}
+
+int run_sim_command(const std::string& command_line) {
+  SimOptions& o = options();
+  if (o.rotate.empty()) o.rotate = "cyclic";
+  const Registry& registry = games::registry();
+  const GameInfo info = registry.make(o.game, json::object())->info();  // throws for unknown ids
+  json base = params_from(o.params);
+  std::vector<std::string> agents = split_agent_specs(o.agents.empty() ? "random" : o.agents);
+  if (o.tournament && !o.skill.empty())
+    throw BadParams("--tournament and --skill are separate runs: give one of them");
+  if ((o.tournament || !o.skill.empty()) && (!o.variants_path.empty() || !o.sweeps.empty()))
+    throw BadParams(
+        "--variants and --sweep compare rule sets; run them apart from --tournament "
+        "and --skill");
+  // The player count follows from the agents when the game allows and none was given.
+  if (!o.tournament && o.skill.empty() && agents.size() > 1 && !base.contains("players") &&
+      info.min_players != info.max_players)
+    base["players"] = int(agents.size());
+
+  // Variants: the file's named sets (or the base alone), then every sweep value of each.
+  std::vector<std::pair<std::string, json>> variants;
+  if (!o.variants_path.empty()) {
+    std::ifstream in(o.variants_path);
+    if (!in) throw BadParams("cannot read --variants file '" + o.variants_path + "'");
+    const nlohmann::ordered_json file = nlohmann::ordered_json::parse(in, nullptr, false);
+    if (file.is_discarded() || !file.is_object() || file.empty())
+      throw BadParams("--variants file '" + o.variants_path +
+                      "' must be a JSON object of named parameter sets: {\"name\": {...}, ...}");
+    for (auto it = file.begin(); it != file.end(); ++it) {
+      if (!it.value().is_object())
+        throw BadParams("--variants: '" + it.key() + "' is not an object of parameters");
+      json p = base;
+      for (auto kv = it.value().begin(); kv != it.value().end(); ++kv)
+        p[kv.key()] = json::parse(kv.value().dump());
+      variants.emplace_back(it.key(), p);
+    }
+  } else {
+    variants.emplace_back("baseline", base);
+  }
+  for (const std::string& sweep : o.sweeps) {
+    const auto eq = sweep.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == sweep.size())
+      throw BadParams("--sweep wants key=a,b,c, not '" + sweep + "'");
+    const std::string key = sweep.substr(0, eq);
+    std::vector<std::pair<std::string, json>> next;
+    for (const auto& [name, p] : variants)
+      for (const std::string& value : split_plain(sweep.substr(eq + 1), ',')) {
+        json q = p;
+        set_param(q, key + "=" + value);
+        next.emplace_back((name == "baseline" ? std::string() : name + " ") + key + "=" + value, q);
+      }
+    variants = std::move(next);
+  }
+
+  sim::Plan plan;
+  plan.deals = o.games;
+  plan.seed = o.seed;
+  plan.threads = o.threads;
+  plan.record = !o.records_path.empty() || !o.report_dir.empty();
+  plan.stop = &g_stop;
+  std::string mode = "variants";
+  std::vector<std::string> pool;
+
+  if (o.tournament) {
+    mode = "tournament";
+    pool = agents;
+    if (pool.size() < 2) throw BadParams("--tournament needs at least two agents in --agents");
+    auto game = registry.make(o.game, base);
+    const int n = game->num_players();
+    for (int i = 0; i < int(pool.size()); ++i)
+      for (int j = i + 1; j < int(pool.size()); ++j)
+        for (int start = 0; start < (n % 2 ? 2 : 1); ++start) {
+          sim::Condition c;
+          const int a = start ? j : i, b = start ? i : j;
+          c.name = pool[std::size_t(a)] + " vs " + pool[std::size_t(b)];
+          c.game = game;
+          for (int s = 0; s < n; ++s) {
+            const int agent = s % 2 == 0 ? a : b;
+            c.slots.push_back(pool[std::size_t(agent)]);
+            c.slot_agent.push_back(agent);
+          }
+          c.rotations = sim::rotations(o.rotate == "all" ? "all" : "cyclic", n);
+          plan.conditions.push_back(std::move(c));
+        }
+  } else if (!o.skill.empty()) {
+    mode = "skill";
+    auto game = registry.make(o.game, base);
+    const int n = game->num_players();
+    for (const std::string& f : split_plain(o.budgets, ',')) {
+      int factor = 0;
+      try {
+        factor = std::stoi(f);
+      } catch (const std::exception&) {
+      }
+      if (factor < 1)
+        throw BadParams("--budgets wants whole factors like 1,2,4,8, not '" + f + "'");
+      sim::Condition c;
+      c.name = std::to_string(factor) + "x " + o.skill;
+      c.game = game;
+      c.budget = factor;
+      c.slots.push_back(factor == 1 ? o.skill : scaled(o.skill, factor));
+      for (int s = 1; s < n; ++s) c.slots.push_back(o.skill);
+      c.rotations = sim::rotations(o.rotate == "all" ? "all" : "cyclic", n);
+      pool.push_back(c.slots[0]);
+      plan.conditions.push_back(std::move(c));
+    }
+  } else {
+    for (const auto& [name, p] : variants) {
+      sim::Condition c;
+      c.name = name;
+      c.game = registry.make(o.game, p);
+      const int n = c.game->num_players();
+      if (agents.size() == 1)
+        c.slots.assign(std::size_t(n), agents[0]);
+      else
+        c.slots = agents;
+      if (int(c.slots.size()) != n)
+        throw BadParams(o.game + " is played by " + std::to_string(n) + " seats here but " +
+                        std::to_string(c.slots.size()) + " agents were given");
+      c.rotations = sim::rotations(o.rotate, n);
+      plan.conditions.push_back(std::move(c));
+    }
+  }
+
+  long games_per_deal = 0;
+  for (const sim::Condition& c : plan.conditions) games_per_deal += long(c.rotations.size());
+  sim::Summary summary(plan, mode, pool, o.detect_points / 100.0);
+  sim::Progress progress(games_per_deal * plan.deals, sim::Progress::stderr_is_terminal());
+  FileSinks sinks(o.csv_path, o.records_path, summary, progress);
+  g_stop = false;
+  auto previous = std::signal(SIGINT, on_interrupt);
+  sim::RunInfo run_info;
+  try {
+    run_info = sim::run_plan(plan, sinks);
+  } catch (...) {
+    std::signal(SIGINT, previous);
+    progress.finish();
+    throw;
+  }
+  std::signal(SIGINT, previous);
+  progress.finish();
+  summary.finish(run_info);
+
+  std::cout << summary.to_text() << std::flush;
+  if (!o.json_path.empty()) {
+    std::ofstream out(o.json_path);
+    if (!out) throw Error("cannot write '" + o.json_path + "'");
+    json j = summary.to_json();
+    j["command"] = command_line;
+    out << j.dump(2) << "\n";
+  }
+  if (!o.report_dir.empty()) {
+    sim::write_report(summary, o.report_dir, command_line);
+    std::cerr << "report: " << o.report_dir << "/index.html\n";
+  }
+  return run_info.interrupted ? 130 : 0;
+}
+
+}  // namespace tabletop::cli

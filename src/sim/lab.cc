@@ -1,0 +1,184 @@
+#include "sim/lab.h"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <numeric>
+#include <thread>
+
+#include "ai/agent.h"
+#include "sim/seeds.h"
+
+namespace tabletop::sim {
+
+std::vector<std::vector<int>> rotations(const std::string& kind, int seats) {
+  std::vector<int> identity(static_cast<std::size_t>(seats));
+  std::iota(identity.begin(), identity.end(), 0);
+  std::vector<std::vector<int>> out;
+  if (kind == "none" || kind.empty()) {
+    out.push_back(identity);
+  } else if (kind == "cyclic") {
+    for (int r = 0; r < seats; ++r) {
+      std::vector<int> seat_slot(static_cast<std::size_t>(seats));
+      for (int s = 0; s < seats; ++s) seat_slot[std::size_t(s)] = (s + r) % seats;
+      out.push_back(seat_slot);
+    }
+  } else if (kind == "all") {
+    std::vector<int> p = identity;
+    do out.push_back(p);
+    while (std::next_permutation(p.begin(), p.end()));
+  } else {
+    throw BadParams("--rotate must be none, cyclic or all, not '" + kind + "'");
+  }
+  return out;
+}
+
+int GameResult::sole_winner() const {
+  if (capped || returns.empty()) return -1;
+  const double best = *std::max_element(returns.begin(), returns.end());
+  int winner = -1;
+  for (std::size_t s = 0; s < returns.size(); ++s) {
+    if (returns[s] != best) continue;
+    if (winner >= 0) return -1;
+    winner = int(s);
+  }
+  return winner;
+}
+
+bool GameResult::draw() const {
+  if (capped || returns.empty()) return false;
+  return std::all_of(returns.begin(), returns.end(), [&](double r) { return r == returns[0]; });
+}
+
+namespace {
+
+GameResult play(const Condition& c, long deal, int condition, int rotation, uint64_t seed,
+                bool record) {
+  const int n = c.game->num_players();
+  GameResult result;
+  result.deal = deal;
+  result.condition = condition;
+  result.rotation = rotation;
+  result.seed = seed;
+  result.players = n;
+  result.seat_slot = c.rotations[std::size_t(rotation)];
+  std::vector<std::unique_ptr<ai::Agent>> agents;
+  std::vector<std::string> seats;
+  for (int s = 0; s < n; ++s) {
+    const int slot = result.seat_slot[std::size_t(s)];
+    agents.push_back(ai::make_agent(c.slots[std::size_t(slot)], *c.game, agent_seed(seed, slot)));
+    seats.push_back(c.slots[std::size_t(slot)]);
+  }
+  const auto start = std::chrono::steady_clock::now();
+  auto finish = [&](const State& state) {
+    result.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.plies = state.ply();
+    const Returns r = state.returns();
+    result.returns.assign(r.begin(), r.begin() + n);
+    Figures figures;
+    state.figures(figures);
+    for (const Figures::Entry& e : figures) {
+      if (std::string_view(e.name) == "capped") result.capped = e.value != 0;
+      result.figures.emplace_back(e.name, e.value);
+    }
+  };
+  if (record) {
+    Match match(c.game, seed, seats);
+    while (!match.state().is_terminal()) {
+      const Move move = agents[std::size_t(match.state().current_player())]->choose(match.state());
+      for (auto& agent : agents) agent->observe(match.state(), move);
+      match.play(move);
+    }
+    finish(match.state());
+    result.record = match.record();
+  } else {
+    std::unique_ptr<State> state = c.game->new_initial_state(seed);
+    while (!state->is_terminal()) {
+      const Move move = agents[std::size_t(state->current_player())]->choose(*state);
+      for (auto& agent : agents) agent->observe(*state, move);
+      state->apply(move);
+    }
+    finish(*state);
+  }
+  return result;
+}
+
+}  // namespace
+
+RunInfo run_plan(const Plan& plan, Sink& sink) {
+  for (const Condition& c : plan.conditions) {
+    if (int(c.slots.size()) != c.game->num_players())
+      throw BadParams(c.game->info().id + " is played by " + std::to_string(c.game->num_players()) +
+                      " seats here but " + std::to_string(c.slots.size()) + " agents were given");
+    for (const std::string& spec : c.slots) ai::make_agent(spec, *c.game, 0);
+  }
+  const auto start = std::chrono::steady_clock::now();
+  int threads = plan.threads > 0 ? plan.threads : int(std::thread::hardware_concurrency());
+  threads = int(std::clamp<long>(threads, 1, std::max(1L, plan.deals)));
+  const long window = 16L * threads;
+
+  std::atomic<long> next{0};
+  std::mutex mutex;
+  std::condition_variable room;
+  long merged = 0;  // deals handed to the sink
+  std::map<long, std::vector<GameResult>> pending;
+  std::string error;
+  std::atomic<bool> failed{false};
+
+  auto stopping = [&] { return failed.load() || (plan.stop && plan.stop->load()); };
+  auto worker = [&] {
+    for (;;) {
+      if (stopping()) return;
+      const long deal = next++;
+      if (deal >= plan.deals) return;
+      {
+        std::unique_lock lock(mutex);
+        room.wait(lock, [&] { return deal < merged + window || failed.load(); });
+        if (failed) return;
+      }
+      std::vector<GameResult> results;
+      const uint64_t seed = game_seed(plan.seed, uint64_t(deal));
+      int condition = -1, rotation = -1;
+      try {
+        for (condition = 0; condition < int(plan.conditions.size()); ++condition) {
+          const Condition& c = plan.conditions[std::size_t(condition)];
+          for (rotation = 0; rotation < int(c.rotations.size()); ++rotation)
+            results.push_back(play(c, deal, condition, rotation, seed, plan.record));
+        }
+      } catch (const std::exception& e) {
+        std::lock_guard lock(mutex);
+        if (error.empty())
+          error = "deal " + std::to_string(deal) + " (seed " + std::to_string(seed) +
+                  "), condition '" + plan.conditions[std::size_t(condition)].name + "', rotation " +
+                  std::to_string(rotation) + ": " + e.what();
+        failed = true;
+        room.notify_all();
+        return;
+      }
+      std::lock_guard lock(mutex);
+      pending.emplace(deal, std::move(results));
+      for (auto it = pending.begin(); it != pending.end() && it->first == merged;
+           it = pending.erase(it)) {
+        for (const GameResult& r : it->second) sink.game(r);
+        sink.deal_done(merged);
+        ++merged;
+      }
+      room.notify_all();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+  if (failed) throw Error(error);
+  RunInfo info;
+  info.deals_done = merged;
+  info.interrupted = merged < plan.deals;
+  info.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return info;
+}
+
+}  // namespace tabletop::sim

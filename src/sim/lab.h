@@ -1,0 +1,94 @@
+// The balance lab's engine: many games under one or more conditions, played in threads, streamed in
+// a fixed order to whoever listens, and summarised with the statistics of stats.h.
+//
+// Vocabulary.
+//   - A deal is one game seed, game_seed(master, index) (seeds.h). Every condition and every
+//     rotation plays every deal from the same seed: common random numbers, so comparisons between
+//     conditions are paired deal by deal.
+//   - A condition is one game (parameters fixed) and one list of agent slots: a variant, a pairing
+//     of a tournament or a budget of the skill trace.
+//   - A rotation assigns slots to seats: rotation r seats slot rotations[r][s] in seat s. With the
+//     cyclic rotations every slot plays every seat once per deal; with all of them, every
+//     permutation is played.
+//
+// Determinism. A game's moves depend only on its seed, the condition and the rotation (agents are
+// seeded from the game seed and their slot), so a game's result is the same whatever the number of
+// threads. Results reach the sinks in deal order (deal, then condition, then rotation) whatever
+// the thread that played them, so summaries, CSV and record files are identical too (only the
+// seconds differ). Memory does not grow with the number of deals: at most a window of finished
+// deals waits for an earlier one.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/record.h"
+#include "sim/stats.h"
+
+namespace tabletop::sim {
+
+struct Condition {
+  std::string name;                         // "baseline", "tie_rule=x", "mcts x4", "A vs B"
+  std::shared_ptr<const Game> game;         // parameters fixed
+  std::vector<std::string> slots;           // agent specs; one per seat
+  std::vector<std::vector<int>> rotations;  // seat -> slot, one entry per rotation
+  std::vector<int> slot_agent;              // tournament / skill: the pool agent of each slot
+  int budget = 1;                           // skill trace: the budget factor of slot 0
+};
+
+// The rotations of `seats` slots: "none" (slot s in seat s), "cyclic" (the n cyclic shifts) or
+// "all" (every permutation, at most 8! = 40320). Throws BadParams for another word.
+std::vector<std::vector<int>> rotations(const std::string& kind, int seats);
+
+struct GameResult {
+  long deal = 0;
+  int condition = 0, rotation = 0;
+  uint64_t seed = 0;
+  int players = 0;
+  std::vector<int> seat_slot;   // the slot playing each seat
+  std::vector<double> returns;  // per seat
+  int plies = 0;
+  double seconds = 0;   // wall time of this game alone
+  bool capped = false;  // the figure "capped" was 1
+  std::vector<std::pair<std::string, double>> figures;
+  std::optional<Record> record;  // when Plan::record
+  // Seats with the best return when exactly one seat has it, else -1.
+  int sole_winner() const;
+  // True when every seat got the same return (and the game was not capped).
+  bool draw() const;
+};
+
+struct Plan {
+  std::vector<Condition> conditions;
+  long deals = 100;
+  uint64_t seed = 1;
+  int threads = 0;      // 0: one per core
+  bool record = false;  // keep each game's record (GameResult::record)
+  // Set (from a signal handler, say) to stop: games in progress finish, no new deal starts.
+  const std::atomic<bool>* stop = nullptr;
+};
+
+// What the runner tells its listener, in deal order, from one thread at a time.
+class Sink {
+ public:
+  virtual ~Sink() = default;
+  virtual void game(const GameResult& result) = 0;
+  // Called after the last game of each deal.
+  virtual void deal_done(long deal) {}
+};
+
+struct RunInfo {
+  long deals_done = 0;
+  bool interrupted = false;
+  double seconds = 0;
+};
+
+// Plays the plan. Validates every agent spec first (throws BadParams). A game that throws stops
+// the run and the error is rethrown (as tabletop::Error naming the deal, condition and rotation).
+RunInfo run_plan(const Plan& plan, Sink& sink);
+
+}  // namespace tabletop::sim

@@ -1,0 +1,40 @@
+#include "sim/progress.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+
+namespace tabletop::sim {
+
+Progress::Progress(long total, bool enabled)
+    : total_(total), enabled_(enabled), start_(std::chrono::steady_clock::now()), last_(start_) {}
+
+bool Progress::stderr_is_terminal() {
+  return isatty(STDERR_FILENO) != 0;
+}
+
+void Progress::update(long done) {
+  if (!enabled_) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_ < std::chrono::milliseconds(200) && done < total_) return;
+  last_ = now;
+  const double elapsed = std::chrono::duration<double>(now - start_).count();
+  const double rate = elapsed > 0 ? double(done) / elapsed : 0;
+  const double share = total_ > 0 ? std::min(1.0, double(done) / double(total_)) : 1;
+  constexpr int kWidth = 30;
+  std::string bar(std::size_t(share * kWidth), '#');
+  bar.resize(kWidth, '.');
+  const long left = rate > 0 ? long(double(total_ - done) / rate + 0.5) : 0;
+  std::fprintf(stderr, "\r[%s] %3.0f%%  %ld/%ld games  %.0f games/s  ETA %ld:%02ld ", bar.c_str(),
+               100 * share, done, total_, rate, left / 60, left % 60);
+  std::fflush(stderr);
+  drawn_ = true;
+}
+
+void Progress::finish() {
+  if (!enabled_ || !drawn_) return;
+  std::fprintf(stderr, "\r%*s\r", 90, "");
+  std::fflush(stderr);
+}
+
+}  // namespace tabletop::sim

@@ -1,0 +1,25 @@
+// The lab's report: a directory with a self-contained index.html (inline CSS and SVG charts, no
+// scripts from elsewhere, no server, no network) and the outlier games as replayable records.
+//
+// The page shows the command line that made it, the methods, and per condition the seat and agent
+// win shares with their Wilson intervals (chart and table), the game length (table and
+// histogram), the figures the game exports; then the paired variant differences, the tournament's
+// ratings and win matrix, and the skill trace, when the run has them. Outliers (the longest game, a
+// capped game, the rarest winner's first win) are saved as records/<condition>-<kind>.json, which
+// `tabletop replay` opens.
+#pragma once
+
+#include <string>
+
+#include "sim/summary.h"
+
+namespace tabletop::sim {
+
+// Writes `dir`/index.html and `dir`/records/*.json (creating the directories). Throws Error when a
+// file cannot be written.
+void write_report(const Summary& summary, const std::string& dir, const std::string& command_line);
+
+// The page alone (what write_report puts in index.html); outlier links point to records/.
+std::string report_html(const Summary& summary, const std::string& command_line);
+
+}  // namespace tabletop::sim

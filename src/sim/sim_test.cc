@@ -1,0 +1,211 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+
+#include "games/games.h"
+#include "sim/lab.h"
+#include "sim/report.h"
+#include "sim/seeds.h"
+#include "sim/stats.h"
+#include "sim/summary.h"
+
+namespace tabletop::sim {
+namespace {
+
+TEST(Seeds, TwoMasterSeedsShareNoGame) {
+  std::set<uint64_t> first;
+  for (uint64_t i = 0; i < 100000; ++i) first.insert(game_seed(1, i));
+  EXPECT_EQ(first.size(), 100000u);
+  for (uint64_t master : {2ull, 3ull, 1000ull})
+    for (uint64_t i = 0; i < 100000; ++i)
+      ASSERT_EQ(first.count(game_seed(master, i)), 0u) << "master " << master << " game " << i;
+}
+
+// Collects every game in the order the runner hands them over.
+struct Collect final : Sink {
+  std::vector<GameResult> games;
+  long deals = 0;
+  long stop_after = -1;
+  std::atomic<bool>* stop = nullptr;
+  void game(const GameResult& r) override { games.push_back(r); }
+  void deal_done(long deal) override {
+    deals = deal + 1;
+    if (stop && deals == stop_after) *stop = true;
+  }
+};
+
+Plan relativity_plan(long deals, int threads, const std::string& rotate = "cyclic") {
+  Plan plan;
+  Condition c;
+  c.name = "baseline";
+  c.game = games::registry().make("relativity", json::object());
+  c.slots = {"random", "greedy"};
+  c.rotations = rotations(rotate, 2);
+  plan.conditions.push_back(c);
+  plan.deals = deals;
+  plan.seed = 42;
+  plan.threads = threads;
+  return plan;
+}
+
+TEST(Lab, SameResultsWhateverTheThreadCount) {
+  Collect one, two;
+  run_plan(relativity_plan(24, 1), one);
+  run_plan(relativity_plan(24, 2), two);
+  ASSERT_EQ(one.games.size(), 48u);
+  ASSERT_EQ(two.games.size(), 48u);
+  for (std::size_t i = 0; i < one.games.size(); ++i) {
+    EXPECT_EQ(one.games[i].deal, two.games[i].deal);
+    EXPECT_EQ(one.games[i].rotation, two.games[i].rotation);
+    EXPECT_EQ(one.games[i].seed, two.games[i].seed);
+    EXPECT_EQ(one.games[i].returns, two.games[i].returns);
+    EXPECT_EQ(one.games[i].plies, two.games[i].plies);
+    EXPECT_EQ(one.games[i].figures, two.games[i].figures);
+  }
+  // Both rotations of a deal are played from the same seed, with the agents swapped.
+  EXPECT_EQ(one.games[0].seed, one.games[1].seed);
+  EXPECT_EQ(one.games[0].seat_slot, (std::vector<int>{0, 1}));
+  EXPECT_EQ(one.games[1].seat_slot, (std::vector<int>{1, 0}));
+}
+
+TEST(Lab, StopKeepsEveryFinishedDealInOrder) {
+  std::atomic<bool> stop{false};
+  Plan plan = relativity_plan(100000, 2, "none");
+  plan.stop = &stop;
+  Collect c;
+  c.stop = &stop;
+  c.stop_after = 10;
+  const RunInfo info = run_plan(plan, c);
+  EXPECT_TRUE(info.interrupted);
+  EXPECT_GE(info.deals_done, 10);
+  EXPECT_LT(info.deals_done, 1000);
+  ASSERT_EQ(long(c.games.size()), info.deals_done);
+  for (std::size_t i = 0; i < c.games.size(); ++i) EXPECT_EQ(c.games[i].deal, long(i));
+}
+
+TEST(Lab, IdenticalVariantsDifferByExactlyNothing) {
+  Plan plan = relativity_plan(20, 2, "none");
+  plan.conditions.push_back(plan.conditions[0]);
+  plan.conditions[1].name = "same again";
+  Summary summary(plan, "variants", {}, 0.05);
+  const RunInfo info = run_plan(plan, summary);
+  summary.finish(info);
+  const auto comparisons = summary.comparisons();
+  ASSERT_EQ(comparisons.size(), 1u);
+  EXPECT_EQ(comparisons[0].plies.count(), 20);
+  EXPECT_EQ(comparisons[0].plies.mean(), 0);
+  EXPECT_EQ(comparisons[0].seat_win[0].mean(), 0);
+  EXPECT_EQ(comparisons[0].seat_win[0].sd(), 0);
+}
+
+TEST(Lab, RelativityFiguresAccountForEveryTrophy) {
+  Plan plan = relativity_plan(10, 1, "none");
+  Collect c;
+  run_plan(plan, c);
+  for (const GameResult& r : c.games) {
+    std::map<std::string, double> f(r.figures.begin(), r.figures.end());
+    ASSERT_TRUE(f.count("space_trophies") && f.count("time_trophies") && f.count("rounds"));
+    double per_rank = 0;
+    for (const char* rank : {"n", "a", "2", "3", "4", "5"})
+      per_rank += f[std::string("space_trophy_") + rank] + f[std::string("time_trophy_") + rank];
+    EXPECT_EQ(per_rank, f["space_trophies"] + f["time_trophies"]);
+    // Without the cap a game ends with five trophies in round 2 (or six held by one seat).
+    if (f["capped"] == 0) {
+      EXPECT_GE(f["space_trophies"] + f["time_trophies"], 6);
+    }
+  }
+}
+
+TEST(Lab, EveryGameExportsItsFigures) {
+  for (const char* id : {"siege", "culture-wars", "conspiracy"}) {
+    Plan plan;
+    Condition c;
+    c.name = id;
+    c.game = games::registry().make(id, json::object());
+    c.slots.assign(std::size_t(c.game->num_players()), "random");
+    c.rotations = rotations("none", c.game->num_players());
+    plan.conditions.push_back(c);
+    plan.deals = 2;
+    plan.threads = 2;
+    Collect col;
+    run_plan(plan, col);
+    for (const GameResult& r : col.games) {
+      ASSERT_FALSE(r.figures.empty()) << id;
+      EXPECT_EQ(r.figures[0].first, "capped") << id;
+    }
+  }
+}
+
+TEST(Stats, WilsonIntervalMatchesTheFormula) {
+  const Interval i = wilson(5, 10);
+  EXPECT_NEAR(i.low, 0.2366, 1e-4);
+  EXPECT_NEAR(i.high, 0.7634, 1e-4);
+  const Interval none = wilson(0, 20);
+  EXPECT_EQ(none.low, 0);
+  EXPECT_NEAR(none.high, 0.1611, 1e-4);
+  EXPECT_EQ(wilson(0, 0).high, 1);
+}
+
+TEST(Stats, GamesToDetect) {
+  // 50% against 55%: ((1.96*0.5 + 0.8416*sqrt(0.2475)) / 0.05)^2 = 782.5, rounded up.
+  EXPECT_EQ(games_to_detect(0.5, 0.05), 783);
+  EXPECT_GT(games_to_detect(0.5, 0.01), 19000);
+}
+
+TEST(Stats, DistributionQuartilesAndHistogram) {
+  Distribution d;
+  for (int v = 1; v <= 100; ++v) d.add(v);
+  EXPECT_DOUBLE_EQ(d.mean(), 50.5);
+  EXPECT_EQ(d.quantile(0.5), 50);
+  EXPECT_EQ(d.quantile(0.25), 25);
+  EXPECT_EQ(d.quantile(0.75), 75);
+  EXPECT_EQ(d.max(), 100);
+  long total = 0;
+  for (const auto& b : d.histogram(10)) total += b.count;
+  EXPECT_EQ(total, 100);
+  Distribution seconds;
+  seconds.add(0.0012345);
+  EXPECT_NEAR(seconds.max(), 0.00123, 1e-9);  // three significant digits kept
+}
+
+TEST(Stats, BradleyTerryRecoversAKnownStrength) {
+  // A beats B three times in four: B-T says p_A / p_B = 3, 191 Elo (the virtual draw pulls a
+  // little toward 0).
+  std::vector<std::vector<double>> wins = {{3000, 0, 0}, {1000, 0, 0}, {0, 0, 0}};
+  wins[0][1] = 3000;
+  wins[1][0] = 1000;
+  wins[0][0] = 0;
+  const Ratings r = bradley_terry(wins);
+  EXPECT_NEAR(r.elo[0] - r.elo[1], 400 * std::log10(3.0), 1.0);
+  EXPECT_TRUE(r.elo_95[0].contains(r.elo[0]));
+  EXPECT_LT(r.elo_95[0].high - r.elo_95[0].low, 40);
+  EXPECT_TRUE(std::isinf(r.elo_95[2].high));  // C never played
+}
+
+TEST(Stats, PairedIntervalCoversTheMean) {
+  Paired p;
+  for (int i = 0; i < 50; ++i) p.add(i % 2 ? 1.0 : 0.0);
+  EXPECT_DOUBLE_EQ(p.mean(), 0.5);
+  EXPECT_TRUE(p.interval().contains(0.5));
+  EXPECT_FALSE(p.interval().contains(0.3));
+}
+
+TEST(Report, PageHasChartsAndTheCommandLine) {
+  Plan plan = relativity_plan(6, 2);
+  plan.record = true;
+  Summary summary(plan, "variants", {}, 0.05);
+  summary.finish(run_plan(plan, summary));
+  const std::string html = report_html(summary, "tabletop sim relativity -n 6 <x>");
+  EXPECT_NE(html.find("tabletop sim relativity -n 6 &lt;x&gt;"), std::string::npos);
+  EXPECT_GE(summary.has_outliers(), true);
+  std::size_t charts = 0;
+  for (std::size_t at = html.find("class=\"chart\""); at != std::string::npos;
+       at = html.find("class=\"chart\"", at + 1))
+    ++charts;
+  EXPECT_GE(charts, 3u);                            // seats, agents, plies
+  EXPECT_EQ(html.find("http"), std::string::npos);  // nothing fetched from anywhere
+}
+
+}  // namespace
+}  // namespace tabletop::sim

@@ -1,0 +1,224 @@
+#include "sim/stats.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace tabletop::sim {
+
+Interval wilson(long successes, long trials, double z) {
+  if (trials <= 0) return {0, 1};
+  const double n = double(trials), p = double(successes) / n, z2 = z * z;
+  const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const double half = z / (1 + z2 / n) * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n));
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+long games_to_detect(double p, double difference) {
+  if (difference <= 0) return 0;
+  p = std::clamp(p, 0.0, 1.0);
+  long worst = 0;
+  for (double q : {p - difference, p + difference}) {
+    if (q < 0 || q > 1) continue;
+    const double a = kZ95 * std::sqrt(p * (1 - p)) + kZ80 * std::sqrt(q * (1 - q));
+    worst = std::max(worst, long(std::ceil(a * a / (difference * difference))));
+  }
+  return worst;
+}
+
+void Distribution::add(double value) {
+  double key = value;
+  if (value != std::floor(value) || std::fabs(value) > 1e12) {
+    if (value != 0) {
+      const double scale = std::pow(10.0, 2 - std::floor(std::log10(std::fabs(value))));
+      key = std::round(value * scale) / scale;
+    }
+  }
+  ++values_[key];
+  ++count_;
+  sum_ += value;
+  sum_squares_ += value * value;
+}
+
+double Distribution::sd() const {
+  if (count_ < 2) return 0;
+  const double m = mean();
+  return std::sqrt(std::max(0.0, (sum_squares_ - double(count_) * m * m) / double(count_ - 1)));
+}
+
+double Distribution::quantile(double q) const {
+  if (count_ == 0) return 0;
+  const long rank = std::max(1L, long(std::ceil(q * double(count_))));
+  long seen = 0;
+  for (const auto& [value, n] : values_) {
+    seen += n;
+    if (seen >= rank) return value;
+  }
+  return max();
+}
+
+double Distribution::nonzero_share() const {
+  if (count_ == 0) return 0;
+  auto zero = values_.find(0.0);
+  return 1.0 - (zero == values_.end() ? 0.0 : double(zero->second) / double(count_));
+}
+
+std::vector<Distribution::Bin> Distribution::histogram(int bins) const {
+  std::vector<Bin> out;
+  if (count_ == 0 || bins <= 0) return out;
+  const double lo = min(), hi = max();
+  bool integers = true;
+  for (const auto& [value, n] : values_) integers &= value == std::floor(value);
+  double width = (hi - lo) / bins;
+  if (integers) width = std::max(1.0, std::ceil((hi - lo + 1) / bins));
+  if (width <= 0) width = 1;
+  const int used = std::max(1, int(std::ceil((hi - lo + (integers ? 1 : 0)) / width)));
+  for (int b = 0; b < used; ++b) out.push_back({lo + b * width, lo + (b + 1) * width, 0});
+  for (const auto& [value, n] : values_) {
+    int b = int((value - lo) / width);
+    b = std::clamp(b, 0, used - 1);
+    out[std::size_t(b)].count += n;
+  }
+  return out;
+}
+
+json Distribution::to_json() const {
+  return json{{"count", count_},      {"mean", mean()},       {"sd", sd()},
+              {"min", min()},         {"q1", quantile(0.25)}, {"median", quantile(0.5)},
+              {"q3", quantile(0.75)}, {"max", max()},         {"nonzero", nonzero_share()}};
+}
+
+void Paired::add(double difference) {
+  ++n_;
+  sum_ += difference;
+  sum_squares_ += difference * difference;
+}
+
+double Paired::sd() const {
+  if (n_ < 2) return 0;
+  const double m = mean();
+  return std::sqrt(std::max(0.0, (sum_squares_ - double(n_) * m * m) / double(n_ - 1)));
+}
+
+Interval Paired::interval() const {
+  if (n_ < 2)
+    return {-std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+  const double half = kZ95 * sd() / std::sqrt(double(n_));
+  return {mean() - half, mean() + half};
+}
+
+void Moments::add(double x) {
+  ++n_;
+  sum_ += x;
+  sum_squares_ += x * x;
+}
+
+double Moments::variance() const {
+  if (n_ < 2) return 0;
+  const double m = mean();
+  return std::max(0.0, (sum_squares_ - double(n_) * m * m) / double(n_ - 1));
+}
+
+namespace {
+
+// Solves a * x = b in place by Gaussian elimination with partial pivoting; false if singular.
+bool solve(std::vector<std::vector<double>> a, std::vector<double>& b) {
+  const std::size_t n = b.size();
+  for (std::size_t c = 0; c < n; ++c) {
+    std::size_t pivot = c;
+    for (std::size_t r = c + 1; r < n; ++r)
+      if (std::fabs(a[r][c]) > std::fabs(a[pivot][c])) pivot = r;
+    if (std::fabs(a[pivot][c]) < 1e-12) return false;
+    std::swap(a[c], a[pivot]);
+    std::swap(b[c], b[pivot]);
+    for (std::size_t r = 0; r < n; ++r) {
+      if (r == c) continue;
+      const double f = a[r][c] / a[c][c];
+      for (std::size_t k = c; k < n; ++k) a[r][k] -= f * a[c][k];
+      b[r] -= f * b[c];
+    }
+  }
+  for (std::size_t c = 0; c < n; ++c) b[c] /= a[c][c];
+  return true;
+}
+
+}  // namespace
+
+Ratings bradley_terry(const std::vector<std::vector<double>>& wins) {
+  const std::size_t k = wins.size();
+  std::vector<std::vector<double>> w(k, std::vector<double>(k, 0));
+  std::vector<bool> played(k, false);
+  for (std::size_t i = 0; i < k; ++i)
+    for (std::size_t j = 0; j < k; ++j) {
+      if (i == j) continue;
+      const double met = wins[i][j] + wins[j][i];
+      w[i][j] = wins[i][j] + (met > 0 ? 0.5 : 0);
+      if (met > 0) played[i] = true;
+    }
+  std::vector<double> p(k, 1.0);
+  Ratings out;
+  for (out.iterations = 1; out.iterations <= 10000; ++out.iterations) {
+    double change = 0;
+    std::vector<double> next(k, 1.0);
+    for (std::size_t i = 0; i < k; ++i) {
+      if (!played[i]) continue;
+      double won = 0, denominator = 0;
+      for (std::size_t j = 0; j < k; ++j) {
+        if (j == i) continue;
+        won += w[i][j];
+        const double n = w[i][j] + w[j][i];
+        if (n > 0) denominator += n / (p[i] + p[j]);
+      }
+      next[i] = denominator > 0 ? won / denominator : p[i];
+    }
+    double log_mean = 0;
+    int counted = 0;
+    for (std::size_t i = 0; i < k; ++i)
+      if (played[i]) log_mean += std::log(next[i]), ++counted;
+    if (counted) log_mean /= counted;
+    for (std::size_t i = 0; i < k; ++i) {
+      if (!played[i]) continue;
+      next[i] /= std::exp(log_mean);
+      change = std::max(change, std::fabs(std::log(next[i]) - std::log(p[i])));
+    }
+    p = next;
+    if (change < 1e-9) break;
+  }
+  const double scale = 400.0 / std::log(10.0);
+  out.elo.assign(k, 0);
+  out.elo_95.assign(
+      k, {-std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()});
+  for (std::size_t i = 0; i < k; ++i) out.elo[i] = played[i] ? scale * std::log(p[i]) : 0;
+  // Observed information of the log-strengths of the agents that played: a weighted graph
+  // Laplacian L. Under the sum-zero constraint the covariance is L's pseudo-inverse,
+  // (L + J/m)^-1 - J/m (m agents; singular, and the intervals left infinite, when the agents fall
+  // into groups that never met).
+  std::vector<std::size_t> index;
+  for (std::size_t i = 0; i < k; ++i)
+    if (played[i]) index.push_back(i);
+  const std::size_t m = index.size();
+  std::vector<std::vector<double>> info(m, std::vector<double>(m, 1.0 / double(m)));
+  for (std::size_t a = 0; a < m; ++a)
+    for (std::size_t b = 0; b < m; ++b) {
+      const std::size_t i = index[a], j = index[b];
+      if (i == j) continue;
+      const double n = w[i][j] + w[j][i];
+      if (n == 0) continue;
+      const double q = p[i] / (p[i] + p[j]);
+      info[a][b] -= n * q * (1 - q);
+      info[a][a] += n * q * (1 - q);
+    }
+  for (std::size_t a = 0; a < m; ++a) {
+    std::vector<double> e(m, 0);
+    e[a] = 1;
+    if (!solve(info, e)) break;
+    const double variance = e[a] - 1.0 / double(m);
+    if (variance <= 0) continue;
+    const std::size_t i = index[a];
+    const double half = kZ95 * scale * std::sqrt(variance);
+    out.elo_95[i] = {out.elo[i] - half, out.elo[i] + half};
+  }
+  return out;
+}
+
+}  // namespace tabletop::sim

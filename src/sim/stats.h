@@ -1,0 +1,108 @@
+// The statistics the balance lab reports, each a standard method named where it is used:
+//   - Wilson score interval for a proportion (wilson);
+//   - sample size for a one-sample test of a proportion, two-sided 5% level, power 80%
+//     (games_to_detect);
+//   - an exact frequency table of observed values, for mean, quartiles, maximum and histograms in
+//     memory bounded by the number of distinct values, not of games (Distribution);
+//   - mean of paired differences with a normal-approximation 95% interval (Paired);
+//   - Bradley–Terry strengths by Hunter's MM algorithm, on the Elo scale, with 95% intervals from
+//     the observed Fisher information (bradley_terry).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace tabletop::sim {
+
+using json = nlohmann::json;
+
+inline constexpr double kZ95 = 1.959963984540054;   // two-sided 95%
+inline constexpr double kZ80 = 0.8416212335729143;  // one-sided 80% (power)
+
+struct Interval {
+  double low = 0, high = 0;
+  bool contains(double x) const { return low <= x && x <= high; }
+};
+
+// The 95% Wilson score interval for `successes` of `trials` (trials 0: [0, 1]).
+Interval wilson(long successes, long trials, double z = kZ95);
+
+// Games needed to tell a true rate `p` from `p + difference` (or `p - difference`, whichever
+// needs more) with a two-sided test at the 5% level and 80% power, by the normal approximation
+// n = ((z_a sqrt(p q) + z_b sqrt(p' q')) / d)^2. `difference` is a share (0.05 = 5 points).
+long games_to_detect(double p, double difference);
+
+// Observed values with their counts. Integers (plies, rounds, figures) are kept exactly; other
+// values (seconds) are rounded to three significant digits first, so memory stays bounded
+// however many games are added.
+class Distribution {
+ public:
+  void add(double value);
+  long count() const { return count_; }
+  double mean() const { return count_ ? sum_ / double(count_) : 0; }
+  // Sample standard deviation (0 below two values).
+  double sd() const;
+  double min() const { return values_.empty() ? 0 : values_.begin()->first; }
+  double max() const { return values_.empty() ? 0 : values_.rbegin()->first; }
+  // The q-quantile (0 <= q <= 1) of the kept values, by the nearest-rank method.
+  double quantile(double q) const;
+  // Share of values that are not zero.
+  double nonzero_share() const;
+  struct Bin {
+    double low, high;  // [low, high), the last bin closed
+    long count;
+  };
+  // Up to `bins` equal-width bins from min to max (integers: widths rounded up to whole numbers).
+  std::vector<Bin> histogram(int bins) const;
+  // count, mean, sd, min, q1, median, q3, max.
+  json to_json() const;
+
+ private:
+  std::map<double, long> values_;
+  long count_ = 0;
+  double sum_ = 0, sum_squares_ = 0;
+};
+
+// Paired differences d_i (one per deal): mean and a 95% normal-approximation interval
+// mean ± 1.96 sd / sqrt(n).
+class Paired {
+ public:
+  void add(double difference);
+  long count() const { return n_; }
+  double mean() const { return n_ ? sum_ / double(n_) : 0; }
+  double sd() const;
+  Interval interval() const;
+
+ private:
+  long n_ = 0;
+  double sum_ = 0, sum_squares_ = 0;
+};
+
+// Running mean and variance of one quantity (per-deal values), for unpaired comparisons.
+class Moments {
+ public:
+  void add(double x);
+  long count() const { return n_; }
+  double mean() const { return n_ ? sum_ / double(n_) : 0; }
+  double variance() const;
+
+ private:
+  long n_ = 0;
+  double sum_ = 0, sum_squares_ = 0;
+};
+
+struct Ratings {
+  std::vector<double> elo;       // 400 log10 of each strength, centred on mean 0
+  std::vector<Interval> elo_95;  // from the inverse observed information (sum-zero constraint)
+  int iterations = 0;            // MM iterations until the largest change was below 1e-9
+};
+
+// Bradley–Terry strengths from wins[i][j] = games in which i beat j. Each pair that met also gets
+// one virtual draw (half a win each way), a weak prior that keeps the ratings finite when one
+// agent won every game. Agents that never played get rating 0 and an infinite interval.
+Ratings bradley_terry(const std::vector<std::vector<double>>& wins);
+
+}  // namespace tabletop::sim

@@ -1,0 +1,417 @@
+#include "sim/summary.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <sstream>
+
+namespace tabletop::sim {
+
+Summary::Summary(const Plan& plan, std::string mode, std::vector<std::string> pool, double detect)
+    : mode_(std::move(mode)),
+      pool_(std::move(pool)),
+      detect_(detect),
+      seed_(plan.seed),
+      planned_deals_(plan.deals) {
+  for (const Condition& c : plan.conditions) {
+    ConditionStats s;
+    s.name = c.name;
+    s.game = c.game->info().id;
+    s.params = c.game->params();
+    s.slots = c.slots;
+    s.players = c.game->num_players();
+    s.rotations = int(c.rotations.size());
+    s.budget = c.budget;
+    const auto n = std::size_t(s.players);
+    s.seat_wins.assign(n, 0);
+    s.seat_top.assign(n, 0);
+    s.seat_returns.assign(n, 0);
+    s.slot_wins.assign(n, 0);
+    s.slot_returns.assign(n, 0);
+    s.seat_win_example.resize(n);
+    s.deal_seat_win.resize(n);
+    conditions_.push_back(std::move(s));
+    slot_agent_.push_back(c.slot_agent);
+    deal_win_sum_.emplace_back(n, 0.0);
+  }
+  deal_plies_sum_.assign(conditions_.size(), 0);
+  deal_games_.assign(conditions_.size(), 0);
+  for (std::size_t c = 1; c < conditions_.size(); ++c) {
+    PairedComparison p;
+    p.condition = int(c);
+    p.seat_win.resize(std::size_t(std::min(conditions_[0].players, conditions_[c].players)));
+    paired_.push_back(std::move(p));
+  }
+  wins_.assign(pool_.size(), std::vector<double>(pool_.size(), 0));
+}
+
+void Summary::game(const GameResult& r) {
+  ConditionStats& s = conditions_[std::size_t(r.condition)];
+  const int n = r.players;
+  ++s.games;
+  const int winner = r.sole_winner();
+  const double best = *std::max_element(r.returns.begin(), r.returns.end());
+  if (r.capped) {
+    ++s.capped;
+    if (r.record && !s.capped_example) s.capped_example = r.record;
+  } else if (r.draw()) {
+    ++s.draws;
+  } else if (winner >= 0) {
+    ++s.decisive;
+  } else {
+    ++s.shared;
+  }
+  for (int seat = 0; seat < n; ++seat) {
+    const auto i = std::size_t(seat);
+    const int slot = r.seat_slot[i];
+    s.seat_returns[i] += r.returns[i];
+    s.slot_returns[std::size_t(slot)] += r.returns[i];
+    if (!r.capped && !r.draw() && r.returns[i] == best) ++s.seat_top[i];
+  }
+  if (winner >= 0) {
+    ++s.seat_wins[std::size_t(winner)];
+    ++s.slot_wins[std::size_t(r.seat_slot[std::size_t(winner)])];
+    if (r.record && !s.seat_win_example[std::size_t(winner)])
+      s.seat_win_example[std::size_t(winner)] = r.record;
+    deal_win_sum_[std::size_t(r.condition)][std::size_t(winner)] += 1;
+  }
+  deal_plies_sum_[std::size_t(r.condition)] += r.plies;
+  ++deal_games_[std::size_t(r.condition)];
+  s.plies.add(r.plies);
+  s.seconds.add(r.seconds);
+  if (r.plies > s.longest_plies) {
+    s.longest_plies = r.plies;
+    if (r.record) s.longest = r.record;
+  }
+  for (const auto& [name, value] : r.figures) {
+    auto it = std::find_if(s.figures.begin(), s.figures.end(),
+                           [&](const auto& f) { return f.first == name; });
+    if (it == s.figures.end()) {
+      s.figures.emplace_back(name, Distribution{});
+      it = s.figures.end() - 1;
+    }
+    it->second.add(value);
+  }
+  // Tournament: the sole winner's agent beats each other agent in the game once; a draw (or a
+  // capped game) is half a win each way between the two agents.
+  const auto& agent_of = slot_agent_[std::size_t(r.condition)];
+  if (!pool_.empty() && mode_ == "tournament" && !agent_of.empty()) {
+    std::vector<int> present;
+    for (int seat = 0; seat < n; ++seat) {
+      const int a = agent_of[std::size_t(r.seat_slot[std::size_t(seat)])];
+      if (std::find(present.begin(), present.end(), a) == present.end()) present.push_back(a);
+    }
+    if (winner >= 0) {
+      const int w = agent_of[std::size_t(r.seat_slot[std::size_t(winner)])];
+      for (int a : present)
+        if (a != w) wins_[std::size_t(w)][std::size_t(a)] += 1;
+    } else if (r.capped || r.draw()) {
+      for (int a : present)
+        for (int b : present)
+          if (a != b) wins_[std::size_t(a)][std::size_t(b)] += 0.5;
+    }
+  }
+}
+
+void Summary::deal_done(long deal) {
+  deals_done_ = deal + 1;
+  const std::size_t k = conditions_.size();
+  std::vector<std::vector<double>> win(k);
+  std::vector<double> plies(k, 0);
+  for (std::size_t c = 0; c < k; ++c) {
+    const double g = std::max(1, deal_games_[c]);
+    for (double w : deal_win_sum_[c]) win[c].push_back(w / g);
+    plies[c] = deal_plies_sum_[c] / g;
+    for (std::size_t s = 0; s < win[c].size(); ++s) conditions_[c].deal_seat_win[s].add(win[c][s]);
+    conditions_[c].deal_plies.add(plies[c]);
+    std::fill(deal_win_sum_[c].begin(), deal_win_sum_[c].end(), 0.0);
+    deal_plies_sum_[c] = 0;
+    deal_games_[c] = 0;
+  }
+  for (PairedComparison& p : paired_) {
+    const auto c = std::size_t(p.condition);
+    for (std::size_t s = 0; s < p.seat_win.size(); ++s) p.seat_win[s].add(win[c][s] - win[0][s]);
+    p.plies.add(plies[c] - plies[0]);
+  }
+}
+
+std::vector<PairedComparison> Summary::comparisons() const {
+  std::vector<PairedComparison> out = paired_;
+  for (PairedComparison& p : out) {
+    const ConditionStats& a = conditions_[0];
+    const ConditionStats& b = conditions_[std::size_t(p.condition)];
+    const double n = std::max<long>(1, p.plies.count());
+    p.unpaired_sd.clear();
+    for (std::size_t s = 0; s < p.seat_win.size(); ++s)
+      p.unpaired_sd.push_back(
+          std::sqrt((a.deal_seat_win[s].variance() + b.deal_seat_win[s].variance()) / n));
+    p.unpaired_plies_se = std::sqrt((a.deal_plies.variance() + b.deal_plies.variance()) / n);
+  }
+  return out;
+}
+
+bool Summary::has_outliers() const {
+  for (const ConditionStats& s : conditions_) {
+    if (s.longest || s.capped_example) return true;
+    for (const auto& r : s.seat_win_example)
+      if (r) return true;
+  }
+  return false;
+}
+
+namespace {
+
+json interval_json(Interval i) {
+  return json::array({i.low, i.high});
+}
+
+json condition_json(const ConditionStats& s, double detect, const std::vector<int>& slot_agent) {
+  const double fair = 1.0 / s.players;
+  json seats = json::array();
+  for (int seat = 0; seat < s.players; ++seat) {
+    const auto i = std::size_t(seat);
+    const Interval share = wilson(s.seat_wins[i], s.decisive);
+    seats.push_back(
+        {{"seat", seat},
+         {"wins", s.seat_wins[i]},
+         {"top_including_shared", s.seat_top[i]},
+         {"win_rate", s.games ? double(s.seat_wins[i]) / double(s.games) : 0},
+         {"share_of_decisive", s.decisive ? double(s.seat_wins[i]) / double(s.decisive) : 0},
+         {"share_95", interval_json(share)},
+         {"fair_share", fair},
+         {"advantage_flagged", s.decisive > 0 && !share.contains(fair)},
+         {"mean_return", s.games ? s.seat_returns[i] / double(s.games) : 0}});
+  }
+  json agents = json::array();
+  for (std::size_t slot = 0; slot < s.slots.size(); ++slot) {
+    const Interval share = wilson(s.slot_wins[slot], s.decisive);
+    agents.push_back(
+        {{"slot", slot},
+         {"agent", s.slots[slot]},
+         {"pool_agent", slot < slot_agent.size() ? json(slot_agent[slot]) : json(nullptr)},
+         {"wins", s.slot_wins[slot]},
+         {"share_of_decisive", s.decisive ? double(s.slot_wins[slot]) / double(s.decisive) : 0},
+         {"share_95", interval_json(share)},
+         {"mean_return", s.games ? s.slot_returns[slot] / double(s.games) : 0}});
+  }
+  json figures = json::object();
+  for (const auto& [name, d] : s.figures) figures[name] = d.to_json();
+  json rounds = nullptr;
+  for (const auto& [name, d] : s.figures)
+    if (name == "rounds") rounds = d.to_json();
+  return json{{"name", s.name},
+              {"game", s.game},
+              {"params", s.params},
+              {"agents", s.slots},
+              {"players", s.players},
+              {"rotations", s.rotations},
+              {"budget", s.budget},
+              {"games", s.games},
+              {"decisive", s.decisive},
+              {"draws", s.draws},
+              {"shared_wins", s.shared},
+              {"capped", s.capped},
+              {"seats", seats},
+              {"slots", agents},
+              {"games_to_detect",
+               {{"difference", detect}, {"decisive_games", games_to_detect(fair, detect)}}},
+              {"plies", s.plies.to_json()},
+              {"rounds", rounds},
+              {"seconds", s.seconds.to_json()},
+              {"figures", figures}};
+}
+
+}  // namespace
+
+json Summary::to_json() const {
+  json out;
+  out["mode"] = mode_;
+  out["seed"] = seed_;
+  out["deals"] = deals_done_;
+  out["planned_deals"] = planned_deals_;
+  out["interrupted"] = info_.interrupted;
+  out["methods"] = {
+      {"win_share", "sole wins over decisive games, 95% Wilson score interval"},
+      {"seat_advantage", "flagged when the 95% interval of a seat's share excludes 1/n"},
+      {"games_to_detect",
+       "decisive games for a two-sided one-sample test of a proportion at the fair share, 5% "
+       "level, 80% power (normal approximation)"},
+      {"quantiles", "nearest rank over the exact counts of each value"},
+      {"paired_difference",
+       "per deal: mean over rotations in each condition, difference from the first condition; "
+       "mean with a 95% normal interval (mean ± 1.96 sd/sqrt(deals))"},
+      {"ratings",
+       "Bradley–Terry by Hunter's MM algorithm, one virtual draw per pair that met, Elo scale, "
+       "95% interval from the observed information under a sum-zero constraint"}};
+  json conditions = json::array();
+  for (std::size_t c = 0; c < conditions_.size(); ++c)
+    conditions.push_back(condition_json(conditions_[c], detect_, slot_agent_[c]));
+  out["conditions"] = conditions;
+  json comparisons = json::array();
+  for (const PairedComparison& p : this->comparisons()) {
+    json seats = json::array();
+    for (std::size_t s = 0; s < p.seat_win.size(); ++s)
+      seats.push_back({{"seat", s},
+                       {"difference", p.seat_win[s].mean()},
+                       {"paired_95", interval_json(p.seat_win[s].interval())},
+                       {"paired_se", p.seat_win[s].sd() / std::sqrt(double(std::max<long>(
+                                                              1, p.seat_win[s].count())))},
+                       {"unpaired_se", p.unpaired_sd[s]}});
+    comparisons.push_back({{"condition", conditions_[std::size_t(p.condition)].name},
+                           {"against", conditions_[0].name},
+                           {"seat_win_rate", seats},
+                           {"plies",
+                            {{"difference", p.plies.mean()},
+                             {"paired_95", interval_json(p.plies.interval())},
+                             {"unpaired_se", p.unpaired_plies_se}}}});
+  }
+  out["comparisons"] = comparisons;
+  if (mode_ == "tournament") {
+    const Ratings r = ratings();
+    json table = json::array();
+    for (std::size_t i = 0; i < pool_.size(); ++i)
+      table.push_back(
+          {{"agent", pool_[i]}, {"elo", r.elo[i]}, {"elo_95", interval_json(r.elo_95[i])}});
+    out["tournament"] = {{"agents", pool_}, {"wins", wins_}, {"ratings", table}};
+  }
+  if (mode_ == "skill") {
+    json trace = json::array();
+    for (const ConditionStats& s : conditions_)
+      trace.push_back({{"budget", s.budget},
+                       {"agent", s.slots[0]},
+                       {"share", s.decisive ? double(s.slot_wins[0]) / double(s.decisive) : 0},
+                       {"share_95", interval_json(wilson(s.slot_wins[0], s.decisive))},
+                       {"fair_share", 1.0 / s.players}});
+    const ConditionStats& top = conditions_.back();
+    const bool flat = wilson(top.slot_wins[0], top.decisive).low <= 1.0 / top.players;
+    out["skill"] = {{"trace", trace}, {"more_thinking_does_not_win_more", flat}};
+  }
+  out["seconds"] = info_.seconds;
+  // The first condition's figures under the names earlier versions used.
+  if (!conditions_.empty()) {
+    const ConditionStats& s = conditions_[0];
+    out["game"] = s.game;
+    out["params"] = s.params;
+    out["agents"] = s.slots;
+    out["games"] = s.games;
+    out["wins"] = s.seat_top;
+    out["draws"] = s.draws + s.capped;
+    out["mean_plies"] = s.plies.mean();
+    out["min_plies"] = s.plies.min();
+    out["max_plies"] = s.plies.max();
+    std::vector<double> mean_returns;
+    for (double r : s.seat_returns) mean_returns.push_back(s.games ? r / double(s.games) : 0);
+    out["mean_returns"] = mean_returns;
+  }
+  return out;
+}
+
+namespace {
+
+std::string percent(double x) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.1f%%", 100 * x);
+  return b;
+}
+
+std::string range(Interval i) {
+  return "[" + percent(i.low) + ", " + percent(i.high) + "]";
+}
+
+}  // namespace
+
+std::string Summary::to_text() const {
+  std::ostringstream out;
+  char line[512];
+  for (std::size_t c = 0; c < conditions_.size(); ++c) {
+    const ConditionStats& s = conditions_[c];
+    out << "== " << s.name << ": " << s.games << " games (" << deals_done_ << " deals x "
+        << s.rotations << " rotation" << (s.rotations > 1 ? "s" : "") << "), " << s.decisive
+        << " decisive, " << s.draws << " draws, " << s.shared << " shared, " << s.capped
+        << " capped\n";
+    const double fair = 1.0 / s.players;
+    for (int seat = 0; seat < s.players; ++seat) {
+      const auto i = std::size_t(seat);
+      const Interval share = wilson(s.seat_wins[i], s.decisive);
+      const bool flag = s.decisive > 0 && !share.contains(fair);
+      std::snprintf(
+          line, sizeof line, "  seat %d  wins %6ld  share %6s  95%% %-17s%s\n", seat,
+          s.seat_wins[i], percent(s.decisive ? double(s.seat_wins[i]) / s.decisive : 0).c_str(),
+          range(share).c_str(), flag ? (share.low > fair ? "  ADVANTAGE" : "  DISADVANTAGE") : "");
+      out << line;
+    }
+    if (s.rotations > 1 || std::adjacent_find(s.slots.begin(), s.slots.end(),
+                                              std::not_equal_to<>()) != s.slots.end()) {
+      for (std::size_t slot = 0; slot < s.slots.size(); ++slot) {
+        const Interval share = wilson(s.slot_wins[slot], s.decisive);
+        std::snprintf(line, sizeof line, "  agent %zu %-24s wins %6ld  share %6s  95%% %s\n", slot,
+                      s.slots[slot].c_str(), s.slot_wins[slot],
+                      percent(s.decisive ? double(s.slot_wins[slot]) / s.decisive : 0).c_str(),
+                      range(share).c_str());
+        out << line;
+      }
+    }
+    std::snprintf(line, sizeof line,
+                  "  to detect a seat %.0f points from its fair share: about %ld decisive games\n",
+                  100 * detect_, games_to_detect(fair, detect_));
+    out << line;
+    std::snprintf(line, sizeof line,
+                  "  plies: mean %.1f, median %g, quartiles %g-%g, max %g; seconds per game: mean "
+                  "%.4g, max %.4g\n",
+                  s.plies.mean(), s.plies.quantile(0.5), s.plies.quantile(0.25),
+                  s.plies.quantile(0.75), s.plies.max(), s.seconds.mean(), s.seconds.max());
+    out << line;
+    for (const auto& [name, d] : s.figures) {
+      if (name == "capped") continue;
+      std::snprintf(line, sizeof line, "  %-22s mean %8.3f  median %g  max %g  non-zero %s\n",
+                    name.c_str(), d.mean(), d.quantile(0.5), d.max(),
+                    percent(d.nonzero_share()).c_str());
+      out << line;
+    }
+  }
+  for (const PairedComparison& p : comparisons()) {
+    out << "== " << conditions_[std::size_t(p.condition)].name << " minus " << conditions_[0].name
+        << " (paired over " << p.plies.count() << " deals)\n";
+    for (std::size_t s = 0; s < p.seat_win.size(); ++s) {
+      const Interval i = p.seat_win[s].interval();
+      std::snprintf(line, sizeof line, "  seat %zu win rate %+.1f points, 95%% [%+.1f, %+.1f]%s\n",
+                    s, 100 * p.seat_win[s].mean(), 100 * i.low, 100 * i.high,
+                    i.contains(0) ? "" : "  DIFFERENT");
+      out << line;
+    }
+    const Interval i = p.plies.interval();
+    std::snprintf(line, sizeof line, "  plies %+.1f, 95%% [%+.1f, %+.1f]\n", p.plies.mean(), i.low,
+                  i.high);
+    out << line;
+  }
+  if (mode_ == "tournament") {
+    const Ratings r = ratings();
+    out << "== ratings (Bradley-Terry, Elo scale)\n";
+    for (std::size_t i = 0; i < pool_.size(); ++i) {
+      std::snprintf(line, sizeof line, "  %-30s %+7.0f  95%% [%+.0f, %+.0f]\n", pool_[i].c_str(),
+                    r.elo[i], r.elo_95[i].low, r.elo_95[i].high);
+      out << line;
+    }
+  }
+  if (mode_ == "skill") {
+    out << "== skill trace (share of decisive games won by the budget-k agent)\n";
+    for (const ConditionStats& s : conditions_) {
+      std::snprintf(line, sizeof line, "  %dx  %6s  95%% %s\n", s.budget,
+                    percent(s.decisive ? double(s.slot_wins[0]) / s.decisive : 0).c_str(),
+                    range(wilson(s.slot_wins[0], s.decisive)).c_str());
+      out << line;
+    }
+    const ConditionStats& top = conditions_.back();
+    if (wilson(top.slot_wins[0], top.decisive).low <= 1.0 / top.players)
+      out << "  FLAG: more thinking does not win more here (the top budget's interval reaches "
+             "the fair share)\n";
+  }
+  if (info_.interrupted)
+    out << "interrupted: " << deals_done_ << " of " << planned_deals_ << " deals finished\n";
+  std::snprintf(line, sizeof line, "%ld deals in %.2f s\n", deals_done_, info_.seconds);
+  out << line;
+  return out.str();
+}
+
+}  // namespace tabletop::sim

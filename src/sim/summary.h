@@ -1,0 +1,108 @@
+// The lab's summary: a Sink that folds every game into the statistics a designer reads, then
+// renders them as text (the terminal), JSON (--json) and a self-contained HTML page (report.h).
+//
+// Outcomes. A game is capped when its "capped" figure is 1 (the engine's safeguard, not the rules,
+// ended it); a draw when every seat got the same return; decisive when exactly one seat got the
+// best return (its sole winner); shared otherwise (several, not all, seats top). Win shares are
+// taken over decisive games, so a seat's fair share is 1/n; a seat advantage is flagged only when
+// the 95% Wilson interval of its share excludes 1/n.
+//
+// Modes (what the conditions are): "variants" (one condition per parameter set; every later one is
+// compared deal by deal with the first), "tournament" (one condition per pair of pool agents; a
+// Bradley–Terry rating per agent) and "skill" (one condition per budget; slot 0 thinks k times as
+// long as the others).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/lab.h"
+#include "sim/stats.h"
+
+namespace tabletop::sim {
+
+struct ConditionStats {
+  std::string name;
+  std::string game;  // the game id
+  json params;
+  std::vector<std::string> slots;
+  int players = 0;
+  int rotations = 1;
+  int budget = 1;
+  long games = 0, capped = 0, draws = 0, decisive = 0, shared = 0;
+  std::vector<long> seat_wins;       // sole wins per seat
+  std::vector<long> seat_top;        // best return, sole or shared (not draws, not capped)
+  std::vector<double> seat_returns;  // sum of returns per seat
+  std::vector<long> slot_wins;       // sole wins per agent slot
+  std::vector<double> slot_returns;
+  Distribution plies, seconds;
+  std::vector<std::pair<std::string, Distribution>> figures;  // in order of first appearance
+  // Outliers, kept as records when the plan records games.
+  std::optional<Record> longest, capped_example;
+  int longest_plies = -1;
+  std::vector<std::optional<Record>> seat_win_example;  // the first sole win of each seat
+  // Per-deal values (mean over rotations), for paired and unpaired comparisons.
+  std::vector<Moments> deal_seat_win;
+  Moments deal_plies;
+};
+
+struct PairedComparison {
+  int condition = 0;                // compared with condition 0
+  std::vector<Paired> seat_win;     // per seat: win rate difference (this minus the first)
+  std::vector<double> unpaired_sd;  // what an unpaired comparison's standard error would be
+  Paired plies;
+  double unpaired_plies_se = 0;
+};
+
+class Summary final : public Sink {
+ public:
+  // `mode`: "variants", "tournament" or "skill"; `pool`: the tournament's or skill trace's agents;
+  // `detect`: the difference (a share, 0.05 = 5 points) for "games needed to detect".
+  Summary(const Plan& plan, std::string mode, std::vector<std::string> pool, double detect);
+
+  void game(const GameResult& result) override;
+  void deal_done(long deal) override;
+  void finish(const RunInfo& info) { info_ = info; }
+
+  const std::vector<ConditionStats>& conditions() const { return conditions_; }
+  const std::string& mode() const { return mode_; }
+  long deals() const { return deals_done_; }
+  long planned_deals() const { return planned_deals_; }
+  uint64_t seed() const { return seed_; }
+  const RunInfo& info() const { return info_; }
+  double detect() const { return detect_; }
+  std::vector<PairedComparison> comparisons() const;
+  // Tournament: pool agent names, wins[i][j] (i beat j; a draw counts half), Bradley–Terry.
+  const std::vector<std::string>& pool() const { return pool_; }
+  const std::vector<std::vector<double>>& win_matrix() const { return wins_; }
+  Ratings ratings() const { return bradley_terry(wins_); }
+  // True when a rare-winner, longest or capped record exists.
+  bool has_outliers() const;
+
+  // Everything, as JSON. The top level also keeps the fields earlier versions wrote for the first
+  // condition (game, params, agents, games, wins, draws, mean_plies, min_plies, max_plies,
+  // mean_returns, seconds), so scripts written against them keep working.
+  json to_json() const;
+  // The terminal summary.
+  std::string to_text() const;
+
+ private:
+  std::string mode_;
+  std::vector<std::string> pool_;
+  double detect_;
+  uint64_t seed_;
+  long planned_deals_;
+  long deals_done_ = 0;
+  RunInfo info_;
+  std::vector<ConditionStats> conditions_;
+  std::vector<std::vector<int>> slot_agent_;  // per condition
+  // This deal's per-condition values, folded at deal_done.
+  std::vector<std::vector<double>> deal_win_sum_;  // [condition][seat]
+  std::vector<double> deal_plies_sum_;
+  std::vector<int> deal_games_;
+  std::vector<PairedComparison> paired_;
+  std::vector<std::vector<double>> wins_;  // tournament
+};
+
+}  // namespace tabletop::sim
