@@ -24,5 +24,9 @@ int simulate(const std::string& game, int games, const std::vector<std::string>&
              uint64_t seed, const json& params, int threads, const std::string& json_path,
              const std::string& records_path);
 int perft(const std::string& game, int depth, uint64_t seed, const json& params);
+// `deck check`: loads each Conspiracy TCG deck file and prints every card's army, comparison keys
+// and pro moves (or, with `as_json`, one JSON object per card per line); errors name file and
+// line. Returns 0 when every file loads, 1 otherwise.
+int deck_check(const std::vector<std::string>& files, bool as_json);
 
 }  // namespace tabletop::cli
