@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -242,6 +243,30 @@ class Game : public std::enable_shared_from_this<Game> {
   json params_;
 };
 
+// One parameter a game accepts: what the registry lists (GameEntry::params), what a client shows
+// in its "new game" form, and what the game's ParamReader reads (the games read their parameters
+// through these specs, so the list and the reader cannot disagree). The conformance suite checks
+// that `fallback` is what the game resolves when the parameter is not given and that `min` and
+// `max` are accepted and one past them rejected.
+struct ParamSpec {
+  enum class Type { kInt, kBool, kString };
+  std::string name;  // the key, e.g. "players"
+  Type type = Type::kInt;
+  json fallback;                // the default, of `type` ("" for a string that is unset by default)
+  std::optional<int> min, max;  // the accepted range (kInt only); both set for every kInt
+  std::string description;      // one line: what it means, in the rule text's words
+  // "players" (the seat count), "variant" (a rule choice: a named reading or an optional rule) or
+  // "engine" (not a rule: ply caps, fixed deals for tests).
+  std::string kind;
+
+  // {"name", "type": "int"|"bool"|"string", "default", "min", "max" (ints only), "description",
+  //  "kind"}: the form the server lists in GET /api/games.
+  json to_json() const;
+  // One line for a terminal: "name=default  description (min..max)".
+  std::string help() const;
+  static const char* type_name(Type type);
+};
+
 // Reads a game's parameters: typed getters with defaults and ranges, then `finish()` rejects any
 // key nobody asked for. Every error is a BadParams naming the game and the key.
 class ParamReader {
@@ -250,11 +275,18 @@ class ParamReader {
   int get_int(const std::string& key, int fallback, int min, int max);
   bool get_bool(const std::string& key, bool fallback);
   std::string get_string(const std::string& key, const std::string& fallback);
+  // Reads the parameter `spec` describes (its type, default and range); returns the value read.
+  json get(const ParamSpec& spec);
+  // Reads every parameter of `specs`, in order.
+  void get_all(const std::vector<ParamSpec>& specs);
+  // The value already read for `key` (throws BadParams if no getter read it).
+  const json& value(const std::string& key) const;
   // Throws BadParams if `given` has keys no getter asked for; returns the resolved parameters.
   json finish();
+  // Throws BadParams "<game> param '<key>': <why>" (for checks that involve several parameters).
+  [[noreturn]] void fail(const std::string& key, const std::string& why) const;
 
  private:
-  [[noreturn]] void fail(const std::string& key, const std::string& why) const;
   std::string game_id_;
   json given_;
   json resolved_ = json::object();

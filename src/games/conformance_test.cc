@@ -33,6 +33,14 @@ TEST_P(Conformance, RandomSimTest) {
   testing::random_sim_test(games::registry(), c.game, params);
 }
 
+// Each game's ParamSpecs agree with what its ParamReader accepts.
+TEST(ParamSpecs, AgreeWithWhatEachGameAccepts) {
+  for (const GameEntry& e : games::registry().entries()) {
+    SCOPED_TRACE(e.info.id);
+    testing::param_spec_test(games::registry(), e.info.id);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, ::testing::ValuesIn(all_cases()),
                          [](const ::testing::TestParamInfo<Case>& p) {
                            std::string name =

@@ -113,4 +113,67 @@ void random_sim_test(const Registry& registry, const std::string& game_id, const
   ::testing::Test::RecordProperty("plies", std::to_string(total_plies));
 }
 
+void param_spec_test(const Registry& registry, const std::string& game_id) {
+  const GameEntry* entry = registry.find(game_id);
+  ASSERT_NE(entry, nullptr) << game_id;
+  ASSERT_FALSE(entry->params.empty()) << game_id << ": no ParamSpec (every game has players)";
+  json defaults = json::object();
+  bool has_players = false;
+  for (const ParamSpec& spec : entry->params) {
+    const std::string where = game_id + " param '" + spec.name + "'";
+    ASSERT_FALSE(spec.name.empty()) << where;
+    ASSERT_FALSE(defaults.contains(spec.name)) << where << ": listed twice";
+    ASSERT_FALSE(spec.description.empty()) << where << ": no description";
+    ASSERT_TRUE(spec.kind == "players" || spec.kind == "variant" || spec.kind == "engine")
+        << where << ": kind '" << spec.kind << "'";
+    defaults[spec.name] = spec.fallback;
+    const json form = spec.to_json();
+    EXPECT_EQ(form["name"], spec.name);
+    EXPECT_EQ(form["default"], spec.fallback);
+    EXPECT_EQ(form["kind"], spec.kind);
+    switch (spec.type) {
+      case ParamSpec::Type::kInt: {
+        ASSERT_TRUE(spec.fallback.is_number_integer()) << where;
+        ASSERT_TRUE(spec.min && spec.max) << where << ": an int needs min and max";
+        EXPECT_LE(*spec.min, spec.fallback.get<int>()) << where;
+        EXPECT_GE(*spec.max, spec.fallback.get<int>()) << where;
+        EXPECT_NO_THROW(registry.make(game_id, json{{spec.name, *spec.min}})) << where << " min";
+        EXPECT_NO_THROW(registry.make(game_id, json{{spec.name, *spec.max}})) << where << " max";
+        EXPECT_THROW(registry.make(game_id, json{{spec.name, *spec.min - 1}}), BadParams)
+            << where << ": min - 1 accepted";
+        EXPECT_THROW(registry.make(game_id, json{{spec.name, *spec.max + 1}}), BadParams)
+            << where << ": max + 1 accepted";
+        EXPECT_THROW(registry.make(game_id, json{{spec.name, "many"}}), BadParams) << where;
+        EXPECT_EQ(form["min"], *spec.min);
+        EXPECT_EQ(form["max"], *spec.max);
+        if (spec.name == "players") {
+          has_players = true;
+          EXPECT_EQ(spec.kind, "players") << where;
+          EXPECT_EQ(*spec.min, entry->info.min_players) << where;
+          EXPECT_EQ(*spec.max, entry->info.max_players) << where;
+        }
+        break;
+      }
+      case ParamSpec::Type::kBool:
+        ASSERT_TRUE(spec.fallback.is_boolean()) << where;
+        EXPECT_FALSE(spec.min || spec.max) << where;
+        EXPECT_NO_THROW(registry.make(game_id, json{{spec.name, true}})) << where;
+        EXPECT_NO_THROW(registry.make(game_id, json{{spec.name, false}})) << where;
+        EXPECT_THROW(registry.make(game_id, json{{spec.name, "maybe"}}), BadParams) << where;
+        break;
+      case ParamSpec::Type::kString:
+        ASSERT_TRUE(spec.fallback.is_string()) << where;
+        EXPECT_FALSE(spec.min || spec.max) << where;
+        EXPECT_NO_THROW(registry.make(game_id, json{{spec.name, spec.fallback}})) << where;
+        EXPECT_THROW(registry.make(game_id, json{{spec.name, 7}}), BadParams) << where;
+        break;
+    }
+    EXPECT_EQ(form["type"], ParamSpec::type_name(spec.type)) << where;
+  }
+  EXPECT_TRUE(has_players) << game_id << ": no 'players' parameter";
+  EXPECT_EQ(registry.make(game_id, json::object())->params(), defaults)
+      << game_id << ": the specs' defaults are not what the game resolves";
+  EXPECT_THROW(registry.make(game_id, json{{"no_such_parameter", 1}}), BadParams) << game_id;
+}
+
 }  // namespace tabletop::testing

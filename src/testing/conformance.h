@@ -37,4 +37,11 @@ struct ConformanceOptions {
 void random_sim_test(const Registry& registry, const std::string& game_id, const json& params,
                      ConformanceOptions options = {});
 
+// Checks that the entry's ParamSpecs agree with what the game accepts: names unique, every kind
+// one of players|variant|engine, the "players" spec's range is the GameInfo's, the defaults are
+// exactly the parameters make({}) resolves (no parameter read that is not listed, none listed that
+// is not read), each int's min and max are accepted and one past them rejected, each bool takes
+// true and false, a value of the wrong type and an unknown key are rejected.
+void param_spec_test(const Registry& registry, const std::string& game_id);
+
 }  // namespace tabletop::testing

@@ -137,12 +137,22 @@ int square_toward(int sq, int dir) {
 // ---------------------------------------------------------------------------------------------
 // Game
 
+// The parameters: what entry() lists and what ConspiracyGame reads.
+static const std::vector<ParamSpec>& param_specs() {
+  static const std::vector<ParamSpec> specs = {
+      {"players", ParamSpec::Type::kInt, 4, 3, 5,
+       "3, 4 or 5 (4 is the rulebook's count; 3 and 5 are variants)", "players"},
+      {"progress_markers", ParamSpec::Type::kBool, true, std::nullopt, std::nullopt,
+       "false plays without the progress marker (victory needs no earlier mark)", "variant"},
+      {"max_rounds", ParamSpec::Type::kInt, kDefaultMaxRounds, 1, 100000,
+       "engine round cap (not a rule): the game then ends with no winner", "engine"}};
+  return specs;
+}
+
 ConspiracyGame::ConspiracyGame(const json& params)
     : Game(entry().info, [&] {
         ParamReader reader("conspiracy", params);
-        reader.get_int("players", 4, 3, 5);
-        reader.get_bool("progress_markers", true);
-        reader.get_int("max_rounds", kDefaultMaxRounds, 1, 100000);
+        reader.get_all(param_specs());
         return reader.finish();
       }()) {
   players_ = this->params()["players"];
@@ -2251,11 +2261,7 @@ GameEntry entry() {
   e.make = [](const json& params) -> std::shared_ptr<const Game> {
     return std::make_shared<ConspiracyGame>(params);
   };
-  e.params_help = {
-      "players=4  3, 4 or 5 (4 is the rulebook's count; 3 and 5 are variants)",
-      "progress_markers=true  false plays without the progress marker (victory needs no earlier "
-      "mark)",
-      "max_rounds=60  engine round cap (not a rule): the game then ends with no winner"};
+  e.params = param_specs();
   // Random play takes about 30 rounds to produce a win; the conformance suite's playouts stop at
   // 8 rounds (an engine cap, not a rule) to keep its sanitizer run within budget.
   e.test_params = {{"max_rounds", 8}};

@@ -103,13 +103,29 @@ int square_of_name(std::string_view name) {
 // ---------------------------------------------------------------------------------------------
 // CultureWarsGame
 
+// The parameters: what entry() lists and what CultureWarsGame reads.
+static const std::vector<ParamSpec>& param_specs() {
+  static const std::vector<ParamSpec> specs = {
+      {"players", ParamSpec::Type::kInt, 4, 2, 4, "2 to 4 players", "players"},
+      {"tech_advantage", ParamSpec::Type::kBool, false, std::nullopt, std::nullopt,
+       "the optional Technological Advantage rule", "variant"},
+      {"handicap_seat", ParamSpec::Type::kInt, -1, -1, kMaxSeats - 1,
+       "this seat places a third token in setup (the text's handicap); -1: none; below players",
+       "variant"},
+      {"max_rounds", ParamSpec::Type::kInt, kDefaultMaxRounds, 1, 100000,
+       "engine round cap (not a rule): the game then ends with no winner", "engine"}};
+  return specs;
+}
+
 CultureWarsGame::CultureWarsGame(const json& params)
     : Game(entry().info, [&] {
         ParamReader reader("culture-wars", params);
-        const int players = reader.get_int("players", 4, 2, 4);
-        reader.get_bool("tech_advantage", false);
-        reader.get_int("handicap_seat", -1, -1, players - 1);
-        reader.get_int("max_rounds", kDefaultMaxRounds, 1, 100000);
+        reader.get_all(param_specs());
+        const int players = reader.value("players"), handicap = reader.value("handicap_seat");
+        if (handicap >= players)
+          reader.fail("handicap_seat", std::to_string(handicap) + " is out of range -1.." +
+                                           std::to_string(players - 1) + " for " +
+                                           std::to_string(players) + " players");
         return reader.finish();
       }()) {
   players_ = this->params()["players"];
@@ -1651,10 +1667,7 @@ GameEntry entry() {
   // Random play almost never wins (it would need three settlements held for two round ends): the
   // conformance suite's playouts stop at the engine's round cap after 3 rounds.
   e.test_params = {{"max_rounds", 3}};
-  e.params_help = {
-      "players=4  2 to 4", "tech_advantage=false  the optional Technological Advantage rule",
-      "handicap_seat=-1  this seat places a third token in setup (the text's handicap)",
-      "max_rounds=200  engine round cap (not a rule): the game then ends with no winner"};
+  e.params = param_specs();
   return e;
 }
 

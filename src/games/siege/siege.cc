@@ -103,11 +103,20 @@ Outcome army_vs_commander(int attacker) {
 // ---------------------------------------------------------------------------------------------
 // SiegeGame
 
+// The parameters: what entry() lists and what SiegeGame reads.
+static const std::vector<ParamSpec>& param_specs() {
+  static const std::vector<ParamSpec> specs = {
+      {"players", ParamSpec::Type::kInt, 4, 2, 4,
+       "seats: 2 (NE, SW), 3 (NE, SE, SW) or 4 (NE, SE, SW, NW)", "players"},
+      {"max_plies", ParamSpec::Type::kInt, kDefaultMaxPlies, 10, 100000000,
+       "engine ply cap (not a rule): the game then ends with no winner", "engine"}};
+  return specs;
+}
+
 SiegeGame::SiegeGame(const json& params)
     : Game(entry().info, [&] {
         ParamReader reader("siege", params);
-        reader.get_int("players", 4, 2, 4);
-        reader.get_int("max_plies", kDefaultMaxPlies, 10, 100000000);
+        reader.get_all(param_specs());
         return reader.finish();
       }()) {
   players_ = this->params()["players"];
@@ -961,9 +970,7 @@ GameEntry entry() {
   e.make = [](const json& params) -> std::shared_ptr<const Game> {
     return std::make_shared<SiegeGame>(params);
   };
-  e.params_help = {"players=4  2 (NE, SW), 3 (NE, SE, SW) or 4 (NE, SE, SW, NW)",
-                   "max_plies=" + std::to_string(kDefaultMaxPlies) +
-                       "  engine ply cap (not a rule): the game then ends with no winner"};
+  e.params = param_specs();
   e.test_params = json{{"max_plies", kConformanceMaxPlies}};
   return e;
 }
