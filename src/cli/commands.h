@@ -37,5 +37,9 @@ int run_sim_command(const std::string& command_line);
 // "mcts:iterations=5,c=1,random" -> {"mcts:iterations=5,c=1", "random"}.
 std::vector<std::string> split_agent_specs(const std::string& text);
 int perft(const std::string& game, int depth, uint64_t seed, const json& params);
+// `deck check`: loads each Conspiracy TCG deck file and prints every card's army, comparison keys
+// and pro moves (or, with `as_json`, one JSON object per card per line); errors name file and
+// line. Returns 0 when every file loads, 1 otherwise.
+int deck_check(const std::vector<std::string>& files, bool as_json);
 
 }  // namespace tabletop::cli

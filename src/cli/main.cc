@@ -62,6 +62,15 @@ int main(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::Range(1, 100000000));
 
+  auto* deck = app.add_subcommand("deck", "Conspiracy TCG decks (JSON or vCard)");
+  auto* deck_check =
+      deck->add_subcommand("check", "validate decks and show what each card plays as");
+  std::vector<std::string> deck_files;
+  bool deck_json = false;
+  deck_check->add_option("files", deck_files, "deck files (.json, .vcf)")->required();
+  deck_check->add_flag("--json", deck_json, "one JSON object per card");
+  deck->require_subcommand(1);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -100,6 +109,7 @@ int main(int argc, char** argv) {
       return cli::run_sim_command(command_line);
     }
     if (perft->parsed()) return cli::perft(game, depth, seed, params);
+    if (deck_check->parsed()) return cli::deck_check(deck_files, deck_json);
     if (bench->parsed()) {
       std::cout << ai::bench_report(ai::run_bench(games::registry(), bench_iterations))
                 << std::flush;

@@ -1,6 +1,7 @@
 #include "games/games.h"
 
 #include "games/conspiracy/conspiracy.h"
+#include "games/conspiracy_tcg/conspiracy_tcg.h"
 #include "games/culture_wars/culture_wars.h"
 #include "games/relativity/relativity.h"
 #include "games/siege/siege.h"
@@ -14,6 +15,7 @@ const Registry& registry() {
     r.add(conspiracy::entry());
     r.add(siege::entry());
     r.add(culture_wars::entry());
+    r.add(conspiracy_tcg::entry());
     return r;
   }();
   return all;

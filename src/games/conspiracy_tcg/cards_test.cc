@@ -1,0 +1,321 @@
+// Conspiracy TCG cards: the army triangle, the keyword table, the comparisons' keys, and deck
+// loading from JSON and vCard (including a seeded fuzz of the vCard reader).
+#include "games/conspiracy_tcg/cards.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "core/rng.h"
+#include "games/conspiracy_tcg/modes.h"
+#include "games/conspiracy_tcg/vcard.h"
+
+namespace tabletop::conspiracy_tcg {
+namespace {
+
+int tier(const char* army, Network a, Network b) {
+  const int x = army_of_name(army);
+  EXPECT_GE(x, 0) << army;
+  return army_tier(Army(x), a, b);
+}
+
+TEST(TcgArmies, TriangleFitsEveryClueOfTheText) {
+  ASSERT_EQ(army_of_name("SA: real estate"), kRealEstate);
+  // Under the Reptilians: Cleaning two tiers down, Law six; Cleaning ties Performance.
+  EXPECT_EQ(tier("Cleaning", kReptilians, kReptilians), 2);
+  EXPECT_EQ(tier("Law", kReptilians, kReptilians), 6);
+  EXPECT_EQ(tier("Performance", kReptilians, kReptilians), 2);
+  EXPECT_LT(tier("Clothing", kReptilians, kReptilians),
+            tier("Performance", kReptilians, kReptilians));
+  for (const char* lower : {"Education", "Industry", "Medicine"})
+    EXPECT_GT(tier(lower, kReptilians, kReptilians), tier("Performance", kReptilians, kReptilians));
+  // Under Illuminati + Agency: Real Estate on the top tier, Sales three down.
+  EXPECT_EQ(tier("Real Estate", kIlluminati, kAgency), 0);
+  EXPECT_EQ(tier("Sales", kIlluminati, kAgency), 3);
+  // Every army: coordinates sum to 7 and none is a corner.
+  for (int a = 0; a < kArmies; ++a) {
+    int sum = 0;
+    for (int n = 0; n < 3; ++n) {
+      EXPECT_LT(army_coordinate(Army(a), Network(n)), 7);
+      sum += army_coordinate(Army(a), Network(n));
+    }
+    EXPECT_EQ(sum, 7) << army_name(Army(a));
+  }
+}
+
+Card card(std::string first, std::string last, std::string occupation, std::string org,
+          Army army = kAllOthers, uint16_t features = 0) {
+  Card c;
+  c.first_name = std::move(first);
+  c.last_name = std::move(last);
+  c.occupation = std::move(occupation);
+  c.organisation = std::move(org);
+  c.army = army;
+  c.features = features;
+  c.source = "test";
+  finish_card(c);
+  return c;
+}
+
+TEST(TcgKeywordTable, KellyBannerBusinessConsultingQualifiesForNothing) {
+  const Card kelly = card("Kelly", "Banner", "business consulting", "");
+  EXPECT_EQ(kelly.pro_moves, 0u);
+}
+
+TEST(TcgKeywordTable, XavierTorresTangoInstructorIsOnslaughtAndSpySatellite) {
+  const Card xavier =
+      card("Xavier", "Torres", "Tango instructor", "Argentine Tango Tours", kPerformance);
+  EXPECT_EQ(xavier.pro_moves, bit(kOnslaught) | bit(kSpySatellite));
+  // With a country on the card he is a possible Foreign Agent too ("and possibly also").
+  Card abroad = xavier;
+  abroad.country = "Argentina";
+  finish_card(abroad);
+  EXPECT_EQ(abroad.pro_moves, bit(kOnslaught) | bit(kSpySatellite) | bit(kForeignAgents));
+}
+
+TEST(TcgKeywordTable, PhrasesArmiesFeaturesAndOverrides) {
+  EXPECT_TRUE(card("A", "B", "IBCLC, lactation consultant", "").pro_moves == 0);
+  EXPECT_EQ(card("A", "B", "Pediatrician, M.D.", "").pro_moves,
+            bit(kCrashClinic) | bit(kMasterPlanVaccines));
+  EXPECT_EQ(card("A", "B", "Stylist", "", kBeauty).pro_moves, bit(kDisguise));
+  EXPECT_EQ(card("A", "B", "", "", kAllOthers, kColourPrinting).pro_moves,
+            bit(kGettingTheBallRolling));
+  EXPECT_EQ(card("A", "B", "", "", kAllOthers, kBlackAndWhite).pro_moves, bit(kOldSchool));
+  EXPECT_EQ(card("A", "B", "", "", kAllOthers, kBlackAndWhite | kWebsiteOrEmail).pro_moves, 0u);
+  // "Watch" alone is not a watch seller; "network" alone is no network admin.
+  EXPECT_EQ(card("A", "B", "Neighbourhood watch", "Network Rail").pro_moves, 0u);
+  // Elected officials need a jurisdiction; judges and sheriffs never qualify.
+  Card mayor = card("A", "B", "Mayor", "", kGovernment);
+  EXPECT_EQ(mayor.pro_moves, 0u);
+  mayor.jurisdiction = "Springfield";
+  finish_card(mayor);
+  EXPECT_EQ(mayor.pro_moves, bit(kHomeTurf));
+  Card judge = card("A", "B", "Judge", "", kLaw);
+  judge.jurisdiction = "Springfield";
+  finish_card(judge);
+  EXPECT_EQ(judge.pro_moves, bit(kLegalManeuvering));
+  // Overrides: added and removed per card.
+  Card c = card("A", "B", "Plumber", "");
+  c.remove_moves = bit(kSecondRateBurglary);
+  c.add_moves = bit(kWiretap);
+  finish_card(c);
+  EXPECT_EQ(c.pro_moves, bit(kThirdRateBurglary) | bit(kWiretap));
+}
+
+TEST(TcgPhones, LeftHandDigitComparisonOfTheTextsExample) {
+  // In 999, 802-545-2525 beats 1-71-56-23-40-04 x8999.
+  EXPECT_EQ(phone_digits("1-71-56-23-40-04 x8999"), "17156234004");
+  EXPECT_GT(
+      compare_phone_digits(phone_digits("802-545-2525"), phone_digits("1-71-56-23-40-04 x8999")),
+      0);
+  // 555-1212 beats 900-1212 in 000; padding: 5551212 equals 55512120.
+  EXPECT_LT(compare_phone_digits("5551212", "9001212"), 0);
+  EXPECT_EQ(compare_phone_digits("5551212", "55512120"), 0);
+}
+
+const char* kGoodVcf =
+    "BEGIN:VCARD\r\n"
+    "VERSION:2.1\r\n"
+    "N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Jos=C3=A9;Ram=C3=B3n;;;\r\n"
+    "ORG;ENCODING=QUOTED-PRINTABLE:Ram=C3=B3n's Fish=\r\n"
+    " Market\r\n"
+    "TITLE:Fishmonger\r\n"
+    "TEL;WORK;PREF:+34 91 555 0101\r\n"
+    "TEL;FAX:+34 91 555 0199\r\n"
+    "GEO:40.4168,-3.7038\r\n"
+    "X-TABLETOP-ARMY:Food\r\n"
+    "END:VCARD\r\n"
+    "BEGIN:VCARD\r\n"
+    "VERSION:3.0\r\n"
+    "N:Waters;Helen;;;\r\n"
+    "FN:Helen Waters\r\n"
+    "ORG:Footlights\\, Inc.;Stage\r\n"
+    "TITLE:Act\r\n"
+    " ress\r\n"
+    "item1.TEL;TYPE=CELL:555-0100\r\n"
+    "item2.TEL;TYPE=WORK,pref:215-555-0142\r\n"
+    "item2.X-ABLabel:office\r\n"
+    "ADR;TYPE=home:;;1 Home Row;Camden;;;USA\r\n"
+    "ADR;TYPE=work:;;64 Broad St;Philadelphia;PA;19102;USA\r\n"
+    "GEO:39.9526;-75.1652\r\n"
+    "NOTE:Line one\\nline two\r\n"
+    "X-TABLETOP-ARMY:SA: Performance\r\n"
+    "X-TABLETOP-FEATURES:colour, embossed\r\n"
+    "X-TABLETOP-PRO-MOVES-ADD:Clockwork (Wo)man\r\n"
+    "END:VCARD\r\n"
+    "BEGIN:VCARD\n"
+    "VERSION:4.0\n"
+    "FN:Al's Pies-on-the-fly\n"
+    "TITLE:Pizza Delivery\n"
+    "TEL;VALUE=uri;PREF=2:tel:+1-215-555-0177\n"
+    "TEL;VALUE=uri;TYPE=\"work,voice\";PREF=1:tel:+1-215-555-0150;ext=12\n"
+    "GEO:geo:39.95,-75.16\n"
+    "URL:https://pies.example\n"
+    "X-TABLETOP-ARMY:Food\n"
+    "X-TABLETOP-FEATURES:pizza-logo\n"
+    "END:VCARD\n";
+
+TEST(TcgVCard, ReadsVersions21To40WithFoldingEscapesGroupsAndUris) {
+  const Deck deck = parse_vcard_deck(kGoodVcf, "good.vcf");
+  ASSERT_EQ(deck.cards.size(), 3u);
+  const Card& jose = deck.cards[0];
+  EXPECT_EQ(jose.last_name, "Jos\xC3\xA9");
+  EXPECT_EQ(jose.first_name, "Ram\xC3\xB3n");
+  EXPECT_EQ(jose.organisation, "Ram\xC3\xB3n's Fish Market");
+  EXPECT_EQ(jose.phone, "+34 91 555 0101");
+  EXPECT_TRUE(jose.has_location);
+  EXPECT_DOUBLE_EQ(jose.longitude, -3.7038);
+  EXPECT_EQ(jose.army, kFood);
+  EXPECT_EQ(jose.pro_moves, bit(kTempleOfDagon));
+  EXPECT_EQ(jose.source, "good.vcf:1");
+
+  const Card& helen = deck.cards[1];
+  EXPECT_EQ(helen.last_name, "Waters");
+  EXPECT_EQ(helen.organisation, "Footlights, Inc., Stage");
+  EXPECT_EQ(helen.occupation, "Actress");
+  EXPECT_EQ(helen.phone, "215-555-0142");
+  EXPECT_EQ(helen.address, "64 Broad St");
+  EXPECT_EQ(helen.city, "Philadelphia");
+  EXPECT_EQ(helen.country, "USA");
+  EXPECT_DOUBLE_EQ(helen.latitude, 39.9526);
+  EXPECT_EQ(helen.note, "Line one\nline two");
+  EXPECT_EQ(helen.army, kPerformance);
+  EXPECT_EQ(helen.features, kColourPrinting | kEmbossed);
+  EXPECT_EQ(helen.pro_moves, bit(kGettingTheBallRolling) | bit(kClockwork) | bit(kForeignAgents));
+
+  const Card& pies = deck.cards[2];
+  EXPECT_TRUE(pies.first_name.empty() && pies.last_name.empty());
+  EXPECT_EQ(pies.organisation, "Al's Pies-on-the-fly");
+  EXPECT_EQ(pies.phone, "+1-215-555-0150 x12");
+  EXPECT_EQ(phone_digits(pies.phone), "12155550150");
+  EXPECT_EQ(pies.features, kPizzaLogo | kWebsiteOrEmail);
+  EXPECT_EQ(pies.pro_moves, 0u);
+}
+
+void expect_bad(const std::string& text, const std::string& message) {
+  try {
+    parse_vcard_deck(text, "bad.vcf");
+    ADD_FAILURE() << "accepted: " << text;
+  } catch (const BadDeck& e) {
+    EXPECT_EQ(std::string(e.what()), message);
+  }
+}
+
+TEST(TcgVCard, MalformedFilesNameFileLineAndProblem) {
+  const std::string head = "BEGIN:VCARD\nVERSION:3.0\nN:A;B;;;\n";
+  expect_bad(head + "X-TABLETOP-ARMY:Food\nTEL 555\nEND:VCARD\n",
+             "bad.vcf:5: a content line without ':' (\"TEL 555\")");
+  expect_bad(head + "X-TABLETOP-ARMY:Food\n", "bad.vcf:1: BEGIN:VCARD without END:VCARD");
+  expect_bad(head + "END:VCARD\n", "bad.vcf:1: the card has no shadow army (X-TABLETOP-ARMY)");
+  expect_bad(head + "X-TABLETOP-ARMY:Aliens\nEND:VCARD\n",
+             "bad.vcf:4: unknown shadow army \"Aliens\"");
+  expect_bad("BEGIN:VCARD\nVERSION:5.0\nEND:VCARD\n",
+             "bad.vcf:2: unsupported vCard version \"5.0\" (2.1, 3.0 or 4.0)");
+  expect_bad(head + "ORG;ENCODING=QUOTED-PRINTABLE:Caf=E\nX-TABLETOP-ARMY:Food\nEND:VCARD\n",
+             "bad.vcf:4: ORG: bad quoted-printable sequence at \"=E\"");
+  expect_bad(head + "ORG:Caf\xC3\nX-TABLETOP-ARMY:Food\nEND:VCARD\n",
+             "bad.vcf:4: ORG: the value is not valid UTF-8");
+  expect_bad(head + "GEO:north\nX-TABLETOP-ARMY:Food\nEND:VCARD\n",
+             "bad.vcf:4: GEO: expected latitude and longitude, not \"north\"");
+  expect_bad(head + "X-TABLETOP-ARMY:Food\nX-TABLETOP-ARMIES:Food\nEND:VCARD\n",
+             "bad.vcf:5: unknown property X-TABLETOP-ARMIES");
+  expect_bad("N:A;B;;;\n", "bad.vcf:1: N outside BEGIN:VCARD ... END:VCARD");
+  // A good card before a bad one: the whole file is refused (nothing half-loaded).
+  expect_bad(std::string(kGoodVcf) +
+                 "BEGIN:VCARD\nVERSION:4.0\nFN:X\nX-TABLETOP-FEATURES:shiny\n"
+                 "X-TABLETOP-ARMY:Food\nEND:VCARD\n",
+             "bad.vcf:44: unknown feature \"shiny\"");
+}
+
+TEST(TcgVCard, SeededFuzzGivesADeckOrOneBadDeckNeverAnythingElse) {
+  // Mutations of a valid file: flipped bytes, deleted and duplicated spans, inserted delimiters.
+  const std::string base = kGoodVcf;
+  const std::string alphabet = ":;=,\\\"\r\n \t.\xC3\xA9=0A-";
+  Rng rng(14);
+  int decks = 0, errors = 0;
+  for (int round = 0; round < 3000; ++round) {
+    std::string s = base;
+    const int edits = 1 + int(rng.uniform(4));
+    for (int e = 0; e < edits && !s.empty(); ++e) {
+      const std::size_t at = rng.uniform(uint32_t(s.size()));
+      switch (rng.uniform(4)) {
+        case 0:
+          s[at] = alphabet[rng.uniform(uint32_t(alphabet.size()))];
+          break;
+        case 1:
+          s.erase(at, 1 + rng.uniform(8));
+          break;
+        case 2:
+          s.insert(at, s.substr(at, 1 + rng.uniform(12)));
+          break;
+        default:
+          s[at] = char(rng.uniform(256));
+          break;
+      }
+    }
+    try {
+      const Deck d = parse_vcard_deck(s, "fuzz.vcf");
+      EXPECT_FALSE(d.cards.empty());
+      ++decks;
+    } catch (const BadDeck& e) {
+      EXPECT_EQ(std::string(e.what()).rfind("fuzz.vcf:", 0), 0u) << e.what();
+      ++errors;
+    }
+  }
+  EXPECT_GT(decks, 0);
+  EXPECT_GT(errors, 0);
+}
+
+TEST(TcgJsonDeck, ReadsCardsAndNamesTheLineOfABadOne) {
+  const std::string text =
+      "{\"name\": \"t\", \"cards\": [\n"
+      "  {\"first_name\": \"Kelly\", \"last_name\": \"Banner\", \"occupation\": \"business "
+      "consulting\", \"army\": \"All Others\", \"phone\": \"555-0100\"},\n"
+      "  {\"first_name\": \"X\",\n"
+      "   \"army\": \"Nowhere\"}\n"
+      "]}\n";
+  try {
+    parse_json_deck(text, "t.json");
+    ADD_FAILURE();
+  } catch (const BadDeck& e) {
+    EXPECT_EQ(std::string(e.what()), "t.json:3: unknown shadow army \"Nowhere\"");
+  }
+  try {
+    parse_json_deck("{\"cards\": [\n{\"army\": \"Food\",}]}", "u.json");
+    ADD_FAILURE();
+  } catch (const BadDeck& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("u.json:2: not valid JSON", 0), 0u) << e.what();
+  }
+  // card_to_json reads back as the same card.
+  const Deck d = parse_vcard_deck(kGoodVcf, "good.vcf");
+  nlohmann::json j = {{"cards", nlohmann::json::array()}};
+  for (const Card& c : d.cards) j["cards"].push_back(card_to_json(c));
+  const Deck back = parse_json_deck(j.dump(1), "back.json");
+  ASSERT_EQ(back.cards.size(), d.cards.size());
+  for (std::size_t i = 0; i < d.cards.size(); ++i) {
+    EXPECT_EQ(back.cards[i].key, d.cards[i].key);
+    EXPECT_EQ(back.cards[i].pro_moves, d.cards[i].pro_moves);
+    EXPECT_EQ(back.cards[i].features, d.cards[i].features);
+  }
+}
+
+TEST(TcgSampleDecks, FourDecksOfAtLeast45CoverEveryProMoveAndArmy) {
+  const auto& decks = sample_decks();
+  ASSERT_GE(decks.size(), 4u);
+  ProMoveSet moves = 0;
+  std::set<int> armies;
+  for (const Deck& d : decks) {
+    EXPECT_GE(d.cards.size(), 45u) << d.name;
+    for (const Card& c : d.cards) {
+      moves |= c.pro_moves;
+      armies.insert(c.army);
+    }
+  }
+  for (int p = 0; p < kProMoveCount; ++p)
+    EXPECT_TRUE(moves >> p & 1) << "no sample card qualifies for " << pro_move_name(ProMove(p));
+  EXPECT_EQ(armies.size(), std::size_t(kArmies));
+  ASSERT_NE(sample_deck("phone-contacts"), nullptr);  // the vCard one
+}
+
+}  // namespace
+}  // namespace tabletop::conspiracy_tcg

@@ -1,0 +1,334 @@
+// Conspiracy: The Largest Trading Card Game on Earth (Mad Sheep Games, 2014 version), 2 to 6
+// players: shared/rules/conspiracy-tcg.txt with the army triangle, card data, Near/Far and phone
+// rulings of RULINGS.md. Cards and decks: cards.h, vcard.h; modes and comparisons: modes.h. The
+// rule → test table, the keyword table and every ruling are in docs/games/conspiracy-tcg.md.
+//
+// Agents. Every distinct card of the decks in play is one agent, numbered 0..agents-1 in deck
+// order (seat 0's deck first); a card that appears in two decks (same `Card::key`) is one agent.
+// Agents are unique: an agent is claimed when it is deployed (or placed at setup) or used in a pro
+// move; a claimed agent drawn later is revealed, discarded and replaced, and one held in another
+// hand at the moment it is claimed is revealed, discarded and replaced at once.
+//
+// Setup: each seat's deck is shuffled (seat by seat), then each seat in turn draws six cards and
+// places three more face up as three one-agent columns. No attack modes. Seat 0 starts.
+//
+// Field: each seat's agents stand in columns, front (index 0) to rear. A lone agent is both front
+// and rear. The frontmost agent of each column is exposed; the rearmost may launch attacks. Columns
+// have no order that matters (a new column goes to the right); at most kMaxColumns columns of at
+// most kMaxDepth agents (an engine limit of the table, never reached by the sample decks' sizes in
+// practice: documented).
+//
+// A turn: at its beginning the seat may discard Shadow Surge agents it deployed earlier (one
+// decision each, the turn goes on); then exactly one action — deploy a hand card (`deploy`),
+// attack (`attack`, once two modes are active) or a pro move that takes the turn (`pro`); `pass`
+// only when none is possible. Capable of Anything lets one turn-taking pro move be followed by an
+// action. At the end of the turn an attacker that an exposed agent beat in both modes dies, then
+// the hand is refilled to the seat's hand size (six; Paperwork changes it, never below three).
+//
+// Decisions of other seats, in the middle of a turn (current_player() names who decides):
+//   - Old School: when anyone tries to change the attack modes, each other seat with an Old
+//     School agent in the field, in turn order, may discard it to prevent the change (`oldschool
+//     @a`) or let it pass (`allow`);
+//   - emergency placement: a seat left with no field agent places one from its hand at once
+//     (`place @a`); with an empty hand it is eliminated. The last seat standing wins.
+//   - Scrying / All-Seeing Eye: the deploying seat arranges the cards it saw (`arrange ...`).
+//
+// Notation (agents are `@N`, seats are 0-based digits, columns `c1`.. from the left, modes by
+// name — AAA ZZZ 000 999 NEAR FAR REPTILIANS ILLUMINATI AGENCY, `none` for an empty place):
+//   deploy @17 new | front c2 | back c2   [hack 1 | scry 1 | eye 1 | legal OLD>NEW |
+//                                          surge OLD>NEW | plan vaccines]
+//   attack @17 2 [ninja c1 | all]   attack @17 1+2 onslaught @9   attack @17 2 burglary @4
+//   attack @17 1+2 burglary @4 (second-rate)   attack @30 2 inside @5 (@30 is seat 1's agent)
+//   pro rolling|legal|tabula|spysat|wiretap @5 OLD>NEW   pro clockwork @5   pro paperwork @5 2-
+//   pro bomb @5 @40 @41   pro defuse @5 @40 @41
+//   surge @5 OLD>NEW   arrange 3 1 2 5 4 [| 2]   place @17   oldschool @8   allow   pass
+//
+// Move packing (64 bits): kind (4) | agent << 4 (10) | x << 14 (10) | y << 24 (10) | z << 34 (8)
+// | pro << 42 (6); `arrange` packs the top count, bottom count and ten 3-bit positions instead.
+//
+// Returns: the last seat standing +1, every other seat -1/(n-1). A game stopped by the engine's
+// ply cap (`max_plies`; random play may never select modes or never finish) scores 0 for every
+// seat: a draw.
+//
+// Params: players (2..6, default 4); decks (comma-separated sample deck names or .json/.vcf file
+// paths; seat s plays deck s mod count; default the four sample decks); venue ("lat,lon", default
+// Philadelphia 39.9526,-75.1652); max_plies (default 1000).
+#pragma once
+
+#include <array>
+#include <bitset>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+#include "core/registry.h"
+#include "games/conspiracy_tcg/cards.h"
+#include "games/conspiracy_tcg/modes.h"
+
+namespace tabletop::conspiracy_tcg {
+
+inline constexpr int kMaxSeats = 6;
+inline constexpr int kMaxAgents = 1000;
+inline constexpr int kMaxPile = 160;
+inline constexpr int kMaxHandSize = 9;
+inline constexpr int kMinHandSize = 3;
+inline constexpr int kStartHandSize = 6;
+inline constexpr int kMaxColumns = 8;
+inline constexpr int kMaxDepth = 6;
+inline constexpr int kMaxBombs = 16;
+inline constexpr int kMasterPlans = 6;
+inline constexpr int kScryCards = 5;
+inline constexpr uint16_t kNoAgent = 1023;
+inline constexpr int kNoPro = 63;
+inline constexpr int kDefaultMaxPlies = 1000;
+inline constexpr int kConformanceMaxPlies = 50;
+
+enum MoveKind : uint8_t {
+  kPass,
+  kDeploy,
+  kAttack,
+  kPro,
+  kSurgeStart,
+  kArrange,
+  kEmergency,
+  kOldSchoolBlock,
+  kAllow,
+};
+enum Place : uint8_t { kNewColumn, kFront, kBack };
+enum AttackStyle : uint8_t { kNormal, kNinja, kTenthDan, kBurglary };
+enum Phase : uint8_t { kMain, kOldSchoolWindow, kArranging, kEmergencyPlacement };
+
+struct MoveParts {
+  MoveKind kind = kPass;
+  uint16_t agent = kNoAgent, x = 0, y = 0;
+  uint8_t z = 0, pro = kNoPro;
+};
+inline Move pack(const MoveParts& p) {
+  return Move{uint64_t(p.kind) | uint64_t(p.agent) << 4 | uint64_t(p.x) << 14 |
+              uint64_t(p.y) << 24 | uint64_t(p.z) << 34 | uint64_t(p.pro) << 42};
+}
+inline MoveParts unpack(Move m) {
+  MoveParts p;
+  p.kind = MoveKind(m.bits & 15);
+  p.agent = uint16_t(m.bits >> 4 & 1023);
+  p.x = uint16_t(m.bits >> 14 & 1023);
+  p.y = uint16_t(m.bits >> 24 & 1023);
+  p.z = uint8_t(m.bits >> 34 & 255);
+  p.pro = uint8_t(m.bits >> 42 & 63);
+  return p;
+}
+// A mode change as packed in a move: old mode (kNoMode: fill an empty place) and new mode.
+inline uint16_t mode_change(int old_mode, int new_mode) {
+  return uint16_t(old_mode << 4 | new_mode);
+}
+
+// Scrying arrangement: `top` lists the shown cards (0 = the top one as shown) in their new order
+// from the top; `bottom` those sent to the bottom of the pile, in order (All-Seeing Eye only).
+struct Arrangement {
+  uint8_t top_count = 0, bottom_count = 0;
+  std::array<uint8_t, kScryCards> top{}, bottom{};
+};
+Move pack_arrangement(const Arrangement& a);
+Arrangement unpack_arrangement(Move m);
+
+class TcgGame;
+
+class TcgState final : public State {
+ public:
+  TcgState(std::shared_ptr<const Game> game, Chance chance);
+
+  Seat current_player() const override;
+  std::string why_illegal(Move move) const override;
+  Returns returns() const override;
+  std::unique_ptr<State> clone() const override;
+  std::string move_to_string(Move move) const override;
+  Move parse_move(std::string_view text) const override;
+  // Public: fields, modes, master plans, bombs, discards, hand and pile sizes, open hands, the
+  // phase. Private to `viewer`: its own hand, cards of other hands and piles it has seen (Hacking,
+  // Scrying), and the cards being arranged when it is the scryer.
+  json observation(Seat viewer) const override;
+  std::string render(Seat viewer) const override;
+  // Every agent of every deck in exactly one place per copy, claimed agents in no hand, fields
+  // within limits, master plan holders in the field, bombs on exposed... field agents.
+  void check_invariants() const override;
+  // Share of field agents and hand cards weighted by exposure and the active modes (see
+  // docs/games/conspiracy-tcg.md, "Estimate"); the returns once over.
+  bool estimate_returns(Returns& out) const override;
+
+  // Accessors (tests, rendering, the estimate).
+  Phase phase() const { return phase_; }
+  Seat to_move() const { return to_move_; }
+  const ModePair& modes() const { return modes_; }
+  bool eliminated(Seat s) const { return seat(s).out; }
+  int hand_count(Seat s) const { return seat(s).hand_count; }
+  uint16_t hand_card(Seat s, int i) const { return seat(s).hand[std::size_t(i)]; }
+  int hand_size(Seat s) const { return seat(s).hand_size; }
+  bool hand_open(Seat s) const { return seat(s).hand_open; }
+  int pile_count(Seat s) const { return seat(s).pile_count; }
+  // Index 0 is the top of the pile.
+  uint16_t pile_card(Seat s, int i) const {
+    return seat(s).pile[std::size_t(seat(s).pile_count - 1 - i)];
+  }
+  int columns(Seat s) const { return seat(s).columns; }
+  int column_length(Seat s, int c) const { return seat(s).col_len[std::size_t(c)]; }
+  // depth 0 = front.
+  uint16_t field_agent(Seat s, int c, int depth) const {
+    return seat(s).col[std::size_t(c)][std::size_t(depth)];
+  }
+  int field_count(Seat s) const;
+  // The seat whose field holds `agent`, or -1.
+  Seat field_owner(uint16_t agent) const;
+  bool claimed(uint16_t agent) const { return claimed_[agent]; }
+  bool discarded(uint16_t agent) const { return discarded_[agent]; }
+  // The agent holding master plan `k` (0 = Ancient Secrets ... 5 = Vaccines), or kNoAgent.
+  uint16_t plan_holder(int k) const { return plan_holder_[std::size_t(k)]; }
+  // How many master plans `s` holds.
+  int master_plans(Seat s) const;
+  int bomb_count() const { return bomb_count_; }
+  std::pair<uint16_t, uint16_t> bomb(int i) const {
+    return {bombs_[std::size_t(i)][0], bombs_[std::size_t(i)][1]};
+  }
+  Seat winner() const { return winner_; }
+  bool stopped_by_ply_cap() const { return capped_; }
+  // Whether `agent`, in the field or hand, may exercise pro move `p` now: it qualifies and is not
+  // a master plan holder (which exercises no other pro move).
+  bool may_use(uint16_t agent, ProMove p) const;
+  // The exposed agents of `s` (the front of each column).
+  int exposed(Seat s, std::array<uint16_t, kMaxColumns>& out) const;
+
+ protected:
+  void do_legal_moves(MoveList& out) const override;
+  void do_apply(Move move) override;
+  json state_json() const override;
+  // Per seat, the cards of its hand and pile that `viewer` has not seen are shuffled among those
+  // places (claimed duplicates only among pile places: a hand never holds a claimed agent).
+  void sample_hidden(Seat viewer, Rng& rng) override;
+
+ private:
+  friend class TcgGame;
+  struct SeatState {
+    std::array<uint16_t, kMaxPile> pile{};      // top = pile[pile_count - 1]
+    std::array<uint8_t, kMaxPile> pile_seen{};  // bit v: seat v knows this card
+    std::array<uint16_t, kMaxHandSize> hand{};
+    std::array<uint8_t, kMaxHandSize> hand_seen{};
+    std::array<std::array<uint16_t, kMaxDepth>, kMaxColumns> col{};
+    std::array<uint8_t, kMaxColumns> col_len{};
+    uint8_t pile_count = 0, hand_count = 0, columns = 0;
+    uint8_t hand_size = kStartHandSize;
+    bool hand_open = false, out = false;
+  };
+  const TcgGame& rules() const;
+  const SeatState& seat(Seat s) const { return seats_[std::size_t(s)]; }
+  SeatState& seat(Seat s) { return seats_[std::size_t(s)]; }
+  // Knowledge masks: bit s for seat s, bit 7 for spectators (who see what is shown to everyone).
+  uint8_t everyone() const { return uint8_t(((1u << num_players()) - 1) | 0x80); }
+  static uint8_t viewer_bit(Seat v) { return v < 0 ? uint8_t(0x80) : uint8_t(1u << v); }
+
+  // --- rules.cc
+  void setup();
+  void draw(Seat s);
+  void refill(Seat s);
+  void claim(uint16_t agent, Seat by);
+  void remove_from_hand(Seat s, int index);
+  int hand_index(Seat s, uint16_t agent) const;
+  bool field_position(uint16_t agent, Seat& s, int& c, int& d) const;
+  void place(Seat s, uint16_t agent, Place where, int column);
+  // Takes `agent` out of the field (to the discard pile, freeing its master plan and bombs).
+  void discard_from_field(uint16_t agent);
+  void discard_source(uint16_t agent);  // dH or dF, whichever holds it
+  bool can_launch(uint16_t agent, bool ignore_home_turf) const;
+  bool foreign_agent(uint16_t agent) const;
+  bool home_turf_blocks(uint16_t agent) const;
+  bool elected(uint16_t agent) const;
+  bool in_own_reach(Seat s, uint16_t agent, bool hand_ok, bool field_ok) const;
+  void legal_main(MoveList& out) const;
+  void legal_deploy(MoveList& out, uint16_t agent) const;
+  void legal_attacks(MoveList& out) const;
+  void legal_pro(MoveList& out, uint16_t agent, bool in_hand) const;
+  void push_mode_changes(MoveList& out, MoveParts p, int only_new_a, int only_new_b) const;
+  void legal_arrangements(MoveList& out) const;
+  void apply_deploy(const MoveParts& p);
+  void apply_attack(const MoveParts& p);
+  void apply_pro(const MoveParts& p);
+  void apply_arrange(Move m);
+  // Proposes new modes: opens the Old School window or applies them at once.
+  void propose_modes(const ModePair& pair, Seat actor);
+  void kill(uint16_t agent, std::string& account);
+  // After an action (or a reaction) is resolved: eliminations and emergency placements, then the
+  // turn goes on (`continue_turn_`) or ends.
+  void settle();
+  void end_turn();
+  void next_turn();
+  std::string agent_text(uint16_t agent) const;
+
+  // --- observation.cc
+  json seat_json(Seat s, Seat viewer, bool truth) const;
+
+  std::array<SeatState, kMaxSeats> seats_{};
+  std::bitset<kMaxAgents> claimed_, discarded_;
+  ModePair modes_;
+  std::array<uint16_t, kMasterPlans> plan_holder_{};
+  std::array<std::array<uint16_t, 2>, kMaxBombs> bombs_{};
+  uint8_t bomb_count_ = 0;
+  Phase phase_ = kMain;
+  int8_t to_move_ = 0;
+  bool turn_begun_ = false;     // the turn's action (or a surge) has been taken
+  bool continue_turn_ = false;  // after settling, the seat acts again (Capable of Anything)
+  bool coa_used_ = false;
+  bool ending_ = false;         // the turn is ending: after settling, refill and pass the turn
+  uint16_t doomed_ = kNoAgent;  // the attacker who dies at the end of the turn
+  // Old School window: the proposed modes, who proposed them, the seat asked now.
+  ModePair proposed_;
+  int8_t proposer_ = -1, asked_ = -1;
+  // Scrying: the scryer's target, how many cards are shown, how many may go to the bottom.
+  int8_t scry_target_ = -1;
+  uint8_t scry_count_ = 0, scry_bottom_ = 0;
+  // Emergency placement: the seat that must place now.
+  int8_t emergency_ = -1;
+  int8_t winner_ = -1;
+  bool over_ = false, capped_ = false;
+};
+
+class TcgGame final : public Game {
+ public:
+  explicit TcgGame(const json& params);
+  int num_players() const override { return players_; }
+  using Game::new_initial_state;
+  std::unique_ptr<State> new_initial_state(Chance chance) const override;
+
+  int agent_count() const { return int(cards_.size()); }
+  const Card& card(uint16_t agent) const { return *cards_[agent]; }
+  const CompareKeys& keys(uint16_t agent) const { return keys_[agent]; }
+  // Seat `s`'s deck as agents, in file order.
+  const std::vector<uint16_t>& deck(Seat s) const { return decks_[std::size_t(s)]; }
+  const std::string& deck_name(Seat s) const { return deck_names_[std::size_t(s)]; }
+  // Interned, case-folded country / city / jurisdiction of an agent (-1: none).
+  int country(uint16_t agent) const { return country_[agent]; }
+  int city(uint16_t agent) const { return city_[agent]; }
+  int jurisdiction(uint16_t agent) const { return jurisdiction_[agent]; }
+  int max_plies() const { return max_plies_; }
+  double venue_latitude() const { return venue_lat_; }
+  double venue_longitude() const { return venue_lon_; }
+
+ protected:
+  std::unique_ptr<State> restore_state(const json& fields, Chance chance) const override;
+
+ private:
+  int players_;
+  int max_plies_;
+  double venue_lat_, venue_lon_;
+  std::vector<Deck> loaded_;  // decks read from files (sample decks are referenced in place)
+  std::vector<const Card*> cards_;
+  std::vector<CompareKeys> keys_;
+  std::vector<std::vector<uint16_t>> decks_;
+  std::vector<std::string> deck_names_;
+  std::vector<int> country_, city_, jurisdiction_;
+};
+
+// The registry entry for Conspiracy TCG.
+GameEntry entry();
+
+}  // namespace tabletop::conspiracy_tcg

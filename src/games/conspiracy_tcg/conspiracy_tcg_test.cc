@@ -1,0 +1,703 @@
+// Conspiracy TCG: the rules of shared/rules/conspiracy-tcg.txt as tests, one per pro move at least
+// (named after it: what it does and one thing it may not do).
+#include "games/conspiracy_tcg/conspiracy_tcg.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "games/games.h"
+
+namespace tabletop::conspiracy_tcg {
+namespace {
+
+// Test decks: invented agents, each built for one rule.
+struct Spec {
+  const char *first, *last, *occupation, *army, *phone;
+  double lat, lon;
+  const char* extra;  // more JSON fields, e.g. "\"features\": [\"colour\"]"
+};
+const Spec kAlpha[] = {
+    {"Helen", "Waters", "Actress", "Performance", "215-555-0100", 39.95, -75.16,
+     "\"city\": \"Philadelphia\""},
+    {"Gil", "Plumb", "Plumber", "Construction", "215-555-0101", 39.95, -75.16, ""},
+    {"Ivy", "Decor", "Interior decorator", "Design", "215-555-0102", 39.95, -75.16, ""},
+    {"Lana", "Legal", "Attorney", "Law", "215-555-0103", 39.95, -75.16, ""},
+    {"Tab", "Books", "Librarian", "Publishing", "215-555-0104", 39.95, -75.16, ""},
+    {"Sam", "Trips", "Travel agent", "Travel", "215-555-0105", 39.95, -75.16, ""},
+    {"Wyn", "Dial", "Telephone technician", "Communications", "215-555-0106", 39.95, -75.16, ""},
+    {"Clara", "Clock", "Watchmaker", "Crafts", "215-555-0107", 39.95, -75.16, ""},
+    {"Rolly", "Colour", "Baker", "Food", "215-555-0108", 39.95, -75.16,
+     "\"features\": [\"colour\"]"},
+    {"Pat", "Papers", "Accountant", "Finance", "215-555-0109", 39.95, -75.16, ""},
+    {"Bo", "Bloom", "Landscaper", "Agriculture", "215-555-0110", 39.95, -75.16, ""},
+    {"Hal", "Hacker", "Software developer", "Computers", "215-555-0111", 39.95, -75.16, ""},
+    {"Sy", "Seer", "Psychic", "All Others", "215-555-0112", 39.95, -75.16, ""},
+    {"Yogi", "Stretch", "Yoga instructor", "Sports", "215-555-0113", 39.95, -75.16, ""},
+    {"Dan", "Dancer", "Dancer", "Performance", "215-555-0114", 39.95, -75.16, ""},
+    {"Dee", "Dentist", "Dentist", "Medicine", "215-555-0115", 39.95, -75.16, ""},
+    {"Tat", "Inkwell", "Tattoo artist", "Arts", "215-555-0116", 39.95, -75.16, ""},
+    {"Finn", "Fisher", "Fishmonger", "Food", "215-555-0117", 39.95, -75.16, ""},
+    {"Coco", "Coach", "Life coach", "Therapy", "215-555-0118", 39.95, -75.16, ""},
+    {"Otto", "Oldham", "Printer", "Crafts", "215-555-0119", 39.95, -75.16,
+     "\"features\": [\"black-and-white\"]"},
+    {"Freya", "Fjord", "Geologist", "Science", "354-555-0120", 64.1, -21.9,
+     "\"country\": \"Iceland\""},
+    {"Fay", "Filler", "Clerk", "All Others", "215-555-0121", 39.95, -75.16, ""},
+    {"Flo", "Fuller", "Clerk", "All Others", "215-555-0122", 39.95, -75.16, ""},
+    {"Fred", "Fielding", "Clerk", "All Others", "215-555-0123", 39.95, -75.16, ""},
+};
+const Spec kBeta[] = {
+    {"Art", "Addams", "Teacher", "Education", "610-555-0200", 40.0, -75.3, ""},
+    {"Dale", "Wilson", "Tailor", "Clothing", "610-555-0201", 40.0, -75.3, ""},
+    {"Liz", "Monroe", "Janitor", "Cleaning", "610-555-0202", 40.0, -75.3, ""},
+    {"Alan", "Wong", "Machinist", "Industry", "610-555-0203", 40.0, -75.3, ""},
+    {"Miriam", "Cho", "Nurse", "Medicine", "610-555-0204", 40.0, -75.3, ""},
+    {"May", "Mayor", "Mayor", "Government", "610-555-0205", 39.95, -75.16,
+     "\"jurisdiction\": \"Philadelphia\""},
+    {"Olga", "Oldfield", "Printer", "Crafts", "610-555-0206", 40.0, -75.3,
+     "\"features\": [\"black-and-white\"]"},
+    {"Gus", "Guard", "Machinist", "Industry", "610-555-0207", 40.0, -75.3, ""},
+    {"Bea", "Bystander", "Clerk", "All Others", "610-555-0208", 40.0, -75.3, ""},
+    {"Ben", "Bench", "Clerk", "All Others", "610-555-0209", 40.0, -75.3, ""},
+    {"Bill", "Board", "Clerk", "All Others", "610-555-0210", 40.0, -75.3, ""},
+    {"Bob", "Bolt", "Clerk", "All Others", "610-555-0211", 40.0, -75.3, ""},
+    {"Bo", "Bloom", "Landscaper", "Agriculture", "215-555-0110", 39.95, -75.16, ""},
+};
+const Spec kGamma[] = {
+    {"Cal", "Carter", "Clerk", "All Others", "717-555-0300", 40.2, -76.8, ""},
+    {"Cat", "Cobb", "Clerk", "All Others", "717-555-0301", 40.2, -76.8, ""},
+    {"Cy", "Crane", "Clerk", "All Others", "717-555-0302", 40.2, -76.8, ""},
+    {"Col", "Cruz", "Clerk", "All Others", "717-555-0303", 40.2, -76.8, ""},
+    {"Cam", "Cole", "Clerk", "All Others", "717-555-0304", 40.2, -76.8, ""},
+    {"Cid", "Curry", "Clerk", "All Others", "717-555-0305", 40.2, -76.8, ""},
+    {"Cora", "Cage", "Clerk", "All Others", "717-555-0306", 40.2, -76.8, ""},
+};
+
+template <std::size_t N>
+std::string write_deck(const char* name, const Spec (&specs)[N]) {
+  const std::string path = ::testing::TempDir() + "tcg_" + name + ".json";
+  std::ofstream out(path);
+  out << "{\"name\": \"" << name << "\", \"cards\": [\n";
+  for (std::size_t i = 0; i < N; ++i) {
+    const Spec& s = specs[i];
+    out << (i ? ",\n" : "") << "{\"first_name\": \"" << s.first << "\", \"last_name\": \"" << s.last
+        << "\", \"occupation\": \"" << s.occupation << "\", \"army\": \"" << s.army
+        << "\", \"phone\": \"" << s.phone << "\", \"latitude\": " << s.lat
+        << ", \"longitude\": " << s.lon << (*s.extra ? ", " : "") << s.extra << "}";
+  }
+  out << "]}\n";
+  return path;
+}
+
+std::shared_ptr<const TcgGame> game(int players = 3) {
+  static const std::string decks = write_deck("alpha", kAlpha) + "," + write_deck("beta", kBeta) +
+                                   "," + write_deck("gamma", kGamma);
+  return std::static_pointer_cast<const TcgGame>(
+      games::registry().make("conspiracy-tcg", json{{"players", players}, {"decks", decks}}));
+}
+
+uint16_t id(const TcgGame& g, const std::string& last) {
+  for (int a = 0; a < g.agent_count(); ++a)
+    if (g.card(uint16_t(a)).last_name == last) return uint16_t(a);
+  ADD_FAILURE() << "no agent " << last;
+  return 0;
+}
+
+std::string at(const TcgGame& g, const std::string& last) {
+  return "@" + std::to_string(id(g, last));
+}
+
+struct SeatSpec {
+  std::vector<std::vector<std::string>> field;  // columns, front first
+  std::vector<std::string> hand;
+  std::vector<std::string> pile;  // top first
+};
+
+// A position: fields, hands and piles by last name; `modes` by name; everything else default.
+std::unique_ptr<TcgState> position(const std::shared_ptr<const TcgGame>& g,
+                                   const std::vector<SeatSpec>& seats,
+                                   const std::vector<std::string>& modes, int to_move = 0,
+                                   json overrides = json::object()) {
+  json full = g->new_initial_state(1)->to_json();
+  json& st = full["state"];
+  std::string claimed;
+  for (std::size_t s = 0; s < seats.size(); ++s) {
+    json& j = st["seats"][s];
+    std::string pile, hand;
+    for (auto it = seats[s].pile.rbegin(); it != seats[s].pile.rend(); ++it)
+      pile += (pile.empty() ? "" : " ") + std::to_string(id(*g, *it));
+    for (const std::string& h : seats[s].hand)
+      hand += (hand.empty() ? "" : " ") + std::to_string(id(*g, h)) + ":" + std::to_string(1 << s);
+    json field = json::array();
+    for (const auto& col : seats[s].field) {
+      json c = json::array();
+      for (const std::string& a : col) {
+        c.push_back(id(*g, a));
+        claimed += (claimed.empty() ? "" : " ") + std::to_string(id(*g, a));
+      }
+      field.push_back(c);
+    }
+    j["pile"] = pile;
+    j["hand"] = hand;
+    j["field"] = field;
+  }
+  st["claimed"] = claimed;
+  st["discarded"] = "";
+  st["modes"] = modes;
+  st["to_move"] = to_move;
+  for (auto it = overrides.begin(); it != overrides.end(); ++it) st[it.key()] = it.value();
+  std::unique_ptr<State> s = g->state_from_json(full);
+  return std::unique_ptr<TcgState>(static_cast<TcgState*>(s.release()));
+}
+
+bool legal(const TcgState& s, const std::string& move) {
+  return s.why_illegal(s.parse_move(move)).empty();
+}
+
+bool in_field(const TcgState& s, const TcgGame& g, const std::string& last) {
+  return s.field_owner(id(g, last)) >= 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attacks and comparisons.
+
+TEST(TcgAttack, HelenWatersWorkedExampleHasExactlyItsFiveOutcomes) {
+  auto g = game();
+  auto s = position(g,
+                    {{{{"Waters"}}, {}, {"Filler"}},
+                     {{{"Addams"}, {"Wilson"}, {"Monroe"}, {"Wong"}, {"Cho"}}, {}, {}},
+                     {{{"Carter"}}, {}, {}}},
+                    {"ZZZ", "REPTILIANS"});
+  const CompareKeys& helen = g->keys(id(*g, "Waters"));
+  struct Row {
+    const char* who;
+    Outcome zzz, reptilians;
+  };
+  const Row table[] = {{"Addams", Outcome::kLoss, Outcome::kLoss},
+                       {"Wilson", Outcome::kWin, Outcome::kWin},
+                       {"Monroe", Outcome::kLoss, Outcome::kTie},
+                       {"Wong", Outcome::kWin, Outcome::kLoss},
+                       {"Cho", Outcome::kLoss, Outcome::kLoss}};
+  for (const Row& r : table) {
+    const CompareKeys& k = g->keys(id(*g, r.who));
+    EXPECT_EQ(compare(k, helen, kZZZ, kReptiliansMode), r.zzz) << r.who;
+    EXPECT_EQ(compare(k, helen, kReptiliansMode, kZZZ), r.reptilians) << r.who;
+  }
+  s->apply_text("attack " + at(*g, "Waters") + " 1");
+  // Waters defeats Addams and Cho, not Monroe or Wong; Wilson beats her in both: she is lost.
+  EXPECT_FALSE(in_field(*s, *g, "Addams"));
+  EXPECT_FALSE(in_field(*s, *g, "Cho"));
+  for (const char* kept : {"Wilson", "Monroe", "Wong"}) EXPECT_TRUE(in_field(*s, *g, kept)) << kept;
+  EXPECT_FALSE(in_field(*s, *g, "Waters"));
+  EXPECT_TRUE(s->discarded(id(*g, "Waters")));
+}
+
+TEST(TcgAttack, NeedsTwoActiveModes) {
+  auto g = game();
+  auto s = position(g, {{{{"Waters"}}, {}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+                    {"ZZZ"});
+  EXPECT_EQ(s->why_illegal(s->parse_move("attack " + at(*g, "Waters") + " 1")),
+            "attacking is not an option until two attack modes have been selected");
+}
+
+TEST(TcgAttack, RearmostLaunchesFrontmostIsExposed) {
+  auto g = game();
+  // Seat 0: Waters in front of Wilson? No: Waters front, Filler behind (the rear launches).
+  auto s = position(
+      g, {{{{"Waters", "Filler"}}, {}, {}}, {{{"Addams", "Cho"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+      {"AAA", "REPTILIANS"});
+  EXPECT_FALSE(legal(*s, "attack " + at(*g, "Waters") + " 1"));
+  EXPECT_TRUE(legal(*s, "attack " + at(*g, "Filler") + " 1"));
+  // AAA: Addams beats Filler; Reptilians: Education (tier 4) beats All Others (tier 7): Filler
+  // dies at the end of the turn and Cho, defended, is untouched.
+  s->apply_text("attack " + at(*g, "Filler") + " 1");
+  EXPECT_TRUE(in_field(*s, *g, "Addams"));
+  EXPECT_TRUE(in_field(*s, *g, "Cho"));
+  EXPECT_FALSE(in_field(*s, *g, "Filler"));
+}
+
+TEST(TcgDeploy, BesideInFrontOrBehindNeverIntoTheMiddle) {
+  auto g = game();
+  auto s = position(g,
+                    {{{{"Waters", "Filler"}}, {"Fuller"}, {"Fielding"}},
+                     {{{"Addams"}}, {}, {}},
+                     {{{"Carter"}}, {}, {}}},
+                    {});
+  MoveList moves;
+  s->legal_moves(moves);
+  int deploys = 0;
+  for (Move m : moves)
+    if (unpack(m).kind == kDeploy && unpack(m).pro == kNoPro) ++deploys;
+  EXPECT_EQ(deploys, 3);  // new column, front of c1, back of c1: no middle place exists
+  s->apply_text("deploy " + at(*g, "Fuller") + " front c1");
+  EXPECT_EQ(s->field_agent(0, 0, 0), id(*g, "Fuller"));
+  EXPECT_EQ(s->hand_count(0), 1);  // refilled from the pile at the end of the turn
+  EXPECT_EQ(s->to_move(), 1);
+}
+
+TEST(TcgModes, OppositesNeverTogetherAndAtMostTwo) {
+  ModePair p = make_pair_of(kAAA, kNear);
+  ModePair out;
+  EXPECT_FALSE(change_mode(p, kNear, kZZZ, out));    // AAA with ZZZ
+  EXPECT_TRUE(change_mode(p, kAAA, kZZZ, out));      // replacing AAA itself
+  EXPECT_FALSE(change_mode(p, kNoMode, k000, out));  // no empty place
+  EXPECT_FALSE(change_mode(make_pair_of(kFar, kNoMode), kNoMode, kNear, out));
+}
+
+TEST(TcgModes, LibraryOrderPhonesNearFarAndNetworks) {
+  auto g = game();
+  const auto& k = [&](const char* last) { return g->keys(id(*g, last)); };
+  EXPECT_EQ(compare(k("Addams"), k("Wilson"), kAAA, kNoMode), Outcome::kWin);
+  EXPECT_EQ(compare(k("Addams"), k("Wilson"), kZZZ, kNoMode), Outcome::kLoss);
+  // Bloom appears in two decks with one phone: one agent, equal keys: a tie.
+  EXPECT_EQ(compare(k("Bloom"), k("Bloom"), k999, kNoMode), Outcome::kTie);
+  EXPECT_EQ(compare(k("Waters"), k("Addams"), k000, kNoMode), Outcome::kWin);  // 215 < 610
+  // The venue is Philadelphia: Waters (in town) is nearer than Fjord (Iceland).
+  EXPECT_EQ(compare(k("Waters"), k("Fjord"), kNear, kNoMode), Outcome::kWin);
+  EXPECT_EQ(compare(k("Waters"), k("Fjord"), kFar, kNoMode), Outcome::kLoss);
+  // Two networks: Illuminati + Agency compare by the Reptilian coordinate (tier 0 on top).
+  EXPECT_EQ(compare(k("Decor"), k("Wilson"), kIlluminatiMode, kAgencyMode), Outcome::kWin);
+  // A card without a last name, phone or location loses those contests.
+  CompareKeys none;
+  EXPECT_EQ(compare(none, k("Wilson"), kAAA, kNoMode), Outcome::kLoss);
+  EXPECT_EQ(compare(none, k("Wilson"), k999, kNoMode), Outcome::kLoss);
+  EXPECT_EQ(compare(none, k("Wilson"), kFar, kNoMode), Outcome::kLoss);
+  EXPECT_EQ(compare(none, none, kNear, kNoMode), Outcome::kTie);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Agents are unique; elimination.
+
+TEST(TcgAgents, AClaimedAgentDrawnOrHeldIsRevealedDiscardedAndReplaced) {
+  auto g = game();
+  // Bloom is in alpha and beta: seat 1 holds it; seat 0 deploys it; seat 1 replaces it at once.
+  auto s = position(g,
+                    {{{{"Waters"}}, {"Bloom"}, {"Filler"}},
+                     {{{"Addams"}}, {"Bench"}, {"Board", "Bolt"}},
+                     {{{"Carter"}}, {}, {}}},
+                    {});
+  s->apply_text("deploy " + at(*g, "Bloom") + " new");
+  EXPECT_EQ(s->hand_count(1), 1);
+  EXPECT_EQ(s->hand_card(1, 0), id(*g, "Bench"));
+  // The replacement came from seat 1's pile... Bloom was not in seat 1's hand, so check the draw:
+  auto t = position(g,
+                    {{{{"Waters"}}, {}, {"Filler"}},
+                     {{{"Addams"}}, {"Bloom"}, {"Board"}},
+                     {{{"Carter"}}, {}, {}}},
+                    {});
+  t->apply_text("pass");  // seat 0 cannot act (empty hand, no modes): passes and draws Filler
+  EXPECT_EQ(t->to_move(), 1);
+  t->apply_text("deploy " + at(*g, "Bloom") + " new");
+  EXPECT_TRUE(t->claimed(id(*g, "Bloom")));
+  // A claimed agent on top of a pile: drawn, revealed, discarded, replaced by the next card.
+  auto u = position(g,
+                    {{{{"Waters", "Bloom"}}, {}, {}},
+                     {{{"Addams"}}, {}, {"Bloom", "Board"}},
+                     {{{"Carter"}}, {}, {}}},
+                    {}, 1);
+  u->apply_text("pass");
+  EXPECT_EQ(u->hand_count(1), 1);
+  EXPECT_EQ(u->hand_card(1, 0), id(*g, "Board"));
+}
+
+TEST(TcgElimination, NoFieldAgentPlacesFromHandOrIsOutLastSeatWins) {
+  auto g = game(2);
+  // Waters (ZZZ, Reptilians) kills Addams, seat 1's only field agent; seat 1 holds Bench: it must
+  // place it at once.
+  auto s =
+      position(g, {{{{"Waters"}}, {}, {}}, {{{"Addams"}}, {"Bench"}, {}}}, {"ZZZ", "REPTILIANS"});
+  s->apply_text("attack " + at(*g, "Waters") + " 1");
+  EXPECT_EQ(s->phase(), kEmergencyPlacement);
+  EXPECT_EQ(s->current_player(), 1);
+  s->apply_text("place " + at(*g, "Bench"));
+  EXPECT_EQ(s->phase(), kMain);
+  EXPECT_EQ(s->to_move(), 1);
+  // With an empty hand the seat is eliminated and the last seat standing wins.
+  auto t = position(g, {{{{"Waters"}}, {}, {}}, {{{"Addams"}}, {}, {}}}, {"ZZZ", "REPTILIANS"});
+  t->apply_text("attack " + at(*g, "Waters") + " 1");
+  EXPECT_TRUE(t->is_terminal());
+  EXPECT_EQ(t->winner(), 0);
+  EXPECT_EQ(t->returns()[0], 1.0);
+  EXPECT_EQ(t->returns()[1], -1.0);
+}
+
+TEST(TcgEngineCap, AGameStoppedByThePlyCapIsADraw) {
+  auto g = std::static_pointer_cast<const TcgGame>(
+      games::registry().make("conspiracy-tcg", json{{"players", 2}, {"max_plies", 10}}));
+  auto s = g->new_initial_state(3);
+  Rng rng(1);
+  while (!s->is_terminal()) {
+    auto moves = s->legal_moves();
+    s->apply(moves[rng.uniform(uint32_t(moves.size()))]);
+  }
+  EXPECT_TRUE(static_cast<TcgState&>(*s).stopped_by_ply_cap());
+  EXPECT_EQ(s->returns()[0], 0.0);
+  EXPECT_EQ(s->returns()[1], 0.0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hidden information.
+
+TEST(TcgHidden, HandsAndPilesArePrivate) {
+  auto g = game();
+  auto s = g->new_initial_state(5);
+  auto& t = static_cast<TcgState&>(*s);
+  const std::string other = t.observation(1).dump() + t.observation(kSpectator).dump();
+  for (int i = 0; i < t.hand_count(0); ++i) {
+    const json own = t.observation(0)["seats"][0]["hand"][std::size_t(i)];
+    EXPECT_EQ(own.get<int>(), t.hand_card(0, i));
+    EXPECT_TRUE(t.observation(1)["seats"][0]["hand"][std::size_t(i)].is_null());
+  }
+  EXPECT_EQ(t.observation(1)["seats"][0]["pile_known"].size(), 0u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pro moves: one test each, named after it.
+
+TEST(TcgProMoves, GettingTheBallRolling) {
+  auto g = game();
+  auto s = position(
+      g, {{{{"Waters"}, {"Colour"}}, {}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}}, {});
+  s->apply_text("pro rolling " + at(*g, "Colour") + " none>AAA");
+  EXPECT_TRUE(s->modes().has(kAAA));
+  EXPECT_TRUE(s->discarded(id(*g, "Colour")));
+  // May not: when two modes are already active.
+  auto t = position(
+      g, {{{{"Waters"}, {"Colour"}}, {}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+      {"AAA", "NEAR"});
+  EXPECT_FALSE(legal(*t, "pro rolling " + at(*g, "Colour") + " none>000"));
+}
+
+TEST(TcgProMoves, LegalManeuvering) {
+  auto g = game();
+  auto s =
+      position(g, {{{{"Waters"}}, {"Legal"}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+               {"AAA", "NEAR"});
+  EXPECT_FALSE(legal(*s, "pro legal " + at(*g, "Legal") + " NEAR>ZZZ"));  // AAA with ZZZ
+  s->apply_text("pro legal " + at(*g, "Legal") + " NEAR>999");
+  EXPECT_EQ(s->modes(), make_pair_of(kAAA, k999));
+  // At deployment (D) too.
+  auto t = position(
+      g, {{{{"Waters"}}, {"Legal"}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}}, {});
+  t->apply_text("deploy " + at(*g, "Legal") + " new legal none>FAR");
+  EXPECT_TRUE(t->modes().has(kFar));
+}
+
+TEST(TcgProMoves, TabulaRecta) {
+  auto g = game();
+  auto s =
+      position(g, {{{{"Waters"}}, {"Books"}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+               {"AAA", "NEAR"});
+  EXPECT_FALSE(legal(*s, "pro tabula " + at(*g, "Books") + " NEAR>ZZZ"));
+  EXPECT_FALSE(legal(*s, "pro tabula " + at(*g, "Books") + " NEAR>999"));  // only AAA or ZZZ
+  s->apply_text("pro tabula " + at(*g, "Books") + " AAA>ZZZ");
+  EXPECT_EQ(s->modes(), make_pair_of(kZZZ, kNear));
+}
+
+TEST(TcgProMoves, SpySatellite) {
+  auto g = game();
+  auto s =
+      position(g, {{{{"Waters"}}, {"Trips"}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+               {"AAA", "NEAR"});
+  EXPECT_FALSE(legal(*s, "pro spysat " + at(*g, "Trips") + " AAA>FAR"));
+  s->apply_text("pro spysat " + at(*g, "Trips") + " NEAR>FAR");
+  EXPECT_EQ(s->modes(), make_pair_of(kAAA, kFar));
+}
+
+TEST(TcgProMoves, Wiretap) {
+  auto g = game();
+  auto s =
+      position(g, {{{{"Waters"}}, {"Dial"}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+               {"000", "NEAR"});
+  EXPECT_FALSE(legal(*s, "pro wiretap " + at(*g, "Dial") + " NEAR>999"));
+  s->apply_text("pro wiretap " + at(*g, "Dial") + " 000>999");
+  EXPECT_EQ(s->modes(), make_pair_of(k999, kNear));
+}
+
+TEST(TcgProMoves, ClockworkWoman) {
+  auto g = game();
+  auto s =
+      position(g, {{{{"Waters"}}, {"Clock"}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+               {"ZZZ", "999"});
+  s->apply_text("pro clockwork " + at(*g, "Clock"));
+  EXPECT_EQ(s->modes(), make_pair_of(k000, kNear));
+  // AGENCY + AAA would become AAA + ZZZ: rotated again to ZZZ + 000.
+  EXPECT_EQ(rotate_clockwise(make_pair_of(kAgencyMode, kAAA)), make_pair_of(kZZZ, k000));
+  // May not: with no mode active there is nothing to rotate.
+  auto t = position(
+      g, {{{{"Waters"}}, {"Clock"}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}}, {});
+  EXPECT_FALSE(legal(*t, "pro clockwork " + at(*g, "Clock")));
+}
+
+TEST(TcgProMoves, ShadowSurgeTempleOfDagon) {
+  auto g = game();
+  auto s = position(
+      g, {{{{"Waters"}}, {"Fisher", "Filler"}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+      {"AAA", "NEAR"});
+  s->apply_text("deploy " + at(*g, "Fisher") + " new surge NEAR>REPTILIANS");
+  EXPECT_EQ(s->modes(), make_pair_of(kAAA, kReptiliansMode));
+  // Later, at the beginning of its owner's turn, discarded for the same effect; the turn goes on.
+  auto t = position(
+      g,
+      {{{{"Waters"}, {"Fisher"}}, {"Filler"}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+      {"ZZZ", "NEAR"});
+  t->apply_text("surge " + at(*g, "Fisher") + " ZZZ>REPTILIANS");
+  EXPECT_EQ(t->modes(), make_pair_of(kNear, kReptiliansMode));
+  EXPECT_EQ(t->to_move(), 0);
+  // May not: once the turn's action is taken.
+  t->apply_text("deploy " + at(*g, "Filler") + " new");
+  auto u = position(
+      g,
+      {{{{"Waters"}, {"Fisher"}}, {"Filler"}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+      {"ZZZ", "NEAR"}, 0, json{{"turn_begun", true}});
+  EXPECT_EQ(u->why_illegal(u->parse_move("surge " + at(*g, "Fisher") + " ZZZ>REPTILIANS")),
+            "a Shadow Surge agent is discarded only at the beginning of its owner's turn");
+}
+
+TEST(TcgProMoves, MasterPlanFluorideOneHolderNoOtherProMoves) {
+  auto g = game();
+  auto s = position(
+      g,
+      {{{{"Waters"}}, {"Dentist", "Inkwell"}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+      {});
+  s->apply_text("deploy " + at(*g, "Dentist") + " new plan fluoride");
+  EXPECT_EQ(s->plan_holder(kMasterPlanFluoride - kMasterPlanAncientSecrets), id(*g, "Dentist"));
+  EXPECT_EQ(s->master_plans(0), 1);
+  // A holder exercises no other pro move (a dentist has none here; the rule is in may_use).
+  EXPECT_TRUE(s->may_use(id(*g, "Dentist"), kMasterPlanFluoride));
+  // May not: claim it after entering the field (only deployment offers it).
+  auto t = position(
+      g, {{{{"Waters"}, {"Inkwell"}}, {}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}}, {});
+  MoveList moves;
+  t->legal_moves(moves);
+  for (Move m : moves) EXPECT_FALSE(is_master_plan(ProMove(unpack(m).pro))) << t->move_to_string(m);
+}
+
+TEST(TcgProMoves, Paperwork) {
+  auto g = game();
+  auto s = position(
+      g, {{{{"Waters"}}, {"Papers"}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}}, {});
+  s->apply_text("pro paperwork " + at(*g, "Papers") + " 1-");
+  EXPECT_EQ(s->hand_size(1), 5);
+  // May not: reduce a hand below three cards.
+  json seats = s->to_json()["state"]["seats"];
+  auto t = position(
+      g, {{{{"Waters"}}, {"Papers"}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}}, {});
+  json full = t->to_json();
+  full["state"]["seats"][1]["hand_size"] = 3;
+  auto u = g->state_from_json(full);
+  EXPECT_FALSE(u->why_illegal(u->parse_move("pro paperwork " + at(*g, "Papers") + " 1-")).empty());
+  EXPECT_TRUE(u->why_illegal(u->parse_move("pro paperwork " + at(*g, "Papers") + " 1+")).empty());
+}
+
+TEST(TcgProMoves, PlantingBombs) {
+  auto g = game();
+  auto s = position(g,
+                    {{{{"Waters"}}, {"Bloom"}, {}},
+                     {{{"Addams"}, {"Cho"}, {"Wilson"}}, {}, {}},
+                     {{{"Carter"}}, {}, {}}},
+                    {"ZZZ", "REPTILIANS"});
+  // May not: bomb one's own agents.
+  EXPECT_FALSE(
+      legal(*s, "pro bomb " + at(*g, "Bloom") + " " + at(*g, "Waters") + " " + at(*g, "Waters")));
+  const uint16_t a = id(*g, "Addams"), w = id(*g, "Wilson");
+  s->apply_text("pro bomb " + at(*g, "Bloom") + " @" + std::to_string(std::min(a, w)) + " @" +
+                std::to_string(std::max(a, w)));
+  EXPECT_EQ(s->bomb_count(), 1);
+}
+
+TEST(TcgProMoves, Hacking) {
+  auto g = game();
+  auto s = position(
+      g, {{{{"Waters"}}, {"Hacker"}, {}}, {{{"Addams"}}, {"Bench"}, {}}, {{{"Carter"}}, {}, {}}},
+      {});
+  s->apply_text("deploy " + at(*g, "Hacker") + " new hack 1");
+  EXPECT_TRUE(s->hand_open(1));
+  EXPECT_EQ(s->observation(2)["seats"][1]["hand"][0].get<int>(), id(*g, "Bench"));
+  EXPECT_EQ(s->observation(kSpectator)["seats"][1]["hand"][0].get<int>(), id(*g, "Bench"));
+  // May not: hack oneself.
+  auto t = position(
+      g, {{{{"Waters"}}, {"Hacker"}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}}, {});
+  EXPECT_FALSE(legal(*t, "deploy " + at(*g, "Hacker") + " new hack 0"));
+}
+
+TEST(TcgProMoves, ScryingShowsFiveCardsToOneSeatOnly) {
+  auto g = game();
+  auto s =
+      position(g,
+               {{{{"Waters"}}, {"Seer"}, {}},
+                {{{"Addams"}}, {}, {"Bench", "Board", "Bolt", "Guard", "Bystander", "Oldfield"}},
+                {{{"Carter"}}, {}, {}}},
+               {});
+  s->set_recording(true);
+  s->apply_text("deploy " + at(*g, "Seer") + " new scry 1");
+  EXPECT_EQ(s->phase(), kArranging);
+  EXPECT_EQ(s->observation(0)["seats"][1]["pile_known"].size(), 5u);
+  EXPECT_EQ(s->observation(2)["seats"][1]["pile_known"].size(), 0u);
+  const std::string bench = "Bench";
+  for (const std::string& line : s->log().for_viewer(2))
+    EXPECT_EQ(line.find(bench), std::string::npos) << line;
+  // May not: send cards to the bottom without a master plan (that is the All-Seeing Eye).
+  EXPECT_FALSE(legal(*s, "arrange 2 3 4 5 | 1"));
+  s->apply_text("arrange 5 4 3 2 1");
+  EXPECT_EQ(s->pile_card(1, 0), id(*g, "Bystander"));
+  EXPECT_EQ(s->pile_card(1, 5), id(*g, "Oldfield"));
+}
+
+TEST(TcgProMoves, AllSeeingEye) {
+  auto g = game();
+  auto s =
+      position(g,
+               {{{{"Waters"}, {"Dentist"}}, {"Seer"}, {}},
+                {{{"Addams"}}, {}, {"Bench", "Board", "Bolt", "Guard", "Bystander", "Oldfield"}},
+                {{{"Carter"}}, {}, {}}},
+               {}, 0, json{{"plans", {-1, -1, 15, -1, -1, -1}}});
+  ASSERT_EQ(s->master_plans(0), 1);
+  s->apply_text("deploy " + at(*g, "Seer") + " new eye 1");
+  // M1: one card to the bottom, not two.
+  EXPECT_FALSE(legal(*s, "arrange 3 4 5 | 1 2"));
+  s->apply_text("arrange 2 3 4 5 | 1");
+  EXPECT_EQ(s->pile_card(1, 0), id(*g, "Board"));
+  EXPECT_EQ(s->pile_card(1, 5), id(*g, "Bench"));
+}
+
+TEST(TcgProMoves, NinjaOps) {
+  auto g = game();
+  auto s = position(
+      g,
+      {{{{"Stretch"}}, {}, {}}, {{{"Addams", "Cho"}, {"Wilson"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+      {"ZZZ", "AGENCY"});
+  // ZZZ: Stretch beats Addams and Cho; AGENCY: Sports (a=2) tier 5 beats Education (a=0, tier 7)
+  // and Medicine (a=1, tier 6). The whole column c1 falls, Wilson (not in it) is not attacked.
+  s->apply_text("attack " + at(*g, "Stretch") + " 1 ninja c1");
+  EXPECT_FALSE(in_field(*s, *g, "Addams"));
+  EXPECT_FALSE(in_field(*s, *g, "Cho"));
+  EXPECT_TRUE(in_field(*s, *g, "Wilson"));
+  // May not: every field agent at once (Tenth-Dan, needs two master plans).
+  auto t =
+      position(g, {{{{"Stretch"}}, {}, {}}, {{{"Addams", "Cho"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+               {"ZZZ", "AGENCY"});
+  EXPECT_FALSE(legal(*t, "attack " + at(*g, "Stretch") + " 1 all"));
+}
+
+TEST(TcgProMoves, TenthDanNinjaOps) {
+  auto g = game();
+  auto s = position(
+      g,
+      {{{{"Stretch"}, {"Dentist"}, {"Inkwell"}}, {}, {}},
+       {{{"Addams", "Cho"}, {"Monroe"}}, {}, {}},
+       {{{"Carter"}}, {}, {}}},
+      {"ZZZ", "AGENCY"}, 0,
+      json{{"plans", {-1, -1, int(id(*game(), "Dentist")), int(id(*game(), "Inkwell")), -1, -1}}});
+  ASSERT_EQ(s->master_plans(0), 2);
+  s->apply_text("attack " + at(*g, "Stretch") + " 1 all");
+  EXPECT_FALSE(in_field(*s, *g, "Addams"));
+  EXPECT_FALSE(in_field(*s, *g, "Cho"));
+}
+
+TEST(TcgProMoves, Onslaught) {
+  auto g = game();
+  const json plans = {-1, -1, int(id(*g, "Dentist")), -1, -1, -1};
+  auto s = position(
+      g,
+      {{{{"Waters"}, {"Dentist"}}, {"Dancer"}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+      {"ZZZ", "REPTILIANS"}, 0, json{{"plans", plans}});
+  s->apply_text("attack " + at(*g, "Waters") + " 1+2 onslaught " + at(*g, "Dancer"));
+  EXPECT_FALSE(in_field(*s, *g, "Addams"));
+  EXPECT_FALSE(in_field(*s, *g, "Carter"));
+  // May not: without a master plan.
+  auto t =
+      position(g, {{{{"Waters"}}, {"Dancer"}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+               {"ZZZ", "REPTILIANS"});
+  EXPECT_FALSE(legal(*t, "attack " + at(*g, "Waters") + " 1+2 onslaught " + at(*g, "Dancer")));
+}
+
+TEST(TcgProMoves, InsideJob) {
+  auto g = game();
+  auto s =
+      position(g, {{{{"Decor"}}, {}, {}}, {{{"Addams", "Wilson"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+               {"AAA", "REPTILIANS"});
+  // Seat 0 uses seat 1's Addams (not its rearmost) to attack seat 2.
+  s->apply_text("attack " + at(*g, "Addams") + " 2 inside " + at(*g, "Decor"));
+  EXPECT_FALSE(in_field(*s, *g, "Carter"));
+  EXPECT_TRUE(s->discarded(id(*g, "Decor")));
+  // May not: turn the agent on its own player.
+  auto t =
+      position(g, {{{{"Decor"}}, {}, {}}, {{{"Addams", "Wilson"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+               {"AAA", "REPTILIANS"});
+  EXPECT_FALSE(legal(*t, "attack " + at(*g, "Addams") + " 1 inside " + at(*g, "Decor")));
+}
+
+TEST(TcgProMoves, ThirdRateBurglaryAndHomeTurf) {
+  auto g = game();
+  // Waters works in Philadelphia, the Mayor's jurisdiction: Home Turf keeps her from attacking.
+  auto s = position(
+      g,
+      {{{{"Waters"}, {"Plumb"}}, {}, {}}, {{{"Addams", "Mayor"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+      {"ZZZ", "REPTILIANS"});
+  EXPECT_FALSE(legal(*s, "attack " + at(*g, "Waters") + " 2"));
+  // The burglary ignores Home Turf and defence: the Mayor, behind Addams, is attacked.
+  s->apply_text("attack " + at(*g, "Waters") + " 1 burglary " + at(*g, "Plumb"));
+  EXPECT_FALSE(in_field(*s, *g, "Mayor"));
+  EXPECT_TRUE(in_field(*s, *g, "Addams"));
+  // May not: the plumber launching it himself.
+  auto t = position(g, {{{{"Plumb"}}, {}, {}}, {{{"Mayor"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+                    {"ZZZ", "REPTILIANS"});
+  EXPECT_FALSE(legal(*t, "attack " + at(*g, "Plumb") + " 1 burglary " + at(*g, "Plumb")));
+}
+
+TEST(TcgProMoves, ForeignAgents) {
+  auto g = game();
+  // Fjord (Iceland, the only Icelandic field agent) attacks from the front of a column.
+  auto s =
+      position(g, {{{{"Fjord", "Filler"}}, {}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+               {"ZZZ", "FAR"});
+  EXPECT_TRUE(legal(*s, "attack " + at(*g, "Fjord") + " 1"));
+  // May not: the filler in front of a column (no country) cannot.
+  auto t =
+      position(g, {{{{"Filler", "Fjord"}}, {}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+               {"ZZZ", "FAR"});
+  EXPECT_FALSE(legal(*t, "attack " + at(*g, "Filler") + " 1"));
+}
+
+TEST(TcgProMoves, CapableOfAnything) {
+  auto g = game();
+  auto s = position(
+      g, {{{{"Coach"}}, {"Books", "Trips"}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+      {"AAA", "NEAR"});
+  s->apply_text("pro tabula " + at(*g, "Books") + " AAA>ZZZ");
+  EXPECT_EQ(s->to_move(), 0);  // the turn goes on
+  // May not: a second free turn-taking pro move: this one ends the turn.
+  s->apply_text("pro spysat " + at(*g, "Trips") + " NEAR>FAR");
+  EXPECT_EQ(s->to_move(), 1);
+}
+
+TEST(TcgProMoves, OldSchool) {
+  auto g = game();
+  auto s = position(g,
+                    {{{{"Waters"}, {"Colour"}}, {}, {}},
+                     {{{"Addams"}, {"Oldfield"}}, {}, {}},
+                     {{{"Carter"}}, {}, {}}},
+                    {});
+  s->apply_text("pro rolling " + at(*g, "Colour") + " none>AAA");
+  // Seat 1 decides, in seat 0's turn.
+  EXPECT_EQ(s->phase(), kOldSchoolWindow);
+  EXPECT_EQ(s->current_player(), 1);
+  s->apply_text("oldschool " + at(*g, "Oldfield"));
+  EXPECT_EQ(s->modes().count(), 0);
+  EXPECT_TRUE(s->discarded(id(*g, "Oldfield")));
+  // Allowing lets the change stand; a seat may not block with an agent that is not Old School.
+  auto t = position(g,
+                    {{{{"Waters"}, {"Colour"}}, {}, {}},
+                     {{{"Addams"}, {"Oldfield"}}, {}, {}},
+                     {{{"Carter"}}, {}, {}}},
+                    {});
+  t->apply_text("pro rolling " + at(*g, "Colour") + " none>AAA");
+  EXPECT_FALSE(legal(*t, "oldschool " + at(*g, "Addams")));
+  t->apply_text("allow");
+  EXPECT_TRUE(t->modes().has(kAAA));
+}
+
+}  // namespace
+}  // namespace tabletop::conspiracy_tcg

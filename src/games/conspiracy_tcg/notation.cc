@@ -1,0 +1,388 @@
+// Conspiracy TCG: move notation (see conspiracy_tcg.h) and why a move is illegal.
+#include <bit>
+#include <cctype>
+#include <sstream>
+
+#include "games/conspiracy_tcg/conspiracy_tcg.h"
+
+namespace tabletop::conspiracy_tcg {
+
+namespace {
+
+std::string at(uint16_t agent) {
+  return "@" + std::to_string(agent);
+}
+
+std::string change_text(uint16_t x) {
+  return std::string(mode_name(x >> 4)) + ">" + mode_name(x & 15);
+}
+
+std::string seats_text(uint16_t mask) {
+  std::string out;
+  for (int s = 0; s < kMaxSeats; ++s)
+    if (mask >> s & 1) out += (out.empty() ? "" : "+") + std::to_string(s);
+  return out;
+}
+
+struct ProWord {
+  ProMove pro;
+  const char* word;
+};
+constexpr ProWord kProWords[] = {
+    {kGettingTheBallRolling, "rolling"}, {kLegalManeuvering, "legal"}, {kTabulaRecta, "tabula"},
+    {kSpySatellite, "spysat"},           {kWiretap, "wiretap"},        {kClockwork, "clockwork"},
+    {kPaperwork, "paperwork"},           {kPlantingBombs, "bomb"},
+};
+
+constexpr const char* kPlanWords[kMasterPlans] = {"ancient", "chemtrails", "fluoride",
+                                                  "beast",   "soylent",    "vaccines"};
+
+[[noreturn]] void bad(std::string_view text, const std::string& why) {
+  throw BadMove("\"" + std::string(text) + "\": " + why);
+}
+
+uint16_t parse_agent(std::string_view text, const std::string& word) {
+  if (word.size() < 2 || word[0] != '@')
+    bad(text, "expected an agent like @17, not \"" + word + "\"");
+  int n = 0;
+  for (std::size_t i = 1; i < word.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(word[i])) || n > kMaxAgents)
+      bad(text, "expected an agent like @17, not \"" + word + "\"");
+    n = n * 10 + (word[i] - '0');
+  }
+  if (n >= kMaxAgents) bad(text, "no agent " + word);
+  return uint16_t(n);
+}
+
+int parse_seat(std::string_view text, const std::string& word) {
+  if (word.size() != 1 || word[0] < '0' || word[0] >= '0' + kMaxSeats)
+    bad(text, "expected a seat number 0..5, not \"" + word + "\"");
+  return word[0] - '0';
+}
+
+uint16_t parse_seats(std::string_view text, const std::string& word) {
+  uint16_t mask = 0;
+  std::size_t start = 0;
+  while (start <= word.size()) {
+    std::size_t end = word.find('+', start);
+    if (end == std::string::npos) end = word.size();
+    mask |= uint16_t(1u << parse_seat(text, word.substr(start, end - start)));
+    start = end + 1;
+  }
+  return mask;
+}
+
+int parse_column(std::string_view text, const std::string& word) {
+  if (word.size() < 2 || (word[0] != 'c' && word[0] != 'C'))
+    bad(text, "expected a column like c1, not \"" + word + "\"");
+  int n = 0;
+  for (std::size_t i = 1; i < word.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(word[i])))
+      bad(text, "expected a column like c1, not \"" + word + "\"");
+    n = n * 10 + (word[i] - '0');
+  }
+  if (n < 1 || n > kMaxColumns) bad(text, "no column " + word);
+  return n - 1;
+}
+
+uint16_t parse_change(std::string_view text, const std::string& word) {
+  const std::size_t gt = word.find('>');
+  if (gt == std::string::npos)
+    bad(text, "expected a mode change like none>AAA, not \"" + word + "\"");
+  const int from = mode_of_name(word.substr(0, gt)), to = mode_of_name(word.substr(gt + 1));
+  if (from < 0 || to < 0 || to == kNoMode) bad(text, "unknown attack mode in \"" + word + "\"");
+  return mode_change(from, to);
+}
+
+}  // namespace
+
+std::string TcgState::move_to_string(Move move) const {
+  const MoveParts p = unpack(move);
+  switch (p.kind) {
+    case kPass:
+      return "pass";
+    case kAllow:
+      return "allow";
+    case kEmergency:
+      return "place " + at(p.agent);
+    case kOldSchoolBlock:
+      return "oldschool " + at(p.agent);
+    case kSurgeStart:
+      return "surge " + at(p.agent) + " " + change_text(p.x);
+    case kArrange: {
+      const Arrangement a = unpack_arrangement(move);
+      std::string out = "arrange";
+      for (int i = 0; i < a.top_count; ++i) out += " " + std::to_string(a.top[std::size_t(i)] + 1);
+      if (a.bottom_count) {
+        out += " |";
+        for (int i = 0; i < a.bottom_count; ++i)
+          out += " " + std::to_string(a.bottom[std::size_t(i)] + 1);
+      }
+      return out;
+    }
+    case kDeploy: {
+      std::string out = "deploy " + at(p.agent) + " " +
+                        (p.y == kNewColumn ? std::string("new")
+                                           : std::string(p.y == kFront ? "front" : "back") + " c" +
+                                                 std::to_string(p.z + 1));
+      if (p.pro == kNoPro) return out;
+      const ProMove pro = ProMove(p.pro);
+      if (pro == kHacking) return out + " hack " + std::to_string(p.x);
+      if (pro == kScrying) return out + " scry " + std::to_string(p.x);
+      if (pro == kAllSeeingEye) return out + " eye " + std::to_string(p.x);
+      if (pro == kLegalManeuvering) return out + " legal " + change_text(p.x);
+      if (is_master_plan(pro)) return out + " plan " + kPlanWords[pro - kMasterPlanAncientSecrets];
+      return out + " surge " + change_text(p.x);
+    }
+    case kAttack: {
+      std::string out = "attack " + at(p.agent) + " " + seats_text(p.y);
+      const AttackStyle style = AttackStyle(p.z >> 4);
+      if (style == kNinja) out += " ninja c" + std::to_string((p.z & 15) + 1);
+      if (style == kTenthDan) out += " all";
+      if (p.pro == kOnslaught) out += " onslaught " + at(p.x);
+      if (p.pro == kInsideJob) out += " inside " + at(p.x);
+      if (p.pro == kThirdRateBurglary || p.pro == kSecondRateBurglary)
+        out += " burglary " + at(p.x);
+      return out;
+    }
+    case kPro: {
+      const char* word = "?";
+      for (const ProWord& w : kProWords)
+        if (w.pro == p.pro) word = w.word;
+      std::string out = std::string("pro ") + word + " " + at(p.agent);
+      if (p.pro == kClockwork) return out;
+      if (p.pro == kPaperwork) return out + " " + std::to_string(p.x) + (p.y ? "+" : "-");
+      if (p.pro == kPlantingBombs)
+        return std::string("pro ") + (p.z ? "bomb " : "defuse ") + at(p.agent) + " " + at(p.x) +
+               " " + at(p.y);
+      return out + " " + change_text(p.x);
+    }
+  }
+  return "?";
+}
+
+Move TcgState::parse_move(std::string_view text) const {
+  std::vector<std::string> w;
+  for (std::size_t i = 0; i < text.size();) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    const std::size_t start = i;
+    while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    if (i > start) w.emplace_back(text.substr(start, i - start));
+  }
+  if (w.empty()) bad(text, "empty move");
+  auto need = [&](std::size_t n) {
+    if (w.size() < n) bad(text, "too few words");
+  };
+  auto no_more = [&](std::size_t n) {
+    if (w.size() > n) bad(text, "unexpected \"" + w[n] + "\"");
+  };
+  MoveParts p;
+  const std::string& verb = w[0];
+  if (verb == "pass" || verb == "allow") {
+    no_more(1);
+    p.kind = verb == "pass" ? kPass : kAllow;
+    return pack(p);
+  }
+  if (verb == "place" || verb == "oldschool") {
+    need(2);
+    no_more(2);
+    p.kind = verb == "place" ? kEmergency : kOldSchoolBlock;
+    p.agent = parse_agent(text, w[1]);
+    return pack(p);
+  }
+  if (verb == "surge") {
+    need(3);
+    no_more(3);
+    p.kind = kSurgeStart;
+    p.agent = parse_agent(text, w[1]);
+    p.x = parse_change(text, w[2]);
+    // The surge's own pro move is read from the card.
+    const ProMoveSet q = p.agent < rules().agent_count() ? rules().card(p.agent).pro_moves : 0;
+    for (ProMove sg : {kTempleOfDagon, kBigBrother, kSecretHandshake})
+      if ((q >> sg & 1) && (p.x & 15) == (sg == kTempleOfDagon ? kReptiliansMode
+                                          : sg == kBigBrother  ? kAgencyMode
+                                                               : kIlluminatiMode))
+        p.pro = sg;
+    if (p.pro == kNoPro) bad(text, "that agent has no Shadow Surge to that network");
+    return pack(p);
+  }
+  if (verb == "arrange") {
+    Arrangement a;
+    bool bottom = false;
+    for (std::size_t i = 1; i < w.size(); ++i) {
+      if (w[i] == "|") {
+        if (bottom) bad(text, "two '|'");
+        bottom = true;
+        continue;
+      }
+      if (w[i].size() != 1 || w[i][0] < '1' || w[i][0] > '0' + kScryCards)
+        bad(text, "expected card positions 1..5, not \"" + w[i] + "\"");
+      uint8_t& count = bottom ? a.bottom_count : a.top_count;
+      if (a.top_count + a.bottom_count >= kScryCards) bad(text, "more than five cards");
+      (bottom ? a.bottom : a.top)[count++] = uint8_t(w[i][0] - '1');
+    }
+    return pack_arrangement(a);
+  }
+  if (verb == "deploy") {
+    need(3);
+    p.kind = kDeploy;
+    p.agent = parse_agent(text, w[1]);
+    std::size_t i = 3;
+    if (w[2] == "new") {
+      p.y = kNewColumn;
+    } else if (w[2] == "front" || w[2] == "back") {
+      need(4);
+      p.y = w[2] == "front" ? kFront : kBack;
+      p.z = uint8_t(parse_column(text, w[3]));
+      i = 4;
+    } else {
+      bad(text, "expected new, front or back, not \"" + w[2] + "\"");
+    }
+    if (w.size() == i) return pack(p);
+    const std::string& opt = w[i];
+    if (opt == "plan") {
+      need(i + 2);
+      no_more(i + 2);
+      for (int k = 0; k < kMasterPlans; ++k)
+        if (w[i + 1] == kPlanWords[k]) p.pro = uint8_t(kMasterPlanAncientSecrets + k);
+      if (p.pro == kNoPro)
+        bad(text, "unknown master plan \"" + w[i + 1] +
+                      "\" (ancient, chemtrails, fluoride, beast, soylent, vaccines)");
+      return pack(p);
+    }
+    need(i + 2);
+    no_more(i + 2);
+    if (opt == "hack" || opt == "scry" || opt == "eye") {
+      p.pro = opt == "hack" ? kHacking : opt == "scry" ? kScrying : kAllSeeingEye;
+      p.x = uint16_t(parse_seat(text, w[i + 1]));
+    } else if (opt == "legal" || opt == "surge") {
+      p.x = parse_change(text, w[i + 1]);
+      if (opt == "legal") {
+        p.pro = kLegalManeuvering;
+      } else {
+        const int net = p.x & 15;
+        p.pro = net == kReptiliansMode ? kTempleOfDagon
+                : net == kAgencyMode   ? kBigBrother
+                : net == kIlluminatiMode
+                    ? kSecretHandshake
+                    : (bad(text, "a Shadow Surge sets REPTILIANS, ILLUMINATI or AGENCY"), 0);
+      }
+    } else {
+      bad(text, "unknown deployment option \"" + opt + "\"");
+    }
+    return pack(p);
+  }
+  if (verb == "attack") {
+    need(3);
+    p.kind = kAttack;
+    p.agent = parse_agent(text, w[1]);
+    p.y = parse_seats(text, w[2]);
+    p.x = kNoAgent;
+    p.z = kNormal << 4;
+    if (w.size() == 3) return pack(p);
+    const std::string& opt = w[3];
+    if (opt == "all") {
+      no_more(4);
+      p.z = kTenthDan << 4;
+      p.pro = kTenthDanNinjaOps;
+      return pack(p);
+    }
+    need(5);
+    no_more(5);
+    if (opt == "ninja") {
+      p.z = uint8_t(kNinja << 4 | parse_column(text, w[4]));
+      p.pro = kNinjaOps;
+    } else if (opt == "onslaught" || opt == "inside") {
+      p.x = parse_agent(text, w[4]);
+      p.pro = opt == "onslaught" ? kOnslaught : kInsideJob;
+    } else if (opt == "burglary") {
+      p.x = parse_agent(text, w[4]);
+      p.z = kBurglary << 4;
+      p.pro = std::popcount(unsigned(p.y)) > 1 ? kSecondRateBurglary : kThirdRateBurglary;
+    } else {
+      bad(text, "unknown attack option \"" + opt + "\"");
+    }
+    return pack(p);
+  }
+  if (verb == "pro") {
+    need(3);
+    p.kind = kPro;
+    const std::string& word = w[1];
+    p.agent = parse_agent(text, w[2]);
+    if (word == "bomb" || word == "defuse") {
+      need(5);
+      no_more(5);
+      p.pro = kPlantingBombs;
+      p.x = parse_agent(text, w[3]);
+      p.y = parse_agent(text, w[4]);
+      p.z = word == "bomb";
+      return pack(p);
+    }
+    for (const ProWord& pw : kProWords)
+      if (word == pw.word) p.pro = pw.pro;
+    if (p.pro == kNoPro) bad(text, "unknown pro move word \"" + word + "\"");
+    if (p.pro == kClockwork) {
+      no_more(3);
+      return pack(p);
+    }
+    need(4);
+    no_more(4);
+    if (p.pro == kPaperwork) {
+      const std::string& arg = w[3];
+      if (arg.size() != 2 || (arg[1] != '+' && arg[1] != '-'))
+        bad(text, "expected a seat and + or -, like 2-");
+      p.x = uint16_t(parse_seat(text, arg.substr(0, 1)));
+      p.y = arg[1] == '+';
+      return pack(p);
+    }
+    p.x = parse_change(text, w[3]);
+    return pack(p);
+  }
+  bad(text, "unknown move (deploy, attack, pro, surge, arrange, place, oldschool, allow, pass)");
+}
+
+std::string TcgState::why_illegal(Move move) const {
+  const MoveParts p = unpack(move);
+  MoveList legal;
+  // Only the moves of the same kind (and agent) are generated: cheaper, and the same answer.
+  if (over_) return "the game is over";
+  if (phase_ == kMain && p.kind == kDeploy && hand_index(to_move_, p.agent) >= 0)
+    legal_deploy(legal, p.agent);
+  else if (phase_ == kMain && p.kind == kAttack && modes_.count() == 2)
+    legal_attacks(legal);
+  else if (phase_ == kMain && p.kind == kPro && p.agent < rules().agent_count())
+    legal_pro(legal, p.agent, hand_index(to_move_, p.agent) >= 0);
+  else
+    legal_moves(legal);
+  if (p.kind == kPro && phase_ == kMain && hand_index(to_move_, p.agent) < 0 &&
+      field_owner(p.agent) != to_move_)
+    legal.clear();
+  if (legal.contains(move)) return {};
+  const Seat s = current_player();
+  if (phase_ == kOldSchoolWindow && p.kind != kAllow && p.kind != kOldSchoolBlock)
+    return "seat " + std::to_string(s) +
+           " must answer a change of attack modes: allow or oldschool";
+  if (phase_ == kEmergencyPlacement && p.kind != kEmergency)
+    return "seat " + std::to_string(s) + " has no field agent and must place one from its hand";
+  if (phase_ == kArranging && p.kind != kArrange)
+    return "seat " + std::to_string(s) + " must arrange the cards it looked at";
+  if (p.kind == kAttack && modes_.count() < 2)
+    return "attacking is not an option until two attack modes have been selected";
+  if ((p.kind == kDeploy || p.kind == kEmergency) && hand_index(s, p.agent) < 0)
+    return at(p.agent) + " is not in seat " + std::to_string(s) + "'s hand";
+  if (p.kind == kAttack && p.pro == kNoPro && field_owner(p.agent) == s &&
+      !can_launch(p.agent, false))
+    return at(p.agent) + " cannot launch an attack (not rearmost, or Home Turf forbids it)";
+  if (p.kind == kPass) return "passing is only allowed when no action is possible";
+  if (p.kind == kSurgeStart && turn_begun_)
+    return "a Shadow Surge agent is discarded only at the beginning of its owner's turn";
+  if (p.kind == kPro && p.agent < rules().agent_count() &&
+      !(rules().card(p.agent).pro_moves >> p.pro & 1))
+    return at(p.agent) + " does not qualify for " + pro_move_name(ProMove(p.pro));
+  if (p.kind == kPro && p.agent < rules().agent_count() && !may_use(p.agent, ProMove(p.pro)))
+    return at(p.agent) + " holds a master plan and may exercise no other pro move";
+  return "not a legal move here (" + std::to_string(legal.size()) +
+         " legal moves; attack modes and positions decide which)";
+}
+
+}  // namespace tabletop::conspiracy_tcg

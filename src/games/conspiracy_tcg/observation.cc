@@ -1,0 +1,465 @@
+// Conspiracy TCG: saved states, observations, hidden-state sampling, rendering, invariants and
+// the estimate for computer players.
+#include <algorithm>
+#include <sstream>
+
+#include "games/conspiracy_tcg/conspiracy_tcg.h"
+
+namespace tabletop::conspiracy_tcg {
+
+namespace {
+
+json modes_json(const ModePair& m) {
+  json out = json::array();
+  for (uint8_t x : m.m)
+    if (x != kNoMode) out.push_back(mode_name(x));
+  return out;
+}
+
+ModePair modes_from(const json& j) {
+  if (!j.is_array() || j.size() > 2) throw BadRecord("modes: expected up to two mode names");
+  int m[2] = {kNoMode, kNoMode};
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    m[i] = mode_of_name(j[i].get<std::string>());
+    if (m[i] < 0 || m[i] == kNoMode) throw BadRecord("modes: unknown mode " + j[i].dump());
+  }
+  const ModePair p = make_pair_of(m[0], m[1]);
+  if (!allowed(p)) throw BadRecord("modes: " + j.dump() + " may not stand together");
+  return p;
+}
+
+const char* phase_name(Phase p) {
+  switch (p) {
+    case kOldSchoolWindow:
+      return "old-school";
+    case kArranging:
+      return "arranging";
+    case kEmergencyPlacement:
+      return "emergency";
+    default:
+      return "main";
+  }
+}
+
+std::string cards_text(const uint16_t* agents, const uint8_t* seen, int count) {
+  std::string out;
+  for (int i = 0; i < count; ++i) {
+    if (i) out += ' ';
+    out += std::to_string(agents[i]);
+    if (seen[i]) out += ':' + std::to_string(seen[i]);
+  }
+  return out;
+}
+
+// Reads cards_text back; returns the count. Throws BadRecord.
+int cards_from(const json& j, uint16_t* agents, uint8_t* seen, int capacity, int agent_count) {
+  if (!j.is_string()) throw BadRecord("expected a string of agents, not " + j.dump());
+  std::istringstream in(j.get<std::string>());
+  int n = 0;
+  for (std::string word; in >> word;) {
+    if (n >= capacity) throw BadRecord("too many agents in \"" + j.get<std::string>() + "\"");
+    const std::size_t colon = word.find(':');
+    int a = -1, m = 0;
+    try {
+      std::size_t used = 0;
+      a = std::stoi(word.substr(0, colon), &used);
+      if (used != std::min(colon, word.size())) a = -1;
+      if (colon != std::string::npos) m = std::stoi(word.substr(colon + 1));
+    } catch (const std::exception&) {
+      a = -1;
+    }
+    if (a < 0 || a >= agent_count || m < 0 || m > 255)
+      throw BadRecord("bad agent \"" + word + "\"");
+    agents[n] = uint16_t(a);
+    seen[n] = uint8_t(m);
+    ++n;
+  }
+  return n;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Saved states.
+
+json TcgState::state_json() const {
+  // Piles and hands are compact strings ("12 45:3 7": agent, and after ':' the mask of seats who
+  // know the card when any): saved states of this game are large and written often.
+  json seats = json::array();
+  for (Seat s = 0; s < num_players(); ++s) {
+    const SeatState& st = seat(s);
+    json cols = json::array();
+    for (int c = 0; c < st.columns; ++c) {
+      json col = json::array();
+      for (int d = 0; d < st.col_len[std::size_t(c)]; ++d)
+        col.push_back(st.col[std::size_t(c)][std::size_t(d)]);
+      cols.push_back(col);
+    }
+    json j = json::object();
+    j["pile"] = cards_text(st.pile.data(), st.pile_seen.data(), st.pile_count);
+    j["hand"] = cards_text(st.hand.data(), st.hand_seen.data(), st.hand_count);
+    j["field"] = cols;
+    j["hand_size"] = st.hand_size;
+    j["hand_open"] = st.hand_open;
+    j["out"] = st.out;
+    seats.push_back(j);
+  }
+  std::string claimed, discarded;
+  json plans = json::array(), bombs = json::array();
+  for (int a = 0; a < rules().agent_count(); ++a) {
+    if (claimed_[std::size_t(a)]) claimed += (claimed.empty() ? "" : " ") + std::to_string(a);
+    if (discarded_[std::size_t(a)]) discarded += (discarded.empty() ? "" : " ") + std::to_string(a);
+  }
+  for (uint16_t h : plan_holder_) plans.push_back(h == kNoAgent ? -1 : int(h));
+  for (int b = 0; b < bomb_count_; ++b)
+    bombs.push_back({bombs_[std::size_t(b)][0], bombs_[std::size_t(b)][1]});
+  json j = json::object();
+  j["seats"] = seats;
+  j["claimed"] = claimed;
+  j["discarded"] = discarded;
+  j["modes"] = modes_json(modes_);
+  j["plans"] = plans;
+  j["bombs"] = bombs;
+  j["phase"] = phase_name(phase_);
+  j["to_move"] = to_move_;
+  j["turn_begun"] = turn_begun_;
+  j["continue_turn"] = continue_turn_;
+  j["coa_used"] = coa_used_;
+  j["ending"] = ending_;
+  j["doomed"] = doomed_ == kNoAgent ? -1 : int(doomed_);
+  j["proposed"] = modes_json(proposed_);
+  j["proposer"] = proposer_;
+  j["asked"] = asked_;
+  j["scry"] = {scry_target_, scry_count_, scry_bottom_};
+  j["emergency"] = emergency_;
+  j["winner"] = winner_;
+  j["over"] = over_;
+  j["stopped_by_ply_cap"] = capped_;
+  return j;
+}
+
+std::unique_ptr<State> TcgGame::restore_state(const json& f, Chance chance) const {
+  auto state = std::make_unique<TcgState>(shared_from_this(), std::move(chance));
+  TcgState& s = *state;
+  const int n = num_players();
+  auto agent = [&](const json& j) {
+    const int a = j.get<int>();
+    if (a < 0 || a >= agent_count()) throw BadRecord("no agent " + j.dump());
+    return uint16_t(a);
+  };
+  const json& seats = f.at("seats");
+  if (!seats.is_array() || int(seats.size()) != n) throw BadRecord("seats: one entry per seat");
+  for (Seat i = 0; i < n; ++i) {
+    const json& j = seats[std::size_t(i)];
+    TcgState::SeatState& st = s.seats_[std::size_t(i)];
+    const json& field = j.at("field");
+    if (field.size() > std::size_t(kMaxColumns))
+      throw BadRecord("seat " + std::to_string(i) + ": more than 8 columns");
+    st.pile_count = uint8_t(
+        cards_from(j.at("pile"), st.pile.data(), st.pile_seen.data(), kMaxPile, agent_count()));
+    st.hand_count = uint8_t(
+        cards_from(j.at("hand"), st.hand.data(), st.hand_seen.data(), kMaxHandSize, agent_count()));
+    st.columns = uint8_t(field.size());
+    for (std::size_t c = 0; c < field.size(); ++c) {
+      if (field[c].empty() || field[c].size() > std::size_t(kMaxDepth))
+        throw BadRecord("seat " + std::to_string(i) + ": a column holds 1 to 6 agents");
+      st.col_len[c] = uint8_t(field[c].size());
+      for (std::size_t d = 0; d < field[c].size(); ++d) st.col[c][d] = agent(field[c][d]);
+    }
+    st.hand_size = j.at("hand_size").get<uint8_t>();
+    st.hand_open = j.at("hand_open").get<bool>();
+    st.out = j.at("out").get<bool>();
+  }
+  {
+    std::array<uint16_t, kMaxAgents> list;
+    std::array<uint8_t, kMaxAgents> unused;
+    const int nc =
+        cards_from(f.at("claimed"), list.data(), unused.data(), kMaxAgents, agent_count());
+    for (int k = 0; k < nc; ++k) s.claimed_[list[std::size_t(k)]] = true;
+    const int nd =
+        cards_from(f.at("discarded"), list.data(), unused.data(), kMaxAgents, agent_count());
+    for (int k = 0; k < nd; ++k) s.discarded_[list[std::size_t(k)]] = true;
+  }
+  s.modes_ = modes_from(f.at("modes"));
+  const json& plans = f.at("plans");
+  if (!plans.is_array() || plans.size() != std::size_t(kMasterPlans))
+    throw BadRecord("plans: six entries");
+  for (int k = 0; k < kMasterPlans; ++k)
+    s.plan_holder_[std::size_t(k)] =
+        plans[std::size_t(k)].get<int>() < 0 ? kNoAgent : agent(plans[std::size_t(k)]);
+  const json& bombs = f.at("bombs");
+  if (bombs.size() > std::size_t(kMaxBombs)) throw BadRecord("bombs: too many");
+  for (const json& b : bombs) s.bombs_[s.bomb_count_++] = {agent(b.at(0)), agent(b.at(1))};
+  const std::string phase = f.at("phase");
+  s.phase_ = phase == "old-school"  ? kOldSchoolWindow
+             : phase == "arranging" ? kArranging
+             : phase == "emergency" ? kEmergencyPlacement
+             : phase == "main"      ? kMain
+                                    : throw BadRecord("phase: unknown \"" + phase + "\"");
+  auto seat_or_none = [&](const json& j) {
+    const int v = j.get<int>();
+    if (v < -1 || v >= n) throw BadRecord("no seat " + j.dump());
+    return int8_t(v);
+  };
+  s.to_move_ = seat_or_none(f.at("to_move"));
+  if (s.to_move_ < 0) throw BadRecord("to_move: a seat");
+  s.turn_begun_ = f.at("turn_begun");
+  s.continue_turn_ = f.at("continue_turn");
+  s.coa_used_ = f.at("coa_used");
+  s.ending_ = f.at("ending");
+  s.doomed_ = f.at("doomed").get<int>() < 0 ? kNoAgent : agent(f.at("doomed"));
+  s.proposed_ = modes_from(f.at("proposed"));
+  s.proposer_ = seat_or_none(f.at("proposer"));
+  s.asked_ = seat_or_none(f.at("asked"));
+  const json& scry = f.at("scry");
+  s.scry_target_ = seat_or_none(scry.at(0));
+  s.scry_count_ = scry.at(1).get<uint8_t>();
+  s.scry_bottom_ = scry.at(2).get<uint8_t>();
+  s.emergency_ = seat_or_none(f.at("emergency"));
+  s.winner_ = seat_or_none(f.at("winner"));
+  s.over_ = f.at("over");
+  s.capped_ = f.at("stopped_by_ply_cap");
+  if (s.phase_ == kOldSchoolWindow && (s.asked_ < 0 || s.proposer_ < 0))
+    throw BadRecord("old-school phase without a seat asked");
+  if (s.phase_ == kEmergencyPlacement && s.emergency_ < 0)
+    throw BadRecord("emergency phase without a seat");
+  if (s.phase_ == kArranging && (s.scry_target_ < 0 || s.scry_count_ > kScryCards ||
+                                 s.scry_count_ > s.seats_[std::size_t(s.scry_target_)].pile_count))
+    throw BadRecord("arranging phase without cards to arrange");
+  s.check_invariants();
+  return state;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Observations and hidden information.
+
+json TcgState::seat_json(Seat s, Seat viewer, bool truth) const {
+  const SeatState& st = seat(s);
+  const uint8_t me = viewer_bit(viewer);
+  json hand = json::array(), known = json::array(), cols = json::array();
+  for (int i = 0; i < st.hand_count; ++i)
+    hand.push_back(truth || (st.hand_seen[std::size_t(i)] & me) ? json(st.hand[std::size_t(i)])
+                                                                : json(nullptr));
+  for (int i = 0; i < st.pile_count; ++i) {
+    const int index = st.pile_count - 1 - i;  // from the top
+    if (st.pile_seen[std::size_t(index)] & me) known.push_back({i, st.pile[std::size_t(index)]});
+  }
+  for (int c = 0; c < st.columns; ++c) {
+    json col = json::array();
+    for (int d = 0; d < st.col_len[std::size_t(c)]; ++d)
+      col.push_back(st.col[std::size_t(c)][std::size_t(d)]);
+    cols.push_back(col);
+  }
+  json j = json::object();
+  j["deck"] = rules().deck_name(s);
+  j["hand"] = hand;
+  j["hand_size"] = st.hand_size;
+  j["hand_open"] = st.hand_open;
+  j["pile_count"] = st.pile_count;
+  j["pile_known"] = known;
+  j["field"] = cols;
+  j["out"] = st.out;
+  return j;
+}
+
+json TcgState::observation(Seat viewer) const {
+  json seats = json::array();
+  for (Seat s = 0; s < num_players(); ++s) seats.push_back(seat_json(s, viewer, false));
+  json discarded = json::array(), plans = json::array(), bombs = json::array(),
+       claimed = json::array();
+  for (int a = 0; a < rules().agent_count(); ++a) {
+    if (discarded_[std::size_t(a)]) discarded.push_back(a);
+    if (claimed_[std::size_t(a)]) claimed.push_back(a);
+  }
+  for (uint16_t h : plan_holder_) plans.push_back(h == kNoAgent ? json(nullptr) : json(h));
+  for (int b = 0; b < bomb_count_; ++b)
+    bombs.push_back({bombs_[std::size_t(b)][0], bombs_[std::size_t(b)][1]});
+  json obs = json::object();
+  obs["game"] = "conspiracy-tcg";
+  obs["viewer"] = viewer;
+  obs["ply"] = ply();
+  obs["seats"] = seats;
+  obs["modes"] = modes_json(modes_);
+  obs["master_plans"] = plans;
+  obs["bombs"] = bombs;
+  obs["claimed"] = claimed;
+  obs["discarded"] = discarded;
+  obs["phase"] = phase_name(phase_);
+  obs["turn_of"] = to_move_;
+  obs["turn"] = {turn_begun_, continue_turn_, coa_used_, ending_};
+  obs["doomed"] = doomed_ == kNoAgent ? json(nullptr) : json(doomed_);
+  if (phase_ == kOldSchoolWindow) obs["proposed"] = modes_json(proposed_);
+  obs["old_school"] = {proposer_, asked_};
+  obs["emergency"] = emergency_;
+  obs["scry"] = {scry_target_, scry_count_, scry_bottom_};
+  obs["terminal"] = over_;
+  obs["to_move"] = over_ ? json(nullptr) : json(current_player());
+  if (over_) {
+    obs["winner"] = winner_ >= 0 ? json(winner_) : json(nullptr);
+    obs["stopped_by_ply_cap"] = capped_;
+  }
+  return obs;
+}
+
+void TcgState::sample_hidden(Seat viewer, Rng& rng) {
+  const uint8_t me = viewer_bit(viewer);
+  for (Seat s = 0; s < num_players(); ++s) {
+    SeatState& st = seat(s);
+    std::array<uint16_t*, kMaxPile + kMaxHandSize> hand_places{}, pile_places{};
+    std::array<uint16_t, kMaxPile + kMaxHandSize> free_agents{}, claimed_agents{};
+    int nh = 0, np = 0, nf = 0, nc = 0;
+    for (int i = 0; i < st.hand_count; ++i)
+      if (!(st.hand_seen[std::size_t(i)] & me)) {
+        hand_places[std::size_t(nh++)] = &st.hand[std::size_t(i)];
+        free_agents[std::size_t(nf++)] = st.hand[std::size_t(i)];
+      }
+    for (int i = 0; i < st.pile_count; ++i)
+      if (!(st.pile_seen[std::size_t(i)] & me)) {
+        pile_places[std::size_t(np++)] = &st.pile[std::size_t(i)];
+        const uint16_t a = st.pile[std::size_t(i)];
+        if (claimed_[a])
+          claimed_agents[std::size_t(nc++)] = a;
+        else
+          free_agents[std::size_t(nf++)] = a;
+      }
+    // Claimed duplicates go to random pile places; everything else is shuffled over the rest.
+    for (int k = np; k > 1; --k)
+      std::swap(pile_places[std::size_t(k - 1)], pile_places[rng.uniform(uint32_t(k))]);
+    for (int k = 0; k < nc; ++k) *pile_places[std::size_t(k)] = claimed_agents[std::size_t(k)];
+    for (int k = nf; k > 1; --k)
+      std::swap(free_agents[std::size_t(k - 1)], free_agents[rng.uniform(uint32_t(k))]);
+    int next = 0;
+    for (int k = 0; k < nh; ++k) *hand_places[std::size_t(k)] = free_agents[std::size_t(next++)];
+    for (int k = nc; k < np; ++k) *pile_places[std::size_t(k)] = free_agents[std::size_t(next++)];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering.
+
+std::string TcgState::render(Seat viewer) const {
+  const TcgGame& g = rules();
+  std::ostringstream out;
+  auto card_line = [&](uint16_t a) {
+    const Card& c = g.card(a);
+    std::string moves;
+    for (int p = 0; p < kProMoveCount; ++p)
+      if (c.pro_moves >> p & 1)
+        moves += std::string(moves.empty() ? "" : ", ") + pro_move_name(ProMove(p));
+    std::string line = "@" + std::to_string(a) + " " + display_name(c) + " [" + army_name(c.army) +
+                       "] " + c.occupation;
+    if (!moves.empty()) line += " {" + moves + "}";
+    for (int k = 0; k < kMasterPlans; ++k)
+      if (plan_holder_[std::size_t(k)] == a) line += " <holds the master plan>";
+    return line;
+  };
+  out << "Attack modes: ";
+  if (modes_.count() == 0) out << "none";
+  for (uint8_t m : modes_.m)
+    if (m != kNoMode) out << mode_name(m) << " ";
+  out << "\n";
+  for (int b = 0; b < bomb_count_; ++b)
+    out << "Bomb: @" << bombs_[std::size_t(b)][0] << " + @" << bombs_[std::size_t(b)][1] << "\n";
+  const uint8_t me = viewer_bit(viewer);
+  for (Seat s = 0; s < num_players(); ++s) {
+    const SeatState& st = seat(s);
+    out << "Seat " << s << (s == viewer ? " (you)" : "") << ", deck " << g.deck_name(s) << ": "
+        << (st.out ? "ELIMINATED, " : "") << st.hand_count << " in hand (size " << int(st.hand_size)
+        << (st.hand_open ? ", face up" : "") << "), " << int(st.pile_count) << " to draw\n";
+    for (int c = 0; c < st.columns; ++c) {
+      out << "  c" << c + 1 << ":";
+      for (int d = 0; d < st.col_len[std::size_t(c)]; ++d)
+        out << (d ? "\n       behind: " : " ") << card_line(st.col[std::size_t(c)][std::size_t(d)]);
+      out << "\n";
+    }
+    for (int i = 0; i < st.hand_count; ++i)
+      if (st.hand_seen[std::size_t(i)] & me)
+        out << "  hand: " << card_line(st.hand[std::size_t(i)]) << "\n";
+  }
+  if (over_)
+    out << (winner_ >= 0 ? "Seat " + std::to_string(winner_) + " rules the world.\n"
+                         : std::string("Stopped by the ply cap: a draw.\n"));
+  else
+    out << "Seat " << current_player() << " to decide (" << phase_name(phase_) << ").\n";
+  return out.str();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Invariants.
+
+void TcgState::check_invariants() const {
+  const TcgGame& g = rules();
+  std::vector<int> on_field(std::size_t(g.agent_count()), 0);
+  for (Seat s = 0; s < num_players(); ++s) {
+    const SeatState& st = seat(s);
+    if (st.columns > kMaxColumns || st.hand_count > kMaxHandSize || st.hand_size < kMinHandSize ||
+        st.hand_size > kMaxHandSize || st.pile_count + st.hand_count > int(g.deck(s).size()))
+      throw InvariantError("seat " + std::to_string(s) + ": sizes out of range");
+    for (int i = 0; i < st.hand_count; ++i)
+      if (claimed_[st.hand[std::size_t(i)]])
+        throw InvariantError("seat " + std::to_string(s) + " holds a claimed agent");
+    for (int c = 0; c < st.columns; ++c) {
+      if (st.col_len[std::size_t(c)] == 0 || st.col_len[std::size_t(c)] > kMaxDepth)
+        throw InvariantError("seat " + std::to_string(s) + ": a column of bad length");
+      for (int d = 0; d < st.col_len[std::size_t(c)]; ++d) {
+        const uint16_t a = st.col[std::size_t(c)][std::size_t(d)];
+        if (!claimed_[a] || discarded_[a] || ++on_field[a] > 1)
+          throw InvariantError("@" + std::to_string(a) + " in the field twice or unclaimed");
+      }
+    }
+  }
+  for (uint16_t h : plan_holder_)
+    if (h != kNoAgent && !on_field[h])
+      throw InvariantError("a master plan holder is not in the field");
+  for (int b = 0; b < bomb_count_; ++b)
+    if (!on_field[bombs_[std::size_t(b)][0]] || !on_field[bombs_[std::size_t(b)][1]])
+      throw InvariantError("a bomb on an agent not in the field");
+  if (!allowed(modes_)) throw InvariantError("attack modes that may not stand together");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The estimate.
+
+bool TcgState::estimate_returns(Returns& out) const {
+  out = Returns{};
+  const int n = num_players();
+  if (over_) {
+    out = returns();
+    return true;
+  }
+  const TcgGame& g = rules();
+  std::array<double, kMaxSeats> score{};
+  double total = 0;
+  for (Seat s = 0; s < n; ++s) {
+    const SeatState& st = seat(s);
+    if (st.out) continue;
+    double v = 0.2 + field_count(s) + 0.5 * st.hand_count + 0.05 * std::min<int>(st.pile_count, 20);
+    // Under two active modes, an exposed agent that some enemy launcher beats in both is at risk;
+    // a launcher that beats enemy exposed agents is a threat.
+    if (modes_.count() == 2)
+      for (int c = 0; c < st.columns; ++c) {
+        const uint16_t front = st.col[std::size_t(c)][0];
+        const uint16_t rear = st.col[std::size_t(c)][std::size_t(st.col_len[std::size_t(c)] - 1)];
+        for (Seat t = 0; t < n; ++t) {
+          if (t == s || seat(t).out) continue;
+          const SeatState& ot = seat(t);
+          for (int oc = 0; oc < ot.columns; ++oc) {
+            const uint16_t ofront = ot.col[std::size_t(oc)][0];
+            const uint16_t orear =
+                ot.col[std::size_t(oc)][std::size_t(ot.col_len[std::size_t(oc)] - 1)];
+            if (beats_in_both(g.keys(orear), g.keys(front), modes_)) v -= 0.25;
+            if (beats_in_both(g.keys(rear), g.keys(ofront), modes_)) v += 0.15;
+          }
+        }
+      }
+    score[std::size_t(s)] = std::max(0.05, v);
+    total += score[std::size_t(s)];
+  }
+  for (Seat s = 0; s < n; ++s) {
+    const double p = total > 0 ? score[std::size_t(s)] / total : 1.0 / n;
+    out[std::size_t(s)] = (n * p - 1) / (n - 1);
+  }
+  return true;
+}
+
+}  // namespace tabletop::conspiracy_tcg

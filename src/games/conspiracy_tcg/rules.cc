@@ -1,0 +1,1177 @@
+// Conspiracy TCG: the game, setup, turns, legal moves and their effects (see conspiracy_tcg.h).
+#include <algorithm>
+#include <bit>
+#include <cassert>
+#include <cctype>
+#include <map>
+
+#include "games/conspiracy_tcg/conspiracy_tcg.h"
+
+namespace tabletop::conspiracy_tcg {
+
+namespace {
+
+constexpr const char* kDefaultDecks =
+    "agency-field-office,illuminati-lodge,reptilian-nest,phone-contacts";
+constexpr const char* kDefaultVenue = "39.9526,-75.1652";
+
+std::string fold(const std::string& s) {
+  std::string out;
+  for (char c : s) out += char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// The network a Shadow Surge pro move sets.
+int surge_mode(ProMove p) {
+  return p == kTempleOfDagon ? kReptiliansMode : p == kBigBrother ? kAgencyMode : kIlluminatiMode;
+}
+
+// The modes a mode-setting pro move may set (kModeCount: any).
+void settable(ProMove p, int& a, int& b) {
+  a = b = kModeCount;
+  if (p == kTabulaRecta) a = kAAA, b = kZZZ;
+  if (p == kSpySatellite) a = kNear, b = kFar;
+  if (p == kWiretap) a = k000, b = k999;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// The game.
+
+GameEntry entry() {
+  GameEntry e;
+  e.info = GameInfo{"conspiracy-tcg",
+                    "Conspiracy: The Largest Trading Card Game on Earth",
+                    "conspiracy-tcg.txt",
+                    2,
+                    6,
+                    true,
+                    true};
+  e.make = [](const json& params) -> std::shared_ptr<const Game> {
+    return std::make_shared<TcgGame>(params);
+  };
+  e.params_help = {
+      "players=4  2 to 6",
+      std::string("decks=") + kDefaultDecks +
+          "  comma-separated sample deck names or .json/.vcf deck files; seat s plays deck s mod n",
+      std::string("venue=") + kDefaultVenue +
+          "  where the game is played (latitude,longitude) for NEAR and FAR",
+      "max_plies=" + std::to_string(kDefaultMaxPlies) +
+          "  engine ply cap (not a rule): the game then ends as a draw"};
+  e.test_params = json{{"max_plies", kConformanceMaxPlies}};
+  return e;
+}
+
+TcgGame::TcgGame(const json& params)
+    : Game(entry().info, [&] {
+        ParamReader reader("conspiracy-tcg", params);
+        reader.get_int("players", 4, 2, kMaxSeats);
+        reader.get_string("decks", kDefaultDecks);
+        reader.get_string("venue", kDefaultVenue);
+        reader.get_int("max_plies", kDefaultMaxPlies, 10, 100000000);
+        return reader.finish();
+      }()) {
+  players_ = this->params()["players"];
+  max_plies_ = this->params()["max_plies"];
+  const std::string venue = this->params()["venue"];
+  {
+    const std::size_t comma = venue.find(',');
+    char* end = nullptr;
+    bool ok = comma != std::string::npos;
+    if (ok) {
+      const std::string lat = venue.substr(0, comma), lon = venue.substr(comma + 1);
+      venue_lat_ = std::strtod(lat.c_str(), &end);
+      ok = end && *end == 0 && !lat.empty();
+      venue_lon_ = std::strtod(lon.c_str(), &end);
+      ok = ok && end && *end == 0 && !lon.empty() && venue_lat_ >= -90 && venue_lat_ <= 90 &&
+           venue_lon_ >= -180 && venue_lon_ <= 180;
+    }
+    if (!ok)
+      throw BadParams("conspiracy-tcg: venue must be \"latitude,longitude\", not \"" + venue +
+                      "\"");
+  }
+  // Decks: sample names or files.
+  std::vector<std::string> names;
+  {
+    const std::string list = this->params()["decks"];
+    std::size_t start = 0;
+    while (start <= list.size()) {
+      std::size_t end = list.find(',', start);
+      if (end == std::string::npos) end = list.size();
+      std::string name = list.substr(start, end - start);
+      while (!name.empty() && name.front() == ' ') name.erase(0, 1);
+      while (!name.empty() && name.back() == ' ') name.pop_back();
+      if (!name.empty()) names.push_back(name);
+      start = end + 1;
+    }
+    if (names.empty()) throw BadParams("conspiracy-tcg: decks: no deck named");
+  }
+  std::vector<const Deck*> chosen;
+  loaded_.reserve(names.size());
+  for (const std::string& name : names) {
+    if (const Deck* d = sample_deck(name)) {
+      chosen.push_back(d);
+      continue;
+    }
+    try {
+      loaded_.push_back(load_deck_file(name));
+    } catch (const BadDeck& e) {
+      throw BadParams(std::string("conspiracy-tcg: decks: ") + e.what() +
+                      " (not a sample deck either: agency-field-office, illuminati-lodge, "
+                      "reptilian-nest, phone-contacts)");
+    }
+    chosen.push_back(&loaded_.back());
+  }
+  std::map<std::string, uint16_t> by_key;
+  for (Seat s = 0; s < players_; ++s) {
+    const Deck& deck = *chosen[std::size_t(s) % chosen.size()];
+    deck_names_.push_back(deck.name);
+    if (deck.cards.size() > std::size_t(kMaxPile))
+      throw BadParams("conspiracy-tcg: deck " + deck.name + " has " +
+                      std::to_string(deck.cards.size()) + " cards; at most " +
+                      std::to_string(kMaxPile) + " are supported");
+    std::vector<uint16_t> agents;
+    for (const Card& c : deck.cards) {
+      auto [it, fresh] = by_key.emplace(c.key, uint16_t(cards_.size()));
+      if (fresh) {
+        if (cards_.size() >= std::size_t(kMaxAgents))
+          throw BadParams("conspiracy-tcg: more than " + std::to_string(kMaxAgents) + " agents");
+        cards_.push_back(&c);
+      }
+      agents.push_back(it->second);
+    }
+    decks_.push_back(std::move(agents));
+  }
+  keys_ = compare_keys(cards_, venue_lat_, venue_lon_);
+  std::map<std::string, int> places;
+  auto intern = [&](const std::string& s) {
+    if (s.empty()) return -1;
+    return places.emplace(fold(s), int(places.size())).first->second;
+  };
+  for (const Card* c : cards_) {
+    country_.push_back(intern(c->country));
+    city_.push_back(intern(c->city));
+    jurisdiction_.push_back(intern(c->jurisdiction));
+  }
+}
+
+std::unique_ptr<State> TcgGame::new_initial_state(Chance chance) const {
+  auto state = std::make_unique<TcgState>(shared_from_this(), std::move(chance));
+  state->setup();
+  return state;
+}
+
+TcgState::TcgState(std::shared_ptr<const Game> game, Chance chance)
+    : State(std::move(game), std::move(chance)) {
+  plan_holder_.fill(kNoAgent);
+}
+
+const TcgGame& TcgState::rules() const {
+  return static_cast<const TcgGame&>(game());
+}
+
+std::unique_ptr<State> TcgState::clone() const {
+  return std::make_unique<TcgState>(*this);
+}
+
+Seat TcgState::current_player() const {
+  if (over_) return kTerminal;
+  switch (phase_) {
+    case kOldSchoolWindow:
+      return asked_;
+    case kEmergencyPlacement:
+      return emergency_;
+    default:
+      return to_move_;
+  }
+}
+
+Returns TcgState::returns() const {
+  Returns r{};
+  if (!over_ || winner_ < 0) return r;
+  const int n = num_players();
+  for (Seat s = 0; s < n; ++s) r[std::size_t(s)] = s == winner_ ? 1.0 : -1.0 / (n - 1);
+  return r;
+}
+
+std::string TcgState::agent_text(uint16_t agent) const {
+  return "@" + std::to_string(agent) + " " + display_name(rules().card(agent));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards moving.
+
+void TcgState::setup() {
+  const TcgGame& g = rules();
+  for (Seat s = 0; s < num_players(); ++s) {
+    SeatState& st = seat(s);
+    const auto& deck = g.deck(s);
+    st.pile_count = uint8_t(deck.size());
+    for (std::size_t i = 0; i < deck.size(); ++i) st.pile[i] = deck[i];
+    chance().shuffle(st.pile.data(), st.pile.data() + st.pile_count);
+  }
+  for (Seat s = 0; s < num_players(); ++s) {
+    for (int i = 0; i < kStartHandSize; ++i) draw(s);
+    for (int placed = 0; placed < 3 && seat(s).pile_count > 0;) {
+      SeatState& st = seat(s);
+      const uint16_t a = st.pile[--st.pile_count];
+      if (claimed_[a]) {
+        if (log().enabled())
+          log().add("seat " + std::to_string(s) + " reveals " + agent_text(a) +
+                    ", already in the game, and discards it");
+        continue;
+      }
+      place(s, a, kNewColumn, 0);
+      claim(a, s);
+      if (log().enabled())
+        log().add("seat " + std::to_string(s) + " places " + agent_text(a) + " in the field");
+      ++placed;
+    }
+  }
+  for (Seat s = 0; s < num_players(); ++s)
+    if (seat(s).columns == 0 && seat(s).hand_count == 0) seat(s).out = true;
+  to_move_ = 0;
+  while (seat(to_move_).out) to_move_ = int8_t((to_move_ + 1) % num_players());
+}
+
+void TcgState::draw(Seat s) {
+  SeatState& st = seat(s);
+  while (st.pile_count > 0 && st.hand_count < kMaxHandSize) {
+    --st.pile_count;
+    const uint16_t a = st.pile[st.pile_count];
+    const uint8_t seen = st.pile_seen[st.pile_count];
+    st.pile_seen[st.pile_count] = 0;
+    if (claimed_[a]) {
+      if (log().enabled())
+        log().add("seat " + std::to_string(s) + " draws " + agent_text(a) +
+                  ", already in the game: revealed, discarded, replaced");
+      continue;
+    }
+    st.hand[st.hand_count] = a;
+    st.hand_seen[st.hand_count] = uint8_t(seen | 1u << s | (st.hand_open ? everyone() : 0));
+    ++st.hand_count;
+    if (log().enabled())
+      log().add(st.hand_open ? EventLog::kEveryone : uint64_t(1) << s,
+                "seat " + std::to_string(s) + " draws " + agent_text(a),
+                "seat " + std::to_string(s) + " draws a card");
+    return;
+  }
+}
+
+void TcgState::refill(Seat s) {
+  while (seat(s).hand_count < seat(s).hand_size && seat(s).pile_count > 0) draw(s);
+}
+
+void TcgState::remove_from_hand(Seat s, int index) {
+  SeatState& st = seat(s);
+  for (int i = index; i + 1 < st.hand_count; ++i) {
+    st.hand[std::size_t(i)] = st.hand[std::size_t(i + 1)];
+    st.hand_seen[std::size_t(i)] = st.hand_seen[std::size_t(i + 1)];
+  }
+  --st.hand_count;
+  st.hand[st.hand_count] = 0;
+  st.hand_seen[st.hand_count] = 0;
+}
+
+int TcgState::hand_index(Seat s, uint16_t agent) const {
+  for (int i = 0; i < seat(s).hand_count; ++i)
+    if (seat(s).hand[std::size_t(i)] == agent) return i;
+  return -1;
+}
+
+void TcgState::claim(uint16_t agent, Seat by) {
+  claimed_[agent] = true;
+  for (Seat t = 0; t < num_players(); ++t) {
+    const int i = hand_index(t, agent);
+    if (i < 0) continue;
+    remove_from_hand(t, i);
+    if (log().enabled())
+      log().add("seat " + std::to_string(t) + " holds " + agent_text(agent) +
+                ", just claimed by seat " + std::to_string(by) + ": revealed, discarded, replaced");
+    draw(t);
+  }
+}
+
+int TcgState::field_count(Seat s) const {
+  int n = 0;
+  for (int c = 0; c < seat(s).columns; ++c) n += seat(s).col_len[std::size_t(c)];
+  return n;
+}
+
+bool TcgState::field_position(uint16_t agent, Seat& s, int& c, int& d) const {
+  for (s = 0; s < num_players(); ++s)
+    for (c = 0; c < seat(s).columns; ++c)
+      for (d = 0; d < seat(s).col_len[std::size_t(c)]; ++d)
+        if (seat(s).col[std::size_t(c)][std::size_t(d)] == agent) return true;
+  return false;
+}
+
+Seat TcgState::field_owner(uint16_t agent) const {
+  Seat s;
+  int c, d;
+  return field_position(agent, s, c, d) ? s : -1;
+}
+
+int TcgState::exposed(Seat s, std::array<uint16_t, kMaxColumns>& out) const {
+  for (int c = 0; c < seat(s).columns; ++c) out[std::size_t(c)] = seat(s).col[std::size_t(c)][0];
+  return seat(s).columns;
+}
+
+int TcgState::master_plans(Seat s) const {
+  int n = 0;
+  for (uint16_t h : plan_holder_)
+    if (h != kNoAgent && field_owner(h) == s) ++n;
+  return n;
+}
+
+void TcgState::place(Seat s, uint16_t agent, Place where, int column) {
+  SeatState& st = seat(s);
+  if (where == kNewColumn) {
+    column = st.columns++;
+    st.col_len[std::size_t(column)] = 0;
+  }
+  auto& col = st.col[std::size_t(column)];
+  uint8_t& len = st.col_len[std::size_t(column)];
+  if (where == kFront) {
+    for (int d = len; d > 0; --d) col[std::size_t(d)] = col[std::size_t(d - 1)];
+    col[0] = agent;
+  } else {
+    col[len] = agent;
+  }
+  ++len;
+}
+
+void TcgState::discard_from_field(uint16_t agent) {
+  Seat s;
+  int c, d;
+  if (!field_position(agent, s, c, d)) return;
+  SeatState& st = seat(s);
+  auto& col = st.col[std::size_t(c)];
+  uint8_t& len = st.col_len[std::size_t(c)];
+  for (int k = d; k + 1 < len; ++k) col[std::size_t(k)] = col[std::size_t(k + 1)];
+  col[--len] = 0;
+  if (len == 0) {
+    for (int k = c; k + 1 < st.columns; ++k) {
+      st.col[std::size_t(k)] = st.col[std::size_t(k + 1)];
+      st.col_len[std::size_t(k)] = st.col_len[std::size_t(k + 1)];
+    }
+    --st.columns;
+    st.col[st.columns] = {};
+    st.col_len[st.columns] = 0;
+  }
+  discarded_[agent] = true;
+  for (uint16_t& h : plan_holder_)
+    if (h == agent) h = kNoAgent;
+  for (int b = 0; b < bomb_count_;) {
+    if (bombs_[std::size_t(b)][0] == agent || bombs_[std::size_t(b)][1] == agent) {
+      bombs_[std::size_t(b)] = bombs_[std::size_t(bomb_count_ - 1)];
+      bombs_[std::size_t(--bomb_count_)] = {0, 0};
+    } else {
+      ++b;
+    }
+  }
+}
+
+void TcgState::discard_source(uint16_t agent) {
+  const int i = hand_index(to_move_, agent);
+  if (i >= 0) {
+    remove_from_hand(to_move_, i);
+    discarded_[agent] = true;
+    claim(agent, to_move_);
+  } else {
+    discard_from_field(agent);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who may do what.
+
+bool TcgState::may_use(uint16_t agent, ProMove p) const {
+  if (!(rules().card(agent).pro_moves >> p & 1)) return false;
+  for (int k = 0; k < kMasterPlans; ++k)
+    if (plan_holder_[std::size_t(k)] == agent) return p == ProMove(kMasterPlanAncientSecrets + k);
+  return true;
+}
+
+bool TcgState::elected(uint16_t agent) const {
+  return rules().card(agent).pro_moves >> kHomeTurf & 1;
+}
+
+bool TcgState::foreign_agent(uint16_t agent) const {
+  const int country = rules().country(agent);
+  if (country < 0 || !may_use(agent, kForeignAgents)) return false;
+  for (Seat s = 0; s < num_players(); ++s)
+    for (int c = 0; c < seat(s).columns; ++c)
+      for (int d = 0; d < seat(s).col_len[std::size_t(c)]; ++d) {
+        const uint16_t other = seat(s).col[std::size_t(c)][std::size_t(d)];
+        if (other != agent && rules().country(other) == country) return false;
+      }
+  return true;
+}
+
+bool TcgState::home_turf_blocks(uint16_t agent) const {
+  const int city = rules().city(agent);
+  if (city < 0) return false;
+  const Seat owner = field_owner(agent);
+  for (Seat s = 0; s < num_players(); ++s) {
+    if (s == owner) continue;
+    for (int c = 0; c < seat(s).columns; ++c)
+      for (int d = 0; d < seat(s).col_len[std::size_t(c)]; ++d) {
+        const uint16_t h = seat(s).col[std::size_t(c)][std::size_t(d)];
+        if (rules().jurisdiction(h) == city && may_use(h, kHomeTurf)) return true;
+      }
+  }
+  return false;
+}
+
+bool TcgState::can_launch(uint16_t agent, bool ignore_home_turf) const {
+  Seat s;
+  int c, d;
+  if (!field_position(agent, s, c, d)) return false;
+  const bool rear = d == seat(s).col_len[std::size_t(c)] - 1;
+  if (!rear && !foreign_agent(agent)) return false;
+  return ignore_home_turf || !home_turf_blocks(agent);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legal moves.
+
+void TcgState::do_legal_moves(MoveList& out) const {
+  if (over_) return;
+  switch (phase_) {
+    case kOldSchoolWindow: {
+      MoveParts allow;
+      allow.kind = kAllow;
+      out.push_back(pack(allow));
+      const SeatState& st = seat(asked_);
+      for (int c = 0; c < st.columns; ++c)
+        for (int d = 0; d < st.col_len[std::size_t(c)]; ++d) {
+          const uint16_t a = st.col[std::size_t(c)][std::size_t(d)];
+          if (!may_use(a, kOldSchool)) continue;
+          MoveParts p;
+          p.kind = kOldSchoolBlock;
+          p.agent = a;
+          out.push_back(pack(p));
+        }
+      return;
+    }
+    case kEmergencyPlacement:
+      for (int i = 0; i < seat(emergency_).hand_count; ++i) {
+        MoveParts p;
+        p.kind = kEmergency;
+        p.agent = seat(emergency_).hand[std::size_t(i)];
+        out.push_back(pack(p));
+      }
+      return;
+    case kArranging:
+      legal_arrangements(out);
+      return;
+    case kMain:
+      legal_main(out);
+      return;
+  }
+}
+
+void TcgState::legal_main(MoveList& out) const {
+  const Seat s = to_move_;
+  const SeatState& st = seat(s);
+  // Shadow Surges at the beginning of the turn.
+  if (!turn_begun_)
+    for (int c = 0; c < st.columns; ++c)
+      for (int d = 0; d < st.col_len[std::size_t(c)]; ++d) {
+        const uint16_t a = st.col[std::size_t(c)][std::size_t(d)];
+        for (ProMove p : {kTempleOfDagon, kBigBrother, kSecretHandshake}) {
+          if (!may_use(a, p)) continue;
+          MoveParts m;
+          m.kind = kSurgeStart;
+          m.agent = a;
+          m.pro = p;
+          push_mode_changes(out, m, surge_mode(p), surge_mode(p));
+        }
+      }
+  for (int i = 0; i < st.hand_count; ++i) legal_deploy(out, st.hand[std::size_t(i)]);
+  if (modes_.count() == 2) legal_attacks(out);
+  for (int i = 0; i < st.hand_count; ++i) legal_pro(out, st.hand[std::size_t(i)], true);
+  for (int c = 0; c < st.columns; ++c)
+    for (int d = 0; d < st.col_len[std::size_t(c)]; ++d)
+      legal_pro(out, st.col[std::size_t(c)][std::size_t(d)], false);
+  if (out.empty()) {
+    MoveParts p;
+    p.kind = kPass;
+    out.push_back(pack(p));
+  }
+}
+
+// Pushes `p` once for every allowed change of the modes to a new mode in [a, b] (a == b: one
+// mode; kModeCount: any), with the change packed in p.x.
+void TcgState::push_mode_changes(MoveList& out, MoveParts p, int only_a, int only_b) const {
+  for (int n = 0; n < kModeCount; ++n) {
+    if (only_a != kModeCount && n != only_a && n != only_b) continue;
+    for (int old : {int(kNoMode), int(modes_.m[0]), int(modes_.m[1])}) {
+      if (old == kNoMode && modes_.count() == 2) continue;
+      if (old != kNoMode && old == modes_.m[1] && modes_.m[0] == modes_.m[1]) continue;
+      ModePair next;
+      if (!change_mode(modes_, old, n, next)) continue;
+      p.x = mode_change(old, n);
+      out.push_back(pack(p));
+      if (old == kNoMode) break;  // an empty place: one way to fill it
+    }
+  }
+}
+
+void TcgState::legal_deploy(MoveList& out, uint16_t agent) const {
+  const Seat s = to_move_;
+  const SeatState& st = seat(s);
+  // Placements.
+  std::array<std::pair<Place, int>, 1 + 2 * kMaxColumns> places;
+  int np = 0;
+  if (st.columns < kMaxColumns) places[std::size_t(np++)] = {kNewColumn, 0};
+  for (int c = 0; c < st.columns; ++c)
+    if (st.col_len[std::size_t(c)] < kMaxDepth) {
+      places[std::size_t(np++)] = {kFront, c};
+      places[std::size_t(np++)] = {kBack, c};
+    }
+  const int plans = master_plans(s);
+  for (int k = 0; k < np; ++k) {
+    MoveParts p;
+    p.kind = kDeploy;
+    p.agent = agent;
+    p.y = places[std::size_t(k)].first;
+    p.z = uint8_t(places[std::size_t(k)].second);
+    out.push_back(pack(p));
+    const ProMoveSet q = rules().card(agent).pro_moves;
+    if (q >> kHacking & 1)
+      for (Seat t = 0; t < num_players(); ++t)
+        if (t != s && !seat(t).out) {
+          p.pro = kHacking;
+          p.x = uint16_t(t);
+          out.push_back(pack(p));
+        }
+    for (ProMove sc : {kScrying, kAllSeeingEye}) {
+      if (!(q >> sc & 1) || (sc == kAllSeeingEye && plans < 1)) continue;
+      for (Seat t = 0; t < num_players(); ++t)
+        if (t != s && !seat(t).out && seat(t).pile_count > 0) {
+          p.pro = sc;
+          p.x = uint16_t(t);
+          out.push_back(pack(p));
+        }
+    }
+    if (q >> kLegalManeuvering & 1) {
+      p.pro = kLegalManeuvering;
+      push_mode_changes(out, p, kModeCount, kModeCount);
+    }
+    for (ProMove sg : {kTempleOfDagon, kBigBrother, kSecretHandshake})
+      if (q >> sg & 1) {
+        p.pro = sg;
+        push_mode_changes(out, p, surge_mode(sg), surge_mode(sg));
+      }
+    for (int plan = 0; plan < kMasterPlans; ++plan)
+      if ((q >> (kMasterPlanAncientSecrets + plan) & 1) &&
+          plan_holder_[std::size_t(plan)] == kNoAgent) {
+        p.pro = uint8_t(kMasterPlanAncientSecrets + plan);
+        p.x = 0;
+        out.push_back(pack(p));
+      }
+  }
+}
+
+void TcgState::legal_attacks(MoveList& out) const {
+  const Seat s = to_move_;
+  const SeatState& st = seat(s);
+  const int plans = master_plans(s);
+  uint8_t targets = 0, with_elected = 0;
+  for (Seat t = 0; t < num_players(); ++t) {
+    if (t == s || seat(t).out || seat(t).columns == 0) continue;
+    targets |= uint8_t(1u << t);
+    for (int c = 0; c < seat(t).columns; ++c)
+      for (int d = 0; d < seat(t).col_len[std::size_t(c)]; ++d)
+        if (elected(seat(t).col[std::size_t(c)][std::size_t(d)])) with_elected |= uint8_t(1u << t);
+  }
+  if (!targets) return;
+  for (int c = 0; c < st.columns; ++c)
+    for (int d = 0; d < st.col_len[std::size_t(c)]; ++d) {
+      const uint16_t a = st.col[std::size_t(c)][std::size_t(d)];
+      const bool launches = can_launch(a, false);
+      MoveParts p;
+      p.kind = kAttack;
+      p.agent = a;
+      p.x = kNoAgent;
+      if (launches)
+        for (Seat t = 0; t < num_players(); ++t) {
+          if (!(targets >> t & 1)) continue;
+          p.y = uint16_t(1u << t);
+          p.z = kNormal << 4;
+          p.pro = kNoPro;
+          out.push_back(pack(p));
+          if (may_use(a, kNinjaOps))
+            for (int tc = 0; tc < seat(t).columns; ++tc) {
+              p.z = uint8_t(kNinja << 4 | tc);
+              p.pro = kNinjaOps;
+              out.push_back(pack(p));
+            }
+          if (may_use(a, kTenthDanNinjaOps) && plans >= 2) {
+            p.z = kTenthDan << 4;
+            p.pro = kTenthDanNinjaOps;
+            out.push_back(pack(p));
+          }
+        }
+      // Onslaught: a dancer from the hand lets this attack hit up to 1 + plans seats.
+      if (launches && plans >= 1)
+        for (int h = 0; h < st.hand_count; ++h) {
+          const uint16_t dancer = st.hand[std::size_t(h)];
+          if (!may_use(dancer, kOnslaught)) continue;
+          for (unsigned mask = 1; mask < 256; ++mask) {
+            const int n = std::popcount(mask);
+            if ((mask & ~unsigned(targets)) || n < 2 || n > plans + 1) continue;
+            p.x = dancer;
+            p.y = uint16_t(mask);
+            p.z = kNormal << 4;
+            p.pro = kOnslaught;
+            out.push_back(pack(p));
+          }
+        }
+      // Burglaries: a plumber in the field is discarded; another agent attacks elected officials.
+      if (with_elected && can_launch(a, true))
+        for (int pc = 0; pc < st.columns; ++pc)
+          for (int pd = 0; pd < st.col_len[std::size_t(pc)]; ++pd) {
+            const uint16_t plumber = st.col[std::size_t(pc)][std::size_t(pd)];
+            if (plumber == a) continue;
+            p.x = plumber;
+            p.z = kBurglary << 4;
+            if (may_use(plumber, kThirdRateBurglary))
+              for (Seat t = 0; t < num_players(); ++t)
+                if (with_elected >> t & 1) {
+                  p.y = uint16_t(1u << t);
+                  p.pro = kThirdRateBurglary;
+                  out.push_back(pack(p));
+                }
+            if (may_use(plumber, kSecondRateBurglary) && plans >= 1 &&
+                std::popcount(unsigned(with_elected)) >= 2) {
+              p.y = with_elected;
+              p.pro = kSecondRateBurglary;
+              out.push_back(pack(p));
+            }
+          }
+    }
+  // Inside Job: discard an interior decorator; another seat's agent attacks a third seat.
+  for (int c = 0; c < st.columns; ++c)
+    for (int d = 0; d < st.col_len[std::size_t(c)]; ++d) {
+      const uint16_t decorator = st.col[std::size_t(c)][std::size_t(d)];
+      if (!may_use(decorator, kInsideJob)) continue;
+      for (Seat u = 0; u < num_players(); ++u) {
+        if (u == s || seat(u).out) continue;
+        for (int uc = 0; uc < seat(u).columns; ++uc)
+          for (int ud = 0; ud < seat(u).col_len[std::size_t(uc)]; ++ud) {
+            const uint16_t a = seat(u).col[std::size_t(uc)][std::size_t(ud)];
+            if (home_turf_blocks(a)) continue;
+            for (Seat t = 0; t < num_players(); ++t) {
+              if (t == s || t == u || !(targets >> t & 1)) continue;
+              MoveParts p;
+              p.kind = kAttack;
+              p.agent = a;
+              p.x = decorator;
+              p.y = uint16_t(1u << t);
+              p.z = kNormal << 4;
+              p.pro = kInsideJob;
+              out.push_back(pack(p));
+            }
+          }
+      }
+    }
+}
+
+void TcgState::legal_pro(MoveList& out, uint16_t agent, bool in_hand) const {
+  const ProMoveSet q = rules().card(agent).pro_moves;
+  if (!q) return;
+  MoveParts p;
+  p.kind = kPro;
+  p.agent = agent;
+  auto usable = [&](ProMove m) { return (q >> m & 1) && may_use(agent, m); };
+  // Field-only (dF) pro moves.
+  if (!in_hand && usable(kGettingTheBallRolling) && modes_.count() < 2) {
+    p.pro = kGettingTheBallRolling;
+    push_mode_changes(out, p, kModeCount, kModeCount);
+  }
+  // dH or dF.
+  if (usable(kLegalManeuvering)) {
+    p.pro = kLegalManeuvering;
+    push_mode_changes(out, p, kModeCount, kModeCount);
+  }
+  for (ProMove m : {kTabulaRecta, kSpySatellite, kWiretap})
+    if (usable(m)) {
+      int a, b;
+      settable(m, a, b);
+      p.pro = m;
+      push_mode_changes(out, p, a, b);
+    }
+  if (usable(kClockwork) && modes_.count() > 0) {
+    p.pro = kClockwork;
+    p.x = 0;
+    out.push_back(pack(p));
+  }
+  if (usable(kPlantingBombs)) {
+    p.pro = kPlantingBombs;
+    for (Seat t = 0; t < num_players(); ++t) {
+      if (t == to_move_ || seat(t).out || bomb_count_ >= kMaxBombs) continue;
+      std::array<uint16_t, kMaxColumns> ex;
+      const int n = exposed(t, ex);
+      for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j) {
+          if (ex[std::size_t(i)] >= ex[std::size_t(j)]) continue;
+          bool already = false;
+          for (int b = 0; b < bomb_count_; ++b)
+            already |= bombs_[std::size_t(b)][0] == ex[std::size_t(i)] &&
+                       bombs_[std::size_t(b)][1] == ex[std::size_t(j)];
+          if (already) continue;
+          p.x = ex[std::size_t(i)];
+          p.y = ex[std::size_t(j)];
+          p.z = 1;
+          out.push_back(pack(p));
+        }
+    }
+    for (int b = 0; b < bomb_count_; ++b) {
+      p.x = bombs_[std::size_t(b)][0];
+      p.y = bombs_[std::size_t(b)][1];
+      p.z = 0;
+      out.push_back(pack(p));
+    }
+    p.y = 0;
+    p.z = 0;
+  }
+  if (in_hand && usable(kPaperwork)) {
+    p.pro = kPaperwork;
+    for (Seat t = 0; t < num_players(); ++t) {
+      if (seat(t).out) continue;
+      p.x = uint16_t(t);
+      if (seat(t).hand_size < kMaxHandSize) {
+        p.y = 1;
+        out.push_back(pack(p));
+      }
+      if (seat(t).hand_size > kMinHandSize) {
+        p.y = 0;
+        out.push_back(pack(p));
+      }
+    }
+  }
+}
+
+void TcgState::legal_arrangements(MoveList& out) const {
+  const int k = scry_count_;
+  std::array<uint8_t, kScryCards> perm{};
+  for (int i = 0; i < k; ++i) perm[std::size_t(i)] = uint8_t(i);
+  do {
+    for (int j = 0; j <= scry_bottom_ && j <= k; ++j) {
+      Arrangement a;
+      a.top_count = uint8_t(k - j);
+      a.bottom_count = uint8_t(j);
+      for (int i = 0; i < k - j; ++i) a.top[std::size_t(i)] = perm[std::size_t(i)];
+      for (int i = 0; i < j; ++i) a.bottom[std::size_t(i)] = perm[std::size_t(k - j + i)];
+      out.push_back(pack_arrangement(a));
+    }
+  } while (std::next_permutation(perm.begin(), perm.begin() + k));
+}
+
+Move pack_arrangement(const Arrangement& a) {
+  uint64_t bits = kArrange | uint64_t(a.top_count) << 4 | uint64_t(a.bottom_count) << 7;
+  for (int i = 0; i < kScryCards; ++i) {
+    bits |= uint64_t(a.top[std::size_t(i)] & 7) << (10 + 3 * i);
+    bits |= uint64_t(a.bottom[std::size_t(i)] & 7) << (25 + 3 * i);
+  }
+  return Move{bits};
+}
+
+Arrangement unpack_arrangement(Move m) {
+  Arrangement a;
+  a.top_count = uint8_t(m.bits >> 4 & 7);
+  a.bottom_count = uint8_t(m.bits >> 7 & 7);
+  for (int i = 0; i < kScryCards; ++i) {
+    a.top[std::size_t(i)] = uint8_t(m.bits >> (10 + 3 * i) & 7);
+    a.bottom[std::size_t(i)] = uint8_t(m.bits >> (25 + 3 * i) & 7);
+  }
+  return a;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Applying moves.
+
+void TcgState::do_apply(Move move) {
+  assert(!over_);
+  const MoveParts p = unpack(move);
+  const std::string said =
+      log().enabled() ? "seat " + std::to_string(current_player()) + ": " + move_to_string(move)
+                      : std::string();
+  if (log().enabled() && p.kind != kArrange) log().add(said);
+  switch (p.kind) {
+    case kPass:
+      turn_begun_ = true;
+      continue_turn_ = false;
+      settle();
+      break;
+    case kDeploy:
+      apply_deploy(p);
+      break;
+    case kAttack:
+      apply_attack(p);
+      break;
+    case kPro:
+      apply_pro(p);
+      break;
+    case kSurgeStart:
+      discard_from_field(p.agent);
+      continue_turn_ = true;
+      propose_modes(
+          [&] {
+            ModePair next;
+            change_mode(modes_, p.x >> 4, p.x & 15, next);
+            return next;
+          }(),
+          to_move_);
+      break;
+    case kArrange:
+      apply_arrange(move);
+      break;
+    case kEmergency: {
+      const Seat s = emergency_;
+      remove_from_hand(s, hand_index(s, p.agent));
+      place(s, p.agent, kNewColumn, 0);
+      claim(p.agent, s);
+      emergency_ = -1;
+      phase_ = kMain;
+      settle();
+      break;
+    }
+    case kOldSchoolBlock:
+      discard_from_field(p.agent);
+      if (log().enabled())
+        log().add("Old School: the change of attack modes to " +
+                  std::string(mode_name(proposed_.m[0])) + " " + mode_name(proposed_.m[1]) +
+                  " is prevented");
+      phase_ = kMain;
+      asked_ = -1;
+      settle();
+      break;
+    case kAllow: {
+      Seat next = asked_;
+      for (;;) {
+        next = (next + 1) % num_players();
+        if (next == proposer_) break;
+        if (seat(next).out) continue;
+        bool has = false;
+        for (int c = 0; c < seat(next).columns && !has; ++c)
+          for (int d = 0; d < seat(next).col_len[std::size_t(c)] && !has; ++d)
+            has = may_use(seat(next).col[std::size_t(c)][std::size_t(d)], kOldSchool);
+        if (has) break;
+      }
+      if (next != proposer_) {
+        asked_ = int8_t(next);
+        break;
+      }
+      modes_ = proposed_;
+      if (log().enabled())
+        log().add(std::string("attack modes: ") + mode_name(modes_.m[0]) + " " +
+                  mode_name(modes_.m[1]));
+      phase_ = kMain;
+      asked_ = -1;
+      settle();
+      break;
+    }
+  }
+  if (!over_ && ply() + 1 >= rules().max_plies()) {
+    over_ = true;
+    capped_ = true;
+    if (log().enabled()) log().add("the engine's ply cap ends the game: a draw");
+  }
+}
+
+void TcgState::propose_modes(const ModePair& pair, Seat actor) {
+  proposed_ = pair;
+  proposer_ = int8_t(actor);
+  for (int k = 1; k < num_players(); ++k) {
+    const Seat t = (actor + k) % num_players();
+    if (seat(t).out) continue;
+    for (int c = 0; c < seat(t).columns; ++c)
+      for (int d = 0; d < seat(t).col_len[std::size_t(c)]; ++d)
+        if (may_use(seat(t).col[std::size_t(c)][std::size_t(d)], kOldSchool)) {
+          asked_ = int8_t(t);
+          phase_ = kOldSchoolWindow;
+          return;
+        }
+  }
+  modes_ = pair;
+  if (log().enabled())
+    log().add(std::string("attack modes: ") + mode_name(modes_.m[0]) + " " +
+              mode_name(modes_.m[1]));
+  settle();
+}
+
+void TcgState::apply_deploy(const MoveParts& p) {
+  const Seat s = to_move_;
+  turn_begun_ = true;
+  continue_turn_ = false;
+  remove_from_hand(s, hand_index(s, p.agent));
+  place(s, p.agent, Place(p.y), p.z);
+  claim(p.agent, s);
+  if (p.pro == kNoPro) return settle();
+  const ProMove pro = ProMove(p.pro);
+  if (is_master_plan(pro)) {
+    plan_holder_[std::size_t(pro - kMasterPlanAncientSecrets)] = p.agent;
+    return settle();
+  }
+  if (pro == kHacking) {
+    SeatState& t = seat(Seat(p.x));
+    t.hand_open = !t.hand_open;
+    if (t.hand_open) {
+      std::string shown;
+      for (int i = 0; i < t.hand_count; ++i) {
+        t.hand_seen[std::size_t(i)] = everyone();
+        shown += (i ? ", " : "") + agent_text(t.hand[std::size_t(i)]);
+      }
+      if (log().enabled())
+        log().add("Hacking: seat " + std::to_string(p.x) + " plays its hand face up: " + shown);
+    } else if (log().enabled()) {
+      log().add("Hacking: seat " + std::to_string(p.x) + " takes its hand back");
+    }
+    return settle();
+  }
+  if (pro == kScrying || pro == kAllSeeingEye) {
+    SeatState& t = seat(Seat(p.x));
+    scry_target_ = int8_t(p.x);
+    scry_count_ = uint8_t(std::min<int>(kScryCards, t.pile_count));
+    scry_bottom_ = pro == kAllSeeingEye ? uint8_t(std::min(master_plans(s), int(scry_count_))) : 0;
+    std::string shown;
+    for (int i = 0; i < scry_count_; ++i) {
+      t.pile_seen[std::size_t(t.pile_count - 1 - i)] |= uint8_t(1u << s);
+      shown += (i ? ", " : "") + agent_text(t.pile[std::size_t(t.pile_count - 1 - i)]);
+    }
+    if (log().enabled())
+      log().add(uint8_t(1u << s),
+                std::string(pro_move_name(pro)) + ": seat " + std::to_string(s) + " sees seat " +
+                    std::to_string(p.x) + "'s next cards: " + shown,
+                std::string(pro_move_name(pro)) + ": seat " + std::to_string(s) +
+                    " looks at seat " + std::to_string(p.x) + "'s next " +
+                    std::to_string(scry_count_) + " cards");
+    phase_ = kArranging;
+    return;
+  }
+  // Legal Maneuvering at deployment, or a Shadow Surge.
+  ModePair next;
+  change_mode(modes_, p.x >> 4, p.x & 15, next);
+  propose_modes(next, s);
+}
+
+void TcgState::apply_arrange(Move m) {
+  const Arrangement a = unpack_arrangement(m);
+  SeatState& t = seat(scry_target_);
+  const int k = scry_count_;
+  std::array<uint16_t, kScryCards> cards{};
+  std::array<uint8_t, kScryCards> seen{};
+  for (int i = 0; i < k; ++i) {
+    cards[std::size_t(i)] = t.pile[std::size_t(t.pile_count - 1 - i)];
+    seen[std::size_t(i)] = t.pile_seen[std::size_t(t.pile_count - 1 - i)];
+  }
+  t.pile_count = uint8_t(t.pile_count - k);
+  // Bottom cards: the first listed ends deepest... listed in order from the bottom up.
+  for (int i = 0; i < a.bottom_count; ++i) {
+    for (int j = t.pile_count; j > 0; --j) {
+      t.pile[std::size_t(j)] = t.pile[std::size_t(j - 1)];
+      t.pile_seen[std::size_t(j)] = t.pile_seen[std::size_t(j - 1)];
+    }
+    t.pile[0] = cards[a.bottom[std::size_t(i)]];
+    t.pile_seen[0] = seen[a.bottom[std::size_t(i)]];
+    ++t.pile_count;
+  }
+  for (int i = a.top_count - 1; i >= 0; --i) {
+    t.pile[t.pile_count] = cards[a.top[std::size_t(i)]];
+    t.pile_seen[t.pile_count] = seen[a.top[std::size_t(i)]];
+    ++t.pile_count;
+  }
+  if (log().enabled())
+    log().add(uint8_t(1u << to_move_),
+              "seat " + std::to_string(to_move_) + ": " + move_to_string(m),
+              "seat " + std::to_string(to_move_) + " puts the cards back");
+  scry_target_ = -1;
+  scry_count_ = scry_bottom_ = 0;
+  phase_ = kMain;
+  settle();
+}
+
+void TcgState::kill(uint16_t agent, std::string& account) {
+  if (field_owner(agent) < 0) return;
+  std::array<uint16_t, kMaxBombs> partners{};
+  int n = 0;
+  for (int b = 0; b < bomb_count_; ++b) {
+    if (bombs_[std::size_t(b)][0] == agent) partners[std::size_t(n++)] = bombs_[std::size_t(b)][1];
+    if (bombs_[std::size_t(b)][1] == agent) partners[std::size_t(n++)] = bombs_[std::size_t(b)][0];
+  }
+  discard_from_field(agent);
+  if (log().enabled()) account += "; " + agent_text(agent) + " is killed";
+  for (int i = 0; i < n; ++i) {
+    if (log().enabled() && field_owner(partners[std::size_t(i)]) >= 0)
+      account += " (its bomb takes " + agent_text(partners[std::size_t(i)]) + ")";
+    kill(partners[std::size_t(i)], account);
+  }
+}
+
+void TcgState::apply_attack(const MoveParts& p) {
+  const Seat s = to_move_;
+  const TcgGame& g = rules();
+  turn_begun_ = true;
+  const bool inside_job = p.pro == kInsideJob;
+  const bool coa = inside_job && !coa_used_ && [&] {
+    for (int c = 0; c < seat(s).columns; ++c)
+      for (int d = 0; d < seat(s).col_len[std::size_t(c)]; ++d)
+        if (may_use(seat(s).col[std::size_t(c)][std::size_t(d)], kCapableOfAnything)) return true;
+    return false;
+  }();
+  if (p.x != kNoAgent) discard_source(p.x);
+  const AttackStyle style = AttackStyle(p.z >> 4);
+  std::array<uint16_t, kMaxAgents / 8> defenders;
+  int n = 0;
+  for (Seat t = 0; t < num_players(); ++t) {
+    if (!(p.y >> t & 1)) continue;
+    const SeatState& st = seat(t);
+    for (int c = 0; c < st.columns; ++c)
+      for (int d = 0; d < st.col_len[std::size_t(c)]; ++d) {
+        const uint16_t a = st.col[std::size_t(c)][std::size_t(d)];
+        const bool hit = style == kNormal     ? d == 0
+                         : style == kNinja    ? c == (p.z & 15)
+                         : style == kTenthDan ? true
+                                              : elected(a);
+        if (hit && n < int(defenders.size())) defenders[std::size_t(n++)] = a;
+      }
+  }
+  std::string account;
+  std::array<uint16_t, kMaxAgents / 8> killed;
+  int nk = 0;
+  bool attacker_dies = false;
+  const CompareKeys& ka = g.keys(p.agent);
+  for (int i = 0; i < n; ++i) {
+    const uint16_t d = defenders[std::size_t(i)];
+    const CompareKeys& kd = g.keys(d);
+    const Outcome o1 = compare(kd, ka, modes_.m[0], modes_.m[1]);
+    const Outcome o2 = compare(kd, ka, modes_.m[1], modes_.m[0]);
+    if (o1 == Outcome::kLoss && o2 == Outcome::kLoss) killed[std::size_t(nk++)] = d;
+    if (o1 == Outcome::kWin && o2 == Outcome::kWin) attacker_dies = true;
+    if (log().enabled())
+      account += "; " + agent_text(d) + ": " + outcome_name(o1) + " " + outcome_name(o2);
+  }
+  for (int i = 0; i < nk; ++i) kill(killed[std::size_t(i)], account);
+  if (attacker_dies) {
+    doomed_ = p.agent;
+    if (log().enabled()) account += "; " + agent_text(p.agent) + " dies at the end of the turn";
+  }
+  if (log().enabled()) log().add("attack" + account);
+  continue_turn_ = coa;
+  if (coa) coa_used_ = true;
+  settle();
+}
+
+void TcgState::apply_pro(const MoveParts& p) {
+  const Seat s = to_move_;
+  turn_begun_ = true;
+  // Capable of Anything: one turn-taking pro move, then the turn goes on.
+  bool coa = false;
+  if (!coa_used_)
+    for (int c = 0; c < seat(s).columns && !coa; ++c)
+      for (int d = 0; d < seat(s).col_len[std::size_t(c)] && !coa; ++d) {
+        const uint16_t a = seat(s).col[std::size_t(c)][std::size_t(d)];
+        coa = a != p.agent && may_use(a, kCapableOfAnything);
+      }
+  continue_turn_ = coa;
+  if (coa) coa_used_ = true;
+  discard_source(p.agent);
+  const ProMove pro = ProMove(p.pro);
+  switch (pro) {
+    case kClockwork:
+      return propose_modes(rotate_clockwise(modes_), s);
+    case kPaperwork: {
+      SeatState& t = seat(Seat(p.x));
+      t.hand_size = uint8_t(t.hand_size + (p.y ? 1 : -1));
+      if (log().enabled())
+        log().add("Paperwork: seat " + std::to_string(p.x) + "'s hand size is now " +
+                  std::to_string(t.hand_size));
+      return settle();
+    }
+    case kPlantingBombs: {
+      if (p.z) {
+        bombs_[bomb_count_++] = {p.x, p.y};
+      } else {
+        for (int b = 0; b < bomb_count_; ++b)
+          if (bombs_[std::size_t(b)][0] == p.x && bombs_[std::size_t(b)][1] == p.y) {
+            bombs_[std::size_t(b)] = bombs_[std::size_t(bomb_count_ - 1)];
+            bombs_[std::size_t(--bomb_count_)] = {0, 0};
+            break;
+          }
+      }
+      return settle();
+    }
+    default: {
+      ModePair next;
+      change_mode(modes_, p.x >> 4, p.x & 15, next);
+      return propose_modes(next, s);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Turn flow.
+
+void TcgState::settle() {
+  if (phase_ != kMain) return;
+  for (int k = 0; k < num_players(); ++k) {
+    const Seat t = (to_move_ + k) % num_players();
+    SeatState& st = seat(t);
+    if (st.out || st.columns > 0) continue;
+    if (st.hand_count > 0) {
+      emergency_ = int8_t(t);
+      phase_ = kEmergencyPlacement;
+      return;
+    }
+    st.out = true;
+    if (log().enabled()) log().add("seat " + std::to_string(t) + " is eliminated");
+  }
+  int alive = 0;
+  Seat last = -1;
+  for (Seat t = 0; t < num_players(); ++t)
+    if (!seat(t).out) ++alive, last = t;
+  if (alive <= 1) {
+    over_ = true;
+    winner_ = int8_t(last);
+    if (log().enabled() && last >= 0)
+      log().add("seat " + std::to_string(last) + " is the last standing and rules the world");
+    return;
+  }
+  if (ending_) return next_turn();
+  if (continue_turn_ && !seat(to_move_).out) {
+    continue_turn_ = false;
+    return;
+  }
+  end_turn();
+}
+
+void TcgState::end_turn() {
+  ending_ = true;
+  if (doomed_ != kNoAgent) {
+    std::string account;
+    const uint16_t a = doomed_;
+    doomed_ = kNoAgent;
+    kill(a, account);
+    if (log().enabled() && !account.empty()) log().add("end of turn" + account);
+  }
+  settle();
+}
+
+void TcgState::next_turn() {
+  ending_ = false;
+  if (!seat(to_move_).out) refill(to_move_);
+  do {
+    to_move_ = int8_t((to_move_ + 1) % num_players());
+  } while (seat(to_move_).out);
+  turn_begun_ = false;
+  coa_used_ = false;
+  continue_turn_ = false;
+  doomed_ = kNoAgent;
+}
+
+}  // namespace tabletop::conspiracy_tcg
