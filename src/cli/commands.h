@@ -41,5 +41,8 @@ int perft(const std::string& game, int depth, uint64_t seed, const json& params)
 // and pro moves (or, with `as_json`, one JSON object per card per line); errors name file and
 // line. Returns 0 when every file loads, 1 otherwise.
 int deck_check(const std::vector<std::string>& files, bool as_json);
+// Runs the web server (src/server) until SIGINT/SIGTERM; see docs/server.md.
+int serve(const std::string& bind, int port, const std::string& db, const std::string& static_dir,
+          bool sync_full);
 
 }  // namespace tabletop::cli

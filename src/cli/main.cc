@@ -71,6 +71,21 @@ int main(int argc, char** argv) {
   deck_check->add_flag("--json", deck_json, "one JSON object per card");
   deck->require_subcommand(1);
 
+  auto* serve = app.add_subcommand("serve", "the web server: lobby, matches, computer players");
+  std::string bind = "127.0.0.1", db = "tabletop.db", static_dir = "web/dist";
+  int port = 8080;
+  bool sync_full = false;
+  serve->add_option("--port", port, "TCP port (0: any free one)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 65535));
+  serve->add_option("--bind", bind, "address to listen on (0.0.0.0: every network)")
+      ->capture_default_str();
+  serve->add_option("--db", db, "SQLite database file")->capture_default_str();
+  serve->add_option("--static", static_dir, "the built web client (empty: none)")
+      ->capture_default_str();
+  serve->add_flag("--sync-full", sync_full,
+                  "fsync the database at every move (survives power loss)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -110,6 +125,7 @@ int main(int argc, char** argv) {
     }
     if (perft->parsed()) return cli::perft(game, depth, seed, params);
     if (deck_check->parsed()) return cli::deck_check(deck_files, deck_json);
+    if (serve->parsed()) return cli::serve(bind, port, db, static_dir, sync_full);
     if (bench->parsed()) {
       std::cout << ai::bench_report(ai::run_bench(games::registry(), bench_iterations))
                 << std::flush;
