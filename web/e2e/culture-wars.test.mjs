@@ -37,7 +37,7 @@ test("hot-seat Culture Wars with a hand-over between seats, and a spectator at p
     );
     if (await handover.count()) {
       handovers++;
-      assert.equal(await page.locator("svg.board").count(), 0, "no board behind the hand-over screen");
+      assert.equal(await page.locator(".board-box *").count(), 0, "no board behind the hand-over screen");
       assert.equal(
         await page.locator(".private *").count(),
         0,

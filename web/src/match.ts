@@ -106,7 +106,7 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
         ),
         ui.message,
         ui.result,
-        h("section", { class: "log-box" }, h("h2", {}, "Log"), ui.log),
+        h("section", { class: "log-section" }, h("h2", {}, "Log"), h("div", { class: "log-box" }, ui.log)),
       ),
     ),
     ui.handover,
@@ -370,6 +370,7 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     ui.seats.replaceChildren(
       ...s.match.seats.map((seat) => {
         const icon = svgRoot(0, 0, 20, 20, `marker of seat ${seat.seat}`);
+        icon.setAttribute("class", "seat-icon");
         icon.append(seatShape(seat.seat, 10, 10, 8));
         const role = drawer?.seatRole?.(view.observation, seat.seat);
         return h(

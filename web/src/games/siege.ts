@@ -109,7 +109,7 @@ export const siege: GameDrawer = {
       g.append(el("text", { x: x + 4, y: y + 14, "font-size": 12, "font-weight": 700 }, p));
       const piece = pieces.get(p);
       if (piece) {
-        drawPiece(g, piece, x + U, y + U, U * 1.3);
+        drawPiece(g, piece, x + U * 1.4, y + U * 1.4, U);
         g.setAttribute(
           "aria-label",
           `${p} Home Base: ${piece.owner} ${piece.what === "C" ? "Commander" : "Army"}`,
