@@ -55,6 +55,9 @@ test("hot-seat Culture Wars with a hand-over between seats, and a spectator at p
     await playOneMove(page);
   }
   assert.ok(handovers >= 2, `hand-over screens shown: ${handovers}`);
+  const handover = page.locator(".handover:not([hidden]) button.handover-ok");
+  if (await handover.count()) await handover.click();
+  await page.waitForSelector(".board-box svg.board", { timeout: WAIT });
   await screenshot(page, "culture-wars");
 
   const phone = await recordingPage(browser, { viewport: { width: 390, height: 844 } });

@@ -446,6 +446,10 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     // Clear everything private before showing the screen: the next owner must not see the last one's.
     ui.boardBox.replaceChildren();
     ui.privateBox.replaceChildren();
+    ui.status.textContent = "";
+    ui.turn.textContent = "";
+    ui.seats.replaceChildren();
+    ui.help.replaceChildren();
     ui.log.replaceChildren();
     ui.moves.replaceChildren();
     picker = null;
