@@ -24,5 +24,8 @@ int simulate(const std::string& game, int games, const std::vector<std::string>&
              uint64_t seed, const json& params, int threads, const std::string& json_path,
              const std::string& records_path);
 int perft(const std::string& game, int depth, uint64_t seed, const json& params);
+// Runs the web server (src/server) until SIGINT/SIGTERM; see docs/server.md.
+int serve(const std::string& bind, int port, const std::string& db, const std::string& static_dir,
+          bool sync_full);
 
 }  // namespace tabletop::cli

@@ -68,6 +68,21 @@ int main(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::Range(1, 100000000));
 
+  auto* serve = app.add_subcommand("serve", "the web server: lobby, matches, computer players");
+  std::string bind = "127.0.0.1", db = "tabletop.db", static_dir = "web/dist";
+  int port = 8080;
+  bool sync_full = false;
+  serve->add_option("--port", port, "TCP port (0: any free one)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 65535));
+  serve->add_option("--bind", bind, "address to listen on (0.0.0.0: every network)")
+      ->capture_default_str();
+  serve->add_option("--db", db, "SQLite database file")->capture_default_str();
+  serve->add_option("--static", static_dir, "the built web client (empty: none)")
+      ->capture_default_str();
+  serve->add_flag("--sync-full", sync_full,
+                  "fsync the database at every move (survives power loss)");
+
   CLI11_PARSE(app, argc, argv);
 
   auto split = [](const std::string& text) {
@@ -101,6 +116,7 @@ int main(int argc, char** argv) {
                            agents_text.empty() ? std::vector<std::string>{} : split(agents_text),
                            seed, params, threads, json_path, records_path);
     if (perft->parsed()) return cli::perft(game, depth, seed, params);
+    if (serve->parsed()) return cli::serve(bind, port, db, static_dir, sync_full);
     if (bench->parsed()) {
       std::cout << ai::bench_report(ai::run_bench(games::registry(), bench_iterations))
                 << std::flush;

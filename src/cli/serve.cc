@@ -1,0 +1,40 @@
+// `tabletop serve`: runs the web server until SIGINT or SIGTERM.
+#include <signal.h>
+
+#include <iostream>
+
+#include "cli/commands.h"
+#include "games/games.h"
+#include "server/server.h"
+
+namespace tabletop::cli {
+
+int serve(const std::string& bind, int port, const std::string& db, const std::string& static_dir,
+          bool sync_full) {
+  // The server's threads inherit a mask that blocks the stop signals; this thread waits for them.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+
+  server::ServerOptions options;
+  options.bind = bind;
+  options.port = static_cast<unsigned short>(port);
+  options.db = db;
+  options.static_dir = static_dir;
+  options.sync_full = sync_full;
+  server::Server server(games::registry(), options);
+  const std::string host = bind == "0.0.0.0" ? "<this machine's address>" : bind;
+  std::cout << "tabletop serve: open http://" << host << ":" << server.port() << "/"
+            << "  (database " << db << ", " << server.lobby().live()
+            << " unfinished matches resumed" << (static_dir.empty() ? ", no client files" : "")
+            << "; Ctrl-C stops)" << std::endl;
+  int signal = 0;
+  sigwait(&stop_signals, &signal);
+  std::cout << "tabletop serve: stopping" << std::endl;
+  server.stop();
+  return 0;
+}
+
+}  // namespace tabletop::cli

@@ -1,0 +1,24 @@
+// What the lobby offers: the games with their parameters (GET /api/games) and the computer
+// strengths, named in words and mapped to agent specs (src/ai).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/registry.h"
+
+namespace tabletop::server {
+
+using json = nlohmann::json;
+
+// The strengths the lobby names: easy = random, medium = greedy, hard = ismcts with a 1.5 s
+// budget on one thread.
+json strengths_json();
+// The agent spec for a strength name; throws BadInput listing the known names.
+std::string strength_spec(const std::string& strength);
+
+// GET /api/games: every registered game with its parameters (from the game's own description of
+// them; the seat count first as "players") and the strengths.
+json games_json(const Registry& registry);
+
+}  // namespace tabletop::server

@@ -1,0 +1,141 @@
+#include "server/lobby.h"
+
+#include <ctime>
+
+#include "ai/agent.h"
+#include "server/catalog.h"
+#include "server/json_input.h"
+#include "server/secrets.h"
+
+namespace tabletop::server {
+
+std::string join_url(const std::string& match, int seat, const std::string& token) {
+  return "/match/" + match + "?seat=" + std::to_string(seat) + "#token=" + token;
+}
+
+Lobby::Lobby(const Registry& registry, Store& store, Scheduler scheduler)
+    : registry_(registry), store_(store), scheduler_(std::move(scheduler)) {
+  for (const std::string& id : store_.unfinished())
+    if (auto stored = store_.load(id)) add(std::move(*stored));
+}
+
+std::shared_ptr<Room> Lobby::add(StoredMatch stored) {
+  auto room = std::make_shared<Room>(std::move(stored), registry_, store_, scheduler_);
+  {
+    std::lock_guard lock(mutex_);
+    auto [it, inserted] = rooms_.emplace(room->id(), room);
+    if (!inserted) return it->second;
+  }
+  room->resume();
+  return room;
+}
+
+json Lobby::create(const json& request) {
+  if (!request.is_object()) throw BadInput("the body must be a JSON object");
+  const std::string game = string_field(request, "game");
+  const GameEntry* entry = registry_.find(game);
+  if (!entry) throw BadInput("unknown game '" + game + "'");
+  json params = request.value("params", json::object());
+  if (!params.is_object()) throw BadInput("field 'params' must be an object");
+  if (!request.contains("seats") || !request["seats"].is_array() || request["seats"].empty())
+    throw BadInput("field 'seats' must be a non-empty array (one entry per seat)");
+  const json& seat_requests = request["seats"];
+  if (!params.contains("players")) params["players"] = seat_requests.size();
+  std::shared_ptr<const Game> made;
+  try {
+    made = registry_.make(game, params);
+  } catch (const Error& e) {
+    throw BadInput(e.what());
+  }
+  if (int(seat_requests.size()) != made->num_players())
+    throw BadInput("the match has " + std::to_string(made->num_players()) + " seats but " +
+                   std::to_string(seat_requests.size()) + " were described");
+  StoredMatch m;
+  m.id = new_match_id();
+  m.game = game;
+  m.params = made->params();
+  m.seed = new_seed();
+  m.created_at = std::time(nullptr);
+  if (request.contains("undo")) {
+    if (!request["undo"].is_boolean()) throw BadInput("field 'undo' must be true or false");
+    m.undo = request["undo"].get<bool>();
+  }
+  if (request.contains("takeover_after_s") && !request["takeover_after_s"].is_null()) {
+    const json& t = request["takeover_after_s"];
+    if (!t.is_number_integer() || t.get<long long>() < 0 || t.get<long long>() > 86400)
+      throw BadInput("field 'takeover_after_s' must be null or seconds from 0 to 86400");
+    m.takeover_after_s = t.get<int>();
+  }
+  json answer_seats = json::array();
+  bool any_open = false;
+  for (std::size_t i = 0; i < seat_requests.size(); ++i) {
+    const json& s = seat_requests[i];
+    if (!s.is_object()) throw BadInput("seat " + std::to_string(i) + " must be an object");
+    const std::string kind = s.value("kind", "");
+    json stored{{"kind", kind}};
+    json answer{{"seat", i}, {"kind", kind}};
+    if (kind == "human") {
+      if (s.contains("open") && !s["open"].is_boolean())
+        throw BadInput("seat " + std::to_string(i) + ": 'open' must be true or false");
+      if (s.value("open", false)) {
+        stored["open"] = answer["open"] = true;
+        any_open = true;
+      } else {
+        const std::string token = new_token();
+        stored["token_hash"] = hash_token(token);
+        answer["token"] = token;
+        answer["join_url"] = join_url(m.id, int(i), token);
+      }
+      answer["name"] = "seat " + std::to_string(i);
+    } else if (kind == "computer") {
+      if (s.contains("strength") && !s["strength"].is_string())
+        throw BadInput("seat " + std::to_string(i) + ": 'strength' must be a string");
+      const std::string strength = s.value("strength", "medium");
+      const std::string spec = strength_spec(strength);
+      try {
+        ai::make_agent(spec, *made, 0);
+      } catch (const Error& e) {
+        throw BadInput("seat " + std::to_string(i) + ": " + e.what());
+      }
+      stored["strength"] = answer["strength"] = strength;
+      answer["name"] = "computer (" + strength + ")";
+    } else {
+      throw BadInput("seat " + std::to_string(i) + ": 'kind' must be \"human\" or \"computer\"");
+    }
+    m.seats.push_back(std::move(stored));
+    answer_seats.push_back(std::move(answer));
+  }
+  m.status = any_open ? "open" : "running";
+  store_.create(m);
+  const std::string id = m.id;
+  add(std::move(m));
+  return {{"id", id}, {"seats", std::move(answer_seats)}, {"watch_url", "/match/" + id}};
+}
+
+std::shared_ptr<Room> Lobby::find(const std::string& id) {
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = rooms_.find(id); it != rooms_.end()) return it->second;
+  }
+  if (id.size() != 16 || id.find_first_not_of("0123456789abcdef") != std::string::npos)
+    return nullptr;
+  std::optional<StoredMatch> stored = store_.load(id);
+  if (!stored) return nullptr;
+  return add(std::move(*stored));
+}
+
+json Lobby::list(const std::string& status) {
+  if (!status.empty() && status != "open" && status != "running" && status != "finished")
+    throw BadInput("status must be open, running or finished");
+  json out = json::array();
+  for (const std::string& id : store_.list(status, 100))
+    if (auto room = find(id)) out.push_back(room->summary());
+  return out;
+}
+
+std::size_t Lobby::live() const {
+  std::lock_guard lock(mutex_);
+  return rooms_.size();
+}
+
+}  // namespace tabletop::server

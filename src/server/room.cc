@@ -1,0 +1,497 @@
+#include "server/room.h"
+
+#include <ctime>
+
+#include "ai/agent.h"
+#include "server/catalog.h"
+#include "server/json_input.h"
+#include "server/secrets.h"
+
+namespace tabletop::server {
+
+namespace {
+
+std::shared_ptr<const std::string> shared(const json& message) {
+  return std::make_shared<const std::string>(message.dump());
+}
+
+// The agent seed of a decision: the match seed, the seat and the ply mixed (SplitMix64), so a
+// restarted server makes the same decision and the seed itself stays inside.
+uint64_t decision_seed(uint64_t seed, int seat, int ply) {
+  uint64_t z = seed ^ (uint64_t(seat) << 56) ^ (uint64_t(ply) * 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+}  // namespace
+
+Room::Room(StoredMatch stored, const Registry& registry, Store& store, Scheduler scheduler)
+    : id_(stored.id),
+      game_id_(stored.game),
+      params_(stored.params),
+      seed_(stored.seed),
+      undo_(stored.undo),
+      takeover_after_s_(stored.takeover_after_s),
+      created_at_(stored.created_at),
+      seq_(stored.seq),
+      store_(store),
+      scheduler_(std::move(scheduler)) {
+  for (const json& s : stored.seats) {
+    SeatInfo seat;
+    seat.kind = s.value("kind", "human");
+    seat.strength = s.value("strength", "");
+    seat.token_hash = s.value("token_hash", "");
+    seat.open = s.value("open", false);
+    if (s.contains("taken_over_at")) seat.taken_over_at = s["taken_over_at"].get<long long>();
+    seats_.push_back(std::move(seat));
+  }
+  match_ = std::make_unique<Match>(registry.make(game_id_, params_), seed_, record_seats());
+  chance_at_start_ = match_->state().chance().journal().size();
+  for (const std::string& text : stored.moves) apply_stored(text, match_->state().current_player());
+  finished_stored_ = stored.status == "finished";
+}
+
+void Room::apply_stored(const std::string& text, int seat) {
+  match_->play_text(text);
+  movers_.push_back(seat);
+  chance_after_.push_back(match_->state().chance().journal().size());
+}
+
+void Room::resume() {
+  std::lock_guard lock(mutex_);
+  if (match_->state().is_terminal() && !finished_stored_) {
+    store_.finish(id_, result());
+    finished_stored_ = true;
+  }
+  schedule_computer();
+}
+
+json Room::seats_json() const {
+  json out = json::array();
+  for (const SeatInfo& s : seats_) {
+    json j{{"kind", s.kind}};
+    if (!s.strength.empty()) j["strength"] = s.strength;
+    if (!s.token_hash.empty()) j["token_hash"] = s.token_hash;
+    if (s.open) j["open"] = true;
+    if (s.taken_over_at) j["taken_over_at"] = *s.taken_over_at;
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+std::string Room::status() const {
+  if (match_->state().is_terminal()) return "finished";
+  for (const SeatInfo& s : seats_)
+    if (s.kind == "human" && s.token_hash.empty()) return "open";
+  return "running";
+}
+
+json Room::public_seats() const {
+  json out = json::array();
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    const SeatInfo& s = seats_[i];
+    json j{{"seat", i}, {"kind", s.kind}};
+    if (s.kind == "computer") {
+      j["strength"] = s.strength;
+      j["name"] = "computer (" + s.strength + ")";
+      j["connected"] = true;
+    } else {
+      j["name"] = "seat " + std::to_string(i);
+      j["claimed"] = !s.token_hash.empty();
+      j["connected"] = s.connections > 0;
+    }
+    if (s.open) j["open"] = true;
+    if (s.taken_over_at) j["taken_over_at"] = *s.taken_over_at;
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+json Room::result() const {
+  const State& state = match_->state();
+  if (!state.is_terminal()) return nullptr;
+  const Returns r = state.returns();
+  json takeovers = json::array();
+  for (std::size_t i = 0; i < seats_.size(); ++i)
+    if (seats_[i].taken_over_at)
+      takeovers.push_back(
+          {{"seat", i}, {"at_move", *seats_[i].taken_over_at}, {"strength", seats_[i].strength}});
+  // The reason is the last line of the public log: the game's own account of how it ended.
+  const std::vector<std::string> public_log = state.log().for_viewer(kSpectator);
+  return {{"returns", std::vector<double>(r.begin(), r.begin() + state.num_players())},
+          {"reason", public_log.empty() ? "" : public_log.back()},
+          {"takeovers", std::move(takeovers)}};
+}
+
+std::vector<std::string> Room::record_seats() const {
+  std::vector<std::string> out;
+  for (const SeatInfo& s : seats_) {
+    if (s.kind == "human") {
+      out.push_back("human");
+    } else {
+      std::string spec = strength_spec(s.strength);
+      if (s.taken_over_at)
+        spec = "human, then " + spec + " from move " + std::to_string(*s.taken_over_at + 1);
+      out.push_back(spec);
+    }
+  }
+  return out;
+}
+
+json Room::summary() const {
+  std::lock_guard lock(mutex_);
+  const State& state = match_->state();
+  return {{"id", id_},
+          {"game", game_id_},
+          {"params", match_->state().game().params()},
+          {"status", status()},
+          {"seq", seq_},
+          {"undo", undo_},
+          {"takeover_after_s", takeover_after_s_ ? json(*takeover_after_s_) : json(nullptr)},
+          {"created_at", created_at_},
+          {"seats", public_seats()},
+          {"to_move", state.is_terminal() ? json(nullptr) : json(state.current_player())},
+          {"result", result()}};
+}
+
+SeatMask Room::seats_for(const std::vector<std::string>& tokens) const {
+  std::lock_guard lock(mutex_);
+  SeatMask mask = 0;
+  for (const std::string& token : tokens) {
+    bool found = false;
+    for (std::size_t i = 0; i < seats_.size(); ++i) {
+      if (!seats_[i].token_hash.empty() && token_matches(token, seats_[i].token_hash)) {
+        mask |= SeatMask(1) << i;
+        found = true;
+      }
+    }
+    if (!found) throw BadInput("a token matches no seat of match " + id_);
+  }
+  return mask;
+}
+
+std::string Room::claim(int seat) {
+  std::lock_guard lock(mutex_);
+  if (seat < 0 || seat >= int(seats_.size()))
+    throw BadInput("seat " + std::to_string(seat) + " does not exist in this match");
+  SeatInfo& s = seats_[std::size_t(seat)];
+  if (s.kind != "human" || !s.open) throw Conflict("seat " + std::to_string(seat) + " is not open");
+  if (!s.token_hash.empty())
+    throw Conflict("seat " + std::to_string(seat) + " has already been claimed");
+  const std::string token = new_token();
+  s.token_hash = hash_token(token);
+  try {
+    store_.update_seats(id_, seats_json(), status(), seq_);
+  } catch (...) {
+    s.token_hash.clear();
+    throw;
+  }
+  broadcast();
+  return token;
+}
+
+json Room::record() const {
+  std::lock_guard lock(mutex_);
+  if (!match_->state().is_terminal())
+    throw NotYet("the record of match " + id_ + " is public only once the match is finished");
+  Record r = match_->record();
+  r.seats = record_seats();
+  return r.to_json();
+}
+
+void Room::subscribe(const std::shared_ptr<Viewer>& viewer, SeatMask seats) {
+  std::lock_guard lock(mutex_);
+  subscribers_.push_back({viewer, viewer.get(), seats});
+  bool seat_joined = false;
+  for (std::size_t i = 0; i < seats_.size(); ++i)
+    if (seats & (SeatMask(1) << i)) seat_joined |= seats_[i].connections++ == 0;
+  if (seat_joined)
+    broadcast();
+  else
+    viewer->deliver(std::make_shared<const std::string>(state_message_locked(seats)));
+}
+
+void Room::unsubscribe(const Viewer* viewer) {
+  std::lock_guard lock(mutex_);
+  bool seat_left = false;
+  for (auto it = subscribers_.begin(); it != subscribers_.end();) {
+    if (it->key != viewer) {
+      ++it;
+      continue;
+    }
+    for (std::size_t i = 0; i < seats_.size(); ++i) {
+      if (!(it->seats & (SeatMask(1) << i))) continue;
+      if (--seats_[i].connections == 0) {
+        seats_[i].left_at = std::chrono::steady_clock::now();
+        seat_left = true;
+      }
+    }
+    it = subscribers_.erase(it);
+  }
+  if (seat_left) broadcast();
+}
+
+long long Room::seq() const {
+  std::lock_guard lock(mutex_);
+  return seq_;
+}
+
+void Room::inspect_truth(const std::function<void(const State&)>& look) const {
+  std::lock_guard lock(mutex_);
+  look(match_->state());
+}
+
+std::string Room::state_message(SeatMask seats) const {
+  std::lock_guard lock(mutex_);
+  return state_message_locked(seats);
+}
+
+std::string Room::state_message_locked(SeatMask seats) const {
+  const State& state = match_->state();
+  const Seat to_move = state.current_player();
+  json views = json::array();
+  auto view = [&](Seat viewer) {
+    json legal = json::array();
+    if (viewer != kSpectator && viewer == to_move) {
+      for (Move m : state.legal_moves()) {
+        const std::string text = state.move_to_string(m);
+        legal.push_back({{"move", text}, {"places", json::array()}, {"text", text}});
+      }
+    }
+    json v{{"seat", viewer},
+           {"observation", state.observation(viewer)},
+           {"log", state.log().for_viewer(viewer)},
+           {"legal", std::move(legal)}};
+    if (viewer != kSpectator) {
+      const std::string why = why_no_undo(viewer);
+      v["can_undo"] = why.empty();
+      v["why_no_undo"] = why;
+    }
+    views.push_back(std::move(v));
+  };
+  if (seats == 0) view(kSpectator);
+  for (std::size_t i = 0; i < seats_.size(); ++i)
+    if (seats & (SeatMask(1) << i)) view(Seat(i));
+  json match{{"id", id_},
+             {"game", game_id_},
+             {"params", state.game().params()},
+             {"status", status()},
+             {"undo", undo_},
+             {"takeover_after_s", takeover_after_s_ ? json(*takeover_after_s_) : json(nullptr)},
+             {"seats", public_seats()}};
+  json message{
+      {"type", "state"},
+      {"seq", seq_},
+      {"match", std::move(match)},
+      {"to_move", to_move == kTerminal ? json(nullptr) : json(to_move)},
+      {"views", std::move(views)},
+      {"result", result()},
+      {"thinking", thinking_ ? json{{"seat", thinking_->first}, {"progress", thinking_->second}}
+                             : json(nullptr)}};
+  return message.dump();
+}
+
+std::string Room::why_no_undo(int seat) const {
+  if (!undo_) return "undo is off in this match";
+  const State& state = match_->state();
+  if (state.is_terminal()) return "the match is over";
+  if (state.game().info().hidden_information)
+    return "undo is not offered in a game with hidden information (it could reveal it)";
+  int last = -1;
+  for (int p = int(movers_.size()) - 1; p >= 0; --p)
+    if (movers_[std::size_t(p)] == seat) {
+      last = p;
+      break;
+    }
+  if (last < 0) return "there is no move of yours to take back";
+  for (std::size_t q = std::size_t(last) + 1; q < movers_.size(); ++q)
+    if (seats_[std::size_t(movers_[q])].kind == "human")
+      return "another player has moved since your last move";
+  const std::size_t before = last == 0 ? chance_at_start_ : chance_after_[std::size_t(last) - 1];
+  if (chance_after_.back() != before) return "a chance outcome was drawn since your last move";
+  return {};
+}
+
+void Room::check_seat(SeatMask held, int seat) const {
+  if (seat < 0 || seat >= int(seats_.size()))
+    throw BadInput("seat " + std::to_string(seat) + " does not exist in this match");
+  if (!(held & (SeatMask(1) << seat)))
+    throw BadInput("you do not hold seat " + std::to_string(seat));
+}
+
+Room::Answer Room::move(SeatMask held, int seat, long long seq, const std::string& text,
+                        Viewer* from) {
+  std::lock_guard lock(mutex_);
+  try {
+    check_seat(held, seat);
+  } catch (const BadInput& e) {
+    return {e.what()};
+  }
+  State& state = match_->state();
+  if (state.is_terminal()) return {"the match is over"};
+  if (seq != seq_)
+    return {"stale: the match is at seq " + std::to_string(seq_) + ", not " + std::to_string(seq)};
+  if (state.current_player() != seat)
+    return {"out of turn: seat " + std::to_string(state.current_player()) + " is to move"};
+  Move m;
+  try {
+    m = state.parse_move(text);
+  } catch (const Error& e) {
+    return {e.what()};
+  }
+  if (std::string why = state.why_illegal(m); !why.empty()) return {why};
+  const std::string canonical = state.move_to_string(m);
+  store_.append_move(id_, (long long)movers_.size(), canonical, seq_ + 1);
+  apply_stored(canonical, seat);
+  ++seq_;
+  thinking_.reset();
+  if (match_->state().is_terminal()) {
+    store_.finish(id_, result());
+    finished_stored_ = true;
+  }
+  if (from) from->deliver(shared(json{{"type", "ack"}, {"seq", seq_}}));
+  broadcast();
+  schedule_computer();
+  return {};
+}
+
+Room::Answer Room::undo(SeatMask held, int seat, long long seq, Viewer* from) {
+  std::lock_guard lock(mutex_);
+  try {
+    check_seat(held, seat);
+  } catch (const BadInput& e) {
+    return {e.what()};
+  }
+  if (seq != seq_)
+    return {"stale: the match is at seq " + std::to_string(seq_) + ", not " + std::to_string(seq)};
+  if (std::string why = why_no_undo(seat); !why.empty()) return {why};
+  std::size_t last = movers_.size();
+  while (movers_[last - 1] != seat) --last;
+  const std::size_t keep = last - 1;
+  store_.truncate_moves(id_, (long long)keep, seq_ + 1);
+  match_->undo(int(movers_.size() - keep));
+  movers_.resize(keep);
+  chance_after_.resize(keep);
+  ++seq_;
+  thinking_.reset();
+  if (from) from->deliver(shared(json{{"type", "ack"}, {"seq", seq_}}));
+  broadcast();
+  schedule_computer();
+  return {};
+}
+
+Room::Answer Room::takeover(SeatMask held, int seat, Viewer* from) {
+  std::lock_guard lock(mutex_);
+  if (seat < 0 || seat >= int(seats_.size()))
+    return {"seat " + std::to_string(seat) + " does not exist in this match"};
+  if (held == 0) return {"only a player of this match may hand a seat to a computer"};
+  if (held & (SeatMask(1) << seat)) return {"you hold seat " + std::to_string(seat) + " yourself"};
+  if (!takeover_after_s_) return {"this match was created without takeover"};
+  if (match_->state().is_terminal()) return {"the match is over"};
+  SeatInfo& s = seats_[std::size_t(seat)];
+  if (s.kind != "human") return {"seat " + std::to_string(seat) + " is not a human seat"};
+  if (s.connections > 0) return {"seat " + std::to_string(seat) + " is connected"};
+  const auto gone = std::chrono::steady_clock::now() - s.left_at;
+  if (gone < std::chrono::seconds(*takeover_after_s_))
+    return {"seat " + std::to_string(seat) + " has been gone for less than " +
+            std::to_string(*takeover_after_s_) + " s"};
+  s.kind = "computer";
+  s.strength = "medium";
+  s.taken_over_at = (long long)movers_.size();
+  try {
+    store_.update_seats(id_, seats_json(), status(), seq_ + 1);
+  } catch (...) {
+    s.kind = "human";
+    s.strength.clear();
+    s.taken_over_at.reset();
+    throw;
+  }
+  ++seq_;
+  if (from) from->deliver(shared(json{{"type", "ack"}, {"seq", seq_}}));
+  broadcast();
+  schedule_computer();
+  return {};
+}
+
+void Room::broadcast() {
+  // One message per distinct seat set (most viewers of a match share one).
+  std::vector<std::pair<SeatMask, std::shared_ptr<const std::string>>> built;
+  for (auto it = subscribers_.begin(); it != subscribers_.end();) {
+    std::shared_ptr<Viewer> viewer = it->viewer.lock();
+    if (!viewer) {
+      it = subscribers_.erase(it);
+      continue;
+    }
+    std::shared_ptr<const std::string> message;
+    for (const auto& [mask, m] : built)
+      if (mask == it->seats) message = m;
+    if (!message) {
+      message = std::make_shared<const std::string>(state_message_locked(it->seats));
+      built.emplace_back(it->seats, message);
+    }
+    viewer->deliver(message);
+    ++it;
+  }
+}
+
+void Room::send_all(const std::shared_ptr<const std::string>& message) {
+  for (const Subscriber& s : subscribers_)
+    if (auto viewer = s.viewer.lock()) viewer->deliver(message);
+}
+
+void Room::schedule_computer() {
+  const State& state = match_->state();
+  if (state.is_terminal()) return;
+  const Seat seat = state.current_player();
+  if (seats_[std::size_t(seat)].kind != "computer" || computer_seq_ == seq_) return;
+  computer_seq_ = seq_;
+  const std::string spec = strength_spec(seats_[std::size_t(seat)].strength);
+  const uint64_t seed = decision_seed(seed_, seat, state.ply());
+  std::shared_ptr<State> position(state.clone().release());
+  const long long seq = seq_;
+  std::weak_ptr<Room> self = weak_from_this();
+  scheduler_([self, position, spec, seed, seat, seq] {
+    std::string text;
+    try {
+      std::unique_ptr<ai::Agent> agent = ai::make_agent(spec, position->game(), seed);
+      agent->set_progress([self, seat, seq](double done, const std::string&) {
+        if (auto room = self.lock()) room->progress(seat, seq, done);
+      });
+      text = position->move_to_string(agent->choose(*position));
+    } catch (const std::exception&) {
+      return;  // a broken agent leaves the seat to move; nothing is stored
+    }
+    if (auto room = self.lock()) room->computer_moved(seat, seq, text);
+  });
+}
+
+void Room::computer_moved(int seat, long long seq, const std::string& text) {
+  std::lock_guard lock(mutex_);
+  if (seq != seq_ || seats_[std::size_t(seat)].kind != "computer") {
+    if (computer_seq_ == seq) computer_seq_ = -1;
+    schedule_computer();
+    return;
+  }
+  store_.append_move(id_, (long long)movers_.size(), text, seq_ + 1);
+  apply_stored(text, seat);
+  ++seq_;
+  thinking_.reset();
+  if (match_->state().is_terminal()) {
+    store_.finish(id_, result());
+    finished_stored_ = true;
+  }
+  broadcast();
+  schedule_computer();
+}
+
+void Room::progress(int seat, long long seq, double done) {
+  std::lock_guard lock(mutex_);
+  const auto now = std::chrono::steady_clock::now();
+  if (seq != seq_ || now - last_progress_ < std::chrono::milliseconds(250)) return;
+  last_progress_ = now;
+  thinking_ = {seat, done};
+  send_all(shared(json{{"type", "thinking"}, {"seat", seat}, {"progress", done}}));
+}
+
+}  // namespace tabletop::server

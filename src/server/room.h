@@ -1,0 +1,159 @@
+// One match on the server: the truth (a core Match), its seats, and what each viewer may see.
+//
+// A Room is the only holder of a match's truth. Everything it sends out is built by
+// `state_message(seats)`: for each seat the viewer holds, `observation(seat)`, that seat's log
+// (`EventLog::for_viewer`) and, for the seat to move, its legal moves; for a viewer that holds no
+// seat, the spectator's observation and log. The seed, the chance journal and `State::to_json`
+// never leave before the end (`record()` refuses until then).
+//
+// Changes (moves, undo, takeover, a seat claimed) are written to the Store in a committed
+// transaction first, then applied, then acknowledged to the sender, then broadcast. Every change
+// of the game increments `seq`; a move names the seq it answers and is rejected as stale
+// otherwise.
+//
+// Thread safety: every public method locks the room's mutex; Viewer::deliver is called with it
+// held and must only queue. Computer seats think on the worker pool given at construction, on a
+// clone of the state, never holding the mutex.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/record.h"
+#include "core/registry.h"
+#include "server/store.h"
+
+namespace tabletop::server {
+
+using json = nlohmann::json;
+// A set of seats as bits (bit s: seat s). Zero: a spectator.
+using SeatMask = uint32_t;
+
+// Something that receives a room's messages (a WebSocket session, or a test). `deliver` is
+// called with the room's mutex held: it must only queue the message, never call back the room.
+class Viewer {
+ public:
+  virtual ~Viewer() = default;
+  virtual void deliver(std::shared_ptr<const std::string> message) = 0;
+};
+
+// Runs a job on the computer players' worker pool.
+using Scheduler = std::function<void(std::function<void()>)>;
+
+class Room : public std::enable_shared_from_this<Room> {
+ public:
+  // Rebuilds the match from `stored` (seed + move log). Throws tabletop::Error if the stored
+  // moves do not replay. Call `resume()` once the room is shared, to start a computer to move.
+  Room(StoredMatch stored, const Registry& registry, Store& store, Scheduler scheduler);
+
+  const std::string& id() const { return id_; }
+  // Starts the computer seat to move, if any (after construction or a restart).
+  void resume();
+
+  // The public summary (GET /api/matches/{id}): no token, no seed, no truth.
+  json summary() const;
+  // The seats `tokens` unlock. Throws BadInput for a token that matches no seat of this match.
+  SeatMask seats_for(const std::vector<std::string>& tokens) const;
+  // Claims open human seat `seat` and returns its new token. Throws Conflict if it is not an
+  // open, unclaimed seat.
+  std::string claim(int seat);
+  // The full record (JSON `tabletop replay` accepts). Throws NotYet until the match is finished.
+  json record() const;
+
+  // Adds a viewer holding `seats` and delivers it a full state at once.
+  void subscribe(const std::shared_ptr<Viewer>& viewer, SeatMask seats);
+  // Removes a viewer (its seats count as left when no other viewer holds them).
+  void unsubscribe(const Viewer* viewer);
+
+  // The answer to a move, undo or takeover: empty `reason` means accepted (the room has then
+  // already delivered {"type":"ack"} to `from`, before the broadcast).
+  struct Answer {
+    std::string reason;
+    bool ok() const { return reason.empty(); }
+  };
+  // A move in notation for `seat`, answering state `seq`, from a viewer holding `held`.
+  Answer move(SeatMask held, int seat, long long seq, const std::string& text, Viewer* from);
+  // Takes back `seat`'s own last decision (and the computer replies after it).
+  Answer undo(SeatMask held, int seat, long long seq, Viewer* from);
+  // Hands human seat `seat`, left for longer than the match's takeover timeout, to a computer.
+  Answer takeover(SeatMask held, int seat, Viewer* from);
+
+  // The state message for a viewer holding `seats` (see docs/server.md).
+  std::string state_message(SeatMask seats) const;
+  // The current seq.
+  long long seq() const;
+  // Calls `look` with the truth, under the room's lock. For tests only (to know what must never
+  // reach a viewer); never used to build a message.
+  void inspect_truth(const std::function<void(const State&)>& look) const;
+
+ private:
+  struct SeatInfo {
+    std::string kind;        // "human" | "computer"
+    std::string strength;    // for a computer
+    std::string token_hash;  // for a human; empty while an open seat is unclaimed
+    bool open = false;
+    std::optional<long long> taken_over_at;  // the move number at which a computer took over
+    int connections = 0;
+    std::chrono::steady_clock::time_point left_at = std::chrono::steady_clock::now();
+  };
+  struct Subscriber {
+    std::weak_ptr<Viewer> viewer;
+    const Viewer* key;
+    SeatMask seats;
+  };
+
+  json seats_json() const;  // as stored
+  std::string status() const;
+  json public_seats() const;
+  json result() const;
+  std::vector<std::string> record_seats() const;
+  std::string why_no_undo(int seat) const;
+  std::string state_message_locked(SeatMask seats) const;
+  void check_seat(SeatMask held, int seat) const;
+  void apply_stored(const std::string& text, int seat);
+  void broadcast();
+  void send_all(const std::shared_ptr<const std::string>& message);
+  void schedule_computer();
+  void computer_moved(int seat, long long seq, const std::string& text);
+  void progress(int seat, long long seq, double done);
+
+  mutable std::mutex mutex_;
+  std::string id_;
+  std::string game_id_;
+  json params_;
+  uint64_t seed_;
+  bool undo_;
+  std::optional<int> takeover_after_s_;
+  long long created_at_;
+  std::vector<SeatInfo> seats_;
+  std::unique_ptr<Match> match_;
+  std::vector<int> movers_;                // the seat that made each move
+  std::vector<std::size_t> chance_after_;  // chance journal size after each move
+  std::size_t chance_at_start_ = 0;
+  long long seq_ = 0;
+  bool finished_stored_ = false;
+  std::vector<Subscriber> subscribers_;
+  long long computer_seq_ = -1;  // the seq a computer job is thinking about
+  std::optional<std::pair<int, double>> thinking_;
+  std::chrono::steady_clock::time_point last_progress_{};
+  Store& store_;
+  Scheduler scheduler_;
+};
+
+// Thrown by Room for a request that conflicts with the match's state (HTTP 409).
+struct Conflict : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+// Thrown by Room::record before the end (HTTP 403).
+struct NotYet : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace tabletop::server

@@ -1,0 +1,181 @@
+#include "server/routes.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "server/catalog.h"
+#include "server/json_input.h"
+
+namespace tabletop::server {
+
+namespace {
+
+Response json_response(const Request& request, http::status status, const json& body) {
+  Response res{status, request.version()};
+  res.set(http::field::content_type, "application/json");
+  res.set(http::field::cache_control, "no-store");
+  res.keep_alive(request.keep_alive());
+  res.body() = body.dump();
+  res.prepare_payload();
+  return res;
+}
+
+std::string mime_type(const std::string& path) {
+  auto ends = [&](const char* ext) { return path.ends_with(ext); };
+  if (ends(".html")) return "text/html; charset=utf-8";
+  if (ends(".js") || ends(".mjs")) return "text/javascript";
+  if (ends(".css")) return "text/css";
+  if (ends(".svg")) return "image/svg+xml";
+  if (ends(".png")) return "image/png";
+  if (ends(".json")) return "application/json";
+  if (ends(".ico")) return "image/x-icon";
+  if (ends(".woff2")) return "font/woff2";
+  return "application/octet-stream";
+}
+
+bool read_file(const std::string& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  out = buffer.str();
+  return true;
+}
+
+Response static_file(const RouteContext& c, const Request& request, std::string path) {
+  if (request.method() != http::verb::get && request.method() != http::verb::head)
+    return error_response(request, http::status::method_not_allowed, "only GET serves files");
+  if (c.static_dir.empty())
+    return error_response(request, http::status::not_found,
+                          "no client is served (start with --static web/dist)");
+  if (const auto q = path.find('?'); q != std::string::npos) path.resize(q);
+  // No way out of the static folder: no "..", no backslash, no NUL.
+  if (path.find("..") != std::string::npos || path.find('\\') != std::string::npos ||
+      path.find('\0') != std::string::npos || path.empty() || path[0] != '/')
+    return error_response(request, http::status::bad_request, "bad path");
+  if (path.back() == '/') path += "index.html";
+  std::string body;
+  std::string served = path;
+  if (!read_file(c.static_dir + path, body)) {
+    // Client routes (/match/...) load the app; a missing asset is a 404.
+    if (path.find('.') != std::string::npos && !path.starts_with("/match/"))
+      return error_response(request, http::status::not_found, "no file " + path);
+    served = "/index.html";
+    if (!read_file(c.static_dir + served, body))
+      return error_response(request, http::status::not_found, "the client is not built");
+  }
+  Response res{http::status::ok, request.version()};
+  res.set(http::field::content_type, mime_type(served));
+  res.keep_alive(request.keep_alive());
+  res.body() = request.method() == http::verb::head ? std::string() : std::move(body);
+  res.prepare_payload();
+  return res;
+}
+
+// Splits "/api/matches/abc/join?x=1" into its path segments and query.
+std::vector<std::string> segments(const std::string& target, std::string& query) {
+  std::string path = target;
+  if (const auto q = path.find('?'); q != std::string::npos) {
+    query = path.substr(q + 1);
+    path.resize(q);
+  }
+  std::vector<std::string> out;
+  std::size_t start = 1;
+  while (start <= path.size()) {
+    std::size_t end = path.find('/', start);
+    if (end == std::string::npos) end = path.size();
+    if (end > start) out.push_back(path.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+std::string query_value(const std::string& query, const std::string& key) {
+  std::size_t start = 0;
+  while (start < query.size()) {
+    std::size_t end = query.find('&', start);
+    if (end == std::string::npos) end = query.size();
+    const std::string pair = query.substr(start, end - start);
+    if (pair.starts_with(key + "=")) return pair.substr(key.size() + 1);
+    start = end + 1;
+  }
+  return {};
+}
+
+Response api(const RouteContext& c, const Request& request) {
+  std::string query;
+  const std::vector<std::string> parts = segments(std::string(request.target()), query);
+  const http::verb method = request.method();
+  auto wrong_method = [&] {
+    return error_response(request, http::status::method_not_allowed,
+                          "method " + std::string(request.method_string()) + " is not allowed on " +
+                              std::string(request.target()));
+  };
+  // parts[0] == "api"
+  if (parts.size() == 2 && parts[1] == "games") {
+    if (method != http::verb::get) return wrong_method();
+    return json_response(request, http::status::ok, games_json(c.registry));
+  }
+  if (parts.size() == 2 && parts[1] == "matches") {
+    if (method == http::verb::get)
+      return json_response(request, http::status::ok, c.lobby.list(query_value(query, "status")));
+    if (method != http::verb::post) return wrong_method();
+    return json_response(request, http::status::created,
+                         c.lobby.create(parse_client_json(request.body())));
+  }
+  if (parts.size() >= 3 && parts[1] == "matches") {
+    std::shared_ptr<Room> room = c.lobby.find(parts[2]);
+    if (!room) return error_response(request, http::status::not_found, "no match " + parts[2]);
+    if (parts.size() == 3) {
+      if (method != http::verb::get) return wrong_method();
+      return json_response(request, http::status::ok, room->summary());
+    }
+    if (parts.size() == 4 && parts[3] == "join") {
+      if (method != http::verb::post) return wrong_method();
+      const json body = parse_client_json(request.body());
+      const int seat = int(int_field(body, "seat"));
+      const std::string token = room->claim(seat);
+      return json_response(
+          request, http::status::ok,
+          {{"seat", seat}, {"token", token}, {"join_url", join_url(room->id(), seat, token)}});
+    }
+    if (parts.size() == 4 && parts[3] == "record") {
+      if (method != http::verb::get) return wrong_method();
+      json record = room->record();
+      if (const std::string format = query_value(query, "format");
+          !format.empty() && format != "json")
+        return error_response(request, http::status::bad_request,
+                              format == "ppn" ? "no PPN exporter for this game"
+                                              : "unknown format '" + format + "' (json or ppn)");
+      return json_response(request, http::status::ok, record);
+    }
+  }
+  return error_response(request, http::status::not_found,
+                        "no route " + std::string(request.target()));
+}
+
+}  // namespace
+
+Response error_response(const Request& request, http::status status, const std::string& message) {
+  return json_response(request, status, json{{"error", message}});
+}
+
+Response route(const RouteContext& c, const Request& request) {
+  const std::string target(request.target());
+  try {
+    if (target == "/api" || target.starts_with("/api/") || target.starts_with("/api?"))
+      return api(c, request);
+    return static_file(c, request, target);
+  } catch (const BadInput& e) {
+    return error_response(request, http::status::bad_request, e.what());
+  } catch (const Conflict& e) {
+    return error_response(request, http::status::conflict, e.what());
+  } catch (const NotYet& e) {
+    return error_response(request, http::status::forbidden, e.what());
+  } catch (const std::exception& e) {
+    return error_response(request, http::status::internal_server_error,
+                          std::string("internal error: ") + e.what());
+  }
+}
+
+}  // namespace tabletop::server

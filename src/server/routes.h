@@ -1,0 +1,30 @@
+// The HTTP routes: the lobby API under /api/ (docs/server.md) and the built client's static files
+// at every other path. One function from a request to its response; it never throws.
+#pragma once
+
+#include <boost/beast/http.hpp>
+#include <string>
+
+#include "core/registry.h"
+#include "server/lobby.h"
+
+namespace tabletop::server {
+
+namespace http = boost::beast::http;
+using Request = http::request<http::string_body>;
+using Response = http::response<http::string_body>;
+
+struct RouteContext {
+  const Registry& registry;
+  Lobby& lobby;
+  std::string static_dir;  // empty: no client files are served
+};
+
+// Answers `request`. Errors are {"error": "..."} with a 4xx status; a failure inside the server
+// is a 500 with the same shape.
+Response route(const RouteContext& context, const Request& request);
+
+// A JSON error response with `status` (keep-alive and version copied from `request`).
+Response error_response(const Request& request, http::status status, const std::string& message);
+
+}  // namespace tabletop::server

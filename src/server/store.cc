@@ -1,0 +1,139 @@
+#include "server/store.h"
+
+namespace tabletop::server {
+
+Store::Store(const std::string& path, bool sync_full)
+    : db_(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX) {
+  db_.exec("PRAGMA journal_mode=WAL");
+  db_.exec(sync_full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
+  db_.exec("PRAGMA foreign_keys=ON");
+  db_.exec(
+      "CREATE TABLE IF NOT EXISTS matches ("
+      " id TEXT PRIMARY KEY, game TEXT NOT NULL, params TEXT NOT NULL, seed INTEGER NOT NULL,"
+      " seats TEXT NOT NULL, undo INTEGER NOT NULL, takeover_after_s INTEGER,"
+      " status TEXT NOT NULL, seq INTEGER NOT NULL, created_at INTEGER NOT NULL, result TEXT)");
+  db_.exec(
+      "CREATE TABLE IF NOT EXISTS moves ("
+      " match_id TEXT NOT NULL REFERENCES matches(id), ply INTEGER NOT NULL, move TEXT NOT NULL,"
+      " PRIMARY KEY (match_id, ply))");
+  db_.exec("CREATE INDEX IF NOT EXISTS matches_status ON matches(status, created_at)");
+}
+
+void Store::create(const StoredMatch& m) {
+  std::lock_guard lock(mutex_);
+  SQLite::Statement q(db_,
+                      "INSERT INTO matches (id, game, params, seed, seats, undo, takeover_after_s,"
+                      " status, seq, created_at, result) VALUES (?,?,?,?,?,?,?,?,?,?,NULL)");
+  q.bind(1, m.id);
+  q.bind(2, m.game);
+  q.bind(3, m.params.dump());
+  q.bind(4, static_cast<int64_t>(m.seed));
+  q.bind(5, m.seats.dump());
+  q.bind(6, m.undo ? 1 : 0);
+  if (m.takeover_after_s)
+    q.bind(7, *m.takeover_after_s);
+  else
+    q.bind(7);
+  q.bind(8, m.status);
+  q.bind(9, static_cast<int64_t>(m.seq));
+  q.bind(10, static_cast<int64_t>(m.created_at));
+  q.exec();
+}
+
+void Store::append_move(const std::string& id, long long ply, const std::string& move,
+                        long long seq) {
+  std::lock_guard lock(mutex_);
+  SQLite::Transaction t(db_);
+  SQLite::Statement insert(db_, "INSERT INTO moves (match_id, ply, move) VALUES (?,?,?)");
+  insert.bind(1, id);
+  insert.bind(2, static_cast<int64_t>(ply));
+  insert.bind(3, move);
+  insert.exec();
+  SQLite::Statement update(db_, "UPDATE matches SET seq=? WHERE id=?");
+  update.bind(1, static_cast<int64_t>(seq));
+  update.bind(2, id);
+  update.exec();
+  t.commit();
+}
+
+void Store::truncate_moves(const std::string& id, long long ply, long long seq) {
+  std::lock_guard lock(mutex_);
+  SQLite::Transaction t(db_);
+  SQLite::Statement erase(db_, "DELETE FROM moves WHERE match_id=? AND ply>=?");
+  erase.bind(1, id);
+  erase.bind(2, static_cast<int64_t>(ply));
+  erase.exec();
+  SQLite::Statement update(db_, "UPDATE matches SET seq=? WHERE id=?");
+  update.bind(1, static_cast<int64_t>(seq));
+  update.bind(2, id);
+  update.exec();
+  t.commit();
+}
+
+void Store::update_seats(const std::string& id, const json& seats, const std::string& status,
+                         long long seq) {
+  std::lock_guard lock(mutex_);
+  SQLite::Statement q(db_, "UPDATE matches SET seats=?, status=?, seq=? WHERE id=?");
+  q.bind(1, seats.dump());
+  q.bind(2, status);
+  q.bind(3, static_cast<int64_t>(seq));
+  q.bind(4, id);
+  q.exec();
+}
+
+void Store::finish(const std::string& id, const json& result) {
+  std::lock_guard lock(mutex_);
+  SQLite::Statement q(db_, "UPDATE matches SET status='finished', result=? WHERE id=?");
+  q.bind(1, result.dump());
+  q.bind(2, id);
+  q.exec();
+}
+
+std::optional<StoredMatch> Store::load(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  SQLite::Statement q(db_,
+                      "SELECT game, params, seed, seats, undo, takeover_after_s, status, seq,"
+                      " created_at, result FROM matches WHERE id=?");
+  q.bind(1, id);
+  if (!q.executeStep()) return std::nullopt;
+  StoredMatch m;
+  m.id = id;
+  m.game = q.getColumn(0).getString();
+  m.params = json::parse(q.getColumn(1).getString());
+  m.seed = static_cast<uint64_t>(q.getColumn(2).getInt64());
+  m.seats = json::parse(q.getColumn(3).getString());
+  m.undo = q.getColumn(4).getInt() != 0;
+  if (!q.getColumn(5).isNull()) m.takeover_after_s = q.getColumn(5).getInt();
+  m.status = q.getColumn(6).getString();
+  m.seq = q.getColumn(7).getInt64();
+  m.created_at = q.getColumn(8).getInt64();
+  if (!q.getColumn(9).isNull()) m.result = json::parse(q.getColumn(9).getString());
+  SQLite::Statement moves(db_, "SELECT ply, move FROM moves WHERE match_id=? ORDER BY ply");
+  moves.bind(1, id);
+  while (moves.executeStep()) m.moves.push_back(moves.getColumn(1).getString());
+  return m;
+}
+
+std::vector<std::string> Store::unfinished() {
+  std::lock_guard lock(mutex_);
+  SQLite::Statement q(db_, "SELECT id FROM matches WHERE status != 'finished'");
+  std::vector<std::string> ids;
+  while (q.executeStep()) ids.push_back(q.getColumn(0).getString());
+  return ids;
+}
+
+std::vector<std::string> Store::list(const std::string& status, int limit) {
+  std::lock_guard lock(mutex_);
+  SQLite::Statement q(
+      db_, status.empty() ? "SELECT id FROM matches ORDER BY created_at DESC, rowid DESC LIMIT ?"
+                          : "SELECT id FROM matches WHERE status=? ORDER BY created_at DESC,"
+                            " rowid DESC LIMIT ?");
+  int i = 1;
+  if (!status.empty()) q.bind(i++, status);
+  q.bind(i, limit);
+  std::vector<std::string> ids;
+  while (q.executeStep()) ids.push_back(q.getColumn(0).getString());
+  return ids;
+}
+
+}  // namespace tabletop::server
