@@ -63,6 +63,13 @@ test("create a Relativity match against the computer in the lobby and play it to
   await until(() => states(page).at(-1).views[0].observation.ply === 0, "the undo");
   await page.waitForFunction(() => document.querySelector("button.undo")?.disabled, null, { timeout: WAIT });
 
+  // Neither the record nor the replay is public before the end.
+  const id = states(page).at(-1).match.id;
+  for (const route of ["record", "replay"]) {
+    const r = await fetch(`${server.url}/api/matches/${id}/${route}`);
+    assert.equal(r.status, 403, `${route} before the end`);
+  }
+
   let mine = 0;
   while ((await waitForTurnOrEnd(page)) === "turn") {
     await playOneMove(page);
@@ -80,7 +87,6 @@ test("create a Relativity match against the computer in the lobby and play it to
   assert.equal(page.received.filter((t) => JSON.parse(t).type === "reject").length, 0);
 
   // The record of the finished match, and its replay step by step.
-  const id = last.match.id;
   const record = await server.api("GET", `/api/matches/${id}/record`);
   assert.equal(record.game, "relativity");
   assert.equal(record.moves.length, 30);
