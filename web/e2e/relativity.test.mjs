@@ -40,6 +40,16 @@ test("create a Relativity match against the computer in the lobby and play it to
   await join.click();
   await page.waitForSelector("svg.board [data-place]", { timeout: WAIT });
 
+  // The notation box: an illegal swap is refused with the game's reason, and nothing changes.
+  const seqBefore = states(page).at(-1).seq;
+  await page.fill("#notation", "a1#c3");
+  await page.press("#notation", "Enter");
+  await page.waitForSelector(".message.bad", { timeout: WAIT });
+  assert.match(await page.locator(".message.bad").textContent(), /refused: .+/);
+  assert.equal(states(page).at(-1).seq, seqBefore);
+  await page.click(".help-toggle");
+  assert.match(await page.locator("#notation-help").textContent(), /Legal now: /);
+
   // The first move by keyboard: focus a lit place, Enter, then the next lit place, Enter (a move
   // button when the server sends no places).
   assert.equal(await waitForTurnOrEnd(page), "turn");
@@ -83,8 +93,8 @@ test("create a Relativity match against the computer in the lobby and play it to
   assert.ok(last.result, "the last state carries the result");
   assert.ok(last.result.reason.length > 0, "the result names its reason");
   assert.ok(mine >= 10, `played ${mine} moves by clicking`);
-  // Every move of ours was acknowledged: no reject ever arrived.
-  assert.equal(page.received.filter((t) => JSON.parse(t).type === "reject").length, 0);
+  // Every move of ours was acknowledged: the typed illegal swap was the only reject.
+  assert.equal(page.received.filter((t) => JSON.parse(t).type === "reject").length, 1);
 
   // The record of the finished match, and its replay step by step.
   const record = await server.api("GET", `/api/matches/${id}/record`);

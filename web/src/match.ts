@@ -97,7 +97,7 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
         ui.privateBox,
         h(
           "section",
-          { class: "controls", "aria-label": "moves" },
+          { class: "controls", "aria-label": "moves", hidden: tokens.length === 0 },
           h("h2", {}, "Your move"),
           ui.moves,
           noteForm,
@@ -230,7 +230,9 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
         { class: "picking" },
         picked.length
           ? `Selected ${picked.join(" → ")}: ${left.length} move${left.length === 1 ? "" : "s"} left; choose a lit place${picker.buttons().length ? " or a button" : ""}.`
-          : `Choose a lit place on the board${picker.buttons().length ? " or a move below" : ""}.`,
+          : picker.targets().size
+            ? `Choose a lit place on the board${picker.buttons().length ? " or a move below" : ""}.`
+            : "Choose a move.",
       ),
     );
     for (const m of picker.buttons()) {
@@ -380,6 +382,19 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
           ` ${seatLabel(seat.seat, seat.name)}${role ? " — " + role : ""}${seat.kind === "human" ? (seat.connected ? " (connected)" : " (away)") : seat.name?.includes(seat.kind) ? "" : ` (${seat.kind})`}`,
           seat.seat === toMove ? h("strong", {}, " ◀ to move") : null,
           seat.seat === view.seat ? h("em", {}, " (you)") : null,
+          // A left human seat may be handed to a computer by the others once the match's timeout
+          // has passed; the server decides and says why not otherwise.
+          seat.kind === "human" &&
+            !seat.connected &&
+            seat.seat === toMove &&
+            view.seat >= 0 &&
+            s.match.takeover_after_s
+            ? h(
+                "button",
+                { type: "button", class: "takeover", onclick: () => conn.takeover(seat.seat) },
+                `Hand seat ${seat.seat} to the computer`,
+              )
+            : null,
         );
       }),
     );

@@ -28,6 +28,7 @@ export interface StateMsg {
     params: Record<string, unknown>;
     status: string;
     undo?: boolean;
+    takeover_after_s?: number | null;
     seats: SeatInfo[];
   };
   to_move: number | null;

@@ -37,10 +37,10 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
         h(
           "div",
           { class: "replay-controls" },
-          h("button", { type: "button", "data-step": "first" }, "⏮ Start"),
+          h("button", { type: "button", "data-step": "first" }, "« Start"),
           h("button", { type: "button", "data-step": "back" }, "◀ Back"),
           h("button", { type: "button", "data-step": "forward" }, "Forward ▶"),
-          h("button", { type: "button", "data-step": "last" }, "End ⏭"),
+          h("button", { type: "button", "data-step": "last" }, "End »"),
         ),
         slider,
         status,

@@ -82,7 +82,7 @@ export const cultureWars: GameDrawer = {
         const name = `${COLS[c]}${r}`;
         const isLand = land.has(name);
         const x = X(c);
-        const y = Y(r + 1);
+        const y = Y(r);
         const parts: string[] = [name, isLand ? "land" : "sea"];
         const g = place(name, x, y, U, U);
         if (isLand)
