@@ -56,6 +56,17 @@ describe("MovePicker", () => {
     expect(p.picked).toEqual(["a1"]);
   });
 
+  it("chooses a move whose places were clicked in another order", () => {
+    const p = new MovePicker([swap("d3", "e3"), swap("e3", "f3"), swap("e3", "e4"), swap("d3", "d4")]);
+    expect(p.click("e3")).toEqual({ kind: "narrowed", remaining: 2 });
+    const r = p.click("d3");
+    expect(r.kind === "chosen" && r.move.move).toBe("d3#e3");
+    // A place that completes no move in any order starts a new selection as before.
+    p.click("e3");
+    expect(p.click("d4")).toEqual({ kind: "ignored" });
+    expect(p.click("d3")).toEqual({ kind: "chosen", move: { move: "d3#e3", places: ["d3", "e3"] } });
+  });
+
   it("finds a typed move without regard to case or spaces", () => {
     const p = new MovePicker([{ move: "3:c3-c5xd5", places: [] }]);
     expect(p.find(" 3:C3-c5 xD5")?.move).toBe("3:c3-c5xd5");

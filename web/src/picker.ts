@@ -61,14 +61,26 @@ export class MovePicker {
 
   /**
    * A click on `place`. A place that is a target extends the selection; a click on the last place
-   * picked takes it back; any other place starts a new selection when it begins some move, and is
-   * ignored otherwise. When exactly one move remains it is chosen (and the selection cleared).
+   * picked takes it back; a place that with the places picked makes up all the places of exactly one
+   * move, in another order, chooses it (Relativity's two squares click either way round); any other
+   * place starts a new selection when it begins some move, and is ignored otherwise. When exactly
+   * one move remains it is chosen (and the selection cleared).
    */
   click(place: string): ClickResult {
     const n = this.clicked.length;
     if (n > 0 && this.clicked[n - 1] === place) {
       this.clicked.pop();
       return { kind: "narrowed", remaining: this.candidates().length };
+    }
+    if (n > 0 && !this.targets().has(place)) {
+      const want = [...this.clicked, place].sort().join("\n");
+      const same = this.legal.filter(
+        (m) => m.places.length === n + 1 && [...m.places].sort().join("\n") === want,
+      );
+      if (same.length === 1) {
+        this.clicked = [];
+        return { kind: "chosen", move: same[0] };
+      }
     }
     if (this.targets().has(place)) {
       this.clicked.push(place);

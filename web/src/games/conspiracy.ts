@@ -1,7 +1,7 @@
 // Conspiracy (piecepack edition): three tile columns L, M, R and rows Present (P), Future 1, 2, …
 // downward; each tile is 2×2 squares, so coins sit on square columns a–f and square rows 1, 2, …
-// from the top. Places: squares ("c5"), tile positions ("M2"), the viewer's coins and tiles in hand
-// ("coin:C3", "tile:A4"), directions ("dir:ne") and, for Advance Column, the columns ("col:M").
+// from the top. Places (docs/games/conspiracy.md, Places): squares ("c5") and tile positions ("M2",
+// "MP"); coins and tiles in hand, directions and payments are chosen with buttons.
 import {
   coin,
   el,
@@ -11,7 +11,6 @@ import {
   tileBack,
   tileFace,
   tileUnknown,
-  DIRECTIONS,
   SUITS,
 } from "../svg";
 import type { DrawContext, GameDrawer, Observation } from "./types";
@@ -61,19 +60,17 @@ export const conspiracy: GameDrawer = {
     const gap = 6;
     const tileX = (c: number) => left + c * (2 * U + gap);
     const tileY = (r: number) => top + r * (2 * U + gap);
-    const width = left + 3 * (2 * U + gap) + 130;
+    const width = left + 3 * (2 * U + gap) + 160;
     const handTop = tileY(rows) + 10;
     const svg = svgRoot(0, 0, width, handTop + 190, "Conspiracy board");
     COLS.forEach((c, i) => {
-      const g = place(`col:${c}`, tileX(i), 0, 2 * U, 20, `column ${c}`);
-      g.append(
+      svg.append(
         el(
           "text",
           { x: tileX(i) + U, y: 15, "text-anchor": "middle", "font-size": 14, "font-weight": 700 },
           c,
         ),
       );
-      svg.append(g);
     });
     // Markers by tile name.
     const markers = new Map<string, number[]>();
@@ -164,24 +161,6 @@ export const conspiracy: GameDrawer = {
         );
       } else svg.append(c);
     }
-    // Directions (the last step of placing a coin).
-    const dx = tileX(3) + 60;
-    const dy = tileY(0) + 70;
-    svg.append(el("text", { x: dx, y: dy - 52, "text-anchor": "middle", "font-size": 11 }, "direction"));
-    DIRECTIONS.forEach((d, i) => {
-      const a = (i * Math.PI) / 4 - Math.PI / 2;
-      const x = dx + Math.cos(a) * 38 - 14;
-      const y = dy + Math.sin(a) * 38 - 14;
-      const g = place(`dir:${d}`, x, y, 28, 28, `point ${d}`);
-      g.append(
-        el(
-          "text",
-          { x: x + 14, y: y + 19, "text-anchor": "middle", "font-size": 12, "font-weight": 700 },
-          d.toUpperCase(),
-        ),
-      );
-      svg.append(g);
-    });
     // The viewer's hand, bonus coins and held tiles.
     if (ctx.viewer >= 0) {
       const me = seatEntry(obs, ctx.viewer);
