@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 BIN := build/bin/tabletop
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps build debug run test test-release test-sanitize soak bench strength format clean
+.PHONY: all deps build debug run test test-release test-sanitize test-web web soak bench strength format clean
 
 all: build
 
@@ -30,7 +30,7 @@ debug: deps build/debug/build.ninja
 run: build
 	$(BIN) play relativity --seats human,$(or $(AI),mcts:time=2000)
 
-test: test-release test-sanitize
+test: test-release test-sanitize test-web
 
 test-release: build
 	cd build/release && ctest $(CTEST_FLAGS)
@@ -39,6 +39,19 @@ test-release: build
 # every player count, 100 playouts each (the release run above plays 200), in parallel.
 test-sanitize: debug
 	cd build/debug && TABLETOP_CONFORMANCE_PLAYOUTS=100 ctest $(CTEST_FLAGS) -L 'conformance_test|core_test'
+
+# The web client (web/): npm ci when node_modules is missing or older than the lock file, the
+# production build (web/dist, which `tabletop serve --static web/dist` serves), the unit tests
+# (vitest) and the end-to-end tests in Debian's headless Chromium against a real `tabletop serve`.
+# Screenshots of every board land in build/test-output/screenshots/.
+web/node_modules/.package-lock.json: web/package-lock.json web/package.json | deps
+	cd web && npm ci --no-audit --no-fund
+
+web: web/node_modules/.package-lock.json
+	cd web && npm run build
+
+test-web: build web
+	cd web && npx vitest run && node e2e/run.mjs
 
 # Long random-playout soak: many more games per title than `make test`.
 soak: build

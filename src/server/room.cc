@@ -494,4 +494,24 @@ void Room::progress(int seat, long long seq, double done) {
   send_all(shared(json{{"type", "thinking"}, {"seat", seat}, {"progress", done}}));
 }
 
+json Room::replay() const {
+  std::lock_guard lock(mutex_);
+  if (!match_->state().is_terminal())
+    throw NotYet("the replay of match " + id_ + " is public only once the match is finished");
+  Match again(match_->state().game_ptr(), seed_, record_seats());
+  json steps = json::array();
+  auto step = [&](json move) {
+    const State& s = again.state();
+    steps.push_back({{"move", std::move(move)},
+                     {"observation", s.observation(kSpectator)},
+                     {"log", s.log().for_viewer(kSpectator)}});
+  };
+  step(nullptr);
+  for (const std::string& text : match_->record().moves) {
+    again.play_text(text);
+    step(text);
+  }
+  return {{"steps", std::move(steps)}};
+}
+
 }  // namespace tabletop::server

@@ -1,0 +1,183 @@
+// Shared pieces of the end-to-end tests: a real `tabletop serve` on a free loopback port with its
+// own database, Debian's Chromium driven by playwright-core (nothing downloads a browser), frame
+// recording for the secrecy checks, screenshots, and a generic "play one move by clicking".
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+export const ROOT = path.resolve(import.meta.dirname, "..", "..");
+export const BIN = process.env.TABLETOP_BIN ?? path.join(ROOT, "build/release/bin/tabletop");
+export const DIST = path.join(ROOT, "web/dist");
+export const OUT = process.env.TABLETOP_TEST_OUTPUT ?? path.join(ROOT, "build/test-output");
+export const SHOTS = path.join(OUT, "screenshots");
+/** Generous: the machine is shared and busy. Never a timing assertion, only an upper bound. */
+export const WAIT = 90_000;
+
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.unref();
+    s.on("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A running server; restart() after kill() keeps the port and the database. */
+export class Server {
+  constructor() {
+    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), "tabletop-e2e-"));
+    this.db = path.join(this.dir, "tabletop.db");
+    this.proc = null;
+    this.port = 0;
+  }
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+  async start() {
+    if (!this.port) this.port = await freePort();
+    const log = fs.openSync(path.join(this.dir, "server.log"), "a");
+    this.proc = spawn(
+      BIN,
+      ["serve", "--port", String(this.port), "--bind", "127.0.0.1", "--db", this.db, "--static", DIST],
+      {
+        stdio: ["ignore", log, log],
+      },
+    );
+    const proc = this.proc;
+    const deadline = Date.now() + WAIT;
+    for (;;) {
+      if (proc.exitCode !== null)
+        throw new Error(`tabletop serve exited (${proc.exitCode}); see ${this.dir}/server.log`);
+      try {
+        const r = await fetch(`${this.url}/api/games`);
+        if (r.ok) return;
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() > deadline) throw new Error("tabletop serve did not come up");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  /** SIGKILL, as a crash would. */
+  async kill() {
+    const proc = this.proc;
+    if (!proc || proc.exitCode !== null) return;
+    const gone = new Promise((r) => proc.once("exit", r));
+    proc.kill("SIGKILL");
+    await gone;
+  }
+  async stop() {
+    const proc = this.proc;
+    if (proc && proc.exitCode === null) {
+      const gone = new Promise((r) => proc.once("exit", r));
+      proc.kill("SIGTERM");
+      const t = setTimeout(() => proc.kill("SIGKILL"), 5000);
+      await gone;
+      clearTimeout(t);
+    }
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+  async api(method, p, body) {
+    const r = await fetch(this.url + p, {
+      method,
+      headers: body ? { "Content-Type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const data = await r.json();
+    if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${JSON.stringify(data)}`);
+    return data;
+  }
+}
+
+export async function launchBrowser() {
+  return chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A page whose received WebSocket frames are kept in `page.frames` (text, in order). */
+export async function recordingPage(browser, opts = {}) {
+  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  page.received = [];
+  page.on("websocket", (ws) => {
+    ws.on("framereceived", (f) => page.received.push(String(f.payload)));
+  });
+  page.on("pageerror", (e) => {
+    page.errors = [...(page.errors ?? []), e];
+  });
+  return page;
+}
+
+/** Every `state` message a page received, parsed. */
+export function states(page) {
+  return page.received.map((t) => JSON.parse(t)).filter((m) => m.type === "state");
+}
+
+export async function screenshot(page, name) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Waits until this page may move (a lit place or a move button) or the game is over. */
+export async function waitForTurnOrEnd(page) {
+  await page.waitForFunction(
+    () =>
+      document.querySelector("svg.board [data-place].target") ||
+      document.querySelector(".move-buttons button.move") ||
+      document.querySelector(".result h2"),
+    null,
+    { timeout: WAIT },
+  );
+  return (await page.locator(".result h2").count()) > 0 ? "over" : "turn";
+}
+
+/**
+ * Plays one move by clicking: lit places one after another until a move is chosen; when no place
+ * is lit, the first move button. Fails when the server refuses it.
+ */
+export async function playOneMove(page, { preferButton = false } = {}) {
+  for (let i = 0; i < 8; i++) {
+    const targets = page.locator("svg.board [data-place].target");
+    const buttons = page.locator(".move-buttons button.move");
+    if ((preferButton || (await targets.count()) === 0) && (await buttons.count()) > 0) {
+      await buttons.first().click();
+      break;
+    }
+    if ((await targets.count()) === 0) throw new Error("nothing to click");
+    await targets.first().click();
+    if ((await page.locator("svg.board [data-place].picked").count()) === 0) break;
+  }
+  // The click sent the move (the page says it waits); the server's ack and new state clear that.
+  await page.waitForFunction(
+    () => !document.querySelector(".move-buttons")?.textContent?.includes("Waiting for the server"),
+    null,
+    { timeout: WAIT },
+  );
+  const bad = await page.locator(".message.bad").count();
+  if (bad) throw new Error(`move refused: ${await page.locator(".message.bad").textContent()}`);
+}
+
+/** Waits until cond() holds (polling), failing after WAIT. */
+export async function until(cond, what = "condition") {
+  const deadline = Date.now() + WAIT;
+  while (!cond()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

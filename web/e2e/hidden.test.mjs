@@ -1,0 +1,175 @@
+// Two browser contexts hold different seats of a Siege match and of a Conspiracy match; neither
+// page's DOM nor WebSocket traffic ever holds the other seat's secrets. A spectator sees only public
+// information.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import {
+  launchBrowser,
+  playOneMove,
+  recordingPage,
+  screenshot,
+  Server,
+  states,
+  until,
+  WAIT,
+} from "./harness.mjs";
+
+let server, browser;
+before(async () => {
+  server = new Server();
+  await server.start();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(path) {
+  const page = await recordingPage(browser);
+  await page.goto(server.url + path);
+  await page.waitForSelector("svg.board", { timeout: WAIT });
+  return page;
+}
+
+/** Plays `n` moves by clicking, each on the page whose seat is to move (computers answer alone). */
+async function playRounds(pages, n) {
+  for (let i = 0; i < n;) {
+    const last = states(pages[0]).at(-1);
+    if (last.result) return;
+    const page = pages.find((p) =>
+      states(p)
+        .at(-1)
+        .views.some((v) => v.seat === last.to_move && v.legal.length),
+    );
+    if (!page) {
+      await until(() => states(pages[0]).at(-1).seq > last.seq); // a computer seat moves
+      continue;
+    }
+    await playOneMove(page);
+    i++;
+    const seq = states(page).at(-1).seq;
+    for (const p of pages) await until(() => states(p).at(-1).seq >= seq);
+  }
+}
+
+test("Siege: two seats in two browser contexts; Army values stay unknown to both", async () => {
+  const created = await server.api("POST", "/api/matches", {
+    game: "siege",
+    params: { players: 2 },
+    seats: [{ kind: "human" }, { kind: "human" }],
+  });
+  const a = await open(created.seats[0].join_url);
+  const b = await open(created.seats[1].join_url);
+  await playRounds([a, b], 8);
+  await screenshot(a, "siege");
+  for (const [page, seat] of [
+    [a, 0],
+    [b, 1],
+  ]) {
+    for (const s of states(page)) {
+      assert.deepEqual(
+        s.views.map((v) => v.seat),
+        [seat],
+        "a page holds only its own seat",
+      );
+      for (const v of s.views) {
+        const obs = v.observation;
+        // An Army's value is known to nobody until a battle; no battle can happen in the first turns.
+        for (const st of obs.stacks) assert.match(st, /^\?*$/, "stack values are never sent");
+        for (const piece of String(obs.board).split(/\s+/).filter(Boolean))
+          assert.match(piece, /=(NE|SE|SW|NW)[?C]$/);
+        if (s.to_move !== seat) assert.equal(v.legal.length, 0, "no legal moves for a seat not to move");
+      }
+    }
+    for (const t of page.received) assert.doesNotMatch(t, /"(seed|chance|state|revealed)":/);
+    assert.doesNotMatch(await page.content(), /token=[0-9a-f]{32}.*token=[0-9a-f]{32}/s);
+  }
+  await a.context().close();
+  await b.context().close();
+});
+
+test("Conspiracy: goals, hands and tiles of one seat never reach the other seat's page or a spectator", async () => {
+  const created = await server.api("POST", "/api/matches", {
+    game: "conspiracy",
+    params: { players: 3 },
+    seats: [{ kind: "human" }, { kind: "human" }, { kind: "computer", strength: "easy" }],
+  });
+  const a = await open(created.seats[0].join_url);
+  const b = await open(created.seats[1].join_url);
+  const watcher = await open(created.watch_url);
+  await playRounds([a, b], 6);
+  await screenshot(a, "conspiracy");
+  await screenshot(watcher, "conspiracy-spectator");
+
+  // What each seat holds, as its own page received it.
+  const secretsOf = (page, seat) => {
+    const out = new Set();
+    for (const s of states(page))
+      for (const v of s.views.filter((v) => v.seat === seat)) {
+        const e = v.observation.seats[seat];
+        if (!["secret", "not chosen"].includes(e[10])) out.add(`goal:${e[10]}`);
+        for (const t of String(e[5]).split(" ").filter(Boolean)) out.add(`tile:${t}`);
+        for (const c of String(v.observation.my_setup_coins ?? "")
+          .split(" ")
+          .filter(Boolean))
+          out.add(`setup:${c}`);
+      }
+    return out;
+  };
+  const aSecrets = secretsOf(a, 0);
+  const bSecrets = secretsOf(b, 1);
+  assert.ok(
+    [...aSecrets].some((x) => x.startsWith("goal:")),
+    "seat 0 chose a goal",
+  );
+  assert.ok(
+    [...aSecrets].some((x) => x.startsWith("tile:")),
+    "seat 0 holds tiles",
+  );
+  assert.ok(
+    [...bSecrets].some((x) => x.startsWith("goal:")),
+    "seat 1 chose a goal",
+  );
+
+  const checkBlind = async (page, other, label) => {
+    for (const s of states(page)) {
+      for (const v of s.views) {
+        const e = v.observation.seats[other];
+        assert.ok(
+          ["secret", "not chosen"].includes(e[10]),
+          `${label}: the goal of seat ${other} stays secret`,
+        );
+        assert.equal(e[5], "", `${label}: the tiles seat ${other} holds are not named`);
+        assert.equal(e[1], "", `${label}: the hand of seat ${other} is not named`);
+        if (v.seat === -1) assert.equal(v.observation.my_setup_coins, undefined);
+        if (v.seat === -1)
+          for (const t of v.observation.tiles)
+            assert.doesNotMatch(t, /\(/, `${label}: no face-down tile is named`);
+      }
+    }
+    const dom = await page.content();
+    const goal = [...(other === 0 ? aSecrets : bSecrets)].find((x) => x.startsWith("goal:")).slice(5);
+    assert.doesNotMatch(
+      dom,
+      new RegExp(`goal ${goal}\\b`),
+      `${label}: the DOM does not show seat ${other}'s goal`,
+    );
+  };
+  await checkBlind(b, 0, "seat 1's page");
+  await checkBlind(a, 1, "seat 0's page");
+  await checkBlind(watcher, 0, "the spectator");
+  await checkBlind(watcher, 1, "the spectator");
+  await checkBlind(watcher, 2, "the spectator");
+  for (const s of states(watcher)) {
+    assert.deepEqual(
+      s.views.map((v) => v.seat),
+      [-1],
+    );
+    assert.equal(s.views[0].legal.length, 0);
+  }
+  assert.match(await watcher.locator(".private h2").textContent(), /Spectator view/);
+  for (const p of [a, b, watcher])
+    for (const t of p.received) assert.doesNotMatch(t, /"(seed|chance|state)":/);
+  for (const p of [a, b, watcher]) await p.context().close();
+});

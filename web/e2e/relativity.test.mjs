@@ -1,0 +1,117 @@
+// A Relativity match against the computer, created in the lobby and played to its end by clicking
+// (the first move by keyboard), then its replay and record.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import {
+  launchBrowser,
+  playOneMove,
+  recordingPage,
+  screenshot,
+  Server,
+  states,
+  until,
+  WAIT,
+  waitForTurnOrEnd,
+} from "./harness.mjs";
+
+let server, browser;
+before(async () => {
+  server = new Server();
+  await server.start();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test("create a Relativity match against the computer in the lobby and play it to the end by clicking", async () => {
+  const page = await recordingPage(browser);
+  await page.goto(server.url + "/");
+  await page.selectOption("#game", "relativity");
+  // Parameters come from GET /api/games: the engine's ply cap keeps the test short.
+  await page.locator("details summary", { hasText: "Engine settings" }).click();
+  await page.fill('[name="max_plies"]', "30");
+  await page.selectOption("#seat-1", "computer:easy");
+  await page.check("#undo");
+  await page.click("button[type=submit]");
+  const join = page.locator('a.join-link[data-seat="0"]');
+  await join.waitFor({ timeout: WAIT });
+  await join.click();
+  await page.waitForSelector("svg.board [data-place]", { timeout: WAIT });
+
+  // The notation box: an illegal swap is refused with the game's reason, and nothing changes.
+  const seqBefore = states(page).at(-1).seq;
+  await page.fill("#notation", "a1#c3");
+  await page.press("#notation", "Enter");
+  await page.waitForSelector(".message.bad", { timeout: WAIT });
+  assert.match(await page.locator(".message.bad").textContent(), /refused: .+/);
+  assert.equal(states(page).at(-1).seq, seqBefore);
+  await page.click(".help-toggle");
+  assert.match(await page.locator("#notation-help").textContent(), /Legal now: /);
+
+  // The first move by keyboard: focus a lit place, Enter, then the next lit place, Enter (a move
+  // button when the server sends no places).
+  assert.equal(await waitForTurnOrEnd(page), "turn");
+  if (await page.locator("svg.board [data-place].target").count()) {
+    await page.locator("svg.board [data-place].target").first().focus();
+    await page.keyboard.press("Enter");
+    assert.equal(await page.locator("svg.board [data-place].picked").count(), 1);
+    await page.locator("svg.board [data-place].target").first().focus();
+  } else {
+    await page.locator(".move-buttons button.move").first().focus();
+  }
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.querySelector(".message.ok"), null, { timeout: WAIT });
+
+  // Undo takes back our move and the computer's reply.
+  assert.equal(await waitForTurnOrEnd(page), "turn");
+  assert.equal(states(page).at(-1).views[0].observation.ply, 2);
+  const undo = page.locator("button.undo");
+  await page.waitForFunction(() => !document.querySelector("button.undo")?.disabled, null, { timeout: WAIT });
+  await undo.click();
+  await until(() => states(page).at(-1).views[0].observation.ply === 0, "the undo");
+  await page.waitForFunction(() => document.querySelector("button.undo")?.disabled, null, { timeout: WAIT });
+
+  // Neither the record nor the replay is public before the end.
+  const id = states(page).at(-1).match.id;
+  for (const route of ["record", "replay"]) {
+    const r = await fetch(`${server.url}/api/matches/${id}/${route}`);
+    assert.equal(r.status, 403, `${route} before the end`);
+  }
+
+  let mine = 0;
+  while ((await waitForTurnOrEnd(page)) === "turn") {
+    await playOneMove(page);
+    mine++;
+    if (mine === 4) await screenshot(page, "relativity");
+  }
+  const result = await page.locator(".result").textContent();
+  assert.match(result, /Result/);
+  await screenshot(page, "relativity-result");
+  const last = states(page).at(-1);
+  assert.ok(last.result, "the last state carries the result");
+  assert.ok(last.result.reason.length > 0, "the result names its reason");
+  assert.ok(mine >= 10, `played ${mine} moves by clicking`);
+  // Every move of ours was acknowledged: the typed illegal swap was the only reject.
+  assert.equal(page.received.filter((t) => JSON.parse(t).type === "reject").length, 1);
+
+  // The record of the finished match, and its replay step by step.
+  const record = await server.api("GET", `/api/matches/${id}/record`);
+  assert.equal(record.game, "relativity");
+  assert.equal(record.moves.length, 30);
+  await page.click("a.replay-link");
+  await page.waitForSelector("#replay-step", { timeout: WAIT });
+  const step = page.locator(".step");
+  await page.waitForFunction(() => document.querySelector(".step")?.textContent?.startsWith("Step 0"), null, {
+    timeout: WAIT,
+  });
+  await page.click('button[data-step="forward"]');
+  assert.match(await step.textContent(), new RegExp(`^Step 1 of 30: ${record.moves[0]}`));
+  await page.click('button[data-step="last"]');
+  assert.match(await step.textContent(), /^Step 30 of 30/);
+  await page.keyboard.press("ArrowLeft");
+  assert.match(await step.textContent(), /^Step 29 of 30/);
+  await screenshot(page, "relativity-replay");
+  assert.deepEqual(page.errors ?? [], []);
+});

@@ -1,0 +1,84 @@
+// The lobby's HTTP calls (docs/server.md). Errors come back as {"error": "..."} and are thrown with
+// that sentence.
+
+/** A game's observation: its own JSON shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Observation = any;
+
+export interface ParamSpec {
+  name: string;
+  type: "int" | "bool" | "string";
+  default: unknown;
+  min?: number;
+  max?: number;
+  description: string;
+  kind: "players" | "variant" | "engine";
+}
+export interface GameInfo {
+  id: string;
+  name: string;
+  min_players: number;
+  max_players: number;
+  hidden_information: boolean;
+  has_chance: boolean;
+  params: ParamSpec[];
+  strengths: { name: string; description: string }[];
+  notation?: string;
+}
+export interface MatchSeat {
+  seat: number;
+  kind: string;
+  name?: string;
+  token?: string;
+  join_url?: string;
+  open?: boolean;
+  claimed?: boolean;
+  connected?: boolean;
+  strength?: string;
+}
+export interface MatchSummary {
+  id: string;
+  game: string;
+  params: Record<string, unknown>;
+  status: string;
+  seq?: number;
+  undo?: boolean;
+  seats: MatchSeat[];
+  to_move?: number | null;
+  result?: { returns: number[]; reason: string } | null;
+  created_at?: number;
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const r = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await r.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    throw new Error(`${method} ${path}: the server answered ${r.status} with something that is not JSON`);
+  }
+  if (!r.ok) throw new Error((data as { error?: string })?.error ?? `${method} ${path}: status ${r.status}`);
+  return data as T;
+}
+
+export const api = {
+  games: () => call<GameInfo[]>("GET", "/api/games"),
+  matches: (status?: string) =>
+    call<MatchSummary[]>("GET", `/api/matches${status ? "?status=" + status : ""}`),
+  match: (id: string) => call<MatchSummary>("GET", `/api/matches/${id}`),
+  create: (body: unknown) =>
+    call<{ id: string; seats: MatchSeat[]; watch_url: string }>("POST", "/api/matches", body),
+  join: (id: string, seat: number) =>
+    call<{ seat: number; token: string; join_url: string }>("POST", `/api/matches/${id}/join`, { seat }),
+  record: (id: string) => call<Record<string, unknown>>("GET", `/api/matches/${id}/record`),
+  replay: (id: string) =>
+    call<{ steps: { move: string | null; observation: Observation; log: string[] }[] }>(
+      "GET",
+      `/api/matches/${id}/replay`,
+    ),
+};

@@ -1,0 +1,33 @@
+// Small helpers for building HTML without a framework.
+
+type Child = Node | string | null | undefined | false;
+
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number | boolean | undefined | null | EventListener> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") e.addEventListener(k.slice(2), v as EventListener);
+    else if (v === true) e.setAttribute(k, "");
+    else e.setAttribute(k, String(v));
+  }
+  for (const c of children) if (c !== null && c !== undefined && c !== false) e.append(c);
+  return e;
+}
+
+/** Seat names with the seat number, e.g. "seat 1 (computer (easy))". */
+export function seatLabel(seat: number, name?: string): string {
+  return name && name !== `seat ${seat}` ? `seat ${seat} · ${name}` : `seat ${seat}`;
+}
+
+/** Reads the tokens of a join link's fragment: "#token=A" or "#token=A&token=B" (hot-seat). */
+export function tokensFromHash(hash: string): string[] {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  return params
+    .getAll("token")
+    .flatMap((t) => t.split(","))
+    .filter(Boolean);
+}

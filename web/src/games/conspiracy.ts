@@ -1,0 +1,275 @@
+// Conspiracy (piecepack edition): three tile columns L, M, R and rows Present (P), Future 1, 2, …
+// downward; each tile is 2×2 squares, so coins sit on square columns a–f and square rows 1, 2, …
+// from the top. Places (docs/games/conspiracy.md, Places): squares ("c5") and tile positions ("M2",
+// "MP"); coins and tiles in hand, directions and payments are chosen with buttons.
+import {
+  coin,
+  el,
+  place,
+  seatShape,
+  svgRoot,
+  tileBack,
+  tileFace,
+  tileUnknown,
+  SUITS,
+} from "../svg";
+import type { DrawContext, GameDrawer, Observation } from "./types";
+
+const U = 40;
+const LETTERS = "SMCA";
+const COLS = ["L", "M", "R"];
+const rankText = (r: number) => (r === 0 ? "0" : r === 1 ? "@" : String(r));
+
+function rowIndex(row: string): number {
+  return row === "P" ? 0 : Number(row);
+}
+function positionName(col: number, row: number): string {
+  return `${COLS[col]}${row === 0 ? "P" : row}`;
+}
+function parsePiece(name: string): { suit: number; rank: number } {
+  return { suit: LETTERS.indexOf(name[0]), rank: Number(name[1]) };
+}
+function seatEntry(obs: Observation, s: number) {
+  const e = obs.seats?.[s] ?? [];
+  return {
+    handN: e[0] as number,
+    hand: String(e[1] ?? ""),
+    bonusN: e[2] as number,
+    bonus: String(e[3] ?? ""),
+    heldN: e[4] as number,
+    held: String(e[5] ?? ""),
+    saved: e[6] as string | number | null,
+    marker: e[7] as string | null,
+    goal: String(e[10] ?? ""),
+  };
+}
+const names = (s: string) => s.split(/\s+/).filter(Boolean);
+
+export const conspiracy: GameDrawer = {
+  board(obs: Observation, ctx: DrawContext) {
+    const tiles = new Map<string, string>(); // position -> "C3" | "(C3)" | "down"
+    let deepest = 1;
+    for (const t of obs.tiles ?? []) {
+      const [pos, what] = String(t).split(" ");
+      tiles.set(pos, what);
+      deepest = Math.max(deepest, rowIndex(pos.slice(1)));
+    }
+    const rows = deepest + 2; // Present + Futures down to one below the deepest tile
+    const left = 40;
+    const top = 24;
+    const gap = 6;
+    const tileX = (c: number) => left + c * (2 * U + gap);
+    const tileY = (r: number) => top + r * (2 * U + gap);
+    const width = left + 3 * (2 * U + gap) + 160;
+    const handTop = tileY(rows) + 10;
+    const svg = svgRoot(0, 0, width, handTop + 190, "Conspiracy board");
+    COLS.forEach((c, i) => {
+      svg.append(
+        el(
+          "text",
+          { x: tileX(i) + U, y: 15, "text-anchor": "middle", "font-size": 14, "font-weight": 700 },
+          c,
+        ),
+      );
+    });
+    // Markers by tile name.
+    const markers = new Map<string, number[]>();
+    (obs.seats ?? []).forEach((_: unknown, s: number) => {
+      const m = seatEntry(obs, s).marker;
+      if (m) markers.set(m, [...(markers.get(m) ?? []), s]);
+    });
+    for (let r = 0; r < rows; r++) {
+      svg.append(el("text", { x: 4, y: tileY(r) + U + 5, "font-size": 12 }, r === 0 ? "P" : `F${r}`));
+      for (let c = 0; c < 3; c++) {
+        const pos = positionName(c, r);
+        const what = tiles.get(pos);
+        const x = tileX(c);
+        const y = tileY(r);
+        if (what === undefined) {
+          const g = place(pos, x, y, 2 * U, 2 * U, `${pos}: no tile`);
+          g.append(
+            el("rect", {
+              x: x + 1,
+              y: y + 1,
+              width: 2 * U - 2,
+              height: 2 * U - 2,
+              fill: "none",
+              stroke: "#bbb",
+              "stroke-dasharray": "4 4",
+            }),
+          );
+          svg.append(g);
+          continue;
+        }
+        if (what === "down" || what.startsWith("(")) {
+          svg.append(tileBack(x, y, 2 * U, 2));
+          if (what.startsWith("(")) {
+            svg.append(
+              el(
+                "text",
+                {
+                  x: x + 2 * U - 4,
+                  y: y + 2 * U - 4,
+                  "text-anchor": "end",
+                  "font-size": 10,
+                  class: "known-tile",
+                },
+                `(${what.slice(1, 3)} known to you)`,
+              ),
+            );
+          }
+          // Squares of a face-down tile.
+          for (let dr = 0; dr < 2; dr++)
+            for (let dc = 0; dc < 2; dc++) {
+              const sq = `${"abcdef"[2 * c + dc]}${2 * r + dr + 1}`;
+              svg.append(place(sq, x + dc * U, y + dr * U, U, U, `${sq} (on ${pos})`));
+            }
+        } else {
+          const p = parsePiece(what);
+          svg.append(tileFace(x, y, 2 * U, p.suit, p.rank, rankText(p.rank)));
+          (markers.get(what) ?? []).forEach((s, i) => svg.append(seatShape(s, x + 10 + i * 14, y + 10, 6)));
+        }
+        // The tile's own place (reveal, lay on): a tab at its corner so it does not cover the squares.
+        const tab = place(pos, x + 2 * U - 22, y - 2, 24, 14, `tile ${pos}`);
+        tab.append(el("text", { x: x + 2 * U - 10, y: y + 9, "text-anchor": "middle", "font-size": 9 }, pos));
+        svg.append(tab);
+      }
+    }
+    // Coins on the board.
+    for (const entry of obs.coins ?? []) {
+      const [sq, face, dir, known] = String(entry).split(" ");
+      const col = "abcdef".indexOf(sq[0]);
+      const row = Number(sq.slice(1)) - 1;
+      const cx = tileX(Math.floor(col / 2)) + (col % 2) * U + U / 2;
+      const cy = tileY(Math.floor(row / 2)) + (row % 2) * U + U / 2;
+      const symbol = LETTERS.includes(face);
+      const k = known ? parsePiece(known) : undefined;
+      const existing = svg.querySelector(`[data-place="${sq}"]`);
+      const c = coin(
+        cx,
+        cy,
+        U * 0.38,
+        symbol
+          ? { side: "suit", suit: LETTERS.indexOf(face), dir }
+          : { side: "number", rank: Number(face), text: rankText(Number(face)), dir, suit: k?.suit },
+      );
+      if (existing) {
+        existing.append(c);
+        existing.setAttribute(
+          "aria-label",
+          `${sq}: coin ${symbol ? SUITS[LETTERS.indexOf(face)] + " symbol side up" : face}${known ? " (" + known + ")" : ""} pointing ${dir}`,
+        );
+      } else svg.append(c);
+    }
+    // The viewer's hand, bonus coins and held tiles.
+    if (ctx.viewer >= 0) {
+      const me = seatEntry(obs, ctx.viewer);
+      let x = 10;
+      svg.append(el("text", { x: 10, y: handTop + 12, "font-size": 12 }, "Your coins (hand, then bonus):"));
+      for (const n of [...names(me.hand), ...names(me.bonus)]) {
+        const p = parsePiece(n);
+        const g = place(
+          `coin:${n}`,
+          x,
+          handTop + 18,
+          40,
+          40,
+          `your coin ${SUITS[p.suit]} ${rankText(p.rank)}`,
+        );
+        g.append(
+          coin(x + 20, handTop + 38, 17, {
+            side: "number",
+            rank: p.rank,
+            text: rankText(p.rank),
+            suit: p.suit,
+          }),
+        );
+        svg.append(g);
+        x += 44;
+      }
+      x = 10;
+      svg.append(el("text", { x: 10, y: handTop + 82, "font-size": 12 }, "Your tiles:"));
+      for (const n of names(me.held)) {
+        const p = parsePiece(n);
+        const g = place(
+          `tile:${n}`,
+          x,
+          handTop + 88,
+          44,
+          44,
+          `your tile ${SUITS[p.suit]} ${rankText(p.rank)}`,
+        );
+        g.append(tileFace(x + 2, handTop + 90, 40, p.suit, p.rank, rankText(p.rank)));
+        svg.append(g);
+        x += 48;
+      }
+    }
+    // Every seat's public counts, as small rows of face-down pieces.
+    let y = handTop + 150;
+    (obs.seats ?? []).forEach((_: unknown, s: number) => {
+      if (s === ctx.viewer) return;
+      const e = seatEntry(obs, s);
+      svg.append(seatShape(s, 16, y, 6));
+      svg.append(
+        el(
+          "text",
+          { x: 26, y: y + 4, "font-size": 11 },
+          `${ctx.seatNames[s]}: ${e.handN} coins, ${e.bonusN} bonus, ${e.heldN} tiles`,
+        ),
+      );
+      for (let i = 0; i < Math.min(e.heldN, 8); i++) svg.append(tileUnknown(330 + i * 14, y - 6, 12));
+      y += 16;
+    });
+    svg.setAttribute("viewBox", `0 0 ${width} ${Math.max(y + 10, handTop + 150)}`);
+    return svg;
+  },
+  status(obs: Observation, ctx: DrawContext) {
+    if (obs.phase === "over") {
+      return obs.winner === null || obs.winner === undefined
+        ? "Game over: no winner"
+        : `Game over: ${ctx.seatNames[obs.winner]} declared victory`;
+    }
+    const who = obs.to_move === null ? "" : (ctx.seatNames[obs.to_move] ?? `seat ${obs.to_move}`);
+    const order = (obs.order ?? []).map((s: number) => ctx.seatNames[s] ?? s).join(", ");
+    let s = `Round ${obs.round}, ${obs.phase}: ${who} to decide.`;
+    if (obs.phase === "actions" || obs.action_points > 0) s += ` Action points left: ${obs.action_points}.`;
+    if (obs.action && obs.action !== "none")
+      s += ` Action under way: ${obs.action}${obs.action_coin ? " with " + obs.action_coin : ""}.`;
+    if (order) s += ` Order: ${order}.`;
+    s += ` Bag: ${obs.bag} coins.`;
+    return s;
+  },
+  privateInfo(obs: Observation, ctx: DrawContext) {
+    const div = document.createElement("div");
+    const add = (label: string, text: string) => {
+      const p = document.createElement("p");
+      const b = document.createElement("strong");
+      b.textContent = label + ": ";
+      p.append(b, text);
+      div.append(p);
+    };
+    if (ctx.viewer >= 0) {
+      const me = seatEntry(obs, ctx.viewer);
+      add(
+        "Your goal",
+        me.goal === "not chosen"
+          ? "not chosen yet" + (obs.my_setup_coins ? ` (choose from ${obs.my_setup_coins})` : "")
+          : me.goal,
+      );
+      add("Your hand", me.hand || "none");
+      add("Your bonus coins", me.bonus || "none");
+      add("Your tiles", me.held || "none");
+      if (me.saved !== null && me.saved !== undefined) add("Your saved coin", String(me.saved));
+      if (obs.my_jump_answer) add("Your answer", obs.my_jump_answer);
+    }
+    const ul = document.createElement("ul");
+    (obs.seats ?? []).forEach((_: unknown, s: number) => {
+      const e = seatEntry(obs, s);
+      const li = document.createElement("li");
+      li.textContent = `${ctx.seatNames[s]}: goal ${e.goal}, saved ${e.saved ?? "none"}, marker ${e.marker ?? "none"}`;
+      ul.append(li);
+    });
+    div.append(ul);
+    return div;
+  },
+};

@@ -1,0 +1,161 @@
+// Culture Wars: the map of 24 tiles (2×2 squares each) in a 26×26 window of squares a–z × 1–26, with
+// the seas (every square that is not land) drawn as water. Places are the squares ("k12"), land and
+// sea alike (setup moves tiles into the sea). Each seat plays one suit: its coins carry the suit,
+// its tokens the seat's shape and count.
+import { coin, el, place, svgRoot, tokens, SUITS } from "../svg";
+import type { DrawContext, GameDrawer, Observation } from "./types";
+
+const U = 28;
+const COLS = "abcdefghijklmnopqrstuvwxyz";
+
+function sq(name: string): [number, number] {
+  return [COLS.indexOf(name[0]), Number(name.slice(1))];
+}
+
+export const cultureWars: GameDrawer = {
+  board(obs: Observation, ctx: DrawContext) {
+    const land = new Set<string>();
+    let minC = 99,
+      maxC = -1,
+      minR = 99,
+      maxR = -1;
+    for (const t of obs.tiles ?? []) {
+      const [c, r] = sq(t);
+      for (let dc = 0; dc < 2; dc++) for (let dr = 0; dr < 2; dr++) land.add(`${COLS[c + dc]}${r + dr}`);
+      minC = Math.min(minC, c);
+      maxC = Math.max(maxC, c + 1);
+      minR = Math.min(minR, r);
+      maxR = Math.max(maxR, r + 1);
+    }
+    // One ring of sea beyond the land (two during setup, where tiles move outward).
+    const margin = obs.phase === "tile moves" ? 2 : 1;
+    minC = Math.max(0, minC - margin);
+    maxC = Math.min(25, maxC + margin);
+    minR = Math.max(1, minR - margin);
+    maxR = Math.min(26, maxR + margin);
+    const w = (maxC - minC + 1) * U;
+    const h = (maxR - minR + 1) * U;
+    const X = (c: number) => 20 + (c - minC) * U;
+    const Y = (r: number) => 4 + (maxR - r) * U;
+    const svg = svgRoot(0, 0, w + 24, h + 24, "Culture Wars map");
+    const defs = el("defs");
+    const pat = el("pattern", { id: "waves", width: 14, height: 8, patternUnits: "userSpaceOnUse" });
+    pat.append(el("rect", { width: 14, height: 8, fill: "#cfe3f3" }));
+    pat.append(
+      el("path", { d: "M0,5 Q3.5,2 7,5 T14,5", fill: "none", stroke: "#7aa7cc", "stroke-width": 1 }),
+    );
+    defs.append(pat);
+    svg.append(defs);
+    svg.append(el("rect", { x: 20, y: 4, width: w, height: h, fill: "url(#waves)", class: "sea" }));
+    // Tiles (land): grid back with one line per square.
+    for (const t of obs.tiles ?? []) {
+      const [c, r] = sq(t);
+      svg.append(
+        el("rect", {
+          x: X(c) + 1,
+          y: Y(r + 1) + 1,
+          width: 2 * U - 2,
+          height: 2 * U - 2,
+          rx: 3,
+          fill: "#efe4c8",
+          stroke: "#6b5a3a",
+          "stroke-width": 1.5,
+          class: "tile",
+        }),
+      );
+    }
+    // Column and row labels.
+    for (let c = minC; c <= maxC; c++)
+      svg.append(
+        el("text", { x: X(c) + U / 2, y: h + 18, "text-anchor": "middle", "font-size": 9 }, COLS[c]),
+      );
+    for (let r = minR; r <= maxR; r++)
+      svg.append(el("text", { x: 2, y: Y(r) + U / 2 + 3, "font-size": 9 }, String(r)));
+    const coins = new Map<string, { suit: number; face: string; value?: number }>();
+    for (const c of obs.coins ?? []) coins.set(c.square, c);
+    const here = new Map<string, [number, number][]>();
+    (obs.tokens ?? []).forEach((m: Record<string, number>, seat: number) => {
+      for (const [s, n] of Object.entries(m)) here.set(s, [...(here.get(s) ?? []), [seat, n]]);
+    });
+    for (let c = minC; c <= maxC; c++)
+      for (let r = minR; r <= maxR; r++) {
+        const name = `${COLS[c]}${r}`;
+        const isLand = land.has(name);
+        const x = X(c);
+        const y = Y(r);
+        const parts: string[] = [name, isLand ? "land" : "sea"];
+        const g = place(name, x, y, U, U);
+        if (isLand)
+          g.append(
+            el("rect", {
+              x: x + 0.5,
+              y: y + 0.5,
+              width: U - 1,
+              height: U - 1,
+              fill: "none",
+              stroke: "#b7a77f",
+              "stroke-width": 0.5,
+            }),
+          );
+        const k = coins.get(name);
+        if (k) {
+          const settled = k.face === "suit";
+          g.append(
+            coin(
+              x + U / 2,
+              y + U / 2,
+              U * 0.4,
+              settled
+                ? { side: "suit", suit: k.suit }
+                : {
+                    side: "number",
+                    suit: k.suit,
+                    text:
+                      k.value === undefined
+                        ? "?"
+                        : k.value === 1
+                          ? "A"
+                          : k.value === 0
+                            ? "n"
+                            : String(k.value),
+                  },
+            ),
+          );
+          parts.push(
+            settled ? `settlement of ${SUITS[k.suit]}` : `coin ${k.value ?? "unseen"} of ${SUITS[k.suit]}`,
+          );
+        }
+        const ts = here.get(name) ?? [];
+        ts.forEach(([seat, n], i) => {
+          const cx = x + (i % 2 ? U * 0.78 : U * 0.22);
+          const cy = y + (i < 2 ? U * 0.24 : U * 0.76);
+          g.append(tokens(cx, cy, U * 0.23, seat, n));
+          parts.push(`${n} token${n === 1 ? "" : "s"} of ${ctx.seatNames[seat] ?? "seat " + seat}`);
+        });
+        g.setAttribute("aria-label", parts.join(", "));
+        svg.append(g);
+      }
+    return svg;
+  },
+  status(obs: Observation, ctx: DrawContext) {
+    const seats = (obs.seats ?? [])
+      .map(
+        (s: { settlements: number; tokens: number }, i: number) =>
+          `${ctx.seatNames[i]} (${SUITS[i]}): ${s.settlements} settlements, ${s.tokens} tokens in reserve`,
+      )
+      .join("; ");
+    if (obs.terminal) return `Game over. ${seats}`;
+    const who = ctx.seatNames[obs.to_move] ?? `seat ${obs.to_move}`;
+    const order = (obs.order ?? []).map((s: number) => ctx.seatNames[s] ?? s).join(", ");
+    return `Round ${obs.round}, ${obs.phase}: ${who} to move. Order: ${order}. ${seats}`;
+  },
+  privateInfo(obs: Observation, ctx: DrawContext) {
+    if (ctx.viewer < 0) return null;
+    const me = obs.seats?.[ctx.viewer];
+    if (!me) return null;
+    const p = document.createElement("p");
+    const known = (me.coins ?? []).map((v: number) => (v === 1 ? "A" : String(v))).join(" ");
+    p.textContent = `Your suit: ${SUITS[ctx.viewer]}. Reserve: ${me.tokens} tokens, coins known ${known || "none"}, ${me.unseen_coins} unseen.`;
+    return p;
+  },
+};

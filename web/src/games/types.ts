@@ -1,0 +1,29 @@
+// What a game's drawing module provides. A game added later adds one file in this folder that
+// exports a GameDrawer and one line in ./index.ts; everything else (lobby, move picking, protocol,
+// replay) is generic.
+
+/** What the drawing knows besides the observation. */
+export interface DrawContext {
+  /** The seat whose view this is, or -1 for a spectator. */
+  viewer: number;
+  /** Display names of the seats, in seat order. */
+  seatNames: string[];
+}
+
+/** Observations are the game's own JSON; each drawer reads its own shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Observation = any;
+
+export interface GameDrawer {
+  /**
+   * The board as an <svg>. Every element drawn for a place the game's `move_places` names carries
+   * `data-place="<name>"` (use svg.place), so the generic picker can light it up and take clicks.
+   */
+  board(obs: Observation, ctx: DrawContext): SVGSVGElement;
+  /** One line on what is happening: round, phase, whose turn and what is left of it. */
+  status(obs: Observation, ctx: DrawContext): string;
+  /** The viewer's private information (hand, goal, what it has seen), or null when there is none. */
+  privateInfo?(obs: Observation, ctx: DrawContext): HTMLElement | null;
+  /** A short role name for a seat drawn from the observation (e.g. "Space", "NE"), if the game has one. */
+  seatRole?(obs: Observation, seat: number): string | undefined;
+}

@@ -1,0 +1,103 @@
+// Replay of a finished match, step by step forward and back, from the public views the server
+// builds for each step (GET /api/matches/{id}/replay, finished matches only), and export of the
+// record (GET /api/matches/{id}/record).
+import { api } from "./api";
+import { h, seatLabel } from "./dom";
+import { DRAWERS } from "./games";
+
+export async function showReplay(root: HTMLElement, id: string): Promise<void> {
+  const summary = await api.match(id);
+  const names = summary.seats.map((s) => seatLabel(s.seat, s.name));
+  const board = h("div", { class: "board-box" });
+  const status = h("p", { class: "status", "aria-live": "polite" });
+  const stepText = h("p", { class: "step", "aria-live": "polite" });
+  const log = h("ol", { class: "log" });
+  const slider = h("input", { type: "range", min: 0, value: 0, id: "replay-step", "aria-label": "step" });
+  const error = h("p", { class: "error", role: "alert" });
+  const recordLink = h(
+    "a",
+    { href: `/api/matches/${id}/record`, download: `${summary.game}-${id}.json`, class: "export-link" },
+    "Export the record (JSON)",
+  );
+  root.replaceChildren(
+    h(
+      "header",
+      { class: "top" },
+      h("h1", {}, h("a", { href: "/" }, "Tabletop")),
+      h("p", {}, `Replay of ${summary.game} match ${id}`),
+    ),
+    h(
+      "main",
+      { class: "match" },
+      h("section", { class: "board-area" }, board),
+      h(
+        "aside",
+        { class: "side" },
+        stepText,
+        h(
+          "div",
+          { class: "replay-controls" },
+          h("button", { type: "button", "data-step": "first" }, "« Start"),
+          h("button", { type: "button", "data-step": "back" }, "◀ Back"),
+          h("button", { type: "button", "data-step": "forward" }, "Forward ▶"),
+          h("button", { type: "button", "data-step": "last" }, "End »"),
+        ),
+        slider,
+        status,
+        h("p", {}, recordLink, " · ", h("a", { href: `/match/${id}` }, "Match page")),
+        error,
+        h("section", { class: "log-box" }, h("h2", {}, "Moves"), log),
+      ),
+    ),
+  );
+  if (summary.status !== "finished") {
+    error.textContent = "The replay opens once the match is finished.";
+    return;
+  }
+  let steps: { move: string | null; observation: unknown; log: string[] }[] = [];
+  try {
+    steps = (await api.replay(id)).steps;
+  } catch (e) {
+    error.textContent = `No replay: ${(e as Error).message}`;
+    return;
+  }
+  const drawer = DRAWERS[summary.game];
+  let at = 0;
+  slider.max = String(steps.length - 1);
+  const show = () => {
+    const s = steps[at];
+    const ctx = { viewer: -1, seatNames: names };
+    board.replaceChildren(drawer.board(s.observation, ctx));
+    status.textContent = drawer.status(s.observation, ctx);
+    stepText.textContent = `Step ${at} of ${steps.length - 1}${s.move ? ": " + s.move : " (the start)"}`;
+    slider.value = String(at);
+    log.replaceChildren(
+      ...steps
+        .slice(1)
+        .map((st, i) =>
+          h(
+            "li",
+            { class: i + 1 === at ? "current" : "", "aria-current": i + 1 === at ? "step" : undefined },
+            st.move ?? "",
+          ),
+        ),
+    );
+  };
+  const go = (to: number) => {
+    at = Math.max(0, Math.min(steps.length - 1, to));
+    show();
+  };
+  root.querySelector(".replay-controls")!.addEventListener("click", (ev) => {
+    const b = (ev.target as Element).closest("button");
+    if (!b) return;
+    const k = b.getAttribute("data-step");
+    go(k === "first" ? 0 : k === "back" ? at - 1 : k === "forward" ? at + 1 : steps.length - 1);
+  });
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target instanceof HTMLInputElement) return;
+    if (ev.key === "ArrowRight") go(at + 1);
+    if (ev.key === "ArrowLeft") go(at - 1);
+  });
+  show();
+}
