@@ -8,6 +8,7 @@
 // heap.
 #pragma once
 
+#include <algorithm>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
@@ -34,6 +35,15 @@ class MoveList {
   void push_back(Move m) {
     assert(size_ < kCapacity && "MoveList overflow: raise kCapacity");
     moves_[size_++] = m;
+  }
+  // Appends [first, last) at once: a generator that fills a local buffer and appends it keeps its
+  // count in a register (a push_back per move must store size_ each time, since moves and size_
+  // share a type and may alias).
+  void append(const Move* first, const Move* last) {
+    const std::size_t n = std::size_t(last - first);
+    assert(size_ + n <= kCapacity && "MoveList overflow: raise kCapacity");
+    std::copy(first, last, moves_ + size_);
+    size_ += n;
   }
   void clear() { size_ = 0; }
   std::size_t size() const { return size_; }

@@ -37,7 +37,7 @@ Summary::Summary(const Plan& plan, std::string mode, std::vector<std::string> po
   }
   deal_plies_sum_.assign(conditions_.size(), 0);
   deal_games_.assign(conditions_.size(), 0);
-  for (std::size_t c = 1; c < conditions_.size(); ++c) {
+  for (std::size_t c = 1; mode_ == "variants" && c < conditions_.size(); ++c) {
     PairedComparison p;
     p.condition = int(c);
     p.seat_win.resize(std::size_t(std::min(conditions_[0].players, conditions_[c].players)));

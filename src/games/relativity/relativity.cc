@@ -1,6 +1,7 @@
 #include "games/relativity/relativity.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cctype>
 #include <cmath>
@@ -22,14 +23,14 @@ int column_of(int square) {
   return square % kColumns;
 }
 
-// The 96 Space swaps (8-neighbour pairs on the 4x6 torus), low square first.
+// The 96 Space swaps (8-neighbour pairs on the 4x6 torus), low square first, as moves.
 struct SpacePairs {
-  std::array<std::pair<uint8_t, uint8_t>, kSquares * 4> pairs{};
+  std::array<Move, kSquares * 4> moves{};
   int count = 0;
   SpacePairs() {
     for (int a = 0; a < kSquares; ++a)
       for (int b = a + 1; b < kSquares; ++b)
-        if (torus_neighbours(a, b)) pairs[std::size_t(count++)] = {uint8_t(a), uint8_t(b)};
+        if (torus_neighbours(a, b)) moves[std::size_t(count++)] = swap_move(a, b);
   }
 };
 const SpacePairs& space_pairs() {
@@ -83,30 +84,18 @@ bool sequence_neighbours(int rank_a, int rank_b) {
 }
 
 bool has_molecule(const Board& board, int rank) {
-  // Gather the four squares of `rank`, then flood-fill from the first through orthogonal,
-  // non-wrapping adjacency.
-  int squares[4];
-  int n = 0;
-  for (int s = 0; s < kSquares; ++s)
-    if (board[std::size_t(s)] == rank) squares[n++] = s;
-  assert(n == 4);
-  bool reached[4] = {true, false, false, false};
-  int stack[4] = {0};
-  int top = 1, seen = 1;
-  while (top > 0) {
-    const int from = squares[stack[--top]];
-    for (int k = 0; k < 4; ++k) {
-      if (reached[k]) continue;
-      const int to = squares[k];
-      const int dr = row_of(from) - row_of(to), dc = column_of(from) - column_of(to);
-      if (std::abs(dr) + std::abs(dc) == 1) {
-        reached[k] = true;
-        stack[top++] = k;
-        ++seen;
-      }
-    }
-  }
-  return seen == 4;
+  // The squares of `rank` as a bit set (bit = square), then a flood fill from the lowest through
+  // orthogonal, non-wrapping steps: four squares are connected within three steps.
+  constexpr uint32_t kColumnA = 0x041041, kColumnF = kColumnA << 5, kAll = (1u << kSquares) - 1;
+  uint32_t mask = 0;
+  for (int s = 0; s < kSquares; ++s) mask |= uint32_t(board[std::size_t(s)] == rank) << s;
+  assert(std::popcount(mask) == 4);
+  uint32_t reached = mask & (~mask + 1);
+  for (int step = 0; step < 3; ++step)
+    reached |= ((reached << kColumns) | (reached >> kColumns) | ((reached << 1) & ~kColumnA) |
+                ((reached >> 1) & ~kColumnF)) &
+               mask & kAll;
+  return reached == mask;
 }
 
 Board parse_coins(const std::string& text, bool refuse_molecule) {
@@ -264,12 +253,13 @@ void RelativityState::do_legal_moves(MoveList& out) const {
   const uint64_t reversal =
       reversal_forbidden() ? uint64_t(last_low_) * 32 + last_high_ : ~uint64_t(0);
   if (role_to_move_ == kSpace) {
+    // The table in order, without the reversed swap.
     const SpacePairs& table = space_pairs();
-    for (int i = 0; i < table.count; ++i) {
-      const Move m{uint64_t(table.pairs[std::size_t(i)].first) * 32 +
-                   table.pairs[std::size_t(i)].second};
-      if (m.bits != reversal) out.push_back(m);
-    }
+    const Move* first = table.moves.data();
+    const Move* last = first + table.count;
+    const Move* cut = reversal == ~uint64_t(0) ? last : std::find(first, last, Move{reversal});
+    out.append(first, cut);
+    if (cut != last) out.append(cut + 1, last);
   } else {
     // Squares by rank, then every pair of ranks next in the cycle.
     uint8_t by_rank[kRanks][4];
@@ -278,14 +268,18 @@ void RelativityState::do_legal_moves(MoveList& out) const {
       const int r = board_[std::size_t(s)];
       by_rank[r][count[r]++] = uint8_t(s);
     }
+    Move moves[kRanks * 16];
+    int n = 0;
     for (int r = 0; r < kRanks; ++r) {
       const int next = (r + 1) % kRanks;
       for (int i = 0; i < 4; ++i)
         for (int j = 0; j < 4; ++j) {
           const Move m = swap_move(by_rank[r][i], by_rank[next][j]);
-          if (m.bits != reversal) out.push_back(m);
+          moves[n] = m;
+          n += m.bits != reversal;
         }
     }
+    out.append(moves, moves + n);
   }
 }
 

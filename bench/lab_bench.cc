@@ -1,0 +1,53 @@
+// Google Benchmark cases for the balance lab: whole random Relativity games through sim::run_plan
+// (agents, the generic State API, the ordered merge), on 1 and 2 threads. Compare the two rows'
+// games_per_second from one run: their ratio is the thread scaling.
+#include <benchmark/benchmark.h>
+
+#include "games/games.h"
+#include "sim/lab.h"
+
+namespace tabletop {
+namespace {
+
+struct Count final : sim::Sink {
+  long games = 0, plies = 0;
+  void game(const sim::GameResult& r) override {
+    ++games;
+    plies += r.plies;
+  }
+};
+
+void BM_LabRandomRelativityGames(benchmark::State& bench) {
+  sim::Plan plan;
+  sim::Condition c;
+  c.name = "baseline";
+  c.game = games::registry().make("relativity", json::object());
+  c.slots = {"random", "random"};
+  c.rotations = sim::rotations("none", 2);
+  plan.conditions.push_back(c);
+  plan.deals = 2000;
+  plan.threads = int(bench.range(0));
+  long games = 0, plies = 0;
+  uint64_t seed = 1;
+  for (auto _ : bench) {
+    plan.seed = seed++;
+    Count count;
+    sim::run_plan(plan, count);
+    games += count.games;
+    plies += count.plies;
+  }
+  bench.counters["games_per_second"] =
+      benchmark::Counter(double(games), benchmark::Counter::kIsRate);
+  bench.counters["plies_per_second"] =
+      benchmark::Counter(double(plies), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_LabRandomRelativityGames)
+    ->Arg(1)
+    ->Arg(2)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace tabletop
+
+BENCHMARK_MAIN();
