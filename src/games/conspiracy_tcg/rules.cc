@@ -39,6 +39,20 @@ void settable(ProMove p, int& a, int& b) {
 // ---------------------------------------------------------------------------------------------
 // The game.
 
+// The parameters: what entry() lists and what TcgGame reads.
+static const std::vector<ParamSpec>& param_specs() {
+  static const std::vector<ParamSpec> specs = {
+      {"players", ParamSpec::Type::kInt, 4, 2, kMaxSeats, "seats: 2 to 6", "players"},
+      {"decks", ParamSpec::Type::kString, kDefaultDecks, std::nullopt, std::nullopt,
+       "comma-separated sample deck names or .json/.vcf deck files; seat s plays deck s mod n",
+       "variant"},
+      {"venue", ParamSpec::Type::kString, kDefaultVenue, std::nullopt, std::nullopt,
+       "where the game is played (latitude,longitude), for NEAR and FAR", "variant"},
+      {"max_plies", ParamSpec::Type::kInt, kDefaultMaxPlies, 10, 100000000,
+       "engine ply cap (not a rule): the game then ends as a draw", "engine"}};
+  return specs;
+}
+
 GameEntry entry() {
   GameEntry e;
   e.info = GameInfo{"conspiracy-tcg",
@@ -51,14 +65,7 @@ GameEntry entry() {
   e.make = [](const json& params) -> std::shared_ptr<const Game> {
     return std::make_shared<TcgGame>(params);
   };
-  e.params_help = {
-      "players=4  2 to 6",
-      std::string("decks=") + kDefaultDecks +
-          "  comma-separated sample deck names or .json/.vcf deck files; seat s plays deck s mod n",
-      std::string("venue=") + kDefaultVenue +
-          "  where the game is played (latitude,longitude) for NEAR and FAR",
-      "max_plies=" + std::to_string(kDefaultMaxPlies) +
-          "  engine ply cap (not a rule): the game then ends as a draw"};
+  e.params = param_specs();
   e.test_params = json{{"max_plies", kConformanceMaxPlies}};
   return e;
 }
@@ -66,10 +73,7 @@ GameEntry entry() {
 TcgGame::TcgGame(const json& params)
     : Game(entry().info, [&] {
         ParamReader reader("conspiracy-tcg", params);
-        reader.get_int("players", 4, 2, kMaxSeats);
-        reader.get_string("decks", kDefaultDecks);
-        reader.get_string("venue", kDefaultVenue);
-        reader.get_int("max_plies", kDefaultMaxPlies, 10, 100000000);
+        reader.get_all(param_specs());
         return reader.finish();
       }()) {
   players_ = this->params()["players"];
