@@ -192,7 +192,7 @@ int main(int argc, char** argv) {
   const long rss_before = rss_kib(pid);
 
   net::io_context io;
-  std::vector<MatchLoad> loads(std::size_t(matches));
+  std::vector<MatchLoad> loads(static_cast<std::size_t>(matches));
   for (MatchLoad& m : loads) {
     const HttpReply r = http_request(
         port, "POST", "/api/matches",
