@@ -43,6 +43,6 @@ int perft(const std::string& game, int depth, uint64_t seed, const json& params)
 int deck_check(const std::vector<std::string>& files, bool as_json);
 // Runs the web server (src/server) until SIGINT/SIGTERM; see docs/server.md.
 int serve(const std::string& bind, int port, const std::string& db, const std::string& static_dir,
-          bool sync_full);
+          bool sync_full, double messages_per_second);
 
 }  // namespace tabletop::cli
