@@ -33,10 +33,6 @@ run: build web
 	$(BIN) serve --port $(or $(PORT),8080) --bind $(or $(BIND),127.0.0.1) --db $(or $(DB),tabletop.db) \
 	  --static "$(if $(wildcard web/dist/index.html),web/dist,)"
 
-# The web client (web/, TypeScript + Vite from npm with its package-lock), when it exists.
-web:
-	@if [ -f web/package.json ]; then cd web && npm ci --no-audit --no-fund && npm run build; fi
-
 # Load: 500 concurrent matches of random-move clients over WebSocket on loopback, then SIGKILL and
 # restart under load (src/server/load.cc). LOAD_MATCHES and LOAD_SECONDS change the size.
 load: build
