@@ -159,16 +159,16 @@ int play(const std::string& game_id, const std::vector<std::string>& seats, uint
         std::cout << "undo is for a game against the computer\n";
         continue;
       }
-      // Take back moves until the human's own last move is gone.
-      std::size_t last = movers.size();
-      while (last > 0 && movers[last - 1] != seat) --last;
-      if (last == 0) {
-        std::cout << "nothing to undo\n";
+      // The core policy: the human's own last move, never across a roll, a reveal or a human.
+      const std::string why = match.why_no_undo(seat);
+      if (!why.empty()) {
+        std::cout << "cannot undo: " << why << "\n";
         continue;
       }
-      const int count = int(movers.size() - (last - 1));
-      movers.resize(last - 1);
-      match.undo(count);
+      int count = int(match.moves().size());
+      match.undo_own(seat);
+      movers.resize(match.moves().size());
+      count -= int(match.moves().size());
       agents = make_agents();
       std::cout << "took back " << count << " move" << (count > 1 ? "s" : "") << "\n";
       show = true;

@@ -209,6 +209,17 @@ class State {
   // a "Places" section. Not for hot paths (it allocates). Precondition: `move` is legal here.
   virtual std::vector<std::string> move_places(Move move) const { return {}; }
 
+  // True when applying `move` here would show some viewer something hidden that the move's own
+  // notation does not say: an Army's value turned up by a battle, a coin or tile revealed, a coin
+  // paid to another seat, hidden answers made public. Chance outcomes the move draws need not
+  // count (Match sees those in the chance journal). Match refuses to undo across such a move (a
+  // taken-back move must not have taught anyone anything). Over-answering true is safe (undo is
+  // refused more often); answering false wrongly is a leak, and the conformance suite checks it by
+  // applying the move to determinize(v) samples: v's observation afterwards must not differ. The
+  // default, false, is right for perfect-information games. Not for hot paths (games may apply the
+  // move to a copy).
+  virtual bool reveals(Move move) const { return false; }
+
   // Throws InvariantError if the state is impossible. Cheap enough to call after every move in
   // tests.
   virtual void check_invariants() const {}

@@ -109,8 +109,14 @@ Match::Match(std::shared_ptr<const Game> game, uint64_t seed, std::vector<std::s
 
 void Match::play(Move move) {
   std::string text = state_->move_to_string(move);
-  state_->apply_checked(move);
+  const std::string why = state_->why_illegal(move);
+  if (!why.empty()) throw BadMove(why);
+  const Seat seat = state_->current_player();
+  const bool revealed = state_->reveals(move);
+  const std::size_t drawn = state_->chance().journal().size();
+  state_->apply(move);
   moves_.push_back(std::move(text));
+  steps_.push_back({seat, state_->chance().journal().size() != drawn, revealed});
 }
 
 void Match::play_text(std::string_view text) {
@@ -120,11 +126,44 @@ void Match::play_text(std::string_view text) {
 void Match::undo(int count) {
   if (count > int(moves_.size())) count = int(moves_.size());
   moves_.resize(moves_.size() - std::size_t(count));
+  steps_.resize(moves_.size());
   Chance chance(seed_);
   chance.set_journal(true);
   state_ = game_->new_initial_state(std::move(chance));
   state_->set_recording(true);
   for (const std::string& m : moves_) state_->apply_text(m);
+}
+
+bool Match::human(Seat seat) const {
+  return seats_.empty() ||
+         (seat >= 0 && std::size_t(seat) < seats_.size() && seats_[std::size_t(seat)] == "human");
+}
+
+std::string Match::why_no_undo(Seat seat) const {
+  if (seat < 0 || seat >= state_->num_players()) return "there is no seat " + std::to_string(seat);
+  if (state_->is_terminal()) return "the game is over";
+  std::size_t last = steps_.size();
+  while (last > 0 && steps_[last - 1].seat != seat) --last;
+  if (last == 0) return "seat " + std::to_string(seat) + " has made no move to take back";
+  for (std::size_t i = last - 1; i < steps_.size(); ++i) {
+    const Step& step = steps_[i];
+    const std::string which = "move " + std::to_string(i + 1) + " ('" + moves_[i] + "')";
+    if (step.seat != seat && human(step.seat))
+      return "seat " + std::to_string(step.seat) + ", a human, has moved since (" + which + ")";
+    if (step.drew_chance)
+      return which + " drew a chance outcome (a roll, shuffle or draw); taking it back would " +
+             "show what comes next";
+    if (step.revealed) return which + " revealed hidden information; it cannot be taken back";
+  }
+  return {};
+}
+
+void Match::undo_own(Seat seat) {
+  const std::string why = why_no_undo(seat);
+  if (!why.empty()) throw BadMove("cannot undo: " + why);
+  std::size_t last = steps_.size();
+  while (steps_[last - 1].seat != seat) --last;
+  undo(int(steps_.size() - (last - 1)));
 }
 
 Record Match::record() const {

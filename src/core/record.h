@@ -47,16 +47,40 @@ class Match {
   // Applies a legal move (throws BadMove otherwise) and records its notation.
   void play(Move move);
   void play_text(std::string_view text);
-  // Takes back the last `count` moves by replaying the record without them.
+  // Takes back the last `count` moves by replaying the record without them. No policy: for tools
+  // and tests (it can replay a chance outcome the players have seen); players use undo_own.
   void undo(int count = 1);
+
+  // The undo policy. Empty when `seat` may take back its own last decision (undo_own), else one
+  // sentence saying why not: the game is over; `seat` is not a seat or has made no move; a move
+  // since that decision (its own included) drew a chance outcome (a die, a shuffle, a draw: taking
+  // it back would let the seat see the future and choose again), revealed hidden information
+  // (State::reveals), or was made by another human seat (seat spec "human"; with no seat specs
+  // every seat counts as human). Moves of computer seats in between are taken back too.
+  std::string why_no_undo(Seat seat) const;
+  // Back to the state in which `seat` made its own last decision (that move and every later one
+  // taken back). Throws BadMove with why_no_undo's reason when refused. Because no taken-back
+  // move drew chance, the next chance outcomes are exactly those the taken-back moves left
+  // untouched: undo never lets anyone preview a roll.
+  void undo_own(Seat seat);
+  // The moves played so far, in notation.
+  const std::vector<std::string>& moves() const { return moves_; }
   // The record so far (with the result once terminal).
   Record record() const;
 
  private:
+  // What the undo policy needs to know of each move played.
+  struct Step {
+    Seat seat;         // who made it
+    bool drew_chance;  // it drew at least one chance outcome
+    bool revealed;     // State::reveals said so
+  };
+  bool human(Seat seat) const;
   std::shared_ptr<const Game> game_;
   uint64_t seed_;
   std::vector<std::string> seats_;
   std::vector<std::string> moves_;
+  std::vector<Step> steps_;
   std::unique_ptr<State> state_;
 };
 

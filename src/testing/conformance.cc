@@ -112,6 +112,33 @@ void check_move_order(const State& state, Rng& rng, int samples, const std::stri
   }
 }
 
+// A move that reveals() calls silent and that draws no chance must not change what any viewer
+// sees beyond the move itself: applied to a determinize(v) sample in which it is legal, it must
+// leave v the same observation as in the truth. Asked of up to 4 legal moves a ply.
+void check_reveals(const State& state, Rng& rng, const std::string& where) {
+  if (state.is_terminal()) return;
+  const std::vector<Move> moves = state.legal_moves();
+  const std::size_t stride = moves.size() / 4 + 1;
+  for (std::size_t i = 0; i < moves.size(); i += stride) {
+    const Move m = moves[i];
+    if (state.reveals(m)) continue;
+    std::unique_ptr<State> after = state.clone();
+    after->log().set_enabled(false);
+    after->chance().set_journal(true);
+    const std::size_t drawn = after->chance().journal().size();
+    after->apply(m);
+    if (after->chance().journal().size() != drawn) continue;  // Match sees chance by itself
+    for (Seat viewer = kSpectator; viewer < state.num_players(); ++viewer) {
+      std::unique_ptr<State> sample = state.determinize(viewer, rng);
+      if (!sample->why_illegal(m).empty()) continue;
+      sample->apply(m);
+      ASSERT_EQ(sample->observation(viewer), after->observation(viewer))
+          << where << ": move " << state.move_to_string(m) << " shows viewer " << viewer
+          << " something hidden, but reveals() says it does not";
+    }
+  }
+}
+
 void check_round_trip(const State& state, const std::string& where) {
   const json j = state.to_json();
   std::unique_ptr<State> restored;
@@ -167,6 +194,7 @@ void random_sim_test(const Registry& registry, const std::string& game_id, const
         ASSERT_NO_FATAL_FAILURE(check_places(state, board_places, entry.places_choice, where));
         if (game->info().hidden_information) {
           ASSERT_NO_FATAL_FAILURE(check_move_order(state, rng, 2, where));
+          ASSERT_NO_FATAL_FAILURE(check_reveals(state, rng, where));
         }
         ASSERT_NO_FATAL_FAILURE(check_no_leak(state, rng, sampled_differently, where));
         for (Seat viewer = kSpectator; viewer < state.num_players(); ++viewer)

@@ -16,6 +16,9 @@
 //     choice made after the clicks (places_choice);
 //   - the seat to move gets the same legal moves, as text and in the same order, from the state and
 //     from determinize(seat) samples (the order depends on nothing it cannot see);
+//   - reveals(): a legal move it calls silent that draws no chance leaves every viewer v the same
+//     observation when applied to a determinize(v) sample in which it is legal (the undo policy
+//     relies on it);
 //   - no leak: for every seat and the spectator, determinize(v)->observation(v) == observation(v);
 //     for hidden-information games, some determinization differs from the truth (it samples);
 //   - the game's record replays to the same final state and result.

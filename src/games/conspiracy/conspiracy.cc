@@ -1513,6 +1513,22 @@ std::vector<std::string> ConspiracyState::move_places(Move move) const {
   }
 }
 
+bool ConspiracyState::reveals(Move move) const {
+  // The coin put on the board shows its suit (symbol side up) or number to everyone.
+  if (move_kind(move) == MoveKind::kAt) return true;
+  ConspiracyState after(*this);
+  after.log().set_enabled(false);
+  after.chance().set_journal(false);
+  after.apply(move);
+  if (phase_ == Phase::kJump && after.phase_ != Phase::kJump) return true;
+  if (after.phase_ == Phase::kOver && winner_ < 0 && after.winner_ >= 0) return true;  // goals
+  for (int i = 0; i < kPieces; ++i)
+    if ((after.coin_known_[std::size_t(i)] & ~coin_known_[std::size_t(i)]) ||
+        (after.tile_known_[std::size_t(i)] & ~tile_known_[std::size_t(i)]))
+      return true;
+  return false;
+}
+
 std::vector<std::string> ConspiracyGame::board_places() const {
   std::vector<std::string> places;
   for (int pos = 0; pos < kPositions; ++pos) places.push_back(position_name(pos));

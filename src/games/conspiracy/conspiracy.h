@@ -217,6 +217,10 @@ class ConspiracyState final : public State {
   // and `tile A4 M2` -> M2 (the held tile after the click); `mark M` -> MP (the Present tile of the
   // column); every other move (from the hand, or a yes/no) -> none.
   std::vector<std::string> move_places(Move move) const override;
+  // The move lets some seat know a coin or tile it did not know (a reveal, a flip, a payment, a
+  // tile turned face up), puts the chosen coin on the board (`c5 ne`: its face shows), or ends the
+  // jump answers (they become public).
+  bool reveals(Move move) const override;
   std::string render(Seat viewer) const override;
   // 24 tiles and 24 coins each in exactly one place, boards and locations agreeing, coins only on
   // face-down tiles, no face-down tile in the Present row, hands and saved coins within bounds.

@@ -466,6 +466,16 @@ std::vector<std::string> CultureWarsState::move_places(Move move) const {
   }
 }
 
+bool CultureWarsState::reveals(Move move) const {
+  CultureWarsState after(*this);
+  after.log().set_enabled(false);
+  after.chance().set_journal(false);
+  after.apply(move);
+  for (std::size_t coin = 0; coin < coin_seen_.size(); ++coin)
+    if (after.coin_seen_[coin] && !coin_seen_[coin]) return true;
+  return false;
+}
+
 std::vector<std::string> CultureWarsGame::board_places() const {
   std::vector<std::string> places;
   for (int square = 0; square < kSquares; ++square) places.push_back(square_name(square));

@@ -177,6 +177,9 @@ class CultureWarsState final : public State {
   // k12, k13 (the count is chosen after the clicks); `coin:`, `token:`, `grow:`, `settle:k12[=v]`
   // -> k12 (the coin after the click); `done` -> none.
   std::vector<std::string> move_places(Move move) const override;
+  // The move (or what it sets off: coins turned number side up at the end of coin placement, in
+  // conflicts or when a settlement is abandoned) shows a coin's number nobody had seen.
+  bool reveals(Move move) const override;
   std::string render(Seat viewer) const override;
   // 24 tiles without overlap; every coin in exactly one place (reserve or one square); each seat's
   // tokens on the map plus in reserve make 36; tokens only on land.

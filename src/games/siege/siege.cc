@@ -852,6 +852,15 @@ std::vector<std::string> SiegeState::move_places(Move move) const {
   return places;
 }
 
+bool SiegeState::reveals(Move move) const {
+  if (move == kEndTurn) return false;
+  const MoveParts m = move_parts(move);
+  if (m.target == kNoSquare) return false;
+  const uint8_t a = board_[std::size_t(m.from)], d = board_[std::size_t(m.target)];
+  if (!revealed(piece_seat(a), piece_kind(a))) return true;
+  return piece_kind(d) != kCommander && !revealed(piece_seat(d), piece_kind(d));
+}
+
 std::vector<std::string> SiegeGame::board_places() const {
   std::vector<std::string> places;
   for (int square = 0; square < kSquares; ++square)

@@ -1,0 +1,131 @@
+// Match's undo policy (core/record.h) on real games: a seat takes back its own last decision, never
+// across a chance outcome, a reveal of hidden information or another human seat's move.
+#include <gtest/gtest.h>
+
+#include "core/record.h"
+#include "games/games.h"
+
+namespace tabletop {
+namespace {
+
+std::shared_ptr<const Game> make(const std::string& id, json params = json::object()) {
+  return games::registry().make(id, params);
+}
+
+// True when `move` draws a chance outcome from `state` (tried on a copy).
+bool draws(const State& state, Move move) {
+  std::unique_ptr<State> copy = state.clone();
+  copy->chance().set_journal(true);
+  const std::size_t before = copy->chance().journal().size();
+  copy->apply(move);
+  return copy->chance().journal().size() != before;
+}
+
+TEST(Undo, OwnMoveIsTakenBackAndTheFutureIsUnchanged) {
+  // Siege: a move that is not the turn's last draws nothing; undo goes back to the decision, and
+  // the next roll is the one the game would have rolled without the move.
+  const auto game = make("siege", {{"players", 2}});
+  Match match(game, 3, {"human", "human"});
+  EXPECT_EQ(match.why_no_undo(0), "seat 0 has made no move to take back");
+  Rng rng(7);
+  for (int ply = 0; ply < 5000 && !match.state().is_terminal(); ++ply) {
+    const State& state = match.state();
+    const Seat seat = state.current_player();
+    for (Move quiet : state.legal_moves()) {
+      if (draws(state, quiet) || state.reveals(quiet)) continue;
+      const json before = state.to_json();
+      const std::vector<std::string> prefix = match.moves();
+      match.play(quiet);
+      EXPECT_EQ(match.why_no_undo(seat), "");
+      match.undo_own(seat);
+      EXPECT_EQ(match.moves(), prefix);
+      EXPECT_EQ(match.state().to_json(), before);
+      match.play_text("end");
+      Match untouched(game, 3, {"human", "human"});
+      for (const std::string& m : prefix) untouched.play_text(m);
+      untouched.play_text("end");
+      EXPECT_EQ(match.state().to_json(), untouched.state().to_json());
+      EXPECT_EQ(match.record().chance, untouched.record().chance);
+      return;
+    }
+    const std::vector<Move> moves = state.legal_moves();
+    match.play(moves[rng.uniform(uint32_t(moves.size()))]);
+  }
+  FAIL() << "no quiet move was found";
+}
+
+TEST(Undo, RefusedAcrossAChanceOutcome) {
+  // The example: `end` rolls the next seat's dice; undoing it would show that roll.
+  Match match(make("siege", {{"players", 2}}), 3, {"human", "random"});
+  const Seat seat = match.state().current_player();
+  match.play_text("end");
+  const std::string why = match.why_no_undo(seat);
+  EXPECT_NE(why.find("drew a chance outcome"), std::string::npos) << why;
+  EXPECT_NE(why.find("'end'"), std::string::npos) << why;
+  try {
+    match.undo_own(seat);
+    FAIL() << "undo across a roll was allowed";
+  } catch (const BadMove& e) {
+    EXPECT_EQ(std::string(e.what()), "cannot undo: " + why);
+  }
+  EXPECT_EQ(match.moves().size(), 1u);
+}
+
+TEST(Undo, RefusedAcrossARevealOfHiddenInformation) {
+  // Siege: an attack turns up Army values. Play on until a seat can attack without rolling.
+  Match match(make("siege", {{"players", 2}}), 11, {"random", "random"});
+  Rng rng(5);
+  for (int ply = 0; ply < 5000 && !match.state().is_terminal(); ++ply) {
+    const State& state = match.state();
+    for (Move m : state.legal_moves()) {
+      if (!state.reveals(m) || draws(state, m)) continue;
+      const Seat seat = state.current_player();
+      match.play(m);
+      const std::string why = match.why_no_undo(seat);
+      EXPECT_NE(why.find("revealed hidden information"), std::string::npos) << why;
+      EXPECT_THROW(match.undo_own(seat), BadMove);
+      return;
+    }
+    const std::vector<Move> moves = state.legal_moves();
+    match.play(moves[rng.uniform(uint32_t(moves.size()))]);
+  }
+  FAIL() << "no attack that reveals was found";
+}
+
+TEST(Undo, RefusedAcrossAnotherHumansMoveButNotAComputers) {
+  // Relativity draws no chance until its second round, and hides nothing.
+  const auto game = make("relativity");
+  Match humans(game, 1, {"human", "human"});
+  humans.play(humans.state().legal_moves()[0]);
+  humans.play(humans.state().legal_moves()[0]);
+  EXPECT_NE(humans.why_no_undo(0).find("seat 1, a human, has moved since"), std::string::npos)
+      << humans.why_no_undo(0);
+  EXPECT_THROW(humans.undo_own(0), BadMove);
+  EXPECT_EQ(humans.why_no_undo(1), "");
+  humans.undo_own(1);
+  EXPECT_EQ(humans.moves().size(), 1u);
+
+  Match computer(game, 1, {"human", "random"});
+  const json start = computer.state().to_json();
+  computer.play(computer.state().legal_moves()[0]);
+  computer.play(computer.state().legal_moves()[0]);
+  EXPECT_EQ(computer.why_no_undo(0), "");
+  computer.undo_own(0);  // takes back the computer's reply too
+  EXPECT_TRUE(computer.moves().empty());
+  EXPECT_EQ(computer.state().to_json(), start);
+}
+
+TEST(Undo, RefusedForNoSeatAndAfterTheEnd) {
+  Match match(make("relativity"), 1, {"human", "random"});
+  EXPECT_EQ(match.why_no_undo(2), "there is no seat 2");
+  EXPECT_EQ(match.why_no_undo(-1), "there is no seat -1");
+  Rng rng(3);
+  while (!match.state().is_terminal()) {
+    const std::vector<Move> moves = match.state().legal_moves();
+    match.play(moves[rng.uniform(uint32_t(moves.size()))]);
+  }
+  EXPECT_EQ(match.why_no_undo(0), "the game is over");
+}
+
+}  // namespace
+}  // namespace tabletop
