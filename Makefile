@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 BIN := build/bin/tabletop
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps build debug run web load test test-release test-sanitize test-web soak bench strength format clean
+.PHONY: all deps build debug run web load test test-release test-sanitize test-web soak bench strength fuzz format clean
 
 all: build
 
@@ -75,8 +75,20 @@ bench: build
 strength: build
 	scripts/strength $(STRENGTH_ARGS)
 
+# libFuzzer on every input path (fuzz/targets.h), FUZZ_SECONDS each (default 30), in a clang
+# build with ASan + UBSan (build/fuzz). e.g. make fuzz FUZZ_SECONDS=600 FUZZ_TARGETS="record state"
+FUZZ_SECONDS ?= 30
+build/fuzz/build.ninja: CMakeLists.txt CMakePresets.json
+	@scripts/install-deps --fuzz
+	cmake --preset fuzz >/dev/null
+
+fuzz: build/fuzz/build.ninja
+	@scripts/install-deps --fuzz
+	cmake --build --preset fuzz -j $(JOBS) --target fuzzers
+	scripts/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
 format:
-	find src bench tools \( -name '*.h' -o -name '*.cc' \) -print0 | xargs -0 clang-format -i
+	find src bench tools fuzz \( -name '*.h' -o -name '*.cc' \) -print0 | xargs -0 clang-format -i
 
 clean:
 	rm -rf build

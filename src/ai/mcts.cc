@@ -6,7 +6,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
+#include <new>
 #include <thread>
 
 #include "ai/greedy_agent.h"
@@ -89,8 +91,13 @@ class SearchTree {
     uint32_t allocate(uint32_t n) {
       assert(n > 0 && n <= kChunk);
       if ((size_ & (kChunk - 1)) + n > kChunk) size_ = (size_ | (kChunk - 1)) + 1;
-      while (size_ + n > chunks_.size() * kChunk)
-        chunks_.push_back(std::make_unique<Node[]>(kChunk));
+      while (size_ + n > chunks_.size() * kChunk) {
+        // Uninitialised (malloc: the pages are touched only as nodes are handed out, so a small
+        // search does not pay for a whole chunk); allocate() initialises every slot it hands out.
+        Node* chunk = static_cast<Node*>(std::malloc(sizeof(Node) * kChunk));
+        if (!chunk) throw std::bad_alloc();
+        chunks_.emplace_back(chunk);
+      }
       const uint32_t first = size_;
       size_ += n;
       std::fill_n(&(*this)[first], n, Node{});
@@ -98,7 +105,10 @@ class SearchTree {
     }
 
    private:
-    std::vector<std::unique_ptr<Node[]>> chunks_;
+    struct Free {
+      void operator()(Node* p) const { std::free(p); }
+    };
+    std::vector<std::unique_ptr<Node[], Free>> chunks_;
     uint32_t size_ = 0;
   };
 

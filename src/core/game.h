@@ -295,7 +295,8 @@ class Game : public std::enable_shared_from_this<Game> {
   std::unique_ptr<State> new_initial_state(uint64_t seed) const {
     return new_initial_state(Chance(seed));
   }
-  // Inverse of State::to_json; throws BadRecord naming what is wrong.
+  // Inverse of State::to_json; throws BadRecord naming what is wrong, including a state whose
+  // invariants do not hold (check_invariants), which no play can reach.
   std::unique_ptr<State> state_from_json(const json& j) const;
 
   // Every place of this game's board that exists whether or not an observation names it (the

@@ -60,4 +60,8 @@ json read_json(std::string_view text, std::string_view what, const JsonLimits& l
   return std::move(*j);
 }
 
+std::string dump_for_message(const json& value) {
+  return value.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
 }  // namespace tabletop

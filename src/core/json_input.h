@@ -43,4 +43,9 @@ json read_json(std::string_view text, std::string_view what, const JsonLimits& l
 // too (the parser rejects it afterwards).
 int json_depth(std::string_view text, int stop);
 
+// `value` as JSON text for an error message: never throws, even for strings that are not valid
+// UTF-8 (json::dump throws type_error for those; they are replaced by U+FFFD here). Pass the
+// result through quote() to escape and cut it.
+std::string dump_for_message(const json& value);
+
 }  // namespace tabletop

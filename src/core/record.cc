@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdint>
 
+#include "core/json_input.h"
+
 namespace tabletop {
 
 json Record::to_json() const {
@@ -19,7 +21,7 @@ namespace {
 uint64_t unsigned_field(const json& v, const std::string& key, uint64_t max) {
   if (!v.is_number_unsigned())
     throw BadRecord("record: field '" + key + "' must be a whole number from 0 to " +
-                    std::to_string(max) + ", got " + quote(v.dump()));
+                    std::to_string(max) + ", got " + quote(dump_for_message(v)));
   const uint64_t value = v.get<uint64_t>();
   if (value > max)
     throw BadRecord("record: field '" + key + "' is " + std::to_string(value) +

@@ -40,14 +40,14 @@ std::vector<std::string> split(std::string_view text) {
 
 int parse_piece(const std::string& w) {
   if (w.size() != 2)
-    throw BadMove("'" + w + "' is not a coin or tile: write suit S M C A and rank 0-5, e.g. C3");
+    throw BadMove(quote(w) + " is not a coin or tile: write suit S M C A and rank 0-5, e.g. C3");
   const char* s = std::strchr("smca", w[0]);
-  if (!s || w[0] == 0) throw BadMove("'" + w + "': the suit letter must be S, M, C or A");
+  if (!s || w[0] == 0) throw BadMove(quote(w) + ": the suit letter must be S, M, C or A");
   int rank = -1;
   if (w[1] >= '0' && w[1] <= '5') rank = w[1] - '0';
   if (w[1] == 'n') rank = 0;
   if (w[1] == 'a') rank = 1;
-  if (rank < 0) throw BadMove("'" + w + "': the rank must be 0-5 (n = blank, a = spiral)");
+  if (rank < 0) throw BadMove(quote(w) + ": the rank must be 0-5 (n = blank, a = spiral)");
   return piece_id(int(s - "smca"), rank);
 }
 
@@ -58,17 +58,17 @@ bool looks_like_square(const std::string& w) {
 
 int parse_square(const std::string& w) {
   if (!looks_like_square(w))
-    throw BadMove("'" + w + "' is not a square: columns a-f, rows 1.. from the top (e.g. c3)");
+    throw BadMove(quote(w) + " is not a square: columns a-f, rows 1.. from the top (e.g. c3)");
   int row = 0;
   for (std::size_t i = 1; i < w.size(); ++i) {
     if (!std::isdigit(static_cast<unsigned char>(w[i])))
-      throw BadMove("'" + w + "' is not a square");
+      throw BadMove(quote(w) + " is not a square");
     row = row * 10 + (w[i] - '0');
     if (row > kSquareRows) break;
   }
-  if (row < 1) throw BadMove("'" + w + "': square rows run from 1 (the top)");
+  if (row < 1) throw BadMove(quote(w) + ": square rows run from 1 (the top)");
   if (row > kSquareRows)
-    throw BadMove("'" + w + "': the engine's board ends at square row " +
+    throw BadMove(quote(w) + ": the engine's board ends at square row " +
                   std::to_string(kSquareRows) + " (Future " + std::to_string(kMaxRows - 1) +
                   "), an engine limit and not a rule (docs/games/conspiracy.md, Rulings 16)");
   return (row - 1) * kSquareColumns + (w[0] - 'a');
@@ -77,24 +77,24 @@ int parse_square(const std::string& w) {
 int parse_column(const std::string& w) {
   if (w.size() == 1 && (w[0] == 'l' || w[0] == 'm' || w[0] == 'r'))
     return int(std::strchr("lmr", w[0]) - "lmr");
-  throw BadMove("'" + w + "' is not a column: write L, M or R");
+  throw BadMove(quote(w) + " is not a column: write L, M or R");
 }
 
 int parse_position(const std::string& w) {
   if (w.size() < 2)
-    throw BadMove("'" + w +
-                  "' is not a tile position: write L, M or R and a row (P, 1, 2, ...), e.g. M2");
+    throw BadMove(quote(w) +
+                  " is not a tile position: write L, M or R and a row (P, 1, 2, ...), e.g. M2");
   const int column = parse_column(w.substr(0, 1));
   if (w.substr(1) == "p") return position(column, 0);
   int row = 0;
   for (std::size_t i = 1; i < w.size(); ++i) {
     if (!std::isdigit(static_cast<unsigned char>(w[i])))
-      throw BadMove("'" + w + "' is not a tile position: the row is P or a number");
+      throw BadMove(quote(w) + " is not a tile position: the row is P or a number");
     row = row * 10 + (w[i] - '0');
     if (row >= kMaxRows) break;
   }
   if (row >= kMaxRows)
-    throw BadMove("'" + w + "': the engine's board ends at Future " + std::to_string(kMaxRows - 1) +
+    throw BadMove(quote(w) + ": the engine's board ends at Future " + std::to_string(kMaxRows - 1) +
                   ", an engine limit and not a rule (docs/games/conspiracy.md, Rulings 16)");
   return position(column, row);
 }
@@ -102,13 +102,13 @@ int parse_position(const std::string& w) {
 int parse_direction(const std::string& w) {
   for (int d = 0; d < 8; ++d)
     if (w == kDirNames[d]) return d;
-  throw BadMove("'" + w +
-                "' is not a direction: write n ne e se s sw w nw (n points to the Present)");
+  throw BadMove(quote(w) +
+                " is not a direction: write n ne e se s sw w nw (n points to the Present)");
 }
 
 int parse_seat(const std::string& w, int players) {
   if (w.size() == 1 && w[0] >= '0' && w[0] < '0' + players) return w[0] - '0';
-  throw BadMove("'" + w + "' is not a seat: write 0.." + std::to_string(players - 1));
+  throw BadMove(quote(w) + " is not a seat: write 0.." + std::to_string(players - 1));
 }
 
 // Value a coin or die shows when counted as a number: blank 0, spiral 1.
@@ -1586,8 +1586,7 @@ Move ConspiracyState::parse_move(std::string_view text) const {
   const std::vector<std::string> w = split(text);
   if (w.empty()) throw BadMove("empty move");
   auto need = [&](std::size_t n, const char* form) {
-    if (w.size() != n)
-      throw BadMove("'" + std::string(text) + "': expected the form '" + form + "'");
+    if (w.size() != n) throw BadMove(quote(text) + ": expected the form " + quote(form));
   };
   const std::string& k = w[0];
   if (k == "goal") {
@@ -1608,8 +1607,8 @@ Move ConspiracyState::parse_move(std::string_view text) const {
   // "... pay C2 to 3" at the end of a paid action.
   auto payment = [&](std::size_t at, int& coin, int& seat) {
     if (w.size() != at + 4 || w[at] != "pay" || w[at + 2] != "to")
-      throw BadMove("'" + std::string(text) +
-                    "': a paid action ends with 'pay C2 to 3' (the coin and the seat paid)");
+      throw BadMove(quote(text) +
+                    ": a paid action ends with 'pay C2 to 3' (the coin and the seat paid)");
     coin = parse_piece(w[at + 1]);
     seat = parse_seat(w[at + 3], players());
   };
@@ -1645,7 +1644,7 @@ Move ConspiracyState::parse_move(std::string_view text) const {
   }
   if (k == "remove") {
     need(4, "remove C2 to 3");
-    if (w[2] != "to") throw BadMove("'" + std::string(text) + "': expected 'remove C2 to 3'");
+    if (w[2] != "to") throw BadMove(quote(text) + ": expected 'remove C2 to 3'");
     return make_move(MoveKind::kRemove, parse_piece(w[1]), 0, parse_seat(w[3], players()));
   }
   if (k == "mark") {
@@ -1657,8 +1656,8 @@ Move ConspiracyState::parse_move(std::string_view text) const {
     return make_move(MoveKind::kAt, 0, parse_square(k), parse_direction(w[1]));
   }
   throw BadMove(
-      "'" + std::string(text) +
-      "' is not a Conspiracy move (goal, jump, wait, place, attack, reveal, advance, end, tile, "
+      quote(text) +
+      " is not a Conspiracy move (goal, jump, wait, place, attack, reveal, advance, end, tile, "
       "<square> <direction>, pay, flip, remove, save, mark, win, pass)");
 }
 

@@ -394,14 +394,13 @@ Move CultureWarsState::parse_move(std::string_view raw) const {
   auto square = [&](const std::string& name) {
     const int s = square_of_name(name);
     if (s < 0)
-      throw BadMove("'" + name +
-                    "' is not a square: columns a-z, rows 1-26 (the map starts at i9-r18)");
+      throw BadMove(quote(name) +
+                    " is not a square: columns a-z, rows 1-26 (the map starts at i9-r18)");
     return s;
   };
   auto split = [&](const std::string& body) {
     const auto dash = body.find('-');
-    if (dash == std::string::npos)
-      throw BadMove("'" + std::string(raw) + "' needs two squares joined by '-'");
+    if (dash == std::string::npos) throw BadMove(quote(raw) + " needs two squares joined by '-'");
     return std::pair{square(body.substr(0, dash)), square(body.substr(dash + 1))};
   };
   if (text == "done" || text == "end" || text == "pass") return make_move(kDone);
@@ -427,17 +426,16 @@ Move CultureWarsState::parse_move(std::string_view raw) const {
         else if (v.size() == 1 && v[0] >= '2' && v[0] <= '5')
           choice = v[0] - '0';
         else
-          throw BadMove("'" + v + "' is not a coin to settle with: use a, 2-5 or ?");
+          throw BadMove(quote(v) + " is not a coin to settle with: use a, 2-5 or ?");
       }
       return make_move(kSettle, square(body.substr(0, eq)), 0, 0, choice);
     }
-    throw BadMove("'" + word + "' is not a move word: use tile, coin, token, grow or settle");
+    throw BadMove(quote(word) + " is not a move word: use tile, coin, token, grow or settle");
   }
   std::size_t digits = 0;
   while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
   const int count = digits ? std::stoi(text.substr(0, std::min<std::size_t>(digits, 3))) : 1;
-  if (count < 1 || count > kTokens)
-    throw BadMove("'" + std::string(raw) + "': a count of 1 to 36 tokens");
+  if (count < 1 || count > kTokens) throw BadMove(quote(raw) + ": a count of 1 to 36 tokens");
   const auto [from, to] = split(text.substr(digits));
   return make_move(kStep, from, to, count);
 }

@@ -106,32 +106,32 @@ Board parse_coins(const std::string& text, bool refuse_molecule) {
     if (c == '/') {
       if (column != kColumns)
         throw BadParams("coins: row " + std::to_string(row + 1) + " has " + std::to_string(column) +
-                        " coins, expected 6 ('" + text + "')");
-      if (--row < 0) throw BadParams("coins: more than 4 rows in '" + text + "'");
+                        " coins, expected 6 (" + quote(text) + ")");
+      if (--row < 0) throw BadParams("coins: more than 4 rows in " + quote(text));
       column = 0;
       continue;
     }
     const int rank = rank_of_char(c);
     if (rank < 0)
-      throw BadParams(std::string("coins: '") + c + "' is not a rank (use n a 2 3 4 5) in '" +
-                      text + "'");
+      throw BadParams(std::string("coins: '") + c + "' is not a rank (use n a 2 3 4 5) in " +
+                      quote(text));
     if (column >= kColumns)
-      throw BadParams("coins: row " + std::to_string(row + 1) + " has more than 6 coins in '" +
-                      text + "'");
+      throw BadParams("coins: row " + std::to_string(row + 1) + " has more than 6 coins in " +
+                      quote(text));
     board[std::size_t(row * kColumns + column)] = uint8_t(rank);
     ++counts[rank];
     ++column;
   }
   if (row != 0 || column != kColumns)
-    throw BadParams("coins: expected 4 rows of 6 coins separated by '/', got '" + text + "'");
+    throw BadParams("coins: expected 4 rows of 6 coins separated by '/', got " + quote(text));
   for (int r = 0; r < kRanks; ++r)
     if (counts[r] != 4)
       throw BadParams(std::string("coins: rank ") + rank_char(r) + " appears " +
-                      std::to_string(counts[r]) + " times, expected 4, in '" + text + "'");
+                      std::to_string(counts[r]) + " times, expected 4, in " + quote(text));
   for (int r = 0; r < kRanks && refuse_molecule; ++r)
     if (has_molecule(board, r))
       throw BadParams(std::string("coins: the deal already holds a DNA molecule of ") +
-                      rank_char(r) + " (a misdeal) in '" + text + "'");
+                      rank_char(r) + " (a misdeal) in " + quote(text));
   return board;
 }
 
@@ -427,15 +427,14 @@ Move RelativityState::parse_move(std::string_view text) const {
       t += char(std::tolower(static_cast<unsigned char>(c)));
   const auto hash = t.find('#');
   if (hash == std::string::npos)
-    throw BadMove("'" + std::string(text) +
-                  "' is not a swap: write two squares joined by '#', e.g. d3#e3");
+    throw BadMove(quote(text) + " is not a swap: write two squares joined by '#', e.g. d3#e3");
   auto square = [&](const std::string& s) {
     if (s.size() != 2 || s[0] < 'a' || s[0] > 'f' || s[1] < '1' || s[1] > '4')
-      throw BadMove("'" + s + "' is not a square: columns are a-f and rows 1-4 (e.g. d3)");
+      throw BadMove(quote(s) + " is not a square: columns are a-f and rows 1-4 (e.g. d3)");
     return (s[1] - '1') * kColumns + (s[0] - 'a');
   };
   const int a = square(t.substr(0, hash)), b = square(t.substr(hash + 1));
-  if (a == b) throw BadMove("'" + std::string(text) + "' swaps a square with itself");
+  if (a == b) throw BadMove(quote(text) + " swaps a square with itself");
   return swap_move(a, b);
 }
 

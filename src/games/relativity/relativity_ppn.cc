@@ -24,7 +24,7 @@ std::unique_ptr<State> replay_ppn(const ppn::Record& record) {
   std::string name = field("GameType.Name");
   if (name.empty()) name = field("GameType");
   if (name != "Relativity")
-    throw BadRecord("PPN: GameType Name is '" + name + "', expected 'Relativity'");
+    throw BadRecord("PPN: GameType Name is " + quote(name) + ", expected 'Relativity'");
   const std::string coins = field("GameType.Coins");
   if (coins.empty()) throw BadRecord("PPN: header has no GameType Coins");
   const std::string round = field("Round");
@@ -69,9 +69,9 @@ std::unique_ptr<State> replay_ppn(const ppn::Record& record) {
       const std::string trophy = part.substr(0, at);
       if (trophy.size() != 2 || (trophy[0] != 'M' && trophy[0] != 'S') ||
           rank_of_char(trophy[1]) < 0)
-        fail("'" + part + "' is not a trophy annotation such as M2@e6");
+        fail(quote(part) + " is not a trophy annotation such as M2@e6");
       if (trophy[0] != suit)
-        fail("'" + part + "' names a " + (trophy[0] == 'M' ? "Moon" : "Sun") + " trophy in the " +
+        fail(quote(part) + " names a " + (trophy[0] == 'M' ? "Moon" : "Sun") + " trophy in the " +
              (move_round == kNight ? "Night" : "Day") + " round");
       recorded |= uint8_t(1u << rank_of_char(trophy[1]));
     }

@@ -192,7 +192,7 @@ std::unique_ptr<SiegeState> SiegeGame::position(const json& f, Chance chance) co
     auto seat_of_compass_text = [&](const std::string& text) {
       const int c = square_of_name(text) - kGridSquares;
       if (c < 0 || c >= kMaxSeats || seat_at(c) < 0)
-        fail("'" + text + "' is not the compass point of a seat in play");
+        fail(quote(text) + " is not the compass point of a seat in play");
       return seat_at(c);
     };
     auto seat_field = [&](const char* key, int fallback, int min) {
@@ -212,21 +212,22 @@ std::unique_ptr<SiegeState> SiegeGame::position(const json& f, Chance chance) co
       const auto eq = token.find('=');
       const int sq = square_of_name(token.substr(0, eq));
       if (eq == std::string::npos || sq < 0 || !in_play(sq))
-        fail("board: '" + token + "' is not square=piece on a square in play (e.g. c3=NE4)");
+        fail("board: " + quote(token) + " is not square=piece on a square in play (e.g. c3=NE4)");
       const std::string text = token.substr(eq + 1);
       if (text.size() != 3)
-        fail("board: '" + token + "' is not square=piece (e.g. c3=NE4, g8=SWC)");
+        fail("board: " + quote(token) + " is not square=piece (e.g. c3=NE4, g8=SWC)");
       const Seat seat = seat_of_compass_text(text.substr(0, 2));
       const char k = char(std::toupper(static_cast<unsigned char>(text[2])));
       const int kind = k == 'C' ? kCommander : (k >= '0' && k <= '5') ? k - '0' : -1;
-      if (kind < 0) fail("board: '" + token + "' is not square=piece (e.g. c3=NE4, g8=SWC)");
+      if (kind < 0) fail("board: " + quote(token) + " is not square=piece (e.g. c3=NE4, g8=SWC)");
       if (s.board_[std::size_t(sq)] != kEmpty) fail("board: two pieces on " + square_name(sq));
       s.board_[std::size_t(sq)] = make_piece(seat, kind);
     }
     auto digits = [&](const json& text, const char* what) {
       std::vector<int> out;
       for (char c : text.get<std::string>()) {
-        if (c < '0' || c > '5') fail(std::string(what) + ": '" + c + "' is not a coin value 0..5");
+        if (c < '0' || c > '5')
+          fail(std::string(what) + ": " + quote(std::string(1, c)) + " is not a coin value 0..5");
         out.push_back(c - '0');
       }
       return out;
@@ -262,7 +263,7 @@ std::unique_ptr<SiegeState> SiegeGame::position(const json& f, Chance chance) co
     if (f.contains("moved"))
       for (const std::string& name : words(f.at("moved").get<std::string>())) {
         const int sq = square_of_name(name);
-        if (sq < 0) fail("moved: '" + name + "' is not a square");
+        if (sq < 0) fail("moved: " + quote(name) + " is not a square");
         s.moved_ |= uint64_t(1) << sq;
       }
     // Every coin exactly once (board or stack) before the position is indexed.
@@ -717,7 +718,7 @@ Move SiegeState::parse_move(std::string_view text) const {
     if (!std::isspace(static_cast<unsigned char>(c)))
       t += char(std::tolower(static_cast<unsigned char>(c)));
   if (t == "end" || t == "pass") return kEndTurn;
-  const std::string quoted = "'" + std::string(text) + "'";
+  const std::string quoted = quote(text);
   const auto colon = t.find(':');
   if (colon != 1 || die_of_char(t[0]) < 0)
     throw BadMove(quoted +
