@@ -320,6 +320,21 @@ std::string report_html(const Summary& summary, const std::string& command_line)
         << fmt("%+.1f", i.high) << "</td></tr>";
     }
     h << "</table>\n";
+    bool any = false;
+    for (const PairedComparison& p : comparisons)
+      for (const auto& [name, d] : p.figures) {
+        if (name == "capped") continue;
+        if (!any)
+          h << "<table><tr><th>variant</th><th>figure</th><th>difference</th><th>95% "
+               "interval</th></tr>";
+        any = true;
+        const Interval i = d.interval();
+        h << "<tr><td>" << escape(conditions[std::size_t(p.condition)].name) << "</td><td>"
+          << escape(name) << "</td><td>" << fmt("%+.3f", d.mean()) << "</td><td"
+          << (i.contains(0) ? "" : " class=\"flag\"") << ">" << fmt("%+.3f", i.low) << " – "
+          << fmt("%+.3f", i.high) << "</td></tr>";
+      }
+    if (any) h << "</table>\n";
   }
 
   if (summary.mode() == "tournament") {

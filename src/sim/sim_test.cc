@@ -97,6 +97,12 @@ TEST(Lab, IdenticalVariantsDifferByExactlyNothing) {
   EXPECT_EQ(comparisons[0].plies.mean(), 0);
   EXPECT_EQ(comparisons[0].seat_win[0].mean(), 0);
   EXPECT_EQ(comparisons[0].seat_win[0].sd(), 0);
+  // Every figure Relativity exports in every game is compared too, and differs by nothing.
+  ASSERT_FALSE(comparisons[0].figures.empty());
+  for (const auto& [name, d] : comparisons[0].figures) {
+    EXPECT_EQ(d.count(), 20) << name;
+    EXPECT_EQ(d.mean(), 0) << name;
+  }
 }
 
 TEST(Lab, RelativityFiguresAccountForEveryTrophy) {

@@ -36,6 +36,7 @@ Summary::Summary(const Plan& plan, std::string mode, std::vector<std::string> po
     deal_win_sum_.emplace_back(n, 0.0);
   }
   deal_plies_sum_.assign(conditions_.size(), 0);
+  deal_figure_sum_.resize(conditions_.size());
   deal_games_.assign(conditions_.size(), 0);
   for (std::size_t c = 1; mode_ == "variants" && c < conditions_.size(); ++c) {
     PairedComparison p;
@@ -85,6 +86,7 @@ void Summary::game(const GameResult& r) {
     if (r.record) s.longest = r.record;
   }
   for (const auto& [name, value] : r.figures) {
+    deal_figure_sum_[std::size_t(r.condition)][name] += value;
     auto it = std::find_if(s.figures.begin(), s.figures.end(),
                            [&](const auto& f) { return f.first == name; });
     if (it == s.figures.end()) {
@@ -133,7 +135,24 @@ void Summary::deal_done(long deal) {
     const auto c = std::size_t(p.condition);
     for (std::size_t s = 0; s < p.seat_win.size(); ++s) p.seat_win[s].add(win[c][s] - win[0][s]);
     p.plies.add(plies[c] - plies[0]);
+    // A figure is compared while both conditions export it in every game (the first deal decides
+    // which; a figure missing later stops being compared).
+    const double g0 = std::max(1, conditions_[0].rotations),
+                 gc = std::max(1, conditions_[c].rotations);
+    if (deal == 0)
+      for (const auto& [name, sum] : deal_figure_sum_[c])
+        if (deal_figure_sum_[0].count(name)) p.figures.emplace_back(name, Paired{});
+    for (auto it = p.figures.begin(); it != p.figures.end();) {
+      auto a = deal_figure_sum_[0].find(it->first), b = deal_figure_sum_[c].find(it->first);
+      if (a == deal_figure_sum_[0].end() || b == deal_figure_sum_[c].end()) {
+        it = p.figures.erase(it);
+        continue;
+      }
+      it->second.add(b->second / gc - a->second / g0);
+      ++it;
+    }
   }
+  for (auto& sums : deal_figure_sum_) sums.clear();
 }
 
 std::vector<PairedComparison> Summary::comparisons() const {
@@ -258,13 +277,21 @@ json Summary::to_json() const {
                        {"paired_se", p.seat_win[s].sd() / std::sqrt(double(std::max<long>(
                                                               1, p.seat_win[s].count())))},
                        {"unpaired_se", p.unpaired_sd[s]}});
-    comparisons.push_back({{"condition", conditions_[std::size_t(p.condition)].name},
-                           {"against", conditions_[0].name},
-                           {"seat_win_rate", seats},
-                           {"plies",
-                            {{"difference", p.plies.mean()},
-                             {"paired_95", interval_json(p.plies.interval())},
-                             {"unpaired_se", p.unpaired_plies_se}}}});
+    comparisons.push_back(
+        {{"condition", conditions_[std::size_t(p.condition)].name},
+         {"against", conditions_[0].name},
+         {"seat_win_rate", seats},
+         {"figures",
+          [&] {
+            json f = json::object();
+            for (const auto& [name, d] : p.figures)
+              f[name] = {{"difference", d.mean()}, {"paired_95", interval_json(d.interval())}};
+            return f;
+          }()},
+         {"plies",
+          {{"difference", p.plies.mean()},
+           {"paired_95", interval_json(p.plies.interval())},
+           {"unpaired_se", p.unpaired_plies_se}}}});
   }
   out["comparisons"] = comparisons;
   if (mode_ == "tournament") {
@@ -384,6 +411,13 @@ std::string Summary::to_text() const {
     std::snprintf(line, sizeof line, "  plies %+.1f, 95%% [%+.1f, %+.1f]\n", p.plies.mean(), i.low,
                   i.high);
     out << line;
+    for (const auto& [name, d] : p.figures) {
+      if (name == "capped") continue;
+      const Interval f = d.interval();
+      std::snprintf(line, sizeof line, "  %-22s %+.3f, 95%% [%+.3f, %+.3f]%s\n", name.c_str(),
+                    d.mean(), f.low, f.high, f.contains(0) ? "" : "  DIFFERENT");
+      out << line;
+    }
   }
   if (mode_ == "tournament") {
     const Ratings r = ratings();

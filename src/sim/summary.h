@@ -13,6 +13,7 @@
 // long as the others).
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,6 +53,8 @@ struct PairedComparison {
   std::vector<Paired> seat_win;     // per seat: win rate difference (this minus the first)
   std::vector<double> unpaired_sd;  // what an unpaired comparison's standard error would be
   Paired plies;
+  // Each figure both conditions export in every game (mean over rotations, this minus the first).
+  std::vector<std::pair<std::string, Paired>> figures;
   double unpaired_plies_se = 0;
 };
 
@@ -100,6 +103,7 @@ class Summary final : public Sink {
   // This deal's per-condition values, folded at deal_done.
   std::vector<std::vector<double>> deal_win_sum_;  // [condition][seat]
   std::vector<double> deal_plies_sum_;
+  std::vector<std::map<std::string, double>> deal_figure_sum_;  // [condition] name -> sum
   std::vector<int> deal_games_;
   std::vector<PairedComparison> paired_;
   std::vector<std::vector<double>> wins_;  // tournament
