@@ -256,7 +256,7 @@ std::string Room::state_message_locked(SeatMask seats) const {
     if (viewer != kSpectator && viewer == to_move) {
       for (Move m : state.legal_moves()) {
         const std::string text = state.move_to_string(m);
-        legal.push_back({{"move", text}, {"places", json::array()}, {"text", text}});
+        legal.push_back({{"move", text}, {"places", state.move_places(m)}, {"text", text}});
       }
     }
     json v{{"seat", viewer},
@@ -279,6 +279,7 @@ std::string Room::state_message_locked(SeatMask seats) const {
              {"status", status()},
              {"undo", undo_},
              {"takeover_after_s", takeover_after_s_ ? json(*takeover_after_s_) : json(nullptr)},
+             {"board_places", state.game().board_places()},
              {"seats", public_seats()}};
   json message{
       {"type", "state"},

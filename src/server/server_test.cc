@@ -81,9 +81,18 @@ TEST_F(ServerTest, GamesListsEveryGameWithParametersAndStrengths) {
   const json games = r.parsed();
   ASSERT_EQ(games.size(), games::registry().entries().size());
   for (const json& g : games) {
-    EXPECT_EQ(g["params"][0]["name"], "players");
-    EXPECT_EQ(g["params"][0]["min"], g["min_players"]);
-    for (const json& p : g["params"]) EXPECT_TRUE(p.contains("type") && p.contains("default"));
+    const GameEntry* entry = games::registry().find(g["id"]);
+    ASSERT_NE(entry, nullptr);
+    ASSERT_EQ(g["params"].size(), entry->params.size());
+    for (std::size_t i = 0; i < entry->params.size(); ++i)
+      EXPECT_EQ(g["params"][i], entry->params[i].to_json());
+    for (const json& p : g["params"]) {
+      EXPECT_TRUE(p.contains("type") && p.contains("default") && p.contains("kind"));
+      if (p["kind"] == "players") {
+        EXPECT_EQ(p["min"], g["min_players"]);
+        EXPECT_EQ(p["max"], g["max_players"]);
+      }
+    }
     EXPECT_EQ(g["strengths"].size(), 3u);
   }
 }
@@ -159,6 +168,12 @@ TEST_F(ServerTest, SeatsTokensAndTheMoveProtocol) {
   WsClient& other = first == 0 ? p1 : p0;
   json mover_state = first == 0 ? s0 : hello(p1, id, {t1});
   ASSERT_FALSE(mover_state["views"][0]["legal"].empty());
+  // Relativity's swap d3#e3 touches d3 and e3.
+  for (const json& l : mover_state["views"][0]["legal"]) {
+    const std::string text = l["move"];
+    EXPECT_EQ(l["places"], json({text.substr(0, 2), text.substr(3, 2)})) << text;
+  }
+  EXPECT_FALSE(mover_state["match"]["board_places"].empty());
   const std::string move = mover_state["views"][0]["legal"][0]["move"];
 
   auto reject_reason = [](WsClient& c) {
