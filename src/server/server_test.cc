@@ -613,3 +613,37 @@ TEST(ServerKill, Sigkill_LosesNothingAcknowledged) {
 
 }  // namespace
 }  // namespace tabletop::server
+
+namespace tabletop::server {
+namespace {
+
+// A thinking computer seat is shown only as progress: {"type","seat","progress"} and nothing else.
+TEST(ServerThinking, AComputerSeatsThinkingIsSentAsProgressOnly) {
+  auto server = start(temp_db("thinking"));
+  const json created =
+      post(server->port(), "/api/matches",
+           {{"game", "relativity"},
+            {"seats", {{{"kind", "human"}}, {{"kind", "computer"}, {"strength", "hard"}}}}},
+           201);
+  WsClient c(server->port());
+  json state = hello(c, created["id"], {created["seats"][0]["token"]});
+  if (state["to_move"] != 0) state = *c.receive_type("state", std::chrono::seconds(20));
+  std::mt19937 rng(2);
+  auto [seat, move] = a_legal_move(state, rng);
+  ASSERT_EQ(seat, 0);
+  c.send({{"type", "move"}, {"seat", 0}, {"seq", state["seq"]}, {"move", move}});
+  auto thinking = c.receive_type("thinking", std::chrono::seconds(20));
+  ASSERT_TRUE(thinking);
+  EXPECT_EQ(thinking->size(), 3u) << thinking->dump();
+  EXPECT_EQ((*thinking)["seat"], 1);
+  EXPECT_GE((*thinking)["progress"].get<double>(), 0.0);
+  EXPECT_LE((*thinking)["progress"].get<double>(), 1.0);
+  // The computer's move arrives as a state in which seat 0 is to move again.
+  auto next = c.receive_type("state", std::chrono::seconds(20));
+  while (next && (*next)["to_move"] != 0) next = c.receive_type("state", std::chrono::seconds(20));
+  ASSERT_TRUE(next);
+  EXPECT_EQ((*next)["seq"], state["seq"].get<long long>() + 2);
+}
+
+}  // namespace
+}  // namespace tabletop::server
