@@ -474,7 +474,13 @@ void Room::computer_moved(int seat, long long seq, const std::string& text) {
     schedule_computer();
     return;
   }
-  store_.append_move(id_, (long long)movers_.size(), text, seq_ + 1);
+  try {
+    store_.append_move(id_, (long long)movers_.size(), text, seq_ + 1);
+  } catch (const std::exception&) {
+    // Not stored, so not played: the seat stays to move (a later change schedules it again).
+    computer_seq_ = -1;
+    return;
+  }
   apply_stored(text, seat);
   ++seq_;
   thinking_.reset();
