@@ -200,6 +200,28 @@ json Room::record() const {
   return r.to_json();
 }
 
+json Room::replay_steps() const {
+  std::lock_guard lock(mutex_);
+  if (!match_->state().is_terminal())
+    throw NotYet("the replay of match " + id_ + " is public only once the match is finished");
+  Match again(match_->state().game_ptr(), seed_);
+  json steps = json::array();
+  std::size_t seen = 0;
+  auto step = [&](json move) {
+    const State& s = again.state();
+    steps.push_back({{"move", std::move(move)},
+                     {"observation", s.observation(kSpectator)},
+                     {"log", s.log().for_viewer(kSpectator, seen)}});
+    seen = s.log().events().size();
+  };
+  step(nullptr);
+  for (const std::string& text : match_->record().moves) {
+    again.play_text(text);
+    step(text);
+  }
+  return {{"steps", std::move(steps)}};
+}
+
 void Room::subscribe(const std::shared_ptr<Viewer>& viewer, SeatMask seats) {
   std::lock_guard lock(mutex_);
   subscribers_.push_back({viewer, viewer.get(), seats});

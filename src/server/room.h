@@ -66,6 +66,10 @@ class Room : public std::enable_shared_from_this<Room> {
   std::string claim(int seat);
   // The full record (JSON `tabletop replay` accepts). Throws NotYet until the match is finished.
   json record() const;
+  // The finished match step by step for a replay: {"steps": [{"move": null|"<notation>",
+  // "observation": spectator's observation after it, "log": the public log lines it added}]},
+  // the deal first. Throws NotYet until the match is finished.
+  json replay_steps() const;
 
   // Adds a viewer holding `seats` and delivers it a full state at once.
   void subscribe(const std::shared_ptr<Viewer>& viewer, SeatMask seats);

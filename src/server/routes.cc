@@ -139,6 +139,10 @@ Response api(const RouteContext& c, const Request& request) {
           request, http::status::ok,
           {{"seat", seat}, {"token", token}, {"join_url", join_url(room->id(), seat, token)}});
     }
+    if (parts.size() == 4 && parts[3] == "replay") {
+      if (method != http::verb::get) return wrong_method();
+      return json_response(request, http::status::ok, room->replay_steps());
+    }
     if (parts.size() == 4 && parts[3] == "record") {
       if (method != http::verb::get) return wrong_method();
       json record = room->record();

@@ -219,6 +219,7 @@ TEST_F(ServerTest, SeatsTokensAndTheMoveProtocol) {
   EXPECT_TRUE(mover.receive_type("pong"));
   // The record stays private until the end.
   EXPECT_EQ(http_request(port_, "GET", "/api/matches/" + id + "/record").status, 403);
+  EXPECT_EQ(http_request(port_, "GET", "/api/matches/" + id + "/replay").status, 403);
 }
 
 TEST_F(ServerTest, OpenSeatsAreClaimedOnce) {
@@ -317,6 +318,11 @@ TEST_F(ServerTest, HotSeatHoldsSeveralSeatsAndTheRecordReplaysAtTheEnd) {
   const auto final_state = replay(games::registry(), record);
   EXPECT_TRUE(final_state->is_terminal());
   EXPECT_EQ(http_request(port_, "GET", "/api/matches/" + id + "/record?format=ppn").status, 400);
+  const json steps = http_request(port_, "GET", "/api/matches/" + id + "/replay").parsed()["steps"];
+  ASSERT_EQ(steps.size(), record.moves.size() + 1);
+  EXPECT_TRUE(steps[0]["move"].is_null());
+  EXPECT_EQ(steps[1]["move"], record.moves[0]);
+  EXPECT_EQ(steps.back()["observation"], final_state->observation(kSpectator));
 }
 
 // Conspiracy: every message to seat 0 and to a spectator is searched for the other seats' goals
