@@ -31,12 +31,13 @@ debug: deps build/debug/build.ninja
 # The terminal game stays: `build/bin/tabletop play relativity --seats human,greedy`.
 run: build web
 	$(BIN) serve --port $(or $(PORT),8080) --bind $(or $(BIND),127.0.0.1) --db $(or $(DB),tabletop.db) \
-	  --static "$(if $(wildcard web/dist/index.html),web/dist,)"
+	  --static "$$([ -f web/dist/index.html ] && echo web/dist)"
 
 # Load: 500 concurrent matches of random-move clients over WebSocket on loopback, then SIGKILL and
 # restart under load (src/server/load.cc). LOAD_MATCHES and LOAD_SECONDS change the size.
 load: build
-	nice -n 10 build/release/bin/server_load $(BIN) $(or $(LOAD_MATCHES),500) $(or $(LOAD_SECONDS),20)
+	ulimit -n 8192 2>/dev/null || ulimit -n $$(ulimit -Hn); \
+	  nice -n 10 build/release/bin/server_load $(BIN) $(or $(LOAD_MATCHES),500) $(or $(LOAD_SECONDS),20)
 
 test: test-release test-sanitize test-web
 

@@ -27,6 +27,7 @@
 #include <fstream>
 #include <iostream>
 #include <random>
+#include <sstream>
 #include <thread>
 
 #include "server/client.h"
@@ -167,6 +168,18 @@ pid_t launch(const std::string& bin, unsigned short port, const std::string& db)
   exit(1);
 }
 
+// User + system CPU seconds of process `pid` so far.
+double cpu_seconds(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::istringstream fields(text.substr(text.rfind(')') + 2));
+  std::string skip;
+  for (int i = 0; i < 11; ++i) fields >> skip;  // fields 3..13
+  double utime = 0, stime = 0;
+  fields >> utime >> stime;
+  return (utime + stime) / double(sysconf(_SC_CLK_TCK));
+}
+
 double percentile(std::vector<double> v, double p) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
@@ -208,7 +221,10 @@ int main(int argc, char** argv) {
   std::cout << "load: " << matches << " matches of " << game << " created, playing for " << seconds
             << " s" << std::endl;
   const auto start = Clock::now();
+  const double server_cpu_before = cpu_seconds(pid), client_cpu_before = cpu_seconds(getpid());
   io.run_for(std::chrono::seconds(seconds));
+  const double server_cpu = cpu_seconds(pid) - server_cpu_before;
+  const double client_cpu = cpu_seconds(getpid()) - client_cpu_before;
   const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
   const long rss_during = rss_kib(pid);
   const long long moves = moves_acked;
@@ -252,6 +268,10 @@ int main(int argc, char** argv) {
   std::printf(
       "load: %lld moves acknowledged in %.1f s = %.0f moves/s (%d of %d matches finished)\n", moves,
       elapsed, double(moves) / elapsed, finished, matches);
+  std::printf(
+      "load: CPU used meanwhile: server %.1f s (%.0f moves per server CPU second), clients %.1f "
+      "s\n",
+      server_cpu, double(moves) / std::max(server_cpu, 1e-9), client_cpu);
   std::printf("load: move sent -> broadcast received: p50 %.2f ms, p99 %.2f ms (%zu samples)\n",
               percentile(latencies_ms, 0.5), percentile(latencies_ms, 0.99), latencies_ms.size());
   std::printf("load: server memory %ld KiB before, %ld KiB with %d matches = %.1f KiB per match\n",

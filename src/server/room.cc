@@ -200,6 +200,28 @@ json Room::record() const {
   return r.to_json();
 }
 
+json Room::replay_steps() const {
+  std::lock_guard lock(mutex_);
+  if (!match_->state().is_terminal())
+    throw NotYet("the replay of match " + id_ + " is public only once the match is finished");
+  Match again(match_->state().game_ptr(), seed_);
+  json steps = json::array();
+  std::size_t seen = 0;
+  auto step = [&](json move) {
+    const State& s = again.state();
+    steps.push_back({{"move", std::move(move)},
+                     {"observation", s.observation(kSpectator)},
+                     {"log", s.log().for_viewer(kSpectator, seen)}});
+    seen = s.log().events().size();
+  };
+  step(nullptr);
+  for (const std::string& text : match_->record().moves) {
+    again.play_text(text);
+    step(text);
+  }
+  return {{"steps", std::move(steps)}};
+}
+
 void Room::subscribe(const std::shared_ptr<Viewer>& viewer, SeatMask seats) {
   std::lock_guard lock(mutex_);
   subscribers_.push_back({viewer, viewer.get(), seats});
@@ -279,6 +301,7 @@ std::string Room::state_message_locked(SeatMask seats) const {
              {"status", status()},
              {"undo", undo_},
              {"takeover_after_s", takeover_after_s_ ? json(*takeover_after_s_) : json(nullptr)},
+             {"board_places", state.game().board_places()},
              {"seats", public_seats()}};
   json message{
       {"type", "state"},
@@ -473,7 +496,13 @@ void Room::computer_moved(int seat, long long seq, const std::string& text) {
     schedule_computer();
     return;
   }
-  store_.append_move(id_, (long long)movers_.size(), text, seq_ + 1);
+  try {
+    store_.append_move(id_, (long long)movers_.size(), text, seq_ + 1);
+  } catch (const std::exception&) {
+    // Not stored, so not played: the seat stays to move (a later change schedules it again).
+    computer_seq_ = -1;
+    return;
+  }
   apply_stored(text, seat);
   ++seq_;
   thinking_.reset();
@@ -492,26 +521,6 @@ void Room::progress(int seat, long long seq, double done) {
   last_progress_ = now;
   thinking_ = {seat, done};
   send_all(shared(json{{"type", "thinking"}, {"seat", seat}, {"progress", done}}));
-}
-
-json Room::replay() const {
-  std::lock_guard lock(mutex_);
-  if (!match_->state().is_terminal())
-    throw NotYet("the replay of match " + id_ + " is public only once the match is finished");
-  Match again(match_->state().game_ptr(), seed_, record_seats());
-  json steps = json::array();
-  auto step = [&](json move) {
-    const State& s = again.state();
-    steps.push_back({{"move", std::move(move)},
-                     {"observation", s.observation(kSpectator)},
-                     {"log", s.log().for_viewer(kSpectator)}});
-  };
-  step(nullptr);
-  for (const std::string& text : match_->record().moves) {
-    again.play_text(text);
-    step(text);
-  }
-  return {{"steps", std::move(steps)}};
 }
 
 }  // namespace tabletop::server

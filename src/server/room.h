@@ -66,11 +66,10 @@ class Room : public std::enable_shared_from_this<Room> {
   std::string claim(int seat);
   // The full record (JSON `tabletop replay` accepts). Throws NotYet until the match is finished.
   json record() const;
-  // The public view of every step of a finished match, for the web client's replay
-  // (GET /api/matches/{id}/replay): {"steps": [{"move": null | notation, "observation":
-  // observation(kSpectator), "log": the spectator's log}]}, step 0 being the start. Rebuilt from
-  // the seed and the moves, as on a restart. Throws NotYet until the match is finished.
-  json replay() const;
+  // The finished match step by step for a replay: {"steps": [{"move": null|"<notation>",
+  // "observation": spectator's observation after it, "log": the public log lines it added}]},
+  // the deal first. Throws NotYet until the match is finished.
+  json replay_steps() const;
 
   // Adds a viewer holding `seats` and delivers it a full state at once.
   void subscribe(const std::shared_ptr<Viewer>& viewer, SeatMask seats);

@@ -141,7 +141,7 @@ Response api(const RouteContext& c, const Request& request) {
     }
     if (parts.size() == 4 && parts[3] == "replay") {
       if (method != http::verb::get) return wrong_method();
-      return json_response(request, http::status::ok, room->replay());
+      return json_response(request, http::status::ok, room->replay_steps());
     }
     if (parts.size() == 4 && parts[3] == "record") {
       if (method != http::verb::get) return wrong_method();

@@ -81,9 +81,18 @@ TEST_F(ServerTest, GamesListsEveryGameWithParametersAndStrengths) {
   const json games = r.parsed();
   ASSERT_EQ(games.size(), games::registry().entries().size());
   for (const json& g : games) {
-    EXPECT_EQ(g["params"][0]["name"], "players");
-    EXPECT_EQ(g["params"][0]["min"], g["min_players"]);
-    for (const json& p : g["params"]) EXPECT_TRUE(p.contains("type") && p.contains("default"));
+    const GameEntry* entry = games::registry().find(g["id"]);
+    ASSERT_NE(entry, nullptr);
+    ASSERT_EQ(g["params"].size(), entry->params.size());
+    for (std::size_t i = 0; i < entry->params.size(); ++i)
+      EXPECT_EQ(g["params"][i], entry->params[i].to_json());
+    for (const json& p : g["params"]) {
+      EXPECT_TRUE(p.contains("type") && p.contains("default") && p.contains("kind"));
+      if (p["kind"] == "players") {
+        EXPECT_EQ(p["min"], g["min_players"]);
+        EXPECT_EQ(p["max"], g["max_players"]);
+      }
+    }
     EXPECT_EQ(g["strengths"].size(), 3u);
   }
 }
@@ -159,6 +168,12 @@ TEST_F(ServerTest, SeatsTokensAndTheMoveProtocol) {
   WsClient& other = first == 0 ? p1 : p0;
   json mover_state = first == 0 ? s0 : hello(p1, id, {t1});
   ASSERT_FALSE(mover_state["views"][0]["legal"].empty());
+  // Relativity's swap d3#e3 touches d3 and e3.
+  for (const json& l : mover_state["views"][0]["legal"]) {
+    const std::string text = l["move"];
+    EXPECT_EQ(l["places"], json({text.substr(0, 2), text.substr(3, 2)})) << text;
+  }
+  EXPECT_FALSE(mover_state["match"]["board_places"].empty());
   const std::string move = mover_state["views"][0]["legal"][0]["move"];
 
   auto reject_reason = [](WsClient& c) {
@@ -204,6 +219,7 @@ TEST_F(ServerTest, SeatsTokensAndTheMoveProtocol) {
   EXPECT_TRUE(mover.receive_type("pong"));
   // The record stays private until the end.
   EXPECT_EQ(http_request(port_, "GET", "/api/matches/" + id + "/record").status, 403);
+  EXPECT_EQ(http_request(port_, "GET", "/api/matches/" + id + "/replay").status, 403);
 }
 
 TEST_F(ServerTest, OpenSeatsAreClaimedOnce) {
@@ -302,6 +318,11 @@ TEST_F(ServerTest, HotSeatHoldsSeveralSeatsAndTheRecordReplaysAtTheEnd) {
   const auto final_state = replay(games::registry(), record);
   EXPECT_TRUE(final_state->is_terminal());
   EXPECT_EQ(http_request(port_, "GET", "/api/matches/" + id + "/record?format=ppn").status, 400);
+  const json steps = http_request(port_, "GET", "/api/matches/" + id + "/replay").parsed()["steps"];
+  ASSERT_EQ(steps.size(), record.moves.size() + 1);
+  EXPECT_TRUE(steps[0]["move"].is_null());
+  EXPECT_EQ(steps[1]["move"], record.moves[0]);
+  EXPECT_EQ(steps.back()["observation"], final_state->observation(kSpectator));
 }
 
 // Conspiracy: every message to seat 0 and to a spectator is searched for the other seats' goals
@@ -594,6 +615,40 @@ TEST(ServerKill, Sigkill_LosesNothingAcknowledged) {
   kill(pid, SIGTERM);
   waitpid(pid, nullptr, 0);
   pid = -1;
+}
+
+}  // namespace
+}  // namespace tabletop::server
+
+namespace tabletop::server {
+namespace {
+
+// A thinking computer seat is shown only as progress: {"type","seat","progress"} and nothing else.
+TEST(ServerThinking, AComputerSeatsThinkingIsSentAsProgressOnly) {
+  auto server = start(temp_db("thinking"));
+  const json created =
+      post(server->port(), "/api/matches",
+           {{"game", "relativity"},
+            {"seats", {{{"kind", "human"}}, {{"kind", "computer"}, {"strength", "hard"}}}}},
+           201);
+  WsClient c(server->port());
+  json state = hello(c, created["id"], {created["seats"][0]["token"]});
+  if (state["to_move"] != 0) state = *c.receive_type("state", std::chrono::seconds(20));
+  std::mt19937 rng(2);
+  auto [seat, move] = a_legal_move(state, rng);
+  ASSERT_EQ(seat, 0);
+  c.send({{"type", "move"}, {"seat", 0}, {"seq", state["seq"]}, {"move", move}});
+  auto thinking = c.receive_type("thinking", std::chrono::seconds(20));
+  ASSERT_TRUE(thinking);
+  EXPECT_EQ(thinking->size(), 3u) << thinking->dump();
+  EXPECT_EQ((*thinking)["seat"], 1);
+  EXPECT_GE((*thinking)["progress"].get<double>(), 0.0);
+  EXPECT_LE((*thinking)["progress"].get<double>(), 1.0);
+  // The computer's move arrives as a state in which seat 0 is to move again.
+  auto next = c.receive_type("state", std::chrono::seconds(20));
+  while (next && (*next)["to_move"] != 0) next = c.receive_type("state", std::chrono::seconds(20));
+  ASSERT_TRUE(next);
+  EXPECT_EQ((*next)["seq"], state["seq"].get<long long>() + 2);
 }
 
 }  // namespace
