@@ -22,7 +22,10 @@ int main(int argc, char** argv) {
     cmd->add_option("--seed,-s", seed, "random seed (deal, dice, agents)")->capture_default_str();
   };
 
-  app.add_subcommand("list", "list the games: id, name, player counts");
+  auto* list = app.add_subcommand(
+      "list", "list the games; with a game id: its parameters, notation and computer players");
+  std::string list_game;
+  list->add_option("game", list_game, "a game id: show its parameters, notation and agents");
 
   auto* play = app.add_subcommand("play", "play in the terminal (people and computer players)");
   add_game(play);
@@ -30,17 +33,31 @@ int main(int argc, char** argv) {
   play->add_option("--seats", seats_text,
                    "one agent spec per seat, comma-separated; 'human' for a person")
       ->capture_default_str();
+  cli::PlayOptions play_options;
+  bool no_record = false;
+  play->add_option("--record", play_options.record_path,
+                   "save the record here on quit and at the end "
+                   "(default: ~/.local/state/tabletop/GAME-SEED.json)");
+  play->add_flag("--no-record", no_record, "do not save the record");
+  play->add_flag("--verbose,-v", play_options.verbose, "print the computers' search figures");
 
   auto* apply = app.add_subcommand("apply", "apply moves and print the resulting state as JSON");
   add_game(apply);
   std::vector<std::string> moves;
   apply->add_option("moves", moves, "moves in the game's notation");
+  int viewer = kSpectator;
+  apply
+      ->add_option("--viewer", viewer,
+                   "print the view of this seat (observation and log); -1: a spectator's")
+      ->capture_default_str();
 
   auto* replay = app.add_subcommand("replay", "replay a JSON record (or JSON Lines) or a PPN file");
   std::string path;
   bool quiet = false;
   replay->add_option("file", path, "record file")->required();
   replay->add_flag("--quiet,-q", quiet, "print nothing on success");
+  bool step = false;
+  replay->add_flag("--step", step, "walk through the record move by move (Enter for the next)");
 
   auto* sim = app.add_subcommand("sim", "play many games between agents and summarise");
   add_game(sim);
@@ -60,6 +77,8 @@ int main(int argc, char** argv) {
   add_game(perft);
   int depth = 1;
   perft->add_option("--depth,-d", depth, "sequence length")->required()->check(CLI::Range(0, 12));
+  bool divide = false;
+  perft->add_flag("--divide", divide, "the count under each first move, and the time");
 
   auto* bench = app.add_subcommand(
       "bench", "deterministic search benchmark over every game: speeds and a node-count signature");
@@ -92,15 +111,22 @@ int main(int argc, char** argv) {
 
   try {
     const json params = cli::params_from(param_pairs);
-    if (app.got_subcommand("list")) return cli::list_games();
-    if (play->parsed()) return cli::play(game, split(seats_text), seed, params);
-    if (apply->parsed()) return cli::apply_moves(game, seed, params, moves);
-    if (replay->parsed()) return cli::replay_file(path, quiet);
+    if (list->parsed()) return list_game.empty() ? cli::list_games() : cli::list_game(list_game);
+    if (play->parsed()) {
+      play_options.game = game;
+      play_options.seats = split(seats_text);
+      if (play->count("--seed")) play_options.seed = seed;
+      play_options.params = params;
+      play_options.record = !no_record;
+      return cli::play(play_options);
+    }
+    if (apply->parsed()) return cli::apply_moves(game, seed, params, moves, viewer);
+    if (replay->parsed()) return step ? cli::replay_steps(path) : cli::replay_file(path, quiet);
     if (sim->parsed())
       return cli::simulate(game, games,
                            agents_text.empty() ? std::vector<std::string>{} : split(agents_text),
                            seed, params, threads, json_path, records_path);
-    if (perft->parsed()) return cli::perft(game, depth, seed, params);
+    if (perft->parsed()) return cli::perft(game, depth, seed, params, divide);
     if (bench->parsed()) {
       std::cout << ai::bench_report(ai::run_bench(games::registry(), bench_iterations))
                 << std::flush;

@@ -439,6 +439,8 @@ class ConspiracyGame final : public Game {
  public:
   explicit ConspiracyGame(const json& params);
   int num_players() const override { return players_; }
+  // The notation for people (core/game.h; written in conspiracy_notation.cc).
+  std::vector<NotationKind> notation() const override;
   std::unique_ptr<State> new_initial_state(Chance chance) const override;
   bool progress_markers() const { return markers_; }
   int max_rounds() const { return max_rounds_; }
