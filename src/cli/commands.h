@@ -34,6 +34,9 @@ int play(const PlayOptions& options);
 // The game's notation for people (Game::notation): every kind with its form and first example
 // when `kind` is empty, else that kind in full (or an error line naming the known kinds).
 std::string notation_help(const Game& game, const std::string& kind);
+// `text` broken at spaces into lines of at most `width` columns (UTF-8 characters), the lines after
+// the first indented by `indent` spaces; the first line keeps its own leading spaces.
+std::string wrap_text(const std::string& text, std::size_t width, std::size_t indent);
 
 // `tabletop apply`: the state after `moves` as JSON, seen by `viewer` (kSpectator by default):
 // observation(viewer) and the log as that viewer may read it, never the truth.

@@ -19,8 +19,18 @@ int list_game(const std::string& game_id) {
             << (info.has_chance ? ", with chance" : ", no chance after the deal") << ".\n";
 
   std::cout << "\nParameters (--param name=value):\n";
-  if (entry->params_help.empty()) std::cout << "  none\n";
-  for (const std::string& line : entry->params_help) std::cout << "  " << line << "\n";
+  if (entry->params.empty()) std::cout << "  none\n";
+  for (const ParamSpec& p : entry->params) {
+    std::string line = "  " + p.name + " (" + ParamSpec::type_name(p.type);
+    if (p.min && p.max) line += " " + std::to_string(*p.min) + ".." + std::to_string(*p.max);
+    line += ", default " + (p.fallback.is_string() && p.fallback.get<std::string>().empty()
+                                ? std::string("none")
+                            : p.fallback.is_string() ? p.fallback.get<std::string>()
+                                                     : p.fallback.dump());
+    if (!p.kind.empty()) line += ", " + p.kind;
+    line += "): " + p.description;
+    std::cout << wrap_text(line, 78, 6) << "\n";
+  }
 
   std::cout << "\nSeats (default player count):";
   for (int s = 0; s < game->num_players(); ++s)

@@ -41,9 +41,23 @@ std::string trim(const std::string& s) {
   return s.substr(a, s.find_last_not_of(" \t\r\n") - a + 1);
 }
 
+std::string default_record_path(const std::string& game, uint64_t seed) {
+  const std::string file = game + "-" + std::to_string(seed) + ".json";
+  std::filesystem::path dir;
+  if (const char* state = std::getenv("XDG_STATE_HOME"); state && *state)
+    dir = std::filesystem::path(state) / "tabletop";
+  else if (const char* home = std::getenv("HOME"); home && *home)
+    dir = std::filesystem::path(home) / ".local" / "state" / "tabletop";
+  else
+    return "tabletop-" + file;
+  return (dir / file).string();
+}
+
+}  // namespace
+
 // `text` broken into lines of at most `width` columns (counting UTF-8 characters), the lines after
 // the first indented by `indent` spaces.
-std::string wrap(const std::string& text, std::size_t width, std::size_t indent) {
+std::string wrap_text(const std::string& text, std::size_t width, std::size_t indent) {
   auto columns = [](const std::string& s) {
     std::size_t n = 0;
     for (unsigned char c : s) n += (c & 0xC0) != 0x80;
@@ -64,20 +78,6 @@ std::string wrap(const std::string& text, std::size_t width, std::size_t indent)
   return out + line;
 }
 
-std::string default_record_path(const std::string& game, uint64_t seed) {
-  const std::string file = game + "-" + std::to_string(seed) + ".json";
-  std::filesystem::path dir;
-  if (const char* state = std::getenv("XDG_STATE_HOME"); state && *state)
-    dir = std::filesystem::path(state) / "tabletop";
-  else if (const char* home = std::getenv("HOME"); home && *home)
-    dir = std::filesystem::path(home) / ".local" / "state" / "tabletop";
-  else
-    return "tabletop-" + file;
-  return (dir / file).string();
-}
-
-}  // namespace
-
 std::string notation_help(const Game& game, const std::string& kind) {
   const std::vector<NotationKind> kinds = game.notation();
   std::ostringstream out;
@@ -85,16 +85,15 @@ std::string notation_help(const Game& game, const std::string& kind) {
     if (kinds.empty()) return "(this game's notation is not written up yet: type 'moves')\n";
     out << game.info().name << " notation (help KIND explains one):\n";
     for (const NotationKind& k : kinds) {
-      std::string line =
-          "  " + k.name + std::string(k.name.size() < 9 ? 9 - k.name.size() : 1, ' ') + k.form;
-      if (!k.examples.empty()) line += "   e.g. " + k.examples.front();
-      out << wrap(line, 78, 13) << "\n";
+      std::string line = "  " + k.name + ": " + k.form;
+      if (!k.examples.empty()) line += " (e.g. " + k.examples.front() + ")";
+      out << wrap_text(line, 78, 6) << "\n";
     }
     return out.str();
   }
   for (const NotationKind& k : kinds) {
     if (k.name != kind) continue;
-    out << k.name << ": " << k.form << "\n" << wrap("  " + k.meaning, 78, 2) << "\n";
+    out << k.name << ": " << k.form << "\n" << wrap_text("  " + k.meaning, 78, 2) << "\n";
     if (!k.examples.empty()) {
       out << "  examples:";
       for (const std::string& e : k.examples) out << "  " << e;
@@ -185,7 +184,7 @@ int play(const PlayOptions& options) {
   // Prints what the log says since event `first`, as `viewer` may read it.
   auto tell = [&](Seat viewer, std::size_t first) {
     for (const std::string& event : match.state().log().for_viewer(viewer, first))
-      std::cout << wrap("  " + event, 78, 4) << "\n";
+      std::cout << wrap_text("  " + event, 78, 4) << "\n";
   };
   if (!hand_over) tell(watcher, 0);
 
@@ -283,7 +282,7 @@ int play(const PlayOptions& options) {
       std::string list = std::to_string(moves.size()) + " legal moves:";
       for (std::size_t i = 0; i < moves.size(); ++i)
         list += " " + state.move_to_string(moves[i]) + (i + 1 < moves.size() ? "," : "");
-      std::cout << wrap(list, 78, 2) << "\n";
+      std::cout << wrap_text(list, 78, 2) << "\n";
       continue;
     }
     if (line == "log") {

@@ -153,6 +153,28 @@ std::string ParamReader::get_string(const std::string& key, const std::string& f
   return value;
 }
 
+json ParamReader::get(const ParamSpec& spec) {
+  switch (spec.type) {
+    case ParamSpec::Type::kInt:
+      if (!spec.min || !spec.max) fail(spec.name, "the spec of an integer needs min and max");
+      return get_int(spec.name, spec.fallback.get<int>(), *spec.min, *spec.max);
+    case ParamSpec::Type::kBool:
+      return get_bool(spec.name, spec.fallback.get<bool>());
+    case ParamSpec::Type::kString:
+      return get_string(spec.name, spec.fallback.get<std::string>());
+  }
+  fail(spec.name, "unknown parameter type");
+}
+
+void ParamReader::get_all(const std::vector<ParamSpec>& specs) {
+  for (const ParamSpec& spec : specs) get(spec);
+}
+
+const json& ParamReader::value(const std::string& key) const {
+  if (!resolved_.contains(key)) fail(key, "read before it was resolved (a bug in the game)");
+  return resolved_[key];
+}
+
 json ParamReader::finish() {
   for (auto it = given_.begin(); it != given_.end(); ++it) {
     if (!resolved_.contains(it.key())) {
@@ -163,6 +185,38 @@ json ParamReader::finish() {
     }
   }
   return resolved_;
+}
+
+const char* ParamSpec::type_name(Type type) {
+  switch (type) {
+    case Type::kInt:
+      return "int";
+    case Type::kBool:
+      return "bool";
+    case Type::kString:
+      return "string";
+  }
+  return "?";
+}
+
+json ParamSpec::to_json() const {
+  json j{{"name", name},
+         {"type", type_name(type)},
+         {"default", fallback},
+         {"description", description},
+         {"kind", kind}};
+  if (min) j["min"] = *min;
+  if (max) j["max"] = *max;
+  return j;
+}
+
+std::string ParamSpec::help() const {
+  std::string line =
+      name + "=" + (fallback.is_string() ? fallback.get<std::string>() : fallback.dump());
+  line += "  " + description;
+  if (min && max && *min != *max)
+    line += " (" + std::to_string(*min) + ".." + std::to_string(*max) + ")";
+  return line;
 }
 
 void set_param(json& params, std::string_view key_equals_value) {

@@ -8,6 +8,10 @@
 // Contracts that hold for every game (the conformance suite in src/testing checks them all):
 //   - `legal_moves` is non-empty and free of duplicates unless the state is terminal, and empty
 //   then.
+//   - Two states a seat cannot tell apart (equal `observation(seat)`) give that seat, when it is to
+//     move, the same legal moves in the same order with the same notation: the order depends only
+//     on what the seat sees (list pieces by square, never by a hidden value or identity). The
+//     suite compares the legal moves, as text, of the state and of `determinize(seat)` samples.
 //   - `apply(m)` requires `m` to be legal; `apply_checked` checks first and throws BadMove saying
 //   why.
 //   - `parse_move(move_to_string(m)) == m` for every legal `m`.
@@ -25,6 +29,7 @@
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -161,6 +166,18 @@ class State {
   // A picture of the state for a terminal, as `viewer` may see it (Unicode, several lines).
   virtual std::string render(Seat viewer) const;
 
+  // The board places `move` touches, in the order a player clicks them to make it (a piece, then
+  // where it goes, then what it attacks). Place names are the game's own: the square and position
+  // names of its notation, which its observation JSON uses too, so a client draws one element per
+  // place (`data-place="d3"`) and finds a move by the places clicked. Each place is either named in
+  // `observation(current_player())` or one of `game().board_places()`. Empty (the default) for a
+  // move that touches no place (`end`, a choice from the hand): a client offers it as a button.
+  // Two legal moves give the same non-empty places only when the game's GameEntry::places_choice
+  // says what is chosen after the clicks (a client then offers the remaining choice as buttons);
+  // one move's places may be the start of another's (move, or move and attack). Each game's doc has
+  // a "Places" section. Not for hot paths (it allocates). Precondition: `move` is legal here.
+  virtual std::vector<std::string> move_places(Move move) const { return {}; }
+
   // Throws InvariantError if the state is impossible. Cheap enough to call after every move in
   // tests.
   virtual void check_invariants() const {}
@@ -249,6 +266,11 @@ class Game : public std::enable_shared_from_this<Game> {
   // Inverse of State::to_json; throws BadRecord naming what is wrong.
   std::unique_ptr<State> state_from_json(const json& j) const;
 
+  // Every place of this game's board that exists whether or not an observation names it (the
+  // squares of a fixed grid, with these params), for State::move_places; a client may draw them
+  // all. Places an observation names as they come (a tile laid) need not be listed. Default: none.
+  virtual std::vector<std::string> board_places() const { return {}; }
+
  protected:
   // Builds a state from the game's own fields (State::state_json); throws BadRecord or json errors.
   virtual std::unique_ptr<State> restore_state(const json& fields, Chance chance) const = 0;
@@ -256,6 +278,30 @@ class Game : public std::enable_shared_from_this<Game> {
  private:
   GameInfo info_;
   json params_;
+};
+
+// One parameter a game accepts: what the registry lists (GameEntry::params), what a client shows
+// in its "new game" form, and what the game's ParamReader reads (the games read their parameters
+// through these specs, so the list and the reader cannot disagree). The conformance suite checks
+// that `fallback` is what the game resolves when the parameter is not given and that `min` and
+// `max` are accepted and one past them rejected.
+struct ParamSpec {
+  enum class Type { kInt, kBool, kString };
+  std::string name;  // the key, e.g. "players"
+  Type type = Type::kInt;
+  json fallback;                // the default, of `type` ("" for a string that is unset by default)
+  std::optional<int> min, max;  // the accepted range (kInt only); both set for every kInt
+  std::string description;      // one line: what it means, in the rule text's words
+  // "players" (the seat count), "variant" (a rule choice: a named reading or an optional rule) or
+  // "engine" (not a rule: ply caps, fixed deals for tests).
+  std::string kind;
+
+  // {"name", "type": "int"|"bool"|"string", "default", "min", "max" (ints only), "description",
+  //  "kind"}: the form the server lists in GET /api/games.
+  json to_json() const;
+  // One line for a terminal: "name=default  description (min..max)".
+  std::string help() const;
+  static const char* type_name(Type type);
 };
 
 // Reads a game's parameters: typed getters with defaults and ranges, then `finish()` rejects any
@@ -266,11 +312,18 @@ class ParamReader {
   int get_int(const std::string& key, int fallback, int min, int max);
   bool get_bool(const std::string& key, bool fallback);
   std::string get_string(const std::string& key, const std::string& fallback);
+  // Reads the parameter `spec` describes (its type, default and range); returns the value read.
+  json get(const ParamSpec& spec);
+  // Reads every parameter of `specs`, in order.
+  void get_all(const std::vector<ParamSpec>& specs);
+  // The value already read for `key` (throws BadParams if no getter read it).
+  const json& value(const std::string& key) const;
   // Throws BadParams if `given` has keys no getter asked for; returns the resolved parameters.
   json finish();
+  // Throws BadParams "<game> param '<key>': <why>" (for checks that involve several parameters).
+  [[noreturn]] void fail(const std::string& key, const std::string& why) const;
 
  private:
-  [[noreturn]] void fail(const std::string& key, const std::string& why) const;
   std::string game_id_;
   json given_;
   json resolved_ = json::object();

@@ -18,11 +18,16 @@ struct GameEntry {
   GameInfo info;
   // Makes the game; throws BadParams naming a bad parameter.
   std::function<std::shared_ptr<const Game>(const json& params)> make;
-  // One line per parameter: "name=default  meaning".
-  std::vector<std::string> params_help;
+  // Every parameter the game accepts, in the order a form should show them (players first). The
+  // game reads its parameters through these same specs (ParamReader::get_all).
+  std::vector<ParamSpec> params;
   // Optional: the game's name in PPN's `GameType: Name`, and a replayer for PPN records of it that
   // returns the final state and throws BadRecord at the first move that differs from the record.
   std::string ppn_name;
+  // What a player chooses after clicking a move's places when several legal moves share them (e.g.
+  // "the die" in Siege), for a client's buttons and for the conformance suite. Empty: no two legal
+  // moves ever have the same non-empty State::move_places.
+  std::string places_choice;
   // Parameters the conformance suite adds to every playout, to keep random games short where
   // random play cannot end them (a lower engine cap, never a rule change). Empty for most games.
   json test_params = json::object();

@@ -33,6 +33,44 @@ TEST_P(Conformance, RandomSimTest) {
   testing::random_sim_test(games::registry(), c.game, params);
 }
 
+// Each game's ParamSpecs agree with what its ParamReader accepts.
+TEST(ParamSpecs, AgreeWithWhatEachGameAccepts) {
+  for (const GameEntry& e : games::registry().entries()) {
+    SCOPED_TRACE(e.info.id);
+    testing::param_spec_test(games::registry(), e.info.id);
+  }
+}
+
+// Each game's places, as its doc's "Places" section lists them, from its notation.
+TEST(MovePlaces, AsEachDocListsThem) {
+  using Places = std::vector<std::string>;
+  auto places = [](const std::string& game, const std::string& move, json params = {}) {
+    auto state = games::registry().make(game, params)->new_initial_state(1);
+    return state->move_places(state->parse_move(move));
+  };
+  EXPECT_EQ(places("relativity", "e3#d3"), (Places{"d3", "e3"}));
+  EXPECT_EQ(places("siege", "3:c3-c5xd5"), (Places{"c3", "c5", "d5"}));
+  EXPECT_EQ(places("siege", "3:c3-c5"), (Places{"c3", "c5"}));
+  EXPECT_EQ(places("siege", "0:c3xd3"), (Places{"c3", "d3"}));
+  EXPECT_EQ(places("siege", "2:g7-NE"), (Places{"g7", "NE"}));
+  EXPECT_EQ(places("siege", "end"), Places{});
+  EXPECT_EQ(places("culture-wars", "tile:m15-g21"), (Places{"m15", "g21"}));
+  EXPECT_EQ(places("culture-wars", "3k12-k13"), (Places{"k12", "k13"}));
+  EXPECT_EQ(places("culture-wars", "settle:k12=a"), Places{"k12"});
+  EXPECT_EQ(places("culture-wars", "token:k12"), Places{"k12"});
+  EXPECT_EQ(places("culture-wars", "done"), Places{});
+  EXPECT_EQ(places("conspiracy", "c5 ne"), Places{"c5"});
+  EXPECT_EQ(places("conspiracy", "reveal c5 pay C2 to 3"), Places{"c5"});
+  EXPECT_EQ(places("conspiracy", "reveal M2 pay C2 to 3"), Places{"M2"});
+  EXPECT_EQ(places("conspiracy", "tile A4 M2"), Places{"M2"});
+  EXPECT_EQ(places("conspiracy", "mark M"), Places{"MP"});
+  EXPECT_EQ(places("conspiracy", "place C3"), Places{});
+  // The board places a client may draw: Siege's depend on the player count.
+  EXPECT_EQ(games::registry().make("siege", {{"players", 4}})->board_places().size(), 36u);
+  EXPECT_EQ(games::registry().make("siege", {{"players", 2}})->board_places().size(), 26u);
+  EXPECT_EQ(games::registry().make("relativity")->board_places().size(), 24u);
+}
+
 INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, ::testing::ValuesIn(all_cases()),
                          [](const ::testing::TestParamInfo<Case>& p) {
                            std::string name =

@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
+#include <map>
 #include <set>
 
 #include "core/record.h"
@@ -38,6 +40,78 @@ void check_moves(const State& state, const std::string& where) {
   }
 }
 
+// Every name in `j` (object keys and strings, each also cut at every character that is not a letter
+// or a digit: "c3=NE?" gives c3 and NE).
+void collect_names(const json& j, std::set<std::string>& names) {
+  auto add = [&](const std::string& text) {
+    names.insert(text);
+    std::string word;
+    for (char c : text + ' ') {
+      if (std::isalnum(static_cast<unsigned char>(c))) {
+        word += c;
+      } else if (!word.empty()) {
+        names.insert(word);
+        word.clear();
+      }
+    }
+  };
+  if (j.is_string()) add(j.get<std::string>());
+  if (j.is_object())
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      add(it.key());
+      collect_names(it.value(), names);
+    }
+  if (j.is_array())
+    for (const json& e : j) collect_names(e, names);
+}
+
+void check_places(const State& state, const std::set<std::string>& board_places,
+                  const std::string& places_choice, const std::string& where) {
+  if (state.is_terminal()) return;
+  std::set<std::string> names = board_places;
+  collect_names(state.observation(state.current_player()), names);
+  std::map<std::vector<std::string>, std::string> seen;
+  for (Move m : state.legal_moves()) {
+    const std::vector<std::string> places = state.move_places(m);
+    const std::string text = state.move_to_string(m);
+    for (const std::string& place : places)
+      ASSERT_TRUE(names.count(place))
+          << where << ": move " << text << " touches place '" << place
+          << "', which is neither a board place nor named in the observation";
+    if (places.empty()) continue;
+    auto [it, fresh] = seen.emplace(places, text);
+    ASSERT_TRUE(fresh || !places_choice.empty())
+        << where << ": moves " << it->second << " and " << text
+        << " touch the same places and the game names no choice after the clicks";
+  }
+}
+
+std::vector<std::string> legal_texts(const State& state) {
+  std::vector<std::string> texts;
+  for (Move m : state.legal_moves()) texts.push_back(state.move_to_string(m));
+  return texts;
+}
+
+// The seat to move cannot tell the state from its determinizations, so it must get the same legal
+// moves from them, with the same notation, in the same order.
+void check_move_order(const State& state, Rng& rng, int samples, const std::string& where) {
+  if (state.is_terminal()) return;
+  const Seat seat = state.current_player();
+  const std::vector<std::string> truth = legal_texts(state);
+  for (int i = 0; i < samples; ++i) {
+    const std::vector<std::string> sampled = legal_texts(*state.determinize(seat, rng));
+    if (sampled == truth) continue;
+    std::size_t first = 0;
+    while (first < truth.size() && first < sampled.size() && truth[first] == sampled[first])
+      ++first;
+    FAIL() << where << ": the legal moves of seat " << seat
+           << " depend on what it cannot see (lists of " << truth.size() << " and "
+           << sampled.size() << " moves first differ at index " << first << ": '"
+           << (first < truth.size() ? truth[first] : "") << "' vs '"
+           << (first < sampled.size() ? sampled[first] : "") << "')";
+  }
+}
+
 void check_round_trip(const State& state, const std::string& where) {
   const json j = state.to_json();
   std::unique_ptr<State> restored;
@@ -67,6 +141,10 @@ void random_sim_test(const Registry& registry, const std::string& game_id, const
   if (const char* soak = std::getenv("TABLETOP_SOAK_GAMES")) options.playouts = std::atoi(soak);
   if (options.thorough_playouts < 0) options.thorough_playouts = std::max(1, options.playouts / 10);
   std::shared_ptr<const Game> game = registry.make(game_id, params);
+  const GameEntry& entry = *registry.find(game_id);
+  const std::vector<std::string> listed = game->board_places();
+  const std::set<std::string> board_places(listed.begin(), listed.end());
+  EXPECT_EQ(board_places.size(), listed.size()) << game_id << ": a board place is listed twice";
   Rng rng(options.seed);
   bool sampled_differently = false;
   long total_plies = 0;
@@ -86,6 +164,10 @@ void random_sim_test(const Registry& registry, const std::string& game_id, const
       ASSERT_NO_FATAL_FAILURE(check_moves(state, where));
       if (thorough || step % options.sample_every == 0) {
         ASSERT_NO_FATAL_FAILURE(check_round_trip(state, where));
+        ASSERT_NO_FATAL_FAILURE(check_places(state, board_places, entry.places_choice, where));
+        if (game->info().hidden_information) {
+          ASSERT_NO_FATAL_FAILURE(check_move_order(state, rng, 2, where));
+        }
         ASSERT_NO_FATAL_FAILURE(check_no_leak(state, rng, sampled_differently, where));
         for (Seat viewer = kSpectator; viewer < state.num_players(); ++viewer)
           ASSERT_FALSE(state.render(viewer).empty()) << where;
@@ -111,6 +193,69 @@ void random_sim_test(const Registry& registry, const std::string& game_id, const
         << game_id << ": determinize never produced a state different from the truth";
   }
   ::testing::Test::RecordProperty("plies", std::to_string(total_plies));
+}
+
+void param_spec_test(const Registry& registry, const std::string& game_id) {
+  const GameEntry* entry = registry.find(game_id);
+  ASSERT_NE(entry, nullptr) << game_id;
+  ASSERT_FALSE(entry->params.empty()) << game_id << ": no ParamSpec (every game has players)";
+  json defaults = json::object();
+  bool has_players = false;
+  for (const ParamSpec& spec : entry->params) {
+    const std::string where = game_id + " param '" + spec.name + "'";
+    ASSERT_FALSE(spec.name.empty()) << where;
+    ASSERT_FALSE(defaults.contains(spec.name)) << where << ": listed twice";
+    ASSERT_FALSE(spec.description.empty()) << where << ": no description";
+    ASSERT_TRUE(spec.kind == "players" || spec.kind == "variant" || spec.kind == "engine")
+        << where << ": kind '" << spec.kind << "'";
+    defaults[spec.name] = spec.fallback;
+    const json form = spec.to_json();
+    EXPECT_EQ(form["name"], spec.name);
+    EXPECT_EQ(form["default"], spec.fallback);
+    EXPECT_EQ(form["kind"], spec.kind);
+    switch (spec.type) {
+      case ParamSpec::Type::kInt: {
+        ASSERT_TRUE(spec.fallback.is_number_integer()) << where;
+        ASSERT_TRUE(spec.min && spec.max) << where << ": an int needs min and max";
+        EXPECT_LE(*spec.min, spec.fallback.get<int>()) << where;
+        EXPECT_GE(*spec.max, spec.fallback.get<int>()) << where;
+        EXPECT_NO_THROW(registry.make(game_id, json{{spec.name, *spec.min}})) << where << " min";
+        EXPECT_NO_THROW(registry.make(game_id, json{{spec.name, *spec.max}})) << where << " max";
+        EXPECT_THROW(registry.make(game_id, json{{spec.name, *spec.min - 1}}), BadParams)
+            << where << ": min - 1 accepted";
+        EXPECT_THROW(registry.make(game_id, json{{spec.name, *spec.max + 1}}), BadParams)
+            << where << ": max + 1 accepted";
+        EXPECT_THROW(registry.make(game_id, json{{spec.name, "many"}}), BadParams) << where;
+        EXPECT_EQ(form["min"], *spec.min);
+        EXPECT_EQ(form["max"], *spec.max);
+        if (spec.name == "players") {
+          has_players = true;
+          EXPECT_EQ(spec.kind, "players") << where;
+          EXPECT_EQ(*spec.min, entry->info.min_players) << where;
+          EXPECT_EQ(*spec.max, entry->info.max_players) << where;
+        }
+        break;
+      }
+      case ParamSpec::Type::kBool:
+        ASSERT_TRUE(spec.fallback.is_boolean()) << where;
+        EXPECT_FALSE(spec.min || spec.max) << where;
+        EXPECT_NO_THROW(registry.make(game_id, json{{spec.name, true}})) << where;
+        EXPECT_NO_THROW(registry.make(game_id, json{{spec.name, false}})) << where;
+        EXPECT_THROW(registry.make(game_id, json{{spec.name, "maybe"}}), BadParams) << where;
+        break;
+      case ParamSpec::Type::kString:
+        ASSERT_TRUE(spec.fallback.is_string()) << where;
+        EXPECT_FALSE(spec.min || spec.max) << where;
+        EXPECT_NO_THROW(registry.make(game_id, json{{spec.name, spec.fallback}})) << where;
+        EXPECT_THROW(registry.make(game_id, json{{spec.name, 7}}), BadParams) << where;
+        break;
+    }
+    EXPECT_EQ(form["type"], ParamSpec::type_name(spec.type)) << where;
+  }
+  EXPECT_TRUE(has_players) << game_id << ": no 'players' parameter";
+  EXPECT_EQ(registry.make(game_id, json::object())->params(), defaults)
+      << game_id << ": the specs' defaults are not what the game resolves";
+  EXPECT_THROW(registry.make(game_id, json{{"no_such_parameter", 1}}), BadParams) << game_id;
 }
 
 }  // namespace tabletop::testing

@@ -11,6 +11,11 @@
 //   - parse_move(move_to_string(m)) == m for every legal move, and why_illegal(m) is empty (asked
 //     of up to 64 legal moves a ply, spread evenly);
 //   - to_json -> state_from_json -> to_json is identical; clone() is identical;
+//   - move_places: every place of every legal move is a board place or named in the observation
+//     of the seat to move; no two legal moves share non-empty places unless the entry names the
+//     choice made after the clicks (places_choice);
+//   - the seat to move gets the same legal moves, as text and in the same order, from the state and
+//     from determinize(seat) samples (the order depends on nothing it cannot see);
 //   - no leak: for every seat and the spectator, determinize(v)->observation(v) == observation(v);
 //     for hidden-information games, some determinization differs from the truth (it samples);
 //   - the game's record replays to the same final state and result.
@@ -36,5 +41,12 @@ struct ConformanceOptions {
 // release build); TABLETOP_SOAK_GAMES overrides both (make soak).
 void random_sim_test(const Registry& registry, const std::string& game_id, const json& params,
                      ConformanceOptions options = {});
+
+// Checks that the entry's ParamSpecs agree with what the game accepts: names unique, every kind
+// one of players|variant|engine, the "players" spec's range is the GameInfo's, the defaults are
+// exactly the parameters make({}) resolves (no parameter read that is not listed, none listed that
+// is not read), each int's min and max are accepted and one past them rejected, each bool takes
+// true and false, a value of the wrong type and an unknown key are rejected.
+void param_spec_test(const Registry& registry, const std::string& game_id);
 
 }  // namespace tabletop::testing

@@ -137,12 +137,22 @@ int square_toward(int sq, int dir) {
 // ---------------------------------------------------------------------------------------------
 // Game
 
+// The parameters: what entry() lists and what ConspiracyGame reads.
+static const std::vector<ParamSpec>& param_specs() {
+  static const std::vector<ParamSpec> specs = {
+      {"players", ParamSpec::Type::kInt, 4, 3, 5,
+       "3, 4 or 5 (4 is the rulebook's count; 3 and 5 are variants)", "players"},
+      {"progress_markers", ParamSpec::Type::kBool, true, std::nullopt, std::nullopt,
+       "false plays without the progress marker (victory needs no earlier mark)", "variant"},
+      {"max_rounds", ParamSpec::Type::kInt, kDefaultMaxRounds, 1, 100000,
+       "engine round cap (not a rule): the game then ends with no winner", "engine"}};
+  return specs;
+}
+
 ConspiracyGame::ConspiracyGame(const json& params)
     : Game(entry().info, [&] {
         ParamReader reader("conspiracy", params);
-        reader.get_int("players", 4, 3, 5);
-        reader.get_bool("progress_markers", true);
-        reader.get_int("max_rounds", kDefaultMaxRounds, 1, 100000);
+        reader.get_all(param_specs());
         return reader.finish();
       }()) {
   players_ = this->params()["players"];
@@ -692,9 +702,10 @@ bool ConspiracyState::direction_ok(int sq, int dir, bool attack) const {
 
 template <class F>
 void ConspiracyState::for_each_placement(bool attack, int only_pos, F&& f) const {
-  for (int tile = 0; tile < kPieces; ++tile) {
-    const int pos = tile_loc_[std::size_t(tile)];
-    if (pos >= kPositions || tile_up_[std::size_t(tile)]) continue;
+  // By position, never by tile: a face-down tile's identity is hidden.
+  for (int pos = 0; pos < kPositions; ++pos) {
+    const int tile = tile_at_[std::size_t(pos)];
+    if (tile < 0 || tile_up_[std::size_t(tile)]) continue;
     if (only_pos >= 0 && pos != only_pos) continue;
     for (int k = 0; k < 4; ++k) {
       const int sq = square_of(pos, k);
@@ -1067,11 +1078,10 @@ void ConspiracyState::do_legal_moves(MoveList& out) const {
           if (place) out.push_back(make_move(MoveKind::kPlace, c));
           if (attack) push_payments(out, MoveKind::kAttack, c, c);
         }
-        for (int c = 0; c < kPieces; ++c) {
-          const int sq = coin_loc_[std::size_t(c)];
-          if (sq < kSquares && can_reveal_coin(sq))
+        // By square, never by coin: a symbol-side-up coin's identity is hidden.
+        for (int sq = 0; sq < kSquares; ++sq)
+          if (coin_at_[std::size_t(sq)] >= 0 && can_reveal_coin(sq))
             push_payments(out, MoveKind::kRevealCoin, sq, -1);
-        }
       }
       if (ap_ >= 2) {
         if (hand >= 1)
@@ -1464,6 +1474,29 @@ void ConspiracyState::apply_move(Move move) {
 
 // ---------------------------------------------------------------------------------------------
 // Notation
+
+std::vector<std::string> ConspiracyState::move_places(Move move) const {
+  const int a = move_a(move), b = move_b(move);
+  switch (move_kind(move)) {
+    case MoveKind::kRevealCoin:
+    case MoveKind::kAt:
+      return {square_name(b % kSquares)};
+    case MoveKind::kRevealTile:
+    case MoveKind::kTile:
+      return {position_name(b % kPositions)};
+    case MoveKind::kMark:
+      return {position_name(position(a % kColumns, 0))};
+    default:
+      return {};
+  }
+}
+
+std::vector<std::string> ConspiracyGame::board_places() const {
+  std::vector<std::string> places;
+  for (int pos = 0; pos < kPositions; ++pos) places.push_back(position_name(pos));
+  for (int square = 0; square < kSquares; ++square) places.push_back(square_name(square));
+  return places;
+}
 
 std::string ConspiracyState::move_to_string(Move move) const {
   const int a = move_a(move), b = move_b(move), c = move_c(move);
@@ -2251,11 +2284,11 @@ GameEntry entry() {
   e.make = [](const json& params) -> std::shared_ptr<const Game> {
     return std::make_shared<ConspiracyGame>(params);
   };
-  e.params_help = {
-      "players=4  3, 4 or 5 (4 is the rulebook's count; 3 and 5 are variants)",
-      "progress_markers=true  false plays without the progress marker (victory needs no earlier "
-      "mark)",
-      "max_rounds=60  engine round cap (not a rule): the game then ends with no winner"};
+  e.params = param_specs();
+  e.places_choice =
+      "the direction a placed coin points, the coin paid and the seat paid (a reveal), or which "
+      "held "
+      "tile is laid";
   // Random play takes about 30 rounds to produce a win; the conformance suite's playouts stop at
   // 8 rounds (an engine cap, not a rule) to keep its sanitizer run within budget.
   e.test_params = {{"max_rounds", 8}};

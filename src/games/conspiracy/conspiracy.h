@@ -206,6 +206,10 @@ class ConspiracyState final : public State {
   std::string move_to_string(Move move) const override;
   Move parse_move(std::string_view text) const override;
   json observation(Seat viewer) const override;
+  // `reveal c5 ...` and `c5 ne` -> c5 (the payment or direction after the click); `reveal M2 ...`
+  // and `tile A4 M2` -> M2 (the held tile after the click); `mark M` -> MP (the Present tile of the
+  // column); every other move (from the hand, or a yes/no) -> none.
+  std::vector<std::string> move_places(Move move) const override;
   std::string render(Seat viewer) const override;
   // 24 tiles and 24 coins each in exactly one place, boards and locations agreeing, coins only on
   // face-down tiles, no face-down tile in the Present row, hands and saved coins within bounds.
@@ -442,6 +446,8 @@ class ConspiracyGame final : public Game {
   // The notation for people (core/game.h; written in conspiracy_notation.cc).
   std::vector<NotationKind> notation() const override;
   std::unique_ptr<State> new_initial_state(Chance chance) const override;
+  // Every tile position (LP..R31) and square (a1..f64).
+  std::vector<std::string> board_places() const override;
   bool progress_markers() const { return markers_; }
   int max_rounds() const { return max_rounds_; }
 

@@ -103,13 +103,29 @@ int square_of_name(std::string_view name) {
 // ---------------------------------------------------------------------------------------------
 // CultureWarsGame
 
+// The parameters: what entry() lists and what CultureWarsGame reads.
+static const std::vector<ParamSpec>& param_specs() {
+  static const std::vector<ParamSpec> specs = {
+      {"players", ParamSpec::Type::kInt, 4, 2, 4, "2 to 4 players", "players"},
+      {"tech_advantage", ParamSpec::Type::kBool, false, std::nullopt, std::nullopt,
+       "the optional Technological Advantage rule", "variant"},
+      {"handicap_seat", ParamSpec::Type::kInt, -1, -1, kMaxSeats - 1,
+       "this seat places a third token in setup (the text's handicap); -1: none; below players",
+       "variant"},
+      {"max_rounds", ParamSpec::Type::kInt, kDefaultMaxRounds, 1, 100000,
+       "engine round cap (not a rule): the game then ends with no winner", "engine"}};
+  return specs;
+}
+
 CultureWarsGame::CultureWarsGame(const json& params)
     : Game(entry().info, [&] {
         ParamReader reader("culture-wars", params);
-        const int players = reader.get_int("players", 4, 2, 4);
-        reader.get_bool("tech_advantage", false);
-        reader.get_int("handicap_seat", -1, -1, players - 1);
-        reader.get_int("max_rounds", kDefaultMaxRounds, 1, 100000);
+        reader.get_all(param_specs());
+        const int players = reader.value("players"), handicap = reader.value("handicap_seat");
+        if (handicap >= players)
+          reader.fail("handicap_seat", std::to_string(handicap) + " is out of range -1.." +
+                                           std::to_string(players - 1) + " for " +
+                                           std::to_string(players) + " players");
         return reader.finish();
       }()) {
   players_ = this->params()["players"];
@@ -1365,6 +1381,28 @@ std::string CultureWarsState::coin_text(uint8_t coin) const {
 // ---------------------------------------------------------------------------------------------
 // Views
 
+std::vector<std::string> CultureWarsState::move_places(Move move) const {
+  const MoveParts p = move_parts(move);
+  switch (p.kind) {
+    case kTileMove:
+    case kStep:
+      return {square_name(p.from), square_name(p.to)};
+    case kPlaceCoin:
+    case kPlaceToken:
+    case kGrow:
+    case kSettle:
+      return {square_name(p.from)};
+    default:
+      return {};
+  }
+}
+
+std::vector<std::string> CultureWarsGame::board_places() const {
+  std::vector<std::string> places;
+  for (int square = 0; square < kSquares; ++square) places.push_back(square_name(square));
+  return places;
+}
+
 json CultureWarsState::observation(Seat viewer) const {
   json tiles = json::array();
   std::array<int16_t, kTiles> sorted = tile_origin_;
@@ -1651,10 +1689,9 @@ GameEntry entry() {
   // Random play almost never wins (it would need three settlements held for two round ends): the
   // conformance suite's playouts stop at the engine's round cap after 3 rounds.
   e.test_params = {{"max_rounds", 3}};
-  e.params_help = {
-      "players=4  2 to 4", "tech_advantage=false  the optional Technological Advantage rule",
-      "handicap_seat=-1  this seat places a third token in setup (the text's handicap)",
-      "max_rounds=200  engine round cap (not a rule): the game then ends with no winner"};
+  e.params = param_specs();
+  e.places_choice =
+      "how many tokens move (a step), or which coin settles another suit's coin (=3, =a, =?)";
   return e;
 }
 

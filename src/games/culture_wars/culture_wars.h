@@ -155,6 +155,10 @@ class CultureWarsState final : public State {
   Move parse_move(std::string_view text) const override;
   // The same for every viewer: nobody knows a coin that has not been seen number side up.
   json observation(Seat viewer) const override;
+  // `tile:m15-g21` -> m15, g21 (the tile's lower-left square, then where it goes); `3k12-k13` ->
+  // k12, k13 (the count is chosen after the clicks); `coin:`, `token:`, `grow:`, `settle:k12[=v]`
+  // -> k12 (the coin after the click); `done` -> none.
+  std::vector<std::string> move_places(Move move) const override;
   std::string render(Seat viewer) const override;
   // 24 tiles without overlap; every coin in exactly one place (reserve or one square); each seat's
   // tokens on the map plus in reserve make 36; tokens only on land.
@@ -302,6 +306,8 @@ class CultureWarsGame final : public Game {
   std::vector<NotationKind> notation() const override;
   std::string seat_name(Seat seat) const override;
   std::unique_ptr<State> new_initial_state(Chance chance) const override;
+  // Every square of the 26x26 window, a1..z26.
+  std::vector<std::string> board_places() const override;
 
   bool tech_advantage() const { return tech_advantage_; }
   int handicap_seat() const { return handicap_seat_; }

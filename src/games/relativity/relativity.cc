@@ -159,13 +159,26 @@ std::string coins_string(const Board& board) {
 // ---------------------------------------------------------------------------------------------
 // RelativityGame
 
+// The parameters: what entry() lists and what RelativityGame reads.
+static const std::vector<ParamSpec>& param_specs() {
+  static const std::vector<ParamSpec> specs = {
+      {"players", ParamSpec::Type::kInt, 2, 2, 2, "two players", "players"},
+      {"coins", ParamSpec::Type::kString, "", std::nullopt, std::nullopt,
+       "round-1 deal in PPN Coins form, top row first, e.g. n45a5n/3a2243/3n4a2n/a25345 (empty: "
+       "random)",
+       "engine"},
+      {"coins2", ParamSpec::Type::kString, "", std::nullopt, std::nullopt,
+       "round-2 deal, same form (empty: random)", "engine"},
+      {"max_plies", ParamSpec::Type::kInt, kDefaultMaxPlies, 10, 100000000,
+       "engine ply cap (not a rule): the game is then scored as it stands", "engine"}};
+  return specs;
+}
+
 RelativityGame::RelativityGame(const json& params)
     : Game(entry().info, [&] {
         ParamReader reader("relativity", params);
-        reader.get_int("players", 2, 2, 2);
-        const std::string coins = reader.get_string("coins", "");
-        const std::string coins2 = reader.get_string("coins2", "");
-        reader.get_int("max_plies", kDefaultMaxPlies, 10, 100000000);
+        reader.get_all(param_specs());
+        const std::string coins = reader.value("coins"), coins2 = reader.value("coins2");
         if (!coins.empty()) parse_coins(coins);
         if (!coins2.empty()) parse_coins(coins2);
         return reader.finish();
@@ -432,6 +445,16 @@ json RelativityState::state_json() const {
               {"stopped_by_ply_cap", stopped_by_cap_}};
 }
 
+std::vector<std::string> RelativityState::move_places(Move move) const {
+  return {square_name(swap_low(move)), square_name(swap_high(move))};
+}
+
+std::vector<std::string> RelativityGame::board_places() const {
+  std::vector<std::string> places;
+  for (int square = 0; square < kSquares; ++square) places.push_back(square_name(square));
+  return places;
+}
+
 json RelativityState::observation(Seat viewer) const {
   // Relativity has no hidden information: every viewer sees the same.
   json rows = json::array();
@@ -546,10 +569,7 @@ GameEntry entry() {
   e.make = [](const json& params) -> std::shared_ptr<const Game> {
     return std::make_shared<RelativityGame>(params);
   };
-  e.params_help = {
-      "coins=(random)  round-1 deal in PPN Coins form, top row first: n45a5n/3a2243/3n4a2n/a25345",
-      "coins2=(random)  round-2 deal, same form",
-      "max_plies=10000  engine ply cap (not a rule): the game is then scored as it stands"};
+  e.params = param_specs();
   e.ppn_name = "Relativity";
   e.replay_ppn = replay_ppn;
   return e;

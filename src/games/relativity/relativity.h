@@ -92,6 +92,9 @@ class RelativityState final : public State {
   Move parse_move(std::string_view text) const override;
   json observation(Seat viewer) const override;
   std::string render(Seat viewer) const override;
+  // The two squares of the swap, lower index first as in the notation ("d3#e3" -> d3, e3); a
+  // client may accept them in either order.
+  std::vector<std::string> move_places(Move move) const override;
   void check_invariants() const override;
   // The AI hook: seat 0's value is tanh((trophy lead + 0.5) / (1 + trophies still to take / 2)),
   // the +0.5 because seat 0 wins a 5-5 tie; seat 1's is its negation. A search estimate, not a
@@ -148,6 +151,8 @@ class RelativityGame final : public Game {
   // The notation for people (core/game.h; written in relativity_notation.cc).
   std::vector<NotationKind> notation() const override;
   std::unique_ptr<State> new_initial_state(Chance chance) const override;
+  // The 24 squares a1..f4.
+  std::vector<std::string> board_places() const override;
 
   const std::optional<Board>& fixed_deal(Round round) const { return fixed_deal_[round]; }
   int max_plies() const { return max_plies_; }

@@ -103,11 +103,20 @@ Outcome army_vs_commander(int attacker) {
 // ---------------------------------------------------------------------------------------------
 // SiegeGame
 
+// The parameters: what entry() lists and what SiegeGame reads.
+static const std::vector<ParamSpec>& param_specs() {
+  static const std::vector<ParamSpec> specs = {
+      {"players", ParamSpec::Type::kInt, 4, 2, 4,
+       "seats: 2 (NE, SW), 3 (NE, SE, SW) or 4 (NE, SE, SW, NW)", "players"},
+      {"max_plies", ParamSpec::Type::kInt, kDefaultMaxPlies, 10, 100000000,
+       "engine ply cap (not a rule): the game then ends with no winner", "engine"}};
+  return specs;
+}
+
 SiegeGame::SiegeGame(const json& params)
     : Game(entry().info, [&] {
         ParamReader reader("siege", params);
-        reader.get_int("players", 4, 2, 4);
-        reader.get_int("max_plies", kDefaultMaxPlies, 10, 100000000);
+        reader.get_all(param_specs());
         return reader.finish();
       }()) {
   players_ = this->params()["players"];
@@ -443,9 +452,11 @@ void SiegeState::do_legal_moves(MoveList& out) const {
   const Seat seat = to_move_;
   const int max_die = dice_[std::size_t(dice_count_ - 1)];
   std::array<uint8_t, kSquares> dist;
-  for (int kind = 0; kind < kKinds; ++kind) {
-    const int from = where_[std::size_t(seat)][std::size_t(kind)];
-    if (from == kNoSquare || (moved_ >> from & 1)) continue;
+  // The seat's pieces by square (never by an Army's hidden value: the order must not tell it).
+  for (int from = 0; from < kSquares; ++from) {
+    const uint8_t piece = board_[std::size_t(from)];
+    if (piece == kEmpty || piece_seat(piece) != seat || (moved_ >> from & 1)) continue;
+    const int kind = piece_kind(piece);
     reachable(from, max_die, dist);
     // The squares it may end on, nearest first, with their distance.
     uint8_t ends[kSquares], steps[kSquares];
@@ -784,6 +795,22 @@ void SiegeState::sample_hidden(Seat viewer, Rng& rng) {
   rebuild_where();
 }
 
+std::vector<std::string> SiegeState::move_places(Move move) const {
+  if (move == kEndTurn) return {};
+  const MoveParts m = move_parts(move);
+  std::vector<std::string> places{square_name(m.from)};
+  if (m.to != m.from) places.push_back(square_name(m.to));
+  if (m.target != kNoSquare) places.push_back(square_name(m.target));
+  return places;
+}
+
+std::vector<std::string> SiegeGame::board_places() const {
+  std::vector<std::string> places;
+  for (int square = 0; square < kSquares; ++square)
+    if (in_play(square)) places.push_back(square_name(square));
+  return places;
+}
+
 json SiegeState::observation(Seat viewer) const {
   // Nobody sees an unrevealed Army, so every viewer gets the same.
   const int n = num_players();
@@ -961,9 +988,8 @@ GameEntry entry() {
   e.make = [](const json& params) -> std::shared_ptr<const Game> {
     return std::make_shared<SiegeGame>(params);
   };
-  e.params_help = {"players=4  2 (NE, SW), 3 (NE, SE, SW) or 4 (NE, SE, SW, NW)",
-                   "max_plies=" + std::to_string(kDefaultMaxPlies) +
-                       "  engine ply cap (not a rule): the game then ends with no winner"};
+  e.params = param_specs();
+  e.places_choice = "the die (when several dice could make the same move)";
   e.test_params = json{{"max_plies", kConformanceMaxPlies}};
   return e;
 }

@@ -146,6 +146,9 @@ class SiegeState final : public State {
   // The same for every viewer (nobody knows an unrevealed Army): the board with `?` for unrevealed
   // Armies, each stack top to bottom, the dice left, the pieces that moved this turn, and so on.
   json observation(Seat viewer) const override;
+  // The piece's square, where it ends (if it moves), the attacked square (if any): "3:c3-c5xd5" ->
+  // c3, c5, d5; "0:c3xd3" -> c3, d3; `end` -> none. The die is chosen after the clicks.
+  std::vector<std::string> move_places(Move move) const override;
   std::string render(Seat viewer) const override;
   // Every coin and pawn in exactly one place, no two on a square, nothing on squares not in play,
   // unrevealed coins only on top of the stacks, dice and turn bookkeeping consistent.
@@ -238,6 +241,8 @@ class SiegeGame final : public Game {
   std::string seat_name(Seat seat) const override;
   using Game::new_initial_state;
   std::unique_ptr<State> new_initial_state(Chance chance) const override;
+  // The squares and Home Bases in play with this player count.
+  std::vector<std::string> board_places() const override;
 
   // A state from the game's own fields (the "state" part of State::to_json) and a chance stream:
   // how tests and tools set up a position. `board` ("c3=NE4 g8=SWC"), `stacks` (one string of
