@@ -31,14 +31,20 @@ class Agent {
   virtual Move choose(const State& state) = 0;
   // Told of every move played (by any seat) after `choose`, so searches can reuse their trees.
   virtual void observe(const State& before, Move move) {}
-  // A line about the last decision ("visits 62%, value +0.31"), or empty.
+  // A line of search figures about the last decision ("visits 62% of 1200, value +0.31, ..."), or
+  // empty. It speaks for this agent's seat, and whoever shows it may show it to anyone: on a
+  // hidden-information game it carries only figures that say nothing of the decision (iterations,
+  // time, speed), never the move, its share of the visits or its value.
   virtual std::string last_decision_note() const { return {}; }
   // The spec string that makes this agent.
   virtual std::string spec() const = 0;
 
   // What a thinking agent reports while it searches, a few times a second (from the searching
-  // thread): `done` in [0, 1] is the share of its budget used, `note` names the move it currently
-  // prefers ("d3#e3 41%"). Agents that answer at once never call it.
+  // thread): `done` in [0, 1] is the share of its budget used. On a perfect-information game
+  // `note` names the move it currently prefers ("d3#e3 41%"); on a hidden-information game it is
+  // always empty, because the candidates of a seat's decision name what only that seat knows (its
+  // goal, its hand, a face-down piece) and a progress line is shown to whoever watches. Agents
+  // that answer at once never call it.
   using Progress = std::function<void(double done, const std::string& note)>;
   // Installs (or, with an empty function, removes) the progress callback.
   void set_progress(Progress progress) { progress_ = std::move(progress); }

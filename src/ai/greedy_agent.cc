@@ -9,6 +9,7 @@ GreedyAgent::GreedyAgent(const Game& game, const AgentSpec& spec, uint64_t seed)
   spec.allow_only("samples");
   const bool certain = !game.info().hidden_information && !game.info().has_chance;
   samples_ = int(spec.integer("samples", certain ? 1 : 8, 1, 1'000'000));
+  hidden_ = game.info().hidden_information;
   spec_ = spec.options.count("samples") ? "greedy:samples=" + spec.options.at("samples") : "greedy";
 }
 
@@ -50,6 +51,8 @@ Move GreedyAgent::choose(const State& state) {
     if (score[i] >= best - 1e-9) ties.push_back(i);
   const std::size_t pick = ties[rng_.uniform(uint32_t(ties.size()))];
   char note[96];
+  note_.clear();
+  if (hidden_) return legal[pick];  // its score and ties speak of its secrets (agent.h)
   std::snprintf(note, sizeof note, "score %+.2f, %zu of %zu moves tie", best / samples_,
                 ties.size(), legal.size());
   note_ = note;

@@ -33,6 +33,7 @@ class GreedyAgent final : public Agent {
  private:
   Rng rng_;
   int samples_;
+  bool hidden_;  // a hidden-information game: no decision note (agent.h)
   std::string spec_;
   std::string note_;
 };

@@ -382,7 +382,7 @@ Move MctsAgent::choose(const State& state) {
   stats_ = SearchStats{};
   root_visits_.clear();
   if (legal.size() == 1) {
-    note_ = "the only legal move";
+    note_ = own_moves_only_ ? "" : "the only legal move";
     stats_.best_share = 1;
     root_visits_.push_back({legal[0], 0});
     if (tree_ply_ != state.ply()) tree_ply_ = -1;
@@ -444,8 +444,9 @@ Move MctsAgent::choose(const State& state) {
           }
           char share[32];
           std::snprintf(share, sizeof share, " %.0f%%", total ? 100.0 * best_visits / total : 0.0);
+          // Hidden information: progress only (agent.h), never the candidate it prefers.
           progress_(std::min(done, 1.0),
-                    total ? state.move_to_string(best) + share : std::string());
+                    total && !own_moves_only_ ? state.move_to_string(best) + share : std::string());
         }
       }
       plies[std::size_t(t)] += tree.iterate(*base, seat, config);
@@ -490,10 +491,14 @@ Move MctsAgent::choose(const State& state) {
   stats_.best_share = total ? double(best_visits) / double(total) : 0;
   stats_.best_value = best_visits ? best_value : 0;
   char note[160];
-  std::snprintf(note, sizeof note, "visits %.0f%% of %llu, value %+.2f, %.2f s, %.0f it/s",
-                100 * stats_.best_share, (unsigned long long)total, stats_.best_value,
-                stats_.seconds,
-                stats_.seconds > 0 ? double(stats_.iterations) / stats_.seconds : 0.0);
+  const double speed = stats_.seconds > 0 ? double(stats_.iterations) / stats_.seconds : 0.0;
+  if (own_moves_only_)  // figures that say nothing of the decision (agent.h)
+    std::snprintf(note, sizeof note, "%llu iterations, %.2f s, %.0f it/s",
+                  (unsigned long long)stats_.iterations, stats_.seconds, speed);
+  else
+    std::snprintf(note, sizeof note, "visits %.0f%% of %llu, value %+.2f, %.2f s, %.0f it/s",
+                  100 * stats_.best_share, (unsigned long long)total, stats_.best_value,
+                  stats_.seconds, speed);
   note_ = note;
   return legal[best_index];
 }

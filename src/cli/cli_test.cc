@@ -18,7 +18,9 @@ struct Result {
 };
 
 Result run(const std::string& args, const std::string& input = "") {
-  std::string command = std::string(TABLETOP_BIN_DIR) + "/tabletop " + args + " 2>&1";
+  // `play` saves its record under $XDG_STATE_HOME by default: keep the tests' records in theirs.
+  std::string command = "XDG_STATE_HOME=" + ::testing::TempDir() + "/state " +
+                        std::string(TABLETOP_BIN_DIR) + "/tabletop " + args + " 2>&1";
   if (!input.empty()) {
     const std::string path = ::testing::TempDir() + "/cli_input.txt";
     std::ofstream(path) << input;
@@ -263,7 +265,7 @@ TEST(Cli, PlayExplainsTyposAndIllegalMovesThenGoesOn) {
   EXPECT_NE(r.out.find("96 legal moves"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("illegal: 'd3e3' is not a swap"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Space swaps only neighbouring coins"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("seat 1 (random) plays"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Time (seat 1) swaps"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("took back 2 moves"), std::string::npos) << r.out;
 }
 
@@ -275,6 +277,130 @@ TEST(Cli, PlayTellsComputerMovesOnlyAsTheWatcherMayKnowThem) {
   EXPECT_NE(r.out.find("notes a secret goal"), std::string::npos) << r.out.substr(0, 2000);
   EXPECT_EQ(r.out.find(" plays "), std::string::npos) << r.out.substr(0, 2000);
   EXPECT_FALSE(std::regex_search(r.out, std::regex("goal [SMCA][0-5]"))) << r.out.substr(0, 2000);
+}
+
+TEST(Cli, PlayDrawsASeedPrintsItAndSavesAReplayableRecord) {
+  const std::string record = ::testing::TempDir() + "/play_record.json";
+  Result r = run("play relativity --seats human,random --record " + record, "a1#b1\nquit\n");
+  EXPECT_EQ(r.code, 0) << r.out;
+  std::smatch seed;
+  ASSERT_TRUE(std::regex_search(r.out, seed, std::regex("seed ([0-9]+)"))) << r.out;
+  EXPECT_NE(r.out.find("Record saved to " + record), std::string::npos) << r.out;
+  std::ifstream in(record);
+  const nlohmann::json j = nlohmann::json::parse(in);
+  EXPECT_EQ(j["seed"].get<uint64_t>(), std::stoull(seed[1].str()));
+  EXPECT_EQ(j["moves"].size(), 2u);  // the person's swap and the computer's reply
+  Result replayed = run("replay " + record + " --step");
+  EXPECT_EQ(replayed.code, 0) << replayed.out;
+  EXPECT_NE(replayed.out.find("Move 1: seat 0 plays a1#b1"), std::string::npos) << replayed.out;
+  EXPECT_NE(replayed.out.find("Move 2: seat 1 plays"), std::string::npos) << replayed.out;
+  // Two games without --seed deal differently.
+  Result other = run("play relativity --seats human,random --no-record", "quit\n");
+  std::smatch other_seed;
+  ASSERT_TRUE(std::regex_search(other.out, other_seed, std::regex("seed ([0-9]+)")));
+  EXPECT_NE(seed[1].str(), other_seed[1].str());
+  EXPECT_EQ(other.out.find("Record saved"), std::string::npos) << other.out;
+}
+
+TEST(Cli, PlayHelpExplainsThisGamesNotationAndOneKind) {
+  Result r = run("play siege --param players=2 --seats human,random --seed 3 --no-record",
+                 "help\nhelp attack\nhelp fly\nquit\n");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("Siege by Number notation"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("e.g. 3:c3-c5"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("attack: DIE:FROM-TOxTARGET"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("examples:  3:c3-c5xd5  0:c3xd3"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("no kind of move 'fly'; the kinds are: move, attack, end"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("NE (seat 0)> "), std::string::npos) << r.out;
+}
+
+TEST(Cli, PlayShowsWhatChangedAndWhatIsLeftAfterEveryStep) {
+  // Siege: after a die's move the same seat moves again: the roll is announced, the step is told
+  // and the board comes back with the dice left.
+  Result r = run("play siege --param players=2 --seats human,random --seed 3 --no-record",
+                 "end\nmoves\nquit\n");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("rolls"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("dice left"), std::string::npos) << r.out;
+}
+
+TEST(Cli, PlayHandsTheTerminalOverBeforeAPrivateView) {
+  // Two people at one terminal in a hidden-information game: the screen is cleared and the next
+  // person asked to take over before their goal and hand are shown.
+  const auto view =
+      nlohmann::json::parse(run("apply conspiracy --param players=3 --seed 2 --viewer 0").out);
+  const std::string coins = view["observation"]["my_setup_coins"];
+  const std::string goal = "goal " + coins.substr(0, 2);
+  Result r =
+      run("play conspiracy --param players=3 --seats human,human,random --seed 2 --no-record",
+          "\n" + goal + "\n\nquit\n");
+  EXPECT_EQ(r.code, 0) << r.out;
+  const std::size_t first = r.out.find("Hand the terminal to seat 0");
+  ASSERT_NE(first, std::string::npos) << r.out;
+  const std::size_t second = r.out.find("Hand the terminal to seat 1");
+  ASSERT_NE(second, std::string::npos) << r.out;
+  // Clear screen and scrollback before each hand-over; seat 0's hand is shown only after its own.
+  EXPECT_NE(r.out.rfind("\033[2J\033[3J", first), std::string::npos);
+  EXPECT_NE(r.out.rfind("\033[2J\033[3J", second), std::string::npos);
+  const std::size_t hand0 = r.out.find("you (seat 0)");
+  ASSERT_NE(hand0, std::string::npos) << r.out;
+  EXPECT_GT(hand0, first);
+  EXPECT_LT(hand0, second);
+  const std::size_t hand1 = r.out.find("you (seat 1)");
+  ASSERT_NE(hand1, std::string::npos) << r.out;
+  EXPECT_GT(hand1, second);
+  // Nothing of seat 0's private view after the second hand-over.
+  EXPECT_EQ(r.out.find("you (seat 0)", second), std::string::npos);
+}
+
+TEST(Cli, ApplyPrintsTheViewOfTheSeatAskedFor) {
+  Result spectator = run("apply conspiracy --param players=3 --seed 4");
+  Result seat1 = run("apply conspiracy --param players=3 --seed 4 --viewer 1");
+  ASSERT_EQ(spectator.code, 0) << spectator.out;
+  ASSERT_EQ(seat1.code, 0) << seat1.out;
+  const auto a = nlohmann::json::parse(spectator.out), b = nlohmann::json::parse(seat1.out);
+  EXPECT_EQ(a["viewer"], -1);
+  EXPECT_EQ(b["viewer"], 1);
+  // Seat 1 reads its own tiles and coins in its log; the spectator reads counts only.
+  const std::string log_a = a["log"].dump(), log_b = b["log"].dump();
+  EXPECT_NE(log_b.find("seat 1 is dealt tiles "), std::string::npos) << log_b;
+  EXPECT_EQ(log_a.find("is dealt tiles "), std::string::npos) << log_a;
+  EXPECT_NE(a["observation"], b["observation"]);
+  Result bad = run("apply conspiracy --param players=3 --viewer 3");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.out.find("--viewer 3"), std::string::npos) << bad.out;
+}
+
+TEST(Cli, ListGameShowsParametersNotationAndAgents) {
+  Result r = run("list conspiracy");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("players"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("goal COIN"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("e.g. attack C3 pay C2 to 1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("mcts (not for this game)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("ismcts:"), std::string::npos) << r.out;
+  Result unknown = run("list chess");
+  EXPECT_EQ(unknown.code, 2);
+  EXPECT_NE(unknown.out.find("chess"), std::string::npos) << unknown.out;
+}
+
+TEST(Cli, PerftDivideCountsUnderEachFirstMoveAndTimesIt) {
+  Result whole = run("perft relativity " + kDeal + " --depth 2");
+  Result divided = run("perft relativity " + kDeal + " --depth 2 --divide");
+  ASSERT_EQ(whole.code, 0) << whole.out;
+  ASSERT_EQ(divided.code, 0) << divided.out;
+  std::regex line("([a-f][1-4]#[a-f][1-4]): ([0-9]+)");
+  uint64_t sum = 0;
+  int moves = 0;
+  for (auto it = std::sregex_iterator(divided.out.begin(), divided.out.end(), line);
+       it != std::sregex_iterator(); ++it, ++moves)
+    sum += std::stoull((*it)[2].str());
+  EXPECT_EQ(moves, 96);
+  EXPECT_EQ(std::to_string(sum) + "\n", whole.out);
+  EXPECT_NE(divided.out.find("total: " + std::to_string(sum)), std::string::npos);
+  EXPECT_NE(divided.out.find("time: "), std::string::npos);
 }
 
 }  // namespace

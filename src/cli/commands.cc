@@ -1,5 +1,7 @@
 #include "cli/commands.h"
 
+#include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -51,6 +53,13 @@ bool blank(const std::string& text) {
   return text.find_first_not_of(" \t\r\n") == std::string::npos;
 }
 
+void print_perft_time(uint64_t total, std::chrono::steady_clock::time_point start) {
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("time: %.3f s (%.0f sequences/s)\n", seconds,
+              seconds > 0 ? double(total) / seconds : 0.0);
+}
+
 }  // namespace
 
 json params_from(const std::vector<std::string>& pairs) {
@@ -70,13 +79,16 @@ int list_games() {
 }
 
 int apply_moves(const std::string& game_id, uint64_t seed, const json& params,
-                const std::vector<std::string>& moves, const std::string& state_path,
+                const std::vector<std::string>& moves, Seat viewer, const std::string& state_path,
                 const std::string& save_path) {
   std::shared_ptr<const Game> game;
   std::unique_ptr<State> state;
   if (state_path.empty()) {
     game = games::registry().make(game_id, params);
-    state = game->new_initial_state(seed);
+    // Recording from the deal on, so the log holds everything the viewer may read.
+    Chance chance(seed);
+    chance.set_journal(true);
+    state = game->new_initial_state(std::move(chance));
   } else {
     std::ifstream in = open_file(state_path);
     std::string text;
@@ -90,9 +102,14 @@ int apply_moves(const std::string& game_id, uint64_t seed, const json& params,
     } catch (const BadParams& e) {
       throw BadRecord("saved state " + quote(state_path) + ": " + e.what());
     }
+    // A saved state holds no log: the log printed is of the moves applied after it.
     state = game->state_from_json(saved);
-    state->set_recording(true);
   }
+  state->set_recording(true);
+  if (viewer < kSpectator || viewer >= game->num_players())
+    throw BadParams("--viewer " + std::to_string(viewer) + ": " + game_id +
+                    " with these params has seats 0-" + std::to_string(game->num_players() - 1) +
+                    " (-1: a spectator)");
   for (std::size_t i = 0; i < moves.size(); ++i) {
     try {
       state->apply_text(moves[i]);
@@ -106,11 +123,13 @@ int apply_moves(const std::string& game_id, uint64_t seed, const json& params,
       throw Error("cannot write " + quote(save_path));
   }
   json out{{"game", game_id}, {"params", game->params()}, {"ply", state->ply()}};
+  out["viewer"] = viewer;
   out["terminal"] = state->is_terminal();
   out["current_player"] = state->is_terminal() ? json(nullptr) : json(state->current_player());
   const Returns r = state->returns();
   out["returns"] = std::vector<double>(r.begin(), r.begin() + state->num_players());
-  out["observation"] = state->observation(kSpectator);
+  out["observation"] = state->observation(viewer);
+  out["log"] = state->log().for_viewer(viewer);
   std::cout << out.dump() << "\n";
   return 0;
 }
@@ -188,10 +207,26 @@ int replay_file(const std::string& path, bool quiet) {
   return 0;
 }
 
-int perft(const std::string& game_id, int depth, uint64_t seed, const json& params) {
+int perft(const std::string& game_id, int depth, uint64_t seed, const json& params, bool divide) {
   std::shared_ptr<const Game> game = games::registry().make(game_id, params);
   std::unique_ptr<State> state = game->new_initial_state(seed);
-  std::cout << tabletop::perft(*state, depth) << "\n";
+  const auto start = std::chrono::steady_clock::now();
+  if (!divide || depth == 0 || state->is_terminal()) {
+    const uint64_t total = tabletop::perft(*state, depth);
+    std::cout << total << "\n";
+    if (divide) print_perft_time(total, start);
+    return 0;
+  }
+  uint64_t total = 0;
+  for (Move m : state->legal_moves()) {
+    std::unique_ptr<State> child = state->clone();
+    child->apply(m);
+    const uint64_t count = tabletop::perft(*child, depth - 1);
+    std::cout << state->move_to_string(m) << ": " << count << "\n";
+    total += count;
+  }
+  std::cout << "total: " << total << "\n";
+  print_perft_time(total, start);
   return 0;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,15 +20,40 @@ namespace tabletop::cli {
 json params_from(const std::vector<std::string>& pairs);
 
 int list_games();
-int play(const std::string& game, const std::vector<std::string>& seats, uint64_t seed,
-         const json& params);
-// Plays `moves` from a new deal (or, with `state_path`, from the saved state in that file, whose
-// params --param must match when given) and prints the result as JSON; with `save_path`, also
-// writes the complete state there (State::to_json), ready for --state.
+// `tabletop list GAME` (list.cc): the game's parameters, its notation with examples, and the agent
+// specs with their options.
+int list_game(const std::string& game);
+
+// `tabletop play` (play.cc).
+struct PlayOptions {
+  std::string game;
+  std::vector<std::string> seats;  // one agent spec per seat, "human" for a person
+  std::optional<uint64_t> seed;    // none: a random seed, printed
+  json params = json::object();
+  bool record = true;       // save the record on quit and at the end
+  std::string record_path;  // empty: $XDG_STATE_HOME/tabletop/GAME-SEED.json (or ~/.local/state)
+  bool verbose = false;     // print the computers' search figures
+};
+int play(const PlayOptions& options);
+// The game's notation for people (Game::notation): every kind with its form and first example
+// when `kind` is empty, else that kind in full (or an error line naming the known kinds).
+std::string notation_help(const Game& game, const std::string& kind);
+// `text` broken at spaces into lines of at most `width` columns (UTF-8 characters), the lines after
+// the first indented by `indent` spaces; the first line keeps its own leading spaces.
+std::string wrap_text(const std::string& text, std::size_t width, std::size_t indent);
+
+// `tabletop apply`: the state after `moves` as JSON, seen by `viewer` (kSpectator by default):
+// observation(viewer) and the log as that viewer may read it, never the truth. Plays from a new
+// deal or, with `state_path`, from the saved state in that file (whose params --param must match
+// when given); with `save_path`, also writes the complete state there (State::to_json), ready for
+// --state.
 int apply_moves(const std::string& game, uint64_t seed, const json& params,
-                const std::vector<std::string>& moves, const std::string& state_path = {},
-                const std::string& save_path = {});
+                const std::vector<std::string>& moves, Seat viewer = kSpectator,
+                const std::string& state_path = {}, const std::string& save_path = {});
 int replay_file(const std::string& path, bool quiet);
+// `tabletop replay FILE --step` (replay_step.cc): a JSON record walked through move by move as a
+// spectator sees it, waiting for Enter between moves when standard input is a terminal.
+int replay_steps(const std::string& path);
 // `tabletop sim`, the balance lab (sim.cc): registers the subcommand and its options on `app`,
 // and runs it once parsed. `command_line` is shown in the report. Returns 130 when Ctrl-C stopped
 // the run (what finished is still summarised and written).
@@ -36,7 +62,9 @@ int run_sim_command(const std::string& command_line);
 // Splits a comma-separated list of agent specs, keeping each spec's options with it:
 // "mcts:iterations=5,c=1,random" -> {"mcts:iterations=5,c=1", "random"}.
 std::vector<std::string> split_agent_specs(const std::string& text);
-int perft(const std::string& game, int depth, uint64_t seed, const json& params);
+// `divide`: also the count under each first move, and the time taken.
+int perft(const std::string& game, int depth, uint64_t seed, const json& params,
+          bool divide = false);
 // `deck check`: loads each Conspiracy TCG deck file and prints every card's army, comparison keys
 // and pro moves (or, with `as_json`, one JSON object per card per line); errors name file and
 // line. Returns 0 when every file loads, 1 otherwise.

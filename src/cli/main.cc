@@ -25,7 +25,10 @@ int main(int argc, char** argv) {
         ->check(cli::seed_check());
   };
 
-  app.add_subcommand("list", "list the games: id, name, player counts");
+  auto* list = app.add_subcommand(
+      "list", "list the games; with a game id: its parameters, notation and computer players");
+  std::string list_game;
+  list->add_option("game", list_game, "a game id: show its parameters, notation and agents");
 
   auto* play = app.add_subcommand("play", "play in the terminal (people and computer players)");
   add_game(play);
@@ -33,6 +36,13 @@ int main(int argc, char** argv) {
   play->add_option("--seats", seats_text,
                    "one agent spec per seat, comma-separated; 'human' for a person")
       ->capture_default_str();
+  cli::PlayOptions play_options;
+  bool no_record = false;
+  play->add_option("--record", play_options.record_path,
+                   "save the record here on quit and at the end "
+                   "(default: ~/.local/state/tabletop/GAME-SEED.json)");
+  play->add_flag("--no-record", no_record, "do not save the record");
+  play->add_flag("--verbose,-v", play_options.verbose, "print the computers' search figures");
 
   auto* apply = app.add_subcommand("apply", "apply moves and print the resulting state as JSON");
   add_game(apply);
@@ -41,12 +51,19 @@ int main(int argc, char** argv) {
   std::string state_path, save_path;
   apply->add_option("--state", state_path, "start from this saved state (JSON) instead of a deal");
   apply->add_option("--save", save_path, "write the resulting state to this file (for --state)");
+  int viewer = kSpectator;
+  apply
+      ->add_option("--viewer", viewer,
+                   "print the view of this seat (observation and log); -1: a spectator's")
+      ->capture_default_str();
 
   auto* replay = app.add_subcommand("replay", "replay a JSON record (or JSON Lines) or a PPN file");
   std::string path;
   bool quiet = false;
   replay->add_option("file", path, "record file")->required();
   replay->add_flag("--quiet,-q", quiet, "print nothing on success");
+  bool step = false;
+  replay->add_flag("--step", step, "walk through the record move by move (Enter for the next)");
 
   auto* sim = cli::add_sim_command(app);
 
@@ -54,6 +71,8 @@ int main(int argc, char** argv) {
   add_game(perft);
   int depth = 1;
   perft->add_option("--depth,-d", depth, "sequence length")->required()->check(CLI::Range(0, 12));
+  bool divide = false;
+  perft->add_flag("--divide", divide, "the count under each first move, and the time");
 
   auto* bench = app.add_subcommand(
       "bench", "deterministic search benchmark over every game: speeds and a node-count signature");
@@ -119,16 +138,24 @@ int main(int argc, char** argv) {
 
   try {
     const json params = cli::params_from(param_pairs);
-    if (app.got_subcommand("list")) return cli::list_games();
-    if (play->parsed()) return cli::play(game, split(seats_text), seed, params);
-    if (apply->parsed()) return cli::apply_moves(game, seed, params, moves, state_path, save_path);
-    if (replay->parsed()) return cli::replay_file(path, quiet);
+    if (list->parsed()) return list_game.empty() ? cli::list_games() : cli::list_game(list_game);
+    if (play->parsed()) {
+      play_options.game = game;
+      play_options.seats = split(seats_text);
+      if (play->count("--seed")) play_options.seed = seed;
+      play_options.params = params;
+      play_options.record = !no_record;
+      return cli::play(play_options);
+    }
+    if (apply->parsed())
+      return cli::apply_moves(game, seed, params, moves, viewer, state_path, save_path);
+    if (replay->parsed()) return step ? cli::replay_steps(path) : cli::replay_file(path, quiet);
     if (sim->parsed()) {
       std::string command_line = "tabletop";
       for (int i = 1; i < argc; ++i) command_line += std::string(" ") + argv[i];
       return cli::run_sim_command(command_line);
     }
-    if (perft->parsed()) return cli::perft(game, depth, seed, params);
+    if (perft->parsed()) return cli::perft(game, depth, seed, params, divide);
     if (deck_check->parsed()) return cli::deck_check(deck_files, deck_json);
     if (serve->parsed())
       return cli::serve(bind, port, db, static_dir, sync_full, messages_per_second);

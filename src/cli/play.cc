@@ -1,26 +1,39 @@
 // `tabletop play`: a game in the terminal between people and computer players.
+//
+// What a person reads is built from the views they may have: the board from `render(seat)`, what
+// happened from the log as filtered for them (`for_viewer`), and a computer's thinking as a bar
+// that shows progress only (agent.h: on a hidden-information game an agent's notes never name its
+// candidates). With several people at one terminal, a hand-over prompt clears the screen before a
+// private view is shown.
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <random>
 #include <sstream>
 
 #include "ai/agent.h"
 #include "cli/commands.h"
+#include "cli/line_input.h"
 #include "core/record.h"
 #include "games/games.h"
 
 namespace tabletop::cli {
 namespace {
 
-constexpr const char* kHelp =
-    "Type a move in the game's notation, or:\n"
-    "  moves   list the legal moves\n"
-    "  board   show the board again\n"
-    "  log     show what has happened (as this seat may know it)\n"
-    "  undo    take back your last move (and the computer's reply)\n"
-    "  help    this text\n"
-    "  quit    leave the game\n";
+constexpr const char* kCommands =
+    "Type a move in the game's notation (Tab completes it), or a command:\n"
+    "  moves        list the legal moves\n"
+    "  board        show the board again\n"
+    "  log          show what has happened (as this seat may know it)\n"
+    "  undo         take back your last move (and the computer's replies)\n"
+    "  help KIND    explain one kind of move (the kinds are listed below)\n"
+    "  quit         leave the game (the record is saved)\n";
+
+const char* const kCommandNames[] = {"moves", "board", "log", "undo", "help", "quit"};
 
 std::string trim(const std::string& s) {
   const auto a = s.find_first_not_of(" \t\r\n");
@@ -28,23 +41,94 @@ std::string trim(const std::string& s) {
   return s.substr(a, s.find_last_not_of(" \t\r\n") - a + 1);
 }
 
+std::string default_record_path(const std::string& game, uint64_t seed) {
+  const std::string file = game + "-" + std::to_string(seed) + ".json";
+  std::filesystem::path dir;
+  if (const char* state = std::getenv("XDG_STATE_HOME"); state && *state)
+    dir = std::filesystem::path(state) / "tabletop";
+  else if (const char* home = std::getenv("HOME"); home && *home)
+    dir = std::filesystem::path(home) / ".local" / "state" / "tabletop";
+  else
+    return "tabletop-" + file;
+  return (dir / file).string();
+}
+
 }  // namespace
 
-int play(const std::string& game_id, const std::vector<std::string>& seats, uint64_t seed,
-         const json& params) {
-  std::shared_ptr<const Game> game = games::registry().make(game_id, params);
+// `text` broken into lines of at most `width` columns (counting UTF-8 characters), the lines after
+// the first indented by `indent` spaces.
+std::string wrap_text(const std::string& text, std::size_t width, std::size_t indent) {
+  auto columns = [](const std::string& s) {
+    std::size_t n = 0;
+    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+    return n;
+  };
+  const std::size_t lead = std::min(text.find_first_not_of(' '), text.size());
+  std::istringstream words(text.substr(lead));
+  std::string word, out, line(lead, ' ');
+  while (words >> word) {
+    if (!line.empty() && columns(line) + 1 + columns(word) > width) {
+      out += line + "\n";
+      line = std::string(indent, ' ');
+    } else if (line.find_first_not_of(' ') != std::string::npos) {
+      line += " ";
+    }
+    line += word;
+  }
+  return out + line;
+}
+
+std::string notation_help(const Game& game, const std::string& kind) {
+  const std::vector<NotationKind> kinds = game.notation();
+  std::ostringstream out;
+  if (kind.empty()) {
+    if (kinds.empty()) return "(this game's notation is not written up yet: type 'moves')\n";
+    out << game.info().name << " notation (help KIND explains one):\n";
+    for (const NotationKind& k : kinds) {
+      std::string line = "  " + k.name + ": " + k.form;
+      if (!k.examples.empty()) line += " (e.g. " + k.examples.front() + ")";
+      out << wrap_text(line, 78, 6) << "\n";
+    }
+    return out.str();
+  }
+  for (const NotationKind& k : kinds) {
+    if (k.name != kind) continue;
+    out << k.name << ": " << k.form << "\n" << wrap_text("  " + k.meaning, 78, 2) << "\n";
+    if (!k.examples.empty()) {
+      out << "  examples:";
+      for (const std::string& e : k.examples) out << "  " << e;
+      out << "\n";
+    }
+    return out.str();
+  }
+  std::string known;
+  for (const NotationKind& k : kinds) known += (known.empty() ? "" : ", ") + k.name;
+  return "no kind of move '" + kind + "'" + (known.empty() ? "" : "; the kinds are: " + known) +
+         "\n";
+}
+
+int play(const PlayOptions& options) {
+  std::shared_ptr<const Game> game = games::registry().make(options.game, options.params);
+  const std::vector<std::string>& seats = options.seats;
   const int players = game->num_players();
   if (int(seats.size()) != players)
-    throw BadParams(game_id + " needs " + std::to_string(players) + " seats, --seats gave " +
+    throw BadParams(options.game + " needs " + std::to_string(players) + " seats, --seats gave " +
                     std::to_string(seats.size()));
-  // While a computer player thinks, a progress bar on stderr (a terminal only) with the move it
-  // currently prefers and that move's share of the visits; the line is wiped when it has chosen.
+  const uint64_t seed = options.seed
+                            ? *options.seed
+                            : std::random_device{}() * 65536ULL + std::random_device{}() % 65536;
+  const bool hidden = game->info().hidden_information;
+
+  // While a computer player thinks, a bar on stderr (a terminal only). On a perfect-information
+  // game it names the move the search prefers; on a hidden-information game the agent reports
+  // progress only, and the bar never prints a note there either.
   const bool tty = isatty(STDERR_FILENO);
-  auto show_progress = [](double done, const std::string& note) {
+  auto show_progress = [hidden](double done, const std::string& note) {
     const int width = 24, filled = int(done * width + 0.5);
     std::fprintf(stderr, "\r  thinking [%s%s] %3.0f%%  %s\033[K",
                  std::string(std::size_t(filled), '#').c_str(),
-                 std::string(std::size_t(width - filled), '.').c_str(), 100 * done, note.c_str());
+                 std::string(std::size_t(width - filled), '.').c_str(), 100 * done,
+                 hidden ? "" : note.c_str());
     std::fflush(stderr);
   };
   auto make_agents = [&] {
@@ -59,73 +143,132 @@ int play(const std::string& game_id, const std::vector<std::string>& seats, uint
   std::vector<std::unique_ptr<ai::Agent>> agents = make_agents();
   int humans = 0;
   for (const auto& s : seats) humans += s == "human";
+  auto name = [&](Seat s) {
+    return game->seat_name(s) + (seats[std::size_t(s)] == "human" ? "" : " (computer)");
+  };
 
   Match match(game, seed, seats);
-  const bool hidden = game->info().hidden_information;
-  // Whose view the computer's moves are told in: the one person at the terminal, else a
-  // spectator's.
+  const std::string record_path = !options.record ? std::string()
+                                  : options.record_path.empty()
+                                      ? default_record_path(options.game, seed)
+                                      : options.record_path;
+  auto save_record = [&] {
+    if (record_path.empty()) return;
+    std::error_code ignored;
+    const auto parent = std::filesystem::path(record_path).parent_path();
+    if (!parent.empty()) std::filesystem::create_directories(parent, ignored);
+    std::ofstream out(record_path);
+    out << match.record().to_json().dump() << "\n";
+    if (out.flush())
+      std::cout << "Record saved to " << record_path << " (replay it: tabletop replay "
+                << record_path << " --step)\n";
+    else
+      std::cerr << "error: cannot write the record to '" << record_path << "'\n";
+  };
+
+  // Whose view the computers' moves are told in: the one person at the terminal, else a
+  // spectator's (several people each read their own view only after a hand-over).
   Seat watcher = kSpectator;
   if (humans == 1)
     for (int s = 0; s < players; ++s)
       if (seats[std::size_t(s)] == "human") watcher = s;
+  const bool hand_over = humans > 1 && hidden;
   std::vector<Seat> movers;  // who made each move, for undo
-  std::cout << game->info().name << " — seats: ";
+  std::cout << game->info().name << " — seed " << seed << "\n";
   for (int s = 0; s < players; ++s)
-    std::cout << (s ? ", " : "") << s << " " << seats[std::size_t(s)];
-  std::cout << "\nType 'help' for commands.\n\n";
+    std::cout << "  " << game->seat_name(s) << ": "
+              << (seats[std::size_t(s)] == "human" ? "human" : "computer " + seats[std::size_t(s)])
+              << "\n";
+  std::cout << "Type 'help' for the notation and the commands.\n";
 
-  // A human sees the board from their own seat; with several humans at one terminal, each sees
-  // their own view on their turn; with none, the spectator's.
+  // Prints what the log says since event `first`, as `viewer` may read it.
+  auto tell = [&](Seat viewer, std::size_t first) {
+    for (const std::string& event : match.state().log().for_viewer(viewer, first))
+      std::cout << wrap_text("  " + event, 78, 4) << "\n";
+  };
+  if (!hand_over) tell(watcher, 0);
+
+  LineInput input;
+  input.set_candidates([&] {
+    std::vector<std::string> all;
+    const State& state = match.state();
+    if (!state.is_terminal() && !agents[std::size_t(state.current_player())])
+      for (Move m : state.legal_moves()) all.push_back(state.move_to_string(m));
+    for (const char* c : kCommandNames) all.push_back(c);
+    return all;
+  });
+
+  // The log position each person has read up to (for the news after a hand-over).
+  std::vector<std::size_t> read_up_to(std::size_t(players), 0);
   Seat last_viewer = kSpectator;
   bool show = true;
   while (!match.state().is_terminal()) {
     const State& state = match.state();
     const Seat seat = state.current_player();
     if (agents[std::size_t(seat)]) {
-      const Move move = agents[std::size_t(seat)]->choose(state);
+      ai::Agent& agent = *agents[std::size_t(seat)];
+      const Move move = agent.choose(state);
       if (tty) std::fprintf(stderr, "\r\033[K"), std::fflush(stderr);
-      const std::string text = state.move_to_string(move);
       const std::size_t events_before = state.log().events().size();
-      for (auto& agent : agents)
-        if (agent) agent->observe(state, move);
+      for (auto& a : agents)
+        if (a) a->observe(state, move);
+      const std::string text = state.move_to_string(move);
       match.play(move);
       movers.push_back(seat);
-      // A move's notation may name what only its mover knows (a secret goal, a payment): in a
-      // hidden-information game the terminal shows the move as the person watching may know it,
-      // through the per-viewer log, and only the search's visit share (its value reflects what
-      // the computer knows).
-      std::string note = agents[std::size_t(seat)]->last_decision_note();
-      std::cout << "seat " << seat << " (" << seats[std::size_t(seat)] << ")";
-      if (hidden) {
-        const std::vector<std::string> seen =
-            match.state().log().for_viewer(watcher, events_before);
-        if (seen.empty()) std::cout << " moves";
-        for (std::size_t i = 0; i < seen.size(); ++i) std::cout << (i ? "; " : ": ") << seen[i];
-        note = note.substr(0, note.find(", value"));
-      } else {
-        std::cout << " plays " << text;
+      // The move as the watcher may know it: through their log. A perfect-information game whose
+      // log says nothing of a move names it in notation.
+      const std::vector<std::string> seen = match.state().log().for_viewer(watcher, events_before);
+      if (seen.empty())
+        std::cout << "  " << name(seat) << (hidden ? " moves" : " plays " + text) << "\n";
+      else
+        tell(watcher, events_before);
+      if (options.verbose) {
+        const std::string note = agent.last_decision_note();
+        if (!note.empty()) std::cout << "    [" << agent.spec() << ": " << note << "]\n";
       }
-      if (!note.empty()) std::cout << "  [" << note << "]";
-      std::cout << "\n";
       show = true;
       continue;
+    }
+    if (hand_over && seat != last_viewer) {
+      // Clear the screen and its scrollback so the last person's private view is gone, then wait
+      // for the next person.
+      std::cout << "\033[H\033[2J\033[3J" << std::flush;
+      const auto ready = input.read("Hand the terminal to " + name(seat) + " and press Enter (" +
+                                    name(seat) + " only)... ");
+      if (!ready) {
+        std::cout << "\n";
+        save_record();
+        return 0;
+      }
+      std::cout << "\033[H\033[2J\033[3J" << std::flush;
+      std::cout << "Since your last turn:\n";
+      tell(seat, read_up_to[std::size_t(seat)]);
+      show = true;
     }
     if (show) {
       std::cout << "\n" << state.render(seat);
       show = false;
       last_viewer = seat;
     }
-    std::cout << "seat " << seat << "> " << std::flush;
-    std::string line;
-    if (!std::getline(std::cin, line)) {
+    read_up_to[std::size_t(seat)] = state.log().events().size();
+    const auto read = input.read(game->seat_name(seat) + "> ");
+    if (!read) {
       std::cout << "\n";
+      save_record();
       return 0;
     }
-    line = trim(line);
+    const std::string line = trim(*read);
     if (line.empty()) continue;
-    if (line == "quit" || line == "exit") return 0;
+    if (line == "quit" || line == "exit") {
+      save_record();
+      return 0;
+    }
     if (line == "help" || line == "?") {
-      std::cout << kHelp;
+      std::cout << kCommands << notation_help(*game, "");
+      continue;
+    }
+    if (line.starts_with("help ")) {
+      std::cout << notation_help(*game, trim(line.substr(5)));
       continue;
     }
     if (line == "board") {
@@ -135,23 +278,15 @@ int play(const std::string& game_id, const std::vector<std::string>& seats, uint
     if (line == "moves") {
       MoveList moves;
       state.legal_moves(moves);
-      std::cout << moves.size() << " legal moves:";
-      int column = 0;
-      for (Move m : moves) {
-        const std::string text = state.move_to_string(m);
-        if (column + int(text.size()) > 76) {
-          std::cout << "\n ";
-          column = 0;
-        }
-        std::cout << " " << text;
-        column += int(text.size()) + 1;
-      }
-      std::cout << "\n";
+      // Comma-separated: a move may hold spaces ("goal S4").
+      std::string list = std::to_string(moves.size()) + " legal moves:";
+      for (std::size_t i = 0; i < moves.size(); ++i)
+        list += " " + state.move_to_string(moves[i]) + (i + 1 < moves.size() ? "," : "");
+      std::cout << wrap_text(list, 78, 2) << "\n";
       continue;
     }
     if (line == "log") {
-      for (const std::string& event : state.log().for_viewer(seat))
-        std::cout << "  " << event << "\n";
+      tell(seat, 0);
       continue;
     }
     if (line == "undo") {
@@ -174,20 +309,29 @@ int play(const std::string& game_id, const std::vector<std::string>& seats, uint
       show = true;
       continue;
     }
+    const std::size_t events_before = state.log().events().size();
     try {
       match.play_text(line);
-      movers.push_back(seat);
-      show = humans > 1;
     } catch (const BadMove& e) {
       std::cout << "illegal: " << e.what() << "\n";
+      continue;
     }
+    movers.push_back(seat);
+    // What changed, as this person may know it; when they move again, the board with what is
+    // left (dice, action points) and the kind of step that comes next.
+    tell(seat, events_before);
+    read_up_to[std::size_t(seat)] = match.state().log().events().size();
+    show = match.state().current_player() == seat || (humans > 1 && !hand_over);
   }
   const State& state = match.state();
-  std::cout << "\n" << state.render(humans == 1 ? last_viewer : kSpectator);
+  const Seat final_viewer = humans == 1 ? watcher : kSpectator;
+  std::cout << "\n" << state.render(final_viewer);
   const Returns r = state.returns();
-  std::cout << "Result:";
-  for (int s = 0; s < players; ++s) std::cout << " seat " << s << " " << r[std::size_t(s)];
+  std::cout << "Game over.";
+  for (int s = 0; s < players; ++s)
+    std::cout << (s ? "," : "") << " " << game->seat_name(s) << " " << r[std::size_t(s)];
   std::cout << "\n";
+  save_record();
   return 0;
 }
 

@@ -280,6 +280,15 @@ struct GameInfo {
   bool has_chance = false;          // random outcomes after the initial deal
 };
 
+// One kind of move in a game's notation, explained for people: `help` in `tabletop play` and
+// `tabletop list GAME` print these (Game::notation).
+struct NotationKind {
+  std::string name;                   // what the player types after `help` ("attack")
+  std::string form;                   // the pattern ("attack COIN pay COIN to SEAT")
+  std::string meaning;                // what it does, in the rules' words
+  std::vector<std::string> examples;  // texts in the notation, as the game prints them
+};
+
 class Game : public std::enable_shared_from_this<Game> {
  public:
   Game(GameInfo info, json params) : info_(std::move(info)), params_(std::move(params)) {}
@@ -289,6 +298,13 @@ class Game : public std::enable_shared_from_this<Game> {
   // The parameters in force, defaults filled in (what a record stores).
   const json& params() const { return params_; }
   virtual int num_players() const = 0;
+
+  // The game's notation, one entry per kind of move, in the order a player meets them. Every
+  // example parses with State::parse_move (the conformance suite checks it). Empty: not written.
+  virtual std::vector<NotationKind> notation() const { return {}; }
+  // How this game names `seat` to people, the same everywhere (prompts, announcements, results):
+  // its role or colour and the seat number ("NE (seat 0)"); the default is "seat 0".
+  virtual std::string seat_name(Seat seat) const { return "seat " + std::to_string(seat); }
 
   // A new game: the deal is drawn from `chance` (seeded or scripted).
   virtual std::unique_ptr<State> new_initial_state(Chance chance) const = 0;

@@ -454,6 +454,8 @@ class ConspiracyGame final : public Game {
  public:
   explicit ConspiracyGame(const json& params);
   int num_players() const override { return players_; }
+  // The notation for people (core/game.h; written in conspiracy_notation.cc).
+  std::vector<NotationKind> notation() const override;
   std::unique_ptr<State> new_initial_state(Chance chance) const override;
   // Every tile position (LP..R31) and square (a1..f64).
   std::vector<std::string> board_places() const override;

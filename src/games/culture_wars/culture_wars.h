@@ -341,6 +341,9 @@ class CultureWarsGame final : public Game {
  public:
   explicit CultureWarsGame(const json& params);
   int num_players() const override { return players_; }
+  // The notation for people (core/game.h; written in culture_wars_notation.cc).
+  std::vector<NotationKind> notation() const override;
+  std::string seat_name(Seat seat) const override;
   std::unique_ptr<State> new_initial_state(Chance chance) const override;
   // Every square of the 26x26 window, a1..z26.
   std::vector<std::string> board_places() const override;

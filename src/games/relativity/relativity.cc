@@ -333,16 +333,33 @@ void RelativityState::do_apply(Move move) {
     if (trophies_of(mover) >= kTrophiesToWin) {
       over_ = true;
     } else if (trophies_taken(Round(round_)) >= kTrophiesPerRound) {
-      if (round_ == kNight)
+      if (round_ == kNight) {
+        if (log().enabled())
+          log().add(
+              "The Night round is over (five Moon trophies taken): the seats swap roles, seat " +
+              std::to_string(Seat(int(kSpace) ^ int(kDay))) + " now plays Space and moves first");
         deal(kDay);
-      else
+      } else {
         over_ = true;
+      }
     }
   }
   if (!over_ && ply() + 1 >= rules().max_plies()) {
     over_ = true;
     stopped_by_cap_ = true;
   }
+  if (over_ && log().enabled()) log().add(result_text());
+}
+
+std::string RelativityState::result_text() const {
+  const int t0 = trophies_of(0), t1 = trophies_of(1);
+  const std::string score = std::to_string(t0) + "-" + std::to_string(t1);
+  if (t0 != t1)
+    return "Game over: seat " + std::to_string(t0 > t1 ? 0 : 1) + " wins, " + score +
+           " in trophies" + (stopped_by_cap_ ? " (stopped at the engine's ply cap)" : "");
+  if (stopped_by_cap_) return "Game over at the engine's ply cap: " + score + ", a draw";
+  return "Game over: " + score + " in trophies; the tie goes to seat " +
+         std::to_string(Seat(int(kSpace) ^ int(kNight))) + ", who played Space in the Night round";
 }
 
 int RelativityState::trophies_of(Seat seat) const {

@@ -129,6 +129,9 @@ class RelativityState final : public State {
   json state_json() const override;
 
  private:
+  // The log's last line once over: the winner, the score and the reason (the tie-break at 5-5).
+  std::string result_text() const;
+
   friend class RelativityGame;
   const RelativityGame& rules() const;
   void deal(Round round);
@@ -150,6 +153,8 @@ class RelativityGame final : public Game {
  public:
   explicit RelativityGame(const json& params);
   int num_players() const override { return 2; }
+  // The notation for people (core/game.h; written in relativity_notation.cc).
+  std::vector<NotationKind> notation() const override;
   std::unique_ptr<State> new_initial_state(Chance chance) const override;
   // The 24 squares a1..f4.
   std::vector<std::string> board_places() const override;

@@ -247,6 +247,9 @@ class SiegeGame final : public Game {
  public:
   explicit SiegeGame(const json& params);
   int num_players() const override { return players_; }
+  // The notation for people (core/game.h; written in siege_notation.cc).
+  std::vector<NotationKind> notation() const override;
+  std::string seat_name(Seat seat) const override;
   using Game::new_initial_state;
   std::unique_ptr<State> new_initial_state(Chance chance) const override;
   // The squares and Home Bases in play with this player count.
