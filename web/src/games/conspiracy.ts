@@ -205,7 +205,7 @@ export const conspiracy: GameDrawer = {
       }
     }
     // Every seat's public counts, as small rows of face-down pieces.
-    let y = handTop + 150;
+    let y = ctx.viewer >= 0 ? handTop + 150 : handTop + 10;
     (obs.seats ?? []).forEach((_: unknown, s: number) => {
       if (s === ctx.viewer) return;
       const e = seatEntry(obs, s);
@@ -220,7 +220,7 @@ export const conspiracy: GameDrawer = {
       for (let i = 0; i < Math.min(e.heldN, 8); i++) svg.append(tileUnknown(330 + i * 14, y - 6, 12));
       y += 16;
     });
-    svg.setAttribute("viewBox", `0 0 ${width} ${Math.max(y + 10, handTop + 150)}`);
+    svg.setAttribute("viewBox", `0 0 ${width} ${y + 10}`);
     return svg;
   },
   status(obs: Observation, ctx: DrawContext) {
