@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 BIN := build/bin/tabletop
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps build debug run test test-release test-sanitize test-web web soak bench strength format clean
+.PHONY: all deps build debug run web load test test-release test-sanitize test-web soak bench strength format clean
 
 all: build
 
@@ -26,9 +26,17 @@ build/debug/build.ninja: CMakeLists.txt CMakePresets.json | deps
 debug: deps build/debug/build.ninja
 	cmake --build --preset debug -j $(JOBS) --target conformance_test core_test
 
-# Until the web server exists, the main job is a terminal game of Relativity against the computer.
-run: build
-	$(BIN) play relativity --seats human,$(or $(AI),mcts:time=2000)
+# The main job: build the server and the web client, start `tabletop serve` (it prints the address
+# to open). PORT=8080, BIND=127.0.0.1 (0.0.0.0 lets others on your network join), DB=tabletop.db.
+# The terminal game stays: `build/bin/tabletop play relativity --seats human,greedy`.
+run: build web
+	$(BIN) serve --port $(or $(PORT),8080) --bind $(or $(BIND),127.0.0.1) --db $(or $(DB),tabletop.db) \
+	  --static "$(if $(wildcard web/dist/index.html),web/dist,)"
+
+# Load: 500 concurrent matches of random-move clients over WebSocket on loopback, then SIGKILL and
+# restart under load (src/server/load.cc). LOAD_MATCHES and LOAD_SECONDS change the size.
+load: build
+	nice -n 10 build/release/bin/server_load $(BIN) $(or $(LOAD_MATCHES),500) $(or $(LOAD_SECONDS),20)
 
 test: test-release test-sanitize test-web
 

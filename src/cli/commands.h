@@ -26,6 +26,6 @@ int simulate(const std::string& game, int games, const std::vector<std::string>&
 int perft(const std::string& game, int depth, uint64_t seed, const json& params);
 // Runs the web server (src/server) until SIGINT/SIGTERM; see docs/server.md.
 int serve(const std::string& bind, int port, const std::string& db, const std::string& static_dir,
-          bool sync_full);
+          bool sync_full, double messages_per_second);
 
 }  // namespace tabletop::cli

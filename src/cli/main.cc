@@ -72,6 +72,7 @@ int main(int argc, char** argv) {
   std::string bind = "127.0.0.1", db = "tabletop.db", static_dir = "web/dist";
   int port = 8080;
   bool sync_full = false;
+  double messages_per_second = 20;
   serve->add_option("--port", port, "TCP port (0: any free one)")
       ->capture_default_str()
       ->check(CLI::Range(0, 65535));
@@ -82,6 +83,10 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   serve->add_flag("--sync-full", sync_full,
                   "fsync the database at every move (survives power loss)");
+
+  serve->add_option("--rate", messages_per_second, "WebSocket messages a second per connection")
+      ->capture_default_str()
+      ->check(CLI::Range(1.0, 1e9));
 
   CLI11_PARSE(app, argc, argv);
 
@@ -116,7 +121,8 @@ int main(int argc, char** argv) {
                            agents_text.empty() ? std::vector<std::string>{} : split(agents_text),
                            seed, params, threads, json_path, records_path);
     if (perft->parsed()) return cli::perft(game, depth, seed, params);
-    if (serve->parsed()) return cli::serve(bind, port, db, static_dir, sync_full);
+    if (serve->parsed())
+      return cli::serve(bind, port, db, static_dir, sync_full, messages_per_second);
     if (bench->parsed()) {
       std::cout << ai::bench_report(ai::run_bench(games::registry(), bench_iterations))
                 << std::flush;

@@ -8,6 +8,10 @@
 // Contracts that hold for every game (the conformance suite in src/testing checks them all):
 //   - `legal_moves` is non-empty and free of duplicates unless the state is terminal, and empty
 //   then.
+//   - Two states a seat cannot tell apart (equal `observation(seat)`) give that seat, when it is to
+//     move, the same legal moves in the same order with the same notation: the order depends only
+//     on what the seat sees (list pieces by square, never by a hidden value or identity). The
+//     suite compares the legal moves, as text, of the state and of `determinize(seat)` samples.
 //   - `apply(m)` requires `m` to be legal; `apply_checked` checks first and throws BadMove saying
 //   why.
 //   - `parse_move(move_to_string(m)) == m` for every legal `m`.

@@ -42,19 +42,7 @@ json games_json(const Registry& registry) {
   json out = json::array();
   for (const GameEntry& e : registry.entries()) {
     json params = json::array();
-    params.push_back({{"name", "players"},
-                      {"type", "int"},
-                      {"default", e.info.min_players},
-                      {"min", e.info.min_players},
-                      {"max", e.info.max_players},
-                      {"description", "number of players"},
-                      {"kind", "players"}});
-    for (const ParamSpec& spec : e.params) {
-      if (spec.name == "players")
-        params[0] = spec.to_json();
-      else
-        params.push_back(spec.to_json());
-    }
+    for (const ParamSpec& p : e.params) params.push_back(p.to_json());
     out.push_back({{"id", e.info.id},
                    {"name", e.info.name},
                    {"min_players", e.info.min_players},
@@ -62,6 +50,7 @@ json games_json(const Registry& registry) {
                    {"hidden_information", e.info.hidden_information},
                    {"has_chance", e.info.has_chance},
                    {"params", std::move(params)},
+                   {"places_choice", e.places_choice},
                    {"strengths", strengths_json()}});
   }
   return out;

@@ -17,8 +17,8 @@ json strengths_json();
 // The agent spec for a strength name; throws BadInput listing the known names.
 std::string strength_spec(const std::string& strength);
 
-// GET /api/games: every registered game with its parameters (from the game's own description of
-// them; the seat count first as "players") and the strengths.
+// GET /api/games: every registered game with its parameters (the game's ParamSpecs), what a player
+// chooses after clicking places shared by several moves (`places_choice`), and the strengths.
 json games_json(const Registry& registry);
 
 }  // namespace tabletop::server

@@ -55,7 +55,8 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     const std::string target(request.target());
     if (target == "/ws" || target.starts_with("/ws?")) {
       stream_.expires_never();
-      std::make_shared<WsSession>(stream_.release_socket(), context_.lobby)
+      std::make_shared<WsSession>(stream_.release_socket(), context_.lobby,
+                                  context_.messages_per_second)
           ->run(std::move(request));
       return;
     }

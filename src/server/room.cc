@@ -279,6 +279,7 @@ std::string Room::state_message_locked(SeatMask seats) const {
              {"status", status()},
              {"undo", undo_},
              {"takeover_after_s", takeover_after_s_ ? json(*takeover_after_s_) : json(nullptr)},
+             {"board_places", state.game().board_places()},
              {"seats", public_seats()}};
   json message{
       {"type", "state"},

@@ -17,7 +17,8 @@ using Response = http::response<http::string_body>;
 struct RouteContext {
   const Registry& registry;
   Lobby& lobby;
-  std::string static_dir;  // empty: no client files are served
+  std::string static_dir;           // empty: no client files are served
+  double messages_per_second = 20;  // WebSocket rate limit per connection (bursts of twice that)
 };
 
 // Answers `request`. Errors are {"error": "..."} with a 4xx status; a failure inside the server

@@ -25,7 +25,8 @@ Server::Server(const Registry& registry, ServerOptions options)
   lobby_ = std::make_unique<Lobby>(registry, store_, [this](std::function<void()> job) {
     net::post(computers_, std::move(job));
   });
-  context_ = std::make_unique<RouteContext>(RouteContext{registry, *lobby_, options_.static_dir});
+  context_ = std::make_unique<RouteContext>(
+      RouteContext{registry, *lobby_, options_.static_dir, options_.messages_per_second});
   const net::ip::tcp::endpoint endpoint(net::ip::make_address(options_.bind), options_.port);
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(net::socket_base::reuse_address(true));
@@ -49,8 +50,12 @@ void Server::accept() {
   acceptor_.async_accept(net::make_strand(io_),
                          [this](boost::beast::error_code ec, net::ip::tcp::socket socket) {
                            if (ec == net::error::operation_aborted) return;
-                           if (!ec)
+                           if (!ec) {
+                             // Small messages go out at once (no Nagle delay).
+                             boost::beast::error_code ignored;
+                             socket.set_option(net::ip::tcp::no_delay(true), ignored);
                              std::make_shared<HttpSession>(std::move(socket), *context_)->run();
+                           }
                            accept();
                          });
 }

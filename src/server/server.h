@@ -22,10 +22,11 @@ struct ServerOptions {
   std::string bind = "127.0.0.1";
   unsigned short port = 8080;  // 0: any free port (see Server::port)
   std::string db = "tabletop.db";
-  std::string static_dir;    // the built client (web/dist); empty: none
-  bool sync_full = false;    // fsync at every commit (see store.h)
-  int network_threads = 0;   // 0: one per core
-  int computer_threads = 0;  // 0: one per core, less one (at least one)
+  std::string static_dir;           // the built client (web/dist); empty: none
+  bool sync_full = false;           // fsync at every commit (see store.h)
+  double messages_per_second = 20;  // WebSocket rate limit per connection (ws_session.h)
+  int network_threads = 0;          // 0: one per core
+  int computer_threads = 0;         // 0: one per core, less one (at least one)
 };
 
 class Server {

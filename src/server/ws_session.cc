@@ -11,8 +11,8 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 namespace net = boost::asio;
 
-WsSession::WsSession(net::ip::tcp::socket&& socket, Lobby& lobby)
-    : ws_(std::move(socket)), lobby_(lobby) {}
+WsSession::WsSession(net::ip::tcp::socket&& socket, Lobby& lobby, double rate)
+    : ws_(std::move(socket)), lobby_(lobby), rate_(rate), allowance_(2 * rate) {}
 
 void WsSession::run(beast::http::request<beast::http::string_body> request) {
   ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
@@ -45,8 +45,8 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
 
 bool WsSession::allow() {
   const auto now = std::chrono::steady_clock::now();
-  allowance_ = std::min(
-      kBurst, allowance_ + kRatePerSecond * std::chrono::duration<double>(now - last_).count());
+  allowance_ =
+      std::min(2 * rate_, allowance_ + rate_ * std::chrono::duration<double>(now - last_).count());
   last_ = now;
   if (allowance_ >= 1) {
     allowance_ -= 1;
@@ -55,7 +55,8 @@ bool WsSession::allow() {
   }
   if (!warned_) {
     send({{"type", "error"},
-          {"message", "too many messages: at most 20 a second; messages are dropped until then"}});
+          {"message", "too many messages: at most " + std::to_string(int(rate_)) +
+                          " a second; messages are dropped until then"}});
     warned_ = true;
   }
   return false;

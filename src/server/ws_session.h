@@ -4,8 +4,8 @@
 // The connection holds exactly the seats whose tokens it sent in its last `hello` (none: a
 // spectator). All its handlers run on its own strand; Room calls are thread-safe and deliver by
 // posting to that strand. Limits: frames over kMaxFrameBytes close the connection (code 1009);
-// messages over kMaxMessageBytes are an `error`; at most kRatePerSecond messages a second (bursts
-// of kBurst), the rest answered by one `error` and dropped; a client that does not read its
+// messages over kMaxMessageBytes are an `error`; at most `rate` messages a second (bursts of
+// twice that), the rest answered by one `error` and dropped; a client that does not read its
 // messages is disconnected when kMaxQueued are waiting.
 #pragma once
 
@@ -24,13 +24,11 @@
 namespace tabletop::server {
 
 inline constexpr std::size_t kMaxFrameBytes = 1024 * 1024;
-inline constexpr double kRatePerSecond = 20;
-inline constexpr double kBurst = 40;
 inline constexpr std::size_t kMaxQueued = 4096;
 
 class WsSession : public Viewer, public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(boost::asio::ip::tcp::socket&& socket, Lobby& lobby);
+  WsSession(boost::asio::ip::tcp::socket&& socket, Lobby& lobby, double rate);
   // Accepts the upgrade `request` and starts reading.
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
   void deliver(std::shared_ptr<const std::string> message) override;
@@ -51,7 +49,8 @@ class WsSession : public Viewer, public std::enable_shared_from_this<WsSession> 
   Lobby& lobby_;
   std::shared_ptr<Room> room_;
   SeatMask seats_ = 0;
-  double allowance_ = kBurst;
+  double rate_;
+  double allowance_;
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
   bool warned_ = false;
   bool closed_ = false;

@@ -86,6 +86,32 @@ void check_places(const State& state, const std::set<std::string>& board_places,
   }
 }
 
+std::vector<std::string> legal_texts(const State& state) {
+  std::vector<std::string> texts;
+  for (Move m : state.legal_moves()) texts.push_back(state.move_to_string(m));
+  return texts;
+}
+
+// The seat to move cannot tell the state from its determinizations, so it must get the same legal
+// moves from them, with the same notation, in the same order.
+void check_move_order(const State& state, Rng& rng, int samples, const std::string& where) {
+  if (state.is_terminal()) return;
+  const Seat seat = state.current_player();
+  const std::vector<std::string> truth = legal_texts(state);
+  for (int i = 0; i < samples; ++i) {
+    const std::vector<std::string> sampled = legal_texts(*state.determinize(seat, rng));
+    if (sampled == truth) continue;
+    std::size_t first = 0;
+    while (first < truth.size() && first < sampled.size() && truth[first] == sampled[first])
+      ++first;
+    FAIL() << where << ": the legal moves of seat " << seat
+           << " depend on what it cannot see (lists of " << truth.size() << " and "
+           << sampled.size() << " moves first differ at index " << first << ": '"
+           << (first < truth.size() ? truth[first] : "") << "' vs '"
+           << (first < sampled.size() ? sampled[first] : "") << "')";
+  }
+}
+
 void check_round_trip(const State& state, const std::string& where) {
   const json j = state.to_json();
   std::unique_ptr<State> restored;
@@ -139,6 +165,9 @@ void random_sim_test(const Registry& registry, const std::string& game_id, const
       if (thorough || step % options.sample_every == 0) {
         ASSERT_NO_FATAL_FAILURE(check_round_trip(state, where));
         ASSERT_NO_FATAL_FAILURE(check_places(state, board_places, entry.places_choice, where));
+        if (game->info().hidden_information) {
+          ASSERT_NO_FATAL_FAILURE(check_move_order(state, rng, 2, where));
+        }
         ASSERT_NO_FATAL_FAILURE(check_no_leak(state, rng, sampled_differently, where));
         for (Seat viewer = kSpectator; viewer < state.num_players(); ++viewer)
           ASSERT_FALSE(state.render(viewer).empty()) << where;

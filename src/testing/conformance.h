@@ -14,6 +14,8 @@
 //   - move_places: every place of every legal move is a board place or named in the observation
 //     of the seat to move; no two legal moves share non-empty places unless the entry names the
 //     choice made after the clicks (places_choice);
+//   - the seat to move gets the same legal moves, as text and in the same order, from the state and
+//     from determinize(seat) samples (the order depends on nothing it cannot see);
 //   - no leak: for every seat and the spectator, determinize(v)->observation(v) == observation(v);
 //     for hidden-information games, some determinization differs from the truth (it samples);
 //   - the game's record replays to the same final state and result.

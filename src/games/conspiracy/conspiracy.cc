@@ -702,9 +702,10 @@ bool ConspiracyState::direction_ok(int sq, int dir, bool attack) const {
 
 template <class F>
 void ConspiracyState::for_each_placement(bool attack, int only_pos, F&& f) const {
-  for (int tile = 0; tile < kPieces; ++tile) {
-    const int pos = tile_loc_[std::size_t(tile)];
-    if (pos >= kPositions || tile_up_[std::size_t(tile)]) continue;
+  // By position, never by tile: a face-down tile's identity is hidden.
+  for (int pos = 0; pos < kPositions; ++pos) {
+    const int tile = tile_at_[std::size_t(pos)];
+    if (tile < 0 || tile_up_[std::size_t(tile)]) continue;
     if (only_pos >= 0 && pos != only_pos) continue;
     for (int k = 0; k < 4; ++k) {
       const int sq = square_of(pos, k);
@@ -1077,11 +1078,10 @@ void ConspiracyState::do_legal_moves(MoveList& out) const {
           if (place) out.push_back(make_move(MoveKind::kPlace, c));
           if (attack) push_payments(out, MoveKind::kAttack, c, c);
         }
-        for (int c = 0; c < kPieces; ++c) {
-          const int sq = coin_loc_[std::size_t(c)];
-          if (sq < kSquares && can_reveal_coin(sq))
+        // By square, never by coin: a symbol-side-up coin's identity is hidden.
+        for (int sq = 0; sq < kSquares; ++sq)
+          if (coin_at_[std::size_t(sq)] >= 0 && can_reveal_coin(sq))
             push_payments(out, MoveKind::kRevealCoin, sq, -1);
-        }
       }
       if (ap_ >= 2) {
         if (hand >= 1)

@@ -452,9 +452,11 @@ void SiegeState::do_legal_moves(MoveList& out) const {
   const Seat seat = to_move_;
   const int max_die = dice_[std::size_t(dice_count_ - 1)];
   std::array<uint8_t, kSquares> dist;
-  for (int kind = 0; kind < kKinds; ++kind) {
-    const int from = where_[std::size_t(seat)][std::size_t(kind)];
-    if (from == kNoSquare || (moved_ >> from & 1)) continue;
+  // The seat's pieces by square (never by an Army's hidden value: the order must not tell it).
+  for (int from = 0; from < kSquares; ++from) {
+    const uint8_t piece = board_[std::size_t(from)];
+    if (piece == kEmpty || piece_seat(piece) != seat || (moved_ >> from & 1)) continue;
+    const int kind = piece_kind(piece);
     reachable(from, max_die, dist);
     // The squares it may end on, nearest first, with their distance.
     uint8_t ends[kSquares], steps[kSquares];

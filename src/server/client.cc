@@ -1,0 +1,96 @@
+#include "server/client.h"
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/http.hpp>
+
+namespace tabletop::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+HttpReply http_request(unsigned short port, const std::string& method, const std::string& target,
+                       const std::string& body) {
+  net::io_context io;
+  beast::tcp_stream stream(io);
+  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  http::request<http::string_body> req{http::string_to_verb(method), target, 11};
+  req.set(http::field::host, "127.0.0.1");
+  if (!body.empty()) req.set(http::field::content_type, "application/json");
+  req.body() = body;
+  req.prepare_payload();
+  http::write(stream, req);
+  beast::flat_buffer buffer;
+  http::response_parser<http::string_body> parser;
+  parser.body_limit(64 * 1024 * 1024);
+  http::read(stream, buffer, parser);
+  beast::error_code ignored;
+  stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
+  return {int(parser.get().result_int()), parser.get().body()};
+}
+
+WsClient::WsClient(unsigned short port) : ws_(io_) {
+  beast::get_lowest_layer(ws_).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true));
+  ws_.read_message_max(64 * 1024 * 1024);
+  ws_.handshake("127.0.0.1:" + std::to_string(port), "/ws");
+}
+
+WsClient::~WsClient() {
+  beast::error_code ignored;
+  beast::get_lowest_layer(ws_).socket().shutdown(tcp::socket::shutdown_both, ignored);
+  beast::get_lowest_layer(ws_).close();
+}
+
+void WsClient::send_text(const std::string& text) {
+  ws_.text(true);
+  ws_.write(net::buffer(text));
+}
+
+void WsClient::start_read() {
+  if (reading_ || closed_) return;
+  reading_ = true;
+  ws_.async_read(buffer_, [this](beast::error_code ec, std::size_t) {
+    reading_ = false;
+    if (ec) {
+      closed_ = true;
+      return;
+    }
+    std::string text = beast::buffers_to_string(buffer_.data());
+    buffer_.consume(buffer_.size());
+    inbox_.push_back(json::parse(text, nullptr, false));
+    transcript_.push_back(std::move(text));
+    start_read();
+  });
+}
+
+std::optional<json> WsClient::receive(std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (inbox_.empty() && !closed_) {
+    start_read();
+    const auto now = std::chrono::steady_clock::now();
+    if (now >= deadline) break;
+    io_.restart();
+    io_.run_one_for(deadline - now);
+  }
+  if (inbox_.empty()) return std::nullopt;
+  json message = std::move(inbox_.front());
+  inbox_.pop_front();
+  return message;
+}
+
+std::optional<json> WsClient::receive_type(const std::string& type,
+                                           std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (true) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now >= deadline) return std::nullopt;
+    auto message = receive(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now));
+    if (!message) return std::nullopt;
+    if (message->value("type", "") == type) return message;
+  }
+}
+
+}  // namespace tabletop::server

@@ -1,0 +1,649 @@
+// API tests: a real server in-process on a free port, spoken to over HTTP and WebSocket.
+#include "server/server.h"
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <random>
+#include <set>
+
+#include "core/record.h"
+#include "games/games.h"
+#include "server/client.h"
+
+namespace tabletop::server {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string temp_db(const std::string& name) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("tabletop_server_test_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const fs::path db = dir / (name + ".db");
+  for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db.string() + suffix);
+  return db.string();
+}
+
+// A server for tests; the rate limit is raised (tests play faster than people) except where
+// `rate` is given.
+std::unique_ptr<Server> start(const std::string& db, double rate = 100000) {
+  ServerOptions o;
+  o.messages_per_second = rate;
+  o.port = 0;
+  o.db = db;
+  o.network_threads = 2;
+  o.computer_threads = 1;
+  return std::make_unique<Server>(games::registry(), o);
+}
+
+json post(unsigned short port, const std::string& target, const json& body, int expect) {
+  HttpReply r = http_request(port, "POST", target, body.dump());
+  EXPECT_EQ(r.status, expect) << r.body;
+  return r.parsed();
+}
+
+json hello(WsClient& c, const std::string& match, const std::vector<std::string>& tokens) {
+  c.send({{"type", "hello"}, {"match", match}, {"tokens", tokens}});
+  auto state = c.receive_type("state");
+  EXPECT_TRUE(state.has_value());
+  return state.value_or(json());
+}
+
+// The first legal move of the one view that has any, with its seat.
+std::pair<int, std::string> a_legal_move(const json& state, std::mt19937& rng) {
+  for (const json& v : state["views"])
+    if (!v["legal"].empty()) {
+      const json& legal = v["legal"];
+      return {v["seat"].get<int>(), legal[rng() % legal.size()]["move"].get<std::string>()};
+    }
+  return {-1, ""};
+}
+
+class ServerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    db_ = temp_db(::testing::UnitTest::GetInstance()->current_test_info()->name());
+    server_ = start(db_);
+    port_ = server_->port();
+  }
+  std::string db_;
+  std::unique_ptr<Server> server_;
+  unsigned short port_ = 0;
+};
+
+TEST_F(ServerTest, GamesListsEveryGameWithParametersAndStrengths) {
+  HttpReply r = http_request(port_, "GET", "/api/games");
+  ASSERT_EQ(r.status, 200);
+  const json games = r.parsed();
+  ASSERT_EQ(games.size(), games::registry().entries().size());
+  for (const json& g : games) {
+    const GameEntry* entry = games::registry().find(g["id"]);
+    ASSERT_NE(entry, nullptr);
+    ASSERT_EQ(g["params"].size(), entry->params.size());
+    for (std::size_t i = 0; i < entry->params.size(); ++i)
+      EXPECT_EQ(g["params"][i], entry->params[i].to_json());
+    for (const json& p : g["params"]) {
+      EXPECT_TRUE(p.contains("type") && p.contains("default") && p.contains("kind"));
+      if (p["kind"] == "players") {
+        EXPECT_EQ(p["min"], g["min_players"]);
+        EXPECT_EQ(p["max"], g["max_players"]);
+      }
+    }
+    EXPECT_EQ(g["strengths"].size(), 3u);
+  }
+}
+
+TEST_F(ServerTest, BadRequestsAreClearJsonErrors) {
+  auto error_of = [&](const std::string& method, const std::string& target, const std::string& body,
+                      int status) {
+    HttpReply r = http_request(port_, method, target, body);
+    EXPECT_EQ(r.status, status) << target << " " << r.body;
+    const json j = r.parsed();
+    EXPECT_TRUE(j.is_object() && j.contains("error")) << r.body;
+    return j.value("error", "");
+  };
+  EXPECT_NE(error_of("GET", "/api/nothing", "", 404).find("no route"), std::string::npos);
+  EXPECT_NE(error_of("DELETE", "/api/games", "", 405).find("not allowed"), std::string::npos);
+  EXPECT_NE(error_of("POST", "/api/matches", "{\"game\":", 400).find("malformed JSON"),
+            std::string::npos);
+  EXPECT_NE(error_of("POST", "/api/matches", std::string(100, '[') + std::string(100, ']'), 400)
+                .find("nested too deeply"),
+            std::string::npos);
+  EXPECT_NE(error_of("POST", "/api/matches", std::string(70000, ' '), 413).find("too large"),
+            std::string::npos);
+  EXPECT_NE(error_of("POST", "/api/matches", R"({"game":"chess","seats":[{"kind":"human"}]})", 400)
+                .find("unknown game"),
+            std::string::npos);
+  EXPECT_NE(
+      error_of(
+          "POST", "/api/matches",
+          R"({"game":"relativity","seats":[{"kind":"human"},{"kind":"computer","strength":"godlike"}]})",
+          400)
+          .find("unknown strength"),
+      std::string::npos);
+  EXPECT_NE(
+      error_of("POST", "/api/matches", R"({"game":"relativity","seats":[{"kind":"human"}]})", 400)
+          .find("players"),
+      std::string::npos);
+  EXPECT_NE(error_of("GET", "/api/matches/0123456789abcdef", "", 404).find("no match"),
+            std::string::npos);
+  EXPECT_NE(error_of("GET", "/api/matches?status=lost", "", 400).find("status"), std::string::npos);
+  // The server is unharmed.
+  EXPECT_EQ(http_request(port_, "GET", "/api/games").status, 200);
+}
+
+TEST_F(ServerTest, SeatsTokensAndTheMoveProtocol) {
+  const json created =
+      post(port_, "/api/matches",
+           {{"game", "relativity"}, {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}}, 201);
+  const std::string id = created["id"];
+  const std::string t0 = created["seats"][0]["token"], t1 = created["seats"][1]["token"];
+  EXPECT_EQ(t0.size(), 32u);
+  EXPECT_NE(t0, t1);
+  EXPECT_EQ(created["seats"][0]["join_url"], "/match/" + id + "?seat=0#token=" + t0);
+
+  WsClient bad(port_);
+  bad.send({{"type", "hello"}, {"match", id}, {"tokens", {std::string(32, '0')}}});
+  auto err = bad.receive();
+  ASSERT_TRUE(err);
+  EXPECT_EQ((*err)["type"], "error");
+  EXPECT_NE((*err)["message"].get<std::string>().find("matches no seat"), std::string::npos);
+  bad.send({{"type", "move"}, {"seat", 0}, {"seq", 0}, {"move", "a1#a2"}});
+  EXPECT_EQ(bad.receive()->at("message"), "send hello first");
+
+  WsClient p0(port_), p1(port_), watcher(port_);
+  json s0 = hello(p0, id, {t0});
+  json s1 = hello(p1, id, {t1});
+  json sw = hello(watcher, id, {});
+  ASSERT_EQ(s0["views"].size(), 1u);
+  EXPECT_EQ(s0["views"][0]["seat"], 0);
+  EXPECT_EQ(sw["views"][0]["seat"], -1);
+  EXPECT_TRUE(sw["views"][0]["legal"].empty());
+  const int first = s0["to_move"];
+  WsClient& mover = first == 0 ? p0 : p1;
+  WsClient& other = first == 0 ? p1 : p0;
+  json mover_state = first == 0 ? s0 : hello(p1, id, {t1});
+  ASSERT_FALSE(mover_state["views"][0]["legal"].empty());
+  // Relativity's swap d3#e3 touches d3 and e3.
+  for (const json& l : mover_state["views"][0]["legal"]) {
+    const std::string text = l["move"];
+    EXPECT_EQ(l["places"], json({text.substr(0, 2), text.substr(3, 2)})) << text;
+  }
+  EXPECT_FALSE(mover_state["match"]["board_places"].empty());
+  const std::string move = mover_state["views"][0]["legal"][0]["move"];
+
+  auto reject_reason = [](WsClient& c) {
+    auto r = c.receive_type("reject");
+    return r ? (*r)["reason"].get<std::string>() : std::string("(no reject)");
+  };
+  other.send({{"type", "move"}, {"seat", 1 - first}, {"seq", 0}, {"move", move}});
+  EXPECT_NE(reject_reason(other).find("out of turn"), std::string::npos);
+  other.send({{"type", "move"}, {"seat", first}, {"seq", 0}, {"move", move}});
+  EXPECT_NE(reject_reason(other).find("you do not hold seat"), std::string::npos);
+  watcher.send({{"type", "move"}, {"seat", first}, {"seq", 0}, {"move", move}});
+  EXPECT_NE(reject_reason(watcher).find("you do not hold seat"), std::string::npos);
+  mover.send({{"type", "move"}, {"seat", first}, {"seq", 5}, {"move", move}});
+  EXPECT_NE(reject_reason(mover).find("stale"), std::string::npos);
+  mover.send({{"type", "move"}, {"seat", first}, {"seq", 0}, {"move", "zz#zz"}});
+  EXPECT_FALSE(reject_reason(mover).empty());
+  mover.send({{"type", "move"}, {"seat", first}, {"seq", 0}, {"move", "a1#a1"}});
+  EXPECT_FALSE(reject_reason(mover).empty());
+  mover.send({{"type", "move"}, {"seat", first}, {"seq", 0}, {"move", move}});
+  auto ack = mover.receive_type("ack");
+  ASSERT_TRUE(ack);
+  EXPECT_EQ((*ack)["seq"], 1);
+  auto after = watcher.receive_type("state");
+  while (after && (*after)["seq"] != 1) after = watcher.receive_type("state");
+  ASSERT_TRUE(after);
+  EXPECT_EQ((*after)["to_move"], 1 - first);
+  // A replayed (stale) copy of the same move is refused.
+  mover.send({{"type", "move"}, {"seat", first}, {"seq", 0}, {"move", move}});
+  EXPECT_NE(reject_reason(mover).find("stale"), std::string::npos);
+  // Bad messages leave the connection usable.
+  mover.send_text("{not json");
+  EXPECT_EQ(mover.receive_type("error")->value("type", ""), "error");
+  mover.send({{"type", "dance"}});
+  EXPECT_NE(mover.receive_type("error")->at("message").get<std::string>().find("unknown message"),
+            std::string::npos);
+  mover.send_text(std::string(40, '[') + std::string(40, ']'));
+  EXPECT_NE(mover.receive_type("error")->at("message").get<std::string>().find("nested"),
+            std::string::npos);
+  mover.send_text(std::string(100 * 1024, ' '));
+  EXPECT_NE(mover.receive_type("error")->at("message").get<std::string>().find("too large"),
+            std::string::npos);
+  mover.send({{"type", "ping"}});
+  EXPECT_TRUE(mover.receive_type("pong"));
+  // The record stays private until the end.
+  EXPECT_EQ(http_request(port_, "GET", "/api/matches/" + id + "/record").status, 403);
+}
+
+TEST_F(ServerTest, OpenSeatsAreClaimedOnce) {
+  const json created = post(port_, "/api/matches",
+                            {{"game", "siege"},
+                             {"params", {{"players", 2}}},
+                             {"seats", {{{"kind", "human"}}, {{"kind", "human"}, {"open", true}}}}},
+                            201);
+  const std::string id = created["id"];
+  EXPECT_FALSE(created["seats"][1].contains("token"));
+  const json open = http_request(port_, "GET", "/api/matches?status=open").parsed();
+  ASSERT_EQ(open.size(), 1u);
+  EXPECT_EQ(open[0]["id"], id);
+  post(port_, "/api/matches/" + id + "/join", {{"seat", 0}}, 409);
+  const json joined = post(port_, "/api/matches/" + id + "/join", {{"seat", 1}}, 200);
+  EXPECT_EQ(joined["token"].get<std::string>().size(), 32u);
+  post(port_, "/api/matches/" + id + "/join", {{"seat", 1}}, 409);
+  post(port_, "/api/matches/" + id + "/join", {{"seat", 7}}, 400);
+  EXPECT_EQ(http_request(port_, "GET", "/api/matches/" + id).parsed()["status"], "running");
+  WsClient c(port_);
+  EXPECT_EQ(hello(c, id, {joined["token"]})["views"][0]["seat"], 1);
+}
+
+TEST_F(ServerTest, FloodsAreRateLimitedAndTheConnectionSurvives) {
+  server_.reset();
+  server_ = start(db_, 20);
+  WsClient c(server_->port());
+  for (int i = 0; i < 200; ++i) c.send({{"type", "ping"}});
+  int pongs = 0, errors = 0;
+  while (auto m = c.receive(std::chrono::milliseconds(500))) {
+    pongs += (*m)["type"] == "pong";
+    errors += (*m)["type"] == "error";
+  }
+  EXPECT_LT(pongs, 200);
+  EXPECT_GE(pongs, 40);
+  EXPECT_GE(errors, 1);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  c.send({{"type", "ping"}});
+  EXPECT_TRUE(c.receive_type("pong"));
+}
+
+TEST_F(ServerTest, HugeFramesCloseOnlyThatConnection) {
+  WsClient c(port_);
+  c.send_text(std::string(2 * 1024 * 1024, ' '));
+  c.receive(std::chrono::seconds(2));
+  EXPECT_TRUE(c.closed());
+  EXPECT_EQ(http_request(port_, "GET", "/api/games").status, 200);
+}
+
+// Plays random legal moves as every human seat (one hot-seat connection) and returns its id.
+std::string play_hot_seat(unsigned short port, const json& request, int moves, WsClient& hot,
+                          WsClient* watcher, std::vector<std::string>* tokens_out = nullptr) {
+  const json created = post(port, "/api/matches", request, 201);
+  const std::string id = created["id"];
+  std::vector<std::string> tokens;
+  for (const json& s : created["seats"])
+    if (s.contains("token")) tokens.push_back(s["token"]);
+  if (tokens_out) *tokens_out = tokens;
+  json state = hello(hot, id, tokens);
+  if (watcher) hello(*watcher, id, {});
+  std::mt19937 rng(7);
+  for (int i = 0; i < moves && state["result"].is_null(); ++i) {
+    auto [seat, move] = a_legal_move(state, rng);
+    if (seat < 0) {
+      auto next = hot.receive_type("state", std::chrono::seconds(20));
+      if (!next) break;
+      state = *next;
+      continue;
+    }
+    hot.send({{"type", "move"}, {"seat", seat}, {"seq", state["seq"]}, {"move", move}});
+    auto ack = hot.receive_type("ack");
+    EXPECT_TRUE(ack) << "move " << move;
+    if (!ack) break;
+    auto next = hot.receive_type("state");
+    while (next && (*next)["seq"] != (*ack)["seq"]) next = hot.receive_type("state");
+    if (!next) break;
+    state = *next;
+  }
+  return id;
+}
+
+TEST_F(ServerTest, HotSeatHoldsSeveralSeatsAndTheRecordReplaysAtTheEnd) {
+  WsClient hot(port_);
+  const std::string id =
+      play_hot_seat(port_,
+                    {{"game", "relativity"},
+                     {"params", {{"max_plies", 40}}},  // the engine cap ends a random game soon
+                     {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}},
+                    5000, hot, nullptr);
+  const json summary = http_request(port_, "GET", "/api/matches/" + id).parsed();
+  ASSERT_EQ(summary["status"], "finished");
+  EXPECT_EQ(summary["result"]["returns"].size(), 2u);
+  HttpReply r = http_request(port_, "GET", "/api/matches/" + id + "/record");
+  ASSERT_EQ(r.status, 200) << r.body;
+  const Record record = Record::from_json(r.parsed());
+  const auto final_state = replay(games::registry(), record);
+  EXPECT_TRUE(final_state->is_terminal());
+  EXPECT_EQ(http_request(port_, "GET", "/api/matches/" + id + "/record?format=ppn").status, 400);
+}
+
+// Conspiracy: every message to seat 0 and to a spectator is searched for the other seats' goals
+// (taken from the truth): they must read "secret" or "not chosen", never the goal itself.
+TEST_F(ServerTest, ConspiracyViewsNeverHoldAnotherSeatsGoal) {
+  const json request = {{"game", "conspiracy"},
+                        {"params", {{"players", 3}}},
+                        {"seats", {{{"kind", "human"}}, {{"kind", "human"}}, {{"kind", "human"}}}}};
+  const json created = post(port_, "/api/matches", request, 201);
+  const std::string id = created["id"];
+  WsClient p0(port_), others(port_), watcher(port_);
+  json s0 = hello(p0, id, {created["seats"][0]["token"]});
+  json so = hello(others, id, {created["seats"][1]["token"], created["seats"][2]["token"]});
+  hello(watcher, id, {});
+  EXPECT_EQ(so["views"].size(), 2u);
+  std::shared_ptr<Room> room = server_->lobby().find(id);
+  std::mt19937 rng(3);
+  std::set<std::string> goals_seen;
+  for (int i = 0; i < 120; ++i) {
+    json truth;
+    room->inspect_truth([&](const State& s) { truth = s.to_json()["state"]; });
+    if (room->summary()["status"] == "finished") break;
+    // s0 and so are at the same seq: the seat to move is in one of them.
+    auto [seat, move] = a_legal_move(s0, rng);
+    if (seat < 0) std::tie(seat, move) = a_legal_move(so, rng);
+    if (seat < 0) break;
+    WsClient& c = seat == 0 ? p0 : others;
+    c.send({{"type", "move"}, {"seat", seat}, {"seq", s0["seq"]}, {"move", move}});
+    ASSERT_TRUE(c.receive_type("ack")) << move;
+    const long long seq = s0["seq"].get<long long>() + 1;
+    auto until = [&](WsClient& w) {
+      auto m = w.receive_type("state");
+      while (m && (*m)["seq"] != seq) m = w.receive_type("state");
+      return m.value_or(json());
+    };
+    s0 = until(p0);
+    so = until(others);
+    const json w = until(watcher);
+    room->inspect_truth([&](const State& s) { truth = s.to_json()["state"]; });
+    const json& seats = truth["seats"];
+    for (int other = 1; other < 3; ++other) {
+      const int suit = seats[other][0], rank = seats[other][1];
+      if (suit < 0) continue;
+      const std::string goal = std::string(1, "SMCA"[suit]) + std::to_string(rank);
+      goals_seen.insert(goal);
+      for (const json* message : {static_cast<const json*>(&s0), &w}) {
+        const json& obs = (*message)["views"][0]["observation"];
+        const std::string shown = obs["seats"][other][10].get<std::string>();
+        EXPECT_NE(shown, goal) << "seat " << other << "'s goal reached a viewer";
+        EXPECT_TRUE(shown == "secret" || shown == "not chosen") << shown;
+      }
+    }
+    // Legal moves are only in the held seat's view.
+    EXPECT_TRUE(w["views"][0]["legal"].empty());
+  }
+  EXPECT_FALSE(goals_seen.empty()) << "no goal was chosen in 120 moves: the test saw nothing";
+  // Nothing the spectator or seat 0 received holds the truth's private fields.
+  for (const std::string& text : p0.transcript())
+    EXPECT_EQ(text.find("\"chance\""), std::string::npos);
+}
+
+// Siege: every unrevealed Army value (from the truth) shows as '?' in every message a seat or a
+// spectator receives.
+TEST_F(ServerTest, SiegeViewsNeverHoldUnrevealedArmyValues) {
+  WsClient hot(port_), watcher(port_);
+  const json request = {{"game", "siege"},
+                        {"params", {{"players", 2}}},
+                        {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}};
+  const json created = post(port_, "/api/matches", request, 201);
+  const std::string id = created["id"];
+  json state = hello(hot, id, {created["seats"][0]["token"], created["seats"][1]["token"]});
+  hello(watcher, id, {});
+  std::shared_ptr<Room> room = server_->lobby().find(id);
+  std::mt19937 rng(5);
+  int hidden_checked = 0;
+  for (int i = 0; i < 150 && state["result"].is_null(); ++i) {
+    auto [seat, move] = a_legal_move(state, rng);
+    ASSERT_GE(seat, 0);
+    hot.send({{"type", "move"}, {"seat", seat}, {"seq", state["seq"]}, {"move", move}});
+    auto ack = hot.receive_type("ack");
+    ASSERT_TRUE(ack);
+    auto next = hot.receive_type("state");
+    while (next && (*next)["seq"] != (*ack)["seq"]) next = hot.receive_type("state");
+    ASSERT_TRUE(next);
+    state = *next;
+    auto w = watcher.receive_type("state");
+    while (w && (*w)["seq"] != (*ack)["seq"]) w = watcher.receive_type("state");
+    ASSERT_TRUE(w);
+    json truth;
+    room->inspect_truth([&](const State& s) { truth = s.to_json()["state"]; });
+    for (const json* message : {static_cast<const json*>(&state), static_cast<const json*>(&*w)}) {
+      for (const json& view : (*message)["views"]) {
+        const json& stacks = view["observation"]["stacks"];
+        for (int s = 0; s < 2; ++s) {
+          const std::string real = truth["stacks"][s], shown = stacks[s],
+                            revealed = truth["revealed"][s];
+          ASSERT_EQ(real.size(), shown.size());
+          for (std::size_t k = 0; k < real.size(); ++k) {
+            if (revealed.find(real[k]) != std::string::npos) continue;
+            EXPECT_EQ(shown[k], '?') << "an unrevealed Army value reached seat " << view["seat"];
+            ++hidden_checked;
+          }
+        }
+        if (truth["board"] != view["observation"]["board"]) {
+          EXPECT_EQ(message->dump().find(truth["board"].get<std::string>()), std::string::npos);
+        }
+      }
+    }
+  }
+  EXPECT_GT(hidden_checked, 0);
+}
+
+TEST_F(ServerTest, ComputerSeatsPlayAndUndoTakesBackOwnMoveWithTheReply) {
+  const json created =
+      post(port_, "/api/matches",
+           {{"game", "relativity"},
+            {"undo", true},
+            {"seats", {{{"kind", "human"}}, {{"kind", "computer"}, {"strength", "easy"}}}}},
+           201);
+  const std::string id = created["id"];
+  WsClient c(port_);
+  json state = hello(c, id, {created["seats"][0]["token"]});
+  std::mt19937 rng(1);
+  // Play until seat 0 has moved and the computer has answered.
+  int my_moves = 0;
+  while (my_moves < 2 && state["result"].is_null()) {
+    if (state["to_move"] == 0) {
+      auto [seat, move] = a_legal_move(state, rng);
+      c.send({{"type", "move"}, {"seat", 0}, {"seq", state["seq"]}, {"move", move}});
+      ASSERT_TRUE(c.receive_type("ack"));
+      ++my_moves;
+    }
+    auto next = c.receive_type("state", std::chrono::seconds(10));
+    ASSERT_TRUE(next);
+    state = *next;
+    while (state["to_move"] != 0) state = *c.receive_type("state", std::chrono::seconds(10));
+  }
+  const long long seq = state["seq"];
+  EXPECT_TRUE(state["views"][0]["can_undo"]) << state["views"][0]["why_no_undo"];
+  c.send({{"type", "undo"}, {"seat", 0}, {"seq", seq}});
+  auto ack = c.receive_type("ack");
+  ASSERT_TRUE(ack);
+  EXPECT_EQ((*ack)["seq"], seq + 1);
+  auto after = c.receive_type("state");
+  ASSERT_TRUE(after);
+  EXPECT_EQ((*after)["to_move"], 0);
+  EXPECT_LT((*after)["views"][0]["observation"]["ply"].get<int>(),
+            state["views"][0]["observation"]["ply"].get<int>());
+}
+
+TEST_F(ServerTest, UndoIsRefusedWhenTheMatchDoesNotAllowIt) {
+  const json created =
+      post(port_, "/api/matches",
+           {{"game", "relativity"}, {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}}, 201);
+  WsClient c(port_);
+  json state = hello(c, created["id"], {created["seats"][0]["token"]});
+  EXPECT_FALSE(state["views"][0]["can_undo"]);
+  c.send({{"type", "undo"}, {"seat", 0}, {"seq", state["seq"]}});
+  EXPECT_EQ(c.receive_type("reject")->at("reason"), "undo is off in this match");
+}
+
+TEST_F(ServerTest, ALeftSeatIsHandedToAComputerAfterTheTimeout) {
+  const json created = post(port_, "/api/matches",
+                            {{"game", "relativity"},
+                             {"takeover_after_s", 0},
+                             {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}},
+                            201);
+  const std::string id = created["id"];
+  WsClient watcher(port_);
+  hello(watcher, id, {});
+  watcher.send({{"type", "takeover"}, {"seat", 1}});
+  EXPECT_NE(watcher.receive_type("reject")->at("reason").get<std::string>().find("only a player"),
+            std::string::npos);
+  WsClient c(port_);
+  json state = hello(c, id, {created["seats"][0]["token"]});
+  c.send({{"type", "takeover"}, {"seat", 1}});
+  ASSERT_TRUE(c.receive_type("ack"));
+  const json summary = http_request(port_, "GET", "/api/matches/" + id).parsed();
+  EXPECT_EQ(summary["seats"][1]["kind"], "computer");
+  EXPECT_EQ(summary["seats"][1]["taken_over_at"], 0);
+}
+
+TEST(ServerRestart, UnfinishedMatchesAreRebuiltFromTheirMoveLog) {
+  const std::string db = temp_db("restart");
+  std::string id;
+  std::vector<std::string> tokens;
+  json before;
+  {
+    auto server = start(db);
+    WsClient hot(server->port());
+    id = play_hot_seat(server->port(),
+                       {{"game", "siege"},
+                        {"params", {{"players", 2}}},
+                        {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}},
+                       20, hot, nullptr, &tokens);
+    WsClient look(server->port());
+    before = hello(look, id, tokens);
+  }
+  auto server = start(db);
+  WsClient look(server->port());
+  const json after = hello(look, id, tokens);
+  EXPECT_EQ(after["seq"], before["seq"]);
+  EXPECT_EQ(after["views"], before["views"]);
+}
+
+// A real `tabletop serve` process killed with SIGKILL while moves stream in: every acknowledged
+// move is back after the restart.
+TEST(ServerKill, Sigkill_LosesNothingAcknowledged) {
+  const std::string db = temp_db("kill");
+  auto launch = [&](unsigned short port) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+      const std::string p = std::to_string(port);
+      execl(TABLETOP_BIN_DIR "/tabletop", "tabletop", "serve", "--port", p.c_str(), "--db",
+            db.c_str(), "--static", "", "--rate", "100000", static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    for (int i = 0; i < 100; ++i) {
+      try {
+        if (http_request(port, "GET", "/api/games").status == 200) return pid;
+      } catch (const std::exception&) {
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    ADD_FAILURE() << "tabletop serve did not start";
+    return pid;
+  };
+  std::mt19937 rng(std::random_device{}());
+  const unsigned short port = static_cast<unsigned short>(20000 + rng() % 30000);
+  // Kills the server however the test ends.
+  struct Child {
+    pid_t pid = -1;
+    ~Child() {
+      if (pid > 0) {
+        kill(pid, SIGKILL);
+        waitpid(pid, nullptr, 0);
+      }
+    }
+  } child;
+  pid_t& pid = child.pid;
+  pid = launch(port);
+  const json created =
+      post(port, "/api/matches",
+           {{"game", "relativity"}, {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}}, 201);
+  const std::string id = created["id"];
+  const std::vector<std::string> tokens = {created["seats"][0]["token"],
+                                           created["seats"][1]["token"]};
+  long long acked = 0;
+  std::map<long long, json> views;  // every state received, by seq
+  {
+    WsClient hot(port);
+    json state = hello(hot, id, tokens);
+    const auto kill_at =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(300 + rng() % 400);
+    while (state["result"].is_null()) {
+      auto [seat, move] = a_legal_move(state, rng);
+      hot.send({{"type", "move"}, {"seat", seat}, {"seq", state["seq"]}, {"move", move}});
+      if (std::chrono::steady_clock::now() >= kill_at) {
+        kill(pid, SIGKILL);  // the move just sent may or may not have been stored
+        waitpid(pid, nullptr, 0);
+        pid = -1;
+        // Read whatever arrived before the kill.
+        while (auto m = hot.receive(std::chrono::milliseconds(200))) {
+          if ((*m)["type"] == "state") views[(*m)["seq"]] = (*m)["views"];
+          if ((*m)["type"] == "ack") acked = (*m)["seq"];
+        }
+        break;
+      }
+      auto ack = hot.receive_type("ack");
+      ASSERT_TRUE(ack);
+      acked = (*ack)["seq"];
+      auto next = hot.receive_type("state");
+      while (next && (*next)["seq"] != acked) next = hot.receive_type("state");
+      ASSERT_TRUE(next);
+      state = *next;
+      views[acked] = state["views"];
+    }
+  }
+  ASSERT_GT(acked, 0);
+  pid = launch(port);
+  {
+    WsClient hot(port);
+    const json state = hello(hot, id, tokens);
+    EXPECT_GE(state["seq"].get<long long>(), acked);
+    EXPECT_LE(state["seq"].get<long long>(), acked + 1);
+    if (views.count(state["seq"])) {
+      EXPECT_EQ(state["views"], views[state["seq"]]);
+    }
+  }
+  kill(pid, SIGTERM);
+  waitpid(pid, nullptr, 0);
+  pid = -1;
+}
+
+}  // namespace
+}  // namespace tabletop::server
+
+namespace tabletop::server {
+namespace {
+
+// A thinking computer seat is shown only as progress: {"type","seat","progress"} and nothing else.
+TEST(ServerThinking, AComputerSeatsThinkingIsSentAsProgressOnly) {
+  auto server = start(temp_db("thinking"));
+  const json created =
+      post(server->port(), "/api/matches",
+           {{"game", "relativity"},
+            {"seats", {{{"kind", "human"}}, {{"kind", "computer"}, {"strength", "hard"}}}}},
+           201);
+  WsClient c(server->port());
+  json state = hello(c, created["id"], {created["seats"][0]["token"]});
+  if (state["to_move"] != 0) state = *c.receive_type("state", std::chrono::seconds(20));
+  std::mt19937 rng(2);
+  auto [seat, move] = a_legal_move(state, rng);
+  ASSERT_EQ(seat, 0);
+  c.send({{"type", "move"}, {"seat", 0}, {"seq", state["seq"]}, {"move", move}});
+  auto thinking = c.receive_type("thinking", std::chrono::seconds(20));
+  ASSERT_TRUE(thinking);
+  EXPECT_EQ(thinking->size(), 3u) << thinking->dump();
+  EXPECT_EQ((*thinking)["seat"], 1);
+  EXPECT_GE((*thinking)["progress"].get<double>(), 0.0);
+  EXPECT_LE((*thinking)["progress"].get<double>(), 1.0);
+  // The computer's move arrives as a state in which seat 0 is to move again.
+  auto next = c.receive_type("state", std::chrono::seconds(20));
+  while (next && (*next)["to_move"] != 0) next = c.receive_type("state", std::chrono::seconds(20));
+  ASSERT_TRUE(next);
+  EXPECT_EQ((*next)["seq"], state["seq"].get<long long>() + 2);
+}
+
+}  // namespace
+}  // namespace tabletop::server
