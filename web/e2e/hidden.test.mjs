@@ -75,14 +75,23 @@ test("Siege: two seats in two browser contexts; Army values stay unknown to both
       );
       for (const v of s.views) {
         const obs = v.observation;
-        // An Army's value is known to nobody until a battle; no battle can happen in the first turns.
-        for (const st of obs.stacks) assert.match(st, /^\?*$/, "stack values are never sent");
+        // An Army's value is known to nobody, its owner included, until a battle turns it up: a
+        // value shows only once the log holds an attack ("3:c3-c5xd5").
+        const fought = v.log.some((line) => /:\S*x[a-h1-8NESW]/.test(line));
+        for (const st of obs.stacks) if (!fought) assert.match(st, /^\?*$/, "stack values are never sent");
         for (const piece of String(obs.board).split(/\s+/).filter(Boolean))
-          assert.match(piece, /=(NE|SE|SW|NW)[?C]$/);
+          assert.match(piece, fought ? /=(NE|SE|SW|NW)[?C0-5]$/ : /=(NE|SE|SW|NW)[?C]$/);
         if (s.to_move !== seat) assert.equal(v.legal.length, 0, "no legal moves for a seat not to move");
       }
     }
     for (const t of page.received) assert.doesNotMatch(t, /"(seed|chance|state|revealed)":/);
+    // Siege hides nothing from one seat that it shows another: both pages saw the same observation
+    // at every step.
+    const other = page === a ? b : a;
+    for (const s of states(page)) {
+      const twin = states(other).find((o) => o.seq === s.seq);
+      if (twin) assert.deepEqual(twin.views[0].observation, s.views[0].observation);
+    }
     assert.doesNotMatch(await page.content(), /token=[0-9a-f]{32}.*token=[0-9a-f]{32}/s);
   }
   await a.context().close();
@@ -149,12 +158,17 @@ test("Conspiracy: goals, hands and tiles of one seat never reach the other seat'
       }
     }
     const dom = await page.content();
-    const goal = [...(other === 0 ? aSecrets : bSecrets)].find((x) => x.startsWith("goal:")).slice(5);
-    assert.doesNotMatch(
-      dom,
-      new RegExp(`goal ${goal}\\b`),
-      `${label}: the DOM does not show seat ${other}'s goal`,
-    );
+    // The page lists every seat's goal as it knows it: seat `other`'s reads "secret" (or "not
+    // chosen"), and the goal that seat's own page showed appears nowhere beside its name.
+    assert.match(dom, new RegExp(`<li>seat ${other}[^<]*: goal (secret|not chosen)`));
+    const own = other === 0 ? aSecrets : other === 1 ? bSecrets : new Set();
+    const goal = [...own].find((x) => x.startsWith("goal:"))?.slice(5);
+    if (goal)
+      assert.doesNotMatch(
+        dom,
+        new RegExp(`<li>seat ${other}[^<]*: goal ${goal}\\b`),
+        `${label}: the DOM does not show seat ${other}'s goal`,
+      );
   };
   await checkBlind(b, 0, "seat 1's page");
   await checkBlind(a, 1, "seat 0's page");

@@ -2,17 +2,7 @@
 // downward; each tile is 2×2 squares, so coins sit on square columns a–f and square rows 1, 2, …
 // from the top. Places (docs/games/conspiracy.md, Places): squares ("c5") and tile positions ("M2",
 // "MP"); coins and tiles in hand, directions and payments are chosen with buttons.
-import {
-  coin,
-  el,
-  place,
-  seatShape,
-  svgRoot,
-  tileBack,
-  tileFace,
-  tileUnknown,
-  SUITS,
-} from "../svg";
+import { coin, el, place, seatShape, svgRoot, tileBack, tileFace, tileUnknown, SUITS } from "../svg";
 import type { DrawContext, GameDrawer, Observation } from "./types";
 
 const U = 40;
@@ -168,14 +158,7 @@ export const conspiracy: GameDrawer = {
       svg.append(el("text", { x: 10, y: handTop + 12, "font-size": 12 }, "Your coins (hand, then bonus):"));
       for (const n of [...names(me.hand), ...names(me.bonus)]) {
         const p = parsePiece(n);
-        const g = place(
-          `coin:${n}`,
-          x,
-          handTop + 18,
-          40,
-          40,
-          `your coin ${SUITS[p.suit]} ${rankText(p.rank)}`,
-        );
+        const g = el("g", { "aria-label": `your coin ${SUITS[p.suit]} ${rankText(p.rank)}` });
         g.append(
           coin(x + 20, handTop + 38, 17, {
             side: "number",
@@ -191,21 +174,14 @@ export const conspiracy: GameDrawer = {
       svg.append(el("text", { x: 10, y: handTop + 82, "font-size": 12 }, "Your tiles:"));
       for (const n of names(me.held)) {
         const p = parsePiece(n);
-        const g = place(
-          `tile:${n}`,
-          x,
-          handTop + 88,
-          44,
-          44,
-          `your tile ${SUITS[p.suit]} ${rankText(p.rank)}`,
-        );
+        const g = el("g", { "aria-label": `your tile ${SUITS[p.suit]} ${rankText(p.rank)}` });
         g.append(tileFace(x + 2, handTop + 90, 40, p.suit, p.rank, rankText(p.rank)));
         svg.append(g);
         x += 48;
       }
     }
     // Every seat's public counts, as small rows of face-down pieces.
-    let y = handTop + 150;
+    let y = ctx.viewer >= 0 ? handTop + 150 : handTop + 10;
     (obs.seats ?? []).forEach((_: unknown, s: number) => {
       if (s === ctx.viewer) return;
       const e = seatEntry(obs, s);
@@ -220,7 +196,7 @@ export const conspiracy: GameDrawer = {
       for (let i = 0; i < Math.min(e.heldN, 8); i++) svg.append(tileUnknown(330 + i * 14, y - 6, 12));
       y += 16;
     });
-    svg.setAttribute("viewBox", `0 0 ${width} ${Math.max(y + 10, handTop + 150)}`);
+    svg.setAttribute("viewBox", `0 0 ${width} ${y + 10}`);
     return svg;
   },
   status(obs: Observation, ctx: DrawContext) {
