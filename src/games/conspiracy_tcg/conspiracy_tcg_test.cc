@@ -52,7 +52,7 @@ const Spec kBeta[] = {
     {"Dale", "Wilson", "Tailor", "Clothing", "610-555-0201", 40.0, -75.3, ""},
     {"Liz", "Monroe", "Janitor", "Cleaning", "610-555-0202", 40.0, -75.3, ""},
     {"Alan", "Wong", "Machinist", "Industry", "610-555-0203", 40.0, -75.3, ""},
-    {"Miriam", "Cho", "Nurse", "Medicine", "610-555-0204", 40.0, -75.3, ""},
+    {"Miriam", "Cho", "Pharmacist", "Medicine", "610-555-0204", 40.0, -75.3, ""},
     {"May", "Mayor", "Mayor", "Government", "610-555-0205", 39.95, -75.16,
      "\"jurisdiction\": \"Philadelphia\""},
     {"Olga", "Oldfield", "Printer", "Crafts", "610-555-0206", 40.0, -75.3,
@@ -63,6 +63,8 @@ const Spec kBeta[] = {
     {"Bill", "Board", "Clerk", "All Others", "610-555-0210", 40.0, -75.3, ""},
     {"Bob", "Bolt", "Clerk", "All Others", "610-555-0211", 40.0, -75.3, ""},
     {"Bo", "Bloom", "Landscaper", "Agriculture", "215-555-0110", 39.95, -75.16, ""},
+    {"Nora", "Nightingale", "Registered nurse", "Medicine", "610-555-0212", 40.0, -75.3, ""},
+    {"Bella", "Beaumont", "Hair stylist", "Beauty", "610-555-0213", 40.0, -75.3, ""},
 };
 const Spec kGamma[] = {
     {"Cal", "Carter", "Clerk", "All Others", "717-555-0300", 40.2, -76.8, ""},
@@ -697,6 +699,48 @@ TEST(TcgProMoves, OldSchool) {
   EXPECT_FALSE(legal(*t, "oldschool " + at(*g, "Addams")));
   t->apply_text("allow");
   EXPECT_TRUE(t->modes().has(kAAA));
+}
+
+TEST(TcgProMoves, CrashClinic) {
+  auto g = game();
+  auto s = position(g,
+                    {{{{"Waters"}}, {}, {"Filler"}},
+                     {{{"Addams"}, {"Nightingale"}}, {}, {}},
+                     {{{"Carter"}}, {}, {}}},
+                    {"ZZZ", "REPTILIANS"});
+  s->apply_text("attack " + at(*g, "Waters") + " 1");
+  // The attacked seat decides, in the attacker's turn, before anyone dies.
+  EXPECT_EQ(s->phase(), kAttackReaction);
+  EXPECT_EQ(s->current_player(), 1);
+  // May not: a medic saving herself.
+  EXPECT_FALSE(legal(*s, "save " + at(*g, "Nightingale") + " " + at(*g, "Nightingale")));
+  s->apply_text("save " + at(*g, "Addams") + " " + at(*g, "Nightingale"));
+  EXPECT_TRUE(in_field(*s, *g, "Addams"));
+  EXPECT_FALSE(in_field(*s, *g, "Nightingale"));
+  EXPECT_EQ(s->to_move(), 1);
+}
+
+TEST(TcgProMoves, Disguise) {
+  auto g = game();
+  auto s = position(g,
+                    {{{{"Waters"}}, {}, {"Filler"}},
+                     {{{"Addams"}, {"Beaumont"}}, {"Bench"}, {}},
+                     {{{"Carter"}}, {}, {}}},
+                    {"ZZZ", "REPTILIANS"});
+  s->apply_text("attack " + at(*g, "Waters") + " 1");
+  EXPECT_EQ(s->current_player(), 1);
+  // May not: switch with an agent that is being lost too.
+  EXPECT_FALSE(legal(*s, "disguise " + at(*g, "Addams") + " " + at(*g, "Beaumont")));
+  s->apply_text("disguise " + at(*g, "Addams") + " " + at(*g, "Bench"));
+  // Bench died in Addams' place (and Beaumont with it): seat 1 has no field agent left and must
+  // place one at once: Addams, back in its hand face up for everyone to see.
+  EXPECT_FALSE(in_field(*s, *g, "Addams"));
+  EXPECT_TRUE(s->discarded(id(*g, "Bench")));
+  EXPECT_EQ(s->hand_card(1, 0), id(*g, "Addams"));
+  EXPECT_EQ(s->observation(2)["seats"][1]["hand"][0].get<int>(), id(*g, "Addams"));
+  EXPECT_EQ(s->phase(), kEmergencyPlacement);
+  s->apply_text("place " + at(*g, "Addams"));
+  EXPECT_TRUE(in_field(*s, *g, "Addams"));
 }
 
 }  // namespace
