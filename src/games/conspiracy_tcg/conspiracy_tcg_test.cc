@@ -352,6 +352,12 @@ TEST(TcgHidden, HandsAndPilesArePrivate) {
     EXPECT_TRUE(t.observation(1)["seats"][0]["hand"][std::size_t(i)].is_null());
   }
   EXPECT_EQ(t.observation(1)["seats"][0]["pile_known"].size(), 0u);
+  // The rendering shows the viewer's hand and only the sizes of the others.
+  const std::string own = t.render(0), theirs = t.render(1);
+  EXPECT_NE(own.find("6 in hand (size 6)"), std::string::npos) << own;
+  const std::string first = "@" + std::to_string(t.hand_card(0, 0)) + " ";
+  EXPECT_NE(own.find("hand: " + first), std::string::npos);
+  EXPECT_EQ(theirs.find("hand: " + first), std::string::npos);
 }
 
 // ---------------------------------------------------------------------------------------------

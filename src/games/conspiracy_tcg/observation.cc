@@ -398,8 +398,9 @@ std::string TcgState::render(Seat viewer) const {
   for (Seat s = 0; s < num_players(); ++s) {
     const SeatState& st = seat(s);
     out << "Seat " << s << (s == viewer ? " (you)" : "") << ", deck " << g.deck_name(s) << ": "
-        << (st.out ? "ELIMINATED, " : "") << st.hand_count << " in hand (size " << int(st.hand_size)
-        << (st.hand_open ? ", face up" : "") << "), " << int(st.pile_count) << " to draw\n";
+        << (st.out ? "ELIMINATED, " : "") << int(st.hand_count) << " in hand (size "
+        << int(st.hand_size) << (st.hand_open ? ", face up" : "") << "), " << int(st.pile_count)
+        << " to draw\n";
     for (int c = 0; c < st.columns; ++c) {
       out << "  c" << c + 1 << ":";
       for (int d = 0; d < st.col_len[std::size_t(c)]; ++d)
