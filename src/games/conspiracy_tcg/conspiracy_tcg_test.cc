@@ -3,6 +3,7 @@
 #include "games/conspiracy_tcg/conspiracy_tcg.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <fstream>
 
@@ -78,7 +79,9 @@ const Spec kGamma[] = {
 
 template <std::size_t N>
 std::string write_deck(const char* name, const Spec (&specs)[N]) {
-  const std::string path = ::testing::TempDir() + "tcg_" + name + ".json";
+  // One file per process: ctest runs the tests of this binary in parallel processes.
+  const std::string path =
+      ::testing::TempDir() + "tcg_" + std::to_string(::getpid()) + "_" + name + ".json";
   std::ofstream out(path);
   out << "{\"name\": \"" << name << "\", \"cards\": [\n";
   for (std::size_t i = 0; i < N; ++i) {
