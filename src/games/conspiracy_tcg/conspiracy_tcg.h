@@ -32,6 +32,10 @@
 //   - emergency placement: a seat left with no field agent places one from its hand at once
 //     (`place @a`); with an empty hand it is eliminated. The last seat standing wins.
 //   - Scrying / All-Seeing Eye: the deploying seat arranges the cards it saw (`arrange ...`).
+//   - Crash Clinic and Disguise: after an attack is compared and before anyone dies, each attacked
+//     seat that loses agents and can react (in turn order after the attacker) may save one of them
+//     with a medic in its field (`save @lost @medic`), switch one with another of its agents or a
+//     hand card (`disguise @lost @other`), each at most once per attack, then `allow`.
 //
 // Notation (agents are `@N`, seats are 0-based digits, columns `c1`.. from the left, modes by
 // name — AAA ZZZ 000 999 NEAR FAR REPTILIANS ILLUMINATI AGENCY, `none` for an empty place):
@@ -42,6 +46,7 @@
 //   pro rolling|legal|tabula|spysat|wiretap @5 OLD>NEW   pro clockwork @5   pro paperwork @5 2-
 //   pro bomb @5 @40 @41   pro defuse @5 @40 @41
 //   surge @5 OLD>NEW   arrange 3 1 2 5 4 [| 2]   place @17   oldschool @8   allow   pass
+//   save @12 @30   disguise @12 @31
 //
 // Move packing (64 bits): kind (4) | agent << 4 (10) | x << 14 (10) | y << 24 (10) | z << 34 (8)
 // | pro << 42 (6); `arrange` packs the top count, bottom count and ten 3-bit positions instead.
@@ -96,10 +101,12 @@ enum MoveKind : uint8_t {
   kEmergency,
   kOldSchoolBlock,
   kAllow,
+  kSave,          // Crash Clinic: agent = the agent saved, x = the medic
+  kDisguiseSwap,  // Disguise: agent = the agent that would be lost, x = the one switched in
 };
 enum Place : uint8_t { kNewColumn, kFront, kBack };
 enum AttackStyle : uint8_t { kNormal, kNinja, kTenthDan, kBurglary };
-enum Phase : uint8_t { kMain, kOldSchoolWindow, kArranging, kEmergencyPlacement };
+enum Phase : uint8_t { kMain, kOldSchoolWindow, kArranging, kEmergencyPlacement, kAttackReaction };
 
 struct MoveParts {
   MoveKind kind = kPass;
@@ -257,6 +264,13 @@ class TcgState final : public State {
   // Proposes new modes: opens the Old School window or applies them at once.
   void propose_modes(const ModePair& pair, Seat actor);
   void kill(uint16_t agent, std::string& account);
+  // Attack reactions: whether seat `t` can still save or switch one of the agents it would lose;
+  // asks the next seat that can, or resolves the attack.
+  bool can_react(Seat t) const;
+  void next_reaction();
+  void finish_attack();
+  void legal_reactions(MoveList& out) const;
+  bool pending_kill(uint16_t agent) const;
   // After an action (or a reaction) is resolved: eliminations and emergency placements, then the
   // turn goes on (`continue_turn_`) or ends.
   void settle();
@@ -286,6 +300,15 @@ class TcgState final : public State {
   // Scrying: the scryer's target, how many cards are shown, how many may go to the bottom.
   int8_t scry_target_ = -1;
   uint8_t scry_count_ = 0, scry_bottom_ = 0;
+  // An attack being resolved: the agents that would die, the attacker and whether it dies, the
+  // seat reacting now, the seats already asked, and the reactions the reacting seat has used
+  // (bit 0 Crash Clinic, bit 1 Disguise).
+  std::array<uint16_t, 64> pending_{};
+  uint8_t pending_count_ = 0;
+  uint16_t attacker_ = kNoAgent;
+  bool attacker_dies_ = false;
+  int8_t reacting_ = -1;
+  uint8_t asked_reaction_ = 0, react_used_ = 0;
   // Emergency placement: the seat that must place now.
   int8_t emergency_ = -1;
   int8_t winner_ = -1;

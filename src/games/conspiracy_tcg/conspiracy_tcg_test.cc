@@ -3,6 +3,7 @@
 #include "games/conspiracy_tcg/conspiracy_tcg.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <fstream>
 
@@ -52,7 +53,7 @@ const Spec kBeta[] = {
     {"Dale", "Wilson", "Tailor", "Clothing", "610-555-0201", 40.0, -75.3, ""},
     {"Liz", "Monroe", "Janitor", "Cleaning", "610-555-0202", 40.0, -75.3, ""},
     {"Alan", "Wong", "Machinist", "Industry", "610-555-0203", 40.0, -75.3, ""},
-    {"Miriam", "Cho", "Nurse", "Medicine", "610-555-0204", 40.0, -75.3, ""},
+    {"Miriam", "Cho", "Pharmacist", "Medicine", "610-555-0204", 40.0, -75.3, ""},
     {"May", "Mayor", "Mayor", "Government", "610-555-0205", 39.95, -75.16,
      "\"jurisdiction\": \"Philadelphia\""},
     {"Olga", "Oldfield", "Printer", "Crafts", "610-555-0206", 40.0, -75.3,
@@ -63,6 +64,8 @@ const Spec kBeta[] = {
     {"Bill", "Board", "Clerk", "All Others", "610-555-0210", 40.0, -75.3, ""},
     {"Bob", "Bolt", "Clerk", "All Others", "610-555-0211", 40.0, -75.3, ""},
     {"Bo", "Bloom", "Landscaper", "Agriculture", "215-555-0110", 39.95, -75.16, ""},
+    {"Nora", "Nightingale", "Registered nurse", "Medicine", "610-555-0212", 40.0, -75.3, ""},
+    {"Bella", "Beaumont", "Hair stylist", "Beauty", "610-555-0213", 40.0, -75.3, ""},
 };
 const Spec kGamma[] = {
     {"Cal", "Carter", "Clerk", "All Others", "717-555-0300", 40.2, -76.8, ""},
@@ -76,7 +79,9 @@ const Spec kGamma[] = {
 
 template <std::size_t N>
 std::string write_deck(const char* name, const Spec (&specs)[N]) {
-  const std::string path = ::testing::TempDir() + "tcg_" + name + ".json";
+  // One file per process: ctest runs the tests of this binary in parallel processes.
+  const std::string path =
+      ::testing::TempDir() + "tcg_" + std::to_string(::getpid()) + "_" + name + ".json";
   std::ofstream out(path);
   out << "{\"name\": \"" << name << "\", \"cards\": [\n";
   for (std::size_t i = 0; i < N; ++i) {
@@ -350,6 +355,12 @@ TEST(TcgHidden, HandsAndPilesArePrivate) {
     EXPECT_TRUE(t.observation(1)["seats"][0]["hand"][std::size_t(i)].is_null());
   }
   EXPECT_EQ(t.observation(1)["seats"][0]["pile_known"].size(), 0u);
+  // The rendering shows the viewer's hand and only the sizes of the others.
+  const std::string own = t.render(0), theirs = t.render(1);
+  EXPECT_NE(own.find("6 in hand (size 6)"), std::string::npos) << own;
+  const std::string first = "@" + std::to_string(t.hand_card(0, 0)) + " ";
+  EXPECT_NE(own.find("hand: " + first), std::string::npos);
+  EXPECT_EQ(theirs.find("hand: " + first), std::string::npos);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -697,6 +708,48 @@ TEST(TcgProMoves, OldSchool) {
   EXPECT_FALSE(legal(*t, "oldschool " + at(*g, "Addams")));
   t->apply_text("allow");
   EXPECT_TRUE(t->modes().has(kAAA));
+}
+
+TEST(TcgProMoves, CrashClinic) {
+  auto g = game();
+  auto s = position(g,
+                    {{{{"Waters"}}, {}, {"Filler"}},
+                     {{{"Addams"}, {"Nightingale"}}, {}, {}},
+                     {{{"Carter"}}, {}, {}}},
+                    {"ZZZ", "REPTILIANS"});
+  s->apply_text("attack " + at(*g, "Waters") + " 1");
+  // The attacked seat decides, in the attacker's turn, before anyone dies.
+  EXPECT_EQ(s->phase(), kAttackReaction);
+  EXPECT_EQ(s->current_player(), 1);
+  // May not: a medic saving herself.
+  EXPECT_FALSE(legal(*s, "save " + at(*g, "Nightingale") + " " + at(*g, "Nightingale")));
+  s->apply_text("save " + at(*g, "Addams") + " " + at(*g, "Nightingale"));
+  EXPECT_TRUE(in_field(*s, *g, "Addams"));
+  EXPECT_FALSE(in_field(*s, *g, "Nightingale"));
+  EXPECT_EQ(s->to_move(), 1);
+}
+
+TEST(TcgProMoves, Disguise) {
+  auto g = game();
+  auto s = position(g,
+                    {{{{"Waters"}}, {}, {"Filler"}},
+                     {{{"Addams"}, {"Beaumont"}}, {"Bench"}, {}},
+                     {{{"Carter"}}, {}, {}}},
+                    {"ZZZ", "REPTILIANS"});
+  s->apply_text("attack " + at(*g, "Waters") + " 1");
+  EXPECT_EQ(s->current_player(), 1);
+  // May not: switch with an agent that is being lost too.
+  EXPECT_FALSE(legal(*s, "disguise " + at(*g, "Addams") + " " + at(*g, "Beaumont")));
+  s->apply_text("disguise " + at(*g, "Addams") + " " + at(*g, "Bench"));
+  // Bench died in Addams' place (and Beaumont with it): seat 1 has no field agent left and must
+  // place one at once: Addams, back in its hand face up for everyone to see.
+  EXPECT_FALSE(in_field(*s, *g, "Addams"));
+  EXPECT_TRUE(s->discarded(id(*g, "Bench")));
+  EXPECT_EQ(s->hand_card(1, 0), id(*g, "Addams"));
+  EXPECT_EQ(s->observation(2)["seats"][1]["hand"][0].get<int>(), id(*g, "Addams"));
+  EXPECT_EQ(s->phase(), kEmergencyPlacement);
+  s->apply_text("place " + at(*g, "Addams"));
+  EXPECT_TRUE(in_field(*s, *g, "Addams"));
 }
 
 }  // namespace

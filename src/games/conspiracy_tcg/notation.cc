@@ -107,6 +107,10 @@ std::string TcgState::move_to_string(Move move) const {
       return "place " + at(p.agent);
     case kOldSchoolBlock:
       return "oldschool " + at(p.agent);
+    case kSave:
+      return "save " + at(p.agent) + " " + at(p.x);
+    case kDisguiseSwap:
+      return "disguise " + at(p.agent) + " " + at(p.x);
     case kSurgeStart:
       return "surge " + at(p.agent) + " " + change_text(p.x);
     case kArrange: {
@@ -188,6 +192,14 @@ Move TcgState::parse_move(std::string_view text) const {
     no_more(2);
     p.kind = verb == "place" ? kEmergency : kOldSchoolBlock;
     p.agent = parse_agent(text, w[1]);
+    return pack(p);
+  }
+  if (verb == "save" || verb == "disguise") {
+    need(3);
+    no_more(3);
+    p.kind = verb == "save" ? kSave : kDisguiseSwap;
+    p.agent = parse_agent(text, w[1]);
+    p.x = parse_agent(text, w[2]);
     return pack(p);
   }
   if (verb == "surge") {
@@ -338,7 +350,9 @@ Move TcgState::parse_move(std::string_view text) const {
     p.x = parse_change(text, w[3]);
     return pack(p);
   }
-  bad(text, "unknown move (deploy, attack, pro, surge, arrange, place, oldschool, allow, pass)");
+  bad(text,
+      "unknown move (deploy, attack, pro, surge, arrange, place, oldschool, save, disguise, allow, "
+      "pass)");
 }
 
 std::string TcgState::why_illegal(Move move) const {
@@ -364,6 +378,8 @@ std::string TcgState::why_illegal(Move move) const {
            " must answer a change of attack modes: allow or oldschool";
   if (phase_ == kEmergencyPlacement && p.kind != kEmergency)
     return "seat " + std::to_string(s) + " has no field agent and must place one from its hand";
+  if (phase_ == kAttackReaction && p.kind != kAllow && p.kind != kSave && p.kind != kDisguiseSwap)
+    return "seat " + std::to_string(s) + " is attacked and must answer: save, disguise or allow";
   if (phase_ == kArranging && p.kind != kArrange)
     return "seat " + std::to_string(s) + " must arrange the cards it looked at";
   if (p.kind == kAttack && modes_.count() < 2)

@@ -36,6 +36,8 @@ const char* phase_name(Phase p) {
       return "arranging";
     case kEmergencyPlacement:
       return "emergency";
+    case kAttackReaction:
+      return "attack-reaction";
     default:
       return "main";
   }
@@ -132,6 +134,14 @@ json TcgState::state_json() const {
   j["asked"] = asked_;
   j["scry"] = {scry_target_, scry_count_, scry_bottom_};
   j["emergency"] = emergency_;
+  {
+    std::string pending;
+    for (int i = 0; i < pending_count_; ++i)
+      pending += (i ? " " : "") + std::to_string(pending_[std::size_t(i)]);
+    j["attack"] = {pending,         attacker_ == kNoAgent ? -1 : int(attacker_),
+                   attacker_dies_,  reacting_,
+                   asked_reaction_, react_used_};
+  }
   j["winner"] = winner_;
   j["over"] = over_;
   j["stopped_by_ply_cap"] = capped_;
@@ -191,11 +201,12 @@ std::unique_ptr<State> TcgGame::restore_state(const json& f, Chance chance) cons
   if (bombs.size() > std::size_t(kMaxBombs)) throw BadRecord("bombs: too many");
   for (const json& b : bombs) s.bombs_[s.bomb_count_++] = {agent(b.at(0)), agent(b.at(1))};
   const std::string phase = f.at("phase");
-  s.phase_ = phase == "old-school"  ? kOldSchoolWindow
-             : phase == "arranging" ? kArranging
-             : phase == "emergency" ? kEmergencyPlacement
-             : phase == "main"      ? kMain
-                                    : throw BadRecord("phase: unknown \"" + phase + "\"");
+  s.phase_ = phase == "old-school"        ? kOldSchoolWindow
+             : phase == "arranging"       ? kArranging
+             : phase == "emergency"       ? kEmergencyPlacement
+             : phase == "attack-reaction" ? kAttackReaction
+             : phase == "main"            ? kMain
+                                          : throw BadRecord("phase: unknown \"" + phase + "\"");
   auto seat_or_none = [&](const json& j) {
     const int v = j.get<int>();
     if (v < -1 || v >= n) throw BadRecord("no seat " + j.dump());
@@ -216,6 +227,19 @@ std::unique_ptr<State> TcgGame::restore_state(const json& f, Chance chance) cons
   s.scry_count_ = scry.at(1).get<uint8_t>();
   s.scry_bottom_ = scry.at(2).get<uint8_t>();
   s.emergency_ = seat_or_none(f.at("emergency"));
+  if (f.contains("attack")) {
+    const json& a = f.at("attack");
+    std::array<uint8_t, 64> unused;
+    s.pending_count_ = uint8_t(cards_from(a.at(0), s.pending_.data(), unused.data(),
+                                          int(s.pending_.size()), agent_count()));
+    s.attacker_ = a.at(1).get<int>() < 0 ? kNoAgent : agent(a.at(1));
+    s.attacker_dies_ = a.at(2).get<bool>();
+    s.reacting_ = seat_or_none(a.at(3));
+    s.asked_reaction_ = a.at(4).get<uint8_t>();
+    s.react_used_ = a.at(5).get<uint8_t>();
+  }
+  if (s.phase_ == kAttackReaction && s.reacting_ < 0)
+    throw BadRecord("attack-reaction phase without a seat reacting");
   s.winner_ = seat_or_none(f.at("winner"));
   s.over_ = f.at("over");
   s.capped_ = f.at("stopped_by_ply_cap");
@@ -291,6 +315,16 @@ json TcgState::observation(Seat viewer) const {
   if (phase_ == kOldSchoolWindow) obs["proposed"] = modes_json(proposed_);
   obs["old_school"] = {proposer_, asked_};
   obs["emergency"] = emergency_;
+  {
+    json pending = json::array();
+    for (int i = 0; i < pending_count_; ++i) pending.push_back(pending_[std::size_t(i)]);
+    obs["attack"] = {{"would_die", pending},
+                     {"attacker", attacker_ == kNoAgent ? json(nullptr) : json(attacker_)},
+                     {"attacker_dies", attacker_dies_},
+                     {"reacting", reacting_},
+                     {"asked", asked_reaction_},
+                     {"used", react_used_}};
+  }
   obs["scry"] = {scry_target_, scry_count_, scry_bottom_};
   obs["terminal"] = over_;
   obs["to_move"] = over_ ? json(nullptr) : json(current_player());
@@ -364,8 +398,9 @@ std::string TcgState::render(Seat viewer) const {
   for (Seat s = 0; s < num_players(); ++s) {
     const SeatState& st = seat(s);
     out << "Seat " << s << (s == viewer ? " (you)" : "") << ", deck " << g.deck_name(s) << ": "
-        << (st.out ? "ELIMINATED, " : "") << st.hand_count << " in hand (size " << int(st.hand_size)
-        << (st.hand_open ? ", face up" : "") << "), " << int(st.pile_count) << " to draw\n";
+        << (st.out ? "ELIMINATED, " : "") << int(st.hand_count) << " in hand (size "
+        << int(st.hand_size) << (st.hand_open ? ", face up" : "") << "), " << int(st.pile_count)
+        << " to draw\n";
     for (int c = 0; c < st.columns; ++c) {
       out << "  c" << c + 1 << ":";
       for (int d = 0; d < st.col_len[std::size_t(c)]; ++d)
@@ -395,8 +430,9 @@ void TcgState::check_invariants() const {
     if (st.columns > kMaxColumns || st.hand_count > kMaxHandSize || st.hand_size < kMinHandSize ||
         st.hand_size > kMaxHandSize || st.pile_count + st.hand_count > int(g.deck(s).size()))
       throw InvariantError("seat " + std::to_string(s) + ": sizes out of range");
+    // A claimed agent in a hand only after Disguise sent it there, face up for everyone.
     for (int i = 0; i < st.hand_count; ++i)
-      if (claimed_[st.hand[std::size_t(i)]])
+      if (claimed_[st.hand[std::size_t(i)]] && st.hand_seen[std::size_t(i)] != everyone())
         throw InvariantError("seat " + std::to_string(s) + " holds a claimed agent");
     for (int c = 0; c < st.columns; ++c) {
       if (st.col_len[std::size_t(c)] == 0 || st.col_len[std::size_t(c)] > kMaxDepth)

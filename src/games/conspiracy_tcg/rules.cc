@@ -186,6 +186,8 @@ Seat TcgState::current_player() const {
       return asked_;
     case kEmergencyPlacement:
       return emergency_;
+    case kAttackReaction:
+      return reacting_;
     default:
       return to_move_;
   }
@@ -471,6 +473,9 @@ void TcgState::do_legal_moves(MoveList& out) const {
     case kArranging:
       legal_arrangements(out);
       return;
+    case kAttackReaction:
+      legal_reactions(out);
+      return;
     case kMain:
       legal_main(out);
       return;
@@ -578,111 +583,6 @@ void TcgState::legal_deploy(MoveList& out, uint16_t agent) const {
         out.push_back(pack(p));
       }
   }
-}
-
-void TcgState::legal_attacks(MoveList& out) const {
-  const Seat s = to_move_;
-  const SeatState& st = seat(s);
-  const int plans = master_plans(s);
-  uint8_t targets = 0, with_elected = 0;
-  for (Seat t = 0; t < num_players(); ++t) {
-    if (t == s || seat(t).out || seat(t).columns == 0) continue;
-    targets |= uint8_t(1u << t);
-    for (int c = 0; c < seat(t).columns; ++c)
-      for (int d = 0; d < seat(t).col_len[std::size_t(c)]; ++d)
-        if (elected(seat(t).col[std::size_t(c)][std::size_t(d)])) with_elected |= uint8_t(1u << t);
-  }
-  if (!targets) return;
-  for (int c = 0; c < st.columns; ++c)
-    for (int d = 0; d < st.col_len[std::size_t(c)]; ++d) {
-      const uint16_t a = st.col[std::size_t(c)][std::size_t(d)];
-      const bool launches = can_launch(a, false);
-      MoveParts p;
-      p.kind = kAttack;
-      p.agent = a;
-      p.x = kNoAgent;
-      if (launches)
-        for (Seat t = 0; t < num_players(); ++t) {
-          if (!(targets >> t & 1)) continue;
-          p.y = uint16_t(1u << t);
-          p.z = kNormal << 4;
-          p.pro = kNoPro;
-          out.push_back(pack(p));
-          if (may_use(a, kNinjaOps))
-            for (int tc = 0; tc < seat(t).columns; ++tc) {
-              p.z = uint8_t(kNinja << 4 | tc);
-              p.pro = kNinjaOps;
-              out.push_back(pack(p));
-            }
-          if (may_use(a, kTenthDanNinjaOps) && plans >= 2) {
-            p.z = kTenthDan << 4;
-            p.pro = kTenthDanNinjaOps;
-            out.push_back(pack(p));
-          }
-        }
-      // Onslaught: a dancer from the hand lets this attack hit up to 1 + plans seats.
-      if (launches && plans >= 1)
-        for (int h = 0; h < st.hand_count; ++h) {
-          const uint16_t dancer = st.hand[std::size_t(h)];
-          if (!may_use(dancer, kOnslaught)) continue;
-          for (unsigned mask = 1; mask < 256; ++mask) {
-            const int n = std::popcount(mask);
-            if ((mask & ~unsigned(targets)) || n < 2 || n > plans + 1) continue;
-            p.x = dancer;
-            p.y = uint16_t(mask);
-            p.z = kNormal << 4;
-            p.pro = kOnslaught;
-            out.push_back(pack(p));
-          }
-        }
-      // Burglaries: a plumber in the field is discarded; another agent attacks elected officials.
-      if (with_elected && can_launch(a, true))
-        for (int pc = 0; pc < st.columns; ++pc)
-          for (int pd = 0; pd < st.col_len[std::size_t(pc)]; ++pd) {
-            const uint16_t plumber = st.col[std::size_t(pc)][std::size_t(pd)];
-            if (plumber == a) continue;
-            p.x = plumber;
-            p.z = kBurglary << 4;
-            if (may_use(plumber, kThirdRateBurglary))
-              for (Seat t = 0; t < num_players(); ++t)
-                if (with_elected >> t & 1) {
-                  p.y = uint16_t(1u << t);
-                  p.pro = kThirdRateBurglary;
-                  out.push_back(pack(p));
-                }
-            if (may_use(plumber, kSecondRateBurglary) && plans >= 1 &&
-                std::popcount(unsigned(with_elected)) >= 2) {
-              p.y = with_elected;
-              p.pro = kSecondRateBurglary;
-              out.push_back(pack(p));
-            }
-          }
-    }
-  // Inside Job: discard an interior decorator; another seat's agent attacks a third seat.
-  for (int c = 0; c < st.columns; ++c)
-    for (int d = 0; d < st.col_len[std::size_t(c)]; ++d) {
-      const uint16_t decorator = st.col[std::size_t(c)][std::size_t(d)];
-      if (!may_use(decorator, kInsideJob)) continue;
-      for (Seat u = 0; u < num_players(); ++u) {
-        if (u == s || seat(u).out) continue;
-        for (int uc = 0; uc < seat(u).columns; ++uc)
-          for (int ud = 0; ud < seat(u).col_len[std::size_t(uc)]; ++ud) {
-            const uint16_t a = seat(u).col[std::size_t(uc)][std::size_t(ud)];
-            if (home_turf_blocks(a)) continue;
-            for (Seat t = 0; t < num_players(); ++t) {
-              if (t == s || t == u || !(targets >> t & 1)) continue;
-              MoveParts p;
-              p.kind = kAttack;
-              p.agent = a;
-              p.x = decorator;
-              p.y = uint16_t(1u << t);
-              p.z = kNormal << 4;
-              p.pro = kInsideJob;
-              out.push_back(pack(p));
-            }
-          }
-      }
-    }
 }
 
 void TcgState::legal_pro(MoveList& out, uint16_t agent, bool in_hand) const {
@@ -835,6 +735,49 @@ void TcgState::do_apply(Move move) {
     case kArrange:
       apply_arrange(move);
       break;
+    case kSave:
+      for (int i = 0; i < pending_count_; ++i)
+        if (pending_[std::size_t(i)] == p.agent)
+          pending_[std::size_t(i)] = pending_[--pending_count_];
+      react_used_ |= 1;
+      if (log().enabled()) log().add("Crash Clinic saves " + agent_text(p.agent));
+      if (!can_react(reacting_)) next_reaction();
+      break;
+    case kDisguiseSwap: {
+      const Seat t = reacting_;
+      Seat owner;
+      int lc, ld;
+      field_position(p.agent, owner, lc, ld);
+      Seat o2;
+      int oc, od;
+      if (field_position(p.x, o2, oc, od)) {
+        std::swap(seat(t).col[std::size_t(lc)][std::size_t(ld)],
+                  seat(t).col[std::size_t(oc)][std::size_t(od)]);
+      } else {
+        // From the hand: the hand card takes the field place, the agent goes to the hand face up.
+        const int h = hand_index(t, p.x);
+        seat(t).hand[std::size_t(h)] = p.agent;
+        seat(t).hand_seen[std::size_t(h)] = everyone();
+        seat(t).col[std::size_t(lc)][std::size_t(ld)] = p.x;
+        claim(p.x, t);
+        for (uint16_t& holder : plan_holder_)
+          if (holder == p.agent) holder = kNoAgent;
+        for (int b = 0; b < bomb_count_;)
+          if (bombs_[std::size_t(b)][0] == p.agent || bombs_[std::size_t(b)][1] == p.agent) {
+            bombs_[std::size_t(b)] = bombs_[std::size_t(bomb_count_ - 1)];
+            bombs_[std::size_t(--bomb_count_)] = {0, 0};
+          } else {
+            ++b;
+          }
+      }
+      for (int i = 0; i < pending_count_; ++i)
+        if (pending_[std::size_t(i)] == p.agent) pending_[std::size_t(i)] = p.x;
+      react_used_ |= 2;
+      if (log().enabled())
+        log().add("Disguise: " + agent_text(p.x) + " is lost in place of " + agent_text(p.agent));
+      if (!can_react(t)) next_reaction();
+      break;
+    }
     case kEmergency: {
       const Seat s = emergency_;
       remove_from_hand(s, hand_index(s, p.agent));
@@ -856,6 +799,10 @@ void TcgState::do_apply(Move move) {
       settle();
       break;
     case kAllow: {
+      if (phase_ == kAttackReaction) {
+        next_reaction();
+        break;
+      }
       Seat next = asked_;
       for (;;) {
         next = (next + 1) % num_players();
@@ -997,77 +944,6 @@ void TcgState::apply_arrange(Move m) {
   scry_target_ = -1;
   scry_count_ = scry_bottom_ = 0;
   phase_ = kMain;
-  settle();
-}
-
-void TcgState::kill(uint16_t agent, std::string& account) {
-  if (field_owner(agent) < 0) return;
-  std::array<uint16_t, kMaxBombs> partners{};
-  int n = 0;
-  for (int b = 0; b < bomb_count_; ++b) {
-    if (bombs_[std::size_t(b)][0] == agent) partners[std::size_t(n++)] = bombs_[std::size_t(b)][1];
-    if (bombs_[std::size_t(b)][1] == agent) partners[std::size_t(n++)] = bombs_[std::size_t(b)][0];
-  }
-  discard_from_field(agent);
-  if (log().enabled()) account += "; " + agent_text(agent) + " is killed";
-  for (int i = 0; i < n; ++i) {
-    if (log().enabled() && field_owner(partners[std::size_t(i)]) >= 0)
-      account += " (its bomb takes " + agent_text(partners[std::size_t(i)]) + ")";
-    kill(partners[std::size_t(i)], account);
-  }
-}
-
-void TcgState::apply_attack(const MoveParts& p) {
-  const Seat s = to_move_;
-  const TcgGame& g = rules();
-  turn_begun_ = true;
-  const bool inside_job = p.pro == kInsideJob;
-  const bool coa = inside_job && !coa_used_ && [&] {
-    for (int c = 0; c < seat(s).columns; ++c)
-      for (int d = 0; d < seat(s).col_len[std::size_t(c)]; ++d)
-        if (may_use(seat(s).col[std::size_t(c)][std::size_t(d)], kCapableOfAnything)) return true;
-    return false;
-  }();
-  if (p.x != kNoAgent) discard_source(p.x);
-  const AttackStyle style = AttackStyle(p.z >> 4);
-  std::array<uint16_t, kMaxAgents / 8> defenders;
-  int n = 0;
-  for (Seat t = 0; t < num_players(); ++t) {
-    if (!(p.y >> t & 1)) continue;
-    const SeatState& st = seat(t);
-    for (int c = 0; c < st.columns; ++c)
-      for (int d = 0; d < st.col_len[std::size_t(c)]; ++d) {
-        const uint16_t a = st.col[std::size_t(c)][std::size_t(d)];
-        const bool hit = style == kNormal     ? d == 0
-                         : style == kNinja    ? c == (p.z & 15)
-                         : style == kTenthDan ? true
-                                              : elected(a);
-        if (hit && n < int(defenders.size())) defenders[std::size_t(n++)] = a;
-      }
-  }
-  std::string account;
-  std::array<uint16_t, kMaxAgents / 8> killed;
-  int nk = 0;
-  bool attacker_dies = false;
-  const CompareKeys& ka = g.keys(p.agent);
-  for (int i = 0; i < n; ++i) {
-    const uint16_t d = defenders[std::size_t(i)];
-    const CompareKeys& kd = g.keys(d);
-    const Outcome o1 = compare(kd, ka, modes_.m[0], modes_.m[1]);
-    const Outcome o2 = compare(kd, ka, modes_.m[1], modes_.m[0]);
-    if (o1 == Outcome::kLoss && o2 == Outcome::kLoss) killed[std::size_t(nk++)] = d;
-    if (o1 == Outcome::kWin && o2 == Outcome::kWin) attacker_dies = true;
-    if (log().enabled())
-      account += "; " + agent_text(d) + ": " + outcome_name(o1) + " " + outcome_name(o2);
-  }
-  for (int i = 0; i < nk; ++i) kill(killed[std::size_t(i)], account);
-  if (attacker_dies) {
-    doomed_ = p.agent;
-    if (log().enabled()) account += "; " + agent_text(p.agent) + " dies at the end of the turn";
-  }
-  if (log().enabled()) log().add("attack" + account);
-  continue_turn_ = coa;
-  if (coa) coa_used_ = true;
   settle();
 }
 
