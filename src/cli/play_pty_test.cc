@@ -34,6 +34,7 @@ TEST(PlayPty, UpArrowRecallsTheLastLine) {
   ASSERT_TRUE(pty.wait_for("seat 0> ", 0, 20s, &at)) << pty.output();
   pty.type("moves\n");
   ASSERT_TRUE(pty.wait_for("seat 0> ", at, 20s, &at)) << pty.output();
+  ASSERT_TRUE(pty.wait_line_editor(20s)) << pty.output();
   pty.type("\033[A\n");  // Up, Enter: "moves" again
   ASSERT_TRUE(pty.wait_for("seat 0> ", at, 20s, &at)) << pty.output();
   pty.type("quit\n");
@@ -46,6 +47,7 @@ TEST(PlayPty, TabCompletesLegalMovesAndCommands) {
   Pty pty(with(kRelativity, {"--seats", "human,random"}), {"TERM=xterm"});
   std::size_t at = 0;
   ASSERT_TRUE(pty.wait_for("seat 0> ", 0, 20s, &at)) << pty.output();
+  ASSERT_TRUE(pty.wait_line_editor(20s)) << pty.output();
   pty.type("e4#\t\n");  // the one legal move that starts so: e4#f4
   ASSERT_TRUE(pty.wait_for("swaps e4#f4", at, 20s, &at)) << pty.output();
   ASSERT_TRUE(pty.wait_for("seat 0> ", at, 20s, &at)) << pty.output();

@@ -4,6 +4,7 @@
 #include <pty.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -64,6 +65,16 @@ bool Pty::wait_for(const std::string& marker, std::size_t from, std::chrono::mil
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
     if (left.count() <= 0) return false;
     if (!read_some(std::min(left, std::chrono::milliseconds(200))) && eof_) return false;
+  }
+}
+
+bool Pty::wait_line_editor(std::chrono::milliseconds timeout) {
+  const auto deadline = Clock::now() + timeout;
+  for (;;) {
+    termios modes{};
+    if (tcgetattr(fd_, &modes) == 0 && !(modes.c_lflag & ICANON)) return true;
+    if (Clock::now() >= deadline) return false;
+    read_some(std::chrono::milliseconds(10));
   }
 }
 

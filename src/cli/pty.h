@@ -25,6 +25,11 @@ class Pty {
   // `*end` when given.
   bool wait_for(const std::string& marker, std::size_t from, std::chrono::milliseconds timeout,
                 std::size_t* end = nullptr);
+  // Waits until the terminal is in non-canonical mode, i.e. a line editor is reading keys one by
+  // one (on Linux the master side reports the terminal's modes); true when it is, false after
+  // `timeout`. Type keys that only a line editor understands (arrows, Tab) after it, or the
+  // terminal driver, still in line mode, echoes them as text ("^[[A") before the editor starts.
+  bool wait_line_editor(std::chrono::milliseconds timeout);
   // Types `text` (send "\n" to end a line).
   void type(const std::string& text);
   // Waits for the program to exit (up to `timeout`, then kills it); its exit code, or -1.
