@@ -164,6 +164,12 @@ class TcgState final : public State {
   // Share of field agents and hand cards weighted by exposure and the active modes (see
   // docs/games/conspiracy-tcg.md, "Estimate"); the returns once over.
   bool estimate_returns(Returns& out) const override;
+  // The agents a move names, in notation order (`@17`; bombs: the planter and the two agents);
+  // none for pass, allow and arrange (docs/games/conspiracy-tcg.md, "Places").
+  std::vector<std::string> move_places(Move move) const override;
+  // True for a move after which some hand or pile changes other than by the card the move names
+  // (a draw, a card seen by Hacking or Scrying, a claimed card revealed), or a hand opens.
+  bool reveals(Move move) const override;
 
   // Accessors (tests, rendering, the estimate).
   Phase phase() const { return phase_; }
@@ -321,6 +327,11 @@ class TcgGame final : public Game {
   int num_players() const override { return players_; }
   using Game::new_initial_state;
   std::unique_ptr<State> new_initial_state(Chance chance) const override;
+  std::vector<NotationKind> notation() const override;
+  // The seat's deck and number: "Sample Deck (seat 0)".
+  std::string seat_name(Seat seat) const override;
+  // Every agent of the decks in play, `@0`.. (the cards a client draws one element for).
+  std::vector<std::string> board_places() const override;
 
   int agent_count() const { return int(cards_.size()); }
   const Card& card(uint16_t agent) const { return *cards_[agent]; }

@@ -67,6 +67,9 @@ GameEntry entry() {
   };
   e.params = param_specs();
   e.test_params = json{{"max_plies", kConformanceMaxPlies}};
+  e.places_choice =
+      "what follows the agent clicked: where it is deployed, whom it attacks, the pro move and "
+      "the modes it sets";
   return e;
 }
 
