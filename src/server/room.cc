@@ -47,7 +47,6 @@ Room::Room(StoredMatch stored, const Registry& registry, Store& store, Scheduler
     seats_.push_back(std::move(seat));
   }
   match_ = std::make_unique<Match>(registry.make(game_id_, params_), seed_, record_seats());
-  chance_at_start_ = match_->state().chance().journal().size();
   for (const std::string& text : stored.moves) apply_stored(text, match_->state().current_player());
   finished_stored_ = stored.status == "finished";
 }
@@ -55,7 +54,6 @@ Room::Room(StoredMatch stored, const Registry& registry, Store& store, Scheduler
 void Room::apply_stored(const std::string& text, int seat) {
   match_->play_text(text);
   movers_.push_back(seat);
-  chance_after_.push_back(match_->state().chance().journal().size());
 }
 
 void Room::resume() {
@@ -317,23 +315,9 @@ std::string Room::state_message_locked(SeatMask seats) const {
 
 std::string Room::why_no_undo(int seat) const {
   if (!undo_) return "undo is off in this match";
-  const State& state = match_->state();
-  if (state.is_terminal()) return "the match is over";
-  if (state.game().info().hidden_information)
-    return "undo is not offered in a game with hidden information (it could reveal it)";
-  int last = -1;
-  for (int p = int(movers_.size()) - 1; p >= 0; --p)
-    if (movers_[std::size_t(p)] == seat) {
-      last = p;
-      break;
-    }
-  if (last < 0) return "there is no move of yours to take back";
-  for (std::size_t q = std::size_t(last) + 1; q < movers_.size(); ++q)
-    if (seats_[std::size_t(movers_[q])].kind == "human")
-      return "another player has moved since your last move";
-  const std::size_t before = last == 0 ? chance_at_start_ : chance_after_[std::size_t(last) - 1];
-  if (chance_after_.back() != before) return "a chance outcome was drawn since your last move";
-  return {};
+  // The game's own policy (core Match): back to the seat's own last decision, never across a
+  // chance outcome, a reveal of hidden information or another human seat's move.
+  return match_->why_no_undo(seat);
 }
 
 void Room::check_seat(SeatMask held, int seat) const {
@@ -393,9 +377,8 @@ Room::Answer Room::undo(SeatMask held, int seat, long long seq, Viewer* from) {
   while (movers_[last - 1] != seat) --last;
   const std::size_t keep = last - 1;
   store_.truncate_moves(id_, (long long)keep, seq_ + 1);
-  match_->undo(int(movers_.size() - keep));
+  match_->undo_own(seat);
   movers_.resize(keep);
-  chance_after_.resize(keep);
   ++seq_;
   thinking_.reset();
   if (from) from->deliver(shared(json{{"type", "ack"}, {"seq", seq_}}));

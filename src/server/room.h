@@ -139,8 +139,6 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<SeatInfo> seats_;
   std::unique_ptr<Match> match_;
   std::vector<int> movers_;                // the seat that made each move
-  std::vector<std::size_t> chance_after_;  // chance journal size after each move
-  std::size_t chance_at_start_ = 0;
   long long seq_ = 0;
   bool finished_stored_ = false;
   std::vector<Subscriber> subscribers_;
