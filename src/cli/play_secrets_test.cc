@@ -210,8 +210,14 @@ TEST(PlaySecrets, CultureWarsShowsNoComputerSecret) {
   play_and_search("culture-wars", 2, 8, 4, false);
 }
 
+// The secrets: the computer seats' hands (a deploy, a pro move or a placement from the hand names
+// the card) and the piles they saw by Hacking or Scrying.
+TEST(PlaySecrets, ConspiracyTcgShowsNoComputerSecret) {
+  play_and_search("conspiracy-tcg", 3, 12, 6, true);
+}
+
 TEST(PlaySecrets, EveryHiddenInformationGameIsPlayedHere) {
-  const std::set<std::string> covered = {"conspiracy", "siege", "culture-wars"};
+  const std::set<std::string> covered = {"conspiracy", "siege", "culture-wars", "conspiracy-tcg"};
   for (const GameEntry& e : games::registry().entries()) {
     if (!e.info.hidden_information) continue;
     EXPECT_TRUE(covered.count(e.info.id)) << e.info.id << " needs a PlaySecrets test";
