@@ -1,6 +1,9 @@
 #include "server/json_input.h"
 
+#include <optional>
 #include <string>
+
+#include "core/json_input.h"
 
 namespace tabletop::server {
 
@@ -8,19 +11,12 @@ json parse_client_json(std::string_view text) {
   if (text.size() > kMaxMessageBytes)
     throw BadInput("message too large: " + std::to_string(text.size()) + " bytes, the limit is " +
                    std::to_string(kMaxMessageBytes));
-  // The depth check runs in the parser's callback, before the deeper value is built.
-  auto limit = [](int depth, json::parse_event_t event, json&) {
-    if ((event == json::parse_event_t::object_start || event == json::parse_event_t::array_start) &&
-        depth >= kMaxJsonDepth)
-      throw BadInput("JSON nested too deeply (the limit is " + std::to_string(kMaxJsonDepth) +
-                     " levels)");
-    return true;
-  };
-  try {
-    return json::parse(text.begin(), text.end(), limit);
-  } catch (const json::parse_error& e) {
-    throw BadInput(std::string("malformed JSON: ") + e.what());
-  }
+  // The project's one reader of untrusted JSON (core/json_input.h) checks the depth before parsing.
+  std::string problem;
+  std::optional<json> message =
+      try_read_json(text, JsonLimits{kMaxMessageBytes, kMaxJsonDepth}, &problem);
+  if (!message) throw BadInput("malformed JSON: the message " + problem);
+  return std::move(*message);
 }
 
 std::string string_field(const json& message, const char* key) {

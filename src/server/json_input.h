@@ -19,8 +19,9 @@ struct BadInput : std::runtime_error {
 inline constexpr std::size_t kMaxMessageBytes = 64 * 1024;
 inline constexpr int kMaxJsonDepth = 32;
 
-// Parses `text`; throws BadInput if it is longer than kMaxMessageBytes, nested deeper than
-// kMaxJsonDepth, or not JSON.
+// Parses `text` through core's read_json limits; throws BadInput if it is longer than
+// kMaxMessageBytes ("message too large"), nested deeper than kMaxJsonDepth or not JSON
+// ("malformed JSON: ...").
 json parse_client_json(std::string_view text);
 
 // Field readers for a parsed message; each throws BadInput naming the field and what it should be.
