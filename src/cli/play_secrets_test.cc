@@ -137,12 +137,16 @@ void play_and_search(const std::string& game_id, int players, int human_decision
     return seen;
   };
   bool asked = next_prompt("");
+  // Every line is typed once the line editor has the terminal, so it is echoed once (by the
+  // editor), not a second time by the terminal driver, and the echo can be told from the output.
   while (asked && decisions < human_decisions) {
+    ASSERT_TRUE(pty.wait_line_editor(60s)) << pty.output();
     pty.type("moves\n");
     if (!next_prompt("moves")) break;
     const std::vector<std::string> moves = listed_moves(chunks.back().text, prompt);
     ASSERT_FALSE(moves.empty()) << chunks.back().text;
     const std::string move = moves[pick.uniform(uint32_t(moves.size()))];
+    ASSERT_TRUE(pty.wait_line_editor(60s)) << pty.output();
     pty.type(move + "\n");
     ++decisions;
     asked = next_prompt(move);
