@@ -116,32 +116,12 @@ int main(int argc, char** argv) {
     return cli::report_parse_error(app, e);
   }
 
-  auto split = [](const std::string& text) {
-    std::vector<std::string> out;
-    std::string item;
-    // Agent specs contain commas inside their options ("mcts:iterations=5,c=1"): a new spec starts
-    // only at a comma followed by a name (letters) and then ':' , ',' or the end, not key=value.
-    std::size_t start = 0;
-    for (std::size_t i = 0; i <= text.size(); ++i) {
-      if (i < text.size() && text[i] != ',') continue;
-      std::string piece = text.substr(start, i - start);
-      const bool option =
-          piece.find('=') != std::string::npos && piece.find(':') == std::string::npos;
-      if (option && !out.empty())
-        out.back() += "," + piece;
-      else
-        out.push_back(piece);
-      start = i + 1;
-    }
-    return out;
-  };
-
   try {
     const json params = cli::params_from(param_pairs);
     if (list->parsed()) return list_game.empty() ? cli::list_games() : cli::list_game(list_game);
     if (play->parsed()) {
       play_options.game = game;
-      play_options.seats = split(seats_text);
+      play_options.seats = cli::split_agent_specs(seats_text);
       if (play->count("--seed")) play_options.seed = seed;
       play_options.params = params;
       play_options.record = !no_record;
