@@ -24,7 +24,7 @@ build/debug/build.ninja: CMakeLists.txt CMakePresets.json | deps
 
 # The sanitizer build only needs the conformance suite and the core tests.
 debug: deps build/debug/build.ninja
-	cmake --build --preset debug -j $(JOBS) --target conformance_test core_test
+	cmake --build --preset debug -j $(JOBS) --target conformance_test core_test fuzz_test
 
 # The main job: build the server and the web client, start `tabletop serve` (it prints the address
 # to open). PORT=8080, BIND=127.0.0.1 (0.0.0.0 lets others on your network join), DB=tabletop.db.
@@ -45,9 +45,10 @@ test-release: build
 	cd build/release && ctest $(CTEST_FLAGS)
 
 # The conformance suite again under AddressSanitizer and UndefinedBehaviorSanitizer: every game at
-# every player count, 100 playouts each (the release run above plays 200), in parallel.
+# every player count, 100 playouts each (the release run above plays 200), the core tests and the
+# seeded fuzz test (fuzz/fuzz_test.cc: every input path, seeds and mutations), in parallel.
 test-sanitize: debug
-	cd build/debug && TABLETOP_CONFORMANCE_PLAYOUTS=100 ctest $(CTEST_FLAGS) -L 'conformance_test|core_test'
+	cd build/debug && TABLETOP_CONFORMANCE_PLAYOUTS=100 ctest $(CTEST_FLAGS) -L 'conformance_test|core_test|fuzz_test'
 
 # The web client (web/): npm ci when node_modules is missing or older than the lock file, the
 # production build (web/dist, which `tabletop serve --static web/dist` serves), the unit tests

@@ -109,11 +109,11 @@ TEST_P(FuzzTarget, SeedsAndMutationsGiveErrorsNeverCrashes) {
 
 INSTANTIATE_TEST_SUITE_P(AllInputPaths, FuzzTarget,
                          ::testing::Values("moves", "params", "agents", "record", "jsonl", "ppn",
-                                           "state"),
+                                           "state", "vcard", "deck"),
                          [](const auto& p) { return p.param; });
 
 TEST(FuzzTargets, EveryTargetIsTested) {
-  EXPECT_EQ(targets().size(), 7u);
+  EXPECT_EQ(targets().size(), 9u);
 }
 
 }  // namespace

@@ -8,6 +8,8 @@
 #include "core/json_input.h"
 #include "core/ppn.h"
 #include "core/record.h"
+#include "games/conspiracy_tcg/cards.h"
+#include "games/conspiracy_tcg/vcard.h"
 #include "games/games.h"
 
 namespace tabletop::fuzz {
@@ -154,12 +156,42 @@ void run_state(std::string_view input) {
   });
 }
 
+// After a deck was accepted: every card has a name or an organisation and a phone key, and the
+// deck written as JSON (card_to_json) reads back to the same cards.
+void check_deck(const conspiracy_tcg::Deck& deck) {
+  json cards = json::array();
+  for (const conspiracy_tcg::Card& card : deck.cards) {
+    json c = conspiracy_tcg::card_to_json(card);
+    c.erase("source");
+    cards.push_back(std::move(c));
+  }
+  const json written = {{"name", deck.name}, {"cards", cards}};
+  const conspiracy_tcg::Deck again = conspiracy_tcg::parse_json_deck(written.dump(), "written");
+  if (again.cards.size() != deck.cards.size())
+    throw std::logic_error("a deck written as JSON reads back with another card count");
+  for (std::size_t i = 0; i < deck.cards.size(); ++i) {
+    json c = conspiracy_tcg::card_to_json(again.cards[i]);
+    c.erase("source");
+    if (c != cards[i])
+      throw std::logic_error("a card written as JSON reads back differently: " + cards[i].dump());
+  }
+}
+
+void run_vcard(std::string_view input) {
+  expecting_errors([&] { check_deck(conspiracy_tcg::parse_vcard_deck(input, "fuzz.vcf")); });
+}
+
+void run_deck(std::string_view input) {
+  expecting_errors([&] { check_deck(conspiracy_tcg::parse_json_deck(input, "fuzz.json")); });
+}
+
 }  // namespace
 
 const std::vector<Target>& targets() {
   static const std::vector<Target> all = {
-      {"moves", run_moves}, {"params", run_params}, {"agents", run_agents}, {"record", run_record},
-      {"jsonl", run_jsonl}, {"ppn", run_ppn},       {"state", run_state}};
+      {"moves", run_moves},   {"params", run_params}, {"agents", run_agents},
+      {"record", run_record}, {"jsonl", run_jsonl},   {"ppn", run_ppn},
+      {"state", run_state},   {"vcard", run_vcard},   {"deck", run_deck}};
   return all;
 }
 

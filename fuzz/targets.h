@@ -19,7 +19,9 @@
 //   - record:  one JSON record (as `tabletop replay` reads);
 //   - jsonl:   JSON Lines, one record per line;
 //   - ppn:     a PPN file;
-//   - state:   a saved state (State::to_json, as `apply --state` reads).
+//   - state:   a saved state (State::to_json, as `apply --state` reads);
+//   - vcard:   a conspiracy-tcg deck as a vCard file (as `tabletop deck check FILE.vcf` reads);
+//   - deck:    a conspiracy-tcg deck as JSON (as `tabletop deck check FILE.json` reads).
 #pragma once
 
 #include <cstddef>
