@@ -79,6 +79,7 @@
 #include <array>
 #include <bitset>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -106,6 +107,10 @@ inline constexpr uint16_t kNoAgent = 1023;
 inline constexpr int kNoPro = 63;
 inline constexpr int kDefaultMaxPlies = 1000;
 inline constexpr int kConformanceMaxPlies = 50;
+// How far a card placed by the gazetteer from its city alone may be from the city's point.
+inline constexpr double kCityRadiusKm = 25;
+
+class Gazetteer;
 
 enum MoveKind : uint8_t {
   kPass,
@@ -431,6 +436,9 @@ class TcgGame final : public Game {
   int max_plies() const { return max_plies_; }
   double venue_latitude() const { return venue_lat_; }
   double venue_longitude() const { return venue_lon_; }
+  // What placing cards by the gazetteer could not do ("Tom Ames (Paris): not placed, ambiguous:
+  // ...; it loses NEAR and FAR"); also logged at setup.
+  const std::vector<std::string>& placement_notes() const { return notes_; }
   // Variant: a Security Perimeter agent is in both columns it defends (Ninja Ops).
   bool perimeter_in_both_columns() const { return perimeter_in_both_; }
 
@@ -448,6 +456,15 @@ class TcgGame final : public Game {
   std::vector<std::vector<uint16_t>> decks_;
   std::vector<std::string> deck_names_;
   std::vector<int> country_, city_, jurisdiction_;
+  std::deque<Card> placed_;  // copies of city-only cards with the gazetteer's coordinates
+  std::vector<std::string> notes_;
+  // The gazetteer the `gazetteer` parameter names, or null when it is not installed.
+  std::shared_ptr<const Gazetteer> gazetteer() const;
+  // Sets the venue from a city name ("Paris, FR"); throws BadParams.
+  void place_venue(const std::string& venue);
+  // Points the cards that give only a city at copies placed by the gazetteer (notes_ says what
+  // could not be placed).
+  void place_city_only_cards();
 };
 
 // The registry entry for Conspiracy TCG.

@@ -7,6 +7,7 @@
 
 #include <fstream>
 
+#include "games/conspiracy_tcg/gazetteer.h"
 #include "games/games.h"
 
 namespace tabletop::conspiracy_tcg {
@@ -1003,6 +1004,85 @@ TEST(TcgSampleDecks, RandomPlayoutsReachTheRunsOfDecisionsAndThePerimeter) {
   EXPECT_GT(pros[kShakeup], 0);
   EXPECT_GT(pros[kHostileTakeover], 0);
   EXPECT_GT(pros[kBigCon], 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The offline gazetteer (made by `make build`; the tests that need it skip without it).
+
+bool have_gazetteer() {
+  return Gazetteer::load(Gazetteer::default_path()) != nullptr;
+}
+
+std::shared_ptr<const TcgGame> city_game(json params = json::object()) {
+  const std::string path =
+      ::testing::TempDir() + "tcg_" + std::to_string(::getpid()) + "_cities.json";
+  std::ofstream(path) << R"({"name": "cities", "cards": [
+    {"first_name": "Ada", "last_name": "Exact", "phone": "1", "army": "Law",
+     "address": "64 Broad St", "city": "Philadelphia", "latitude": 39.9526, "longitude": -75.1652},
+    {"first_name": "Dee", "last_name": "Downtown", "phone": "2", "army": "Law",
+     "address": "Downtown, PA", "city": "Philadelphia", "country": "USA"},
+    {"first_name": "Rey", "last_name": "Kjavik", "phone": "3", "army": "Law",
+     "city": "Reykjavik", "country": "Iceland"},
+    {"first_name": "Tex", "last_name": "Paris", "phone": "4", "army": "Law",
+     "address": "12 Main St, Paris, TX", "city": "Paris", "country": "USA"},
+    {"first_name": "Sam", "last_name": "Spring", "phone": "5", "army": "Law",
+     "city": "Springfield", "country": "USA"}]})";
+  params["players"] = 2;
+  params["decks"] = path;
+  return std::static_pointer_cast<const TcgGame>(games::registry().make("conspiracy-tcg", params));
+}
+
+TEST(TcgGazetteer, VenueByCityName) {
+  if (!have_gazetteer()) GTEST_SKIP() << "no gazetteer: make build installs it";
+  auto g = city_game(json{{"venue", "Reykjavik"}});
+  EXPECT_NEAR(g->venue_latitude(), 64.14, 0.05);
+  EXPECT_NEAR(g->venue_longitude(), -21.9, 0.05);
+  // A country or region after a comma settles a name several cities share.
+  auto tx = city_game(json{{"venue", "Paris, TX"}});
+  EXPECT_NEAR(tx->venue_latitude(), 33.66, 0.05);
+  auto fr = city_game(json{{"venue", "Paris, France"}});
+  EXPECT_NEAR(fr->venue_longitude(), 2.35, 0.05);
+  // May not: an ambiguous name, or an unknown one; both say what is wrong.
+  try {
+    city_game(json{{"venue", "Paris"}});
+    ADD_FAILURE() << "an ambiguous venue was accepted";
+  } catch (const BadParams& e) {
+    EXPECT_NE(std::string(e.what()).find("ambiguous: Paris ("), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("\"Paris, FR\""), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(city_game(json{{"venue", "Atlantis Under The Sea"}}), BadParams);
+}
+
+TEST(TcgGazetteer, CityOnlyCardIsPlacedAndVagueWhereItMatters) {
+  if (!have_gazetteer()) GTEST_SKIP() << "no gazetteer: make build installs it";
+  auto g = city_game();
+  const auto& k = [&](const char* last) { return g->keys(id(*g, last)); };
+  // Reykjavik and Paris (Texas: the card's address names TX) are placed; Springfield (USA) is
+  // one of many and stays without a location, which a note says.
+  EXPECT_GT(k("Kjavik").distance, 4000);
+  EXPECT_NEAR(k("Paris").distance, 2050, 150);
+  EXPECT_LT(k("Spring").distance, 0);
+  ASSERT_EQ(g->placement_notes().size(), 1u) << g->placement_notes()[0];
+  EXPECT_NE(g->placement_notes()[0].find("Springfield"), std::string::npos);
+  // "64 Broad St, Philadelphia" beats "Downtown Philadelphia" in either contest (the text), but
+  // the downtown card, placed at the city, is nearer than Reykjavik and farther from it.
+  EXPECT_EQ(compare(k("Exact"), k("Downtown"), kNear, kNoMode), Outcome::kWin);
+  EXPECT_EQ(compare(k("Exact"), k("Downtown"), kFar, kNoMode), Outcome::kWin);
+  EXPECT_EQ(compare(k("Downtown"), k("Kjavik"), kNear, kNoMode), Outcome::kWin);
+  EXPECT_EQ(compare(k("Downtown"), k("Kjavik"), kFar, kNoMode), Outcome::kLoss);
+  EXPECT_EQ(compare(k("Spring"), k("Kjavik"), kNear, kNoMode), Outcome::kLoss);
+}
+
+TEST(TcgGazetteer, WithoutTheFileCityOnlyCardsLoseNearAndFarAndSaySo) {
+  auto g = city_game(json{{"gazetteer", ::testing::TempDir() + "no-such-gazetteer.tsv"}});
+  EXPECT_LT(g->keys(id(*g, "Kjavik")).distance, 0);
+  EXPECT_GE(g->keys(id(*g, "Exact")).distance, 0);
+  ASSERT_EQ(g->placement_notes().size(), 1u);
+  EXPECT_NE(g->placement_notes()[0].find("4 card(s) give only a city"), std::string::npos);
+  // A venue by name needs the gazetteer.
+  EXPECT_THROW(city_game(json{{"venue", "Reykjavik"},
+                              {"gazetteer", ::testing::TempDir() + "no-such-gazetteer.tsv"}}),
+               BadParams);
 }
 }  // namespace
 }  // namespace tabletop::conspiracy_tcg

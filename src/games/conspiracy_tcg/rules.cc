@@ -6,6 +6,7 @@
 #include <map>
 
 #include "games/conspiracy_tcg/conspiracy_tcg.h"
+#include "games/conspiracy_tcg/gazetteer.h"
 
 namespace tabletop::conspiracy_tcg {
 
@@ -47,7 +48,13 @@ static const std::vector<ParamSpec>& param_specs() {
        "comma-separated sample deck names or .json/.vcf deck files; seat s plays deck s mod n",
        "variant"},
       {"venue", ParamSpec::Type::kString, kDefaultVenue, std::nullopt, std::nullopt,
-       "where the game is played (latitude,longitude), for NEAR and FAR", "variant"},
+       "where the game is played, for NEAR and FAR: latitude,longitude or a city the gazetteer "
+       "knows (Paris, FR)",
+       "variant"},
+      {"gazetteer", ParamSpec::Type::kString, "", std::nullopt, std::nullopt,
+       "the gazetteer file placing city venues and city-only cards (empty: the one make build "
+       "installs, data/gazetteer/gazetteer.tsv)",
+       "engine"},
       {"max_plies", ParamSpec::Type::kInt, kDefaultMaxPlies, 10, 100000000,
        "engine ply cap (not a rule): the game then ends as a draw", "engine"},
       {"perimeter_in_both_columns", ParamSpec::Type::kBool, true, std::nullopt, std::nullopt,
@@ -99,9 +106,7 @@ TcgGame::TcgGame(const json& params)
       ok = ok && end && *end == 0 && !lon.empty() && venue_lat_ >= -90 && venue_lat_ <= 90 &&
            venue_lon_ >= -180 && venue_lon_ <= 180;
     }
-    if (!ok)
-      throw BadParams("conspiracy-tcg: venue must be \"latitude,longitude\", not \"" + venue +
-                      "\"");
+    if (!ok) place_venue(venue);
   }
   // Decks: sample names or files.
   std::vector<std::string> names;
@@ -155,6 +160,7 @@ TcgGame::TcgGame(const json& params)
     }
     decks_.push_back(std::move(agents));
   }
+  place_city_only_cards();
   keys_ = compare_keys(cards_, venue_lat_, venue_lon_);
   std::map<std::string, int> places;
   auto intern = [&](const std::string& s) {
@@ -166,6 +172,69 @@ TcgGame::TcgGame(const json& params)
     city_.push_back(intern(c->city));
     jurisdiction_.push_back(intern(c->jurisdiction));
   }
+}
+
+std::shared_ptr<const Gazetteer> TcgGame::gazetteer() const {
+  const std::string path = params()["gazetteer"].get<std::string>().empty()
+                               ? Gazetteer::default_path()
+                               : params()["gazetteer"].get<std::string>();
+  try {
+    return Gazetteer::load(path);
+  } catch (const std::runtime_error& e) {
+    throw BadParams(std::string("conspiracy-tcg: gazetteer: ") + e.what());
+  }
+}
+
+void TcgGame::place_venue(const std::string& venue) {
+  const std::size_t comma = venue.find(',');
+  const std::string city = venue.substr(0, comma);
+  const std::vector<std::string> hints = comma == std::string::npos
+                                             ? std::vector<std::string>{}
+                                             : Gazetteer::hint_words(venue.substr(comma + 1));
+  const auto g = gazetteer();
+  if (!g)
+    throw BadParams("conspiracy-tcg: venue \"" + venue +
+                    "\" is not latitude,longitude, and no gazetteer is installed to find a city "
+                    "(make build installs data/gazetteer/gazetteer.tsv)");
+  const Gazetteer::Found f = g->find(city, hints);
+  if (!f.ok)
+    throw BadParams("conspiracy-tcg: venue \"" + venue + "\": " + f.why +
+                    " (name the country or region after a comma, e.g. \"Paris, FR\", or give "
+                    "latitude,longitude)");
+  venue_lat_ = f.latitude;
+  venue_lon_ = f.longitude;
+}
+
+void TcgGame::place_city_only_cards() {
+  std::shared_ptr<const Gazetteer> g;
+  bool looked = false;
+  int unplaced = 0;
+  for (const Card*& c : cards_) {
+    if (c->has_location || c->travel_km >= 0 || c->city.empty()) continue;
+    if (!looked) g = gazetteer(), looked = true;
+    if (!g) {
+      ++unplaced;
+      continue;
+    }
+    std::vector<std::string> hints = Gazetteer::hint_words(c->address);
+    if (!c->country.empty()) hints.push_back(c->country);
+    const Gazetteer::Found f = g->find(c->city, hints);
+    if (!f.ok) {
+      notes_.push_back(display_name(*c) + " (" + c->city + "): not placed, " + f.why +
+                       "; it loses NEAR and FAR");
+      continue;
+    }
+    Card& placed = placed_.emplace_back(*c);
+    placed.has_location = true;
+    placed.latitude = f.latitude;
+    placed.longitude = f.longitude;
+    placed.location_radius_km = kCityRadiusKm;
+    c = &placed;
+  }
+  if (unplaced)
+    notes_.push_back(std::to_string(unplaced) +
+                     " card(s) give only a city and lose NEAR and FAR: no gazetteer is installed "
+                     "(make build installs data/gazetteer/gazetteer.tsv)");
 }
 
 std::unique_ptr<State> TcgGame::new_initial_state(Chance chance) const {
@@ -218,6 +287,8 @@ std::string TcgState::agent_text(uint16_t agent) const {
 
 void TcgState::setup() {
   const TcgGame& g = rules();
+  if (log().enabled())
+    for (const std::string& note : g.placement_notes()) log().add("note: " + note);
   for (Seat s = 0; s < num_players(); ++s) {
     SeatState& st = seat(s);
     const auto& deck = g.deck(s);
