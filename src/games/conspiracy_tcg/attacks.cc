@@ -52,9 +52,10 @@ void TcgState::legal_attacks(MoveList& out) const {
         for (int h = 0; h < st.hand_count; ++h) {
           const uint16_t dancer = st.hand[std::size_t(h)];
           if (!may_use(dancer, kOnslaught)) continue;
-          for (unsigned mask = 1; mask < 256; ++mask) {
+          // Every set of two to 1 + plans targets (the subsets of `targets`, largest first).
+          for (unsigned mask = targets; mask; mask = (mask - 1) & targets) {
             const int n = std::popcount(mask);
-            if ((mask & ~unsigned(targets)) || n < 2 || n > plans + 1) continue;
+            if (n < 2 || n > plans + 1) continue;
             p.x = dancer;
             p.y = uint16_t(mask);
             p.z = kNormal << 4;
