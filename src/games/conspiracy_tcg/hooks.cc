@@ -27,14 +27,20 @@ std::vector<std::string> TcgState::move_places(Move move) const {
     case kSurgeStart:
     case kEmergency:
     case kOldSchoolBlock:
+    case kPut:
       return {at(p.agent)};
+    case kBrainwash:
+      if (p.x == kNoAgent) return {at(p.agent)};
+      return {at(p.agent), at(p.x)};
+    case kReplace:
+      return {at(p.agent), at(p.x)};
     case kPro:
       if (p.pro == kPlantingBombs) return {at(p.agent), at(p.x), at(p.y)};
       return {at(p.agent)};
     case kSave:
     case kDisguiseSwap:
       return {at(p.agent), at(p.x)};
-    default:  // pass, allow, arrange: buttons
+    default:  // pass, allow, done, arrange: buttons
       return {};
   }
 }
@@ -49,7 +55,8 @@ bool TcgState::reveals(Move move) const {
   after.apply(move);
   auto named = [&](uint16_t a) {
     if (a == p.agent) return true;
-    return (p.kind == kSave || p.kind == kDisguiseSwap || p.kind == kPro || p.kind == kAttack) &&
+    return (p.kind == kSave || p.kind == kDisguiseSwap || p.kind == kPro || p.kind == kAttack ||
+            p.kind == kReplace || p.kind == kBrainwash) &&
            (a == p.x || (p.kind == kPro && a == p.y));
   };
   for (Seat s = 0; s < num_players(); ++s) {
@@ -122,16 +129,20 @@ std::vector<NotationKind> TcgGame::notation() const {
   }
   return {
       {"deploy",
-       "deploy AGENT new|front COLUMN|back COLUMN [hack SEAT|scry SEAT|eye SEAT|legal OLD>NEW|"
+       "deploy AGENT new|front COLUMN|back COLUMN|span COLUMN [hack SEAT|scry SEAT|eye SEAT|legal "
+       "OLD>NEW|"
        "surge OLD>NEW|plan PLAN]",
        "Deploy a card from your hand into your field: as a new column, or at the front or the "
-       "back of a column (c1 is your leftmost). Agents are @N (render lists them); seats are "
+       "back of a column (c1 is your leftmost), or with Security Perimeter in front of a column "
+       "and the next one at once (span c2: c2 and c3). Agents are @N (render lists them); seats "
+       "are "
        "0-based numbers; modes are AAA ZZZ 000 999 NEAR FAR REPTILIANS ILLUMINATI AGENCY, and "
        "none for an empty place. A deploy-time pro move follows: Hacking looks at a seat's hand, "
        "Scrying or All-Seeing Eye at the top of a pile, Legal Maneuvering or Shadow Surge "
        "changes a mode, a master plan (ancient chemtrails fluoride beast soylent vaccines) is "
        "taken.",
-       {"deploy @17 new", "deploy @17 front c2", "deploy @17 back c1 hack 1"}},
+       {"deploy @17 new", "deploy @17 front c2", "deploy @17 back c1 hack 1",
+        "deploy @17 span c1"}},
       {"attack",
        "attack AGENT SEATS [ninja COLUMN|all] [onslaught AGENT|burglary AGENT|inside AGENT]",
        "Attack with a rear agent of yours (once two attack modes are active) the seats named, "
@@ -140,10 +151,31 @@ std::vector<NotationKind> TcgGame::notation() const {
        {"attack @17 2", "attack @17 1+2 onslaught @9", "attack @17 2 ninja c1"}},
       {"pro",
        "pro rolling|legal|tabula|spysat|wiretap AGENT OLD>NEW  or  pro clockwork AGENT  or  pro "
-       "paperwork AGENT N+|N-  or  pro bomb|defuse AGENT AGENT AGENT",
+       "paperwork AGENT N+|N-  or  pro bomb|defuse AGENT AGENT AGENT  or  pro shakeup|bigcon "
+       "AGENT  or  pro takeover AGENT SEAT",
        "A pro move that takes your turn: change an attack mode, Clockwork, Paperwork (a hand "
-       "size up or down), plant or defuse a bomb between two agents.",
-       {"pro clockwork @5", "pro paperwork @5 2-", "pro bomb @5 @40 @41"}},
+       "size up or down), plant or defuse a bomb between two agents, Shakeup (rearrange your "
+       "field), Hostile Takeover (rearrange a seat's field in as many columns), Big Con "
+       "(replace up to five field agents from your hand).",
+       {"pro clockwork @5", "pro paperwork @5 2-", "pro bomb @5 @40 @41", "pro shakeup @5",
+        "pro takeover @5 1", "pro bigcon @5"}},
+      {"brainwash",
+       "brainwash VICTIM [THERAPIST] new|front COLUMN|back COLUMN|span COLUMN",
+       "After your attack defeats agents: discard a psychotherapist (the first time) to "
+       "re-deploy a defeated agent into your field; one more per master plan. Then done.",
+       {"brainwash @12 @30 new", "brainwash @12 back c2"}},
+      {"put",
+       "put AGENT new|behind COLUMN|span",
+       "Shakeup or Hostile Takeover: build the field anew, front to back: the agent starts a "
+       "new column on the right, goes behind the last agent of a column, or (Security "
+       "Perimeter) stands in front of two new columns.",
+       {"put @12 new", "put @12 behind c1", "put @12 span"}},
+      {"replace",
+       "replace FIELD_AGENT HAND_CARD",
+       "Big Con: the hand card takes the field agent's place; the field agent is discarded. Up "
+       "to five, then done.",
+       {"replace @12 @31"}},
+      {"done", "done", "End your Brainwashing captures or Big Con replacements.", {"done"}},
       {"surge",
        "surge AGENT OLD>NEW",
        "At the start of your turn: discard a Shadow Surge agent you deployed earlier to change a "

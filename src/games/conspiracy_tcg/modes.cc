@@ -140,8 +140,10 @@ std::vector<CompareKeys> compare_keys(const std::vector<const Card*>& cards, dou
     if (!phones[i].empty()) with_phone.push_back(i);
     if (c.travel_km >= 0)
       keys[i].distance = c.travel_km;
-    else if (c.has_location)
+    else if (c.has_location) {
       keys[i].distance = great_circle_km(lat, lon, c.latitude, c.longitude);
+      keys[i].vague = c.location_radius_km;
+    }
   }
   std::sort(with_name.begin(), with_name.end(),
             [&](std::size_t x, std::size_t y) { return names[x] < names[y]; });
@@ -181,9 +183,13 @@ Outcome compare(const CompareKeys& a, const CompareKeys& b, int mode, int other)
     case k999:
       return lower_wins(-a.phone, -b.phone, a.phone < 0, b.phone < 0);
     case kNear:
-      return lower_wins(a.distance, b.distance, a.distance < 0, b.distance < 0);
-    case kFar:
-      return lower_wins(-a.distance, -b.distance, a.distance < 0, b.distance < 0);
+    case kFar: {
+      if (a.distance >= 0 && b.distance >= 0 && (a.vague > 0 || b.vague > 0) &&
+          std::abs(a.distance - b.distance) <= a.vague + b.vague)
+        return lower_wins(0, 0, a.vague > 0, b.vague > 0);
+      const double sign = mode == kNear ? 1 : -1;
+      return lower_wins(sign * a.distance, sign * b.distance, a.distance < 0, b.distance < 0);
+    }
     default: {
       const Network x = network_of(mode);
       const Network y = is_network(other) ? network_of(other) : x;

@@ -82,6 +82,7 @@ struct CompareKeys {
   int name = -1;         // rank in library order (equal names equal ranks), -1: no last name
   int phone = -1;        // rank in left-hand-digit order, -1: no phone
   double distance = -1;  // km from the venue, -1: no usable location
+  double vague = 0;      // km the distance may be off (a city-only card placed by the gazetteer)
   Army army = kAllOthers;
 };
 
@@ -94,7 +95,9 @@ double great_circle_km(double lat1, double lon1, double lat2, double lon2);
 int compare_phone_digits(std::string_view a, std::string_view b);
 
 // The outcome for `a` against `b` under `mode`, with `other` the other active mode (it matters
-// only when both are networks).
+// only when both are networks). NEAR and FAR: a card without a location loses; when the
+// distances are closer than their vagueness together, a vague card loses ("defined ambiguously
+// enough to affect the outcome"), and two vague ones tie.
 Outcome compare(const CompareKeys& a, const CompareKeys& b, int mode, int other);
 // Whether `a` beats `b` in both active modes. Precondition: modes.count() == 2.
 bool beats_in_both(const CompareKeys& a, const CompareKeys& b, const ModePair& modes);

@@ -31,8 +31,22 @@ struct ProWord {
 constexpr ProWord kProWords[] = {
     {kGettingTheBallRolling, "rolling"}, {kLegalManeuvering, "legal"}, {kTabulaRecta, "tabula"},
     {kSpySatellite, "spysat"},           {kWiretap, "wiretap"},        {kClockwork, "clockwork"},
-    {kPaperwork, "paperwork"},           {kPlantingBombs, "bomb"},
+    {kPaperwork, "paperwork"},           {kPlantingBombs, "bomb"},     {kShakeup, "shakeup"},
+    {kHostileTakeover, "takeover"},      {kBigCon, "bigcon"},
 };
+
+std::string place_text(int place, int column) {
+  switch (place) {
+    case kNewColumn:
+      return "new";
+    case kFront:
+      return "front c" + std::to_string(column + 1);
+    case kBack:
+      return "back c" + std::to_string(column + 1);
+    default:
+      return "span c" + std::to_string(column + 1);
+  }
+}
 
 constexpr const char* kPlanWords[kMasterPlans] = {"ancient", "chemtrails", "fluoride",
                                                   "beast",   "soylent",    "vaccines"};
@@ -113,6 +127,18 @@ std::string TcgState::move_to_string(Move move) const {
       return "disguise " + at(p.agent) + " " + at(p.x);
     case kSurgeStart:
       return "surge " + at(p.agent) + " " + change_text(p.x);
+    case kDone:
+      return "done";
+    case kReplace:
+      return "replace " + at(p.agent) + " " + at(p.x);
+    case kPut:
+      return "put " + at(p.agent) + " " +
+             (p.y == kPutNew    ? std::string("new")
+              : p.y == kPutSpan ? std::string("span")
+                                : "behind c" + std::to_string(p.z + 1));
+    case kBrainwash:
+      return "brainwash " + at(p.agent) + " " + (p.x == kNoAgent ? "" : at(p.x) + " ") +
+             place_text(p.y, p.z);
     case kArrange: {
       const Arrangement a = unpack_arrangement(move);
       std::string out = "arrange";
@@ -125,10 +151,7 @@ std::string TcgState::move_to_string(Move move) const {
       return out;
     }
     case kDeploy: {
-      std::string out = "deploy " + at(p.agent) + " " +
-                        (p.y == kNewColumn ? std::string("new")
-                                           : std::string(p.y == kFront ? "front" : "back") + " c" +
-                                                 std::to_string(p.z + 1));
+      std::string out = "deploy " + at(p.agent) + " " + place_text(p.y, p.z);
       if (p.pro == kNoPro) return out;
       const ProMove pro = ProMove(p.pro);
       if (pro == kHacking) return out + " hack " + std::to_string(p.x);
@@ -154,7 +177,8 @@ std::string TcgState::move_to_string(Move move) const {
       for (const ProWord& w : kProWords)
         if (w.pro == p.pro) word = w.word;
       std::string out = std::string("pro ") + word + " " + at(p.agent);
-      if (p.pro == kClockwork) return out;
+      if (p.pro == kClockwork || p.pro == kShakeup || p.pro == kBigCon) return out;
+      if (p.pro == kHostileTakeover) return out + " " + std::to_string(p.x);
       if (p.pro == kPaperwork) return out + " " + std::to_string(p.x) + (p.y ? "+" : "-");
       if (p.pro == kPlantingBombs)
         return std::string("pro ") + (p.z ? "bomb " : "defuse ") + at(p.agent) + " " + at(p.x) +
@@ -182,9 +206,58 @@ Move TcgState::parse_move(std::string_view text) const {
   };
   MoveParts p;
   const std::string& verb = w[0];
-  if (verb == "pass" || verb == "allow") {
+  if (verb == "pass" || verb == "allow" || verb == "done") {
     no_more(1);
-    p.kind = verb == "pass" ? kPass : kAllow;
+    p.kind = verb == "pass" ? kPass : verb == "allow" ? kAllow : kDone;
+    return pack(p);
+  }
+  // "new", "front c2", "back c2", "span c2" from w[i]; returns the index after it.
+  auto parse_place = [&](std::size_t i, MoveParts& q) {
+    need(i + 1);
+    if (w[i] == "new") {
+      q.y = kNewColumn;
+      return i + 1;
+    }
+    if (w[i] != "front" && w[i] != "back" && w[i] != "span")
+      bad(text, "expected new, front, back or span, not \"" + w[i] + "\"");
+    need(i + 2);
+    q.y = w[i] == "front" ? kFront : w[i] == "back" ? kBack : kSpan;
+    q.z = uint8_t(parse_column(text, w[i + 1]));
+    return i + 2;
+  };
+  if (verb == "brainwash") {
+    need(3);
+    p.kind = kBrainwash;
+    p.agent = parse_agent(text, w[1]);
+    p.x = kNoAgent;
+    std::size_t i = 2;
+    if (w[2].starts_with("@")) p.x = parse_agent(text, w[i++]);
+    no_more(parse_place(i, p));
+    return pack(p);
+  }
+  if (verb == "replace") {
+    need(3);
+    no_more(3);
+    p.kind = kReplace;
+    p.agent = parse_agent(text, w[1]);
+    p.x = parse_agent(text, w[2]);
+    return pack(p);
+  }
+  if (verb == "put") {
+    need(3);
+    p.kind = kPut;
+    p.agent = parse_agent(text, w[1]);
+    if (w[2] == "new" || w[2] == "span") {
+      no_more(3);
+      p.y = w[2] == "new" ? kPutNew : kPutSpan;
+    } else if (w[2] == "behind") {
+      need(4);
+      no_more(4);
+      p.y = kPutBehind;
+      p.z = uint8_t(parse_column(text, w[3]));
+    } else {
+      bad(text, "expected new, behind COLUMN or span, not \"" + w[2] + "\"");
+    }
     return pack(p);
   }
   if (verb == "place" || verb == "oldschool") {
@@ -239,17 +312,7 @@ Move TcgState::parse_move(std::string_view text) const {
     need(3);
     p.kind = kDeploy;
     p.agent = parse_agent(text, w[1]);
-    std::size_t i = 3;
-    if (w[2] == "new") {
-      p.y = kNewColumn;
-    } else if (w[2] == "front" || w[2] == "back") {
-      need(4);
-      p.y = w[2] == "front" ? kFront : kBack;
-      p.z = uint8_t(parse_column(text, w[3]));
-      i = 4;
-    } else {
-      bad(text, "expected new, front or back, not \"" + w[2] + "\"");
-    }
+    const std::size_t i = parse_place(2, p);
     if (w.size() == i) return pack(p);
     const std::string& opt = w[i];
     if (opt == "plan") {
@@ -333,8 +396,14 @@ Move TcgState::parse_move(std::string_view text) const {
     for (const ProWord& pw : kProWords)
       if (word == pw.word) p.pro = pw.pro;
     if (p.pro == kNoPro) bad(text, "unknown pro move word \"" + word + "\"");
-    if (p.pro == kClockwork) {
+    if (p.pro == kClockwork || p.pro == kShakeup || p.pro == kBigCon) {
       no_more(3);
+      return pack(p);
+    }
+    if (p.pro == kHostileTakeover) {
+      need(4);
+      no_more(4);
+      p.x = uint16_t(parse_seat(text, w[3]));
       return pack(p);
     }
     need(4);
@@ -351,8 +420,8 @@ Move TcgState::parse_move(std::string_view text) const {
     return pack(p);
   }
   bad(text,
-      "unknown move (deploy, attack, pro, surge, arrange, place, oldschool, save, disguise, allow, "
-      "pass)");
+      "unknown move (deploy, attack, pro, surge, arrange, place, oldschool, save, disguise, "
+      "brainwash, put, replace, done, allow, pass)");
 }
 
 std::string TcgState::why_illegal(Move move) const {
@@ -373,6 +442,7 @@ std::string TcgState::why_illegal(Move move) const {
     legal.clear();
   if (legal.contains(move)) return {};
   const Seat s = current_player();
+  if (std::string why = why_illegal_run(p); !why.empty()) return why;
   if (phase_ == kOldSchoolWindow && p.kind != kAllow && p.kind != kOldSchoolBlock)
     return "seat " + std::to_string(s) +
            " must answer a change of attack modes: allow or oldschool";
@@ -390,6 +460,20 @@ std::string TcgState::why_illegal(Move move) const {
       !can_launch(p.agent, false))
     return at(p.agent) + " cannot launch an attack (not rearmost, or Home Turf forbids it)";
   if (p.kind == kPass) return "passing is only allowed when no action is possible";
+  if (p.kind == kDeploy && p.y == kSpan &&
+      !(rules().card(p.agent).pro_moves >> kSecurityPerimeter & 1))
+    return at(p.agent) + " has no Security Perimeter: it cannot stand in front of two columns";
+  if (p.kind == kDeploy && p.y == kSpan)
+    return "a perimeter stands in front of two neighbouring columns that no other perimeter "
+           "touches";
+  if (p.kind == kDeploy && p.y == kFront && p.z < seat(s).columns &&
+      ((seat(s).bridges | seat(s).bridges << 1) >> p.z & 1))
+    return "c" + std::to_string(p.z + 1) +
+           " stands behind or is a perimeter: in front of it is the middle of a column";
+  if (p.kind == kPro && (p.pro == kHostileTakeover || p.pro == kBigCon) &&
+      p.agent < rules().agent_count() && (rules().card(p.agent).pro_moves >> p.pro & 1) &&
+      master_plans(s) < 1)
+    return std::string(pro_move_name(ProMove(p.pro))) + " needs a master plan (M1)";
   if (p.kind == kSurgeStart && turn_begun_)
     return "a Shadow Surge agent is discarded only at the beginning of its owner's turn";
   if (p.kind == kPro && p.agent < rules().agent_count() &&

@@ -38,6 +38,12 @@ const char* phase_name(Phase p) {
       return "emergency";
     case kAttackReaction:
       return "attack-reaction";
+    case kBrainwashPhase:
+      return "brainwashing";
+    case kRearranging:
+      return "rearranging";
+    case kBigConning:
+      return "big-con";
     default:
       return "main";
   }
@@ -101,6 +107,7 @@ json TcgState::state_json() const {
     j["pile"] = cards_text(st.pile.data(), st.pile_seen.data(), st.pile_count);
     j["hand"] = cards_text(st.hand.data(), st.hand_seen.data(), st.hand_count);
     j["field"] = cols;
+    if (st.bridges) j["bridges"] = st.bridges;
     j["hand_size"] = st.hand_size;
     j["hand_open"] = st.hand_open;
     j["out"] = st.out;
@@ -142,6 +149,9 @@ json TcgState::state_json() const {
                    attacker_dies_,  reacting_,
                    asked_reaction_, react_used_};
   }
+  if (phase_ == kBrainwashPhase) j["brainwash"] = {brain_started_, brain_left_};
+  if (phase_ == kBigConning) j["big_con"] = con_left_;
+  if (phase_ == kRearranging) j["rearrange"] = built_json();
   j["winner"] = winner_;
   j["over"] = over_;
   j["stopped_by_ply_cap"] = capped_;
@@ -176,6 +186,7 @@ std::unique_ptr<State> TcgGame::restore_state(const json& f, Chance chance) cons
       st.col_len[c] = uint8_t(field[c].size());
       for (std::size_t d = 0; d < field[c].size(); ++d) st.col[c][d] = agent(field[c][d]);
     }
+    st.bridges = j.contains("bridges") ? j.at("bridges").get<uint8_t>() : 0;
     st.hand_size = j.at("hand_size").get<uint8_t>();
     st.hand_open = j.at("hand_open").get<bool>();
     st.out = j.at("out").get<bool>();
@@ -205,6 +216,9 @@ std::unique_ptr<State> TcgGame::restore_state(const json& f, Chance chance) cons
              : phase == "arranging"       ? kArranging
              : phase == "emergency"       ? kEmergencyPlacement
              : phase == "attack-reaction" ? kAttackReaction
+             : phase == "brainwashing"    ? kBrainwashPhase
+             : phase == "rearranging"     ? kRearranging
+             : phase == "big-con"         ? kBigConning
              : phase == "main"            ? kMain
                                           : throw BadRecord("phase: unknown \"" + phase + "\"");
   auto seat_or_none = [&](const json& j) {
@@ -240,6 +254,17 @@ std::unique_ptr<State> TcgGame::restore_state(const json& f, Chance chance) cons
   }
   if (s.phase_ == kAttackReaction && s.reacting_ < 0)
     throw BadRecord("attack-reaction phase without a seat reacting");
+  if (s.phase_ == kBrainwashPhase) {
+    const json& b = f.at("brainwash");
+    s.brain_started_ = b.at(0).get<bool>();
+    s.brain_left_ = b.at(1).get<uint8_t>();
+    if (s.pending_count_ == 0) throw BadRecord("brainwashing without defeated agents");
+  }
+  if (s.phase_ == kBigConning) {
+    s.con_left_ = f.at("big_con").get<uint8_t>();
+    if (s.con_left_ < 1 || s.con_left_ > 5) throw BadRecord("big_con: 1 to 5 replacements left");
+  }
+  if (s.phase_ == kRearranging) s.restore_built(f.at("rearrange"));
   s.winner_ = seat_or_none(f.at("winner"));
   s.over_ = f.at("over");
   s.capped_ = f.at("stopped_by_ply_cap");
@@ -252,6 +277,48 @@ std::unique_ptr<State> TcgGame::restore_state(const json& f, Chance chance) cons
     throw BadRecord("arranging phase without cards to arrange");
   s.check_invariants();
   return state;
+}
+
+json TcgState::built_json() const {
+  json cols = json::array();
+  for (int c = 0; c < built_.columns; ++c) {
+    json col = json::array();
+    for (int d = 0; d < built_.col_len[std::size_t(c)]; ++d)
+      col.push_back(built_.col[std::size_t(c)][std::size_t(d)]);
+    cols.push_back(col);
+  }
+  return {{"seat", rearranged_},
+          {"keep_columns", keep_columns_},
+          {"field", cols},
+          {"bridges", built_.bridges}};
+}
+
+void TcgState::restore_built(const json& j) {
+  const int seat_no = j.at("seat").get<int>();
+  if (seat_no < 0 || seat_no >= num_players()) throw BadRecord("rearrange: no seat");
+  rearranged_ = int8_t(seat_no);
+  keep_columns_ = j.at("keep_columns").get<uint8_t>();
+  const json& field = j.at("field");
+  if (!field.is_array() || field.size() > std::size_t(kMaxColumns) || keep_columns_ > kMaxColumns)
+    throw BadRecord("rearrange: at most 8 columns");
+  built_ = BuiltField{};
+  built_count_ = 0;
+  built_.columns = uint8_t(field.size());
+  built_.bridges = j.at("bridges").get<uint8_t>();
+  for (std::size_t c = 0; c < field.size(); ++c) {
+    if (!field[c].is_array() || field[c].size() > std::size_t(kMaxDepth))
+      throw BadRecord("rearrange: a column holds up to 6 agents");
+    built_.col_len[c] = uint8_t(field[c].size());
+    for (std::size_t d = 0; d < field[c].size(); ++d) {
+      const int a = field[c][d].get<int>();
+      if (field_owner(uint16_t(a < 0 || a >= rules().agent_count() ? 0 : a)) != seat_no || a < 0 ||
+          a >= rules().agent_count())
+        throw BadRecord("rearrange: " + field[c][d].dump() + " is not in that seat's field");
+      built_.col[c][d] = uint16_t(a);
+      ++built_count_;
+    }
+  }
+  if (built_count_ >= field_count(rearranged_)) throw BadRecord("rearrange: nothing left to put");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -282,6 +349,7 @@ json TcgState::seat_json(Seat s, Seat viewer, bool truth) const {
   j["pile_count"] = st.pile_count;
   j["pile_known"] = known;
   j["field"] = cols;
+  j["bridges"] = st.bridges;
   j["out"] = st.out;
   return j;
 }
@@ -326,6 +394,9 @@ json TcgState::observation(Seat viewer) const {
                      {"used", react_used_}};
   }
   obs["scry"] = {scry_target_, scry_count_, scry_bottom_};
+  if (phase_ == kBrainwashPhase) obs["brainwash"] = {brain_started_, brain_left_};
+  if (phase_ == kBigConning) obs["big_con"] = con_left_;
+  if (phase_ == kRearranging) obs["rearrange"] = built_json();
   obs["terminal"] = over_;
   obs["to_move"] = over_ ? json(nullptr) : json(current_player());
   if (over_) {
@@ -403,6 +474,7 @@ std::string TcgState::render(Seat viewer) const {
         << " to draw\n";
     for (int c = 0; c < st.columns; ++c) {
       out << "  c" << c + 1 << ":";
+      if (st.bridges >> c & 1) out << " (Security Perimeter: also in front of c" << c + 2 << ")";
       for (int d = 0; d < st.col_len[std::size_t(c)]; ++d)
         out << (d ? "\n       behind: " : " ") << card_line(st.col[std::size_t(c)][std::size_t(d)]);
       out << "\n";
@@ -434,7 +506,12 @@ void TcgState::check_invariants() const {
     for (int i = 0; i < st.hand_count; ++i)
       if (claimed_[st.hand[std::size_t(i)]] && st.hand_seen[std::size_t(i)] != everyone())
         throw InvariantError("seat " + std::to_string(s) + " holds a claimed agent");
+    if ((st.bridges & st.bridges << 1) || (st.bridges >> st.columns) ||
+        (st.columns > 0 && (st.bridges >> (st.columns - 1) & 1)))
+      throw InvariantError("seat " + std::to_string(s) + ": bridges that touch or lead nowhere");
     for (int c = 0; c < st.columns; ++c) {
+      if ((st.bridges >> c & 1) && st.col_len[std::size_t(c)] < 2)
+        throw InvariantError("seat " + std::to_string(s) + ": a perimeter with no one behind it");
       if (st.col_len[std::size_t(c)] == 0 || st.col_len[std::size_t(c)] > kMaxDepth)
         throw InvariantError("seat " + std::to_string(s) + ": a column of bad length");
       for (int d = 0; d < st.col_len[std::size_t(c)]; ++d) {
@@ -483,8 +560,10 @@ bool TcgState::estimate_returns(Returns& out) const {
             const uint16_t ofront = ot.col[std::size_t(oc)][0];
             const uint16_t orear =
                 ot.col[std::size_t(oc)][std::size_t(ot.col_len[std::size_t(oc)] - 1)];
-            if (beats_in_both(g.keys(orear), g.keys(front), modes_)) v -= 0.25;
-            if (beats_in_both(g.keys(rear), g.keys(ofront), modes_)) v += 0.15;
+            if (is_exposed(s, c, 0) && beats_in_both(g.keys(orear), g.keys(front), modes_))
+              v -= 0.25;
+            if (is_exposed(t, oc, 0) && beats_in_both(g.keys(rear), g.keys(ofront), modes_))
+              v += 0.15;
           }
         }
       }

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "games/conspiracy_tcg/conspiracy_tcg.h"
+#include "games/conspiracy_tcg/gazetteer.h"
 
 namespace tabletop::conspiracy_tcg {
 
@@ -47,9 +48,19 @@ static const std::vector<ParamSpec>& param_specs() {
        "comma-separated sample deck names or .json/.vcf deck files; seat s plays deck s mod n",
        "variant"},
       {"venue", ParamSpec::Type::kString, kDefaultVenue, std::nullopt, std::nullopt,
-       "where the game is played (latitude,longitude), for NEAR and FAR", "variant"},
+       "where the game is played, for NEAR and FAR: latitude,longitude or a city the gazetteer "
+       "knows (Paris, FR)",
+       "variant"},
+      {"gazetteer", ParamSpec::Type::kString, "", std::nullopt, std::nullopt,
+       "the gazetteer file placing city venues and city-only cards (empty: the one make build "
+       "installs, data/gazetteer/gazetteer.tsv)",
+       "engine"},
       {"max_plies", ParamSpec::Type::kInt, kDefaultMaxPlies, 10, 100000000,
-       "engine ply cap (not a rule): the game then ends as a draw", "engine"}};
+       "engine ply cap (not a rule): the game then ends as a draw", "engine"},
+      {"perimeter_in_both_columns", ParamSpec::Type::kBool, true, std::nullopt, std::nullopt,
+       "a Security Perimeter agent is in both columns it defends (a Ninja Ops attack on either "
+       "takes it); false: only in its own",
+       "variant"}};
   return specs;
 }
 
@@ -81,6 +92,7 @@ TcgGame::TcgGame(const json& params)
       }()) {
   players_ = this->params()["players"];
   max_plies_ = this->params()["max_plies"];
+  perimeter_in_both_ = this->params()["perimeter_in_both_columns"];
   const std::string venue = this->params()["venue"];
   {
     const std::size_t comma = venue.find(',');
@@ -94,9 +106,7 @@ TcgGame::TcgGame(const json& params)
       ok = ok && end && *end == 0 && !lon.empty() && venue_lat_ >= -90 && venue_lat_ <= 90 &&
            venue_lon_ >= -180 && venue_lon_ <= 180;
     }
-    if (!ok)
-      throw BadParams("conspiracy-tcg: venue must be \"latitude,longitude\", not \"" + venue +
-                      "\"");
+    if (!ok) place_venue(venue);
   }
   // Decks: sample names or files.
   std::vector<std::string> names;
@@ -150,6 +160,7 @@ TcgGame::TcgGame(const json& params)
     }
     decks_.push_back(std::move(agents));
   }
+  place_city_only_cards();
   keys_ = compare_keys(cards_, venue_lat_, venue_lon_);
   std::map<std::string, int> places;
   auto intern = [&](const std::string& s) {
@@ -161,6 +172,69 @@ TcgGame::TcgGame(const json& params)
     city_.push_back(intern(c->city));
     jurisdiction_.push_back(intern(c->jurisdiction));
   }
+}
+
+std::shared_ptr<const Gazetteer> TcgGame::gazetteer() const {
+  const std::string path = params()["gazetteer"].get<std::string>().empty()
+                               ? Gazetteer::default_path()
+                               : params()["gazetteer"].get<std::string>();
+  try {
+    return Gazetteer::load(path);
+  } catch (const std::runtime_error& e) {
+    throw BadParams(std::string("conspiracy-tcg: gazetteer: ") + e.what());
+  }
+}
+
+void TcgGame::place_venue(const std::string& venue) {
+  const std::size_t comma = venue.find(',');
+  const std::string city = venue.substr(0, comma);
+  const std::vector<std::string> hints = comma == std::string::npos
+                                             ? std::vector<std::string>{}
+                                             : Gazetteer::hint_words(venue.substr(comma + 1));
+  const auto g = gazetteer();
+  if (!g)
+    throw BadParams("conspiracy-tcg: venue \"" + venue +
+                    "\" is not latitude,longitude, and no gazetteer is installed to find a city "
+                    "(make build installs data/gazetteer/gazetteer.tsv)");
+  const Gazetteer::Found f = g->find(city, hints);
+  if (!f.ok)
+    throw BadParams("conspiracy-tcg: venue \"" + venue + "\": " + f.why +
+                    " (name the country or region after a comma, e.g. \"Paris, FR\", or give "
+                    "latitude,longitude)");
+  venue_lat_ = f.latitude;
+  venue_lon_ = f.longitude;
+}
+
+void TcgGame::place_city_only_cards() {
+  std::shared_ptr<const Gazetteer> g;
+  bool looked = false;
+  int unplaced = 0;
+  for (const Card*& c : cards_) {
+    if (c->has_location || c->travel_km >= 0 || c->city.empty()) continue;
+    if (!looked) g = gazetteer(), looked = true;
+    if (!g) {
+      ++unplaced;
+      continue;
+    }
+    std::vector<std::string> hints = Gazetteer::hint_words(c->address);
+    if (!c->country.empty()) hints.push_back(c->country);
+    const Gazetteer::Found f = g->find(c->city, hints);
+    if (!f.ok) {
+      notes_.push_back(display_name(*c) + " (" + c->city + "): not placed, " + f.why +
+                       "; it loses NEAR and FAR");
+      continue;
+    }
+    Card& placed = placed_.emplace_back(*c);
+    placed.has_location = true;
+    placed.latitude = f.latitude;
+    placed.longitude = f.longitude;
+    placed.location_radius_km = kCityRadiusKm;
+    c = &placed;
+  }
+  if (unplaced)
+    notes_.push_back(std::to_string(unplaced) +
+                     " card(s) give only a city and lose NEAR and FAR: no gazetteer is installed "
+                     "(make build installs data/gazetteer/gazetteer.tsv)");
 }
 
 std::unique_ptr<State> TcgGame::new_initial_state(Chance chance) const {
@@ -191,7 +265,7 @@ Seat TcgState::current_player() const {
       return emergency_;
     case kAttackReaction:
       return reacting_;
-    default:
+    default:  // the main phase and the runs of the seat to move
       return to_move_;
   }
 }
@@ -213,6 +287,8 @@ std::string TcgState::agent_text(uint16_t agent) const {
 
 void TcgState::setup() {
   const TcgGame& g = rules();
+  if (log().enabled())
+    for (const std::string& note : g.placement_notes()) log().add("note: " + note);
   for (Seat s = 0; s < num_players(); ++s) {
     SeatState& st = seat(s);
     const auto& deck = g.deck(s);
@@ -323,8 +399,10 @@ Seat TcgState::field_owner(uint16_t agent) const {
 }
 
 int TcgState::exposed(Seat s, std::array<uint16_t, kMaxColumns>& out) const {
-  for (int c = 0; c < seat(s).columns; ++c) out[std::size_t(c)] = seat(s).col[std::size_t(c)][0];
-  return seat(s).columns;
+  int n = 0;
+  for (int c = 0; c < seat(s).columns; ++c)
+    if (is_exposed(s, c, 0)) out[std::size_t(n++)] = seat(s).col[std::size_t(c)][0];
+  return n;
 }
 
 int TcgState::master_plans(Seat s) const {
@@ -340,9 +418,10 @@ void TcgState::place(Seat s, uint16_t agent, Place where, int column) {
     column = st.columns++;
     st.col_len[std::size_t(column)] = 0;
   }
+  if (where == kSpan) st.bridges = uint8_t(st.bridges | 1u << column);
   auto& col = st.col[std::size_t(column)];
   uint8_t& len = st.col_len[std::size_t(column)];
-  if (where == kFront) {
+  if (where == kFront || where == kSpan) {
     for (int d = len; d > 0; --d) col[std::size_t(d)] = col[std::size_t(d - 1)];
     col[0] = agent;
   } else {
@@ -355,11 +434,20 @@ void TcgState::discard_from_field(uint16_t agent) {
   Seat s;
   int c, d;
   if (!field_position(agent, s, c, d)) return;
+  lift(s, c, d);
+  discarded_[agent] = true;
+  release(agent);
+}
+
+void TcgState::lift(Seat s, int c, int d) {
   SeatState& st = seat(s);
   auto& col = st.col[std::size_t(c)];
   uint8_t& len = st.col_len[std::size_t(c)];
+  // A bridge stands while its agent does and someone stands behind it in its own column.
+  if (d == 0) st.bridges = uint8_t(st.bridges & ~(1u << c));
   for (int k = d; k + 1 < len; ++k) col[std::size_t(k)] = col[std::size_t(k + 1)];
   col[--len] = 0;
+  if (len == 1) st.bridges = uint8_t(st.bridges & ~(1u << c));
   if (len == 0) {
     for (int k = c; k + 1 < st.columns; ++k) {
       st.col[std::size_t(k)] = st.col[std::size_t(k + 1)];
@@ -368,8 +456,13 @@ void TcgState::discard_from_field(uint16_t agent) {
     --st.columns;
     st.col[st.columns] = {};
     st.col_len[st.columns] = 0;
+    // The column is gone: a bridge into it falls, the bridges to the right move one place left.
+    const unsigned low = st.bridges & ((1u << c) - 1) & ~(c > 0 ? 1u << (c - 1) : 0u);
+    st.bridges = uint8_t(low | (st.bridges >> (c + 1)) << c);
   }
-  discarded_[agent] = true;
+}
+
+void TcgState::release(uint16_t agent) {
   for (uint16_t& h : plan_holder_)
     if (h == agent) h = kNoAgent;
   for (int b = 0; b < bomb_count_;) {
@@ -479,6 +572,15 @@ void TcgState::do_legal_moves(MoveList& out) const {
     case kAttackReaction:
       legal_reactions(out);
       return;
+    case kBrainwashPhase:
+      legal_brainwash(out);
+      return;
+    case kRearranging:
+      legal_puts(out);
+      return;
+    case kBigConning:
+      legal_big_con(out);
+      return;
     case kMain:
       legal_main(out);
       return;
@@ -532,18 +634,29 @@ void TcgState::push_mode_changes(MoveList& out, MoveParts p, int only_a, int onl
   }
 }
 
+int TcgState::placements(Seat s, bool span,
+                         std::array<std::pair<Place, int>, 2 + 3 * kMaxColumns>& out) const {
+  const SeatState& st = seat(s);
+  int n = 0;
+  if (st.columns < kMaxColumns) out[std::size_t(n++)] = {kNewColumn, 0};
+  // Columns a bridge touches take new agents only at the back: in front of a perimeter agent, or
+  // between it and the column it defends, is the middle of a column.
+  const unsigned touched = st.bridges | unsigned(st.bridges) << 1;
+  for (int c = 0; c < st.columns; ++c) {
+    if (st.col_len[std::size_t(c)] >= kMaxDepth) continue;
+    const bool free = !(touched >> c & 1);
+    if (free) out[std::size_t(n++)] = {kFront, c};
+    out[std::size_t(n++)] = {kBack, c};
+    if (span && free && c + 1 < st.columns && !(touched >> (c + 1) & 1))
+      out[std::size_t(n++)] = {kSpan, c};
+  }
+  return n;
+}
+
 void TcgState::legal_deploy(MoveList& out, uint16_t agent) const {
   const Seat s = to_move_;
-  const SeatState& st = seat(s);
-  // Placements.
-  std::array<std::pair<Place, int>, 1 + 2 * kMaxColumns> places;
-  int np = 0;
-  if (st.columns < kMaxColumns) places[std::size_t(np++)] = {kNewColumn, 0};
-  for (int c = 0; c < st.columns; ++c)
-    if (st.col_len[std::size_t(c)] < kMaxDepth) {
-      places[std::size_t(np++)] = {kFront, c};
-      places[std::size_t(np++)] = {kBack, c};
-    }
+  std::array<std::pair<Place, int>, 2 + 3 * kMaxColumns> places;
+  const int np = placements(s, rules().card(agent).pro_moves >> kSecurityPerimeter & 1, places);
   const int plans = master_plans(s);
   for (int k = 0; k < np; ++k) {
     MoveParts p;
@@ -645,6 +758,24 @@ void TcgState::legal_pro(MoveList& out, uint16_t agent, bool in_hand) const {
     }
     p.y = 0;
     p.z = 0;
+  }
+  if (!in_hand && usable(kShakeup) && field_count(to_move_) >= 2) {
+    p.pro = kShakeup;
+    p.x = 0;
+    out.push_back(pack(p));
+  }
+  if (!in_hand && usable(kHostileTakeover) && master_plans(to_move_) >= 1)
+    for (Seat t = 0; t < num_players(); ++t)
+      if (t != to_move_ && !seat(t).out && seat(t).columns > 0) {
+        p.pro = kHostileTakeover;
+        p.x = uint16_t(t);
+        out.push_back(pack(p));
+      }
+  if (in_hand && usable(kBigCon) && master_plans(to_move_) >= 1 && seat(to_move_).hand_count >= 2 &&
+      seat(to_move_).columns > 0) {
+    p.pro = kBigCon;
+    p.x = 0;
+    out.push_back(pack(p));
   }
   if (in_hand && usable(kPaperwork)) {
     p.pro = kPaperwork;
@@ -763,15 +894,7 @@ void TcgState::do_apply(Move move) {
         seat(t).hand_seen[std::size_t(h)] = everyone();
         seat(t).col[std::size_t(lc)][std::size_t(ld)] = p.x;
         claim(p.x, t);
-        for (uint16_t& holder : plan_holder_)
-          if (holder == p.agent) holder = kNoAgent;
-        for (int b = 0; b < bomb_count_;)
-          if (bombs_[std::size_t(b)][0] == p.agent || bombs_[std::size_t(b)][1] == p.agent) {
-            bombs_[std::size_t(b)] = bombs_[std::size_t(bomb_count_ - 1)];
-            bombs_[std::size_t(--bomb_count_)] = {0, 0};
-          } else {
-            ++b;
-          }
+        release(p.agent);
       }
       for (int i = 0; i < pending_count_; ++i)
         if (pending_[std::size_t(i)] == p.agent) pending_[std::size_t(i)] = p.x;
@@ -781,6 +904,19 @@ void TcgState::do_apply(Move move) {
       if (!can_react(t)) next_reaction();
       break;
     }
+    case kBrainwash:
+    case kDone:
+      if (phase_ == kBigConning)
+        end_big_con();
+      else
+        apply_brainwash(p);
+      break;
+    case kPut:
+      apply_put(p);
+      break;
+    case kReplace:
+      apply_replace(p);
+      break;
     case kEmergency: {
       const Seat s = emergency_;
       remove_from_hand(s, hand_index(s, p.agent));
@@ -976,6 +1112,14 @@ void TcgState::apply_pro(const MoveParts& p) {
                   std::to_string(t.hand_size));
       return settle();
     }
+    case kShakeup:
+      return start_rearranging(s, false);
+    case kHostileTakeover:
+      return start_rearranging(Seat(p.x), true);
+    case kBigCon:
+      con_left_ = 5;
+      phase_ = kBigConning;
+      return;
     case kPlantingBombs: {
       if (p.z) {
         bombs_[bomb_count_++] = {p.x, p.y};
