@@ -6,6 +6,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
@@ -110,6 +111,36 @@ export async function launchBrowser() {
   return chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
 }
 
+/**
+ * The setup every e2e file shares: registers node:test `before`/`after` hooks that start a
+ * `tabletop serve` on a free loopback port with a temporary database and Debian's Chromium, and
+ * stop both (the database folder is removed). Returns `{server, browser}`, filled in once the
+ * `before` hook has run, plus `open(path, opts)`: a recording page at that path of the server,
+ * once its board is drawn.
+ */
+export function withServerAndBrowser() {
+  const env = {
+    server: null,
+    browser: null,
+    async open(p, opts = {}) {
+      const page = await recordingPage(env.browser, opts);
+      await page.goto(env.server.url + p);
+      await page.waitForSelector(opts.waitFor ?? "svg.board", { timeout: WAIT });
+      return page;
+    },
+  };
+  before(async () => {
+    env.server = new Server();
+    await env.server.start();
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
+}
+
 /** A page whose received WebSocket frames are kept in `page.frames` (text, in order). */
 export async function recordingPage(browser, opts = {}) {
   const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1200, height: 900 } });
@@ -179,5 +210,26 @@ export async function until(cond, what = "condition") {
   while (!cond()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Plays `n` moves by clicking, each on the page whose seat is to move (computers answer alone). */
+export async function playRounds(pages, n) {
+  for (let i = 0; i < n;) {
+    const last = states(pages[0]).at(-1);
+    if (last.result) return;
+    const page = pages.find((p) =>
+      states(p)
+        .at(-1)
+        .views.some((v) => v.seat === last.to_move && v.legal.length),
+    );
+    if (!page) {
+      await until(() => states(pages[0]).at(-1).seq > last.seq); // a computer seat moves
+      continue;
+    }
+    await playOneMove(page);
+    i++;
+    const seq = states(page).at(-1).seq;
+    for (const p of pages) await until(() => states(p).at(-1).seq >= seq);
   }
 }

@@ -1,33 +1,23 @@
 // A Relativity match against the computer, created in the lobby and played to its end by clicking
 // (the first move by keyboard), then its replay and record.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import {
-  launchBrowser,
+  withServerAndBrowser,
   playOneMove,
   recordingPage,
   screenshot,
-  Server,
   states,
   until,
   WAIT,
   waitForTurnOrEnd,
 } from "./harness.mjs";
 
-let server, browser;
-before(async () => {
-  server = new Server();
-  await server.start();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = withServerAndBrowser();
 
 test("create a Relativity match against the computer in the lobby and play it to the end by clicking", async () => {
-  const page = await recordingPage(browser);
-  await page.goto(server.url + "/");
+  const page = await recordingPage(env.browser);
+  await page.goto(env.server.url + "/");
   await page.selectOption("#game", "relativity");
   // Parameters come from GET /api/games: the engine's ply cap keeps the test short.
   await page.locator("details summary", { hasText: "Engine settings" }).click();
@@ -76,7 +66,7 @@ test("create a Relativity match against the computer in the lobby and play it to
   // Neither the record nor the replay is public before the end.
   const id = states(page).at(-1).match.id;
   for (const route of ["record", "replay"]) {
-    const r = await fetch(`${server.url}/api/matches/${id}/${route}`);
+    const r = await fetch(`${env.server.url}/api/matches/${id}/${route}`);
     assert.equal(r.status, 403, `${route} before the end`);
   }
 
@@ -97,7 +87,7 @@ test("create a Relativity match against the computer in the lobby and play it to
   assert.equal(page.received.filter((t) => JSON.parse(t).type === "reject").length, 1);
 
   // The record of the finished match, and its replay step by step.
-  const record = await server.api("GET", `/api/matches/${id}/record`);
+  const record = await env.server.api("GET", `/api/matches/${id}/record`);
   assert.equal(record.game, "relativity");
   assert.equal(record.moves.length, 30);
   await page.click("a.replay-link");
