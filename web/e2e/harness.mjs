@@ -15,7 +15,7 @@ export const DIST = path.join(ROOT, "web/dist");
 export const OUT = process.env.TABLETOP_TEST_OUTPUT ?? path.join(ROOT, "build/test-output");
 export const SHOTS = path.join(OUT, "screenshots");
 /** Generous: the machine is shared and busy. Never a timing assertion, only an upper bound. */
-export const WAIT = 90_000;
+export const WAIT = Number(process.env.E2E_WAIT ?? 90_000);
 
 const CHROMIUM_ARGS = [
   "--headless",
@@ -224,12 +224,16 @@ export async function playRounds(pages, n) {
         .views.some((v) => v.seat === last.to_move && v.legal.length),
     );
     if (!page) {
-      await until(() => states(pages[0]).at(-1).seq > last.seq); // a computer seat moves
+      // A computer seat (or a seat no page holds) moves.
+      await until(
+        () => states(pages[0]).at(-1).seq > last.seq,
+        `seat ${last.to_move} to move at seq ${last.seq}`,
+      );
       continue;
     }
     await playOneMove(page);
     i++;
     const seq = states(page).at(-1).seq;
-    for (const p of pages) await until(() => states(p).at(-1).seq >= seq);
+    for (const p of pages) await until(() => states(p).at(-1).seq >= seq, `every page at seq ${seq}`);
   }
 }

@@ -34,7 +34,7 @@ interface SeatObs {
 }
 
 const CW = 172; // a business card, 3.5 × 2 inches
-const CH = 98;
+const CH = 110;
 const GAP = 10;
 const STEP = CH + 8; // one card further back in a column
 const SLOT = 24; // deploy slots above and below a column
@@ -67,7 +67,8 @@ interface Tags {
 /** A business card for agent `a` at (x, y), as the place `@a`. */
 function businessCard(obs: Observation, a: number, x: number, y: number, tags: Tags): SVGGElement {
   const f = faceOf(obs, a);
-  const label = cardText(a, f) + (tags.position ? `; ${tags.position}` : "") + tags.notes.map((n) => `; ${n}`).join("");
+  const label =
+    cardText(a, f) + (tags.position ? `; ${tags.position}` : "") + tags.notes.map((n) => `; ${n}`).join("");
   // The hit area is a little larger than the card and drawn last, so the picker's outline shows.
   const g = place(`@${a}`, x - 3, y - 3, CW + 6, CH + 6, label);
   const hit = g.querySelector(".hit")!;
@@ -96,12 +97,12 @@ function businessCard(obs: Observation, a: number, x: number, y: number, tags: T
   }
   t(8, 16, fit(f.name, 22), { "font-size": 13, "font-weight": 700, "font-family": "Georgia, serif" });
   g.append(el("line", { x1: x + 8, y1: y + 21, x2: x + CW - 8, y2: y + 21, stroke: "#b8a98a" }));
-  t(8, 33, fit(f.occupation, 30), { "font-style": "italic" });
-  t(8, 45, fit(f.organisation, 30));
-  t(8, 57, f.phone ? `☎ ${fit(f.phone, 26)}` : "☎ none");
-  t(8, 69, fit([f.city, f.country].filter(Boolean).join(", ") || "no location", 30));
-  t(8, 81, `SA: ${fit(f.army, 14)}`, { "font-weight": 700, "font-size": 9 });
-  if (f.pro_moves.length) t(CW - 6, 81, fit(f.pro_moves.join(", "), 22), { "text-anchor": "end", "font-size": 8 });
+  t(8, 32, fit(f.occupation, 30), { "font-style": "italic" });
+  t(8, 43, fit(f.organisation, 30));
+  t(8, 54, f.phone ? `☎ ${fit(f.phone, 26)}` : "☎ none");
+  t(8, 65, fit([f.city, f.country].filter(Boolean).join(", ") || "no location", 30));
+  t(8, 77, `SA: ${fit(f.army, 24)}`, { "font-weight": 700, "font-size": 9.5 });
+  t(8, 88, f.pro_moves.length ? fit(f.pro_moves.join(", "), 38) : "no pro moves", { "font-size": 8 });
   const foot = [tags.position, ...tags.notes].filter(Boolean).join(" · ");
   if (foot) {
     g.append(el("rect", { x: x + 1, y: y + CH - 14, width: CW - 2, height: 13, fill: "#efe6d2" }));
@@ -151,7 +152,8 @@ export const conspiracyTcg: GameDrawer = {
       note(q, `bomb with @${p}`);
     }
     const dying = new Set<number>(obs.attack?.would_die ?? []);
-    if (obs.attack?.attacker !== null && obs.attack?.attacker !== undefined) note(obs.attack.attacker, "attacking");
+    if (obs.attack?.attacker !== null && obs.attack?.attacker !== undefined)
+      note(obs.attack.attacker, "attacking");
     if (obs.doomed !== null && obs.doomed !== undefined) {
       note(obs.doomed, "dies at end of turn");
       dying.add(obs.doomed);
@@ -159,7 +161,7 @@ export const conspiracyTcg: GameDrawer = {
     for (const a of dying) note(a, "would die");
 
     const maxCols = Math.max(3, ...seats.map((s) => s.field.length + 1));
-    const width = Math.max(LEFT * 2 + maxCols * (CW + GAP), LEFT * 2 + 6 * (CW / 2 + 6) + 200, 720);
+    const width = LEFT * 2 + Math.max(maxCols, 4) * (CW + GAP);
     const parts: SVGElement[] = [];
     let y = 8;
 
@@ -210,7 +212,11 @@ export const conspiracyTcg: GameDrawer = {
     }
     const bombs = (obs.bombs ?? []).map(([p, q]: number[]) => `@${p} + @${q}`);
     parts.push(
-      el("text", { x: LEFT, y: y + 10, "font-size": 11 }, `Bombs: ${bombs.length ? bombs.join(", ") : "none"}`),
+      el(
+        "text",
+        { x: LEFT, y: y + 10, "font-size": 11 },
+        `Bombs: ${bombs.length ? bombs.join(", ") : "none"}`,
+      ),
     );
     y += 18;
 
@@ -241,7 +247,11 @@ export const conspiracyTcg: GameDrawer = {
       st.field.forEach((col, c) => {
         const x = LEFT + c * (CW + GAP);
         parts.push(
-          el("text", { x: x + 2, y: top - (own ? SLOT + 2 : 2), "font-size": 10, "font-weight": 700 }, `c${c + 1}`),
+          el(
+            "text",
+            { x: x + 2, y: top - (own ? SLOT + 2 : 2), "font-size": 10, "font-weight": 700 },
+            `c${c + 1}`,
+          ),
         );
         if (own) parts.push(slot(`front c${c + 1}`, x, y, CW, SLOT - 4, `front of c${c + 1}`));
         col.forEach((a, d) => {
@@ -254,10 +264,15 @@ export const conspiracyTcg: GameDrawer = {
                   ? "rear (may attack)"
                   : "middle";
           parts.push(
-            businessCard(obs, a, x, top + d * STEP, { position, notes: notes.get(a) ?? [], danger: dying.has(a) }),
+            businessCard(obs, a, x, top + d * STEP, {
+              position,
+              notes: notes.get(a) ?? [],
+              danger: dying.has(a),
+            }),
           );
         });
-        if (own) parts.push(slot(`back c${c + 1}`, x, top + col.length * STEP, CW, SLOT - 4, `behind c${c + 1}`));
+        if (own)
+          parts.push(slot(`back c${c + 1}`, x, top + col.length * STEP, CW, SLOT - 4, `behind c${c + 1}`));
       });
       if (own && st.field.length < 8) {
         const x = LEFT + st.field.length * (CW + GAP);
@@ -276,7 +291,8 @@ export const conspiracyTcg: GameDrawer = {
         );
         parts.push(g);
       }
-      if (st.field.length === 0) parts.push(el("text", { x: LEFT, y: top + 20, "font-size": 11 }, "no field agents"));
+      if (st.field.length === 0)
+        parts.push(el("text", { x: LEFT, y: top + 20, "font-size": 11 }, "no field agents"));
       y = top + depth * STEP + (own ? SLOT : 0) + 4;
       // What this viewer knows of another seat's hand (Hacking, Disguise) and pile (Scrying).
       if (!own) {
@@ -301,11 +317,17 @@ export const conspiracyTcg: GameDrawer = {
       }
       if (st.pile_known.length) {
         parts.push(
-          el("text", { x: LEFT, y: y + 10, "font-size": 11 }, `Cards you know in this seat's pile (1 = top):`),
+          el(
+            "text",
+            { x: LEFT, y: y + 10, "font-size": 11 },
+            `Cards you know in this seat's pile (1 = top):`,
+          ),
         );
         y += 16;
         st.pile_known.forEach(([i, a], k) => {
-          parts.push(businessCard(obs, a, LEFT + k * (CW + GAP), y, { position: `pile #${i + 1}`, notes: [] }));
+          parts.push(
+            businessCard(obs, a, LEFT + k * (CW + GAP), y, { position: `pile #${i + 1}`, notes: [] }),
+          );
         });
         y += CH + 8;
       }
@@ -321,7 +343,11 @@ export const conspiracyTcg: GameDrawer = {
       hand.forEach((a, i) => {
         const x = LEFT + (i % perRow) * (CW + GAP);
         const yy = y + Math.floor(i / perRow) * (CH + GAP);
-        parts.push(a === null ? cardBack(x, yy, CW, CH) : businessCard(obs, a, x, yy, { position: "in hand", notes: [] }));
+        parts.push(
+          a === null
+            ? cardBack(x, yy, CW, CH)
+            : businessCard(obs, a, x, yy, { position: "in hand", notes: [] }),
+        );
       });
       y += Math.ceil(hand.length / perRow) * (CH + GAP) + (hand.length ? 0 : 16);
     }
@@ -340,6 +366,8 @@ export const conspiracyTcg: GameDrawer = {
     );
     y += 24;
     const svg = svgRoot(0, 0, width, y, "Conspiracy TCG board");
+    // A tall board: it takes the full width (the page scrolls) so the cards stay readable.
+    svg.classList.add("tall");
     svg.append(...parts);
     return svg;
   },
@@ -347,7 +375,8 @@ export const conspiracyTcg: GameDrawer = {
   status(obs: Observation, ctx: DrawContext) {
     const name = (s: number) => ctx.seatNames[s] ?? `seat ${s}`;
     if (obs.terminal) {
-      if (obs.winner !== null && obs.winner !== undefined) return `Game over: ${name(obs.winner)} rules the world.`;
+      if (obs.winner !== null && obs.winner !== undefined)
+        return `Game over: ${name(obs.winner)} rules the world.`;
       return obs.stopped_by_ply_cap ? "Game over: stopped by the ply cap, a draw." : "Game over.";
     }
     const who = obs.to_move === null || obs.to_move === undefined ? "" : name(obs.to_move);
@@ -393,7 +422,8 @@ export const conspiracyTcg: GameDrawer = {
     seats.forEach((st, s) => {
       if (s === ctx.viewer) return;
       for (const a of st.hand) if (a !== null) seen.push(`${ctx.seatNames[s] ?? "seat " + s}'s hand: @${a}`);
-      for (const [i, a] of st.pile_known) seen.push(`${ctx.seatNames[s] ?? "seat " + s}'s pile #${i + 1}: @${a}`);
+      for (const [i, a] of st.pile_known)
+        seen.push(`${ctx.seatNames[s] ?? "seat " + s}'s pile #${i + 1}: @${a}`);
     });
     for (const [i, a] of me.pile_known) seen.push(`your pile #${i + 1}: @${a}`);
     if (seen.length) {
