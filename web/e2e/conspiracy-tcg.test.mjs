@@ -3,7 +3,7 @@
 // neither page's DOM nor WebSocket traffic ever holding a card of the other seat's hand.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { playRounds, screenshot, states, withServerAndBrowser } from "./harness.mjs";
+import { playOneMoveByKeyboard, playRounds, screenshot, states, withServerAndBrowser } from "./harness.mjs";
 
 const env = withServerAndBrowser();
 
@@ -43,6 +43,10 @@ test("Conspiracy TCG: business cards in two browser contexts; no page holds the 
   const card = a.locator('svg.board g.tcg-card[data-place^="@"]').first();
   assert.match(await card.getAttribute("aria-label"), /^@\d+ .+: .*(phone|no phone).*shadow army \w+/);
 
+  // Seat 0's first move by keyboard only (lit cards and slots are focusable; Enter picks).
+  const acks = () => a.received.filter((t) => JSON.parse(t).type === "ack").length;
+  await playOneMoveByKeyboard(a);
+  assert.equal(acks(), 1, "the keyboard move was acknowledged");
   await playRounds([a, b], 4);
   await screenshot(a, "conspiracy-tcg");
   await screenshot(b, "conspiracy-tcg-seat-1");

@@ -14,7 +14,10 @@ export const BIN = process.env.TABLETOP_BIN ?? path.join(ROOT, "build/release/bi
 export const DIST = path.join(ROOT, "web/dist");
 export const OUT = process.env.TABLETOP_TEST_OUTPUT ?? path.join(ROOT, "build/test-output");
 export const SHOTS = path.join(OUT, "screenshots");
-/** Generous: the machine is shared and busy. Never a timing assertion, only an upper bound. */
+/**
+ * Generous: the machine is shared and busy. Never a timing assertion, only an upper bound
+ * (E2E_WAIT=ms shortens it while debugging a hang).
+ */
 export const WAIT = Number(process.env.E2E_WAIT ?? 90_000);
 
 const CHROMIUM_ARGS = [
@@ -195,6 +198,35 @@ export async function playOneMove(page, { preferButton = false } = {}) {
     if ((await page.locator("svg.board [data-place].picked").count()) === 0) break;
   }
   // The click sent the move (the page says it waits); the server's ack and new state clear that.
+  await page.waitForFunction(
+    () => !document.querySelector(".move-buttons")?.textContent?.includes("Waiting for the server"),
+    null,
+    { timeout: WAIT },
+  );
+  const bad = await page.locator(".message.bad").count();
+  if (bad) throw new Error(`move refused: ${await page.locator(".message.bad").textContent()}`);
+}
+
+/**
+ * Plays one move with the keyboard only: focus the first lit place and press Enter until a move
+ * is chosen; when no place is lit, focus the first move button and press Enter. Fails when the
+ * server refuses it.
+ */
+export async function playOneMoveByKeyboard(page) {
+  // Sent: the page waits for the server, or its message already changed to the server's answer.
+  const message = async () => (await page.locator(".message").textContent()) ?? "";
+  const before = await message();
+  const sent = async () =>
+    (await page.locator(".move-buttons", { hasText: "Waiting for the server" }).count()) > 0 ||
+    ((await message()) !== before && /^(Sent|Move accepted|Move refused)/.test(await message()));
+  for (let i = 0; i < 8 && !(await sent()); i++) {
+    const targets = page.locator("svg.board [data-place].target");
+    const target = (await targets.count())
+      ? targets.first()
+      : page.locator(".move-buttons button.move").first();
+    await target.focus();
+    await page.keyboard.press("Enter");
+  }
   await page.waitForFunction(
     () => !document.querySelector(".move-buttons")?.textContent?.includes("Waiting for the server"),
     null,
