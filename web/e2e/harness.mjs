@@ -245,20 +245,24 @@ export async function until(cond, what = "condition") {
   }
 }
 
-/** Plays `n` moves by clicking, each on the page whose seat is to move (computers answer alone). */
+/**
+ * Plays `n` moves by clicking, each on the page whose seat is to move (computers answer alone).
+ * A page may get a state a moment after another: the mover's page is looked for at the latest seq.
+ */
 export async function playRounds(pages, n) {
+  const moverAt = (seq, seat) =>
+    pages.find((p) => {
+      const st = states(p).at(-1);
+      return st.seq === seq && st.views.some((v) => v.seat === seat && v.legal.length);
+    });
   for (let i = 0; i < n;) {
     const last = states(pages[0]).at(-1);
     if (last.result) return;
-    const page = pages.find((p) =>
-      states(p)
-        .at(-1)
-        .views.some((v) => v.seat === last.to_move && v.legal.length),
-    );
+    const page = moverAt(last.seq, last.to_move);
     if (!page) {
-      // A computer seat (or a seat no page holds) moves.
+      // A computer seat moves, or the mover's page has not got this state yet.
       await until(
-        () => states(pages[0]).at(-1).seq > last.seq,
+        () => states(pages[0]).at(-1).seq > last.seq || moverAt(last.seq, last.to_move),
         `seat ${last.to_move} to move at seq ${last.seq}`,
       );
       continue;

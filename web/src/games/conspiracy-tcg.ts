@@ -161,7 +161,11 @@ export const conspiracyTcg: GameDrawer = {
     for (const a of dying) note(a, "would die");
 
     const maxCols = Math.max(3, ...seats.map((s) => s.field.length + 1));
-    const width = LEFT * 2 + Math.max(maxCols, 4) * (CW + GAP);
+    // Columns per row: all of them on a wide screen, two on a phone (so the cards stay readable).
+    const narrow = typeof window !== "undefined" && window.innerWidth < 640;
+    const perRow = narrow ? 2 : Math.max(maxCols, 4);
+    const width = LEFT * 2 + perRow * (CW + GAP);
+    const chars = Math.floor((width - 40) / 7); // what a line of 11–13 px text holds
     const parts: SVGElement[] = [];
     let y = 8;
 
@@ -169,13 +173,13 @@ export const conspiracyTcg: GameDrawer = {
     const modes: string[] = obs.modes ?? [];
     parts.push(el("text", { x: LEFT, y: y + 16, "font-size": 14, "font-weight": 700 }, "Attack modes:"));
     for (let i = 0; i < 2; i++) {
-      const x = LEFT + 110 + i * 130;
+      const x = LEFT + 114 + i * 122;
       const g = el("g", { class: "tcg-mode", "aria-label": `attack mode ${i + 1}: ${modes[i] ?? "none"}` });
       g.append(
         el("rect", {
           x,
           y,
-          width: 120,
+          width: 114,
           height: 24,
           rx: 12,
           fill: modes[i] ? "#fff" : "none",
@@ -186,7 +190,7 @@ export const conspiracyTcg: GameDrawer = {
       g.append(
         el(
           "text",
-          { x: x + 60, y: y + 17, "text-anchor": "middle", "font-size": 13, "font-weight": 700 },
+          { x: x + 57, y: y + 17, "text-anchor": "middle", "font-size": 13, "font-weight": 700 },
           modes[i] ?? "— none —",
         ),
       );
@@ -195,11 +199,11 @@ export const conspiracyTcg: GameDrawer = {
     parts.push(
       el(
         "text",
-        { x: LEFT + 380, y: y + 16, "font-size": 11 },
+        { x: LEFT, y: y + 40, "font-size": 11 },
         modes.length === 2 ? "two modes active: attacks possible" : "attacks need two active modes",
       ),
     );
-    y += 34;
+    y += 50;
     if (obs.phase === "old-school" && obs.proposed) {
       parts.push(
         el(
@@ -227,73 +231,92 @@ export const conspiracyTcg: GameDrawer = {
       const st = seats[s];
       const own = s === ctx.viewer;
       // The header strip is the place `seat N` (an attack's target).
-      parts.push(el("rect", { x: LEFT - 4, y, width: width - 2 * LEFT + 8, height: 26, fill: "#f1ead9" }));
-      const head = place(`seat ${s}`, LEFT - 4, y, width - 2 * LEFT + 8, 26, `seat ${s}: ${name(s)}`);
+      parts.push(el("rect", { x: LEFT - 4, y, width: width - 2 * LEFT + 8, height: 40, fill: "#f1ead9" }));
+      const head = place(`seat ${s}`, LEFT - 4, y, width - 2 * LEFT + 8, 40, `seat ${s}: ${name(s)}`);
       head.append(seatShape(s, LEFT + 8, y + 13, 7));
       const hidden = st.hand.filter((c) => c === null).length;
       head.append(
         el(
           "text",
-          { x: LEFT + 22, y: y + 18, "font-size": 13, "font-weight": 700 },
-          `${name(s)}${own ? " (you)" : ""} — ${st.deck}${st.out ? " — ELIMINATED" : ""}` +
-            ` · hand ${st.hand.length}/${st.hand_size}${st.hand_open ? " (face up)" : ""} · pile ${st.pile_count}` +
-            (obs.turn_of === s && !obs.terminal ? " · ◀ turn" : ""),
+          { x: LEFT + 22, y: y + 17, "font-size": 13, "font-weight": 700 },
+          fit(
+            `${name(s)}${own ? " (you)" : ""}${obs.turn_of === s && !obs.terminal ? " ◀ turn" : ""}`,
+            chars,
+          ),
+        ),
+      );
+      head.append(
+        el(
+          "text",
+          { x: LEFT + 22, y: y + 33, "font-size": 11 },
+          fit(
+            `${st.deck}${st.out ? " — ELIMINATED" : ""} · hand ${st.hand.length}/${st.hand_size}` +
+              `${st.hand_open ? " (face up)" : ""} · pile ${st.pile_count}`,
+            chars,
+          ),
         ),
       );
       parts.push(head);
-      y += 30;
-      const top = own ? y + SLOT : y;
-      const depth = Math.max(1, ...st.field.map((c) => c.length));
-      st.field.forEach((col, c) => {
-        const x = LEFT + c * (CW + GAP);
-        parts.push(
-          el(
-            "text",
-            { x: x + 2, y: top - (own ? SLOT + 2 : 2), "font-size": 10, "font-weight": 700 },
-            `c${c + 1}`,
-          ),
-        );
-        if (own) parts.push(slot(`front c${c + 1}`, x, y, CW, SLOT - 4, `front of c${c + 1}`));
-        col.forEach((a, d) => {
-          const position =
-            col.length === 1
-              ? "front & rear"
-              : d === 0
-                ? "front (exposed)"
-                : d === col.length - 1
-                  ? "rear (may attack)"
-                  : "middle";
+      y += 46;
+      // Columns side by side, `perRow` to a row (two on a phone), each with its deploy slots.
+      const slots = own ? st.field.length + (st.field.length < 8 ? 1 : 0) : st.field.length;
+      for (let first = 0; first < Math.max(slots, 1); first += perRow) {
+        const cols = st.field.slice(first, first + perRow);
+        const depth = Math.max(1, ...cols.map((c) => c.length));
+        const top = own ? y + SLOT : y;
+        cols.forEach((col, k) => {
+          const c = first + k;
+          const x = LEFT + k * (CW + GAP);
           parts.push(
-            businessCard(obs, a, x, top + d * STEP, {
-              position,
-              notes: notes.get(a) ?? [],
-              danger: dying.has(a),
+            el(
+              "text",
+              { x: x + 2, y: top - (own ? SLOT + 2 : 2), "font-size": 10, "font-weight": 700 },
+              `c${c + 1}`,
+            ),
+          );
+          if (own) parts.push(slot(`front c${c + 1}`, x, y, CW, SLOT - 4, `front of c${c + 1}`));
+          col.forEach((a, d) => {
+            const position =
+              col.length === 1
+                ? "front & rear"
+                : d === 0
+                  ? "front (exposed)"
+                  : d === col.length - 1
+                    ? "rear (may attack)"
+                    : "middle";
+            parts.push(
+              businessCard(obs, a, x, top + d * STEP, {
+                position,
+                notes: notes.get(a) ?? [],
+                danger: dying.has(a),
+              }),
+            );
+          });
+          if (own)
+            parts.push(slot(`back c${c + 1}`, x, top + col.length * STEP, CW, SLOT - 4, `behind c${c + 1}`));
+        });
+        const newAt = st.field.length - first;
+        if (own && st.field.length < 8 && newAt >= 0 && newAt < perRow) {
+          const x = LEFT + newAt * (CW + GAP);
+          const g = slot("new", x, top, CW, CH, "new column");
+          g.prepend(
+            el("rect", {
+              x: x + 1,
+              y: top + 1,
+              width: CW - 2,
+              height: CH - 2,
+              rx: 4,
+              fill: "none",
+              stroke: "#aaa",
+              "stroke-dasharray": "4 4",
             }),
           );
-        });
-        if (own)
-          parts.push(slot(`back c${c + 1}`, x, top + col.length * STEP, CW, SLOT - 4, `behind c${c + 1}`));
-      });
-      if (own && st.field.length < 8) {
-        const x = LEFT + st.field.length * (CW + GAP);
-        const g = slot("new", x, top, CW, CH, "new column");
-        g.prepend(
-          el("rect", {
-            x: x + 1,
-            y: top + 1,
-            width: CW - 2,
-            height: CH - 2,
-            rx: 4,
-            fill: "none",
-            stroke: "#aaa",
-            "stroke-dasharray": "4 4",
-          }),
-        );
-        parts.push(g);
+          parts.push(g);
+        }
+        if (st.field.length === 0 && !own)
+          parts.push(el("text", { x: LEFT, y: top + 20, "font-size": 11 }, "no field agents"));
+        y = top + (st.field.length || own ? depth * STEP : 30) + (own ? SLOT : 0) + 4;
       }
-      if (st.field.length === 0)
-        parts.push(el("text", { x: LEFT, y: top + 20, "font-size": 11 }, "no field agents"));
-      y = top + depth * STEP + (own ? SLOT : 0) + 4;
       // What this viewer knows of another seat's hand (Hacking, Disguise) and pile (Scrying).
       if (!own) {
         const known = st.hand.filter((c): c is number => c !== null);
@@ -339,7 +362,6 @@ export const conspiracyTcg: GameDrawer = {
       const hand = seats[ctx.viewer].hand;
       parts.push(el("text", { x: LEFT, y: y + 14, "font-size": 13, "font-weight": 700 }, "Your hand"));
       y += 20;
-      const perRow = Math.max(1, Math.floor((width - LEFT) / (CW + GAP)));
       hand.forEach((a, i) => {
         const x = LEFT + (i % perRow) * (CW + GAP);
         const yy = y + Math.floor(i / perRow) * (CH + GAP);
@@ -352,19 +374,19 @@ export const conspiracyTcg: GameDrawer = {
       y += Math.ceil(hand.length / perRow) * (CH + GAP) + (hand.length ? 0 : 16);
     }
 
-    // The discard pile, newest last.
+    // The discard pile, newest last (the last eight), wrapped to the board's width.
     const discarded: number[] = obs.discarded ?? [];
-    parts.push(
-      el(
-        "text",
-        { x: LEFT, y: y + 14, "font-size": 11 },
-        `Discard pile (${discarded.length}): ${discarded
-          .map((a) => `@${a} ${faceOf(obs, a)?.name ?? ""}`)
-          .slice(-8)
-          .join(" · ")}`,
-      ),
-    );
-    y += 24;
+    const lines = [`Discard pile (${discarded.length}):`];
+    for (const a of discarded.slice(-8)) {
+      const item = ` @${a} ${faceOf(obs, a)?.name ?? ""} ·`;
+      if (lines[lines.length - 1].length + item.length > chars * 1.2) lines.push(item.trimStart());
+      else lines[lines.length - 1] += item;
+    }
+    for (const line of lines) {
+      parts.push(el("text", { x: LEFT, y: y + 14, "font-size": 11 }, line.replace(/ ·$/, "")));
+      y += 16;
+    }
+    y += 8;
     const svg = svgRoot(0, 0, width, y, "Conspiracy TCG board");
     // A tall board: it takes the full width (the page scrolls) so the cards stay readable.
     svg.classList.add("tall");
