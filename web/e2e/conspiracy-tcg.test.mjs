@@ -60,7 +60,7 @@ test("Conspiracy TCG: business cards in two browser contexts; no page holds the 
     `the bar showed progress: ${JSON.stringify(shown.slice(0, 3))}`,
   );
   for (const l of shown) {
-    assert.match(l.text, /^computer \(hard\) is thinking…\d+%$/);
+    assert.match(l.text, /^seat 2 · computer \(hard\) is thinking…\d+%$/);
     assert.doesNotMatch(l.text, /@\d|deploy|attack|pro |pass/);
   }
   for (const page of [a, b]) {
