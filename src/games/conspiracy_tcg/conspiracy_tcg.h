@@ -155,7 +155,9 @@ class TcgState final : public State {
   Move parse_move(std::string_view text) const override;
   // Public: fields, modes, master plans, bombs, discards, hand and pile sizes, open hands, the
   // phase. Private to `viewer`: its own hand, cards of other hands and piles it has seen (Hacking,
-  // Scrying), and the cards being arranged when it is the scryer.
+  // Scrying), and the cards being arranged when it is the scryer. `cards` holds the face (name,
+  // occupation, organisation, phone, city, country, army, pro moves) of exactly the agents the
+  // rest of the observation shows, for clients that draw the cards.
   json observation(Seat viewer) const override;
   std::string render(Seat viewer) const override;
   // Every agent of every deck in exactly one place per copy, claimed agents in no hand, fields
