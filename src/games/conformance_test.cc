@@ -65,6 +65,14 @@ TEST(MovePlaces, AsEachDocListsThem) {
   EXPECT_EQ(places("conspiracy", "tile A4 M2"), Places{"M2"});
   EXPECT_EQ(places("conspiracy", "mark M"), Places{"MP"});
   EXPECT_EQ(places("conspiracy", "place C3"), Places{});
+  const json tcg3 = {{"players", 3}};
+  EXPECT_EQ(places("conspiracy-tcg", "deploy @17 new", tcg3), (Places{"@17", "new"}));
+  EXPECT_EQ(places("conspiracy-tcg", "deploy @17 back c2 hack 1", tcg3),
+            (Places{"@17", "back c2"}));
+  EXPECT_EQ(places("conspiracy-tcg", "attack @17 1+2 onslaught @9", tcg3),
+            (Places{"@17", "seat 1", "seat 2"}));
+  EXPECT_EQ(places("conspiracy-tcg", "pro bomb @5 @40 @41", tcg3), (Places{"@5", "@40", "@41"}));
+  EXPECT_EQ(places("conspiracy-tcg", "allow", tcg3), Places{});
   // The board places a client may draw: Siege's depend on the player count.
   EXPECT_EQ(games::registry().make("siege", {{"players", 4}})->board_places().size(), 36u);
   EXPECT_EQ(games::registry().make("siege", {{"players", 2}})->board_places().size(), 26u);

@@ -2,29 +2,20 @@
 // seat's view (nothing of the board or the private view is in the page until the hand-over); then a
 // spectator at phone width.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { launchBrowser, playOneMove, recordingPage, screenshot, Server, states, WAIT } from "./harness.mjs";
+import { test } from "node:test";
+import { playOneMove, recordingPage, screenshot, states, WAIT, withServerAndBrowser } from "./harness.mjs";
 
-let server, browser;
-before(async () => {
-  server = new Server();
-  await server.start();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = withServerAndBrowser();
 
 test("hot-seat Culture Wars with a hand-over between seats, and a spectator at phone width", async () => {
-  const created = await server.api("POST", "/api/matches", {
+  const created = await env.server.api("POST", "/api/matches", {
     game: "culture-wars",
     params: { players: 2 },
     seats: [{ kind: "human" }, { kind: "human" }],
   });
   const tokens = created.seats.map((s) => `token=${s.token}`).join("&");
-  const page = await recordingPage(browser);
-  await page.goto(`${server.url}/match/${created.id}#${tokens}`);
+  const page = await recordingPage(env.browser);
+  await page.goto(`${env.server.url}/match/${created.id}#${tokens}`);
   let handovers = 0;
   for (let i = 0; i < 6; i++) {
     const handover = page.locator(".handover:not([hidden]) button.handover-ok");
@@ -60,8 +51,8 @@ test("hot-seat Culture Wars with a hand-over between seats, and a spectator at p
   await page.waitForSelector(".board-box svg.board", { timeout: WAIT });
   await screenshot(page, "culture-wars");
 
-  const phone = await recordingPage(browser, { viewport: { width: 390, height: 844 } });
-  await phone.goto(server.url + created.watch_url);
+  const phone = await recordingPage(env.browser, { viewport: { width: 390, height: 844 } });
+  await phone.goto(env.server.url + created.watch_url);
   await phone.waitForSelector("svg.board", { timeout: WAIT });
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 1, `no sideways scrolling at phone width (overflow ${overflow}px)`);

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
@@ -13,8 +14,11 @@ export const BIN = process.env.TABLETOP_BIN ?? path.join(ROOT, "build/release/bi
 export const DIST = path.join(ROOT, "web/dist");
 export const OUT = process.env.TABLETOP_TEST_OUTPUT ?? path.join(ROOT, "build/test-output");
 export const SHOTS = path.join(OUT, "screenshots");
-/** Generous: the machine is shared and busy. Never a timing assertion, only an upper bound. */
-export const WAIT = 90_000;
+/**
+ * Generous: the machine is shared and busy. Never a timing assertion, only an upper bound
+ * (E2E_WAIT=ms shortens it while debugging a hang).
+ */
+export const WAIT = Number(process.env.E2E_WAIT ?? 90_000);
 
 const CHROMIUM_ARGS = [
   "--headless",
@@ -110,6 +114,36 @@ export async function launchBrowser() {
   return chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
 }
 
+/**
+ * The setup every e2e file shares: registers node:test `before`/`after` hooks that start a
+ * `tabletop serve` on a free loopback port with a temporary database and Debian's Chromium, and
+ * stop both (the database folder is removed). Returns `{server, browser}`, filled in once the
+ * `before` hook has run, plus `open(path, opts)`: a recording page at that path of the server,
+ * once its board is drawn.
+ */
+export function withServerAndBrowser() {
+  const env = {
+    server: null,
+    browser: null,
+    async open(p, opts = {}) {
+      const page = await recordingPage(env.browser, opts);
+      await page.goto(env.server.url + p);
+      await page.waitForSelector(opts.waitFor ?? "svg.board", { timeout: WAIT });
+      return page;
+    },
+  };
+  before(async () => {
+    env.server = new Server();
+    await env.server.start();
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
+}
+
 /** A page whose received WebSocket frames are kept in `page.frames` (text, in order). */
 export async function recordingPage(browser, opts = {}) {
   const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1200, height: 900 } });
@@ -173,11 +207,69 @@ export async function playOneMove(page, { preferButton = false } = {}) {
   if (bad) throw new Error(`move refused: ${await page.locator(".message.bad").textContent()}`);
 }
 
+/**
+ * Plays one move with the keyboard only: focus the first lit place and press Enter until a move
+ * is chosen; when no place is lit, focus the first move button and press Enter. Fails when the
+ * server refuses it.
+ */
+export async function playOneMoveByKeyboard(page) {
+  // Sent: the page waits for the server, or its message already changed to the server's answer.
+  const message = async () => (await page.locator(".message").textContent()) ?? "";
+  const before = await message();
+  const sent = async () =>
+    (await page.locator(".move-buttons", { hasText: "Waiting for the server" }).count()) > 0 ||
+    ((await message()) !== before && /^(Sent|Move accepted|Move refused)/.test(await message()));
+  for (let i = 0; i < 8 && !(await sent()); i++) {
+    const targets = page.locator("svg.board [data-place].target");
+    const target = (await targets.count())
+      ? targets.first()
+      : page.locator(".move-buttons button.move").first();
+    await target.focus();
+    await page.keyboard.press("Enter");
+  }
+  await page.waitForFunction(
+    () => !document.querySelector(".move-buttons")?.textContent?.includes("Waiting for the server"),
+    null,
+    { timeout: WAIT },
+  );
+  const bad = await page.locator(".message.bad").count();
+  if (bad) throw new Error(`move refused: ${await page.locator(".message.bad").textContent()}`);
+}
+
 /** Waits until cond() holds (polling), failing after WAIT. */
 export async function until(cond, what = "condition") {
   const deadline = Date.now() + WAIT;
   while (!cond()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * Plays `n` moves by clicking, each on the page whose seat is to move (computers answer alone).
+ * A page may get a state a moment after another: the mover's page is looked for at the latest seq.
+ */
+export async function playRounds(pages, n) {
+  const moverAt = (seq, seat) =>
+    pages.find((p) => {
+      const st = states(p).at(-1);
+      return st.seq === seq && st.views.some((v) => v.seat === seat && v.legal.length);
+    });
+  for (let i = 0; i < n;) {
+    const last = states(pages[0]).at(-1);
+    if (last.result) return;
+    const page = moverAt(last.seq, last.to_move);
+    if (!page) {
+      // A computer seat moves, or the mover's page has not got this state yet.
+      await until(
+        () => states(pages[0]).at(-1).seq > last.seq || moverAt(last.seq, last.to_move),
+        `seat ${last.to_move} to move at seq ${last.seq}`,
+      );
+      continue;
+    }
+    await playOneMove(page);
+    i++;
+    const seq = states(page).at(-1).seq;
+    for (const p of pages) await until(() => states(p).at(-1).seq >= seq, `every page at seq ${seq}`);
   }
 }

@@ -2,59 +2,15 @@
 // page's DOM nor WebSocket traffic ever holds the other seat's secrets. A spectator sees only public
 // information.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import {
-  launchBrowser,
-  playOneMove,
-  recordingPage,
-  screenshot,
-  Server,
-  states,
-  until,
-  WAIT,
-} from "./harness.mjs";
+import { test } from "node:test";
+import { withServerAndBrowser, playRounds, screenshot, states } from "./harness.mjs";
 
-let server, browser;
-before(async () => {
-  server = new Server();
-  await server.start();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = withServerAndBrowser();
 
-async function open(path) {
-  const page = await recordingPage(browser);
-  await page.goto(server.url + path);
-  await page.waitForSelector("svg.board", { timeout: WAIT });
-  return page;
-}
-
-/** Plays `n` moves by clicking, each on the page whose seat is to move (computers answer alone). */
-async function playRounds(pages, n) {
-  for (let i = 0; i < n;) {
-    const last = states(pages[0]).at(-1);
-    if (last.result) return;
-    const page = pages.find((p) =>
-      states(p)
-        .at(-1)
-        .views.some((v) => v.seat === last.to_move && v.legal.length),
-    );
-    if (!page) {
-      await until(() => states(pages[0]).at(-1).seq > last.seq); // a computer seat moves
-      continue;
-    }
-    await playOneMove(page);
-    i++;
-    const seq = states(page).at(-1).seq;
-    for (const p of pages) await until(() => states(p).at(-1).seq >= seq);
-  }
-}
+const open = (path) => env.open(path);
 
 test("Siege: two seats in two browser contexts; Army values stay unknown to both", async () => {
-  const created = await server.api("POST", "/api/matches", {
+  const created = await env.server.api("POST", "/api/matches", {
     game: "siege",
     params: { players: 2 },
     seats: [{ kind: "human" }, { kind: "human" }],
@@ -99,7 +55,7 @@ test("Siege: two seats in two browser contexts; Army values stay unknown to both
 });
 
 test("Conspiracy: goals, hands and tiles of one seat never reach the other seat's page or a spectator", async () => {
-  const created = await server.api("POST", "/api/matches", {
+  const created = await env.server.api("POST", "/api/matches", {
     game: "conspiracy",
     params: { players: 3 },
     seats: [{ kind: "human" }, { kind: "human" }, { kind: "computer", strength: "easy" }],

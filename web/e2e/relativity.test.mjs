@@ -1,38 +1,36 @@
-// A Relativity match against the computer, created in the lobby and played to its end by clicking
-// (the first move by keyboard), then its replay and record.
+// A Relativity match against the computer, created in the lobby and played to its real end (ten
+// trophies or six for one seat, not a ply cap) by clicking (the first move by keyboard), then its
+// replay and record. The deal is fixed through the engine parameters `coins` and `coins2`: every
+// rank's coins stand three in a row with the fourth one swap away, so molecules come quickly and
+// the match is short.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import {
-  launchBrowser,
+  withServerAndBrowser,
   playOneMove,
   recordingPage,
   screenshot,
-  Server,
   states,
   until,
   WAIT,
   waitForTurnOrEnd,
 } from "./harness.mjs";
 
-let server, browser;
-before(async () => {
-  server = new Server();
-  await server.start();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = withServerAndBrowser();
+/** No molecule, and each rank three in a row with its fourth coin one swap from joining them. */
+const DEAL = "nnnaaa/222333/444555/5na423";
+/** A generous bound: the match ends long before (random against greedy: 7 to 57 plies). */
+const MAX_MOVES = 300;
 
 test("create a Relativity match against the computer in the lobby and play it to the end by clicking", async () => {
-  const page = await recordingPage(browser);
-  await page.goto(server.url + "/");
+  const page = await recordingPage(env.browser);
+  await page.goto(env.server.url + "/");
   await page.selectOption("#game", "relativity");
-  // Parameters come from GET /api/games: the engine's ply cap keeps the test short.
+  // Parameters come from GET /api/games; the deals keep the match short.
   await page.locator("details summary", { hasText: "Engine settings" }).click();
-  await page.fill('[name="max_plies"]', "30");
-  await page.selectOption("#seat-1", "computer:easy");
+  await page.fill('[name="coins"]', DEAL);
+  await page.fill('[name="coins2"]', DEAL);
+  await page.selectOption("#seat-1", "computer:medium");
   await page.check("#undo");
   await page.click("button[type=submit]");
   const join = page.locator('a.join-link[data-seat="0"]');
@@ -76,15 +74,16 @@ test("create a Relativity match against the computer in the lobby and play it to
   // Neither the record nor the replay is public before the end.
   const id = states(page).at(-1).match.id;
   for (const route of ["record", "replay"]) {
-    const r = await fetch(`${server.url}/api/matches/${id}/${route}`);
+    const r = await fetch(`${env.server.url}/api/matches/${id}/${route}`);
     assert.equal(r.status, 403, `${route} before the end`);
   }
 
   let mine = 0;
   while ((await waitForTurnOrEnd(page)) === "turn") {
+    assert.ok(mine < MAX_MOVES, `the match ends within ${MAX_MOVES} moves of ours`);
     await playOneMove(page);
     mine++;
-    if (mine === 4) await screenshot(page, "relativity");
+    if (mine === 2) await screenshot(page, "relativity");
   }
   const result = await page.locator(".result").textContent();
   assert.match(result, /Result/);
@@ -92,14 +91,25 @@ test("create a Relativity match against the computer in the lobby and play it to
   const last = states(page).at(-1);
   assert.ok(last.result, "the last state carries the result");
   assert.ok(last.result.reason.length > 0, "the result names its reason");
-  assert.ok(mine >= 10, `played ${mine} moves by clicking`);
+  assert.ok(mine >= 2, `played ${mine} moves by clicking`);
+  // The real end: ten trophies, or six for one seat; the result panel says so with its reason.
+  assert.match(last.result.reason, /^Game over: .*in trophies/);
+  assert.doesNotMatch(last.result.reason, /ply cap/);
+  assert.equal(await page.locator(".result .reason").textContent(), last.result.reason);
+  const trophies = last.views[0].observation.trophies.map((t) => t.count);
+  assert.ok(
+    trophies.some((c) => c >= 6) || trophies[0] + trophies[1] === 10,
+    `trophies at the end: ${trophies}`,
+  );
+  assert.match(await page.locator(".result .winner").textContent(), /Winner: seat \d/);
   // Every move of ours was acknowledged: the typed illegal swap was the only reject.
   assert.equal(page.received.filter((t) => JSON.parse(t).type === "reject").length, 1);
 
   // The record of the finished match, and its replay step by step.
-  const record = await server.api("GET", `/api/matches/${id}/record`);
+  const record = await env.server.api("GET", `/api/matches/${id}/record`);
   assert.equal(record.game, "relativity");
-  assert.equal(record.moves.length, 30);
+  const n = record.moves.length;
+  assert.ok(n >= 2 * mine - 1, `${n} moves in the record`);
   await page.click("a.replay-link");
   await page.waitForSelector("#replay-step", { timeout: WAIT });
   const step = page.locator(".step");
@@ -107,11 +117,11 @@ test("create a Relativity match against the computer in the lobby and play it to
     timeout: WAIT,
   });
   await page.click('button[data-step="forward"]');
-  assert.match(await step.textContent(), new RegExp(`^Step 1 of 30: ${record.moves[0]}`));
+  assert.match(await step.textContent(), new RegExp(`^Step 1 of ${n}: ${record.moves[0]}`));
   await page.click('button[data-step="last"]');
-  assert.match(await step.textContent(), /^Step 30 of 30/);
+  assert.match(await step.textContent(), new RegExp(`^Step ${n} of ${n}`));
   await page.keyboard.press("ArrowLeft");
-  assert.match(await step.textContent(), /^Step 29 of 30/);
+  assert.match(await step.textContent(), new RegExp(`^Step ${n - 1} of ${n}`));
   await screenshot(page, "relativity-replay");
   assert.deepEqual(page.errors ?? [], []);
 });

@@ -1,28 +1,18 @@
 // The server is killed with SIGKILL mid-match and started again on the same database: both pages
 // reconnect by themselves, get a full state with every acknowledged move in place, and play on.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import {
-  launchBrowser,
+  withServerAndBrowser,
   playOneMove,
   recordingPage,
   screenshot,
-  Server,
   states,
   until,
   WAIT,
 } from "./harness.mjs";
 
-let server, browser;
-before(async () => {
-  server = new Server();
-  await server.start();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = withServerAndBrowser();
 
 async function playOn(pages, n) {
   for (let i = 0; i < n; i++) {
@@ -40,15 +30,15 @@ async function playOn(pages, n) {
 }
 
 test("SIGKILL mid-match: the pages reconnect and play on with every acknowledged move in place", async () => {
-  const created = await server.api("POST", "/api/matches", {
+  const created = await env.server.api("POST", "/api/matches", {
     game: "siege",
     params: { players: 2 },
     seats: [{ kind: "human" }, { kind: "human" }],
   });
   const pages = [];
   for (const s of created.seats) {
-    const p = await recordingPage(browser);
-    await p.goto(server.url + s.join_url);
+    const p = await recordingPage(env.browser);
+    await p.goto(env.server.url + s.join_url);
     await p.waitForSelector("svg.board", { timeout: WAIT });
     pages.push(p);
   }
@@ -58,11 +48,11 @@ test("SIGKILL mid-match: the pages reconnect and play on with every acknowledged
   const before = states(pages[0]).at(-1);
   assert.equal(before.seq, Math.max(...acked.map((m) => m.seq)));
 
-  await server.kill();
+  await env.server.kill();
   for (const p of pages) await p.waitForSelector(".banner.down", { timeout: WAIT });
   await screenshot(pages[0], "siege-reconnecting");
   const counts = pages.map((p) => states(p).length);
-  await server.start();
+  await env.server.start();
   for (const [i, p] of pages.entries()) {
     await until(() => states(p).length > counts[i], "a full state after the reconnect");
     await p.waitForSelector(".banner.up", { timeout: WAIT });

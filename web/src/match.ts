@@ -148,7 +148,7 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
   });
 
   const showThinking = (seat: number, progress: number) => {
-    const name = state?.match.seats[seat]?.name ?? `seat ${seat}`;
+    const name = seatLabel(seat, state?.match.seats[seat]?.name);
     ui.thinking.hidden = false;
     ui.thinking.replaceChildren(
       h("label", { for: "thinking-bar" }, `${name} is thinking…`),

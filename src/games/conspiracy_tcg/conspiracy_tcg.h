@@ -194,7 +194,9 @@ class TcgState final : public State {
   Move parse_move(std::string_view text) const override;
   // Public: fields, modes, master plans, bombs, discards, hand and pile sizes, open hands, the
   // phase. Private to `viewer`: its own hand, cards of other hands and piles it has seen (Hacking,
-  // Scrying), and the cards being arranged when it is the scryer.
+  // Scrying), and the cards being arranged when it is the scryer. `cards` holds the face (name,
+  // occupation, organisation, phone, city, country, army, pro moves) of exactly the agents the
+  // rest of the observation shows, for clients that draw the cards.
   json observation(Seat viewer) const override;
   std::string render(Seat viewer) const override;
   // Every agent of every deck in exactly one place per copy, claimed agents in no hand, fields
@@ -203,8 +205,10 @@ class TcgState final : public State {
   // Share of field agents and hand cards weighted by exposure and the active modes (see
   // docs/games/conspiracy-tcg.md, "Estimate"); the returns once over.
   bool estimate_returns(Returns& out) const override;
-  // The agents a move names, in notation order (`@17`; bombs: the planter and the two agents);
-  // none for pass, allow and arrange (docs/games/conspiracy-tcg.md, "Places").
+  // The agents a move names, in notation order (`@17`; bombs: the planter and the two agents),
+  // after a deploy's card where it goes (`new`, `front c2`, `back c1`), after an attack's launcher
+  // the seats attacked (`seat 1`); none for pass, allow and arrange (docs/games/conspiracy-tcg.md,
+  // "Places").
   std::vector<std::string> move_places(Move move) const override;
   // True for a move after which some hand or pile changes other than by the card the move names
   // (a draw, a card seen by Hacking or Scrying, a claimed card revealed), or a hand opens.
@@ -420,7 +424,8 @@ class TcgGame final : public Game {
   std::vector<NotationKind> notation() const override;
   // The seat's deck and number: "Sample Deck (seat 0)".
   std::string seat_name(Seat seat) const override;
-  // Every agent of the decks in play, `@0`.. (the cards a client draws one element for).
+  // Every agent of the decks in play, `@0`.. (the cards a client draws one element for), the
+  // deploy targets `new`, `front c1`..`back c8` and the seats `seat 0`...
   std::vector<std::string> board_places() const override;
 
   int agent_count() const { return int(cards_.size()); }

@@ -23,7 +23,19 @@ std::vector<std::string> TcgState::move_places(Move move) const {
   const MoveParts p = unpack(move);
   switch (p.kind) {
     case kDeploy:
-    case kAttack:
+      // The card, then where it goes in the deploying seat's field.
+      if (p.y == kNewColumn) return {at(p.agent), "new"};
+      return {at(p.agent), std::string(p.y == kFront  ? "front"
+                                       : p.y == kBack ? "back"
+                                                      : "span") +
+                               " c" + std::to_string(p.z + 1)};
+    case kAttack: {
+      // The launcher, then each seat attacked, in seat order.
+      std::vector<std::string> out{at(p.agent)};
+      for (Seat s = 0; s < num_players(); ++s)
+        if (p.y >> s & 1) out.push_back("seat " + std::to_string(s));
+      return out;
+    }
     case kSurgeStart:
     case kEmergency:
     case kOldSchoolBlock:
@@ -106,6 +118,14 @@ bool TcgState::reveals(Move move) const {
 std::vector<std::string> TcgGame::board_places() const {
   std::vector<std::string> places;
   for (int a = 0; a < agent_count(); ++a) places.push_back(at(uint16_t(a)));
+  // Where a deployed card goes in the deployer's field, and the seats an attack targets.
+  places.push_back("new");
+  for (const char* end : {"front", "back"})
+    for (int c = 1; c <= kMaxColumns; ++c)
+      places.push_back(std::string(end) + " c" + std::to_string(c));
+  // Security Perimeter: in front of columns c and c + 1 at once.
+  for (int c = 1; c < kMaxColumns; ++c) places.push_back("span c" + std::to_string(c));
+  for (Seat s = 0; s < num_players(); ++s) places.push_back("seat " + std::to_string(s));
   return places;
 }
 

@@ -85,6 +85,23 @@ int cards_from(const json& j, uint16_t* agents, uint8_t* seen, int capacity, int
   return n;
 }
 
+// What the viewer reads on the face of a card it can see: name, occupation, organisation,
+// phone, city, country, shadow army and pro moves (empty fields left out).
+json card_face(const Card& c) {
+  json j = json::object();
+  j["name"] = display_name(c);
+  for (const auto& [key, text] :
+       {std::pair{"occupation", &c.occupation}, std::pair{"organisation", &c.organisation},
+        std::pair{"phone", &c.phone}, std::pair{"city", &c.city}, std::pair{"country", &c.country}})
+    if (!text->empty()) j[key] = *text;
+  j["army"] = army_name(c.army);
+  json moves = json::array();
+  for (int p = 0; p < kProMoveCount; ++p)
+    if (c.pro_moves >> p & 1) moves.push_back(pro_move_name(ProMove(p)));
+  j["pro_moves"] = moves;
+  return j;
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -397,6 +414,23 @@ json TcgState::observation(Seat viewer) const {
   if (phase_ == kBrainwashPhase) obs["brainwash"] = {brain_started_, brain_left_};
   if (phase_ == kBigConning) obs["big_con"] = con_left_;
   if (phase_ == kRearranging) obs["rearrange"] = built_json();
+  // The faces of the cards the viewer sees (field agents, discards, hand and pile cards it
+  // knows), by agent number, so a client can draw them; an agent it cannot see is not listed.
+  {
+    json faces = json::object();
+    auto add = [&](const json& a) {
+      if (a.is_number_integer())
+        faces[std::to_string(a.get<int>())] = card_face(rules().card(uint16_t(a.get<int>())));
+    };
+    for (const json& s : seats) {
+      for (const json& col : s["field"])
+        for (const json& a : col) add(a);
+      for (const json& a : s["hand"]) add(a);
+      for (const json& k : s["pile_known"]) add(k[1]);
+    }
+    for (const json& a : discarded) add(a);
+    obs["cards"] = faces;
+  }
   obs["terminal"] = over_;
   obs["to_move"] = over_ ? json(nullptr) : json(current_player());
   if (over_) {

@@ -1,5 +1,6 @@
 // The drawing of each game, by game id. A new game adds its file and one line here.
 import { conspiracy } from "./conspiracy";
+import { conspiracyTcg } from "./conspiracy-tcg";
 import { cultureWars } from "./culture-wars";
 import { relativity } from "./relativity";
 import { siege } from "./siege";
@@ -10,4 +11,5 @@ export const DRAWERS: Record<string, GameDrawer> = {
   siege,
   conspiracy,
   "culture-wars": cultureWars,
+  "conspiracy-tcg": conspiracyTcg,
 };
