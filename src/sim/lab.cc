@@ -116,8 +116,13 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
     for (const std::string& spec : c.slots) ai::make_agent(spec, *c.game, 0);
   }
   const auto start = std::chrono::steady_clock::now();
+  if (plan.ranks < 1 || plan.rank < 0 || plan.rank >= plan.ranks)
+    throw BadParams("rank " + std::to_string(plan.rank) + " of " + std::to_string(plan.ranks));
+  // Local deal i is the global deal rank + i * ranks.
+  const long share =
+      plan.deals > plan.rank ? (plan.deals - plan.rank + plan.ranks - 1) / plan.ranks : 0;
   int threads = plan.threads > 0 ? plan.threads : int(std::thread::hardware_concurrency());
-  threads = int(std::clamp<long>(threads, 1, std::max(1L, plan.deals)));
+  threads = int(std::clamp<long>(threads, 1, std::max(1L, share)));
   const long window = 16L * threads;
 
   std::atomic<long> next{0};
@@ -132,11 +137,12 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
   auto worker = [&] {
     for (;;) {
       if (stopping()) return;
-      const long deal = next++;
-      if (deal >= plan.deals) return;
+      const long local = next++;
+      if (local >= share) return;
+      const long deal = plan.rank + local * plan.ranks;
       {
         std::unique_lock lock(mutex);
-        room.wait(lock, [&] { return deal < merged + window || failed.load(); });
+        room.wait(lock, [&] { return local < merged + window || failed.load(); });
         if (failed) return;
       }
       std::vector<GameResult> results;
@@ -159,11 +165,11 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
         return;
       }
       std::lock_guard lock(mutex);
-      pending.emplace(deal, std::move(results));
+      pending.emplace(local, std::move(results));
       for (auto it = pending.begin(); it != pending.end() && it->first == merged;
            it = pending.erase(it)) {
         for (const GameResult& r : it->second) sink.game(r);
-        sink.deal_done(merged);
+        sink.deal_done(plan.rank + merged * plan.ranks);
         ++merged;
       }
       room.notify_all();
@@ -176,7 +182,7 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
   if (failed) throw Error(error);
   RunInfo info;
   info.deals_done = merged;
-  info.interrupted = merged < plan.deals;
+  info.interrupted = merged < share;
   info.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return info;
 }
