@@ -123,12 +123,18 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
       plan.deals > plan.rank ? (plan.deals - plan.rank + plan.ranks - 1) / plan.ranks : 0;
   int threads = plan.threads > 0 ? plan.threads : int(std::thread::hardware_concurrency());
   threads = int(std::clamp<long>(threads, 1, std::max(1L, share)));
-  const long window = 16L * threads;
+  // How far a thread may run ahead of the merge: wide when games are small (a thread the system
+  // pauses then holds up the others less), narrower when every game keeps its record.
+  const long window = (plan.record ? 16L : 256L) * threads;
 
-  std::atomic<long> next{0};
+  // The shared counters on cache lines of their own: threads take deals from `next` and read
+  // `merged` without the lock, which is taken once per deal (to merge) unless the window is full.
+  struct alignas(64) Counter {
+    std::atomic<long> value{0};
+  };
+  Counter next, merged;  // the next local deal to play; deals handed to the sink
   std::mutex mutex;
   std::condition_variable room;
-  long merged = 0;  // deals handed to the sink
   std::map<long, std::vector<GameResult>> pending;
   std::string error;
   std::atomic<bool> failed{false};
@@ -137,12 +143,12 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
   auto worker = [&] {
     for (;;) {
       if (stopping()) return;
-      const long local = next++;
+      const long local = next.value.fetch_add(1, std::memory_order_relaxed);
       if (local >= share) return;
       const long deal = plan.rank + local * plan.ranks;
-      {
+      if (local >= merged.value.load(std::memory_order_acquire) + window) {
         std::unique_lock lock(mutex);
-        room.wait(lock, [&] { return local < merged + window || failed.load(); });
+        room.wait(lock, [&] { return local < merged.value.load() + window || failed.load(); });
         if (failed) return;
       }
       std::vector<GameResult> results;
@@ -166,13 +172,15 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
       }
       std::lock_guard lock(mutex);
       pending.emplace(local, std::move(results));
-      for (auto it = pending.begin(); it != pending.end() && it->first == merged;
+      const long before = merged.value.load(std::memory_order_relaxed);
+      long now = before;
+      for (auto it = pending.begin(); it != pending.end() && it->first == now;
            it = pending.erase(it)) {
         for (const GameResult& r : it->second) sink.game(r);
-        sink.deal_done(plan.rank + merged * plan.ranks);
-        ++merged;
+        sink.deal_done(plan.rank + now * plan.ranks);
+        merged.value.store(++now, std::memory_order_release);
       }
-      room.notify_all();
+      if (now != before) room.notify_all();
     }
   };
   std::vector<std::thread> pool;
@@ -181,8 +189,8 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
   for (auto& t : pool) t.join();
   if (failed) throw Error(error);
   RunInfo info;
-  info.deals_done = merged;
-  info.interrupted = merged < share;
+  info.deals_done = merged.value.load();
+  info.interrupted = info.deals_done < share;
   info.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return info;
 }
