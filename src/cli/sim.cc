@@ -15,6 +15,13 @@
 #include "sim/progress.h"
 #include "sim/report.h"
 #include "sim/summary.h"
+#ifdef TABLETOP_WITH_MPI
+#include "sim/mpi_lab.h"
+#endif
+
+namespace tabletop::sim {
+class MpiWorld;
+}
 
 namespace tabletop::cli {
 namespace {
@@ -212,7 +219,27 @@ CLI::App* add_sim_command(CLI::App& app) {
   return sim;
 }
 
-int run_sim_command(const std::string& command_line) {
+namespace {
+
+#ifdef TABLETOP_WITH_MPI
+int rank_of(const sim::MpiWorld& world) {
+  return world.rank();
+}
+sim::RunInfo run_plan_on(const sim::MpiWorld& world, const sim::Plan& plan, sim::Sink& sink) {
+  return sim::run_plan_mpi(world, plan, sink);
+}
+#else
+int rank_of(const sim::MpiWorld&) {
+  return 0;
+}
+sim::RunInfo run_plan_on(const sim::MpiWorld&, const sim::Plan& plan, sim::Sink& sink) {
+  return sim::run_plan(plan, sink);
+}
+#endif
+
+// The command; `world` is the MPI job when run under mpirun (then only rank 0 writes anything and
+// `*started` tells when the run began).
+int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* started) {
   SimOptions& o = options();
   if (o.rotate.empty()) o.rotate = "cyclic";
   const Registry& registry = games::registry();
@@ -337,14 +364,22 @@ int run_sim_command(const std::string& command_line) {
 
   long games_per_deal = 0;
   for (const sim::Condition& c : plan.conditions) games_per_deal += long(c.rotations.size());
+  // The agent specs are checked here too (run_plan checks them again), so that under MPI every
+  // rank rejects a bad one before the run starts, alike, and the job ends without an abort.
+  for (const sim::Condition& c : plan.conditions)
+    for (const std::string& spec : c.slots) ai::make_agent(spec, *c.game, 0);
+  if (started) *started = true;
   sim::Summary summary(plan, mode, pool, o.detect_points / 100.0);
-  sim::Progress progress(games_per_deal * plan.deals, sim::Progress::stderr_is_terminal());
-  FileSinks sinks(o.csv_path, o.records_path, summary, progress);
+  // Under MPI the ranks other than 0 only play: no progress bar, no files.
+  const bool writes = world == nullptr || rank_of(*world) == 0;
+  sim::Progress progress(games_per_deal * plan.deals,
+                         writes && sim::Progress::stderr_is_terminal());
+  FileSinks sinks(writes ? o.csv_path : "", writes ? o.records_path : "", summary, progress);
   g_stop = false;
   auto previous = std::signal(SIGINT, on_interrupt);
   sim::RunInfo run_info;
   try {
-    run_info = sim::run_plan(plan, sinks);
+    run_info = world ? run_plan_on(*world, plan, sinks) : sim::run_plan(plan, sinks);
   } catch (...) {
     std::signal(SIGINT, previous);
     progress.finish();
@@ -352,6 +387,7 @@ int run_sim_command(const std::string& command_line) {
   }
   std::signal(SIGINT, previous);
   progress.finish();
+  if (!writes) return 0;
   summary.finish(run_info);
 
   std::cout << summary.to_text() << std::flush;
@@ -367,6 +403,33 @@ int run_sim_command(const std::string& command_line) {
     std::cerr << "report: " << o.report_dir << "/index.html\n";
   }
   return run_info.interrupted ? 130 : 0;
+}
+
+}  // namespace
+
+int run_sim_command(const std::string& command_line) {
+#ifdef TABLETOP_WITH_MPI
+  if (sim::launched_by_mpirun()) {
+    sim::MpiWorld world;
+    bool started = false;
+    try {
+      return run_sim(command_line, &world, &started);
+    } catch (const std::exception& e) {
+      if (world.size() == 1) throw;
+      // An error before the run (a bad option or agent) is the same on every rank: rank 0 reports
+      // it and every rank ends normally. One during the run is reported by the rank that met it,
+      // which ends the job, since other ranks may be waiting for it.
+      if (!started) {
+        if (world.rank() == 0) throw;
+        return 2;
+      }
+      std::cerr << "error" << (world.rank() ? " (rank " + std::to_string(world.rank()) + ")" : "")
+                << ": " << e.what() << std::endl;
+      world.abort(2);
+    }
+  }
+#endif
+  return run_sim(command_line, nullptr, nullptr);
 }
 
 }  // namespace tabletop::cli

@@ -45,6 +45,20 @@ class MoveList {
     std::copy(first, last, moves_ + size_);
     size_ += n;
   }
+  // Room for `n` more moves at the end, returned for the caller to fill in place (all n of them,
+  // or drop_last what it left unfilled) before the list is read: a generator writing its moves
+  // straight into the list copies nothing.
+  Move* grow(std::size_t n) {
+    assert(size_ + n <= kCapacity && "MoveList overflow: raise kCapacity");
+    Move* first = moves_ + size_;
+    size_ += n;
+    return first;
+  }
+  // Forgets the last `n` moves.
+  void drop_last(std::size_t n) {
+    assert(n <= size_);
+    size_ -= n;
+  }
   void clear() { size_ = 0; }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }

@@ -116,14 +116,25 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
     for (const std::string& spec : c.slots) ai::make_agent(spec, *c.game, 0);
   }
   const auto start = std::chrono::steady_clock::now();
+  if (plan.ranks < 1 || plan.rank < 0 || plan.rank >= plan.ranks)
+    throw BadParams("rank " + std::to_string(plan.rank) + " of " + std::to_string(plan.ranks));
+  // Local deal i is the global deal rank + i * ranks.
+  const long share =
+      plan.deals > plan.rank ? (plan.deals - plan.rank + plan.ranks - 1) / plan.ranks : 0;
   int threads = plan.threads > 0 ? plan.threads : int(std::thread::hardware_concurrency());
-  threads = int(std::clamp<long>(threads, 1, std::max(1L, plan.deals)));
-  const long window = 16L * threads;
+  threads = int(std::clamp<long>(threads, 1, std::max(1L, share)));
+  // How far a thread may run ahead of the merge: wide when games are small (a thread the system
+  // pauses then holds up the others less), narrower when every game keeps its record.
+  const long window = (plan.record ? 16L : 256L) * threads;
 
-  std::atomic<long> next{0};
+  // The shared counters on cache lines of their own: threads take deals from `next` and read
+  // `merged` without the lock, which is taken once per deal (to merge) unless the window is full.
+  struct alignas(64) Counter {
+    std::atomic<long> value{0};
+  };
+  Counter next, merged;  // the next local deal to play; deals handed to the sink
   std::mutex mutex;
   std::condition_variable room;
-  long merged = 0;  // deals handed to the sink
   std::map<long, std::vector<GameResult>> pending;
   std::string error;
   std::atomic<bool> failed{false};
@@ -132,11 +143,12 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
   auto worker = [&] {
     for (;;) {
       if (stopping()) return;
-      const long deal = next++;
-      if (deal >= plan.deals) return;
-      {
+      const long local = next.value.fetch_add(1, std::memory_order_relaxed);
+      if (local >= share) return;
+      const long deal = plan.rank + local * plan.ranks;
+      if (local >= merged.value.load(std::memory_order_acquire) + window) {
         std::unique_lock lock(mutex);
-        room.wait(lock, [&] { return deal < merged + window || failed.load(); });
+        room.wait(lock, [&] { return local < merged.value.load() + window || failed.load(); });
         if (failed) return;
       }
       std::vector<GameResult> results;
@@ -159,14 +171,16 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
         return;
       }
       std::lock_guard lock(mutex);
-      pending.emplace(deal, std::move(results));
-      for (auto it = pending.begin(); it != pending.end() && it->first == merged;
+      pending.emplace(local, std::move(results));
+      const long before = merged.value.load(std::memory_order_relaxed);
+      long now = before;
+      for (auto it = pending.begin(); it != pending.end() && it->first == now;
            it = pending.erase(it)) {
         for (const GameResult& r : it->second) sink.game(r);
-        sink.deal_done(merged);
-        ++merged;
+        sink.deal_done(plan.rank + now * plan.ranks);
+        merged.value.store(++now, std::memory_order_release);
       }
-      room.notify_all();
+      if (now != before) room.notify_all();
     }
   };
   std::vector<std::thread> pool;
@@ -175,8 +189,8 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
   for (auto& t : pool) t.join();
   if (failed) throw Error(error);
   RunInfo info;
-  info.deals_done = merged;
-  info.interrupted = merged < plan.deals;
+  info.deals_done = merged.value.load();
+  info.interrupted = info.deals_done < share;
   info.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return info;
 }

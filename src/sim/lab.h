@@ -68,6 +68,10 @@ struct Plan {
   uint64_t seed = 1;
   int threads = 0;      // 0: one per core
   bool record = false;  // keep each game's record (GameResult::record)
+  // This process's share of the deals when several processes play one plan (mpi_lab.h): it plays
+  // the deals d with d % ranks == rank, in increasing order, and reports them with their global
+  // index d. The default (0 of 1) plays every deal.
+  int rank = 0, ranks = 1;
   // Set (from a signal handler, say) to stop: games in progress finish, no new deal starts.
   const std::atomic<bool>* stop = nullptr;
 };
@@ -82,7 +86,7 @@ class Sink {
 };
 
 struct RunInfo {
-  long deals_done = 0;
+  long deals_done = 0;  // of this process's share (all deals unless Plan::ranks > 1)
   bool interrupted = false;
   double seconds = 0;
 };

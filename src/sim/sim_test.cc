@@ -69,6 +69,38 @@ TEST(Lab, SameResultsWhateverTheThreadCount) {
   EXPECT_EQ(one.games[1].seat_slot, (std::vector<int>{1, 0}));
 }
 
+// What the MPI runner (mpi_lab.h) builds on: rank r of k plays the deals d with d % k == r, each
+// exactly as the whole run plays it.
+TEST(Lab, RankSharesTogetherAreTheWholeRun) {
+  Collect whole;
+  run_plan(relativity_plan(11, 1), whole);
+  ASSERT_EQ(whole.games.size(), 22u);
+  std::vector<GameResult> merged(whole.games.size());
+  for (int rank = 0; rank < 3; ++rank) {
+    Plan plan = relativity_plan(11, 2);
+    plan.rank = rank;
+    plan.ranks = 3;
+    Collect share;
+    const RunInfo info = run_plan(plan, share);
+    EXPECT_EQ(info.deals_done, (11 - rank + 2) / 3);
+    EXPECT_FALSE(info.interrupted);
+    long previous = -1;
+    for (const GameResult& g : share.games) {
+      EXPECT_EQ(g.deal % 3, rank);
+      EXPECT_GE(g.deal, previous);
+      previous = g.deal;
+      merged[std::size_t(g.deal * 2 + g.rotation)] = g;
+    }
+  }
+  for (std::size_t i = 0; i < whole.games.size(); ++i) {
+    EXPECT_EQ(merged[i].deal, whole.games[i].deal);
+    EXPECT_EQ(merged[i].seed, whole.games[i].seed);
+    EXPECT_EQ(merged[i].returns, whole.games[i].returns);
+    EXPECT_EQ(merged[i].plies, whole.games[i].plies);
+    EXPECT_EQ(merged[i].figures, whole.games[i].figures);
+  }
+}
+
 TEST(Lab, StopKeepsEveryFinishedDealInOrder) {
   std::atomic<bool> stop{false};
   Plan plan = relativity_plan(100000, 2, "none");

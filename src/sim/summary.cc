@@ -389,9 +389,11 @@ std::string Summary::to_text() const {
                   s.plies.mean(), s.plies.quantile(0.5), s.plies.quantile(0.25),
                   s.plies.quantile(0.75), s.plies.max(), s.seconds.mean(), s.seconds.max());
     out << line;
+    int width = 22;  // the names in one column
+    for (const auto& [name, d] : s.figures) width = std::max(width, int(name.size()));
     for (const auto& [name, d] : s.figures) {
       if (name == "capped") continue;
-      std::snprintf(line, sizeof line, "  %-22s mean %8.3f  median %g  max %g  non-zero %s\n",
+      std::snprintf(line, sizeof line, "  %-*s mean %8.3f  median %g  max %g  non-zero %s\n", width,
                     name.c_str(), d.mean(), d.quantile(0.5), d.max(),
                     percent(d.nonzero_share()).c_str());
       out << line;

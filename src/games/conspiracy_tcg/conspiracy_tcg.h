@@ -88,6 +88,7 @@
 #include "core/game.h"
 #include "core/registry.h"
 #include "games/conspiracy_tcg/cards.h"
+#include "games/conspiracy_tcg/figures.h"
 #include "games/conspiracy_tcg/modes.h"
 
 namespace tabletop::conspiracy_tcg {
@@ -213,6 +214,13 @@ class TcgState final : public State {
   // True for a move after which some hand or pile changes other than by the card the move names
   // (a draw, a card seen by Hacking or Scrying, a claimed card revealed), or a hand opens.
   bool reveals(Move move) const override;
+  // The lab's figures (figures.cc): "capped" (the ply cap ended it); "deploys", "attacks",
+  // "passes" (moves of each kind); "seats_left" (seats not eliminated at the end);
+  // "winner_master_plans" (master plans the winner holds at the end, 0 without a winner); and per
+  // pro move a move can name, "pro_<name>" (pro_hacking, pro_ninja_ops, ...): the moves that used
+  // it (a deploy or attack with its option, a pro action, a Shadow Surge discard, an Old School
+  // veto, a Crash Clinic save, a Disguise switch).
+  void figures(Figures& out) const override;
 
   // Accessors (tests, rendering, the estimate).
   Phase phase() const { return phase_; }
@@ -413,6 +421,7 @@ class TcgState final : public State {
   int8_t emergency_ = -1;
   int8_t winner_ = -1;
   bool over_ = false, capped_ = false;
+  FigureTally tally_;  // for figures(): counted in do_apply, saved with the state
 };
 
 class TcgGame final : public Game {

@@ -144,6 +144,7 @@ json TcgState::state_json() const {
   j["claimed"] = claimed;
   j["discarded"] = discarded;
   j["modes"] = modes_json(modes_);
+  j["figures"] = tally_.to_json();
   j["plans"] = plans;
   j["bombs"] = bombs;
   j["phase"] = phase_name(phase_);
@@ -219,6 +220,7 @@ std::unique_ptr<State> TcgGame::restore_state(const json& f, Chance chance) cons
     for (int k = 0; k < nd; ++k) s.discarded_[list[std::size_t(k)]] = true;
   }
   s.modes_ = modes_from(f.at("modes"));
+  s.tally_.restore(f.contains("figures") ? f.at("figures") : json());
   const json& plans = f.at("plans");
   if (!plans.is_array() || plans.size() != std::size_t(kMasterPlans))
     throw BadRecord("plans: six entries");

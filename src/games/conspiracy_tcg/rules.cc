@@ -836,6 +836,7 @@ Arrangement unpack_arrangement(Move m) {
 void TcgState::do_apply(Move move) {
   assert(!over_);
   const MoveParts p = unpack(move);
+  tally_.count(move);
   const std::string said =
       log().enabled() ? "seat " + std::to_string(current_player()) + ": " + move_to_string(move)
                       : std::string();

@@ -23,16 +23,35 @@ int column_of(int square) {
   return square % kColumns;
 }
 
-// The 96 Space swaps (8-neighbour pairs on the 4x6 torus), low square first, as moves.
+// The 96 Space swaps (8-neighbour pairs on the 4x6 torus), low square first, as moves, and where
+// each swap stands in that list (by its move bits; -1 for a pair that is no Space swap).
 struct SpacePairs {
   std::array<Move, kSquares * 4> moves{};
   int count = 0;
+  std::array<int8_t, kSquares * 32> index{};
   SpacePairs() {
+    index.fill(-1);
     for (int a = 0; a < kSquares; ++a)
       for (int b = a + 1; b < kSquares; ++b)
-        if (torus_neighbours(a, b)) moves[std::size_t(count++)] = swap_move(a, b);
+        if (torus_neighbours(a, b)) {
+          index[std::size_t(swap_move(a, b).bits)] = int8_t(count);
+          moves[std::size_t(count++)] = swap_move(a, b);
+        }
   }
 };
+
+// The molecule test on the four squares of one rank (bit = square): a flood fill from the lowest
+// through orthogonal, non-wrapping steps; four squares are connected within three steps.
+bool molecule(uint32_t mask) {
+  constexpr uint32_t kColumnA = 0x041041, kColumnF = kColumnA << 5, kAll = (1u << kSquares) - 1;
+  assert(std::popcount(mask) == 4);
+  uint32_t reached = mask & (~mask + 1);
+  for (int step = 0; step < 3; ++step)
+    reached |= ((reached << kColumns) | (reached >> kColumns) | ((reached << 1) & ~kColumnA) |
+                ((reached >> 1) & ~kColumnF)) &
+               mask & kAll;
+  return reached == mask;
+}
 const SpacePairs& space_pairs() {
   static const SpacePairs table;
   return table;
@@ -84,18 +103,9 @@ bool sequence_neighbours(int rank_a, int rank_b) {
 }
 
 bool has_molecule(const Board& board, int rank) {
-  // The squares of `rank` as a bit set (bit = square), then a flood fill from the lowest through
-  // orthogonal, non-wrapping steps: four squares are connected within three steps.
-  constexpr uint32_t kColumnA = 0x041041, kColumnF = kColumnA << 5, kAll = (1u << kSquares) - 1;
   uint32_t mask = 0;
   for (int s = 0; s < kSquares; ++s) mask |= uint32_t(board[std::size_t(s)] == rank) << s;
-  assert(std::popcount(mask) == 4);
-  uint32_t reached = mask & (~mask + 1);
-  for (int step = 0; step < 3; ++step)
-    reached |= ((reached << kColumns) | (reached >> kColumns) | ((reached << 1) & ~kColumnA) |
-                ((reached >> 1) & ~kColumnF)) &
-               mask & kAll;
-  return reached == mask;
+  return molecule(mask);
 }
 
 Board parse_coins(const std::string& text, bool refuse_molecule) {
@@ -187,6 +197,7 @@ std::unique_ptr<State> RelativityGame::new_initial_state(Chance chance) const {
 std::unique_ptr<State> RelativityGame::restore_state(const json& f, Chance chance) const {
   auto state = std::make_unique<RelativityState>(shared_from_this(), std::move(chance));
   state->board_ = parse_coins(f.at("board").get<std::string>(), false);
+  state->index_board();
   state->round_ = f.at("round").get<uint8_t>();
   state->role_to_move_ = f.at("role_to_move").get<uint8_t>();
   const json& owners = f.at("trophy_owner");
@@ -238,10 +249,16 @@ void RelativityState::deal(Round round) {
       log().add(std::string(kRoundNames[round]) + ": misdeal, the coins are dealt again");
     }
   }
+  index_board();
   round_ = round;
   role_to_move_ = kSpace;
   if (log().enabled())
     log().add(std::string(kRoundNames[round]) + " round dealt: " + coins_string(board_));
+}
+
+void RelativityState::index_board() {
+  squares_of_.fill(0);
+  for (int s = 0; s < kSquares; ++s) squares_of_[board_[std::size_t(s)]] |= 1u << s;
 }
 
 Seat RelativityState::current_player() const {
@@ -250,36 +267,64 @@ Seat RelativityState::current_player() const {
 
 void RelativityState::do_legal_moves(MoveList& out) const {
   if (over_) return;
-  const uint64_t reversal =
-      reversal_forbidden() ? uint64_t(last_low_) * 32 + last_high_ : ~uint64_t(0);
+  // The opponent's last swap, when it may not be reversed.
+  const bool forbidden = reversal_forbidden();
   if (role_to_move_ == kSpace) {
-    // The table in order, without the reversed swap.
+    // The table in order, without the reversed swap (a Space swap itself, when forbidden).
     const SpacePairs& table = space_pairs();
-    const Move* first = table.moves.data();
-    const Move* last = first + table.count;
-    const Move* cut = reversal == ~uint64_t(0) ? last : std::find(first, last, Move{reversal});
-    out.append(first, cut);
-    if (cut != last) out.append(cut + 1, last);
-  } else {
-    // Squares by rank, then every pair of ranks next in the cycle.
-    uint8_t by_rank[kRanks][4];
-    uint8_t count[kRanks] = {};
-    for (int s = 0; s < kSquares; ++s) {
-      const int r = board_[std::size_t(s)];
-      by_rank[r][count[r]++] = uint8_t(s);
+    const int cut = forbidden ? table.index[std::size_t(last_low_) * 32 + last_high_] : -1;
+    const int n = table.count - (cut >= 0);
+    Move* to = out.grow(std::size_t(n));
+    if (cut < 0) {
+      std::copy_n(table.moves.data(), n, to);
+    } else {
+      std::copy_n(table.moves.data(), cut, to);
+      std::copy_n(table.moves.data() + cut + 1, n - cut, to + cut);
     }
-    Move moves[kRanks * 16];
-    int n = 0;
-    for (int r = 0; r < kRanks; ++r) {
-      const int next = (r + 1) % kRanks;
-      for (int i = 0; i < 4; ++i)
-        for (int j = 0; j < 4; ++j) {
-          const Move m = swap_move(by_rank[r][i], by_rank[next][j]);
-          moves[n] = m;
-          n += m.bits != reversal;
-        }
+    return;
+  }
+  // Time: squares by rank (ascending), then every pair of ranks next in the cycle: rank r's i-th
+  // square with rank r+1's j-th is move r * 16 + i * 4 + j.
+  uint8_t by_rank[kRanks][4];
+  for (int r = 0; r < kRanks; ++r) {
+    uint32_t m = squares_of_[std::size_t(r)];
+    for (int i = 0; i < 4; ++i, m &= m - 1) by_rank[r][i] = uint8_t(std::countr_zero(m));
+  }
+  // Where the reversed swap stands in that order, when it is a Time swap at all.
+  int cut = -1;
+  if (forbidden) {
+    const int rank_low = board_[last_low_], rank_high = board_[last_high_];
+    auto place = [&](int r, int square) {  // its index among the squares of its rank
+      return (by_rank[r][1] <= square) + (by_rank[r][2] <= square) + (by_rank[r][3] <= square);
+    };
+    auto position = [&](int r, int square_r, int square_next) {
+      return r * 16 + place(r, square_r) * 4 + place((r + 1) % kRanks, square_next);
+    };
+    if ((rank_low + 1) % kRanks == rank_high)
+      cut = position(rank_low, last_low_, last_high_);
+    else if ((rank_high + 1) % kRanks == rank_low)
+      cut = position(rank_high, last_high_, last_low_);
+  }
+  // Every pair is written in place (the loops unroll to straight-line code), then the reversed
+  // swap, if any, is closed over.
+  Move* to = out.grow(kRanks * 16);
+  for (int r = 0; r < kRanks; ++r) {
+    const uint8_t* low = by_rank[r];
+    const uint8_t* high = by_rank[r + 1 == kRanks ? 0 : r + 1];
+    Move* row = to + r * 16;
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; ++i) {
+      const uint64_t a = low[i];
+#pragma GCC unroll 4
+      for (int j = 0; j < 4; ++j) {
+        const uint64_t b = high[j];
+        row[i * 4 + j] = Move{a < b ? a * 32 + b : b * 32 + a};
+      }
     }
-    out.append(moves, moves + n);
+  }
+  if (cut >= 0) {
+    std::copy(to + cut + 1, to + kRanks * 16, to + cut);
+    out.drop_last(1);
   }
 }
 
@@ -308,13 +353,18 @@ void RelativityState::do_apply(Move move) {
   const int a = swap_low(move), b = swap_high(move);
   const Seat mover = current_player();
   std::swap(board_[std::size_t(a)], board_[std::size_t(b)]);
+  const uint32_t moved = (1u << a) | (1u << b);
+  if (board_[std::size_t(a)] != board_[std::size_t(b)]) {
+    squares_of_[board_[std::size_t(a)]] ^= moved;
+    squares_of_[board_[std::size_t(b)]] ^= moved;
+  }
   last_low_ = uint8_t(a);
   last_high_ = uint8_t(b);
   last_swap_round_ = round_;
   last_trophies_ = 0;
   // Only the two moved ranks can have formed a new molecule.
   for (int r : {int(board_[std::size_t(a)]), int(board_[std::size_t(b)])}) {
-    if (trophy_owner_[round_][std::size_t(r)] < 0 && has_molecule(board_, r)) {
+    if (trophy_owner_[round_][std::size_t(r)] < 0 && molecule(squares_of_[std::size_t(r)])) {
       trophy_owner_[round_][std::size_t(r)] = int8_t(mover);
       last_trophies_ |= uint8_t(1u << r);
     }
@@ -568,6 +618,10 @@ void RelativityState::check_invariants() const {
   }
   for (int r = 0; r < kRanks; ++r)
     if (counts[r] != 4) throw InvariantError("relativity: a rank does not appear exactly 4 times");
+  for (int s = 0; s < kSquares; ++s)
+    for (int r = 0; r < kRanks; ++r)
+      if ((squares_of_[std::size_t(r)] >> s & 1) != (board_[std::size_t(s)] == r))
+        throw InvariantError("relativity: the squares by rank disagree with the board");
   for (int round = 0; round < 2; ++round) {
     if (trophies_taken(Round(round)) > kRanks)
       throw InvariantError("relativity: too many trophies");

@@ -135,10 +135,15 @@ class RelativityState final : public State {
   friend class RelativityGame;
   const RelativityGame& rules() const;
   void deal(Round round);
+  // Recomputes squares_of_ from board_ (after a deal or a restore).
+  void index_board();
   // The opponent's last swap was on this board, so it may not be swapped straight back.
   bool reversal_forbidden() const { return last_low_ != 0xff && last_swap_round_ == round_; }
 
   Board board_{};
+  // Per rank, the squares holding it (bit s: square s), kept in step with board_ (index_board):
+  // the molecule test and the Time moves read them instead of scanning the board.
+  std::array<uint32_t, kRanks> squares_of_{};
   uint8_t round_ = kNight;
   uint8_t role_to_move_ = kSpace;
   std::array<std::array<int8_t, kRanks>, 2> trophy_owner_{};
