@@ -552,61 +552,89 @@ std::string CultureWarsState::render(Seat viewer) const {
       r0 = std::min(r0, row_of(square));
       r1 = std::max(r1, row_of(square));
     }
+  const Game& g = game();
   std::ostringstream out;
+  auto line = [&out](std::string text) {  // without trailing spaces
+    text.erase(text.find_last_not_of(' ') + 1);
+    out << text << "\n";
+  };
   out << "Culture Wars — round " << round_ << ", " << kPhaseNames[int(phase_)];
-  if (phase_ != Phase::kOver)
-    out << ", seat " << seat_letter(to_move_) << " (" << to_move_ << ") to move";
-  out << "\n  cells: coin (2-5 resource, A-D settlement of that seat, ? unseen), then tokens (a3 = "
-         "seat A's 3; "
-         "+5 = several seats)\n     ";
-  for (int c = c0; c <= c1; ++c) out << ' ' << char('a' + c) << "   ";
+  if (phase_ != Phase::kOver) out << ", " << g.seat_name(to_move_) << " to move";
   out << "\n";
+  line("  Each square: its coin above, its tokens below. Coins: 3B = seat B's 3, number side up");
+  line("  (a resource); [B] = seat B's coin suit side up (a settlement; in setup, a coin not yet");
+  line("  turned). Tokens: A:4 = four of seat A's; *:6 = six of several seats' (listed below).");
+  std::string text = "    ";
+  for (int c = c0; c <= c1; ++c) text += std::string(" ") + char('a' + c) + "   ";
+  line(text);
+  std::string contested;
   for (int r = r1; r >= r0; --r) {
     char label[16];
     std::snprintf(label, sizeof label, "%3d ", r + 1);
-    out << label;
+    std::string coins = label, tokens = "    ";
     for (int c = c0; c <= c1; ++c) {
       const int square = square_at(c, r);
       if (!land_[std::size_t(square)]) {
-        out << " ~~~ ";
+        coins += " ~~~ ";
+        tokens += " ~~~ ";
         continue;
       }
       const uint8_t coin = coin_at_[std::size_t(square)];
-      char coin_char = '.';
+      std::string coin_cell = ".";
       if (coin != kNoCoin) {
-        if (suit_up_[std::size_t(square)])
-          coin_char = phase_ == Phase::kCoinPlacement ? '?' : seat_letter(coin_seat(coin));
-        else
-          coin_char = char('0' + coin_value(coin));
+        const char suit = seat_letter(coin_seat(coin));
+        coin_cell = suit_up_[std::size_t(square)]
+                        ? std::string("[") + suit + "]"
+                        : std::to_string(coin_value(coin)) + suit;  // number up: seen by all
       }
       int seats = 0, total = 0, only = 0;
+      std::string each;
       for (int s = 0; s < num_seats(); ++s)
-        if (tokens_[std::size_t(s)][std::size_t(square)]) {
+        if (const int n = tokens_[std::size_t(s)][std::size_t(square)]) {
           ++seats;
-          total += tokens_[std::size_t(s)][std::size_t(square)];
+          total += n;
           only = s;
+          each += std::string(" ") + seat_letter(s) + ":" + std::to_string(n);
         }
+      std::string token_cell;
+      if (seats == 1) token_cell = std::string(1, seat_letter(only)) + ":" + std::to_string(total);
+      if (seats > 1) {
+        token_cell = "*:" + std::to_string(total);
+        contested += (contested.empty() ? "" : ";") + std::string(" ") + square_name(square) + each;
+      }
       char cell[32];
-      if (seats == 0)
-        std::snprintf(cell, sizeof cell, " %c   ", coin_char);
-      else if (seats == 1)
-        std::snprintf(cell, sizeof cell, " %c%c%-2d", coin_char, char('a' + only), total);
-      else
-        std::snprintf(cell, sizeof cell, " %c+%-2d", coin_char, total);
-      out << cell;
+      std::snprintf(cell, sizeof cell, " %-4s", coin_cell.c_str());
+      coins += cell;
+      std::snprintf(cell, sizeof cell, " %-4s", token_cell.c_str());
+      tokens += cell;
     }
-    out << "\n";
+    line(coins);
+    line(tokens);
   }
+  if (!contested.empty()) out << " several seats' tokens on one square:" << contested << "\n";
   for (int s = 0; s < num_seats(); ++s) {
-    out << " seat " << seat_letter(s) << " (" << s << "): reserve "
-        << int(reserve_tokens_[std::size_t(s)]) << " tokens, settlements " << settlements(s)
-        << " (last round " << int(settlements_last_round_[std::size_t(s)]) << ")\n";
+    // The coins in reserve as everybody knows them: those seen number side up, and how many not.
+    std::string coins;
+    for (int v = 1; v < kCoinValues; ++v) {
+      const uint8_t coin = make_coin(s, v);
+      if (coin_square_[coin] == kNoSquare && coin_seen_[coin])
+        coins += (coins.empty() ? "" : ", ") + std::string(v == kAce ? "Ace" : std::to_string(v));
+    }
+    if (const int unseen = reserve_coins_unseen(s))
+      coins += (coins.empty() ? "" : ", ") + std::to_string(unseen) + " unseen";
+    out << " " << g.seat_name(s) << ": reserve " << int(reserve_tokens_[std::size_t(s)])
+        << " tokens, coins " << (coins.empty() ? "none" : coins) << "; settlements "
+        << settlements(s) << " (last round " << int(settlements_last_round_[std::size_t(s)])
+        << ")\n";
   }
   if (phase_ == Phase::kOver) {
     out << " Game over:";
     if (!winners_) out << " no winner (engine round cap)";
     for (int s = 0; s < num_seats(); ++s)
-      if (winners_ >> s & 1) out << " seat " << seat_letter(s) << " wins";
+      if (winners_ >> s & 1)
+        out << " " << g.seat_name(s) << " wins: " << settlements(s) << " settlements now and "
+            << int(settlements_last_round_[std::size_t(s)]) << " at the last round's end ("
+            << rules().settlements_to_win() << " needed at both; the most wins)";
     out << "\n";
   }
   return out.str();
