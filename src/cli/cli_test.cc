@@ -298,7 +298,7 @@ TEST(Cli, PlayExplainsTyposAndIllegalMovesThenGoesOn) {
   EXPECT_NE(r.out.find("96 legal moves"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("illegal: 'd3e3' is not a swap"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Space swaps only neighbouring coins"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("Time (seat 1) swaps"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("seat 1 (Time) swaps"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("took back 2 moves"), std::string::npos) << r.out;
 }
 

@@ -263,8 +263,8 @@ void CultureWarsState::do_apply(Move move) {
         break;
       }
       if (log().enabled())
-        log().add(std::string(1, seat_letter(seat)) + " moves the tile at " + square_name(p.from) +
-                  " to " + square_name(p.to));
+        log().add(game().seat_name(seat) + " moves the tile at " + square_name(p.from) + " to " +
+                  square_name(p.to));
       if (++step_ < rules().setup_tile_moves()) {
         to_move_ = order_[std::size_t(step_ % num_seats())];
       } else {
@@ -278,7 +278,7 @@ void CultureWarsState::do_apply(Move move) {
     case kPlaceCoin: {
       const int coin = draw_unseen_coin(seat);
       put_coin(coin, p.from, true);
-      log().add(std::string(1, seat_letter(seat)) + " places a coin suit side up on " +
+      log().add(game().seat_name(seat) + " places a coin suit side up (its number unseen) on " +
                 square_name(p.from));
       ++step_;
       advance_coin_placement();
@@ -286,13 +286,12 @@ void CultureWarsState::do_apply(Move move) {
     }
     case kPlaceToken:
       if (log().enabled())
-        log().add(std::string(1, seat_letter(seat)) + " places a token on " + square_name(p.from));
+        log().add(game().seat_name(seat) + " places a token on " + square_name(p.from));
       add_tokens(seat, p.from, 1);
       advance_token_placement();
       break;
     case kGrow:
-      if (log().enabled())
-        log().add(std::string(1, seat_letter(seat)) + " grows on " + square_name(p.from));
+      if (log().enabled()) log().add(game().seat_name(seat) + " grows on " + square_name(p.from));
       add_tokens(seat, p.from, 1);
       moved_[std::size_t(p.from)] = 1;
       if (reserve_tokens_[std::size_t(seat)] == 0) {
@@ -303,9 +302,8 @@ void CultureWarsState::do_apply(Move move) {
       break;
     case kStep:
       if (log().enabled())
-        log().add(std::string(1, seat_letter(seat)) + " moves " + std::to_string(p.count) +
-                  " token" + (p.count > 1 ? "s " : " ") + square_name(p.from) + "-" +
-                  square_name(p.to));
+        log().add(game().seat_name(seat) + " moves " + std::to_string(p.count) + " token" +
+                  (p.count > 1 ? "s " : " ") + square_name(p.from) + "-" + square_name(p.to));
       remove_tokens(seat, p.from, p.count);
       add_tokens(seat, p.to, p.count);
       moved_[std::size_t(p.to)] = uint8_t(moved_[std::size_t(p.to)] + p.count);
@@ -319,7 +317,7 @@ void CultureWarsState::do_apply(Move move) {
       }
       break;
     case kDone:
-      log().add(std::string(1, seat_letter(seat)) + " is done " +
+      log().add(game().seat_name(seat) + " is done " +
                 (phase_ == Phase::kMovement ? "moving" : "settling"));
       ++step_;
       if (phase_ == Phase::kMovement)
@@ -442,7 +440,7 @@ Move CultureWarsState::parse_move(std::string_view raw) const {
 
 std::string CultureWarsState::coin_text(uint8_t coin) const {
   static constexpr const char* kValues[] = {"Null", "Ace", "2", "3", "4", "5"};
-  return std::string(kValues[coin_value(coin)]) + " of " + seat_letter(coin_seat(coin));
+  return std::string(kValues[coin_value(coin)]) + " of " + game().seat_name(coin_seat(coin));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -561,9 +559,13 @@ std::string CultureWarsState::render(Seat viewer) const {
   out << "Culture Wars — round " << round_ << ", " << kPhaseNames[int(phase_)];
   if (phase_ != Phase::kOver) out << ", " << g.seat_name(to_move_) << " to move";
   out << "\n";
-  line("  Each square: its coin above, its tokens below. Coins: 3B = seat B's 3, number side up");
-  line("  (a resource); [B] = seat B's coin suit side up (a settlement; in setup, a coin not yet");
-  line("  turned). Tokens: A:4 = four of seat A's; *:6 = six of several seats' (listed below).");
+  line("  Each square: its coin above, its tokens below. Coins: 3B = the 3 of " + g.seat_name(1) +
+       ",");
+  line("  number side up (a resource); [B] = a coin of " + g.seat_name(1) +
+       " suit side up (a settlement;");
+  line("  in setup, a coin not yet turned). Tokens: A:4 = four of " + g.seat_name(0) +
+       "'s; *:6 = six");
+  line("  of several seats' (listed below).");
   std::string text = "    ";
   for (int c = c0; c <= c1; ++c) text += std::string(" ") + char('a' + c) + "   ";
   line(text);

@@ -155,6 +155,9 @@ class RelativityGame final : public Game {
   int num_players() const override { return 2; }
   // The notation for people (core/game.h; written in relativity_notation.cc).
   std::vector<NotationKind> notation() const override;
+  // "seat 0", "seat 1": the roles swap after the Night round, so a role is no part of a seat's
+  // name; log lines and the board add the role after it ("seat 1 (Time) swaps d3#d1").
+  std::string seat_name(Seat seat) const override { return "seat " + std::to_string(seat); }
   std::unique_ptr<State> new_initial_state(Chance chance) const override;
   // The 24 squares a1..f4.
   std::vector<std::string> board_places() const override;
