@@ -355,13 +355,71 @@ TEST(Cli, PlayHelpExplainsThisGamesNotationAndOneKind) {
 }
 
 TEST(Cli, PlayShowsWhatChangedAndWhatIsLeftAfterEveryStep) {
-  // Siege: after a die's move the same seat moves again: the roll is announced, the step is told
-  // and the board comes back with the dice left.
+  // Siege: after a die's move the same seat moves again: the step is told, and the board comes
+  // back with the dice left, the piece moved and the kind of step that comes next.
   Result r = run("play siege --param players=2 --seats human,random --seed 3 --no-record",
-                 "end\nmoves\nquit\n");
+                 "3:NE-g7\n4:g7-f5\nquit\n");
   EXPECT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("rolls"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("dice left"), std::string::npos) << r.out;
+  const std::size_t step = r.out.find("NE (seat 0): 4:g7-f5");
+  ASSERT_NE(step, std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("NE (seat 0): dice left 0 (Null); moved this turn: f5. Next: one die "
+                       "moves or\n    attacks with a piece not moved yet (0:FROMxTARGET), or end.",
+                       step),
+            std::string::npos)
+      << r.out.substr(step);
+  // Relativity: before each swap, the role's swap and the one it may not reverse.
+  Result swap = run("play relativity " + kDeal + " --seats human,random --seed 3 --no-record",
+                    "d3#e3\nquit\n");
+  EXPECT_NE(swap.out.find("seat 0 (Space): one swap, of two neighbouring coins"), std::string::npos)
+      << swap.out;
+  EXPECT_NE(swap.out.find(" back (the opponent's last swap)"), std::string::npos) << swap.out;
+}
+
+// Culture Wars: a token step in the movement phase is followed by the tokens left to move. The
+// moves up to it come from a random game's record (two people at the terminal: an empty line
+// answers a hand-over and is ignored at a move prompt).
+TEST(Cli, PlayCultureWarsTellsTheTokensLeftToMoveAfterAStep) {
+  const std::string records = scratch() + "/cw.jsonl";
+  const std::string params = "--param players=2 --param max_rounds=1";
+  ASSERT_EQ(
+      run("sim culture-wars " + params + " --games 1 --agents random --seed 2 --records " + records)
+          .code,
+      0);
+  nlohmann::json record;
+  {
+    std::ifstream in(records);
+    std::string line;
+    std::getline(in, line);
+    record = nlohmann::json::parse(line);
+  }
+  std::string input, step;
+  for (const std::string move : record["moves"]) {
+    input += "\n" + move + "\n";
+    if (move.find(':') == std::string::npos && move != "done") {  // the first token step
+      step = move;
+      break;
+    }
+  }
+  ASSERT_FALSE(step.empty()) << record.dump();
+  Result r = run("play culture-wars " + params + " --seats human,human --seed " +
+                     std::to_string(record["seed"].get<uint64_t>()) + " --no-record",
+                 input + "quit\n");
+  EXPECT_EQ(r.code, 0) << r.out;
+  // The step as the log tells it ("seat A (0) moves 2 tokens l15-k15"), then what is left to
+  // the same seat.
+  const std::string squares = step.substr(step.find_first_not_of("0123456789"));
+  std::smatch told;
+  ASSERT_TRUE(std::regex_search(
+      r.out, told, std::regex("(seat [AB] \\([01]\\)) moves [0-9]+ tokens? " + squares)))
+      << r.out;
+  // Indented by two (the board's reserve lines by one).
+  const std::size_t left = r.out.find("\n  " + told[1].str() + ": ", std::size_t(told.position(0)));
+  ASSERT_NE(left, std::string::npos) << r.out.substr(std::size_t(told.position(0)));
+  EXPECT_TRUE(std::regex_search(r.out.substr(left + 1, 200),
+                                std::regex("^  seat [AB] \\([01]\\): ([0-9]+ tokens? not moved "
+                                           "yet|every token has moved) this round[.:]")))
+      << r.out.substr(left + 1, 200);
+  EXPECT_NE(r.out.find("Next: ", left), std::string::npos) << r.out.substr(left);
 }
 
 TEST(Cli, PlayHandsTheTerminalOverBeforeAPrivateView) {

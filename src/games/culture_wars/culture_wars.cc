@@ -642,6 +642,67 @@ std::string CultureWarsState::render(Seat viewer) const {
   return out.str();
 }
 
+std::string CultureWarsState::turn_status(Seat viewer) const {
+  const std::string who = game().seat_name(to_move_) + ": ";
+  const Seat seat = to_move_;
+  auto plural = [](int n, const std::string& word) {
+    return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+  };
+  // Squares with `count(square)` > 0, with the count, at most six of them.
+  auto squares = [](auto count) {
+    std::string text;
+    int listed = 0;
+    for (int square = 0; square < kSquares; ++square)
+      if (const int n = count(square); n > 0 && listed++ < 6)
+        text += (text.empty() ? "" : ", ") + square_name(square) + " (" + std::to_string(n) + ")";
+    return listed > 6 ? text + ", ..." : text;
+  };
+  switch (phase_) {
+    case Phase::kTileMoves:
+      return who + "tile move " + std::to_string(step_ + 1) + " of " +
+             std::to_string(rules().setup_tile_moves()) +
+             ". Next: tile:FROM-TO, a tile next to the hole" +
+             (rules().setup_tiles_move_again() ? "" : " not moved yet") +
+             " to a place touching another tile.";
+    case Phase::kCoinPlacement:
+      return who + plural(reserve_coins_unseen(seat), "coin") +
+             " left in reserve, drawn unseen. Next: coin:SQUARE, with two empty squares between "
+             "it and every coin.";
+    case Phase::kTokenPlacement:
+      return who + plural(tokens_to_place_, "token") + " left to place. Next: token:SQUARE.";
+    case Phase::kExpansion:
+      return who + "the reserve (" + plural(reserve_tokens_[std::size_t(seat)], "token") +
+             ") cannot grow every square held: each goes where you choose. Next: grow:SQUARE "
+             "on a square you hold that has not grown yet.";
+    case Phase::kMovement: {
+      int free = 0;
+      auto unmoved = [&](int square) {
+        return std::max(
+            0, tokens_[std::size_t(seat)][std::size_t(square)] - moved_[std::size_t(square)]);
+      };
+      for (int square = 0; square < kSquares; ++square) free += unmoved(square);
+      if (free == 0) return who + "every token has moved this round. Next: done.";
+      return who + plural(free, "token") + " not moved yet this round: " + squares(unmoved) +
+             ". Next: FROM-TO or COUNT FROM-TO (on foot or by boat), or done.";
+    }
+    case Phase::kSettlement: {
+      MoveList moves;
+      legal_moves(moves);
+      std::array<bool, kSquares> can{};
+      for (Move m : moves)
+        if (move_parts(m).kind == kSettle) can[std::size_t(move_parts(m).from)] = true;
+      std::string where;
+      for (int square = 0; square < kSquares; ++square)
+        if (can[std::size_t(square)]) where += (where.empty() ? "" : ", ") + square_name(square);
+      return who + "may settle on " + (where.empty() ? "no square" : where) +
+             ". Next: settle:SQUARE (settle:SQUARE=COIN on another suit's coin), or done.";
+    }
+    case Phase::kOver:
+      break;
+  }
+  return {};
+}
+
 void CultureWarsState::check_invariants() const {
   std::array<int, kSquares> cover{};
   for (int16_t origin : tile_origin_)

@@ -673,6 +673,25 @@ TEST(CultureWarsView, TheBoardShowsEachCoinsOwnerAndTokensUnlikeSquares) {
   EXPECT_NE(board.find("seat A (0): reserve 29 tokens"), std::string::npos) << board;
 }
 
+// In the middle of a movement the player reads the tokens left to move and the next step; in
+// setup, what is left to place.
+TEST(CultureWarsView, TheTurnStatusTellsWhatIsLeftAndWhatComesNext) {
+  auto p = position({{{"k11", 5}}, {{"p16", 1}}}, {}, /*mover=*/0);
+  p->apply_text("2k11-k12");
+  EXPECT_EQ(p->turn_status(1),
+            "seat A (0): 3 tokens not moved yet this round: k11 (3). Next: FROM-TO or COUNT "
+            "FROM-TO (on foot or by boat), or done.");
+  p->apply_text("3k11-l11");
+  EXPECT_EQ(p->turn_status(0), "seat A (0): every token has moved this round. Next: done.");
+  auto s = fresh(2, 5);
+  EXPECT_NE(s->turn_status(0).find("tile move 1 of 4. Next: tile:FROM-TO"), std::string::npos)
+      << s->turn_status(0);
+  while (s->phase() != Phase::kTokenPlacement) s->apply(s->legal_moves().front());
+  EXPECT_NE(s->turn_status(kSpectator).find("2 tokens left to place. Next: token:SQUARE."),
+            std::string::npos)
+      << s->turn_status(kSpectator);
+}
+
 TEST(CultureWarsHidden, DeterminizeReshufflesUnseenCoinsOnly) {
   auto s = fresh(2, 9);
   while (s->phase() == Phase::kTileMoves) s->apply(s->legal_moves().front());

@@ -523,6 +523,20 @@ json RelativityState::observation(Seat viewer) const {
   return obs;
 }
 
+std::string RelativityState::turn_status(Seat viewer) const {
+  if (over_) return {};
+  std::string text =
+      game().seat_name(current_player()) + " (" + kRoleNames[role_to_move_] +
+      "): one swap, of two " +
+      (role_to_move_ == kSpace ? "neighbouring coins (the board wraps at every edge)"
+                               : "coins whose numbers are next in the cycle N-A-2-3-4-5-N");
+  if (reversal_forbidden())
+    text += ", but not " + square_name(last_low_) + "#" + square_name(last_high_) +
+            " back (the opponent's last swap)";
+  return text + "; " + std::to_string(kTrophiesPerRound - trophies_taken(Round(round_))) + " " +
+         (round_ == kNight ? "Moon" : "Sun") + " trophies left this round. Next: FROM#TO.";
+}
+
 std::string RelativityState::render(Seat viewer) const {
   std::ostringstream out;
   out << kRoundNames[round_] << " round (" << (round_ == kNight ? "Moon" : "Sun") << " trophies)  ";

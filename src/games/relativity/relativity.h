@@ -92,6 +92,9 @@ class RelativityState final : public State {
   Move parse_move(std::string_view text) const override;
   json observation(Seat viewer) const override;
   std::string render(Seat viewer) const override;
+  // The seat to move, its role and the swap it may make (Space: two neighbouring coins; Time: two
+  // numbers next in the cycle), the swap it may not reverse, and the trophies left this round.
+  std::string turn_status(Seat viewer) const override;
   // The two squares of the swap, lower index first as in the notation ("d3#e3" -> d3, e3); a
   // client may accept them in either order.
   std::vector<std::string> move_places(Move move) const override;

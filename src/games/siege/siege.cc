@@ -955,22 +955,33 @@ std::string SiegeState::render(Seat viewer) const {
                 : std::string("no winner (engine ply cap reached)"))
         << "\n";
   } else {
-    out << " " << game().seat_name(to_move_) << " to move; dice left:";
-    for (int i = 0; i < dice_count_; ++i) {
-      const int d = dice_[std::size_t(i)];
-      out << (i ? ", " : " ")
-          << (d == 0   ? "0 (Null)"
-              : d == 1 ? "1 (Ace)"
-                       : std::string(1, value_char(d)));
-    }
-    if (moved_) {
-      out << "; moved:";
-      for (int sq = 0; sq < kSquares; ++sq)
-        if (moved_ >> sq & 1) out << ' ' << square_name(sq);
-    }
-    out << "\n";
+    out << " " << game().seat_name(to_move_) << " to move\n";  // the dice: turn_status
   }
   return out.str();
+}
+
+std::string SiegeState::turn_status(Seat viewer) const {
+  if (over_) return {};
+  auto die_text = [](int d) {
+    return d == 0 ? std::string("0 (Null)") : d == 1 ? "1 (Ace)" : std::string(1, value_char(d));
+  };
+  std::string text = game().seat_name(to_move_) + ": dice left";
+  std::string forms;
+  for (int i = 0; i < dice_count_; ++i) {
+    const int d = dice_[std::size_t(i)];
+    text += (i ? ", " : " ") + die_text(d);
+    if (i && dice_[std::size_t(i - 1)] == d) continue;
+    const std::string die(1, value_char(d));
+    forms += (forms.empty() ? "" : ", ") +
+             (d == 0 ? "0:FROMxTARGET" : die + ":FROM-TO or " + die + ":FROM-TOxTARGET");
+  }
+  if (moved_) {
+    text += "; moved this turn:";
+    for (int sq = 0; sq < kSquares; ++sq)
+      if (moved_ >> sq & 1) text += " " + square_name(sq);
+  }
+  return text + ". Next: one die moves or attacks with a piece not moved yet (" + forms +
+         "), or end.";
 }
 
 void SiegeState::check_invariants() const {
