@@ -375,6 +375,30 @@ TEST(Cli, PlayShowsWhatChangedAndWhatIsLeftAfterEveryStep) {
   EXPECT_NE(swap.out.find(" back (the opponent's last swap)"), std::string::npos) << swap.out;
 }
 
+// Conspiracy: after `place COIN` the person reads the coin being placed, the action points left
+// and the next step; the board says whose turn it is. The first run learns the hand.
+TEST(Cli, PlayConspiracyTellsThePlacementUnderWayAndThePointsLeft) {
+  const auto view =
+      nlohmann::json::parse(run("apply conspiracy --param players=3 --seed 2 --viewer 0").out);
+  const std::string goal =
+      "goal " + view["observation"]["my_setup_coins"].get<std::string>().substr(0, 2);
+  const std::string play =
+      "play conspiracy --param players=3 --seats human,random,random --seed 2 --no-record";
+  std::smatch hand;
+  const Result first = run(play, goal + "\nquit\n");
+  ASSERT_TRUE(std::regex_search(first.out, hand, std::regex("seat 0's turn; holds ([SMCA][0-5])")))
+      << first.out;
+  const Result r = run(play, goal + "\nplace " + hand[1].str() + "\nquit\n");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("seat 0: 2 action points left, 3 coins in hand. Next: place COIN (1 point)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("seat 0 places a coin with " + hand[1].str() +
+                       ", 1 action point left after it. Next: "),
+            std::string::npos)
+      << r.out;
+}
+
 // Culture Wars: a token step in the movement phase is followed by the tokens left to move. The
 // moves up to it come from a random game's record (two people at the terminal: an empty line
 // answers a hand-over and is ignored at a move prompt).
@@ -440,15 +464,15 @@ TEST(Cli, PlayHandsTheTerminalOverBeforeAPrivateView) {
   // Clear screen and scrollback before each hand-over; seat 0's hand is shown only after its own.
   EXPECT_NE(r.out.rfind("\033[2J\033[3J", first), std::string::npos);
   EXPECT_NE(r.out.rfind("\033[2J\033[3J", second), std::string::npos);
-  const std::size_t hand0 = r.out.find("you (seat 0)");
+  const std::size_t hand0 = r.out.find("seat 0 (you)");
   ASSERT_NE(hand0, std::string::npos) << r.out;
   EXPECT_GT(hand0, first);
   EXPECT_LT(hand0, second);
-  const std::size_t hand1 = r.out.find("you (seat 1)");
+  const std::size_t hand1 = r.out.find("seat 1 (you)");
   ASSERT_NE(hand1, std::string::npos) << r.out;
   EXPECT_GT(hand1, second);
   // Nothing of seat 0's private view after the second hand-over.
-  EXPECT_EQ(r.out.find("you (seat 0)", second), std::string::npos);
+  EXPECT_EQ(r.out.find("seat 0 (you)", second), std::string::npos);
 }
 
 TEST(Cli, ApplyPrintsTheViewOfTheSeatAskedFor) {
