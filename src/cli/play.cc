@@ -246,7 +246,10 @@ int play(const PlayOptions& options) {
       show = true;
     }
     if (show) {
+      // The board, then what is left of this turn and the kind of step that comes next.
       std::cout << "\n" << state.render(seat);
+      if (const std::string status = state.turn_status(seat); !status.empty())
+        std::cout << wrap_text("  " + status, 78, 4) << "\n";
       show = false;
       last_viewer = seat;
     }
@@ -318,7 +321,7 @@ int play(const PlayOptions& options) {
     }
     movers.push_back(seat);
     // What changed, as this person may know it; when they move again, the board with what is
-    // left (dice, action points) and the kind of step that comes next.
+    // left (dice, action points) and the kind of step that comes next (State::turn_status).
     tell(seat, events_before);
     read_up_to[std::size_t(seat)] = match.state().log().events().size();
     show = match.state().current_player() == seat || (humans > 1 && !hand_over);

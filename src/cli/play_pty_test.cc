@@ -57,6 +57,27 @@ TEST(PlayPty, TabCompletesLegalMovesAndCommands) {
   EXPECT_EQ(pty.wait_exit(20s), 0);
 }
 
+// In the middle of a Siege turn, on a terminal: the step is told and the board comes back with
+// the dice left and the kind of step that comes next (State::turn_status).
+TEST(PlayPty, AfterAStepTheTurnStatusTellsWhatIsLeftAndWhatComesNext) {
+  Pty pty({kBin, "play", "siege", "--param", "players=2", "--seats", "human,random", "--seed", "3",
+           "--no-record"},
+          {"TERM=xterm"});
+  std::size_t at = 0;
+  ASSERT_TRUE(pty.wait_for("NE (seat 0)> ", 0, 20s, &at)) << pty.output();
+  pty.type("3:NE-g7\n");
+  ASSERT_TRUE(pty.wait_for("dice left 0 (Null), 4. Next: ", at, 30s, &at)) << pty.output();
+  ASSERT_TRUE(pty.wait_for("NE (seat 0)> ", at, 20s, &at)) << pty.output();
+  pty.type("4:g7-f5\n");
+  ASSERT_TRUE(pty.wait_for("NE (seat 0): 4:g7-f5", at, 20s, &at)) << pty.output();
+  ASSERT_TRUE(pty.wait_for("dice left 0 (Null); moved this turn: f5. Next: ", at, 20s, &at))
+      << pty.output();
+  ASSERT_TRUE(pty.wait_for("(0:FROMxTARGET), or end.", at, 20s, &at)) << pty.output();
+  ASSERT_TRUE(pty.wait_for("NE (seat 0)> ", at, 20s, &at)) << pty.output();
+  pty.type("quit\n");
+  EXPECT_EQ(pty.wait_exit(20s), 0);
+}
+
 TEST(PlayPty, TheThinkingBarShowsProgressAndOnPerfectInformationTheFavourite) {
   Pty pty(with(kRelativity, {"--seats", "human,mcts:time=400"}), {"TERM=xterm"});
   std::size_t at = 0;

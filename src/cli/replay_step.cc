@@ -57,6 +57,8 @@ int replay_steps(const std::string& path) {
     std::cout << "\n";
     news();
     std::cout << state->render(kSpectator);
+    if (const std::string status = state->turn_status(kSpectator); !status.empty())
+      std::cout << "  " << status << "\n";
   }
   if (state->is_terminal()) {
     const Returns r = state->returns();

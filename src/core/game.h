@@ -197,6 +197,17 @@ class State {
   // A picture of the state for a terminal, as `viewer` may see it (Unicode, several lines).
   virtual std::string render(Seat viewer) const;
 
+  // The one optional hook for people following a turn step by step (`tabletop play` prints it
+  // under the board before each prompt, so after every step of a turn that goes on): one or two
+  // short sentences saying, for the seat to move, what is left of its turn (dice, action points,
+  // payments owed, tokens still to place or to move) and what kind of step comes next, in the
+  // game's own words and notation ("NE (seat 0): dice left 0 (Null), 4; ..."). Built only from what
+  // `viewer` may know, as observation(viewer) is: it may name the viewer's own secrets, never
+  // another seat's, so it is the same on every determinize(viewer) sample (the conformance suite
+  // checks it). Empty (the default) when the game has nothing to add to its board; empty when the
+  // game is over. Not for hot paths (it allocates).
+  virtual std::string turn_status(Seat viewer) const { return {}; }
+
   // The board places `move` touches, in the order a player clicks them to make it (a piece, then
   // where it goes, then what it attacks). Place names are the game's own: the square and position
   // names of its notation, which its observation JSON uses too, so a client draws one element per

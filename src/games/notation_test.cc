@@ -2,8 +2,10 @@
 // and examples that parse.
 #include <gtest/gtest.h>
 
+#include <regex>
 #include <set>
 
+#include "core/rng.h"
 #include "games/games.h"
 
 namespace tabletop::games {
@@ -40,6 +42,41 @@ TEST(Notation, EverySeatNameHoldsTheSeatNumber) {
       const std::string name = game->seat_name(s);
       EXPECT_NE(name.find(std::to_string(s)), std::string::npos) << e.info.id << ": " << name;
       EXPECT_TRUE(seen.insert(name).second) << e.info.id << ": " << name;
+    }
+  }
+}
+
+// One naming of seats per game: what a game itself writes (every viewer's log, the board, the
+// result) names a seat only by Game::seat_name. Once every seat name is taken out of the text,
+// nothing seat-like is left: no "seat 1" or "seat B", and no "Space (seat 0)"-style name wrapped
+// around another (it leaves "()").
+TEST(Notation, LogAndBoardNameSeatsOnlyBySeatName) {
+  const std::regex stray(R"((^|[^A-Za-z])[Ss]eat [0-9A-F]\b|\(\s*\))");
+  for (const GameEntry& e : registry().entries()) {
+    SCOPED_TRACE(e.info.id);
+    std::shared_ptr<const Game> game = e.make(e.test_params);
+    const int n = game->num_players();
+    auto check = [&](std::string text, const std::string& where) {
+      for (Seat s = 0; s < n; ++s)
+        for (std::size_t at; (at = text.find(game->seat_name(s))) != std::string::npos;)
+          text.erase(at, game->seat_name(s).size());
+      std::smatch m;
+      EXPECT_FALSE(std::regex_search(text, m, stray))
+          << where << ": '" << m.str() << "' in " << text;
+    };
+    for (uint64_t seed = 1; seed <= 2; ++seed) {
+      std::unique_ptr<State> state = game->new_initial_state(seed);
+      state->set_recording(true);
+      Rng rng(seed);
+      for (int ply = 0; ply < 400 && !state->is_terminal(); ++ply) {
+        const std::vector<Move> moves = state->legal_moves();
+        state->apply(moves[rng.uniform(uint32_t(moves.size()))]);
+        if (ply % 50 == 0) check(state->render(state->current_player()), "board");
+      }
+      for (Seat viewer = kSpectator; viewer < n; ++viewer) {
+        for (const std::string& event : state->log().for_viewer(viewer)) check(event, "log");
+        check(state->render(viewer), "board");
+      }
     }
   }
 }

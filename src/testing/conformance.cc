@@ -154,6 +154,8 @@ void check_no_leak(const State& state, Rng& rng, bool& sampled_differently,
     std::unique_ptr<State> sample = state.determinize(viewer, rng);
     ASSERT_EQ(sample->observation(viewer), state.observation(viewer))
         << where << ": determinize leaks or loses what viewer " << viewer << " sees";
+    ASSERT_EQ(sample->turn_status(viewer), state.turn_status(viewer))
+        << where << ": turn_status tells viewer " << viewer << " more than it may know";
     ASSERT_NO_THROW(sample->check_invariants()) << where << ": determinized state is impossible";
     if (sample->to_json()["state"] != truth) sampled_differently = true;
   }

@@ -225,7 +225,7 @@ void ConspiracyState::remove_markers(int tile) {
   for (Seat s = 0; s < players(); ++s)
     if (marker_[std::size_t(s)] == tile) {
       marker_[std::size_t(s)] = -1;
-      if (log().enabled()) log_all("the marker of seat " + std::to_string(s) + " goes back to it");
+      if (log().enabled()) log_all("the marker of " + game().seat_name(s) + " goes back to it");
     }
 }
 
@@ -244,11 +244,11 @@ void ConspiracyState::tile_to_seat(int tile, Seat seat) {
   if (log().enabled()) {
     const std::string where = pos < kPositions ? " from " + position_name(pos) : "";
     if (tile_known_[std::size_t(tile)] & kPublic)
-      log_all("seat " + std::to_string(seat) + " receives tile " + piece_name(tile) + where);
+      log_all(game().seat_name(seat) + " receives tile " + piece_name(tile) + where);
     else
       log().add(uint64_t(1) << seat,
-                "seat " + std::to_string(seat) + " receives tile " + piece_name(tile) + where,
-                "seat " + std::to_string(seat) + " receives a face-down tile" + where);
+                game().seat_name(seat) + " receives tile " + piece_name(tile) + where,
+                game().seat_name(seat) + " receives a face-down tile" + where);
   }
 }
 
@@ -544,14 +544,14 @@ void ConspiracyState::setup() {
     for (int k = 0; k < kHandSize; ++k) setup_owner_[std::size_t(draw_coin(s))] = int8_t(s);
   if (log().enabled())
     for (Seat s = 0; s < players(); ++s) {
-      std::string text = "seat " + std::to_string(s) + " is dealt tiles";
+      std::string text = game().seat_name(s) + " is dealt tiles";
       for (int t = 0; t < kPieces; ++t)
         if (tile_loc_[std::size_t(t)] == kHeld + s) text += " " + piece_name(t);
       text += " and draws coins";
       for (int c = 0; c < kPieces; ++c)
         if (coin_loc_[std::size_t(c)] == kHand + s) text += " " + piece_name(c);
       log().add(uint64_t(1) << s, text,
-                "seat " + std::to_string(s) + " is dealt " + std::to_string(tiles_held(s)) +
+                game().seat_name(s) + " is dealt " + std::to_string(tiles_held(s)) +
                     " tiles and draws 3 coins");
     }
   phase_ = Phase::kGoal;
@@ -566,7 +566,7 @@ void ConspiracyState::roll_off(int8_t* seats, int count) {
   if (log().enabled()) {
     std::string text = "roll-off:";
     for (int i = 0; i < count; ++i)
-      text += " seat " + std::to_string(seats[i]) + " rolls " + std::to_string(rolls[i]);
+      text += " " + game().seat_name(seats[i]) + " rolls " + std::to_string(rolls[i]);
     if (log().enabled()) log_all(text);
   }
   // Insertion sort, highest roll first (stable).
@@ -702,12 +702,11 @@ void ConspiracyState::start_turn(Seat seat) {
     draw_some(std::min(need, coins_at(kBag)));
   }
   if (log().enabled()) {
-    std::string text = "seat " + std::to_string(seat) + "'s turn; holds";
+    std::string text = game().seat_name(seat) + "'s turn; holds";
     for (int c = 0; c < kPieces; ++c)
       if (coin_loc_[std::size_t(c)] == kHand + seat) text += " " + piece_name(c);
-    log().add(
-        uint64_t(1) << seat, text,
-        "seat " + std::to_string(seat) + "'s turn; draws " + std::to_string(drawn) + " coins");
+    log().add(uint64_t(1) << seat, text,
+              game().seat_name(seat) + "'s turn; draws " + std::to_string(drawn) + " coins");
   }
   for (int c = 0; c < kPieces; ++c)
     if (coin_loc_[std::size_t(c)] == kBonus + seat) move_coin(c, kHand + seat);
@@ -766,9 +765,8 @@ void ConspiracyState::pay(int coin, Seat payee) {
   coin_known_[std::size_t(coin)] |= uint8_t(1u << payee);
   if (log().enabled())
     log().add((uint64_t(1) << me) | (uint64_t(1) << payee),
-              "seat " + std::to_string(me) + " pays " + piece_name(coin) + " to seat " +
-                  std::to_string(payee),
-              "seat " + std::to_string(me) + " pays a coin to seat " + std::to_string(payee));
+              game().seat_name(me) + " pays " + piece_name(coin) + " to " + game().seat_name(payee),
+              game().seat_name(me) + " pays a coin to " + game().seat_name(payee));
 }
 
 void ConspiracyState::do_legal_moves(MoveList& out) const {
@@ -1036,7 +1034,7 @@ void ConspiracyState::apply_move(Move move) {
   const Seat me = to_move_;
   const int a = move_a(move), b = move_b(move), c = move_c(move);
   // Log text is built only when the log is on (apply never allocates otherwise).
-  const auto who = [me] { return "seat " + std::to_string(me); };
+  const auto who = [this, me] { return game().seat_name(me); };
   auto finish_action = [&] {
     action_ = Action::kNone;
     act_coin_ = act_target_ = attack_sq_ = new_tile_pos_ = -1;
@@ -1071,7 +1069,7 @@ void ConspiracyState::apply_move(Move move) {
         std::string text = "spiral holders answer:";
         for (Seat s = 0; s < players(); ++s)
           if ((asked_ >> s) & 1)
-            text += " seat " + std::to_string(s) + ((jumping_ >> s) & 1 ? " jumps" : " waits");
+            text += " " + game().seat_name(s) + ((jumping_ >> s) & 1 ? " jumps" : " waits");
         if (log().enabled()) log_all(text);
       }
       finish_jump_answers();
@@ -1251,7 +1249,7 @@ void ConspiracyState::check_invariants() const {
         (s != to_move_ || (phase_ != Phase::kAction && phase_ != Phase::kPlaceWhere &&
                            phase_ != Phase::kPlaceOnTile && phase_ != Phase::kAttackEnd &&
                            phase_ != Phase::kSave && phase_ != Phase::kGoal))) {
-      if (coins_at(kHand + s) > 0) fail("seat " + std::to_string(s) + " holds coins out of turn");
+      if (coins_at(kHand + s) > 0) fail(game().seat_name(s) + " holds coins out of turn");
     }
   }
   if ((phase_ == Phase::kPlaceWhere || phase_ == Phase::kPlaceOnTile ||

@@ -222,6 +222,12 @@ class ConspiracyState final : public State {
   // jump answers (they become public).
   bool reveals(Move move) const override;
   std::string render(Seat viewer) const override;
+  // The step the seat to move is at and what is left of its turn: its action points and coins in
+  // hand (counts, public), the placement or attack under way (the coin named only to a viewer who
+  // knows it), an attack's choice to flip or to pay for a removal, saving, declaring; then the
+  // kinds of move that come next. To the seat to move only, one legal example of each kind (its
+  // hand decides them); to everyone else the kinds alone.
+  std::string turn_status(Seat viewer) const override;
   // 24 tiles and 24 coins each in exactly one place, boards and locations agreeing, coins only on
   // face-down tiles, no face-down tile in the Present row, hands and saved coins within bounds.
   void check_invariants() const override;

@@ -505,7 +505,8 @@ std::string ConspiracyState::render(Seat v) const {
          "coin number\n"
       << " side up, C*↗ symbol side up, mN: marked by seat N\n";
   for (Seat s = 0; s < players(); ++s) {
-    out << " seat " << s << ": " << hand_count(s) << " in hand, " << tiles_held(s) << " tiles";
+    out << " " << game().seat_name(s) << ": " << hand_count(s) << " in hand, " << tiles_held(s)
+        << " tiles";
     for (int c = 0; c < kPieces; ++c)
       if (coin_loc_[std::size_t(c)] == kSaved + s)
         out << ", saved " << (knows_coin(v, c) ? piece_name(c) : std::to_string(rank_of(c)));
@@ -514,7 +515,7 @@ std::string ConspiracyState::render(Seat v) const {
     out << "\n";
   }
   if (v >= 0 && v < players()) {
-    out << " you (seat " << v << "): goal ";
+    out << " " << game().seat_name(v) << " (you): goal ";
     if (goal_suit_[std::size_t(v)] >= 0)
       out << kSuitNames[goal_suit_[std::size_t(v)]] << " & " << int(goal_rank_[std::size_t(v)]);
     else
@@ -528,13 +529,94 @@ std::string ConspiracyState::render(Seat v) const {
     out << "\n";
   }
   if (phase_ == Phase::kOver)
-    out << (winner_ >= 0 ? " seat " + std::to_string(winner_) + " wins"
+    out << (winner_ >= 0 ? " " + game().seat_name(winner_) + " wins"
                          : std::string(" no winner (engine round cap)"))
         << "\n";
   else
-    out << " seat " << to_move_ << " to move (" << kPhaseNames[int(phase_)] << "), " << ap_
-        << " action points\n";
+    out << " " << game().seat_name(to_move_) << " to move (" << kPhaseNames[int(phase_)] << "), "
+        << ap_ << " action points\n";
   return out.str();
+}
+
+std::string ConspiracyState::turn_status(Seat v) const {
+  if (phase_ == Phase::kOver) return {};
+  const Seat me = to_move_;
+  const std::string who = game().seat_name(me);
+  // The seat to move reads an example of each kind it may make now (its legal moves, which its
+  // hand decides); every other viewer reads the kinds only.
+  std::array<bool, 32> legal{};
+  std::string examples;
+  if (v == me) {
+    MoveList moves;
+    legal_moves(moves);
+    for (Move m : moves) {
+      const std::size_t kind = std::size_t(move_kind(m));
+      if (kind >= legal.size() || legal[kind]) continue;
+      legal[kind] = true;
+      examples += (examples.empty() ? "" : ", ") + move_to_string(m);
+    }
+  }
+  auto next = [&](const std::string& kinds) {
+    return " Next: " + kinds + (examples.empty() ? "" : " (e.g. " + examples + ")") + ".";
+  };
+  auto plural = [](int n, const std::string& word) {
+    return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+  };
+  switch (phase_) {
+    case Phase::kGoal:
+      return who + ": choose a secret goal, a suit and a number from the coins drawn." +
+             next("goal COIN");
+    case Phase::kJump:
+      return who + " shows a spiral: it may take its turn now, before the next player." +
+             next("jump or wait");
+    case Phase::kAction: {
+      // The actions the points allow (to the seat to move: the ones its hand allows too).
+      struct Kind {
+        MoveKind kind;
+        int cost;
+        const char* form;
+      };
+      static constexpr Kind kKinds[] = {
+          {MoveKind::kPlace, 1, "place COIN (1 point)"},
+          {MoveKind::kAttack, 1, "attack COIN pay COIN to SEAT (1)"},
+          {MoveKind::kRevealCoin, 1, "reveal SQUARE pay COIN to SEAT (1)"},
+          {MoveKind::kRevealTile, 2, "reveal POSITION pay COIN to SEAT (2)"},
+          {MoveKind::kAdvance, 2, "advance COLUMN (2)"}};
+      std::string kinds;
+      for (const Kind& k : kKinds)
+        if (v == me ? legal[std::size_t(k.kind)] : ap_ >= k.cost)
+          kinds += std::string(k.form) + ", ";
+      return who + ": " + plural(ap_, "action point") + " left, " + plural(hand_count(me), "coin") +
+             " in hand." + next(kinds + (kinds.empty() ? "end" : "or end"));
+    }
+    case Phase::kPlaceWhere:
+      return who + (action_ == Action::kAttack ? " attacks" : " places a coin") +
+             (act_coin_ >= 0 && knows_coin(v, act_coin_) ? " with " + piece_name(act_coin_)
+                                                         : std::string()) +
+             ", " + plural(ap_, "action point") + " left after it." + [&] {
+               // To the seat to move, the steps its legal moves allow; to others, all there may be.
+               const bool square = v == me ? legal[std::size_t(MoveKind::kAt)] : true;
+               const bool tile = v == me ? legal[std::size_t(MoveKind::kTile)] : tiles_held(me) > 0;
+               const std::string at = "the square and direction (SQUARE DIRECTION)",
+                                 first = "a held tile face down first (tile TILE POSITION)";
+               return next(square && tile ? at + ", or " + first : tile ? first : at);
+             }();
+    case Phase::kPlaceOnTile:
+      return who + ": the coin goes on the tile just laid at " + position_name(new_tile_pos_) +
+             "." + next("its square and direction (SQUARE DIRECTION)");
+    case Phase::kAttackEnd:
+      return who + ": the attack succeeded on a coin lying symbol side up." +
+             next("flip, or remove COIN to SEAT (a second coin paid removes it)");
+    case Phase::kSave:
+      return who + ": the actions are over; " + plural(hand_count(me), "coin") + " in hand." +
+             next("save COIN (kept for the next turn; the rest go back to the bag) or save none");
+    case Phase::kDeclare:
+      return who + ": the turn's last step." +
+             next("mark COLUMN (progress on its Present tile), win (declare victory) or pass");
+    case Phase::kOver:
+      break;
+  }
+  return {};
 }
 
 }  // namespace tabletop::conspiracy

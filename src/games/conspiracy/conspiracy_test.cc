@@ -1397,5 +1397,34 @@ TEST(ConspiracyRender, ShowsBoardAndPrivateParts) {
   EXPECT_EQ(theirs.find("M0"), std::string::npos) << theirs;
 }
 
+// In the middle of a turn: the action points and coins left and the kinds of step that come next;
+// the seat to move reads its own choices (with examples from its hand), the others read only what
+// they may know (never the coin being placed).
+TEST(ConspiracyRender, TheTurnStatusTellsWhatIsLeftAsTheViewerMayKnowIt) {
+  auto s = blank(4, 3);  // seat 3 holds every tile
+  s->edit_coin(P("C2"), kHand + 3);
+  s->edit_coin(P("C3"), kHand + 3);
+  EXPECT_EQ(s->turn_status(3),
+            "seat 3: 2 action points left, 2 coins in hand. Next: place COIN (1 point), advance "
+            "COLUMN (2), or end (e.g. place C2, advance L, end).");
+  const std::string others =
+      "seat 3: 2 action points left, 2 coins in hand. Next: place COIN (1 point), attack COIN "
+      "pay COIN to SEAT (1), reveal SQUARE pay COIN to SEAT (1), reveal POSITION pay COIN to "
+      "SEAT (2), advance COLUMN (2), or end.";
+  EXPECT_EQ(s->turn_status(1), others);
+  EXPECT_EQ(s->turn_status(kSpectator), others);
+  play(*s, "place C2");
+  EXPECT_EQ(s->turn_status(3),
+            "seat 3 places a coin with C2, 1 action point left after it. Next: a held tile face "
+            "down first (tile TILE POSITION) (e.g. tile S0 L1).");
+  EXPECT_EQ(s->turn_status(0),
+            "seat 3 places a coin, 1 action point left after it. Next: the square and direction "
+            "(SQUARE DIRECTION), or a held tile face down first (tile TILE POSITION).");
+  play(*s, "tile M0 R1");
+  EXPECT_EQ(s->turn_status(0),
+            "seat 3: the coin goes on the tile just laid at R1. Next: its square and direction "
+            "(SQUARE DIRECTION).");
+}
+
 }  // namespace
 }  // namespace tabletop::conspiracy

@@ -444,18 +444,17 @@ std::string TcgState::why_illegal(Move move) const {
   const Seat s = current_player();
   if (std::string why = why_illegal_run(p); !why.empty()) return why;
   if (phase_ == kOldSchoolWindow && p.kind != kAllow && p.kind != kOldSchoolBlock)
-    return "seat " + std::to_string(s) +
-           " must answer a change of attack modes: allow or oldschool";
+    return game().seat_name(s) + " must answer a change of attack modes: allow or oldschool";
   if (phase_ == kEmergencyPlacement && p.kind != kEmergency)
-    return "seat " + std::to_string(s) + " has no field agent and must place one from its hand";
+    return game().seat_name(s) + " has no field agent and must place one from its hand";
   if (phase_ == kAttackReaction && p.kind != kAllow && p.kind != kSave && p.kind != kDisguiseSwap)
-    return "seat " + std::to_string(s) + " is attacked and must answer: save, disguise or allow";
+    return game().seat_name(s) + " is attacked and must answer: save, disguise or allow";
   if (phase_ == kArranging && p.kind != kArrange)
-    return "seat " + std::to_string(s) + " must arrange the cards it looked at";
+    return game().seat_name(s) + " must arrange the cards it looked at";
   if (p.kind == kAttack && modes_.count() < 2)
     return "attacking is not an option until two attack modes have been selected";
   if ((p.kind == kDeploy || p.kind == kEmergency) && hand_index(s, p.agent) < 0)
-    return at(p.agent) + " is not in seat " + std::to_string(s) + "'s hand";
+    return at(p.agent) + " is not in " + game().seat_name(s) + "'s hand";
   if (p.kind == kAttack && p.pro == kNoPro && field_owner(p.agent) == s &&
       !can_launch(p.agent, false))
     return at(p.agent) + " cannot launch an attack (not rearmost, or Home Turf forbids it)";

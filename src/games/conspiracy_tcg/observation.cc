@@ -504,10 +504,9 @@ std::string TcgState::render(Seat viewer) const {
   const uint8_t me = viewer_bit(viewer);
   for (Seat s = 0; s < num_players(); ++s) {
     const SeatState& st = seat(s);
-    out << "Seat " << s << (s == viewer ? " (you)" : "") << ", deck " << g.deck_name(s) << ": "
-        << (st.out ? "ELIMINATED, " : "") << int(st.hand_count) << " in hand (size "
-        << int(st.hand_size) << (st.hand_open ? ", face up" : "") << "), " << int(st.pile_count)
-        << " to draw\n";
+    out << g.seat_name(s) << (s == viewer ? ", you" : "") << ": " << (st.out ? "ELIMINATED, " : "")
+        << int(st.hand_count) << " in hand (size " << int(st.hand_size)
+        << (st.hand_open ? ", face up" : "") << "), " << int(st.pile_count) << " to draw\n";
     for (int c = 0; c < st.columns; ++c) {
       out << "  c" << c + 1 << ":";
       if (st.bridges >> c & 1) out << " (Security Perimeter: also in front of c" << c + 2 << ")";
@@ -520,10 +519,10 @@ std::string TcgState::render(Seat viewer) const {
         out << "  hand: " << card_line(st.hand[std::size_t(i)]) << "\n";
   }
   if (over_)
-    out << (winner_ >= 0 ? "Seat " + std::to_string(winner_) + " rules the world.\n"
+    out << (winner_ >= 0 ? g.seat_name(winner_) + " rules the world.\n"
                          : std::string("Stopped by the ply cap: a draw.\n"));
   else
-    out << "Seat " << current_player() << " to decide (" << phase_name(phase_) << ").\n";
+    out << g.seat_name(current_player()) << " to decide (" << phase_name(phase_) << ").\n";
   return out.str();
 }
 

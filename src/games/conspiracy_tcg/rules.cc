@@ -303,14 +303,14 @@ void TcgState::setup() {
       const uint16_t a = st.pile[--st.pile_count];
       if (claimed_[a]) {
         if (log().enabled())
-          log().add("seat " + std::to_string(s) + " reveals " + agent_text(a) +
+          log().add(game().seat_name(s) + " reveals " + agent_text(a) +
                     ", already in the game, and discards it");
         continue;
       }
       place(s, a, kNewColumn, 0);
       claim(a, s);
       if (log().enabled())
-        log().add("seat " + std::to_string(s) + " places " + agent_text(a) + " in the field");
+        log().add(game().seat_name(s) + " places " + agent_text(a) + " in the field");
       ++placed;
     }
   }
@@ -329,7 +329,7 @@ void TcgState::draw(Seat s) {
     st.pile_seen[st.pile_count] = 0;
     if (claimed_[a]) {
       if (log().enabled())
-        log().add("seat " + std::to_string(s) + " draws " + agent_text(a) +
+        log().add(game().seat_name(s) + " draws " + agent_text(a) +
                   ", already in the game: revealed, discarded, replaced");
       continue;
     }
@@ -338,8 +338,8 @@ void TcgState::draw(Seat s) {
     ++st.hand_count;
     if (log().enabled())
       log().add(st.hand_open ? EventLog::kEveryone : uint64_t(1) << s,
-                "seat " + std::to_string(s) + " draws " + agent_text(a),
-                "seat " + std::to_string(s) + " draws a card");
+                game().seat_name(s) + " draws " + agent_text(a),
+                game().seat_name(s) + " draws a card");
     return;
   }
 }
@@ -372,8 +372,8 @@ void TcgState::claim(uint16_t agent, Seat by) {
     if (i < 0) continue;
     remove_from_hand(t, i);
     if (log().enabled())
-      log().add("seat " + std::to_string(t) + " holds " + agent_text(agent) +
-                ", just claimed by seat " + std::to_string(by) + ": revealed, discarded, replaced");
+      log().add(game().seat_name(t) + " holds " + agent_text(agent) + ", just claimed by " +
+                game().seat_name(by) + ": revealed, discarded, replaced");
     draw(t);
   }
 }
@@ -837,9 +837,9 @@ void TcgState::do_apply(Move move) {
   assert(!over_);
   const MoveParts p = unpack(move);
   tally_.count(move);
-  const std::string said =
-      log().enabled() ? "seat " + std::to_string(current_player()) + ": " + move_to_string(move)
-                      : std::string();
+  const std::string said = log().enabled()
+                               ? game().seat_name(current_player()) + ": " + move_to_string(move)
+                               : std::string();
   if (log().enabled() && p.kind != kArrange) log().add(said);
   switch (p.kind) {
     case kPass:
@@ -1019,9 +1019,9 @@ void TcgState::apply_deploy(const MoveParts& p) {
         shown += (i ? ", " : "") + agent_text(t.hand[std::size_t(i)]);
       }
       if (log().enabled())
-        log().add("Hacking: seat " + std::to_string(p.x) + " plays its hand face up: " + shown);
+        log().add("Hacking: " + game().seat_name(p.x) + " plays its hand face up: " + shown);
     } else if (log().enabled()) {
-      log().add("Hacking: seat " + std::to_string(p.x) + " takes its hand back");
+      log().add("Hacking: " + game().seat_name(p.x) + " takes its hand back");
     }
     return settle();
   }
@@ -1037,11 +1037,10 @@ void TcgState::apply_deploy(const MoveParts& p) {
     }
     if (log().enabled())
       log().add(uint8_t(1u << s),
-                std::string(pro_move_name(pro)) + ": seat " + std::to_string(s) + " sees seat " +
-                    std::to_string(p.x) + "'s next cards: " + shown,
-                std::string(pro_move_name(pro)) + ": seat " + std::to_string(s) +
-                    " looks at seat " + std::to_string(p.x) + "'s next " +
-                    std::to_string(scry_count_) + " cards");
+                std::string(pro_move_name(pro)) + ": " + game().seat_name(s) + " sees " +
+                    game().seat_name(p.x) + "'s next cards: " + shown,
+                std::string(pro_move_name(pro)) + ": " + game().seat_name(s) + " looks at " +
+                    game().seat_name(p.x) + "'s next " + std::to_string(scry_count_) + " cards");
     phase_ = kArranging;
     return;
   }
@@ -1078,9 +1077,8 @@ void TcgState::apply_arrange(Move m) {
     ++t.pile_count;
   }
   if (log().enabled())
-    log().add(uint8_t(1u << to_move_),
-              "seat " + std::to_string(to_move_) + ": " + move_to_string(m),
-              "seat " + std::to_string(to_move_) + " puts the cards back");
+    log().add(uint8_t(1u << to_move_), game().seat_name(to_move_) + ": " + move_to_string(m),
+              game().seat_name(to_move_) + " puts the cards back");
   scry_target_ = -1;
   scry_count_ = scry_bottom_ = 0;
   phase_ = kMain;
@@ -1109,7 +1107,7 @@ void TcgState::apply_pro(const MoveParts& p) {
       SeatState& t = seat(Seat(p.x));
       t.hand_size = uint8_t(t.hand_size + (p.y ? 1 : -1));
       if (log().enabled())
-        log().add("Paperwork: seat " + std::to_string(p.x) + "'s hand size is now " +
+        log().add("Paperwork: " + game().seat_name(p.x) + "'s hand size is now " +
                   std::to_string(t.hand_size));
       return settle();
     }
@@ -1157,7 +1155,7 @@ void TcgState::settle() {
       return;
     }
     st.out = true;
-    if (log().enabled()) log().add("seat " + std::to_string(t) + " is eliminated");
+    if (log().enabled()) log().add(game().seat_name(t) + " is eliminated");
   }
   int alive = 0;
   Seat last = -1;
@@ -1167,7 +1165,7 @@ void TcgState::settle() {
     over_ = true;
     winner_ = int8_t(last);
     if (log().enabled() && last >= 0)
-      log().add("seat " + std::to_string(last) + " is the last standing and rules the world");
+      log().add(game().seat_name(last) + " is the last standing and rules the world");
     return;
   }
   if (ending_) return next_turn();

@@ -263,8 +263,8 @@ void CultureWarsState::do_apply(Move move) {
         break;
       }
       if (log().enabled())
-        log().add(std::string(1, seat_letter(seat)) + " moves the tile at " + square_name(p.from) +
-                  " to " + square_name(p.to));
+        log().add(game().seat_name(seat) + " moves the tile at " + square_name(p.from) + " to " +
+                  square_name(p.to));
       if (++step_ < rules().setup_tile_moves()) {
         to_move_ = order_[std::size_t(step_ % num_seats())];
       } else {
@@ -278,7 +278,7 @@ void CultureWarsState::do_apply(Move move) {
     case kPlaceCoin: {
       const int coin = draw_unseen_coin(seat);
       put_coin(coin, p.from, true);
-      log().add(std::string(1, seat_letter(seat)) + " places a coin suit side up on " +
+      log().add(game().seat_name(seat) + " places a coin suit side up (its number unseen) on " +
                 square_name(p.from));
       ++step_;
       advance_coin_placement();
@@ -286,13 +286,12 @@ void CultureWarsState::do_apply(Move move) {
     }
     case kPlaceToken:
       if (log().enabled())
-        log().add(std::string(1, seat_letter(seat)) + " places a token on " + square_name(p.from));
+        log().add(game().seat_name(seat) + " places a token on " + square_name(p.from));
       add_tokens(seat, p.from, 1);
       advance_token_placement();
       break;
     case kGrow:
-      if (log().enabled())
-        log().add(std::string(1, seat_letter(seat)) + " grows on " + square_name(p.from));
+      if (log().enabled()) log().add(game().seat_name(seat) + " grows on " + square_name(p.from));
       add_tokens(seat, p.from, 1);
       moved_[std::size_t(p.from)] = 1;
       if (reserve_tokens_[std::size_t(seat)] == 0) {
@@ -303,9 +302,8 @@ void CultureWarsState::do_apply(Move move) {
       break;
     case kStep:
       if (log().enabled())
-        log().add(std::string(1, seat_letter(seat)) + " moves " + std::to_string(p.count) +
-                  " token" + (p.count > 1 ? "s " : " ") + square_name(p.from) + "-" +
-                  square_name(p.to));
+        log().add(game().seat_name(seat) + " moves " + std::to_string(p.count) + " token" +
+                  (p.count > 1 ? "s " : " ") + square_name(p.from) + "-" + square_name(p.to));
       remove_tokens(seat, p.from, p.count);
       add_tokens(seat, p.to, p.count);
       moved_[std::size_t(p.to)] = uint8_t(moved_[std::size_t(p.to)] + p.count);
@@ -319,7 +317,7 @@ void CultureWarsState::do_apply(Move move) {
       }
       break;
     case kDone:
-      log().add(std::string(1, seat_letter(seat)) + " is done " +
+      log().add(game().seat_name(seat) + " is done " +
                 (phase_ == Phase::kMovement ? "moving" : "settling"));
       ++step_;
       if (phase_ == Phase::kMovement)
@@ -442,7 +440,7 @@ Move CultureWarsState::parse_move(std::string_view raw) const {
 
 std::string CultureWarsState::coin_text(uint8_t coin) const {
   static constexpr const char* kValues[] = {"Null", "Ace", "2", "3", "4", "5"};
-  return std::string(kValues[coin_value(coin)]) + " of " + seat_letter(coin_seat(coin));
+  return std::string(kValues[coin_value(coin)]) + " of " + game().seat_name(coin_seat(coin));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -552,64 +550,157 @@ std::string CultureWarsState::render(Seat viewer) const {
       r0 = std::min(r0, row_of(square));
       r1 = std::max(r1, row_of(square));
     }
+  const Game& g = game();
   std::ostringstream out;
+  auto line = [&out](std::string text) {  // without trailing spaces
+    text.erase(text.find_last_not_of(' ') + 1);
+    out << text << "\n";
+  };
   out << "Culture Wars — round " << round_ << ", " << kPhaseNames[int(phase_)];
-  if (phase_ != Phase::kOver)
-    out << ", seat " << seat_letter(to_move_) << " (" << to_move_ << ") to move";
-  out << "\n  cells: coin (2-5 resource, A-D settlement of that seat, ? unseen), then tokens (a3 = "
-         "seat A's 3; "
-         "+5 = several seats)\n     ";
-  for (int c = c0; c <= c1; ++c) out << ' ' << char('a' + c) << "   ";
+  if (phase_ != Phase::kOver) out << ", " << g.seat_name(to_move_) << " to move";
   out << "\n";
+  line("  Each square: its coin above, its tokens below. Coins: 3B = the 3 of " + g.seat_name(1) +
+       ",");
+  line("  number side up (a resource); [B] = a coin of " + g.seat_name(1) +
+       " suit side up (a settlement;");
+  line("  in setup, a coin not yet turned). Tokens: A:4 = four of " + g.seat_name(0) +
+       "'s; *:6 = six");
+  line("  of several seats' (listed below).");
+  std::string text = "    ";
+  for (int c = c0; c <= c1; ++c) text += std::string(" ") + char('a' + c) + "   ";
+  line(text);
+  std::string contested;
   for (int r = r1; r >= r0; --r) {
     char label[16];
     std::snprintf(label, sizeof label, "%3d ", r + 1);
-    out << label;
+    std::string coins = label, tokens = "    ";
     for (int c = c0; c <= c1; ++c) {
       const int square = square_at(c, r);
       if (!land_[std::size_t(square)]) {
-        out << " ~~~ ";
+        coins += " ~~~ ";
+        tokens += " ~~~ ";
         continue;
       }
       const uint8_t coin = coin_at_[std::size_t(square)];
-      char coin_char = '.';
+      std::string coin_cell = ".";
       if (coin != kNoCoin) {
-        if (suit_up_[std::size_t(square)])
-          coin_char = phase_ == Phase::kCoinPlacement ? '?' : seat_letter(coin_seat(coin));
-        else
-          coin_char = char('0' + coin_value(coin));
+        const char suit = seat_letter(coin_seat(coin));
+        coin_cell = suit_up_[std::size_t(square)]
+                        ? std::string("[") + suit + "]"
+                        : std::to_string(coin_value(coin)) + suit;  // number up: seen by all
       }
       int seats = 0, total = 0, only = 0;
+      std::string each;
       for (int s = 0; s < num_seats(); ++s)
-        if (tokens_[std::size_t(s)][std::size_t(square)]) {
+        if (const int n = tokens_[std::size_t(s)][std::size_t(square)]) {
           ++seats;
-          total += tokens_[std::size_t(s)][std::size_t(square)];
+          total += n;
           only = s;
+          each += std::string(" ") + seat_letter(s) + ":" + std::to_string(n);
         }
+      std::string token_cell;
+      if (seats == 1) token_cell = std::string(1, seat_letter(only)) + ":" + std::to_string(total);
+      if (seats > 1) {
+        token_cell = "*:" + std::to_string(total);
+        contested += (contested.empty() ? "" : ";") + std::string(" ") + square_name(square) + each;
+      }
       char cell[32];
-      if (seats == 0)
-        std::snprintf(cell, sizeof cell, " %c   ", coin_char);
-      else if (seats == 1)
-        std::snprintf(cell, sizeof cell, " %c%c%-2d", coin_char, char('a' + only), total);
-      else
-        std::snprintf(cell, sizeof cell, " %c+%-2d", coin_char, total);
-      out << cell;
+      std::snprintf(cell, sizeof cell, " %-4s", coin_cell.c_str());
+      coins += cell;
+      std::snprintf(cell, sizeof cell, " %-4s", token_cell.c_str());
+      tokens += cell;
     }
-    out << "\n";
+    line(coins);
+    line(tokens);
   }
+  if (!contested.empty()) out << " several seats' tokens on one square:" << contested << "\n";
   for (int s = 0; s < num_seats(); ++s) {
-    out << " seat " << seat_letter(s) << " (" << s << "): reserve "
-        << int(reserve_tokens_[std::size_t(s)]) << " tokens, settlements " << settlements(s)
-        << " (last round " << int(settlements_last_round_[std::size_t(s)]) << ")\n";
+    // The coins in reserve as everybody knows them: those seen number side up, and how many not.
+    std::string coins;
+    for (int v = 1; v < kCoinValues; ++v) {
+      const uint8_t coin = make_coin(s, v);
+      if (coin_square_[coin] == kNoSquare && coin_seen_[coin])
+        coins += (coins.empty() ? "" : ", ") + std::string(v == kAce ? "Ace" : std::to_string(v));
+    }
+    if (const int unseen = reserve_coins_unseen(s))
+      coins += (coins.empty() ? "" : ", ") + std::to_string(unseen) + " unseen";
+    out << " " << g.seat_name(s) << ": reserve " << int(reserve_tokens_[std::size_t(s)])
+        << " tokens, coins " << (coins.empty() ? "none" : coins) << "; settlements "
+        << settlements(s) << " (last round " << int(settlements_last_round_[std::size_t(s)])
+        << ")\n";
   }
   if (phase_ == Phase::kOver) {
     out << " Game over:";
     if (!winners_) out << " no winner (engine round cap)";
     for (int s = 0; s < num_seats(); ++s)
-      if (winners_ >> s & 1) out << " seat " << seat_letter(s) << " wins";
+      if (winners_ >> s & 1)
+        out << " " << g.seat_name(s) << " wins: " << settlements(s) << " settlements now and "
+            << int(settlements_last_round_[std::size_t(s)]) << " at the last round's end ("
+            << rules().settlements_to_win() << " needed at both; the most wins)";
     out << "\n";
   }
   return out.str();
+}
+
+std::string CultureWarsState::turn_status(Seat viewer) const {
+  const std::string who = game().seat_name(to_move_) + ": ";
+  const Seat seat = to_move_;
+  auto plural = [](int n, const std::string& word) {
+    return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+  };
+  // Squares with `count(square)` > 0, with the count, at most six of them.
+  auto squares = [](auto count) {
+    std::string text;
+    int listed = 0;
+    for (int square = 0; square < kSquares; ++square)
+      if (const int n = count(square); n > 0 && listed++ < 6)
+        text += (text.empty() ? "" : ", ") + square_name(square) + " (" + std::to_string(n) + ")";
+    return listed > 6 ? text + ", ..." : text;
+  };
+  switch (phase_) {
+    case Phase::kTileMoves:
+      return who + "tile move " + std::to_string(step_ + 1) + " of " +
+             std::to_string(rules().setup_tile_moves()) +
+             ". Next: tile:FROM-TO, a tile next to the hole" +
+             (rules().setup_tiles_move_again() ? "" : " not moved yet") +
+             " to a place touching another tile.";
+    case Phase::kCoinPlacement:
+      return who + plural(reserve_coins_unseen(seat), "coin") +
+             " left in reserve, drawn unseen. Next: coin:SQUARE, with two empty squares between "
+             "it and every coin.";
+    case Phase::kTokenPlacement:
+      return who + plural(tokens_to_place_, "token") + " left to place. Next: token:SQUARE.";
+    case Phase::kExpansion:
+      return who + "the reserve (" + plural(reserve_tokens_[std::size_t(seat)], "token") +
+             ") cannot grow every square held: each goes where you choose. Next: grow:SQUARE "
+             "on a square you hold that has not grown yet.";
+    case Phase::kMovement: {
+      int free = 0;
+      auto unmoved = [&](int square) {
+        return std::max(
+            0, tokens_[std::size_t(seat)][std::size_t(square)] - moved_[std::size_t(square)]);
+      };
+      for (int square = 0; square < kSquares; ++square) free += unmoved(square);
+      if (free == 0) return who + "every token has moved this round. Next: done.";
+      return who + plural(free, "token") + " not moved yet this round: " + squares(unmoved) +
+             ". Next: FROM-TO or COUNT FROM-TO (on foot or by boat), or done.";
+    }
+    case Phase::kSettlement: {
+      MoveList moves;
+      legal_moves(moves);
+      std::array<bool, kSquares> can{};
+      for (Move m : moves)
+        if (move_parts(m).kind == kSettle) can[std::size_t(move_parts(m).from)] = true;
+      std::string where;
+      for (int square = 0; square < kSquares; ++square)
+        if (can[std::size_t(square)]) where += (where.empty() ? "" : ", ") + square_name(square);
+      return who + "may settle on " + (where.empty() ? "no square" : where) +
+             ". Next: settle:SQUARE (settle:SQUARE=COIN on another suit's coin), or done.";
+    }
+    case Phase::kOver:
+      break;
+  }
+  return {};
 }
 
 void CultureWarsState::check_invariants() const {

@@ -180,7 +180,15 @@ class CultureWarsState final : public State {
   // The move (or what it sets off: coins turned number side up at the end of coin placement, in
   // conflicts or when a settlement is abandoned) shows a coin's number nobody had seen.
   bool reveals(Move move) const override;
+  // The same for every viewer. Each square is two lines: its coin (`3B`: seat B's 3 number side
+  // up; `[B]`: seat B's coin suit side up, as everybody sees it at the table) above its tokens
+  // (`A:4`; `*:6` for several seats', listed under the map), so that neither reads as a square
+  // name (`a3`); then each seat's reserve (tokens, coins as known to all) and settlements.
   std::string render(Seat viewer) const override;
+  // The same for every viewer: the step of setup (tile move k of n, coins left to draw, tokens
+  // left to place), the expansion squares still to choose, the tokens not moved yet this round and
+  // where, or the squares the seat may settle; then the kind of move that comes next.
+  std::string turn_status(Seat viewer) const override;
   // 24 tiles without overlap; every coin in exactly one place (reserve or one square); each seat's
   // tokens on the map plus in reserve make 36; tokens only on land.
   void check_invariants() const override;

@@ -24,7 +24,9 @@ std::vector<NotationKind> CultureWarsGame::notation() const {
       {"step",
        "FROM-TO  or  COUNT FROM-TO",
        "Movement: move one token (or COUNT tokens) from FROM to TO, on foot to a neighbouring "
-       "square or by boat between two of your settlements' coasts.",
+       "square or by boat between two of your settlements' coasts. Moves name squares only; the "
+       "board writes tokens A:4 (four of seat A's) and coins 3B (seat B's 3) or [B] (suit side "
+       "up).",
        {"k12-k13", "3k12-k13"}},
       {"settle",
        "settle:SQUARE  or  settle:SQUARE=COIN",

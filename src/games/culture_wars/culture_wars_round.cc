@@ -150,8 +150,8 @@ void CultureWarsState::resolve_square(int square, int support,
     if (lost > 0) {
       remove_tokens(s, square, lost);
       if (log().enabled())
-        log().add(std::string("conflict on ") + square_name(square) + ": " + seat_letter(s) +
-                  " loses " + std::to_string(lost));
+        log().add("conflict on " + square_name(square) + ": " + game().seat_name(s) + " loses " +
+                  std::to_string(lost));
     }
   }
 }
@@ -269,27 +269,27 @@ void CultureWarsState::settle(Seat seat, int square, int choice) {
     // Ten tokens become the seat's Ace.
     remove_tokens(seat, square, 10);
     put_coin(make_coin(seat, kAce), square, true);
-    log().add(std::string(1, seat_letter(seat)) + " builds a settlement of ten on " +
-              square_name(square));
+    log().add(game().seat_name(seat) + " builds a settlement of ten on " + square_name(square));
     return;
   }
   remove_tokens(seat, square, tokens_[std::size_t(seat)][std::size_t(square)]);
   if (coin_seat(coin) == seat) {
     suit_up_[std::size_t(square)] = true;
-    log().add(std::string(1, seat_letter(seat)) + " settles on its own " + coin_text(coin) +
+    log().add(game().seat_name(seat) + " settles on its own " +
+              (coin_value(coin) == kAce ? std::string("Ace") : std::to_string(coin_value(coin))) +
               " at " + square_name(square));
     return;
   }
   take_coin(square);  // handed to its owner
   if (choice == kChooseOwnCoin) {
-    log().add(std::string(1, seat_letter(seat)) + " loots " + coin_text(coin) + " at " +
-              square_name(square) + " (no coin in reserve)");
+    log().add(game().seat_name(seat) + " loots " + coin_text(coin) + " at " + square_name(square) +
+              " (no coin in reserve)");
     return;
   }
   const int own = choice == kChooseUnseen ? draw_unseen_coin(seat) : make_coin(seat, choice);
   put_coin(uint8_t(own), square, true);
-  log().add(std::string(1, seat_letter(seat)) + " takes " + coin_text(coin) + " at " +
-            square_name(square) + " and settles with " +
+  log().add(game().seat_name(seat) + " takes " + coin_text(coin) + " at " + square_name(square) +
+            " and settles with " +
             (coin_seen_[std::size_t(own)] ? coin_text(uint8_t(own)) : "an unseen coin"));
 }
 

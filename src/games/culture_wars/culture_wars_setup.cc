@@ -25,7 +25,7 @@ void CultureWarsState::mix_order() {
   if (log().enabled()) {
     std::string text = "the Null coins give the order:";
     for (int i = 0; i < num_seats(); ++i)
-      text += std::string(" ") + seat_letter(order_[std::size_t(i)]);
+      text += std::string(i ? ", " : " ") + game().seat_name(order_[std::size_t(i)]);
     log().add(text);
   }
 }

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <regex>
 #include <set>
 
 #include "core/record.h"
@@ -639,6 +640,56 @@ TEST(CultureWarsNotation, MovesReadBackAndBadTextSaysWhy) {
   const std::string why = s->why_illegal(s->parse_move("k11-m11"));
   EXPECT_NE(why.find("neither"), std::string::npos) << why;
   EXPECT_NE(s->why_illegal(s->parse_move("9k11-k12")).find("has 5"), std::string::npos);
+}
+
+// The board in the terminal: coins with their owner (placed suit side up in view of all), and
+// tokens written so that they cannot be read as a square ("A:5", not "a5").
+TEST(CultureWarsView, TheBoardShowsEachCoinsOwnerAndTokensUnlikeSquares) {
+  auto s = fresh(2, 5);
+  for (const char* move : {"tile:m15-m19", "tile:o13-s13", "tile:k13-g13", "tile:m11-m7"})
+    s->apply_text(move);
+  const Seat placer = s->current_player();
+  s->apply_text("coin:j10");
+  const std::string setup = s->render(kSpectator);
+  const std::string owner = std::string("[") + char('A' + placer) + "]";
+  EXPECT_NE(setup.find(owner), std::string::npos) << setup;
+  EXPECT_EQ(setup.find('?'), std::string::npos) << setup;  // the suit is in view of all
+
+  auto p = position({{{"k11", 5}, {"l12", 2}}, {{"p16", 1}, {"l12", 1}}},
+                    {{"k11", 0, 3, false}, {"p16", 1, 2, true}});
+  const std::string board = p->render(0);
+  EXPECT_EQ(board, p->render(1));                            // the same for every viewer
+  EXPECT_NE(board.find("3A"), std::string::npos) << board;   // seat A's 3, number side up
+  EXPECT_NE(board.find("[B]"), std::string::npos) << board;  // seat B's settlement
+  EXPECT_NE(board.find("A:5"), std::string::npos) << board;
+  EXPECT_NE(board.find("B:1"), std::string::npos) << board;
+  EXPECT_NE(board.find("*:3"), std::string::npos) << board;
+  EXPECT_NE(board.find("several seats' tokens on one square: l12 A:2 B:1"), std::string::npos)
+      << board;
+  // No cell reads as a square name: the map's lines hold no letter followed by a digit.
+  const std::string map = board.substr(0, board.find(" several"));
+  std::string rows = map.substr(map.find("\n 1") + 1);
+  EXPECT_FALSE(std::regex_search(rows, std::regex("[a-zA-Z][0-9]"))) << rows;
+  EXPECT_NE(board.find("seat A (0): reserve 29 tokens"), std::string::npos) << board;
+}
+
+// In the middle of a movement the player reads the tokens left to move and the next step; in
+// setup, what is left to place.
+TEST(CultureWarsView, TheTurnStatusTellsWhatIsLeftAndWhatComesNext) {
+  auto p = position({{{"k11", 5}}, {{"p16", 1}}}, {}, /*mover=*/0);
+  p->apply_text("2k11-k12");
+  EXPECT_EQ(p->turn_status(1),
+            "seat A (0): 3 tokens not moved yet this round: k11 (3). Next: FROM-TO or COUNT "
+            "FROM-TO (on foot or by boat), or done.");
+  p->apply_text("3k11-l11");
+  EXPECT_EQ(p->turn_status(0), "seat A (0): every token has moved this round. Next: done.");
+  auto s = fresh(2, 5);
+  EXPECT_NE(s->turn_status(0).find("tile move 1 of 4. Next: tile:FROM-TO"), std::string::npos)
+      << s->turn_status(0);
+  while (s->phase() != Phase::kTokenPlacement) s->apply(s->legal_moves().front());
+  EXPECT_NE(s->turn_status(kSpectator).find("2 tokens left to place. Next: token:SQUARE."),
+            std::string::npos)
+      << s->turn_status(kSpectator);
 }
 
 TEST(CultureWarsHidden, DeterminizeReshufflesUnseenCoinsOnly) {

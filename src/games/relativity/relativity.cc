@@ -370,8 +370,8 @@ void RelativityState::do_apply(Move move) {
     }
   }
   if (log().enabled()) {
-    std::string text = std::string(kRoleNames[role_to_move_]) + " (seat " + std::to_string(mover) +
-                       ") swaps " + move_to_string(move);
+    std::string text = game().seat_name(mover) + " (" + kRoleNames[role_to_move_] + ") swaps " +
+                       move_to_string(move);
     for (int r = 0; r < kRanks; ++r)
       if (last_trophies_ & (1u << r))
         text += std::string(", takes the ") + (round_ == kNight ? "Moon " : "Sun ") + rank_char(r) +
@@ -385,9 +385,9 @@ void RelativityState::do_apply(Move move) {
     } else if (trophies_taken(Round(round_)) >= kTrophiesPerRound) {
       if (round_ == kNight) {
         if (log().enabled())
-          log().add(
-              "The Night round is over (five Moon trophies taken): the seats swap roles, seat " +
-              std::to_string(Seat(int(kSpace) ^ int(kDay))) + " now plays Space and moves first");
+          log().add("The Night round is over (five Moon trophies taken): the seats swap roles, " +
+                    game().seat_name(Seat(int(kSpace) ^ int(kDay))) +
+                    " now plays Space and moves first");
         deal(kDay);
       } else {
         over_ = true;
@@ -405,11 +405,12 @@ std::string RelativityState::result_text() const {
   const int t0 = trophies_of(0), t1 = trophies_of(1);
   const std::string score = std::to_string(t0) + "-" + std::to_string(t1);
   if (t0 != t1)
-    return "Game over: seat " + std::to_string(t0 > t1 ? 0 : 1) + " wins, " + score +
-           " in trophies" + (stopped_by_cap_ ? " (stopped at the engine's ply cap)" : "");
+    return "Game over: " + game().seat_name(t0 > t1 ? 0 : 1) + " wins, " + score + " in trophies" +
+           (stopped_by_cap_ ? " (stopped at the engine's ply cap)" : "");
   if (stopped_by_cap_) return "Game over at the engine's ply cap: " + score + ", a draw";
-  return "Game over: " + score + " in trophies; the tie goes to seat " +
-         std::to_string(Seat(int(kSpace) ^ int(kNight))) + ", who played Space in the Night round";
+  return "Game over: " + score + " in trophies; the tie goes to " +
+         game().seat_name(Seat(int(kSpace) ^ int(kNight))) +
+         ", who played Space in the Night round";
 }
 
 int RelativityState::trophies_of(Seat seat) const {
@@ -572,10 +573,25 @@ json RelativityState::observation(Seat viewer) const {
   return obs;
 }
 
+std::string RelativityState::turn_status(Seat viewer) const {
+  if (over_) return {};
+  std::string text =
+      game().seat_name(current_player()) + " (" + kRoleNames[role_to_move_] +
+      "): one swap, of two " +
+      (role_to_move_ == kSpace ? "neighbouring coins (the board wraps at every edge)"
+                               : "coins whose numbers are next in the cycle N-A-2-3-4-5-N");
+  if (reversal_forbidden())
+    text += ", but not " + square_name(last_low_) + "#" + square_name(last_high_) +
+            " back (the opponent's last swap)";
+  return text + "; " + std::to_string(kTrophiesPerRound - trophies_taken(Round(round_))) + " " +
+         (round_ == kNight ? "Moon" : "Sun") + " trophies left this round. Next: FROM#TO.";
+}
+
 std::string RelativityState::render(Seat viewer) const {
   std::ostringstream out;
   out << kRoundNames[round_] << " round (" << (round_ == kNight ? "Moon" : "Sun") << " trophies)  ";
-  out << "Space: seat " << seat_of(kSpace) << "  Time: seat " << seat_of(kTime) << "\n";
+  out << "Space: " << game().seat_name(seat_of(kSpace))
+      << "  Time: " << game().seat_name(seat_of(kTime)) << "\n";
   out << "     a  b  c  d  e  f\n";
   out << "   ┌──────────────────┐\n";
   for (int row = kRows - 1; row >= 0; --row) {
@@ -591,7 +607,7 @@ std::string RelativityState::render(Seat viewer) const {
   }
   out << "   └──────────────────┘\n";
   for (Seat seat = 0; seat < 2; ++seat) {
-    out << " seat " << seat << " trophies (" << trophies_of(seat) << "):";
+    out << " " << game().seat_name(seat) << " trophies (" << trophies_of(seat) << "):";
     for (int round = 0; round < 2; ++round)
       for (int r = 0; r < kRanks; ++r)
         if (trophy_owner_[std::size_t(round)][std::size_t(r)] == seat)
@@ -600,12 +616,10 @@ std::string RelativityState::render(Seat viewer) const {
     out << "\n";
   }
   if (over_) {
-    const Returns r = returns();
-    out << " Game over: " << (r[0] > 0 ? "seat 0 wins" : r[1] > 0 ? "seat 1 wins" : "a draw");
-    if (stopped_by_cap_) out << " (engine ply cap reached)";
-    out << "\n";
+    out << " " << result_text() << "\n";
   } else {
-    out << " " << kRoleNames[role_to_move_] << " (seat " << current_player() << ") to move\n";
+    out << " " << game().seat_name(current_player()) << " (" << kRoleNames[role_to_move_]
+        << ") to move\n";
   }
   return out.str();
 }

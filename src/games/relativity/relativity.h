@@ -92,6 +92,9 @@ class RelativityState final : public State {
   Move parse_move(std::string_view text) const override;
   json observation(Seat viewer) const override;
   std::string render(Seat viewer) const override;
+  // The seat to move, its role and the swap it may make (Space: two neighbouring coins; Time: two
+  // numbers next in the cycle), the swap it may not reverse, and the trophies left this round.
+  std::string turn_status(Seat viewer) const override;
   // The two squares of the swap, lower index first as in the notation ("d3#e3" -> d3, e3); a
   // client may accept them in either order.
   std::vector<std::string> move_places(Move move) const override;
@@ -160,6 +163,9 @@ class RelativityGame final : public Game {
   int num_players() const override { return 2; }
   // The notation for people (core/game.h; written in relativity_notation.cc).
   std::vector<NotationKind> notation() const override;
+  // "seat 0", "seat 1": the roles swap after the Night round, so a role is no part of a seat's
+  // name; log lines and the board add the role after it ("seat 1 (Time) swaps d3#d1").
+  std::string seat_name(Seat seat) const override { return "seat " + std::to_string(seat); }
   std::unique_ptr<State> new_initial_state(Chance chance) const override;
   // The 24 squares a1..f4.
   std::vector<std::string> board_places() const override;

@@ -251,6 +251,16 @@ TEST(RelativityReversal, TheOpponentsLastSwapCannotBeUndone) {
   EXPECT_EQ(s->why_illegal(s->parse_move("e3#f3")), "");
 }
 
+// Before a swap the player reads which swap their role makes and which one is forbidden.
+TEST(RelativityReversal, TheTurnStatusNamesTheRoleTheSwapAndTheForbiddenReversal) {
+  auto s = make({{"coins", kRecordedDeal}});
+  s->apply_text("e3#f3");
+  EXPECT_EQ(s->turn_status(0),
+            "seat 1 (Time): one swap, of two coins whose numbers are next in the cycle "
+            "N-A-2-3-4-5-N, but not e3#f3 back (the opponent's last swap); 5 Moon trophies left "
+            "this round. Next: FROM#TO.");
+}
+
 // --- Trophies -----------------------------------------------------------------------------------
 
 TEST(RelativityTrophies, RecordedGameAwardsEachTrophyWhereTheRecordDoes) {
@@ -393,6 +403,12 @@ TEST(RelativityEnd, FiveEachGoesToTheRoundOneSpacePlayer) {
   EXPECT_EQ(s->returns()[0], 1);
   EXPECT_EQ(s->returns()[1], -1);
   EXPECT_EQ(s->observation(kSpectator)["winner"], 0);
+  // The board gives the reason: the tie-break.
+  EXPECT_NE(s->render(kSpectator)
+                .find("5-5 in trophies; the tie goes to seat 0, who played Space "
+                      "in the Night round"),
+            std::string::npos)
+      << s->render(kSpectator);
 }
 
 TEST(RelativityEnd, TheEnginePlyCapScoresTheGameAsItStands) {

@@ -341,13 +341,14 @@ void SiegeState::setup() {
     if (log().enabled()) {
       std::string text = "Starting roll:";
       for (Seat seat = 0; seat < n; ++seat)
-        text += std::string(" ") + kCompassNames[compass_of(seat)] + " " + value_char(rolls[seat]);
+        text +=
+            std::string(seat ? ", " : " ") + game().seat_name(seat) + " " + value_char(rolls[seat]);
       log().add(text + (at_best > 1 ? " (a tie for the largest: all roll again)" : ""));
     }
     if (at_best == 1) break;
   }
   to_move_ = first_player_;
-  if (log().enabled()) log().add(std::string(kCompassNames[compass_of(to_move_)]) + " goes first");
+  if (log().enabled()) log().add(game().seat_name(to_move_) + " goes first");
   begin_turn();
 }
 
@@ -398,7 +399,7 @@ void SiegeState::begin_turn() {
     sort_dice(dice_, dice_count_);
     moved_ = 0;
     if (log().enabled()) {
-      std::string text = kCompassNames[compass_of(seat)];
+      std::string text = game().seat_name(seat);
       if (added == kCommander)
         text += " adds its Commander to its Home Base,";
       else if (added >= 0)
@@ -615,7 +616,7 @@ void SiegeState::do_apply(Move move) {
   assert(why_illegal(move).empty());
   const Seat seat = to_move_;
   if (move == kEndTurn) {
-    if (log().enabled()) log().add(std::string(kCompassNames[compass_of(seat)]) + " ends its turn");
+    if (log().enabled()) log().add(game().seat_name(seat) + " ends its turn");
     end_turn();
   } else {
     const MoveParts m = move_parts(move);
@@ -634,14 +635,12 @@ void SiegeState::do_apply(Move move) {
       over_ = true;
       dice_count_ = 0;
       if (log().enabled())
-        log().add(std::string(kCompassNames[compass_of(seat)]) + ": " + move_to_string(move) +
-                  ": its Commander takes " + square_name(m.to) + "'s Home Base and wins");
+        log().add(game().seat_name(seat) + ": " + move_to_string(move) + ": its Commander takes " +
+                  square_name(m.to) + "'s Home Base and wins");
       return;
     }
     const std::string fought = m.target != kNoSquare ? battle(m.to, m.target) : std::string();
-    if (log().enabled())
-      log().add(std::string(kCompassNames[compass_of(seat)]) + ": " + move_to_string(move) +
-                fought);
+    if (log().enabled()) log().add(game().seat_name(seat) + ": " + move_to_string(move) + fought);
     if (dice_count_ == 0 || !has_unmoved_piece(seat)) end_turn();
   }
   if (!over_ && ply() + 1 >= rules().max_plies()) {
@@ -937,8 +936,7 @@ std::string SiegeState::render(Seat viewer) const {
   out << " NE? face-down Army, NE3 a known Army (0 Null, 1 Ace), NEC a Commander, [NE] an empty "
          "Home Base\n";
   for (Seat s = 0; s < num_players(); ++s) {
-    out << " " << kCompassNames[compass_of(s)] << " (seat " << s << ", "
-        << kSuitNames[compass_of(s)] << "): stack";
+    out << " " << game().seat_name(s) << ", " << kSuitNames[compass_of(s)] << ": stack";
     if (stack_size_[std::size_t(s)] == 0) out << " empty";
     for (int i = 0; i < stack_size_[std::size_t(s)]; ++i) {
       const int v = stack_[std::size_t(s)][std::size_t(i)];
@@ -952,28 +950,38 @@ std::string SiegeState::render(Seat viewer) const {
   }
   if (over_) {
     out << " Game over: "
-        << (winner_ >= 0 ? std::string(kCompassNames[compass_of(winner_)]) + " (seat " +
-                               std::to_string(winner_) + ") wins"
-                         : std::string("no winner (engine ply cap reached)"))
+        << (winner_ >= 0
+                ? game().seat_name(winner_) + " wins: its Commander took an opponent's Home Base"
+                : std::string("no winner (engine ply cap reached)"))
         << "\n";
   } else {
-    out << " " << kCompassNames[compass_of(to_move_)] << " (seat " << int(to_move_)
-        << ") to move; dice left:";
-    for (int i = 0; i < dice_count_; ++i) {
-      const int d = dice_[std::size_t(i)];
-      out << (i ? ", " : " ")
-          << (d == 0   ? "0 (Null)"
-              : d == 1 ? "1 (Ace)"
-                       : std::string(1, value_char(d)));
-    }
-    if (moved_) {
-      out << "; moved:";
-      for (int sq = 0; sq < kSquares; ++sq)
-        if (moved_ >> sq & 1) out << ' ' << square_name(sq);
-    }
-    out << "\n";
+    out << " " << game().seat_name(to_move_) << " to move\n";  // the dice: turn_status
   }
   return out.str();
+}
+
+std::string SiegeState::turn_status(Seat viewer) const {
+  if (over_) return {};
+  auto die_text = [](int d) {
+    return d == 0 ? std::string("0 (Null)") : d == 1 ? "1 (Ace)" : std::string(1, value_char(d));
+  };
+  std::string text = game().seat_name(to_move_) + ": dice left";
+  std::string forms;
+  for (int i = 0; i < dice_count_; ++i) {
+    const int d = dice_[std::size_t(i)];
+    text += (i ? ", " : " ") + die_text(d);
+    if (i && dice_[std::size_t(i - 1)] == d) continue;
+    const std::string die(1, value_char(d));
+    forms += (forms.empty() ? "" : ", ") +
+             (d == 0 ? "0:FROMxTARGET" : die + ":FROM-TO or " + die + ":FROM-TOxTARGET");
+  }
+  if (moved_) {
+    text += "; moved this turn:";
+    for (int sq = 0; sq < kSquares; ++sq)
+      if (moved_ >> sq & 1) text += " " + square_name(sq);
+  }
+  return text + ". Next: one die moves or attacks with a piece not moved yet (" + forms +
+         "), or end.";
 }
 
 void SiegeState::check_invariants() const {

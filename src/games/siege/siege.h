@@ -155,6 +155,9 @@ class SiegeState final : public State {
   // defending Army's).
   bool reveals(Move move) const override;
   std::string render(Seat viewer) const override;
+  // The dice left and the pieces moved this turn, then the steps that can come next: a move or an
+  // attack with one of those dice by a piece not moved yet, or `end` (all public).
+  std::string turn_status(Seat viewer) const override;
   // Every coin and pawn in exactly one place, no two on a square, nothing on squares not in play,
   // unrevealed coins only on top of the stacks, dice and turn bookkeeping consistent.
   void check_invariants() const override;

@@ -406,6 +406,18 @@ TEST(SiegeMove, EndGivesUpTheUnusedDiceAndTheTurnEndsWhenTheDiceAreUsed) {
   EXPECT_EQ(s->dice_left(), 3);
 }
 
+// In the middle of a turn the player reads what is left and what kind of step comes next.
+TEST(SiegeMove, TheTurnStatusTellsTheDiceLeftAndTheNextStep) {
+  auto s = pos(2, "d4=NE1 f4=NE2 SW=SW0", {3, 5}, {}, {2, 4, 1, 5});
+  EXPECT_EQ(s->turn_status(0),
+            "NE (seat 0): dice left 3, 5. Next: one die moves or attacks with a piece not moved "
+            "yet (3:FROM-TO or 3:FROM-TOxTARGET, 5:FROM-TO or 5:FROM-TOxTARGET), or end.");
+  s->apply_text("3:d4-d5");
+  EXPECT_EQ(s->turn_status(1),
+            "NE (seat 0): dice left 5; moved this turn: d5. Next: one die moves or attacks with a "
+            "piece not moved yet (5:FROM-TO or 5:FROM-TOxTARGET), or end.");
+}
+
 TEST(SiegeMove, StayingWithoutAttackingIsNotOffered) {
   auto s = pos(2, "d4=NE1 SW=SW0", {3});
   EXPECT_FALSE(legal_texts(*s).count("3:d4"));
