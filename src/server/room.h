@@ -140,7 +140,8 @@ class Room : public std::enable_shared_from_this<Room> {
   long long created_at_;
   std::vector<SeatInfo> seats_;
   std::unique_ptr<Match> match_;
-  std::vector<int> movers_;  // the seat that made each move
+  std::string board_places_;  // Game::board_places as JSON text (it never changes)
+  std::vector<int> movers_;   // the seat that made each move
   long long seq_ = 0;
   bool finished_stored_ = false;
   std::vector<Subscriber> subscribers_;
