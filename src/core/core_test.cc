@@ -251,6 +251,7 @@ TEST(Ppn, WriteReadsBackTheSameRecordsAndRefusesWhatPpnCannotHold) {
   refused({{{"Name", "both ' and \""}}, {}, {}});
   refused({{{"Name", ""}}, {}, {}});
   refused({{{"Bad:key", "x"}}, {}, {}});
+  refused({{{"GameType", "Relativity"}, {"GameType.Name", "Relativity"}}, {}, {}});
   refused({{}, {"a } brace"}, {}});
   refused({{}, {}, {{"1S", {"a1 a2"}, 0}}});
   refused({{}, {}, {{"1S", {}, 0}}});

@@ -191,6 +191,10 @@ std::string write(const Record& record) {
     for (const std::string& k : path)
       if (k.empty() || k != trim(k) || k.find_first_of(":#{}\r\n") != std::string::npos)
         throw BadRecord("PPN: header key " + quote(key) + " cannot be written");
+    // A key with a value cannot also hold nested keys in YAML.
+    if (auto next = record.header.lower_bound(key + ".");
+        next != record.header.end() && next->first.starts_with(key + "."))
+      throw BadRecord("PPN: header key " + quote(key) + " has a value and nested keys");
     std::size_t same = 0;
     while (same + 1 < path.size() && same < open.size() && open[same] == path[same]) ++same;
     for (std::size_t d = same; d + 1 < path.size(); ++d)

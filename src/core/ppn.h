@@ -36,10 +36,10 @@ std::vector<Record> parse_games(std::string_view text);
 // keys in map order; values quoted when YAML would read them otherwise), then each comment as
 // `{ text }` on its own line, then the movetext, `number. part;part` separated by spaces and
 // broken into lines of at most 80 columns where possible. Throws BadRecord for what PPN cannot
-// hold: a key that is empty, has a ':' or an empty component; a value holding a line break or
-// both quote characters; a comment with '{', '}' or a line break; a move with no part, or a part
-// that is empty or holds a space, ';' or '{'; a number that is not letters or digits starting
-// with a digit.
+// hold: a key that is empty, has a ':' or an empty component, or has a value and nested keys; a
+// value holding a line break or both quote characters; a comment with '{', '}' or a line break; a
+// move with no part, or a part that is empty or holds a space, ';' or '{'; a number that is not
+// letters or digits starting with a digit.
 std::string write(const Record& record);
 // Several games (or documents of one game) one after another, each with its header: what
 // parse_games reads back.
