@@ -43,10 +43,15 @@ run: build web
 	  --static "$$([ -f web/dist/index.html ] && echo web/dist)"
 
 # Load: 500 concurrent matches of random-move clients over WebSocket on loopback, then SIGKILL and
-# restart under load (src/server/load.cc). LOAD_MATCHES and LOAD_SECONDS change the size.
+# restart under load (src/server/load.cc). Twice: every seat moving the instant it may (the
+# server's capacity), then every seat thinking 0-2 s a move (the latency under a steady load).
+# LOAD_MATCHES, LOAD_SECONDS and LOAD_THINK_MS (the mean think time) change them.
 load: build
 	ulimit -n 8192 2>/dev/null || ulimit -n $$(ulimit -Hn); \
-	  nice -n 10 build/release/bin/server_load $(BIN) $(or $(LOAD_MATCHES),500) $(or $(LOAD_SECONDS),20)
+	  nice -n 10 build/release/bin/server_load $(BIN) $(or $(LOAD_MATCHES),500) \
+	    $(or $(LOAD_SECONDS),20) relativity 0 && \
+	  nice -n 10 build/release/bin/server_load $(BIN) $(or $(LOAD_MATCHES),500) \
+	    $(or $(LOAD_SECONDS),20) relativity $(or $(LOAD_THINK_MS),1000)
 
 test: test-release test-sanitize test-web
 

@@ -132,9 +132,9 @@ void run_jsonl(std::string_view input) {
 
 void run_ppn(std::string_view input) {
   expecting_errors([&] {
-    const ppn::Record record = ppn::parse(input);
+    const std::vector<ppn::Record> documents = ppn::parse_games(input);
     for (const GameEntry& e : games::registry().entries())
-      if (e.replay_ppn) expecting_errors([&] { check_accepted(*e.replay_ppn(record)); });
+      if (e.replay_ppn) expecting_errors([&] { check_accepted(*e.replay_ppn(documents)); });
   });
 }
 

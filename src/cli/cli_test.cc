@@ -117,6 +117,34 @@ TEST(Cli, ReplaysTheRecordedPpnGame) {
   EXPECT_NE(r.out.find("replays exactly"), std::string::npos) << r.out;
 }
 
+TEST(Cli, ReplayExportPpnWritesAFileThatReplaysToTheSameEnd) {
+  const std::string dir = ::testing::TempDir();
+  // A finished game from `sim`-free means: play it with two random seats and keep its record.
+  Result played =
+      run("play relativity --seed 4 --seats random,random --record " + dir + "/export.json");
+  ASSERT_EQ(played.code, 0) << played.out;
+  Result ppn = run("replay " + dir + "/export.json --export ppn");
+  ASSERT_EQ(ppn.code, 0) << ppn.out;
+  EXPECT_EQ(ppn.out.rfind("---\n", 0), 0u) << ppn.out;
+  EXPECT_NE(ppn.out.find("Round: Day"), std::string::npos) << ppn.out;
+  std::ofstream(dir + "/export.ppn") << ppn.out;
+  Result back = run("replay " + dir + "/export.ppn");
+  EXPECT_EQ(back.code, 0) << back.out;
+  EXPECT_NE(back.out.find("replays exactly"), std::string::npos) << back.out;
+  // The JSON record's final board and the PPN's are the same picture.
+  Result json_end = run("replay " + dir + "/export.json");
+  ASSERT_EQ(json_end.code, 0) << json_end.out;
+  const std::string board_ppn = back.out.substr(back.out.find('\n') + 1);
+  EXPECT_NE(json_end.out.find(board_ppn), std::string::npos) << json_end.out << "\n" << back.out;
+  // Another game, a PPN file and an unknown format: one clear line each.
+  Result other = run("replay " + kShared + "/data/ppn/relativity.ppn --export ppn");
+  EXPECT_EQ(other.code, 2);
+  EXPECT_NE(other.out.find("already PPN"), std::string::npos) << other.out;
+  Result format = run("replay " + dir + "/export.json --export pgn");
+  EXPECT_EQ(format.code, 2);
+  EXPECT_NE(format.out.find("the one format is ppn"), std::string::npos) << format.out;
+}
+
 TEST(Cli, MalformedPpnAndJsonFailWithOneLine) {
   const std::string dir = scratch();
   std::ofstream(dir + "/bad.ppn") << "---\nGameType:\n  Name: Relativity\n  Coins: "

@@ -144,15 +144,18 @@ int replay_file(const std::string& path, bool quiet) {
   const bool is_ppn = path.ends_with(".ppn") || in.peek() == '-';
   if (is_ppn) {
     read_rest(in, head, path);
-    const ppn::Record record = ppn::parse(head);
+    const std::vector<ppn::Record> documents = ppn::parse_games(head);
+    const ppn::Record& record = documents.front();
     auto name_it = record.header.find("GameType.Name");
     if (name_it == record.header.end()) name_it = record.header.find("GameType");
     if (name_it == record.header.end()) throw BadRecord("PPN: header has no GameType Name");
     for (const GameEntry& e : games::registry().entries()) {
       if (e.ppn_name != name_it->second || !e.replay_ppn) continue;
-      std::unique_ptr<State> final_state = e.replay_ppn(record);
+      std::unique_ptr<State> final_state = e.replay_ppn(documents);
       if (!quiet) {
-        std::cout << "ok: " << path << " replays exactly (" << record.moves.size() << " moves)\n";
+        std::size_t moves = 0;
+        for (const ppn::Record& d : documents) moves += d.moves.size();
+        std::cout << "ok: " << path << " replays exactly (" << moves << " moves)\n";
         std::cout << final_state->render(kSpectator);
       }
       return 0;
@@ -204,6 +207,27 @@ int replay_file(const std::string& path, bool quiet) {
   }
   if (!quiet && count == 1) std::cout << first_render;
   if (!quiet) std::cout << "ok: " << count << " record(s) replay exactly\n";
+  return 0;
+}
+
+int export_record(const std::string& path, const std::string& format) {
+  if (format != "ppn") throw BadParams("--export " + quote(format) + ": the one format is ppn");
+  std::ifstream in = open_file(path);
+  std::string text;
+  read_rest(in, text, path);
+  std::string error;
+  std::optional<json> j = try_read_json(text, {}, &error);
+  if (!j) {
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    if (first != std::string::npos && text[first] != '{')
+      throw BadRecord("--export ppn reads a JSON record; " + quote(path) +
+                      " is not one (a PPN file is already PPN)");
+    throw BadRecord(quote(path) + " " + error + " (--export ppn reads a file holding one record)");
+  }
+  const Record record = Record::from_json(*j);
+  // The record must replay exactly before it is written in another form.
+  replay(games::registry(), record);
+  std::cout << record_to_ppn(games::registry(), record);
   return 0;
 }
 

@@ -51,6 +51,11 @@ int apply_moves(const std::string& game, uint64_t seed, const json& params,
                 const std::vector<std::string>& moves, Seat viewer = kSpectator,
                 const std::string& state_path = {}, const std::string& save_path = {});
 int replay_file(const std::string& path, bool quiet);
+// `tabletop replay FILE --export ppn`: checks that the one JSON record in FILE replays exactly,
+// then prints it as PPN on standard output (record_to_ppn; `tabletop replay` reads it back).
+// Throws BadRecord for a game without a PPN writer, a file that is not one JSON record, or a
+// record that does not replay.
+int export_record(const std::string& path, const std::string& format);
 // `tabletop replay FILE --step` (replay_step.cc): a JSON record walked through move by move as a
 // spectator sees it, waiting for Enter between moves when standard input is a terminal.
 int replay_steps(const std::string& path);
@@ -71,6 +76,7 @@ int perft(const std::string& game, int depth, uint64_t seed, const json& params,
 int deck_check(const std::vector<std::string>& files, bool as_json);
 // Runs the web server (src/server) until SIGINT/SIGTERM; see docs/server.md.
 int serve(const std::string& bind, int port, const std::string& db, const std::string& static_dir,
-          bool sync_full, double messages_per_second);
+          bool sync_full, double messages_per_second, double http_per_second = 50,
+          double http_burst = 200);
 
 }  // namespace tabletop::cli

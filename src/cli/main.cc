@@ -64,6 +64,9 @@ int main(int argc, char** argv) {
   replay->add_flag("--quiet,-q", quiet, "print nothing on success");
   bool step = false;
   replay->add_flag("--step", step, "walk through the record move by move (Enter for the next)");
+  std::string export_format;
+  replay->add_option("--export", export_format,
+                     "check a JSON record, then print it in this format (ppn: Relativity)");
 
   auto* sim = cli::add_sim_command(app);
 
@@ -109,6 +112,13 @@ int main(int argc, char** argv) {
   serve->add_option("--rate", messages_per_second, "WebSocket messages a second per connection")
       ->capture_default_str()
       ->check(CLI::Range(1.0, 1e9));
+  double http_rate = 50, http_burst = 200;
+  serve->add_option("--http-rate", http_rate, "HTTP requests a second per client address (0: off)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1e9));
+  serve->add_option("--http-burst", http_burst, "HTTP requests in a burst per client address")
+      ->capture_default_str()
+      ->check(CLI::Range(1.0, 1e9));
 
   try {
     app.parse(argc, argv);
@@ -129,6 +139,7 @@ int main(int argc, char** argv) {
     }
     if (apply->parsed())
       return cli::apply_moves(game, seed, params, moves, viewer, state_path, save_path);
+    if (replay->parsed() && !export_format.empty()) return cli::export_record(path, export_format);
     if (replay->parsed()) return step ? cli::replay_steps(path) : cli::replay_file(path, quiet);
     if (sim->parsed()) {
       std::string command_line = "tabletop";
@@ -138,7 +149,8 @@ int main(int argc, char** argv) {
     if (perft->parsed()) return cli::perft(game, depth, seed, params, divide);
     if (deck_check->parsed()) return cli::deck_check(deck_files, deck_json);
     if (serve->parsed())
-      return cli::serve(bind, port, db, static_dir, sync_full, messages_per_second);
+      return cli::serve(bind, port, db, static_dir, sync_full, messages_per_second, http_rate,
+                        http_burst);
     if (bench->parsed()) {
       std::cout << ai::bench_report(ai::run_bench(games::registry(), bench_iterations))
                 << std::flush;

@@ -10,7 +10,7 @@
 namespace tabletop::cli {
 
 int serve(const std::string& bind, int port, const std::string& db, const std::string& static_dir,
-          bool sync_full, double messages_per_second) {
+          bool sync_full, double messages_per_second, double http_per_second, double http_burst) {
   // The server's threads inherit a mask that blocks the stop signals; this thread waits for them.
   sigset_t stop_signals;
   sigemptyset(&stop_signals);
@@ -25,6 +25,8 @@ int serve(const std::string& bind, int port, const std::string& db, const std::s
   options.static_dir = static_dir;
   options.sync_full = sync_full;
   options.messages_per_second = messages_per_second;
+  options.http_requests_per_second = http_per_second;
+  options.http_burst = http_burst;
   server::Server server(games::registry(), options);
   const std::string host = bind == "0.0.0.0" ? "<this machine's address>" : bind;
   std::cout << "tabletop serve: open http://" << host << ":" << server.port() << "/"

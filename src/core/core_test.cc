@@ -216,6 +216,48 @@ TEST(Ppn, ReadsHeaderCommentsNumbersAndSubMoves) {
   EXPECT_EQ(r.comments, (std::vector<std::string>{"a comment", "another"}));
 }
 
+TEST(Ppn, WriteReadsBackTheSameRecordsAndRefusesWhatPpnCannotHold) {
+  ppn::Record a;
+  a.header = {{"Round", "Night"},
+              {"GameType.Name", "Relativity"},
+              {"GameType.Coins", "n45a5n/3a2243"},
+              {"Event.Site.Room", "it's: here"}};
+  a.comments = {"a comment", "Space wins 6-4"};
+  for (int i = 1; i <= 30; ++i) a.moves.push_back({std::to_string(i) + "S", {"d3#e3", "M2@e6"}, 0});
+  ppn::Record b;
+  b.header = {{"Round", "Day"}};
+  b.moves.push_back({"", {"a1#a2"}, 0});
+  b.moves.push_back({"", {"b1#b2"}, 0});
+  const std::string text = ppn::write_games({a, b});
+  for (std::size_t start = 0, end; (end = text.find('\n', start)) != std::string::npos;
+       start = end + 1)
+    EXPECT_LE(end - start, 80u) << text;
+  const std::vector<ppn::Record> read = ppn::parse_games(text);
+  ASSERT_EQ(read.size(), 2u) << text;
+  EXPECT_EQ(read[0].header, a.header) << text;
+  EXPECT_EQ(read[0].comments, a.comments);
+  ASSERT_EQ(read[0].moves.size(), a.moves.size());
+  for (std::size_t i = 0; i < a.moves.size(); ++i) {
+    EXPECT_EQ(read[0].moves[i].number, a.moves[i].number);
+    EXPECT_EQ(read[0].moves[i].parts, a.moves[i].parts);
+  }
+  EXPECT_EQ(read[1].header, b.header);
+  ASSERT_EQ(read[1].moves.size(), 2u);
+  EXPECT_EQ(read[1].moves[1].parts, std::vector<std::string>{"b1#b2"});
+  EXPECT_EQ(ppn::parse(text).header, a.header);  // parse reads the first game
+  // What PPN cannot hold is refused, never written wrong.
+  auto refused = [](ppn::Record r) { EXPECT_THROW(ppn::write(r), BadRecord); };
+  refused({{{"Name", "a\nb"}}, {}, {}});
+  refused({{{"Name", "both ' and \""}}, {}, {}});
+  refused({{{"Name", ""}}, {}, {}});
+  refused({{{"Bad:key", "x"}}, {}, {}});
+  refused({{{"GameType", "Relativity"}, {"GameType.Name", "Relativity"}}, {}, {}});
+  refused({{}, {"a } brace"}, {}});
+  refused({{}, {}, {{"1S", {"a1 a2"}, 0}}});
+  refused({{}, {}, {{"1S", {}, 0}}});
+  refused({{}, {}, {{"S1", {"a1#a2"}, 0}}});
+}
+
 TEST(Ppn, MalformedInputNamesTheLine) {
   EXPECT_THROW(ppn::parse("---\nName: x\n"), BadRecord);  // header never closed
   EXPECT_THROW(ppn::parse("---\nno colon here\n...\n"), BadRecord);

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "core/json_input.h"
+#include "core/ppn.h"
 
 namespace tabletop {
 
@@ -99,6 +100,20 @@ std::unique_ptr<State> replay(const Registry& registry, const Record& record) {
                         std::to_string(returns[s]));
   }
   return state;
+}
+
+bool has_ppn_writer(const Registry& registry, const std::string& game_id) {
+  const GameEntry* entry = registry.find(game_id);
+  return entry && entry->record_ppn;
+}
+
+std::string record_to_ppn(const Registry& registry, const Record& record) {
+  const GameEntry* entry = registry.find(record.game);
+  if (!entry) throw BadRecord("record: no game " + quote(record.game));
+  if (!entry->record_ppn)
+    throw BadRecord("no PPN exporter for " + entry->info.name +
+                    " (only for games with a PPN name)");
+  return ppn::write_games(entry->record_ppn(record));
 }
 
 Match::Match(std::shared_ptr<const Game> game, uint64_t seed, std::vector<std::string> seats)

@@ -37,6 +37,13 @@ struct Record {
 // parse or is illegal (with its index), unused chance outcomes, or a result that differs.
 std::unique_ptr<State> replay(const Registry& registry, const Record& record);
 
+// The record as a PPN file, through the game's GameEntry::record_ppn. Throws BadRecord naming the
+// game when it has no PPN writer, or the problem when the record does not replay or cannot be
+// written.
+std::string record_to_ppn(const Registry& registry, const Record& record);
+// True when the game `game_id` has a PPN writer.
+bool has_ppn_writer(const Registry& registry, const std::string& game_id);
+
 // A game in progress with its record: the state has recording on.
 class Match {
  public:

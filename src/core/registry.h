@@ -14,6 +14,8 @@
 
 namespace tabletop {
 
+struct Record;
+
 struct GameEntry {
   GameInfo info;
   // Makes the game; throws BadParams naming a bad parameter.
@@ -31,7 +33,13 @@ struct GameEntry {
   // Parameters the conformance suite adds to every playout, to keep random games short where
   // random play cannot end them (a lower engine cap, never a rule change). Empty for most games.
   json test_params = json::object();
-  std::function<std::unique_ptr<State>(const ppn::Record&)> replay_ppn;
+  // The PPN replayer: takes every game (document) of the file, in order (a game may write one
+  // document per round).
+  std::function<std::unique_ptr<State>(const std::vector<ppn::Record>&)> replay_ppn;
+  // Optional, with replay_ppn: the PPN documents of a record (JSON, core/record.h) of this game,
+  // which replay_ppn reads back to the same final state. Throws BadRecord when the record does
+  // not replay or holds what PPN cannot say (core's record_to_ppn wraps it).
+  std::function<std::vector<ppn::Record>(const Record&)> record_ppn;
 };
 
 class Registry {

@@ -28,7 +28,8 @@ HttpReply http_request(unsigned short port, const std::string& method, const std
   http::read(stream, buffer, parser);
   beast::error_code ignored;
   stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
-  return {int(parser.get().result_int()), parser.get().body()};
+  return {int(parser.get().result_int()), parser.get().body(),
+          std::string(parser.get()[http::field::retry_after])};
 }
 
 WsClient::WsClient(unsigned short port) : ws_(io_) {

@@ -19,6 +19,7 @@ using json = nlohmann::json;
 struct HttpReply {
   int status = 0;
   std::string body;
+  std::string retry_after;  // the Retry-After header, if any
   json parsed() const { return json::parse(body, nullptr, false); }
 };
 

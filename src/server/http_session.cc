@@ -12,7 +12,11 @@ namespace beast = boost::beast;
 namespace net = boost::asio;
 
 HttpSession::HttpSession(net::ip::tcp::socket&& socket, const RouteContext& context)
-    : stream_(std::move(socket)), context_(context) {}
+    : stream_(std::move(socket)), context_(context) {
+  beast::error_code ec;
+  const auto endpoint = stream_.socket().remote_endpoint(ec);
+  if (!ec) address_ = endpoint.address().to_string();
+}
 
 void HttpSession::run() {
   net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); });
@@ -51,6 +55,11 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     return;
   }
   Request request = parser_->release();
+  if (context_.http_limit)
+    if (const int retry_after = context_.http_limit->take(address_)) {
+      write(too_many_requests(request, *context_.http_limit, retry_after), !request.keep_alive());
+      return;
+    }
   if (beast::websocket::is_upgrade(request)) {
     const std::string target(request.target());
     if (target == "/ws" || target.starts_with("/ws?")) {

@@ -28,6 +28,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   boost::beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   const RouteContext& context_;
+  std::string address_;  // the client's IP address, for the HTTP rate limit
 };
 
 }  // namespace tabletop::server

@@ -8,7 +8,13 @@
 // prefix of the log after it). Prints moves per second, p50/p99 from a move sent to the
 // opponent's connection receiving the broadcast, and the server's memory per match.
 //
-// usage: server_load <path to tabletop> [matches=500] [seconds=20] [game=relativity]
+// With a think time (the fifth argument, in ms; default 0) each seat waits a random time from 0 to
+// twice that before each move, as people do: the latency figure is then that of a server under
+// that steady load. Without one, every seat moves the instant it may (a closed loop): the moves a
+// second are the server's capacity on this machine, and each move's latency is mostly its wait in
+// the queue behind the other matches' moves (Little's law: about matches / moves a second).
+//
+// usage: server_load <path to tabletop> [matches=500] [seconds=20] [game=relativity] [think_ms=0]
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -79,6 +85,8 @@ struct MatchLoad {
 };
 
 std::mt19937_64 rng(42);
+int think_ms = 0;
+net::io_context* loop = nullptr;
 std::vector<double> latencies_ms;
 long long moves_acked = 0;
 bool stopping = false;
@@ -145,8 +153,21 @@ void Seat::on_message(const json& m) {
   if (stopping || legal.empty() || match.sent_seq >= 0) return;
   const std::string move = legal[rng() % legal.size()]["move"];
   match.sent_seq = seq + 1;
-  match.sent_at = Clock::now();
-  send(json{{"type", "move"}, {"seat", seat}, {"seq", seq}, {"move", move}}.dump());
+  std::string text = json{{"type", "move"}, {"seat", seat}, {"seq", seq}, {"move", move}}.dump();
+  if (think_ms == 0) {
+    match.sent_at = Clock::now();
+    send(std::move(text));
+    return;
+  }
+  // Think first; the latency counts from the moment the move is sent.
+  auto timer = std::make_shared<net::steady_timer>(
+      *loop, std::chrono::milliseconds(rng() % std::uint64_t(2 * think_ms + 1)));
+  timer->async_wait(
+      [self = shared_from_this(), timer, text = std::move(text)](beast::error_code ec) mutable {
+        if (ec || stopping) return;
+        self->match.sent_at = Clock::now();
+        self->send(std::move(text));
+      });
 }
 
 pid_t launch(const std::string& bin, unsigned short port, const std::string& db) {
@@ -154,7 +175,7 @@ pid_t launch(const std::string& bin, unsigned short port, const std::string& db)
   if (pid == 0) {
     const std::string p = std::to_string(port);
     execl(bin.c_str(), "tabletop", "serve", "--port", p.c_str(), "--db", db.c_str(), "--static", "",
-          "--rate", "100000", static_cast<char*>(nullptr));
+          "--rate", "100000", "--http-rate", "0", static_cast<char*>(nullptr));
     _exit(127);
   }
   for (int i = 0; i < 200; ++i) {
@@ -190,13 +211,14 @@ double percentile(std::vector<double> v, double p) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::cerr << "usage: server_load <tabletop> [matches] [seconds] [game]\n";
+    std::cerr << "usage: server_load <tabletop> [matches] [seconds] [game] [think_ms]\n";
     return 2;
   }
   const std::string bin = argv[1];
   const int matches = argc > 2 ? std::stoi(argv[2]) : 500;
   const int seconds = argc > 3 ? std::stoi(argv[3]) : 20;
   const std::string game = argc > 4 ? argv[4] : "relativity";
+  think_ms = argc > 5 ? std::stoi(argv[5]) : 0;
   const std::string db = (std::filesystem::temp_directory_path() /
                           ("tabletop_load_" + std::to_string(getpid()) + ".db"))
                              .string();
@@ -205,6 +227,7 @@ int main(int argc, char** argv) {
   const long rss_before = rss_kib(pid);
 
   net::io_context io;
+  loop = &io;
   std::vector<MatchLoad> loads(static_cast<std::size_t>(matches));
   for (MatchLoad& m : loads) {
     const HttpReply r = http_request(
@@ -219,7 +242,10 @@ int main(int argc, char** argv) {
     }
   }
   std::cout << "load: " << matches << " matches of " << game << " created, playing for " << seconds
-            << " s" << std::endl;
+            << " s, "
+            << (think_ms ? "each seat thinking 0-" + std::to_string(2 * think_ms) + " ms a move"
+                         : std::string("every seat moving at once (closed loop)"))
+            << std::endl;
   const auto start = Clock::now();
   const double server_cpu_before = cpu_seconds(pid), client_cpu_before = cpu_seconds(getpid());
   io.run_for(std::chrono::seconds(seconds));

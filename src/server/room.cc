@@ -47,6 +47,7 @@ Room::Room(StoredMatch stored, const Registry& registry, Store& store, Scheduler
     seats_.push_back(std::move(seat));
   }
   match_ = std::make_unique<Match>(registry.make(game_id_, params_), seed_, record_seats());
+  board_places_ = json(match_->state().game().board_places()).dump();
   for (const std::string& text : stored.moves) apply_stored(text, match_->state().current_player());
   finished_stored_ = stored.status == "finished";
 }
@@ -267,50 +268,93 @@ std::string Room::state_message(SeatMask seats) const {
   return state_message_locked(seats);
 }
 
+namespace {
+
+// `text` as a JSON string literal, appended to `out`.
+void append_string(std::string& out, const std::string& text) {
+  out += json(text).dump();
+}
+
+}  // namespace
+
 std::string Room::state_message_locked(SeatMask seats) const {
+  // Written as text piece by piece (the parts that are trees are dumped by nlohmann): this runs
+  // for every move and every distinct viewer, and a tree of JSON objects for ~100 legal moves
+  // costs more allocations than the rest of the move together (docs/server.md, Load).
   const State& state = match_->state();
   const Seat to_move = state.current_player();
-  json views = json::array();
+  std::string out;
+  out.reserve(4096);
+  out += R"({"type":"state","seq":)";
+  out += std::to_string(seq_);
+  out += R"(,"match":{"id":)";
+  append_string(out, id_);
+  out += R"(,"game":)";
+  append_string(out, game_id_);
+  out += R"(,"params":)";
+  out += state.game().params().dump();
+  out += R"(,"status":)";
+  append_string(out, status());
+  out += R"(,"undo":)";
+  out += undo_ ? "true" : "false";
+  out += R"(,"takeover_after_s":)";
+  out += takeover_after_s_ ? std::to_string(*takeover_after_s_) : "null";
+  out += R"(,"board_places":)";
+  out += board_places_;
+  out += R"(,"seats":)";
+  out += public_seats().dump();
+  out += R"(},"to_move":)";
+  out += to_move == kTerminal ? "null" : std::to_string(to_move);
+  out += R"(,"views":[)";
+  bool first_view = true;
   auto view = [&](Seat viewer) {
-    json legal = json::array();
+    out += first_view ? R"({"seat":)" : R"(,{"seat":)";
+    first_view = false;
+    out += std::to_string(viewer);
+    out += R"(,"observation":)";
+    out += state.observation(viewer).dump();
+    out += R"(,"log":)";
+    out += json(state.log().for_viewer(viewer)).dump();
+    out += R"(,"legal":[)";
     if (viewer != kSpectator && viewer == to_move) {
+      bool first_move = true;
       for (Move m : state.legal_moves()) {
-        const std::string text = state.move_to_string(m);
-        legal.push_back({{"move", text}, {"places", state.move_places(m)}, {"text", text}});
+        const std::string text = json(state.move_to_string(m)).dump();
+        out += first_move ? R"({"move":)" : R"(,{"move":)";
+        first_move = false;
+        out += text;
+        out += R"(,"places":[)";
+        bool first_place = true;
+        for (const std::string& place : state.move_places(m)) {
+          if (!first_place) out += ',';
+          first_place = false;
+          append_string(out, place);
+        }
+        out += R"(],"text":)";
+        out += text;
+        out += '}';
       }
     }
-    json v{{"seat", viewer},
-           {"observation", state.observation(viewer)},
-           {"log", state.log().for_viewer(viewer)},
-           {"legal", std::move(legal)}};
+    out += ']';
     if (viewer != kSpectator) {
       const std::string why = why_no_undo(viewer);
-      v["can_undo"] = why.empty();
-      v["why_no_undo"] = why;
+      out += R"(,"can_undo":)";
+      out += why.empty() ? "true" : "false";
+      out += R"(,"why_no_undo":)";
+      append_string(out, why);
     }
-    views.push_back(std::move(v));
+    out += '}';
   };
   if (seats == 0) view(kSpectator);
   for (std::size_t i = 0; i < seats_.size(); ++i)
     if (seats & (SeatMask(1) << i)) view(Seat(i));
-  json match{{"id", id_},
-             {"game", game_id_},
-             {"params", state.game().params()},
-             {"status", status()},
-             {"undo", undo_},
-             {"takeover_after_s", takeover_after_s_ ? json(*takeover_after_s_) : json(nullptr)},
-             {"board_places", state.game().board_places()},
-             {"seats", public_seats()}};
-  json message{
-      {"type", "state"},
-      {"seq", seq_},
-      {"match", std::move(match)},
-      {"to_move", to_move == kTerminal ? json(nullptr) : json(to_move)},
-      {"views", std::move(views)},
-      {"result", result()},
-      {"thinking", thinking_ ? json{{"seat", thinking_->first}, {"progress", thinking_->second}}
-                             : json(nullptr)}};
-  return message.dump();
+  out += R"(],"result":)";
+  out += result().dump();
+  out += R"(,"thinking":)";
+  out +=
+      thinking_ ? json{{"seat", thinking_->first}, {"progress", thinking_->second}}.dump() : "null";
+  out += '}';
+  return out;
 }
 
 std::string Room::why_no_undo(int seat) const {

@@ -54,6 +54,8 @@ class Room : public std::enable_shared_from_this<Room> {
   Room(StoredMatch stored, const Registry& registry, Store& store, Scheduler scheduler);
 
   const std::string& id() const { return id_; }
+  // The game's registry id ("relativity").
+  const std::string& game_id() const { return game_id_; }
   // Starts the computer seat to move, if any (after construction or a restart).
   void resume();
 
@@ -138,7 +140,8 @@ class Room : public std::enable_shared_from_this<Room> {
   long long created_at_;
   std::vector<SeatInfo> seats_;
   std::unique_ptr<Match> match_;
-  std::vector<int> movers_;                // the seat that made each move
+  std::string board_places_;  // Game::board_places as JSON text (it never changes)
+  std::vector<int> movers_;   // the seat that made each move
   long long seq_ = 0;
   bool finished_stored_ = false;
   std::vector<Subscriber> subscribers_;

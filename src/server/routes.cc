@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/record.h"
 #include "server/catalog.h"
 #include "server/json_input.h"
 
@@ -145,13 +146,29 @@ Response api(const RouteContext& c, const Request& request) {
     }
     if (parts.size() == 4 && parts[3] == "record") {
       if (method != http::verb::get) return wrong_method();
-      json record = room->record();
-      if (const std::string format = query_value(query, "format");
-          !format.empty() && format != "json")
+      const std::string format = query_value(query, "format");
+      if (!format.empty() && format != "json" && format != "ppn")
         return error_response(request, http::status::bad_request,
-                              format == "ppn" ? "no PPN exporter for this game"
-                                              : "unknown format '" + format + "' (json or ppn)");
-      return json_response(request, http::status::ok, record);
+                              "unknown format " + quote(format) + " (json or ppn)");
+      if (format == "ppn" && !has_ppn_writer(c.registry, room->game_id()))
+        return error_response(
+            request, http::status::bad_request,
+            "no PPN exporter for " + room->game_id() + " (PPN is written for relativity only)");
+      // Throws NotYet (403) before the end: an unfinished match's record never leaves.
+      json record = room->record();
+      if (format != "ppn") return json_response(request, http::status::ok, record);
+      Response res{http::status::ok, request.version()};
+      res.set(http::field::content_type, "text/plain; charset=utf-8");
+      res.set(http::field::content_disposition, "attachment; filename=\"" + room->id() + ".ppn\"");
+      res.set(http::field::cache_control, "no-store");
+      res.keep_alive(request.keep_alive());
+      try {
+        res.body() = record_to_ppn(c.registry, Record::from_json(record));
+      } catch (const BadRecord& e) {  // e.g. a game stopped by the engine's ply cap
+        return error_response(request, http::status::bad_request, e.what());
+      }
+      res.prepare_payload();
+      return res;
     }
   }
   return error_response(request, http::status::not_found,
@@ -162,6 +179,17 @@ Response api(const RouteContext& c, const Request& request) {
 
 Response error_response(const Request& request, http::status status, const std::string& message) {
   return json_response(request, status, json{{"error", message}});
+}
+
+Response too_many_requests(const Request& request, const HttpRateLimiter& limit,
+                           int retry_after_s) {
+  std::ostringstream rate;
+  rate << limit.per_second() << " a second (bursts of " << limit.burst() << ")";
+  Response res = error_response(request, http::status::too_many_requests,
+                                "too many requests from your address: at most " + rate.str() +
+                                    "; retry in " + std::to_string(retry_after_s) + " s");
+  res.set(http::field::retry_after, std::to_string(retry_after_s));
+  return res;
 }
 
 Response route(const RouteContext& c, const Request& request) {

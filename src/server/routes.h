@@ -7,6 +7,7 @@
 
 #include "core/registry.h"
 #include "server/lobby.h"
+#include "server/rate_limit.h"
 
 namespace tabletop::server {
 
@@ -19,11 +20,16 @@ struct RouteContext {
   Lobby& lobby;
   std::string static_dir;           // empty: no client files are served
   double messages_per_second = 20;  // WebSocket rate limit per connection (bursts of twice that)
+  HttpRateLimiter* http_limit = nullptr;  // requests per client address; null: no limit
 };
 
 // Answers `request`. Errors are {"error": "..."} with a 4xx status; a failure inside the server
 // is a 500 with the same shape.
 Response route(const RouteContext& context, const Request& request);
+
+// The 429 answer to a request over its address's HTTP rate limit: a JSON error naming the limit
+// and a Retry-After of `retry_after_s` seconds.
+Response too_many_requests(const Request& request, const HttpRateLimiter& limit, int retry_after_s);
 
 // A JSON error response with `status` (keep-alive and version copied from `request`).
 Response error_response(const Request& request, http::status status, const std::string& message);

@@ -21,12 +21,14 @@ Server::Server(const Registry& registry, ServerOptions options)
       store_(options_.db, options_.sync_full),
       computers_(std::size_t(options_.computer_threads > 0 ? options_.computer_threads
                                                            : std::max(1, cores() - 1))),
+      http_limit_(options_.http_requests_per_second, options_.http_burst),
       acceptor_(io_) {
   lobby_ = std::make_unique<Lobby>(registry, store_, [this](std::function<void()> job) {
     net::post(computers_, std::move(job));
   });
   context_ = std::make_unique<RouteContext>(
-      RouteContext{registry, *lobby_, options_.static_dir, options_.messages_per_second});
+      RouteContext{registry, *lobby_, options_.static_dir, options_.messages_per_second,
+                   options_.http_requests_per_second > 0 ? &http_limit_ : nullptr});
   const net::ip::tcp::endpoint endpoint(net::ip::make_address(options_.bind), options_.port);
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(net::socket_base::reuse_address(true));

@@ -25,8 +25,11 @@ struct ServerOptions {
   std::string static_dir;           // the built client (web/dist); empty: none
   bool sync_full = false;           // fsync at every commit (see store.h)
   double messages_per_second = 20;  // WebSocket rate limit per connection (ws_session.h)
-  int network_threads = 0;          // 0: one per core
-  int computer_threads = 0;         // 0: one per core, less one (at least one)
+  // HTTP requests a second per client address, and the burst allowed (rate_limit.h); 0: no limit.
+  double http_requests_per_second = 50;
+  double http_burst = 200;
+  int network_threads = 0;   // 0: one per core
+  int computer_threads = 0;  // 0: one per core, less one (at least one)
 };
 
 class Server {
@@ -53,6 +56,7 @@ class Server {
   Store store_;
   boost::asio::thread_pool computers_;
   std::unique_ptr<Lobby> lobby_;
+  HttpRateLimiter http_limit_;
   std::unique_ptr<RouteContext> context_;
   boost::asio::io_context io_;
   boost::asio::ip::tcp::acceptor acceptor_;

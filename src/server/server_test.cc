@@ -9,7 +9,9 @@
 #include <filesystem>
 #include <random>
 #include <set>
+#include <thread>
 
+#include "core/ppn.h"
 #include "core/record.h"
 #include "games/games.h"
 #include "server/client.h"
@@ -30,8 +32,12 @@ std::string temp_db(const std::string& name) {
 
 // A server for tests; the rate limit is raised (tests play faster than people) except where
 // `rate` is given.
-std::unique_ptr<Server> start(const std::string& db, double rate = 100000) {
+// The HTTP limit per address is off unless `http_rate` is given.
+std::unique_ptr<Server> start(const std::string& db, double rate = 100000, double http_rate = 0,
+                              double http_burst = 1) {
   ServerOptions o;
+  o.http_requests_per_second = http_rate;
+  o.http_burst = http_burst;
   o.messages_per_second = rate;
   o.port = 0;
   o.db = db;
@@ -261,6 +267,55 @@ TEST_F(ServerTest, FloodsAreRateLimitedAndTheConnectionSurvives) {
   EXPECT_TRUE(c.receive_type("pong"));
 }
 
+TEST_F(ServerTest, HttpFloodsGet429WithRetryAfterAndTheServerServesOnAfterwards) {
+  server_.reset();
+  server_ = start(db_, 100000, /*http_rate=*/4, /*http_burst=*/10);
+  const unsigned short port = server_->port();
+  int ok = 0, limited = 0;
+  HttpReply last_limited;
+  for (int i = 0; i < 60; ++i) {
+    HttpReply r = http_request(port, i % 2 ? "GET" : "POST", i % 2 ? "/api/games" : "/api/matches",
+                               i % 2 ? "" : "{}");
+    if (r.status == 429) {
+      ++limited;
+      last_limited = r;
+    } else {
+      ++ok;
+    }
+  }
+  // The burst and whatever refilled meanwhile pass; the rest are refused.
+  EXPECT_GE(ok, 10);
+  EXPECT_GE(limited, 20);
+  const json error = last_limited.parsed();
+  EXPECT_NE(error.value("error", "").find("too many requests"), std::string::npos)
+      << last_limited.body;
+  ASSERT_FALSE(last_limited.retry_after.empty());
+  const int wait_s = std::stoi(last_limited.retry_after);
+  EXPECT_GE(wait_s, 1);
+  // A WebSocket upgrade counts too, and is refused the same way (the connect throws).
+  EXPECT_THROW(WsClient{port}, std::exception);
+  // After the wait the same address is served again, HTTP and WebSocket alike.
+  std::this_thread::sleep_for(std::chrono::seconds(wait_s) + std::chrono::milliseconds(100));
+  EXPECT_EQ(http_request(port, "GET", "/api/games").status, 200);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  WsClient c(port);
+  c.send({{"type", "ping"}});
+  EXPECT_TRUE(c.receive_type("pong"));
+}
+
+TEST(HttpRateLimiter, BucketsRefillPerAddressAndTheTableStaysBounded) {
+  HttpRateLimiter limit(2, 3, /*max_addresses=*/4);
+  const auto t0 = HttpRateLimiter::Clock::now();
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(limit.take("10.0.0.1", t0), 0);
+  EXPECT_EQ(limit.take("10.0.0.1", t0), 1);  // empty: one token is half a second away
+  EXPECT_EQ(limit.take("10.0.0.2", t0), 0);  // another address has its own bucket
+  EXPECT_EQ(limit.take("10.0.0.1", t0 + std::chrono::milliseconds(600)), 0);
+  for (int i = 3; i < 50; ++i) limit.take("10.0.1." + std::to_string(i), t0);
+  EXPECT_LE(limit.addresses(), 4u);
+  HttpRateLimiter off(0, 1);
+  for (int i = 0; i < 100; ++i) EXPECT_EQ(off.take("10.0.0.1", t0), 0);
+}
+
 TEST_F(ServerTest, HugeFramesCloseOnlyThatConnection) {
   WsClient c(port_);
   c.send_text(std::string(2 * 1024 * 1024, ' '));
@@ -323,6 +378,64 @@ TEST_F(ServerTest, HotSeatHoldsSeveralSeatsAndTheRecordReplaysAtTheEnd) {
   EXPECT_TRUE(steps[0]["move"].is_null());
   EXPECT_EQ(steps[1]["move"], record.moves[0]);
   EXPECT_EQ(steps.back()["observation"], final_state->observation(kSpectator));
+}
+
+// PPN export: only a finished Relativity match; the file replays to the match's final state.
+TEST_F(ServerTest, AFinishedRelativityMatchExportsPpnThatReplaysToItsEnd) {
+  const json created = post(port_, "/api/matches",
+                            {{"game", "relativity"},
+                             {"seats",
+                              {{{"kind", "computer"}, {"strength", "easy"}},
+                               {{"kind", "computer"}, {"strength", "easy"}}}}},
+                            201);
+  const std::string id = created["id"];
+  // An unfinished match answers 403 and nothing of its record (checked on one nobody plays).
+  const json idle =
+      post(port_, "/api/matches",
+           {{"game", "relativity"}, {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}}, 201);
+  for (const char* format : {"ppn", "json"}) {
+    HttpReply r = http_request(
+        port_, "GET", "/api/matches/" + idle["id"].get<std::string>() + "/record?format=" + format);
+    EXPECT_EQ(r.status, 403) << r.body;
+    EXPECT_NE(r.parsed().value("error", "").find("only once the match is finished"),
+              std::string::npos)
+        << r.body;
+    EXPECT_EQ(r.body.find("Coins"), std::string::npos) << r.body;
+    EXPECT_EQ(r.body.find("moves"), std::string::npos) << r.body;
+  }
+  // Another game has no PPN writer; an unknown format is named.
+  const json siege =
+      post(port_, "/api/matches",
+           {{"game", "siege"}, {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}}, 201);
+  HttpReply no_writer = http_request(
+      port_, "GET", "/api/matches/" + siege["id"].get<std::string>() + "/record?format=ppn");
+  EXPECT_EQ(no_writer.status, 400);
+  EXPECT_NE(no_writer.parsed().value("error", "").find("no PPN exporter for siege"),
+            std::string::npos)
+      << no_writer.body;
+  EXPECT_EQ(http_request(port_, "GET", "/api/matches/" + id + "/record?format=pgn").status, 400);
+
+  // The computers play the match to its end.
+  json summary;
+  for (int i = 0; i < 600; ++i) {
+    summary = http_request(port_, "GET", "/api/matches/" + id).parsed();
+    if (summary["status"] == "finished") break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_EQ(summary["status"], "finished");
+  HttpReply ppn = http_request(port_, "GET", "/api/matches/" + id + "/record?format=ppn");
+  ASSERT_EQ(ppn.status, 200) << ppn.body;
+  EXPECT_NE(ppn.body.find("Round: Day"), std::string::npos) << ppn.body;
+  const Record record =
+      Record::from_json(http_request(port_, "GET", "/api/matches/" + id + "/record").parsed());
+  const auto expected = replay(games::registry(), record);
+  const std::vector<ppn::Record> documents = ppn::parse_games(ppn.body);
+  const GameEntry* entry = games::registry().find("relativity");
+  const auto from_ppn = entry->replay_ppn(documents);
+  EXPECT_TRUE(from_ppn->is_terminal());
+  EXPECT_EQ(from_ppn->ply(), expected->ply());
+  EXPECT_EQ(from_ppn->returns(), expected->returns());
+  EXPECT_EQ(from_ppn->observation(kSpectator), expected->observation(kSpectator));
 }
 
 // Conspiracy: every message to seat 0 and to a spectator is searched for the other seats' goals

@@ -2,8 +2,10 @@
 
 namespace tabletop::server {
 
-Store::Store(const std::string& path, bool sync_full)
-    : db_(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX) {
+namespace {
+// Opens the database and creates the tables if needed (before any statement is prepared).
+SQLite::Database open_database(const std::string& path, bool sync_full) {
+  SQLite::Database db_(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX);
   db_.exec("PRAGMA journal_mode=WAL");
   db_.exec(sync_full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
   db_.exec("PRAGMA foreign_keys=ON");
@@ -17,7 +19,23 @@ Store::Store(const std::string& path, bool sync_full)
       " match_id TEXT NOT NULL REFERENCES matches(id), ply INTEGER NOT NULL, move TEXT NOT NULL,"
       " PRIMARY KEY (match_id, ply))");
   db_.exec("CREATE INDEX IF NOT EXISTS matches_status ON matches(status, created_at)");
+  return db_;
 }
+}  // namespace
+
+Store::Store(const std::string& path, bool sync_full)
+    : db_(open_database(path, sync_full)),
+      insert_move_(db_, "INSERT INTO moves (match_id, ply, move) VALUES (?,?,?)"),
+      update_seq_(db_, "UPDATE matches SET seq=? WHERE id=?") {}
+
+namespace {
+// A statement ready to bind again.
+SQLite::Statement& fresh(SQLite::Statement& q) {
+  q.tryReset();  // a failed step before must not fail this one
+  q.clearBindings();
+  return q;
+}
+}  // namespace
 
 void Store::create(const StoredMatch& m) {
   std::lock_guard lock(mutex_);
@@ -44,12 +62,12 @@ void Store::append_move(const std::string& id, long long ply, const std::string&
                         long long seq) {
   std::lock_guard lock(mutex_);
   SQLite::Transaction t(db_);
-  SQLite::Statement insert(db_, "INSERT INTO moves (match_id, ply, move) VALUES (?,?,?)");
+  SQLite::Statement& insert = fresh(insert_move_);
   insert.bind(1, id);
   insert.bind(2, static_cast<int64_t>(ply));
   insert.bind(3, move);
   insert.exec();
-  SQLite::Statement update(db_, "UPDATE matches SET seq=? WHERE id=?");
+  SQLite::Statement& update = fresh(update_seq_);
   update.bind(1, static_cast<int64_t>(seq));
   update.bind(2, id);
   update.exec();

@@ -65,6 +65,9 @@ class Store {
  private:
   std::mutex mutex_;
   SQLite::Database db_;
+  // append_move's statements, prepared once (it runs for every move).
+  SQLite::Statement insert_move_;
+  SQLite::Statement update_seq_;
 };
 
 }  // namespace tabletop::server

@@ -660,7 +660,8 @@ GameEntry entry() {
   };
   e.params = param_specs();
   e.ppn_name = "Relativity";
-  e.replay_ppn = replay_ppn;
+  e.replay_ppn = [](const std::vector<ppn::Record>& documents) { return replay_ppn(documents); };
+  e.record_ppn = record_ppn;
   return e;
 }
 

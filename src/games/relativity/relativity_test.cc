@@ -452,6 +452,116 @@ TEST(RelativityRecords, JsonRecordReplaysAndATamperedOneFails) {
   EXPECT_THROW(replay(games::registry(), wrong_result), BadRecord);
 }
 
+// --- PPN export ---------------------------------------------------------------------------
+
+// A random game of `plies` moves (0: to the end) from `seed`, with its record.
+Record random_record(uint64_t seed, int plies = 0) {
+  Match match(games::registry().make("relativity", json::object()), seed);
+  Rng rng(seed * 7 + 1);
+  for (int i = 0; !match.state().is_terminal() && (plies == 0 || i < plies); ++i) {
+    const auto moves = match.state().legal_moves();
+    match.play(moves[rng.uniform(uint32_t(moves.size()))]);
+  }
+  return match.record();
+}
+
+// Writes `record` as PPN text, reads it back, and checks the two final states are the same game.
+void expect_round_trip(const Record& record) {
+  const std::string text = record_to_ppn(games::registry(), record);
+  const auto original = replay(games::registry(), record);
+  std::unique_ptr<State> read;
+  try {
+    read = replay_ppn(ppn::parse_games(text));
+  } catch (const BadRecord& e) {
+    FAIL() << e.what() << "\n" << text;
+  }
+  auto& a = static_cast<const RelativityState&>(*original);
+  auto& b = static_cast<const RelativityState&>(*read);
+  EXPECT_EQ(b.ply(), a.ply());
+  EXPECT_EQ(b.is_terminal(), a.is_terminal());
+  EXPECT_EQ(b.returns(), a.returns());
+  EXPECT_EQ(b.observation(kSpectator), a.observation(kSpectator)) << text;
+  for (int round = 0; round < 2; ++round)
+    for (int r = 0; r < kRanks; ++r)
+      EXPECT_EQ(b.trophy_owner(Round(round), r), a.trophy_owner(Round(round), r));
+}
+
+TEST(RelativityPpn, FinishedRandomGamesRoundTripThroughPpn) {
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    const Record record = random_record(seed);
+    ASSERT_TRUE(record.result);
+    const std::vector<ppn::Record> documents = record_ppn(record);
+    ASSERT_EQ(documents.size(), 2u);  // Night, then Day
+    EXPECT_EQ(documents[0].header.at("Round"), "Night");
+    EXPECT_EQ(documents[1].header.at("Round"), "Day");
+    EXPECT_EQ(documents[0].moves.front().number, "1S");
+    EXPECT_EQ(documents[1].moves.front().number, "1S");  // Space opens the Day round too
+    EXPECT_EQ(documents[0].moves.size() + documents[1].moves.size(), record.moves.size());
+    // The result line closes the game as a comment.
+    ASSERT_EQ(documents[1].comments.size(), 1u);
+    EXPECT_NE(documents[1].comments[0].find("wins"), std::string::npos) << documents[1].comments[0];
+    expect_round_trip(record);
+  }
+}
+
+TEST(RelativityPpn, UnfinishedGamesRoundTripInEitherRound) {
+  for (int plies : {1, 7, 40, 300}) {
+    SCOPED_TRACE("plies " + std::to_string(plies));
+    expect_round_trip(random_record(11, plies));
+  }
+}
+
+TEST(RelativityPpn, TheRecordedGameIsWrittenAsItWasRecorded) {
+  // The sample record's moves as JSON, written back: the same swaps and the same trophies.
+  const ppn::Record sample = ppn::parse(read_shared("data/ppn/relativity.ppn"));
+  Record record;
+  record.game = "relativity";
+  record.params = {{"coins", kRecordedDeal}};
+  for (const ppn::MoveText& m : sample.moves) record.moves.push_back(m.parts[0]);
+  const std::vector<ppn::Record> written = record_ppn(record);
+  ASSERT_EQ(written.size(), 2u);  // the last swap ends the Night round: the Day is dealt
+  EXPECT_TRUE(written[1].moves.empty());
+  EXPECT_EQ(written[0].header.at("GameType.Coins"), kRecordedDeal);
+  ASSERT_EQ(written[0].moves.size(), sample.moves.size());
+  for (std::size_t i = 0; i < sample.moves.size(); ++i) {
+    EXPECT_EQ(written[0].moves[i].number, sample.moves[i].number);
+    EXPECT_EQ(written[0].moves[i].parts, sample.moves[i].parts);
+  }
+}
+
+TEST(RelativityPpn, RoundsInTheWrongDocumentAndCappedGamesAreRefused) {
+  const std::vector<ppn::Record> documents = record_ppn(random_record(5));
+  // The Day round's moves appended to the Night document.
+  std::vector<ppn::Record> merged{documents[0]};
+  for (const auto& m : documents[1].moves) merged[0].moves.push_back(m);
+  try {
+    replay_ppn(merged);
+    FAIL() << "Day moves in the Night document replayed";
+  } catch (const BadRecord& e) {
+    EXPECT_NE(std::string(e.what()).find("Night round is over"), std::string::npos) << e.what();
+  }
+  // A Day document after a Night document that stops early.
+  std::vector<ppn::Record> early = documents;
+  early[0].moves.pop_back();
+  try {
+    replay_ppn(early);
+    FAIL() << "a Day document after an unfinished Night replayed";
+  } catch (const BadRecord& e) {
+    EXPECT_NE(std::string(e.what()).find("ends before the Night round"), std::string::npos)
+        << e.what();
+  }
+  // A game stopped by the engine's cap is not a game PPN can say.
+  Match capped(games::registry().make("relativity", {{"max_plies", 10}}), 3);
+  while (!capped.state().is_terminal()) capped.play(capped.state().legal_moves()[0]);
+  try {
+    record_to_ppn(games::registry(), capped.record());
+    FAIL() << "a capped game was written";
+  } catch (const BadRecord& e) {
+    EXPECT_NE(std::string(e.what()).find("ply cap"), std::string::npos) << e.what();
+  }
+}
+
 TEST(RelativityConformance, RandomSimTest) {
   testing::random_sim_test(games::registry(), "relativity", json::object());
 }
