@@ -82,8 +82,8 @@ void TcgState::apply_brainwash(const MoveParts& p) {
   release(p.agent);
   place(s, p.agent, Place(p.y), p.z);
   if (log().enabled())
-    log().add("Brainwashing: " + agent_text(p.agent) + " joins seat " + std::to_string(s) +
-              "'s field");
+    log().add("Brainwashing: " + agent_text(p.agent) + " joins the field of " +
+              game().seat_name(s));
   if (p.x != kNoAgent) {
     discard_source(p.x);
     brain_started_ = true;
@@ -106,8 +106,7 @@ void TcgState::start_rearranging(Seat target, bool keep_columns) {
   built_count_ = 0;
   phase_ = kRearranging;
   if (log().enabled())
-    log().add("seat " + std::to_string(to_move_) + " rearranges seat " + std::to_string(target) +
-              "'s field" +
+    log().add(game().seat_name(to_move_) + " rearranges the field of " + game().seat_name(target) +
               (keep_columns ? " in " + std::to_string(keep_columns_) + " columns" : ""));
 }
 
@@ -186,7 +185,8 @@ void TcgState::apply_put(const MoveParts& p) {
   st.col_len = built_.col_len;
   st.columns = built_.columns;
   st.bridges = built_.bridges;
-  if (log().enabled()) log().add("seat " + std::to_string(rearranged_) + "'s field is rearranged");
+  if (log().enabled())
+    log().add("the field of " + game().seat_name(rearranged_) + " is rearranged");
   rearranged_ = -1;
   keep_columns_ = 0;
   built_ = BuiltField{};
