@@ -83,8 +83,11 @@ TEST(TcgFigures, EveryMoveCountsWhereItsTextSays) {
       EXPECT_EQ(after["passes"] - before["passes"], verb == "pass" ? 1 : 0) << text;
       const std::vector<std::string> figures = named_figures(text);
       EXPECT_EQ(pro_total(after) - pro_total(before), double(figures.size())) << text;
-      for (const std::string& figure : figures)
-        if (figure != "?") EXPECT_EQ(after[figure] - before[figure], 1) << text;
+      for (const std::string& figure : figures) {
+        if (figure != "?") {
+          EXPECT_EQ(after[figure] - before[figure], 1) << text;
+        }
+      }
       for (const auto& [name, value] : after) {
         if (name.rfind("pro_", 0) == 0 && value > before[name]) used.insert(name);
       }
