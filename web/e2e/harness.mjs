@@ -198,13 +198,7 @@ export async function playOneMove(page, { preferButton = false } = {}) {
     if ((await page.locator("svg.board [data-place].picked").count()) === 0) break;
   }
   // The click sent the move (the page says it waits); the server's ack and new state clear that.
-  await page.waitForFunction(
-    () => !document.querySelector(".move-buttons")?.textContent?.includes("Waiting for the server"),
-    null,
-    { timeout: WAIT },
-  );
-  const bad = await page.locator(".message.bad").count();
-  if (bad) throw new Error(`move refused: ${await page.locator(".message.bad").textContent()}`);
+  await serverAnswered(page);
 }
 
 /**
@@ -227,6 +221,11 @@ export async function playOneMoveByKeyboard(page) {
     await target.focus();
     await page.keyboard.press("Enter");
   }
+  await serverAnswered(page);
+}
+
+/** Waits until the server answered the move the page sent; fails with its reason if it refused. */
+async function serverAnswered(page) {
   await page.waitForFunction(
     () => !document.querySelector(".move-buttons")?.textContent?.includes("Waiting for the server"),
     null,
