@@ -10,6 +10,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <sstream>
 #include <string>
 
 namespace {
@@ -109,6 +110,39 @@ TEST(Cli, BadParamsAndGamesGiveOneClearLine) {
   Result unknown = run("apply relativity --param colour=red");
   EXPECT_EQ(unknown.code, 2);
   EXPECT_NE(unknown.out.find("unknown parameter"), std::string::npos) << unknown.out;
+}
+
+// `deck check`: each card's keys, and where the gazetteer puts a card that gives only a city.
+TEST(Cli, DeckCheckShowsEachCardAndWhereTheGazetteerPutsACityOnlyCard) {
+  const std::string deck = scratch() + "/cities.vcf";
+  std::ofstream(deck) << "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Jonsdottir;Sigga;;;\r\n"
+                         "TITLE:Tango instructor\r\nTEL:354 555 0101\r\n"
+                         "ADR;TYPE=work:;;Laugavegur 1;Reykjavik;;;Iceland\r\n"
+                         "X-TABLETOP-ARMY:Performance\r\nEND:VCARD\r\n"
+                         "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Moe;Cal;;;\r\nTEL:555 0102\r\n"
+                         "ADR;TYPE=work:;;Main Street;Springfield;;;USA\r\n"
+                         "X-TABLETOP-ARMY:Food\r\nEND:VCARD\r\n";
+  Result r = run("deck check " + deck);
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("deck \"cities\", 2 cards"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Jonsdottir, Sigga  [Performance]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("pro moves: "), std::string::npos) << r.out;
+  if (r.out.find("no gazetteer installed") != std::string::npos)
+    GTEST_SKIP() << "data/gazetteer/gazetteer.tsv is not built: " << r.out;
+  // Reykjavik in Iceland is one place; Springfield in the USA is many (the card loses NEAR/FAR).
+  EXPECT_NE(r.out.find("location: by the gazetteer, Reykjav"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(IS) 64."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Springfield not placed: ambiguous"), std::string::npos) << r.out;
+  Result j = run("deck check --json " + deck);
+  ASSERT_EQ(j.code, 0) << j.out;
+  std::istringstream lines(j.out);
+  std::string line;
+  std::getline(lines, line);
+  const nlohmann::json first = nlohmann::json::parse(line);
+  EXPECT_EQ(first["city_placement"]["placed"], true) << line;
+  EXPECT_EQ(first["city_placement"]["country"], "IS") << line;
+  std::getline(lines, line);
+  EXPECT_EQ(nlohmann::json::parse(line)["city_placement"]["placed"], false) << line;
 }
 
 TEST(Cli, ReplaysTheRecordedPpnGame) {

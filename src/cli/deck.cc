@@ -4,8 +4,37 @@
 
 #include "cli/commands.h"
 #include "games/conspiracy_tcg/cards.h"
+#include "games/conspiracy_tcg/conspiracy_tcg.h"
+#include "games/conspiracy_tcg/gazetteer.h"
 
 namespace tabletop::cli {
+namespace {
+
+// Where the game will put a card that gives only a city (TcgGame::place_city_only_cards, with the
+// same hints): the gazetteer's answer, or why there is none. Empty for a card with coordinates,
+// a travel distance or no city.
+json city_placement(const conspiracy_tcg::Card& c) {
+  using namespace conspiracy_tcg;
+  if (c.has_location || c.travel_km >= 0 || c.city.empty()) return nullptr;
+  static const std::shared_ptr<const Gazetteer> gazetteer =
+      Gazetteer::load(Gazetteer::default_path());
+  if (!gazetteer)
+    return {{"placed", false},
+            {"why", "no gazetteer installed (make build installs data/gazetteer/gazetteer.tsv)"}};
+  std::vector<std::string> hints = Gazetteer::hint_words(c.address);
+  if (!c.country.empty()) hints.push_back(c.country);
+  const Gazetteer::Found f = gazetteer->find(c.city, hints);
+  if (!f.ok) return {{"placed", false}, {"why", f.why}};
+  return {{"placed", true},
+          {"city", f.name},
+          {"country", f.country},
+          {"region", f.region},
+          {"latitude", f.latitude},
+          {"longitude", f.longitude},
+          {"within_km", kCityRadiusKm}};
+}
+
+}  // namespace
 
 int deck_check(const std::vector<std::string>& files, bool as_json) {
   using namespace conspiracy_tcg;
@@ -26,6 +55,7 @@ int deck_check(const std::vector<std::string>& files, bool as_json) {
         json j = card_to_json(c);
         j["deck"] = deck.name;
         j["phone_digits"] = phone_digits(c.phone);
+        if (json placed = city_placement(c); !placed.is_null()) j["city_placement"] = placed;
         std::cout << j.dump() << "\n";
         continue;
       }
@@ -37,6 +67,16 @@ int deck_check(const std::vector<std::string>& files, bool as_json) {
                               ? std::to_string(c.latitude) + "," + std::to_string(c.longitude)
                               : std::string("no location (loses NEAR/FAR)");
       if (c.travel_km >= 0) where = std::to_string(c.travel_km) + " km";
+      if (const json placed = city_placement(c); !placed.is_null()) {
+        where =
+            placed["placed"].get<bool>()
+                ? "by the gazetteer, " + placed["city"].get<std::string>() + " (" +
+                      placed["country"].get<std::string>() + ") " +
+                      std::to_string(placed["latitude"].get<double>()) + "," +
+                      std::to_string(placed["longitude"].get<double>()) + " within " +
+                      std::to_string(int(kCityRadiusKm)) + " km"
+                : c.city + " not placed: " + placed["why"].get<std::string>() + " (loses NEAR/FAR)";
+      }
       std::cout << "  " << c.source << "  " << display_name(c) << "  [" << army_name(c.army)
                 << "]  name: "
                 << (c.last_name.empty() ? "none (loses AAA/ZZZ)"
