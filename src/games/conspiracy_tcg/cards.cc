@@ -6,6 +6,7 @@
 #include <mutex>
 #include <sstream>
 
+#include "core/text.h"
 #include "games/conspiracy_tcg/vcard.h"
 
 namespace tabletop::conspiracy_tcg {
@@ -85,19 +86,6 @@ constexpr std::array<ProMoveInfo, kProMoveCount> kProMoves = {{
     {"Spy Satellite", "T dH or dF"},
     {"Wiretap", "T dH or dF"},
 }};
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-std::string trim(std::string_view s) {
-  std::size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  return std::string(s.substr(b, e - b));
-}
 
 // The keyword table (docs/games/conspiracy-tcg.md, "Who qualifies"). Phrases are separated by
 // '|', words by spaces; a word ending in '*' matches any word it begins. Words are the card's
@@ -219,10 +207,10 @@ const char* army_name(Army army) {
 }
 
 int army_of_name(std::string_view name) {
-  std::string n = lower(trim(name));
-  if (n.rfind("sa:", 0) == 0) n = lower(trim(n.substr(3)));
+  std::string n = lower_ascii(trim(name));
+  if (n.rfind("sa:", 0) == 0) n = lower_ascii(trim(n.substr(3)));
   for (int a = 0; a < kArmies; ++a)
-    if (lower(kArmyTable[std::size_t(a)].name) == n) return a;
+    if (lower_ascii(kArmyTable[std::size_t(a)].name) == n) return a;
   return -1;
 }
 
@@ -242,7 +230,7 @@ const char* feature_name(int bit_index) {
 }
 
 int feature_of_name(std::string_view name) {
-  const std::string n = lower(trim(name));
+  const std::string n = lower_ascii(trim(name));
   for (int f = 0; f < kFeatureCount; ++f)
     if (n == kFeatureNames[std::size_t(f)]) return f;
   if (n == "color") return 0;
@@ -256,9 +244,9 @@ const char* pro_move_key(ProMove p) {
   return kProMoves[p].key;
 }
 int pro_move_of_name(std::string_view name) {
-  const std::string n = lower(trim(name));
+  const std::string n = lower_ascii(trim(name));
   for (int p = 0; p < kProMoveCount; ++p)
-    if (lower(kProMoves[std::size_t(p)].name) == n) return p;
+    if (lower_ascii(kProMoves[std::size_t(p)].name) == n) return p;
   return -1;
 }
 
@@ -271,7 +259,7 @@ std::string display_name(const Card& card) {
 
 std::string phone_digits(std::string_view phone) {
   std::string digits;
-  const std::string l = lower(phone);
+  const std::string l = lower_ascii(phone);
   for (std::size_t i = 0; i < l.size(); ++i) {
     const char c = l[i];
     // An extension ("x8999", "ext. 12", "#12") is not part of the number.
@@ -313,8 +301,8 @@ void finish_card(Card& card) {
     throw BadDeck(card.source + ": the card has no name and no organisation");
   if (!card.website.empty() || !card.email.empty()) card.features |= kWebsiteOrEmail;
   if (card.key.empty())
-    card.key = lower(card.first_name + "|" + card.last_name + "|" + card.organisation + "|" +
-                     phone_digits(card.phone));
+    card.key = lower_ascii(card.first_name + "|" + card.last_name + "|" + card.organisation + "|" +
+                           phone_digits(card.phone));
   card.pro_moves = (qualifying_pro_moves(card) | card.add_moves) & ~card.remove_moves;
 }
 
@@ -474,7 +462,7 @@ Deck load_deck_file(const std::string& path) {
   std::stringstream buffer;
   buffer << in.rdbuf();
   const std::string text = buffer.str();
-  const std::string l = lower(path);
+  const std::string l = lower_ascii(path);
   Deck deck;
   if (l.size() > 4 && (l.ends_with(".vcf") || l.ends_with(".vcard")))
     deck = parse_vcard_deck(text, path);

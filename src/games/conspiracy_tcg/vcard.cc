@@ -5,26 +5,11 @@
 #include <charconv>
 #include <cstdlib>
 
+#include "core/text.h"
+
 namespace tabletop::conspiracy_tcg {
 
 namespace {
-
-std::string upper(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = char(std::toupper(static_cast<unsigned char>(c)));
-  return out;
-}
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-std::string trim(std::string_view s) {
-  std::size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  return std::string(s.substr(b, e - b));
-}
 
 [[noreturn]] void fail(const std::string& file, int line, const std::string& what) {
   throw BadDeck(file + ":" + std::to_string(line) + ": " + what);
@@ -123,7 +108,7 @@ std::vector<LogicalLine> logical_lines(std::string_view text) {
     }
     // A quoted-printable value whose line ends in '=' continues on the next line (2.1).
     const std::string& t = out.back().text;
-    const std::string head = upper(t.substr(0, t.find(':')));
+    const std::string head = upper_ascii(t.substr(0, t.find(':')));
     qp_continues = head.find("QUOTED-PRINTABLE") != std::string::npos && !t.empty() &&
                    t.back() == '=' && t.find(':') != std::string::npos;
     if (qp_continues) out.back().text.pop_back();
@@ -164,7 +149,7 @@ VCardProperty parse_property(const LogicalLine& l, const std::string& file) {
     p.group = name.substr(0, dot);
     name = name.substr(dot + 1);
   }
-  p.name = upper(trim(name));
+  p.name = upper_ascii(trim(name));
   if (p.name.empty()) fail(file, l.line, "a property without a name");
   for (char c : p.name)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-')
@@ -175,26 +160,28 @@ VCardProperty parse_property(const LogicalLine& l, const std::string& file) {
   for (std::size_t k = 1; k < pieces.size(); ++k) {
     const std::string& piece = pieces[k];
     const std::size_t eq = piece.find('=');
-    std::string key = upper(trim(eq == std::string::npos ? std::string() : piece.substr(0, eq)));
+    std::string key =
+        upper_ascii(trim(eq == std::string::npos ? std::string() : piece.substr(0, eq)));
     std::string value = trim(eq == std::string::npos ? piece : piece.substr(eq + 1));
     if (value.size() >= 2 && value.front() == '"' && value.back() == '"')
       value = value.substr(1, value.size() - 2);
-    const std::string uvalue = upper(value);
+    const std::string uvalue = upper_ascii(value);
     if (key.empty()) {
       // vCard 2.1 bare parameters: a type, or an encoding.
       if (uvalue == "QUOTED-PRINTABLE" || uvalue == "BASE64" || uvalue == "8BIT" ||
           uvalue == "7BIT")
         encoding = uvalue;
       else
-        p.types.push_back(lower(value));
+        p.types.push_back(lower_ascii(value));
     } else if (key == "TYPE") {
-      for (const std::string& v : split_unescaped(value, ',')) p.types.push_back(lower(trim(v)));
+      for (const std::string& v : split_unescaped(value, ','))
+        p.types.push_back(lower_ascii(trim(v)));
     } else if (key == "ENCODING") {
       encoding = uvalue;
     } else if (key == "CHARSET") {
       charset = uvalue;
     } else if (key == "VALUE") {
-      uri = lower(value) == "uri";
+      uri = lower_ascii(value) == "uri";
     } else if (key == "PREF") {
       int n = 0;
       const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
@@ -314,7 +301,7 @@ Card card_from(const std::vector<VCardProperty>& props, int start_line, const st
       card.note += (card.note.empty() ? "" : "\n") + trim(p.value);
     } else if (p.name == "GEO") {
       std::string v = trim(p.value);
-      if (lower(v).rfind("geo:", 0) == 0) v = v.substr(4);
+      if (lower_ascii(v).rfind("geo:", 0) == 0) v = v.substr(4);
       v = v.substr(0, v.find(';'));  // geo: URI parameters (crs, u)
       std::size_t sep = v.find(',');
       if (sep == std::string::npos && p.components.size() == 2) {
@@ -368,12 +355,12 @@ Card card_from(const std::vector<VCardProperty>& props, int start_line, const st
   }
   if (const VCardProperty* tel = preferred(props, "TEL")) {
     std::string v = trim(tel->value);
-    if (lower(v).rfind("tel:", 0) == 0) {
+    if (lower_ascii(v).rfind("tel:", 0) == 0) {
       v = v.substr(4);
       const std::size_t semi = v.find(';');
       std::string ext;
       if (semi != std::string::npos) {
-        const std::string params = lower(v.substr(semi));
+        const std::string params = lower_ascii(v.substr(semi));
         const std::size_t e = params.find(";ext=");
         if (e != std::string::npos) ext = params.substr(e + 5, params.find(';', e + 1) - e - 5);
         v = v.substr(0, semi);
@@ -412,7 +399,7 @@ std::vector<std::vector<VCardProperty>> parse_vcards(std::string_view text,
   for (const LogicalLine& l : logical_lines(text)) {
     const VCardProperty p = parse_property(l, file);
     if (p.name == "BEGIN") {
-      if (upper(trim(p.value)) != "VCARD")
+      if (upper_ascii(trim(p.value)) != "VCARD")
         fail(file, l.line, "BEGIN:" + p.value + " where BEGIN:VCARD was expected");
       if (inside)
         fail(file, l.line,
@@ -425,7 +412,7 @@ std::vector<std::vector<VCardProperty>> parse_vcards(std::string_view text,
     }
     if (!inside) fail(file, l.line, p.name + " outside BEGIN:VCARD ... END:VCARD");
     if (p.name == "END") {
-      if (upper(trim(p.value)) != "VCARD")
+      if (upper_ascii(trim(p.value)) != "VCARD")
         fail(file, l.line, "END:" + p.value + " where END:VCARD was expected");
       if (!versioned) fail(file, begin_line, "the card has no VERSION");
       inside = false;
@@ -452,7 +439,7 @@ Deck parse_vcard_deck(std::string_view text, const std::string& file) {
   std::vector<int> begins;
   for (const LogicalLine& l : logical_lines(
            text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF" ? text.substr(3) : text))
-    if (upper(trim(l.text)) == "BEGIN:VCARD") begins.push_back(l.line);
+    if (upper_ascii(trim(l.text)) == "BEGIN:VCARD") begins.push_back(l.line);
   Deck deck;
   for (std::size_t i = 0; i < vcards.size(); ++i)
     deck.cards.push_back(card_from(vcards[i], i < begins.size() ? begins[i] : 1, file));
