@@ -1,8 +1,10 @@
 #include "cli/input.h"
 
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <iostream>
+#include <sstream>
 
 #include "core/error.h"
 
@@ -18,6 +20,24 @@ CLI::Validator seed_check() {
         return "expected a whole number from 0 to 18446744073709551615, got " + quote(text);
       },
       "SEED");
+}
+
+CLI::Validator finite_in(double min, double max) {
+  return CLI::Validator(
+      [min, max](std::string& text) -> std::string {
+        double value = 0;
+        const char* end = text.data() + text.size();
+        const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+        if (text.empty() || ptr != end || ec != std::errc() || !std::isfinite(value))
+          return "expected a number, got " + quote(text);
+        if (value < min || value > max) {
+          std::ostringstream range;
+          range << "expected a number from " << min << " to " << max << ", got " << quote(text);
+          return range.str();
+        }
+        return {};
+      },
+      "NUMBER");
 }
 
 int report_parse_error(const CLI::App& app, const CLI::ParseError& error) {

@@ -11,6 +11,11 @@ namespace tabletop::cli {
 // seed past 2^64-1 silently became 2^64-1.
 CLI::Validator seed_check();
 
+// Checks a real-number flag before CLI11 converts it: a finite decimal number (no nan, no inf)
+// from `min` to `max` inclusive. CLI::Range alone lets "nan" through (every comparison with nan is
+// false), which turned `--http-rate nan` into "no limit" and `--detect nan` into nonsense.
+CLI::Validator finite_in(double min, double max);
+
 // The most worker threads `sim --threads` takes (more only costs memory: the games are CPU-bound).
 inline constexpr int kMaxSimThreads = 64;
 

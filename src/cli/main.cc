@@ -111,14 +111,14 @@ int main(int argc, char** argv) {
 
   serve->add_option("--rate", messages_per_second, "WebSocket messages a second per connection")
       ->capture_default_str()
-      ->check(CLI::Range(1.0, 1e9));
+      ->check(cli::finite_in(1.0, 1e9));
   double http_rate = 50, http_burst = 200;
   serve->add_option("--http-rate", http_rate, "HTTP requests a second per client address (0: off)")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1e9));
+      ->check(cli::finite_in(0.0, 1e9));
   serve->add_option("--http-burst", http_burst, "HTTP requests in a burst per client address")
       ->capture_default_str()
-      ->check(CLI::Range(1.0, 1e9));
+      ->check(cli::finite_in(1.0, 1e9));
 
   try {
     app.parse(argc, argv);
