@@ -5,36 +5,9 @@
 #include "cli/commands.h"
 #include "games/conspiracy_tcg/cards.h"
 #include "games/conspiracy_tcg/conspiracy_tcg.h"
-#include "games/conspiracy_tcg/gazetteer.h"
+#include "games/conspiracy_tcg/deck_check.h"
 
 namespace tabletop::cli {
-namespace {
-
-// Where the game will put a card that gives only a city (TcgGame::place_city_only_cards, with the
-// same hints): the gazetteer's answer, or why there is none. Empty for a card with coordinates,
-// a travel distance or no city.
-json city_placement(const conspiracy_tcg::Card& c) {
-  using namespace conspiracy_tcg;
-  if (c.has_location || c.travel_km >= 0 || c.city.empty()) return nullptr;
-  static const std::shared_ptr<const Gazetteer> gazetteer =
-      Gazetteer::load(Gazetteer::default_path());
-  if (!gazetteer)
-    return {{"placed", false},
-            {"why", "no gazetteer installed (make build installs data/gazetteer/gazetteer.tsv)"}};
-  std::vector<std::string> hints = Gazetteer::hint_words(c.address);
-  if (!c.country.empty()) hints.push_back(c.country);
-  const Gazetteer::Found f = gazetteer->find(c.city, hints);
-  if (!f.ok) return {{"placed", false}, {"why", f.why}};
-  return {{"placed", true},
-          {"city", f.name},
-          {"country", f.country},
-          {"region", f.region},
-          {"latitude", f.latitude},
-          {"longitude", f.longitude},
-          {"within_km", kCityRadiusKm}};
-}
-
-}  // namespace
 
 int deck_check(const std::vector<std::string>& files, bool as_json) {
   using namespace conspiracy_tcg;
@@ -50,12 +23,11 @@ int deck_check(const std::vector<std::string>& files, bool as_json) {
     }
     if (!as_json)
       std::cout << file << ": deck \"" << deck.name << "\", " << deck.cards.size() << " cards\n";
+    for (const std::string& w : deck.warnings) std::cerr << "warning: " << w << "\n";
     for (const Card& c : deck.cards) {
       if (as_json) {
-        json j = card_to_json(c);
+        json j = checked_card_json(c);
         j["deck"] = deck.name;
-        j["phone_digits"] = phone_digits(c.phone);
-        if (json placed = city_placement(c); !placed.is_null()) j["city_placement"] = placed;
         std::cout << j.dump() << "\n";
         continue;
       }
@@ -77,14 +49,22 @@ int deck_check(const std::vector<std::string>& files, bool as_json) {
                       std::to_string(int(kCityRadiusKm)) + " km"
                 : c.city + " not placed: " + placed["why"].get<std::string>() + " (loses NEAR/FAR)";
       }
-      std::cout << "  " << c.source << "  " << display_name(c) << "  [" << army_name(c.army)
-                << "]  name: "
+      const std::string army =
+          c.army_source == ArmySource::kNeeded ? "needs an army" : army_name(c.army);
+      std::cout << "  " << c.source << "  " << display_name(c) << "  [" << army << "]  name: "
                 << (c.last_name.empty() ? "none (loses AAA/ZZZ)"
                                         : c.last_name + ", " + c.first_name)
                 << "  phone: "
                 << (phone_digits(c.phone).empty() ? "none (loses 000/999)" : phone_digits(c.phone))
-                << "  location: " << where
+                << "  location: " << where << "\n    army: " << c.army_reason
                 << "\n    pro moves: " << (moves.empty() ? "none" : moves) << "\n";
+    }
+    try {
+      require_armies(deck);
+    } catch (const BadDeck& e) {
+      // Checked, but not playable: the cards to annotate.
+      std::cerr << "error: " << e.what() << "\n";
+      ++failed;
     }
   }
   return failed ? 1 : 0;

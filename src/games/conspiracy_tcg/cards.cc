@@ -3,13 +3,17 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <map>
 #include <mutex>
 #include <sstream>
+#include <stdexcept>
 
 #include "core/text.h"
 #include "games/conspiracy_tcg/vcard.h"
 
 namespace tabletop::conspiracy_tcg {
+
+extern const char* const kArmyKeywordText;  // data/army-keywords.txt, compiled in
 
 using json = nlohmann::json;
 
@@ -200,7 +204,133 @@ bool any_phrase(const std::vector<std::string>& words, std::string_view phrases)
   return false;
 }
 
+// One phrase of the army keyword table.
+struct ArmyPhrase {
+  Army army;
+  std::vector<std::string> words;
+};
+
+const std::vector<ArmyPhrase>& army_phrases() {
+  static const std::vector<ArmyPhrase> phrases = [] {
+    std::vector<ArmyPhrase> out;
+    for (const auto& [a, list] : [] {
+           std::vector<std::pair<int, std::string>> rows;
+           for (int a = 0; a < kArmies; ++a)
+             rows.emplace_back(a, army_keyword_table()[std::size_t(a)]);
+           return rows;
+         }()) {
+      std::size_t start = 0;
+      while (start < list.size()) {
+        std::size_t end = list.find('|', start);
+        if (end == std::string::npos) end = list.size();
+        ArmyPhrase p{Army(a), {}};
+        std::istringstream in{list.substr(start, end - start)};
+        for (std::string w; in >> w;) p.words.push_back(w);
+        if (!p.words.empty()) out.push_back(std::move(p));
+        start = end + 1;
+      }
+    }
+    return out;
+  }();
+  return phrases;
+}
+
 }  // namespace
+
+const std::array<std::string, kArmies>& army_keyword_table() {
+  static const std::array<std::string, kArmies> table = [] {
+    std::array<std::string, kArmies> t;
+    std::istringstream in{std::string(kArmyKeywordText)};
+    int row = 0;
+    for (std::string line; std::getline(in, line);) {
+      ++row;
+      line = trim(line);
+      if (line.empty() || line[0] == '#') continue;
+      const std::size_t colon = line.find(':');
+      const int a = colon == std::string::npos ? -1 : army_of_name(line.substr(0, colon));
+      if (a < 0)
+        throw std::logic_error("data/army-keywords.txt:" + std::to_string(row) +
+                               ": expected \"Army name: phrase|phrase\"");
+      t[std::size_t(a)] = lower_ascii(line.substr(colon + 1));
+    }
+    return t;
+  }();
+  return table;
+}
+
+const char* army_source_name(ArmySource source) {
+  switch (source) {
+    case ArmySource::kAnnotated:
+      return "annotation";
+    case ArmySource::kInferred:
+      return "inferred";
+    case ArmySource::kNeeded:
+      break;
+  }
+  return "needs an army";
+}
+
+ArmyInference infer_army(const Card& card) {
+  ArmyInference out;
+  const std::pair<const char*, const std::string*> fields[] = {{"occupation", &card.occupation},
+                                                               {"categories", &card.categories},
+                                                               {"organisation", &card.organisation},
+                                                               {"note", &card.note}};
+  bool any_text = false;
+  for (const auto& [field, text] : fields) {
+    if (trim(*text).empty()) continue;
+    any_text = true;
+    const std::vector<std::string> words = words_of(*text);
+    struct Match {
+      Army army;
+      std::size_t start, len;
+    };
+    std::vector<Match> matches;
+    for (const ArmyPhrase& p : army_phrases())
+      for (std::size_t i = 0; i + p.words.size() <= words.size(); ++i) {
+        bool all = true;
+        for (std::size_t k = 0; k < p.words.size() && all; ++k)
+          all = word_matches(p.words[k], words[i + k]);
+        if (all) matches.push_back({p.army, i, p.words.size()});
+      }
+    // A longer phrase of another army over the same words wins.
+    std::vector<Match> kept;
+    for (const Match& m : matches) {
+      const bool covered = std::any_of(matches.begin(), matches.end(), [&](const Match& n) {
+        return n.army != m.army && n.len > m.len && n.start <= m.start &&
+               n.start + n.len >= m.start + m.len;
+      });
+      if (!covered) kept.push_back(m);
+    }
+    if (kept.empty()) continue;
+    std::stable_sort(kept.begin(), kept.end(),
+                     [](const Match& x, const Match& y) { return x.start < y.start; });
+    std::vector<Army> armies;
+    std::vector<std::string> quoted;
+    for (const Match& m : kept) {
+      if (std::find(armies.begin(), armies.end(), m.army) == armies.end()) armies.push_back(m.army);
+      std::string phrase;
+      for (std::size_t k = 0; k < m.len; ++k) phrase += (k ? " " : "") + words[m.start + k];
+      phrase = "\"" + phrase + "\"";
+      if (std::find(quoted.begin(), quoted.end(), phrase) == quoted.end()) quoted.push_back(phrase);
+    }
+    std::sort(armies.begin(), armies.end());
+    for (const std::string& q : quoted) out.words += (out.words.empty() ? "" : ", ") + q;
+    out.field = field;
+    if (armies.size() == 1) {
+      out.source = ArmySource::kInferred;
+      out.army = armies[0];
+    } else {
+      out.candidates = armies;
+    }
+    return out;
+  }
+  if (!any_text) {
+    out.source = ArmySource::kInferred;
+    out.army = kAllOthers;
+  }
+  return out;
+}
 
 const char* army_name(Army army) {
   return kArmyTable[army].name;
@@ -296,14 +426,85 @@ ProMoveSet qualifying_pro_moves(const Card& card) {
   return set;
 }
 
-void finish_card(Card& card) {
+void finish_card(Card& card, std::vector<std::string>* warnings) {
+  for (auto [what, field] : {std::pair{"name", &card.first_name},
+                             {"name", &card.last_name},
+                             {"organisation", &card.organisation},
+                             {"occupation", &card.occupation},
+                             {"note", &card.note},
+                             {"phone", &card.phone},
+                             {"city", &card.city},
+                             {"address", &card.address},
+                             {"categories", &card.categories},
+                             {"region", &card.region}})
+    if (field->find('\0') != std::string::npos) {
+      std::erase(*field, '\0');
+      if (warnings)
+        warnings->push_back(card.source + ": a NUL byte in the " + what + " (dropped: \"" + *field +
+                            "\")");
+    }
   if (card.first_name.empty() && card.last_name.empty() && card.organisation.empty())
     throw BadDeck(card.source + ": the card has no name and no organisation");
   if (!card.website.empty() || !card.email.empty()) card.features |= kWebsiteOrEmail;
   if (card.key.empty())
     card.key = lower_ascii(card.first_name + "|" + card.last_name + "|" + card.organisation + "|" +
                            phone_digits(card.phone));
+  if (card.army_source == ArmySource::kAnnotated) {
+    card.army_reason = "annotation";
+    card.army_candidates.clear();
+  } else {
+    const ArmyInference inf = infer_army(card);
+    card.army_source = inf.source;
+    card.army = inf.source == ArmySource::kInferred ? inf.army : kAllOthers;
+    card.army_candidates = inf.candidates;
+    if (inf.source == ArmySource::kInferred)
+      card.army_reason = inf.field.empty()
+                             ? "inferred: no occupation, categories, organisation or note (All "
+                               "Others)"
+                             : "inferred from " + inf.words + " (" + inf.field + ")";
+    else if (inf.candidates.empty())
+      card.army_reason =
+          "needs an army: no word of the army table in the occupation, categories, organisation "
+          "or note";
+    else {
+      std::string names;
+      for (std::size_t i = 0; i < inf.candidates.size(); ++i)
+        names += std::string(i == 0                           ? ""
+                             : i + 1 == inf.candidates.size() ? " or "
+                                                              : ", ") +
+                 army_name(inf.candidates[i]);
+      card.army_reason =
+          "ambiguous: " + names + " (" + inf.words + " in the " + inf.field + "); annotate it";
+    }
+  }
   card.pro_moves = (qualifying_pro_moves(card) | card.add_moves) & ~card.remove_moves;
+}
+
+void require_armies(const Deck& deck) {
+  std::string list;
+  int n = 0;
+  for (const Card& c : deck.cards)
+    if (c.army_source == ArmySource::kNeeded) {
+      ++n;
+      list += "\n  " + c.source + " " + display_name(c) + ": " + c.army_reason;
+    }
+  if (n)
+    throw BadDeck("deck " + deck.name + ": " + std::to_string(n) + " card" + (n == 1 ? "" : "s") +
+                  " need" + (n == 1 ? "s" : "") +
+                  " a shadow army (X-TABLETOP-ARMY in a vCard, \"army\" in JSON) before the deck "
+                  "can be played:" +
+                  list);
+}
+
+void warn_duplicate_cards(Deck& deck) {
+  std::map<std::string, std::string> first;
+  for (const Card& c : deck.cards) {
+    const auto [it, fresh] = first.emplace(c.key, c.source);
+    if (!fresh)
+      deck.warnings.push_back(c.source + ": the same card as " + it->second + " (" +
+                              display_name(c) +
+                              "): agents are unique, so the second copy is never played");
+  }
 }
 
 namespace {
@@ -375,11 +576,11 @@ Deck parse_json_deck(std::string_view text, const std::string& file) {
   deck.name = doc.value("name", std::string());
   const std::vector<std::size_t> offsets = card_offsets(text);
   static const char* const kKeys[] = {
-      "id",           "first_name", "last_name", "organisation",  "occupation",
-      "note",         "phone",      "address",   "city",          "country",
-      "jurisdiction", "website",    "email",     "latitude",      "longitude",
-      "travel_km",    "army",       "features",  "pro_moves_add", "pro_moves_remove",
-      "pro_moves",    "source"};
+      "id",           "first_name", "last_name",  "organisation",  "occupation",
+      "note",         "phone",      "address",    "city",          "country",
+      "jurisdiction", "website",    "email",      "latitude",      "longitude",
+      "travel_km",    "army",       "features",   "pro_moves_add", "pro_moves_remove",
+      "pro_moves",    "source",     "categories", "region"};
   std::size_t index = 0;
   for (const json& c : doc["cards"]) {
     const int line = index < offsets.size() ? line_at(text, offsets[index]) : 1;
@@ -403,9 +604,11 @@ Deck parse_json_deck(std::string_view text, const std::string& file) {
     text_of("organisation", card.organisation);
     text_of("occupation", card.occupation);
     text_of("note", card.note);
+    text_of("categories", card.categories);
     text_of("phone", card.phone);
     text_of("address", card.address);
     text_of("city", card.city);
+    text_of("region", card.region);
     text_of("country", card.country);
     text_of("jurisdiction", card.jurisdiction);
     text_of("website", card.website);
@@ -425,10 +628,13 @@ Deck parse_json_deck(std::string_view text, const std::string& file) {
     number_of("travel_km", 0, 1e6, card.travel_km);
     std::string army;
     text_of("army", army);
-    if (army.empty()) throw BadDeck(where + ": the card has no shadow army (\"army\")");
-    const int a = army_of_name(army);
-    if (a < 0) throw BadDeck(where + ": unknown shadow army \"" + army + "\"");
-    card.army = Army(a);
+    if (army.empty()) {
+      card.army_source = ArmySource::kNeeded;  // finish_card infers it, or marks it needed
+    } else {
+      const int a = army_of_name(army);
+      if (a < 0) throw BadDeck(where + ": unknown shadow army \"" + army + "\"");
+      card.army = Army(a);
+    }
     if (c.contains("features")) {
       if (!c["features"].is_array()) throw BadDeck(where + ": \"features\" must be an array");
       for (const json& f : c["features"]) {
@@ -441,10 +647,11 @@ Deck parse_json_deck(std::string_view text, const std::string& file) {
       card.add_moves = pro_move_list(c["pro_moves_add"], where, "pro_moves_add");
     if (c.contains("pro_moves_remove"))
       card.remove_moves = pro_move_list(c["pro_moves_remove"], where, "pro_moves_remove");
-    finish_card(card);
+    finish_card(card, &deck.warnings);
     deck.cards.push_back(std::move(card));
   }
   if (deck.cards.empty()) throw BadDeck(file + ":1: the deck has no cards");
+  warn_duplicate_cards(deck);
   return deck;
 }
 
@@ -485,6 +692,7 @@ json card_to_json(const Card& card) {
   j["phone"] = card.phone;
   j["address"] = card.address;
   j["city"] = card.city;
+  if (!card.region.empty()) j["region"] = card.region;
   j["country"] = card.country;
   if (!card.jurisdiction.empty()) j["jurisdiction"] = card.jurisdiction;
   if (!card.website.empty()) j["website"] = card.website;
@@ -492,7 +700,10 @@ json card_to_json(const Card& card) {
   j["latitude"] = card.has_location ? json(card.latitude) : json(nullptr);
   j["longitude"] = card.has_location ? json(card.longitude) : json(nullptr);
   if (card.travel_km >= 0) j["travel_km"] = card.travel_km;
-  j["army"] = army_name(card.army);
+  if (!card.categories.empty()) j["categories"] = card.categories;
+  // Only an annotated army is written as "army": read back, an inferred card infers again and a
+  // card that needs an army still needs one.
+  if (card.army_source == ArmySource::kAnnotated) j["army"] = army_name(card.army);
   json features = json::array();
   for (int f = 0; f < kFeatureCount; ++f)
     if (card.features >> f & 1) features.push_back(kFeatureNames[std::size_t(f)]);

@@ -161,6 +161,37 @@ const char* pro_move_key(ProMove p);
 int pro_move_of_name(std::string_view name);
 
 // ---------------------------------------------------------------------------------------------
+// Where a card's shadow army comes from.
+//
+// "The agent should be considered to belong to the category that best describes them, and …
+// usually this will be uncontroversial. Where there are ambiguities, players should resolve the
+// matter in advance by annotating the agent's card." So: an explicit annotation (vCard
+// X-TABLETOP-ARMY, JSON "army") wins; else the army keyword table (data/army-keywords.txt, the
+// same phrase reading as the pro-move table) is asked, field by field in this order: occupation
+// (vCard TITLE and ROLE), categories (CATEGORIES), organisation (ORG), note (NOTE). The first
+// field with any match decides: one army matched is the inferred army; several are ambiguous
+// and the card needs an army, the matched ones its candidates. A phrase whose words cover another
+// army's match in the same place wins over it ("makeup artist" is Beauty, not Arts). A card with
+// no occupation, categories, organisation or note at all is All Others ("Note that 'All Others'
+// is a category"); a card with text that matches nothing needs an army (any of the 33).
+enum class ArmySource : uint8_t { kAnnotated, kInferred, kNeeded };
+// "annotation", "inferred", "needs an army".
+const char* army_source_name(ArmySource source);
+
+struct ArmyInference {
+  ArmySource source = ArmySource::kNeeded;  // kInferred or kNeeded
+  Army army = kAllOthers;                   // when inferred
+  std::vector<Army> candidates;             // when needed: empty = no word matched (any army)
+  std::string words;                        // the matched words, quoted: "\"pediatrician\""
+  std::string field;                        // "occupation", "categories", "organisation", "note"
+};
+struct Card;
+// The army keyword table's answer for `card` (its annotation is not looked at).
+ArmyInference infer_army(const Card& card);
+// The table as read from data/army-keywords.txt: for each army, its phrases ('|'-separated).
+const std::array<std::string, kArmies>& army_keyword_table();
+
+// ---------------------------------------------------------------------------------------------
 // A card.
 
 struct Card {
@@ -169,8 +200,9 @@ struct Card {
   std::string key;
   std::string first_name, last_name;  // both empty: no individual's name (a shop)
   std::string organisation, occupation, note;
-  std::string phone;  // as printed (the one chosen: underlined / TYPE=pref)
-  std::string address, city, country, jurisdiction;
+  std::string categories;  // vCard CATEGORIES, JSON "categories" (comma-joined)
+  std::string phone;       // as printed (the one chosen: underlined / TYPE=pref)
+  std::string address, city, region, country, jurisdiction;  // region: state, province (ADR)
   std::string website, email;
   bool has_location = false;  // latitude/longitude are usable
   double latitude = 0, longitude = 0;
@@ -179,6 +211,12 @@ struct Card {
   // NEAR and FAR it loses when that could change the outcome (modes.h, `compare`).
   double location_radius_km = 0;
   Army army = kAllOthers;
+  // How `army` was settled (see ArmySource). A parser sets kNeeded when the card has no
+  // annotation; finish_card then asks infer_army. kNeeded after finish_card: `army` means nothing
+  // and the card cannot be played until annotated (require_armies).
+  ArmySource army_source = ArmySource::kAnnotated;
+  std::vector<Army> army_candidates;  // kNeeded: the ambiguous armies (empty: any of the 33)
+  std::string army_reason;  // "annotation", "inferred from \"pediatrician\" (occupation)"…
   uint16_t features = 0;
   ProMoveSet add_moves = 0, remove_moves = 0;  // per-card overrides
   ProMoveSet pro_moves = 0;                    // derived: keyword table + overrides
@@ -191,17 +229,29 @@ std::string display_name(const Card& card);
 std::string phone_digits(std::string_view phone);
 // The keyword table over occupation, organisation, note, army and features (no overrides).
 ProMoveSet qualifying_pro_moves(const Card& card);
-// Fills `key`, the website/email feature and `pro_moves` from the rest; throws BadDeck (naming
-// card.source) when the card cannot be played at all (no name, organisation or phone at all).
-void finish_card(Card& card);
+// Fills `key`, the website/email feature, the army (infer_army unless annotated) and `pro_moves`
+// from the rest; throws BadDeck (naming card.source) when the card cannot be played at all (no
+// name, organisation or phone at all). A NUL byte in a text field is dropped, with a warning
+// added to `warnings` when given.
+void finish_card(Card& card, std::vector<std::string>* warnings = nullptr);
 
 struct Deck {
   std::string name;  // the file's base name without extension
   std::vector<Card> cards;
+  // What the reader accepted but a player should hear about ("file:line: …"): two army lines on
+  // one card (the last wins), a NUL byte in a name (dropped), the same card twice in the deck.
+  std::vector<std::string> warnings;
 };
 
+// Throws BadDeck listing every card of `deck` that still needs an army ("file:line Name:
+// ambiguous: Animals or Therapy; annotate X-TABLETOP-ARMY"): such a deck is not playable.
+void require_armies(const Deck& deck);
+// Adds a warning for each card whose key repeats an earlier card's in the deck.
+void warn_duplicate_cards(Deck& deck);
+
 // A deck in JSON: {"name": ..., "cards": [{"first_name": ..., "last_name": ..., "phone": ...,
-// "organisation", "occupation", "note", "address", "city", "country", "jurisdiction", "website",
+// "organisation", "occupation", "note", "categories", "address", "city", "region", "country",
+// "jurisdiction", "website",
 // "email", "latitude", "longitude", "travel_km", "army", "features": [...], "pro_moves_add": [...],
 // "pro_moves_remove": [...], "id"}...]}. `file` names the source in errors.
 Deck parse_json_deck(std::string_view text, const std::string& file);

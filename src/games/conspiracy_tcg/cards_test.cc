@@ -206,7 +206,6 @@ TEST(TcgVCard, MalformedFilesNameFileLineAndProblem) {
   expect_bad(head + "X-TABLETOP-ARMY:Food\nTEL 555\nEND:VCARD\n",
              "bad.vcf:5: a content line without ':' (\"TEL 555\")");
   expect_bad(head + "X-TABLETOP-ARMY:Food\n", "bad.vcf:1: BEGIN:VCARD without END:VCARD");
-  expect_bad(head + "END:VCARD\n", "bad.vcf:1: the card has no shadow army (X-TABLETOP-ARMY)");
   expect_bad(head + "X-TABLETOP-ARMY:Aliens\nEND:VCARD\n",
              "bad.vcf:4: unknown shadow army \"Aliens\"");
   expect_bad("BEGIN:VCARD\nVERSION:5.0\nEND:VCARD\n",
@@ -225,6 +224,121 @@ TEST(TcgVCard, MalformedFilesNameFileLineAndProblem) {
                  "BEGIN:VCARD\nVERSION:4.0\nFN:X\nX-TABLETOP-FEATURES:shiny\n"
                  "X-TABLETOP-ARMY:Food\nEND:VCARD\n",
              "bad.vcf:44: unknown feature \"shiny\"");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Army inference: "the category that best describes them … usually this will be
+// uncontroversial. Where there are ambiguities, players should resolve the matter in advance by
+// annotating the agent's card."
+
+Card unannotated(std::string occupation, std::string org = "", std::string note = "",
+                 std::string categories = "") {
+  Card c;
+  c.first_name = "Ann";
+  c.last_name = "Example";
+  c.occupation = std::move(occupation);
+  c.organisation = std::move(org);
+  c.note = std::move(note);
+  c.categories = std::move(categories);
+  c.source = "test";
+  c.army_source = ArmySource::kNeeded;
+  finish_card(c);
+  return c;
+}
+
+TEST(TcgArmyInference, UncontroversialCardsAreInferredAndSayFromWhichWords) {
+  const Card ped = unannotated("Pediatrician, M.D.", "Children's Health Centre");
+  EXPECT_EQ(ped.army_source, ArmySource::kInferred);
+  EXPECT_EQ(ped.army, kMedicine);
+  EXPECT_EQ(ped.army_reason, "inferred from \"pediatrician\", \"m d\" (occupation)");
+  // The longer phrase of another army wins over the words it covers.
+  EXPECT_EQ(unannotated("Makeup artist").army, kBeauty);
+  EXPECT_EQ(unannotated("Tattoo artist").army, kArts);
+  EXPECT_EQ(unannotated("Life coach").army, kTherapy);
+  EXPECT_EQ(unannotated("Football coach").army, kSports);
+  EXPECT_EQ(unannotated("Property developer").army, kRealEstate);
+  EXPECT_EQ(unannotated("Software developer").army, kComputers);
+  EXPECT_EQ(unannotated("Sales representative").army, kSales);
+  EXPECT_EQ(unannotated("State representative").army, kGovernment);
+  // Field order: the occupation first, then categories, organisation, note.
+  EXPECT_EQ(unannotated("Veterinarian", "Whitlock Animal Hospital").army, kAnimals);
+  const Card owner = unannotated("Owner", "Calloway's Thrift Store");
+  EXPECT_EQ(owner.army, kSales);
+  EXPECT_EQ(owner.army_reason, "inferred from \"thrift\", \"store\" (organisation)");
+  EXPECT_EQ(unannotated("", "", "", "Plumbing").army, kConstruction);
+  EXPECT_EQ(unannotated("", "", "Head of the parish choir").army, kReligion);
+  // "Note that 'All Others' is a category": a card with no occupation at all.
+  const Card bare = unannotated("");
+  EXPECT_EQ(bare.army_source, ArmySource::kInferred);
+  EXPECT_EQ(bare.army, kAllOthers);
+}
+
+TEST(TcgArmyInference, ThePetTherapistIsAmbiguousAndNeedsAnAnnotation) {
+  // "a pet therapist could arguably be placed under either Animals or Therapy".
+  const Card pet = unannotated("Pet therapist");
+  EXPECT_EQ(pet.army_source, ArmySource::kNeeded);
+  EXPECT_EQ(pet.army_candidates, (std::vector<Army>{kAnimals, kTherapy}));
+  EXPECT_EQ(
+      pet.army_reason,
+      "ambiguous: Animals or Therapy (\"pet\", \"therapist\" in the occupation); annotate it");
+  // Kelly Banner, "business consulting": no word of the table; any army.
+  const Card kelly = unannotated("Business consulting");
+  EXPECT_EQ(kelly.army_source, ArmySource::kNeeded);
+  EXPECT_TRUE(kelly.army_candidates.empty());
+  // The astrologer of the text's example is annotated on the card.
+  EXPECT_EQ(unannotated("Astrologer").army_source, ArmySource::kNeeded);
+  // A deck with such cards is not playable, and the error lists them.
+  Deck deck;
+  deck.name = "mine";
+  deck.cards = {pet, kelly, unannotated("Pediatrician")};
+  try {
+    require_armies(deck);
+    ADD_FAILURE() << "a deck with cards that need an army was accepted";
+  } catch (const BadDeck& e) {
+    EXPECT_EQ(
+        std::string(e.what()),
+        "deck mine: 2 cards need a shadow army (X-TABLETOP-ARMY in a vCard, \"army\" in "
+        "JSON) before the deck can be played:\n  test Example, Ann: ambiguous: Animals or "
+        "Therapy (\"pet\", \"therapist\" in the occupation); annotate it\n  test Example, Ann: "
+        "needs an army: no word of the army table in the occupation, categories, "
+        "organisation or note");
+  }
+  // An annotation settles it.
+  Card annotated = pet;
+  annotated.army = kAnimals;
+  annotated.army_source = ArmySource::kAnnotated;
+  finish_card(annotated);
+  EXPECT_EQ(annotated.army_reason, "annotation");
+  deck.cards = {annotated};
+  EXPECT_NO_THROW(require_armies(deck));
+}
+
+TEST(TcgArmyInference, EveryArmyButAllOthersHasWordsAndEverySampleAnnotationAgrees) {
+  for (int a = 0; a < kArmies; ++a)
+    EXPECT_EQ(army_keyword_table()[std::size_t(a)].empty(), a == kAllOthers) << army_name(Army(a));
+  int inferred = 0, ambiguous = 0, unmatched = 0;
+  for (const Deck& deck : sample_decks())
+    for (const Card& c : deck.cards) {
+      EXPECT_EQ(c.army_source, ArmySource::kAnnotated) << c.source;
+      const ArmyInference inf = infer_army(c);
+      if (inf.source == ArmySource::kInferred) {
+        ++inferred;
+        EXPECT_EQ(army_name(inf.army), std::string(army_name(c.army)))
+            << c.source << " " << c.occupation << " / " << c.organisation << ": " << inf.words;
+      } else {
+        ++(inf.candidates.empty() ? unmatched : ambiguous);
+        // Only the cards whose army the text itself leaves open: fortune tellers (the text's
+        // astrologer is annotated), business consulting (Kelly Banner), a hardware proprietor,
+        // and "watch repair and sales" (Crafts or Sales).
+        if (!inf.candidates.empty()) {
+          EXPECT_NE(std::find(inf.candidates.begin(), inf.candidates.end(), c.army),
+                    inf.candidates.end())
+              << c.source << ": the annotation is none of the candidates";
+        }
+      }
+    }
+  EXPECT_GE(inferred, 170);
+  EXPECT_LE(ambiguous + unmatched, 20);
 }
 
 TEST(TcgVCard, SeededFuzzGivesADeckOrOneBadDeckNeverAnythingElse) {

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "games/conspiracy_tcg/conspiracy_tcg.h"
+#include "games/conspiracy_tcg/deck_check.h"
 #include "games/conspiracy_tcg/gazetteer.h"
 
 namespace tabletop::conspiracy_tcg {
@@ -133,6 +134,7 @@ TcgGame::TcgGame(const json& params)
     }
     try {
       loaded_.push_back(load_deck_file(name));
+      require_armies(loaded_.back());
     } catch (const BadDeck& e) {
       throw BadParams(std::string("conspiracy-tcg: decks: ") + e.what() +
                       " (not a sample deck either: agency-field-office, illuminati-lodge, "
@@ -216,8 +218,7 @@ void TcgGame::place_city_only_cards() {
       ++unplaced;
       continue;
     }
-    std::vector<std::string> hints = Gazetteer::hint_words(c->address);
-    if (!c->country.empty()) hints.push_back(c->country);
+    const std::vector<std::string> hints = city_hints(*c);
     const Gazetteer::Found f = g->find(c->city, hints);
     if (!f.ok) {
       notes_.push_back(display_name(*c) + " (" + c->city + "): not placed, " + f.why +

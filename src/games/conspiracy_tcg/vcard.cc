@@ -259,14 +259,16 @@ const VCardProperty* preferred(const std::vector<VCardProperty>& props, const ch
   return best;
 }
 
-Card card_from(const std::vector<VCardProperty>& props, int start_line, const std::string& file) {
+Card card_from(const std::vector<VCardProperty>& props, int start_line, const std::string& file,
+               std::vector<std::string>& warnings) {
   Card card;
   card.source = file + ":" + std::to_string(start_line);
   for (const VCardProperty& p : props) {
     const bool mapped = p.name == "N" || p.name == "FN" || p.name == "TEL" || p.name == "ADR" ||
                         p.name == "GEO" || p.name == "TITLE" || p.name == "ROLE" ||
                         p.name == "ORG" || p.name == "URL" || p.name == "EMAIL" ||
-                        p.name == "NOTE" || p.name.rfind("X-TABLETOP-", 0) == 0;
+                        p.name == "NOTE" || p.name == "CATEGORIES" ||
+                        p.name.rfind("X-TABLETOP-", 0) == 0;
     if (!mapped) continue;
     if (has_param(p, "X-ENCODED"))
       fail(file, p.line, p.name + ": unsupported encoding for a property the game reads");
@@ -297,6 +299,9 @@ Card card_from(const std::vector<VCardProperty>& props, int start_line, const st
       if (card.website.empty()) card.website = trim(p.value);
     } else if (p.name == "EMAIL") {
       if (card.email.empty()) card.email = trim(p.value);
+    } else if (p.name == "CATEGORIES") {
+      for (const std::string& c : comma_list(p.value))
+        card.categories += (card.categories.empty() ? "" : ", ") + c;
     } else if (p.name == "NOTE") {
       card.note += (card.note.empty() ? "" : "\n") + trim(p.value);
     } else if (p.name == "GEO") {
@@ -375,16 +380,23 @@ Card card_from(const std::vector<VCardProperty>& props, int start_line, const st
     };
     card.address = component(2);
     card.city = component(3);
+    card.region = component(4);
     const std::string country = component(6);
     if (!country.empty()) card.country = country;
     if (card.address.empty() && !component(1).empty()) card.address = component(1);
   }
-  bool army_given = false;
+  const VCardProperty* army_line = nullptr;
   for (const VCardProperty& p : props)
-    if (p.name == "X-TABLETOP-ARMY") army_given = true;
-  if (!army_given) fail(file, start_line, "the card has no shadow army (X-TABLETOP-ARMY)");
+    if (p.name == "X-TABLETOP-ARMY") {
+      if (army_line)
+        warnings.push_back(file + ":" + std::to_string(p.line) + ": a second X-TABLETOP-ARMY (\"" +
+                           trim(p.value) + "\" after \"" + trim(army_line->value) + "\" on line " +
+                           std::to_string(army_line->line) + "): the last one counts");
+      army_line = &p;
+    }
+  if (!army_line) card.army_source = ArmySource::kNeeded;  // finish_card infers it
   if (card.first_name.empty() && card.last_name.empty() && !has_org) card.organisation = fn;
-  finish_card(card);
+  finish_card(card, &warnings);
   return card;
 }
 
@@ -442,7 +454,9 @@ Deck parse_vcard_deck(std::string_view text, const std::string& file) {
     if (upper_ascii(trim(l.text)) == "BEGIN:VCARD") begins.push_back(l.line);
   Deck deck;
   for (std::size_t i = 0; i < vcards.size(); ++i)
-    deck.cards.push_back(card_from(vcards[i], i < begins.size() ? begins[i] : 1, file));
+    deck.cards.push_back(
+        card_from(vcards[i], i < begins.size() ? begins[i] : 1, file, deck.warnings));
+  warn_duplicate_cards(deck);
   return deck;
 }
 
