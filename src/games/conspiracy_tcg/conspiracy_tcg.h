@@ -73,7 +73,9 @@
 // name the gazetteer knows, "Paris" or "Paris, FR"; default Philadelphia 39.9526,-75.1652);
 // max_plies (default 1000); perimeter_in_both_columns (variant, default true: a Security
 // Perimeter agent belongs to both columns it stands in front of, so a Ninja Ops attack on either
-// takes it; false: only to its own, the left one).
+// takes it; false: only to its own, the left one); brainwashing_defuses_bombs (variant, default
+// false: a bombed agent captured by Brainwashing keeps its bomb, as the text says; true: ruling
+// 21's old reading, the bomb is removed).
 #pragma once
 
 #include <array>
@@ -312,7 +314,8 @@ class TcgState final : public State {
   // Takes `agent` out of the field of `s` at (c, d), keeping the bridges right; not discarded.
   void lift(Seat s, int c, int d);
   // The agent leaves play or changes hands: its master plan is freed and its bombs removed.
-  void release(uint16_t agent);
+  // `agent` leaves its master plan and (unless `keep_bombs`) its bombs.
+  void release(uint16_t agent, bool keep_bombs = false);
   void discard_source(uint16_t agent);  // dH or dF, whichever holds it
   bool can_launch(uint16_t agent, bool ignore_home_turf) const;
   bool foreign_agent(uint16_t agent) const;
@@ -342,7 +345,8 @@ class TcgState final : public State {
   std::string why_illegal_run(const MoveParts& p) const;
   void legal_attacks(MoveList& out) const;
   void legal_pro(MoveList& out, uint16_t agent, bool in_hand) const;
-  void push_mode_changes(MoveList& out, MoveParts p, int only_new_a, int only_new_b) const;
+  void push_mode_changes(MoveList& out, MoveParts p, int only_new_a, int only_new_b,
+                         bool or_replace = false) const;
   void legal_arrangements(MoveList& out) const;
   void apply_deploy(const MoveParts& p);
   void apply_attack(const MoveParts& p);
@@ -455,6 +459,9 @@ class TcgGame final : public Game {
   const std::vector<std::string>& placement_notes() const { return notes_; }
   // Variant: a Security Perimeter agent is in both columns it defends (Ninja Ops).
   bool perimeter_in_both_columns() const { return perimeter_in_both_; }
+  // Variant (ruling 21): a bombed agent captured by Brainwashing loses its bomb. Default false:
+  // the bomb stays with it in its new field and goes off with its partner.
+  bool brainwashing_defuses_bombs() const { return brainwashing_defuses_; }
 
  protected:
   std::unique_ptr<State> restore_state(const json& fields, Chance chance) const override;
@@ -464,6 +471,7 @@ class TcgGame final : public Game {
   int max_plies_;
   double venue_lat_, venue_lon_;
   bool perimeter_in_both_ = true;
+  bool brainwashing_defuses_ = false;
   std::vector<Deck> loaded_;  // decks read from files (sample decks are referenced in place)
   std::vector<const Card*> cards_;
   std::vector<CompareKeys> keys_;

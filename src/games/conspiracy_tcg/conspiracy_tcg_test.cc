@@ -414,6 +414,29 @@ TEST(TcgProMoves, TabulaRecta) {
   EXPECT_EQ(s->modes(), make_pair_of(kZZZ, kNear));
 }
 
+// Ruling 2: with one active mode and one empty place, "set one of the attack modes" fills the
+// empty place or replaces the active mode; Legal Maneuvering ("select a new attack mode (if less
+// than two are selected)") only fills.
+TEST(TcgProMoves, SetOneOfTheModesWithOneEmptyPlaceFillsOrReplaces) {
+  auto g = game();
+  auto s = position(g,
+                    {{{{"Waters"}}, {"Trips", "Books", "Dial"}, {}},
+                     {{{"Addams"}}, {}, {}},
+                     {{{"Carter"}}, {}, {}}},
+                    {"AAA"});
+  EXPECT_TRUE(legal(*s, "pro spysat " + at(*g, "Trips") + " none>NEAR"));
+  EXPECT_TRUE(legal(*s, "pro spysat " + at(*g, "Trips") + " AAA>NEAR"));
+  EXPECT_TRUE(legal(*s, "pro wiretap " + at(*g, "Dial") + " AAA>999"));
+  EXPECT_TRUE(legal(*s, "pro tabula " + at(*g, "Books") + " AAA>ZZZ"));
+  EXPECT_FALSE(legal(*s, "pro tabula " + at(*g, "Books") + " none>ZZZ"));  // opposites
+  s->apply_text("pro spysat " + at(*g, "Trips") + " AAA>NEAR");
+  EXPECT_EQ(s->modes(), make_pair_of(kNear, kNoMode));
+  auto t = position(
+      g, {{{{"Waters"}}, {"Legal"}, {}}, {{{"Addams"}}, {}, {}}, {{{"Carter"}}, {}, {}}}, {"AAA"});
+  EXPECT_TRUE(legal(*t, "pro legal " + at(*g, "Legal") + " none>NEAR"));
+  EXPECT_FALSE(legal(*t, "pro legal " + at(*g, "Legal") + " AAA>NEAR"));
+}
+
 TEST(TcgProMoves, SpySatellite) {
   auto g = game();
   auto s =
@@ -760,6 +783,33 @@ TEST(TcgProMoves, Disguise) {
   EXPECT_TRUE(in_field(*s, *g, "Addams"));
 }
 
+// Rulings 24 and 25: a medic that is itself being killed still saves another agent (and dies);
+// Disguise is offered while the Beauty agent is itself lost, and may switch the Beauty agent out.
+TEST(TcgProMoves, AMedicBeingKilledSavesAnotherAndALostBeautyAgentStillDisguises) {
+  auto g = game();
+  auto s = position(g,
+                    {{{{"Waters"}}, {}, {"Filler"}},
+                     {{{"Addams"}, {"Nightingale"}}, {}, {}},
+                     {{{"Carter"}}, {}, {}}},
+                    {"ZZZ", "REPTILIANS"});
+  s->apply_text("attack " + at(*g, "Waters") + " 1");
+  // Nightingale is exposed and beaten in both modes: the medic is being killed too.
+  s->apply_text("save " + at(*g, "Addams") + " " + at(*g, "Nightingale"));
+  EXPECT_TRUE(in_field(*s, *g, "Addams"));
+  EXPECT_TRUE(s->discarded(id(*g, "Nightingale")));
+  auto t = position(g,
+                    {{{{"Waters"}}, {}, {"Filler"}},
+                     {{{"Addams"}, {"Beaumont"}, {"Wong"}}, {"Bench"}, {}},
+                     {{{"Carter"}}, {}, {}}},
+                    {"ZZZ", "REPTILIANS"});
+  t->apply_text("attack " + at(*g, "Waters") + " 1");
+  // Beaumont (Beauty) is being lost: Disguise is still offered, for another agent or itself.
+  EXPECT_TRUE(legal(*t, "disguise " + at(*g, "Addams") + " " + at(*g, "Wong")));
+  t->apply_text("disguise " + at(*g, "Beaumont") + " " + at(*g, "Wong"));
+  EXPECT_TRUE(in_field(*t, *g, "Beaumont"));
+  EXPECT_TRUE(t->discarded(id(*g, "Wong")));
+}
+
 TEST(TcgProMoves, SecondRateBurglary) {
   auto g = game();
   const json plans = {-1, -1, int(id(*g, "Dentist")), -1, -1, -1};
@@ -857,6 +907,38 @@ TEST(TcgProMoves, Brainwashing) {
   u->apply_text("brainwash " + at(*g, "Cho") + " new");
   EXPECT_EQ(u->field_owner(id(*g, "Cho")), 0);
   EXPECT_EQ(u->field_agent(0, 0, 1), id(*g, "Addams"));
+}
+
+// "Any subsequent attack that kills one of those agents will kill both of them": a bombed agent
+// captured by Brainwashing keeps its bomb in its new field (the text); the variant
+// brainwashing_defuses_bombs removes it (ruling 21's old reading).
+TEST(TcgProMoves, BrainwashedAgentKeepsItsBombUnlessTheVariantSaysSo) {
+  for (const bool defuses : {false, true}) {
+    auto g = game(3, json{{"brainwashing_defuses_bombs", defuses}});
+    const json bombs = {{id(*g, "Addams"), id(*g, "Wong")}};
+    auto s = position(g,
+                      {{{{"Waters"}}, {"Shrink"}, {"Filler"}},
+                       {{{"Addams"}, {"Cho"}, {"Wong"}}, {}, {}},
+                       {{{"Carter"}}, {}, {}}},
+                      {"ZZZ", "REPTILIANS"}, 0, json{{"bombs", bombs}});
+    s->apply_text("attack " + at(*g, "Waters") + " 1");
+    s->apply_text("brainwash " + at(*g, "Addams") + " " + at(*g, "Shrink") + " new");
+    EXPECT_EQ(s->field_owner(id(*g, "Addams")), 0);
+    EXPECT_EQ(s->bomb_count(), defuses ? 0 : 1) << defuses;
+    EXPECT_TRUE(in_field(*s, *g, "Wong"));
+  }
+  // The bomb across two fields goes off: killing Cho (seat 1) kills Addams (seat 0's, captured).
+  auto g = game();
+  auto s = position(g,
+                    {{{{"Waters"}, {"Addams"}}, {}, {"Filler"}},
+                     {{{"Cho"}, {"Wong"}}, {}, {}},
+                     {{{"Carter"}}, {}, {}}},
+                    {"ZZZ", "REPTILIANS"}, 0, json{{"bombs", {{id(*g, "Addams"), id(*g, "Cho")}}}});
+  s->apply_text("attack " + at(*g, "Waters") + " 1");
+  EXPECT_TRUE(s->discarded(id(*g, "Cho")));
+  EXPECT_TRUE(s->discarded(id(*g, "Addams")));
+  EXPECT_TRUE(in_field(*s, *g, "Waters"));
+  EXPECT_EQ(s->bomb_count(), 0);
 }
 
 TEST(TcgProMoves, SecurityPerimeter) {

@@ -74,12 +74,13 @@ void TcgState::apply_brainwash(const MoveParts& p) {
       pending_[std::size_t(--pending_count_)] = 0;
       break;
     }
-  // The victim changes sides: out of its field (its master plan and bombs go), into ours. It is
-  // placed before the therapist leaves, so the place named is the place seen.
+  // The victim changes sides: out of its field (its master plan goes; its bombs stay, unless the
+  // variant brainwashing_defuses_bombs), into ours. It is placed before the therapist leaves, so
+  // the place named is the place seen.
   Seat owner;
   int c, d;
   if (field_position(p.agent, owner, c, d)) lift(owner, c, d);
-  release(p.agent);
+  release(p.agent, !rules().brainwashing_defuses_bombs());
   place(s, p.agent, Place(p.y), p.z);
   if (log().enabled())
     log().add("Brainwashing: " + agent_text(p.agent) + " joins the field of " +

@@ -61,6 +61,11 @@ static const std::vector<ParamSpec>& param_specs() {
       {"perimeter_in_both_columns", ParamSpec::Type::kBool, true, std::nullopt, std::nullopt,
        "a Security Perimeter agent is in both columns it defends (a Ninja Ops attack on either "
        "takes it); false: only in its own",
+       "variant"},
+      {"brainwashing_defuses_bombs", ParamSpec::Type::kBool, false, std::nullopt, std::nullopt,
+       "a bombed agent captured by Brainwashing loses its bomb (the project's old reading); "
+       "false: the bomb stays, as the text says (\"Any subsequent attack that kills one of those "
+       "agents will kill both of them\")",
        "variant"}};
   return specs;
 }
@@ -94,6 +99,7 @@ TcgGame::TcgGame(const json& params)
   players_ = this->params()["players"];
   max_plies_ = this->params()["max_plies"];
   perimeter_in_both_ = this->params()["perimeter_in_both_columns"];
+  brainwashing_defuses_ = this->params()["brainwashing_defuses_bombs"];
   const std::string venue = this->params()["venue"];
   {
     const std::size_t comma = venue.find(',');
@@ -463,10 +469,10 @@ void TcgState::lift(Seat s, int c, int d) {
   }
 }
 
-void TcgState::release(uint16_t agent) {
+void TcgState::release(uint16_t agent, bool keep_bombs) {
   for (uint16_t& h : plan_holder_)
     if (h == agent) h = kNoAgent;
-  for (int b = 0; b < bomb_count_;) {
+  for (int b = 0; b < bomb_count_ && !keep_bombs;) {
     if (bombs_[std::size_t(b)][0] == agent || bombs_[std::size_t(b)][1] == agent) {
       bombs_[std::size_t(b)] = bombs_[std::size_t(bomb_count_ - 1)];
       bombs_[std::size_t(--bomb_count_)] = {0, 0};
@@ -602,7 +608,7 @@ void TcgState::legal_main(MoveList& out) const {
           m.kind = kSurgeStart;
           m.agent = a;
           m.pro = p;
-          push_mode_changes(out, m, surge_mode(p), surge_mode(p));
+          push_mode_changes(out, m, surge_mode(p), surge_mode(p), true);
         }
       }
   for (int i = 0; i < st.hand_count; ++i) legal_deploy(out, st.hand[std::size_t(i)]);
@@ -619,18 +625,24 @@ void TcgState::legal_main(MoveList& out) const {
 }
 
 // Pushes `p` once for every allowed change of the modes to a new mode in [a, b] (a == b: one
-// mode; kModeCount: any), with the change packed in p.x.
-void TcgState::push_mode_changes(MoveList& out, MoveParts p, int only_a, int only_b) const {
+// mode; kModeCount: any), with the change packed in p.x. With one place empty the move fills it;
+// `or_replace` also lets it replace the active mode (ruling 2: the "set one of the attack modes"
+// pro moves), while Legal Maneuvering and Getting the Ball Rolling only fill ("select a new attack
+// mode (if less than two are selected)").
+void TcgState::push_mode_changes(MoveList& out, MoveParts p, int only_a, int only_b,
+                                 bool or_replace) const {
   for (int n = 0; n < kModeCount; ++n) {
     if (only_a != kModeCount && n != only_a && n != only_b) continue;
+    bool filled = false;
     for (int old : {int(kNoMode), int(modes_.m[0]), int(modes_.m[1])}) {
-      if (old == kNoMode && modes_.count() == 2) continue;
+      if (old == kNoMode && (modes_.count() == 2 || filled)) continue;
       if (old != kNoMode && old == modes_.m[1] && modes_.m[0] == modes_.m[1]) continue;
+      if (old != kNoMode && filled && !or_replace) continue;
       ModePair next;
       if (!change_mode(modes_, old, n, next)) continue;
       p.x = mode_change(old, n);
       out.push_back(pack(p));
-      if (old == kNoMode) break;  // an empty place: one way to fill it
+      filled = filled || old == kNoMode;  // an empty place: one way to fill it
     }
   }
 }
@@ -690,7 +702,7 @@ void TcgState::legal_deploy(MoveList& out, uint16_t agent) const {
     for (ProMove sg : {kTempleOfDagon, kBigBrother, kSecretHandshake})
       if (q >> sg & 1) {
         p.pro = sg;
-        push_mode_changes(out, p, surge_mode(sg), surge_mode(sg));
+        push_mode_changes(out, p, surge_mode(sg), surge_mode(sg), true);
       }
     for (int plan = 0; plan < kMasterPlans; ++plan)
       if ((q >> (kMasterPlanAncientSecrets + plan) & 1) &&
@@ -724,7 +736,7 @@ void TcgState::legal_pro(MoveList& out, uint16_t agent, bool in_hand) const {
       int a, b;
       settable(m, a, b);
       p.pro = m;
-      push_mode_changes(out, p, a, b);
+      push_mode_changes(out, p, a, b, true);
     }
   if (usable(kClockwork) && modes_.count() > 0) {
     p.pro = kClockwork;
