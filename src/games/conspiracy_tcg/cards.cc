@@ -394,6 +394,15 @@ std::string phone_digits(std::string_view phone) {
     const char c = l[i];
     // An extension ("x8999", "ext. 12", "#12") is not part of the number.
     if (c == 'x' || c == '#' || l.compare(i, 3, "ext") == 0) break;
+    // "215-555-0100 Fax 215-555-0101": the number after "Fax" is crossed out (the text's Zosser).
+    if (l.compare(i, 3, "fax") == 0 && !digits.empty()) break;
+    if (l.compare(i, 3, "fax") == 0) {
+      // A number labelled "Fax" first: the phone is the one after the next label, if any.
+      const std::size_t next = l.find_first_of("tpm", i + 3);  // tel, phone, mobile
+      if (next == std::string::npos) return std::string();
+      i = next;
+      continue;
+    }
     if (c == ';') break;  // tel: URI parameters
     if (c >= '0' && c <= '9') digits += c;
   }
@@ -426,6 +435,32 @@ ProMoveSet qualifying_pro_moves(const Card& card) {
   return set;
 }
 
+bool mentions_date_before_1914(const Card& card) {
+  static const std::vector<std::string> kDateWords = {
+      "est",  "estd",      "established", "founded",  "founding", "since",    "circa",  "ca",
+      "c",    "anno",      "year",        "built",    "dating",   "dated",    "born",   "in",
+      "jan",  "january",   "feb",         "february", "mar",      "march",    "apr",    "april",
+      "may",  "jun",       "june",        "jul",      "july",     "aug",      "august", "sep",
+      "sept", "september", "oct",         "october",  "nov",      "november", "dec",    "december"};
+  for (const std::string* field :
+       {&card.occupation, &card.organisation, &card.note, &card.categories}) {
+    const std::vector<std::string> w = words_of(*field);
+    for (std::size_t i = 0; i < w.size(); ++i) {
+      if (w[i].size() != 4 || !std::all_of(w[i].begin(), w[i].end(), ::isdigit)) continue;
+      const int year = std::stoi(w[i]);
+      if (year < 1000 || year >= 1914) continue;
+      // A year needs a word that makes it a date: "est. 1887", "since 1890", "12 March 1899",
+      // "1899-03-12" (a year followed by a month and day); a bare number ("Suite 1200") is not.
+      bool dated = i + 2 < w.size() && w[i + 1].size() <= 2 && w[i + 2].size() <= 2 &&
+                   std::isdigit(static_cast<unsigned char>(w[i + 1][0]));
+      for (std::size_t back = 1; back <= 2 && back <= i && !dated; ++back)
+        dated = std::find(kDateWords.begin(), kDateWords.end(), w[i - back]) != kDateWords.end();
+      if (dated) return true;
+    }
+  }
+  return false;
+}
+
 void finish_card(Card& card, std::vector<std::string>* warnings) {
   for (auto [what, field] : {std::pair{"name", &card.first_name},
                              {"name", &card.last_name},
@@ -446,6 +481,7 @@ void finish_card(Card& card, std::vector<std::string>* warnings) {
   if (card.first_name.empty() && card.last_name.empty() && card.organisation.empty())
     throw BadDeck(card.source + ": the card has no name and no organisation");
   if (!card.website.empty() || !card.email.empty()) card.features |= kWebsiteOrEmail;
+  if (mentions_date_before_1914(card)) card.features |= kDateBefore1914;
   if (card.key.empty())
     card.key = lower_ascii(card.first_name + "|" + card.last_name + "|" + card.organisation + "|" +
                            phone_digits(card.phone));

@@ -225,8 +225,16 @@ struct Card {
 
 // "Waters, Helen", or the organisation when the card has no individual's name.
 std::string display_name(const Card& card);
-// The phone's digits without any extension ("x8999", "ext. 12"): what 000/999 compare.
+// The phone's digits without any extension ("x8999", "ext. 12", "#12", a tel: URI's ";ext="):
+// what 000/999 compare. A second number after "Fax" is not read ("215-555-0100 Fax
+// 215-555-0101"); a number labelled "Fax" before a "Tel"/"Phone"/"Mobile" one is skipped.
 std::string phone_digits(std::string_view phone);
+// "any card mentioning a date prior to 1914" (Master Plan: Ancient Secrets): a year 1000–1913 in
+// the occupation, organisation, note or categories, as a date: after a dating word ("est. 1887",
+// "Established 1911", "since 1890", "founded", "circa", a month: "12 March 1899") or followed
+// by month and day ("1899-03-12"). "since 2003" is not; a bare number ("Suite 1200") is not.
+// finish_card sets the date-before-1914 feature from it (the feature may also be given).
+bool mentions_date_before_1914(const Card& card);
 // The keyword table over occupation, organisation, note, army and features (no overrides).
 ProMoveSet qualifying_pro_moves(const Card& card);
 // Fills `key`, the website/email feature, the army (infer_army unless annotated) and `pro_moves`

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/rng.h"
+#include "games/conspiracy_tcg/deck_check.h"
 #include "games/conspiracy_tcg/modes.h"
 #include "games/conspiracy_tcg/vcard.h"
 
@@ -339,6 +340,102 @@ TEST(TcgArmyInference, EveryArmyButAllOthersHasWordsAndEverySampleAnnotationAgre
     }
   EXPECT_GE(inferred, 170);
   EXPECT_LE(ambiguous + unmatched, 20);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading details.
+
+TEST(TcgReading, LibraryOrderFilesLettersAsPlainLatinAndNamesTheParticleConvention) {
+  auto before = [](const char* a, const char* b, bool lbl = false) {
+    return library_key(a, "", lbl) < library_key(b, "", lbl);
+  };
+  // "Müller, Jürgen" files with the Mullers, before "Mz"; ß as ss, ø as o, é as e.
+  EXPECT_EQ(library_key("Müller", "Jürgen", false), library_key("Muller", "Jurgen", false));
+  EXPECT_TRUE(before("Müller", "Mz"));
+  EXPECT_TRUE(library_key("Müller", "Jürgen", false) < library_key("Muller", "Karl", false));
+  EXPECT_EQ(library_key("Strauß", "", false), library_key("Strauss", "", false));
+  EXPECT_EQ(library_key("Ødegaard", "Éva", false), library_key("odegaard", "EVA", false));
+  EXPECT_EQ(library_key("Петров", "", false), library_key("Petrov", "", false));
+  // Apostrophes are dropped: O'Brien files as OBrien, after Oberst (both conventions).
+  EXPECT_TRUE(before("Oberst", "O'Brien"));
+  EXPECT_TRUE(before("Oberst", "O’Brien", true));
+  // Particles: word by word (default) "de la Cruz" before "Dean"; letter by letter after.
+  EXPECT_TRUE(before("de la Cruz", "Dean"));
+  EXPECT_TRUE(before("Dean", "de la Cruz", true));
+  EXPECT_TRUE(before("Van Dyke", "Vance"));
+  EXPECT_TRUE(before("Vance", "Van Dyke", true));
+  // The last name decides before the first.
+  EXPECT_TRUE(library_key("Addams", "Zoe", false) < library_key("Addamson", "Al", false));
+}
+
+TEST(TcgReading, ADateBefore1914IsReadFromTheCardsText) {
+  EXPECT_TRUE(unannotated("Proprietor", "Fontaine Bros. Hardware, est. 1887").features &
+              kDateBefore1914);
+  const Card est = unannotated("Owner", "", "Established 1911");
+  EXPECT_TRUE(est.features & kDateBefore1914);
+  EXPECT_TRUE(est.pro_moves & bit(kMasterPlanAncientSecrets));
+  EXPECT_TRUE(unannotated("", "", "Founded on 12 March 1899").features & kDateBefore1914);
+  EXPECT_TRUE(unannotated("", "Old Mill (1899-03-12)").features & kDateBefore1914);
+  EXPECT_FALSE(unannotated("Owner", "", "Serving you since 2003").features & kDateBefore1914);
+  EXPECT_FALSE(unannotated("Owner", "", "Established 1914").features & kDateBefore1914);
+  EXPECT_FALSE(unannotated("Owner", "Suite 1200, Tower One").features & kDateBefore1914);
+}
+
+TEST(TcgReading, FaxNumbersAndExtensions) {
+  // The text's example: "1-71-56-23-40-04 x8999" compares without the extension.
+  EXPECT_EQ(phone_digits("1-71-56-23-40-04 x8999"), "17156234004");
+  EXPECT_EQ(phone_digits("215-555-0100 ext. 12"), "2155550100");
+  EXPECT_EQ(phone_digits("215-555-0100 Fax 215-555-0101"), "2155550100");
+  EXPECT_EQ(phone_digits("Fax 215-555-0101, Tel 215-555-0100"), "2155550100");
+  EXPECT_EQ(phone_digits("Fax: 215-555-0101"), "");
+  // vCard: a TYPE=fax number is not the phone, unless it is the only one.
+  const Deck d = parse_vcard_deck(
+      "BEGIN:VCARD\nVERSION:3.0\nN:Zosser;Zed;;;\nTITLE:Astrologer\nTEL;TYPE=WORK,FAX:"
+      "802-555-0199\nTEL;TYPE=WORK,VOICE:802-545-2525\nX-TABLETOP-ARMY:All Others\nEND:VCARD\n",
+      "zosser.vcf");
+  EXPECT_EQ(d.cards[0].phone, "802-545-2525");
+}
+
+TEST(TcgReading, OutlookQuotedPrintableWithoutTheMarkerRegionsAndWarnings) {
+  const std::string text =  // @NUL@: a NUL byte
+      "BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=UTF-8:M=C3=BCller;J=C3=BCrgen\r\n"
+      "FN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:J=C3=BCrgen M=C3=BCller\r\n"
+      "TITLE:Pediatrician\r\nNOTE:a=b and x=1\r\nTEL;WORK;VOICE:802-555-0101\r\n"
+      "ADR;WORK:;;12 State St;Montpelier;VT;05602;USA\r\n"
+      "X-TABLETOP-ARMY:Medicine\r\nX-TABLETOP-ARMY:Therapy\r\nEND:VCARD\r\n"
+      "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Gr@NUL@nberg;Ida;;;\r\nTITLE:Librarian\r\n"
+      "ADR;TYPE=work:;;1 Market St;Philadelphia;PA;;USA\r\nEND:VCARD\r\n"
+      "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Gr@NUL@nberg;Ida;;;\r\nTITLE:Librarian\r\n"
+      "ADR;TYPE=work:;;1 Market St;Philadelphia;PA;;USA\r\nEND:VCARD\r\n";
+  std::string with_nul = text;
+  for (std::size_t at; (at = with_nul.find("@NUL@")) != std::string::npos;)
+    with_nul.replace(at, 5, std::string(1, '\0'));
+  const Deck d = parse_vcard_deck(with_nul, "out.vcf");
+  ASSERT_EQ(d.cards.size(), 3u);
+  EXPECT_EQ(d.cards[0].last_name, "Müller");
+  EXPECT_EQ(d.cards[0].first_name, "Jürgen");
+  EXPECT_EQ(d.cards[0].note, "a=b and x=1");
+  EXPECT_EQ(d.cards[0].army, kTherapy);  // the last army line counts, with a warning
+  EXPECT_EQ(d.cards[1].last_name, "Grnberg");
+  const std::vector<std::string> expected = {
+      "out.vcf:3: N read as quoted-printable UTF-8 without ENCODING=QUOTED-PRINTABLE "
+      "(\"Müller;Jürgen\")",
+      "out.vcf:10: a second X-TABLETOP-ARMY (\"Therapy\" after \"Medicine\" on line 9): the last "
+      "one counts",
+      "out.vcf:12: a NUL byte in the name (dropped: \"Grnberg\")",
+      "out.vcf:18: a NUL byte in the name (dropped: \"Grnberg\")",
+      "out.vcf:18: the same card as out.vcf:12 (Grnberg, Ida): agents are unique, so the second "
+      "copy is never played"};
+  EXPECT_EQ(d.warnings, expected);
+  // ADR's region settles an ambiguous city (with the gazetteer make build installs).
+  const nlohmann::json montpelier = city_placement(d.cards[0]);
+  const nlohmann::json philadelphia = city_placement(d.cards[1]);
+  if (montpelier.value("why", "").find("no gazetteer") == std::string::npos) {
+    EXPECT_TRUE(montpelier["placed"].get<bool>()) << montpelier.dump();
+    EXPECT_EQ(montpelier.value("region", ""), "VT");
+    EXPECT_TRUE(philadelphia["placed"].get<bool>()) << philadelphia.dump();
+    EXPECT_EQ(philadelphia.value("region", ""), "PA");
+  }
 }
 
 TEST(TcgVCard, SeededFuzzGivesADeckOrOneBadDeckNeverAnythingElse) {

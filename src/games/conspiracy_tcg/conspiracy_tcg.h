@@ -75,7 +75,8 @@
 // Perimeter agent belongs to both columns it stands in front of, so a Ninja Ops attack on either
 // takes it; false: only to its own, the left one); brainwashing_defuses_bombs (variant, default
 // false: a bombed agent captured by Brainwashing keeps its bomb, as the text says; true: ruling
-// 21's old reading, the bomb is removed).
+// 21's old reading, the bomb is removed); library_order (variant: "word-by-word", the default,
+// or "letter-by-letter"; see library_key in modes.h).
 #pragma once
 
 #include <array>
@@ -472,7 +473,8 @@ class TcgGame final : public Game {
   double venue_lat_, venue_lon_;
   bool perimeter_in_both_ = true;
   bool brainwashing_defuses_ = false;
-  std::vector<Deck> loaded_;  // decks read from files (sample decks are referenced in place)
+  bool letter_by_letter_ = false;  // library_order=letter-by-letter (modes.h, library_key)
+  std::vector<Deck> loaded_;       // decks read from files (sample decks are referenced in place)
   std::vector<const Card*> cards_;
   std::vector<CompareKeys> keys_;
   std::vector<std::vector<uint16_t>> decks_;

@@ -1,28 +1,21 @@
 #include "games/conspiracy_tcg/modes.h"
 
+#include <unicode/translit.h>
+#include <unicode/unistr.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <memory>
+#include <mutex>
 #include <numeric>
+#include <stdexcept>
 
 namespace tabletop::conspiracy_tcg {
 
 namespace {
 constexpr std::array<const char*, kModeCount> kModeNames = {
     "AAA", "ZZZ", "000", "999", "NEAR", "FAR", "REPTILIANS", "ILLUMINATI", "AGENCY"};
-
-std::string fold(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    const unsigned char u = static_cast<unsigned char>(c);
-    if (std::isalnum(u) || u >= 0x80)
-      out += char(std::tolower(u));
-    else if (!out.empty() && out.back() != ' ')
-      out += ' ';
-  }
-  while (!out.empty() && out.back() == ' ') out.pop_back();
-  return out;
-}
 
 Network network_of(int mode) {
   return Network(mode - kReptiliansMode);
@@ -123,8 +116,53 @@ int compare_phone_digits(std::string_view a, std::string_view b) {
   return 0;
 }
 
-std::vector<CompareKeys> compare_keys(const std::vector<const Card*>& cards, double lat,
-                                      double lon) {
+namespace {
+// Plain lower-case ASCII letters for `text`, by ICU ("Any-Latin; Latin-ASCII"). One
+// transliterator, built once; ICU's transliterate is not safe to share between threads, so calls
+// are serialised (a game builds its keys once).
+std::string plain_latin(std::string_view text) {
+  static std::mutex mutex;
+  static std::unique_ptr<icu::Transliterator> latin = [] {
+    UErrorCode status = U_ZERO_ERROR;
+    std::unique_ptr<icu::Transliterator> t(icu::Transliterator::createInstance(
+        "Any-Latin; Latin-ASCII; Lower", UTRANS_FORWARD, status));
+    if (U_FAILURE(status))
+      throw std::runtime_error("ICU: no Any-Latin; Latin-ASCII transliterator");
+    return t;
+  }();
+  icu::UnicodeString u =
+      icu::UnicodeString::fromUTF8(icu::StringPiece(text.data(), int32_t(text.size())));
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    latin->transliterate(u);
+  }
+  std::string out;
+  u.toUTF8String(out);
+  return out;
+}
+
+std::string name_key(std::string_view name, bool letter_by_letter) {
+  std::string out;
+  for (char c : plain_latin(name)) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (c == '\'') continue;  // O'Brien, D'Angelo: one word
+    if (std::isalnum(u)) {
+      out += char(std::tolower(u));
+    } else if (!letter_by_letter && !out.empty() && out.back() != ' ') {
+      out += ' ';  // a word ends: "nothing before something"
+    }
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+}  // namespace
+
+std::string library_key(std::string_view last, std::string_view first, bool letter_by_letter) {
+  return name_key(last, letter_by_letter) + '\x01' + name_key(first, letter_by_letter);
+}
+
+std::vector<CompareKeys> compare_keys(const std::vector<const Card*>& cards, double lat, double lon,
+                                      bool letter_by_letter) {
   const std::size_t n = cards.size();
   std::vector<CompareKeys> keys(n);
   std::vector<std::string> names(n), phones(n);
@@ -133,7 +171,7 @@ std::vector<CompareKeys> compare_keys(const std::vector<const Card*>& cards, dou
     const Card& c = *cards[i];
     keys[i].army = c.army;
     if (!c.last_name.empty()) {
-      names[i] = fold(c.last_name) + '\x01' + fold(c.first_name);
+      names[i] = library_key(c.last_name, c.first_name, letter_by_letter);
       with_name.push_back(i);
     }
     phones[i] = phone_digits(c.phone);

@@ -6,8 +6,8 @@
 // active; an active pair is kept sorted (`ModePair`, kNoMode last).
 //
 // Comparisons (each returns the outcome for the first agent):
-//   - AAA / ZZZ: library order, last name then first name, case-folded (`CompareKeys::name`, a rank
-//     in that order); AAA: lower wins, ZZZ: higher wins; no last name loses.
+//   - AAA / ZZZ: library order, last name then first name (`library_key`, `CompareKeys::name` a
+//     rank in that order); AAA: lower wins, ZZZ: higher wins; no last name loses.
 //   - 000 / 999: left-hand-digit order of the phone's digits without extension (pad the shorter
 //     with zeroes); 000: lower wins, 999: higher wins; no phone loses.
 //   - NEAR / FAR: travel distance from the venue (the card's own travel distance, else the
@@ -86,9 +86,24 @@ struct CompareKeys {
   Army army = kAllOthers;
 };
 
-// Keys for `cards` with the venue at (`lat`, `lon`).
-std::vector<CompareKeys> compare_keys(const std::vector<const Card*>& cards, double lat,
-                                      double lon);
+// The library filing key of a name ("This follows library-alphabetization style: last name,
+// then first name, etc."). Letters file as their plain Latin letters, whatever the script or
+// accent: ICU's transliterator "Any-Latin; Latin-ASCII" (Debian's libicu), so "Müller" files as
+// "muller", "Strauß" as "strauss", "Ødegaard" as "odegaard", "Łukasz" as "lukasz", "Петров" as
+// "petrov"; case is folded. Apostrophes are dropped ("O'Brien" files as "obrien", after
+// "Oberst", as in the ALA filing rules). Spaces and hyphens between the words of a name are where
+// two library conventions disagree:
+//   - word by word (default; the ALA filing rules' "nothing before something"): each word files
+//     on its own, so "de la Cruz" files before "Dean" and "Van Dyke" before "Vance";
+//   - letter by letter (`letter_by_letter`, the variant `library_order=letter-by-letter`): spaces
+//     and hyphens are ignored, so "de la Cruz" files as "delacruz", after "Dean".
+// The last name's key, then "\x01", then the first name's: the first name decides only between
+// equal last names.
+std::string library_key(std::string_view last, std::string_view first, bool letter_by_letter);
+
+// Keys for `cards` with the venue at (`lat`, `lon`); names filed by library_key.
+std::vector<CompareKeys> compare_keys(const std::vector<const Card*>& cards, double lat, double lon,
+                                      bool letter_by_letter = false);
 // Great-circle distance in km.
 double great_circle_km(double lat1, double lon1, double lat2, double lon2);
 // -1, 0 or 1 as digit strings `a` and `b` compare left-hand-digit (padded with zeroes).

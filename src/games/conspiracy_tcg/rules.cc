@@ -62,6 +62,10 @@ static const std::vector<ParamSpec>& param_specs() {
        "a Security Perimeter agent is in both columns it defends (a Ninja Ops attack on either "
        "takes it); false: only in its own",
        "variant"},
+      {"library_order", ParamSpec::Type::kString, "word-by-word", std::nullopt, std::nullopt,
+       "AAA/ZZZ filing: word-by-word (\"de la Cruz\" before \"Dean\", the ALA rules) or "
+       "letter-by-letter (spaces ignored: after \"Dean\")",
+       "variant"},
       {"brainwashing_defuses_bombs", ParamSpec::Type::kBool, false, std::nullopt, std::nullopt,
        "a bombed agent captured by Brainwashing loses its bomb (the project's old reading); "
        "false: the bomb stays, as the text says (\"Any subsequent attack that kills one of those "
@@ -100,6 +104,13 @@ TcgGame::TcgGame(const json& params)
   max_plies_ = this->params()["max_plies"];
   perimeter_in_both_ = this->params()["perimeter_in_both_columns"];
   brainwashing_defuses_ = this->params()["brainwashing_defuses_bombs"];
+  {
+    const std::string order = this->params()["library_order"];
+    if (order != "word-by-word" && order != "letter-by-letter")
+      throw BadParams("conspiracy-tcg: library_order: \"" + order +
+                      "\" is neither word-by-word nor letter-by-letter");
+    letter_by_letter_ = order == "letter-by-letter";
+  }
   const std::string venue = this->params()["venue"];
   {
     const std::size_t comma = venue.find(',');
@@ -169,7 +180,7 @@ TcgGame::TcgGame(const json& params)
     decks_.push_back(std::move(agents));
   }
   place_city_only_cards();
-  keys_ = compare_keys(cards_, venue_lat_, venue_lon_);
+  keys_ = compare_keys(cards_, venue_lat_, venue_lon_, letter_by_letter_);
   std::map<std::string, int> places;
   auto intern = [&](const std::string& s) {
     if (s.empty()) return -1;

@@ -209,6 +209,28 @@ VCardProperty parse_property(const LogicalLine& l, const std::string& file) {
       i += 2;
     }
     raw = decoded;
+  } else if (encoding.empty() && raw.find('=') != std::string::npos) {
+    // Quoted-printable without the marker on this line (exporters that mark only the first line
+    // of a card, or only N but not FN): decoded when every '=' starts a valid =XX and the result
+    // is UTF-8 with a non-ASCII letter ("J=C3=BCrgen"); "a=b" and "x=1" stay as they are.
+    std::string decoded;
+    bool ok = true, high = false;
+    for (std::size_t i = 0; i < raw.size() && ok; ++i) {
+      if (raw[i] != '=') {
+        decoded += raw[i];
+        continue;
+      }
+      const int hi = i + 1 < raw.size() ? hex_value(raw[i + 1]) : -1;
+      const int lo = i + 2 < raw.size() ? hex_value(raw[i + 2]) : -1;
+      ok = hi >= 0 && lo >= 0;
+      decoded += char(hi * 16 + lo);
+      high = high || hi >= 8;
+      i += 2;
+    }
+    if (ok && high && valid_utf8(decoded) && charset == "UTF-8") {
+      raw = decoded;
+      p.params.emplace_back("X-QP-GUESSED", "");
+    }
   } else if (!encoding.empty() && encoding != "8BIT" && encoding != "7BIT") {
     // Base64 and other binary encodings only matter for properties that are not read (PHOTO).
     p.params.emplace_back("X-ENCODED", encoding);
@@ -275,6 +297,13 @@ Card card_from(const std::vector<VCardProperty>& props, int start_line, const st
     if (has_param(p, "X-CHARSET"))
       fail(file, p.line, p.name + ": unsupported charset (UTF-8 or ISO-8859-1 only)");
   }
+  for (const VCardProperty& p : props)
+    if (has_param(p, "X-QP-GUESSED") &&
+        (p.name == "N" || p.name == "FN" || p.name == "ORG" || p.name == "TITLE" ||
+         p.name == "ROLE" || p.name == "NOTE" || p.name == "ADR"))
+      warnings.push_back(file + ":" + std::to_string(p.line) + ": " + p.name +
+                         " read as quoted-printable UTF-8 without ENCODING=QUOTED-PRINTABLE (\"" +
+                         p.value + "\")");
   std::string fn;
   bool has_org = false;
   for (const VCardProperty& p : props) {
@@ -358,7 +387,14 @@ Card card_from(const std::vector<VCardProperty>& props, int start_line, const st
       }
     }
   }
-  if (const VCardProperty* tel = preferred(props, "TEL")) {
+  // A fax number is not the card's phone (the text's example crosses it out): the preferred TEL
+  // that is not TYPE=fax, and a fax only when the card has no other number.
+  std::vector<VCardProperty> voice;
+  for (const VCardProperty& p : props)
+    if (p.name == "TEL" && std::find(p.types.begin(), p.types.end(), "fax") == p.types.end())
+      voice.push_back(p);
+  if (const VCardProperty* tel =
+          voice.empty() ? preferred(props, "TEL") : preferred(voice, "TEL")) {
     std::string v = trim(tel->value);
     if (lower_ascii(v).rfind("tel:", 0) == 0) {
       v = v.substr(4);
