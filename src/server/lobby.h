@@ -23,6 +23,8 @@ using json = nlohmann::json;
 class Lobby {
  public:
   Lobby(const Registry& registry, Store& store, Scheduler scheduler);
+  // The database (deck_routes.h keeps uploaded decks there).
+  Store& store() { return store_; }
 
   // POST /api/matches: validates `request` (see docs/server.md), stores the new match and answers
   // with its id, seats, tokens and links. Throws BadInput naming what is wrong.

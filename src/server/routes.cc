@@ -5,6 +5,7 @@
 
 #include "core/record.h"
 #include "server/catalog.h"
+#include "server/deck_routes.h"
 #include "server/json_input.h"
 
 namespace tabletop::server {
@@ -121,9 +122,11 @@ Response api(const RouteContext& c, const Request& request) {
     if (method == http::verb::get)
       return json_response(request, http::status::ok, c.lobby.list(query_value(query, "status")));
     if (method != http::verb::post) return wrong_method();
-    return json_response(request, http::status::created,
-                         c.lobby.create(parse_client_json(request.body())));
+    json body = parse_client_json(request.body());
+    resolve_match_decks(c.lobby.store(), body);  // card-game decks by id (deck_routes.h)
+    return json_response(request, http::status::created, c.lobby.create(body));
   }
+  if (parts.size() >= 2 && parts[1] == "decks") return deck_route(c, request, parts);
   if (parts.size() >= 3 && parts[1] == "matches") {
     std::shared_ptr<Room> room = c.lobby.find(parts[2]);
     if (!room) return error_response(request, http::status::not_found, "no match " + parts[2]);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/registry.h"
+#include "server/deck_routes.h"
 #include "server/lobby.h"
 #include "server/routes.h"
 #include "server/store.h"
@@ -54,6 +55,7 @@ class Server {
 
   ServerOptions options_;
   Store store_;
+  DeckSourceRegistration deck_source_{store_};  // uploaded card-game decks (deck_routes.h)
   boost::asio::thread_pool computers_;
   std::unique_ptr<Lobby> lobby_;
   HttpRateLimiter http_limit_;

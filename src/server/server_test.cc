@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <set>
 #include <thread>
@@ -15,6 +16,7 @@
 #include "core/record.h"
 #include "games/games.h"
 #include "server/client.h"
+#include "server/deck_routes.h"
 
 namespace tabletop::server {
 namespace {
@@ -378,6 +380,80 @@ TEST_F(ServerTest, HotSeatHoldsSeveralSeatsAndTheRecordReplaysAtTheEnd) {
   EXPECT_TRUE(steps[0]["move"].is_null());
   EXPECT_EQ(steps[1]["move"], record.moves[0]);
   EXPECT_EQ(steps.back()["observation"], final_state->observation(kSpectator));
+}
+
+// Card-game decks over the network (deck_routes.h): upload a Google Contacts export, annotate
+// the cards that need an army, download the annotated file, and play a match with the deck.
+TEST_F(ServerTest, AnUploadedDeckIsCheckedAnnotatedExportedAndPlayed) {
+  std::ifstream in(std::string(TABLETOP_TEST_DECKS) + "/google-contacts.vcf", std::ios::binary);
+  const std::string vcf{std::istreambuf_iterator<char>(in), {}};
+  HttpReply up = http_request(port_, "POST", "/api/decks?name=my-cards", vcf);
+  ASSERT_EQ(up.status, 201) << up.body;
+  const std::string id = up.parsed()["id"];
+  EXPECT_EQ(id.size(), 32u);
+  json deck = up.parsed()["deck"];
+  EXPECT_EQ(deck["cards"].size(), 32u);
+  EXPECT_EQ(deck["cards"][0]["army"], "Medicine");
+  EXPECT_EQ(deck["cards"][0]["army_source"], "inferred");
+  EXPECT_TRUE(deck["cards"][0].contains("city_placement"));
+  EXPECT_EQ(deck["needs_army"].size(), 4u);
+  EXPECT_FALSE(deck["playable"].get<bool>());
+  const json seats = {{{"kind", "human"}}, {{"kind", "human"}}};
+  // Not playable yet: the error lists the cards.
+  HttpReply refused = http_request(
+      port_, "POST", "/api/matches",
+      json{{"game", "conspiracy-tcg"}, {"decks", {id, "agency-field-office"}}, {"seats", seats}}
+          .dump());
+  EXPECT_EQ(refused.status, 400);
+  EXPECT_NE(refused.body.find("need a shadow army"), std::string::npos) << refused.body;
+  // Bad annotations are named; an unknown deck is a 404.
+  auto patch = [&](const json& body) {
+    return http_request(port_, "PATCH", "/api/decks/" + id, body.dump());
+  };
+  EXPECT_EQ(patch({{"card", 99}, {"army", "Animals"}}).status, 400);
+  EXPECT_NE(patch({{"card", 0}, {"army", "Aliens"}}).body.find("unknown shadow army"),
+            std::string::npos);
+  EXPECT_EQ(http_request(port_, "GET", "/api/decks/" + std::string(32, 'f')).status, 404);
+  for (std::size_t i = 0; i < deck["cards"].size(); ++i) {
+    const json& card = deck["cards"][i];
+    if (card["army_source"] != "needs an army") continue;
+    const json army =
+        card["army_candidates"].empty() ? json("All Others") : card["army_candidates"][0];
+    HttpReply r = patch({{"card", i}, {"army", army}});
+    ASSERT_EQ(r.status, 200) << r.body;
+    deck = r.parsed()["deck"];
+  }
+  EXPECT_TRUE(deck["playable"].get<bool>());
+  EXPECT_EQ(deck["cards"][28]["army"], "Animals");  // the pet therapist, annotated
+  EXPECT_EQ(deck["cards"][28]["army_source"], "annotation");
+  // The annotated vCard: the player's file with X-TABLETOP-ARMY, playable as it is.
+  HttpReply file = http_request(port_, "GET", "/api/decks/" + id + ".vcf");
+  ASSERT_EQ(file.status, 200);
+  EXPECT_NE(file.body.find("X-TABLETOP-ARMY:Animals\r\nEND:VCARD"), std::string::npos);
+  HttpReply again = http_request(port_, "POST", "/api/decks", file.body);
+  ASSERT_EQ(again.status, 201);
+  EXPECT_TRUE(again.parsed()["deck"]["playable"].get<bool>());
+  // Too large: a clear 413.
+  HttpReply big = http_request(port_, "POST", "/api/decks", std::string(kMaxDeckBytes + 1, ' '));
+  EXPECT_EQ(big.status, 413);
+  EXPECT_NE(big.body.find("at most"), std::string::npos);
+  // A match with the deck (seat 0) and a sample deck (seat 1). Its parameters name the deck by
+  // the hash of its content: nothing of the cards, and not the deck's id.
+  WsClient hot(port_);
+  const std::string match = play_hot_seat(port_,
+                                          {{"game", "conspiracy-tcg"},
+                                           {"params", {{"max_plies", 60}}},
+                                           {"decks", {id, "agency-field-office"}},
+                                           {"seats", seats}},
+                                          30, hot, nullptr);
+  HttpReply summary = http_request(port_, "GET", "/api/matches/" + match);
+  ASSERT_EQ(summary.status, 200);
+  const std::string uploaded = summary.parsed()["params"]["uploaded_decks"];
+  EXPECT_TRUE(uploaded.starts_with("upload:")) << uploaded;
+  EXPECT_TRUE(uploaded.ends_with(",agency-field-office")) << uploaded;
+  EXPECT_EQ(summary.body.find(id), std::string::npos);
+  EXPECT_EQ(summary.body.find("Hartley"), std::string::npos);
+  EXPECT_GT(summary.parsed()["seq"].get<int>(), 0);
 }
 
 // PPN export: only a finished Relativity match; the file replays to the match's final state.

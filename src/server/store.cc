@@ -19,6 +19,12 @@ SQLite::Database open_database(const std::string& path, bool sync_full) {
       " match_id TEXT NOT NULL REFERENCES matches(id), ply INTEGER NOT NULL, move TEXT NOT NULL,"
       " PRIMARY KEY (match_id, ply))");
   db_.exec("CREATE INDEX IF NOT EXISTS matches_status ON matches(status, created_at)");
+  db_.exec(
+      "CREATE TABLE IF NOT EXISTS decks ("
+      " id TEXT PRIMARY KEY, name TEXT NOT NULL, format TEXT NOT NULL, body TEXT NOT NULL,"
+      " annotations TEXT NOT NULL, created_at INTEGER NOT NULL)");
+  db_.exec(
+      "CREATE TABLE IF NOT EXISTS deck_snapshots (hash TEXT PRIMARY KEY, content TEXT NOT NULL)");
   return db_;
 }
 }  // namespace
@@ -152,6 +158,60 @@ std::vector<std::string> Store::list(const std::string& status, int limit) {
   std::vector<std::string> ids;
   while (q.executeStep()) ids.push_back(q.getColumn(0).getString());
   return ids;
+}
+
+void Store::create_deck(const StoredDeck& d) {
+  std::lock_guard lock(mutex_);
+  SQLite::Statement q(db_,
+                      "INSERT INTO decks (id, name, format, body, annotations, created_at)"
+                      " VALUES (?,?,?,?,?,?)");
+  q.bind(1, d.id);
+  q.bind(2, d.name);
+  q.bind(3, d.format);
+  q.bind(4, d.text);
+  q.bind(5, d.annotations.dump());
+  q.bind(6, static_cast<int64_t>(d.created_at));
+  q.exec();
+}
+
+void Store::set_deck_annotations(const std::string& id, const json& annotations) {
+  std::lock_guard lock(mutex_);
+  SQLite::Statement q(db_, "UPDATE decks SET annotations=? WHERE id=?");
+  q.bind(1, annotations.dump());
+  q.bind(2, id);
+  q.exec();
+}
+
+std::optional<StoredDeck> Store::load_deck(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  SQLite::Statement q(db_,
+                      "SELECT name, format, body, annotations, created_at FROM decks WHERE id=?");
+  q.bind(1, id);
+  if (!q.executeStep()) return std::nullopt;
+  StoredDeck d;
+  d.id = id;
+  d.name = q.getColumn(0).getString();
+  d.format = q.getColumn(1).getString();
+  d.text = q.getColumn(2).getString();
+  d.annotations = json::parse(q.getColumn(3).getString());
+  d.created_at = q.getColumn(4).getInt64();
+  return d;
+}
+
+void Store::put_deck_snapshot(const std::string& hash, const std::string& content) {
+  std::lock_guard lock(mutex_);
+  SQLite::Statement q(db_, "INSERT OR IGNORE INTO deck_snapshots (hash, content) VALUES (?,?)");
+  q.bind(1, hash);
+  q.bind(2, content);
+  q.exec();
+}
+
+std::optional<std::string> Store::load_deck_snapshot(const std::string& hash) {
+  std::lock_guard lock(mutex_);
+  SQLite::Statement q(db_, "SELECT content FROM deck_snapshots WHERE hash=?");
+  q.bind(1, hash);
+  if (!q.executeStep()) return std::nullopt;
+  return q.getColumn(0).getString();
 }
 
 }  // namespace tabletop::server

@@ -37,6 +37,17 @@ struct StoredMatch {
   std::vector<std::string> moves;  // in order, ply 0 first
 };
 
+// An uploaded Conspiracy TCG deck (POST /api/decks; src/server/deck_routes.h): the file as sent,
+// "vcf" or "json", and the players' army annotations by card index.
+struct StoredDeck {
+  std::string id;
+  std::string name;
+  std::string format;
+  std::string text;
+  json annotations = json::object();  // {"3": "Animals", ...}
+  long long created_at = 0;
+};
+
 class Store {
  public:
   // Opens (creating if needed) the database at `path` (":memory:" for a private in-memory one).
@@ -54,6 +65,14 @@ class Store {
                     long long seq);
   // Marks the match finished with its result.
   void finish(const std::string& id, const json& result);
+
+  // Decks: an upload, its annotations replaced, one by id. A snapshot is the deck as a match
+  // plays it (JSON text, never changed), by the hash of its content.
+  void create_deck(const StoredDeck& deck);
+  void set_deck_annotations(const std::string& id, const json& annotations);
+  std::optional<StoredDeck> load_deck(const std::string& id);
+  void put_deck_snapshot(const std::string& hash, const std::string& content);
+  std::optional<std::string> load_deck_snapshot(const std::string& hash);
 
   // The match with its move log, or nullopt.
   std::optional<StoredMatch> load(const std::string& id);

@@ -717,6 +717,44 @@ Deck load_deck_file(const std::string& path) {
   return deck;
 }
 
+namespace {
+std::mutex deck_source_mutex;
+DeckSource& deck_source() {
+  static DeckSource source;
+  return source;
+}
+}  // namespace
+
+void set_deck_source(DeckSource source) {
+  const std::lock_guard<std::mutex> lock(deck_source_mutex);
+  deck_source() = std::move(source);
+}
+
+Deck deck_from_source(const std::string& name) {
+  DeckSource source;
+  {
+    const std::lock_guard<std::mutex> lock(deck_source_mutex);
+    source = deck_source();
+  }
+  const std::optional<std::string> text = source ? source(name) : std::nullopt;
+  if (!text) throw BadDeck(name + ": no such uploaded deck");
+  Deck deck = parse_deck_text(*text, name);
+  deck.name = name;
+  return deck;
+}
+
+Deck parse_deck_text(std::string_view text, const std::string& file) {
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  if (first != std::string_view::npos && text[first] == '{') return parse_json_deck(text, file);
+  return parse_vcard_deck(text, file);
+}
+
+void annotate_army(Card& card, Army army) {
+  card.army = army;
+  card.army_source = ArmySource::kAnnotated;
+  finish_card(card);
+}
+
 json card_to_json(const Card& card) {
   json j = json::object();
   j["id"] = card.key;

@@ -17,7 +17,9 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -268,6 +270,19 @@ Deck load_deck_file(const std::string& path);
 // The card as JSON: the keys parse_json_deck reads (army by name, features by name), plus
 // "pro_moves" (names as the text spells them) and "source". parse_json_deck reads it back.
 nlohmann::json card_to_json(const Card& card);
+
+// Decks by content (the game's entry point for programs that hold decks themselves, such as the
+// server's uploads): `source(name)` answers the deck text (JSON or vCard) for a name of the form
+// "upload:…", or nullopt. Set once, before games are made; the `uploaded_decks` parameter names
+// such decks. Without a source, or for an unknown name, deck_from_source throws BadDeck.
+using DeckSource = std::function<std::optional<std::string>(const std::string& name)>;
+void set_deck_source(DeckSource source);
+// The deck named `name` from the source, parsed (parse_deck_text), its name `name`.
+Deck deck_from_source(const std::string& name);
+// A deck from text: JSON when it starts with '{' (after white space), else vCard.
+Deck parse_deck_text(std::string_view text, const std::string& file);
+// Sets `card`'s army as an annotation (a player's choice) and finishes it again.
+void annotate_army(Card& card, Army army);
 
 // The sample decks shipped in data/decks/ (compiled in): their names, and one by name.
 const std::vector<Deck>& sample_decks();

@@ -62,6 +62,10 @@ static const std::vector<ParamSpec>& param_specs() {
        "a Security Perimeter agent is in both columns it defends (a Ninja Ops attack on either "
        "takes it); false: only in its own",
        "variant"},
+      {"uploaded_decks", ParamSpec::Type::kString, "", std::nullopt, std::nullopt,
+       "decks by content, not by path: comma-separated sample deck names or upload:HASH names "
+       "the embedding program resolves (set_deck_source); when given it replaces decks",
+       "engine"},
       {"library_order", ParamSpec::Type::kString, "word-by-word", std::nullopt, std::nullopt,
        "AAA/ZZZ filing: word-by-word (\"de la Cruz\" before \"Dean\", the ALA rules) or "
        "letter-by-letter (spaces ignored: after \"Dean\")",
@@ -129,7 +133,9 @@ TcgGame::TcgGame(const json& params)
   // Decks: sample names or files.
   std::vector<std::string> names;
   {
-    const std::string list = this->params()["decks"];
+    const std::string uploaded = this->params()["uploaded_decks"];
+    const std::string list =
+        uploaded.empty() ? this->params()["decks"].get<std::string>() : uploaded;
     std::size_t start = 0;
     while (start <= list.size()) {
       std::size_t end = list.find(',', start);
@@ -147,6 +153,16 @@ TcgGame::TcgGame(const json& params)
   for (const std::string& name : names) {
     if (const Deck* d = sample_deck(name)) {
       chosen.push_back(d);
+      continue;
+    }
+    if (name.starts_with("upload:")) {
+      try {
+        loaded_.push_back(deck_from_source(name));
+        require_armies(loaded_.back());
+      } catch (const BadDeck& e) {
+        throw BadParams(std::string("conspiracy-tcg: uploaded_decks: ") + e.what());
+      }
+      chosen.push_back(&loaded_.back());
       continue;
     }
     try {

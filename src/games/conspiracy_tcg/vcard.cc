@@ -496,4 +496,43 @@ Deck parse_vcard_deck(std::string_view text, const std::string& file) {
   return deck;
 }
 
+std::string annotate_vcard_armies(std::string_view text, const std::map<int, Army>& armies) {
+  std::string out;
+  out.reserve(text.size() + armies.size() * 32);
+  int card = -1;
+  bool dropping = false;  // inside an army line being replaced (its folded continuation too)
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    end = end == std::string_view::npos ? text.size() : end + 1;
+    const std::string_view line = text.substr(start, end - start);
+    start = end;
+    std::string_view body = line;
+    while (!body.empty() && (body.back() == '\n' || body.back() == '\r')) body.remove_suffix(1);
+    const std::string head = upper_ascii(trim(body));
+    const bool continuation = !body.empty() && (body[0] == ' ' || body[0] == '\t');
+    if (dropping && continuation) continue;
+    dropping = false;
+    const auto annotated = armies.find(card);
+    if (head == "BEGIN:VCARD") {
+      ++card;
+    } else if (annotated != armies.end() && !continuation) {
+      std::string name = head.substr(0, head.find_first_of(";:"));
+      name = name.substr(name.find('.') == std::string::npos ? 0 : name.find('.') + 1);
+      if (name == "X-TABLETOP-ARMY") {
+        dropping = true;
+        continue;
+      }
+      if (head == "END:VCARD") {
+        const std::string_view ending = line.substr(body.size());
+        out += "X-TABLETOP-ARMY:";
+        out += army_name(annotated->second);
+        out += ending.empty() ? std::string_view("\r\n") : ending;
+      }
+    }
+    out += line;
+  }
+  return out;
+}
+
 }  // namespace tabletop::conspiracy_tcg

@@ -32,6 +32,7 @@
 // a mapped property, a malformed GEO, an unknown army, feature or pro move.
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -58,5 +59,12 @@ std::vector<std::vector<VCardProperty>> parse_vcards(std::string_view text,
 // A deck from a .vcf file's text: one card per vCard (see the mapping above); throws BadDeck and
 // returns nothing on any error.
 Deck parse_vcard_deck(std::string_view text, const std::string& file);
+
+// `text` (a .vcf the reader accepts) with X-TABLETOP-ARMY set on the cards `armies` names (by
+// index, 0 = the file's first card): any army line of such a card (and its folded continuation)
+// is dropped and "X-TABLETOP-ARMY:Name" is written just before its END:VCARD, with that line's
+// line ending. Every other byte of the file is kept, so the player's export carries the
+// annotations and nothing else changes.
+std::string annotate_vcard_armies(std::string_view text, const std::map<int, Army>& armies);
 
 }  // namespace tabletop::conspiracy_tcg

@@ -1,0 +1,228 @@
+#include "server/deck_routes.h"
+
+#include <openssl/sha.h>
+
+#include <algorithm>
+#include <ctime>
+#include <mutex>
+
+#include "games/conspiracy_tcg/deck_check.h"
+#include "games/conspiracy_tcg/vcard.h"
+#include "server/json_input.h"
+#include "server/secrets.h"
+
+namespace tabletop::server {
+
+namespace tcg = conspiracy_tcg;
+
+namespace {
+
+std::mutex stores_mutex;
+std::vector<Store*>& stores() {
+  static std::vector<Store*> list;
+  return list;
+}
+
+std::optional<std::string> snapshot(const std::string& name) {
+  if (!name.starts_with("upload:")) return std::nullopt;
+  const std::string hash = name.substr(7);
+  const std::lock_guard<std::mutex> lock(stores_mutex);
+  for (auto it = stores().rbegin(); it != stores().rend(); ++it)
+    if (std::optional<std::string> content = (*it)->load_deck_snapshot(hash)) return content;
+  return std::nullopt;
+}
+
+std::string sha256_hex(const std::string& text) {
+  unsigned char digest[SHA256_DIGEST_LENGTH];
+  SHA256(reinterpret_cast<const unsigned char*>(text.data()), text.size(), digest);
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  for (unsigned char b : digest) out += {hex[b >> 4], hex[b & 15]};
+  return out;
+}
+
+Response answer(const Request& request, http::status status, const std::string& type,
+                std::string body) {
+  Response res{status, request.version()};
+  res.set(http::field::content_type, type);
+  res.set(http::field::cache_control, "no-store");
+  res.keep_alive(request.keep_alive());
+  res.body() = std::move(body);
+  res.prepare_payload();
+  return res;
+}
+
+bool valid_id(const std::string& id) {
+  return id.size() == 32 && std::all_of(id.begin(), id.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
+
+// The stored deck parsed, its annotations applied.
+tcg::Deck checked(const StoredDeck& d) {
+  tcg::Deck deck = tcg::parse_deck_text(d.text, d.name);
+  deck.name = d.name;
+  for (auto it = d.annotations.begin(); it != d.annotations.end(); ++it) {
+    const std::size_t i = std::stoul(it.key());
+    if (i < deck.cards.size())
+      tcg::annotate_army(deck.cards[i],
+                         tcg::Army(tcg::army_of_name(it.value().get<std::string>())));
+  }
+  return deck;
+}
+
+StoredDeck load(Store& store, const std::string& id) {
+  std::optional<StoredDeck> d = valid_id(id) ? store.load_deck(id) : std::nullopt;
+  if (!d) throw BadInput("no deck " + id + " (neither an uploaded deck's id nor a sample deck)");
+  return *d;
+}
+
+json deck_answer(const StoredDeck& d) {
+  return {{"id", d.id}, {"deck", tcg::checked_deck_json(checked(d))}};
+}
+
+}  // namespace
+
+DeckSourceRegistration::DeckSourceRegistration(Store& store) : store_(store) {
+  const std::lock_guard<std::mutex> lock(stores_mutex);
+  stores().push_back(&store_);
+  tcg::set_deck_source(snapshot);
+}
+
+DeckSourceRegistration::~DeckSourceRegistration() {
+  const std::lock_guard<std::mutex> lock(stores_mutex);
+  std::erase(stores(), &store_);
+}
+
+Response deck_route(const RouteContext& c, const Request& request,
+                    const std::vector<std::string>& parts) {
+  Store& store = c.lobby.store();
+  const http::verb method = request.method();
+  auto wrong_method = [&] {
+    return error_response(request, http::status::method_not_allowed,
+                          "method " + std::string(request.method_string()) + " is not allowed on " +
+                              std::string(request.target()));
+  };
+  if (parts.size() == 2) {
+    if (method != http::verb::post) return wrong_method();
+    const std::string& body = request.body();
+    if (body.size() > kMaxDeckBytes)
+      return error_response(request, http::status::payload_too_large,
+                            "a deck is at most " + std::to_string(kMaxDeckBytes / 1024) +
+                                " KiB; this one has " + std::to_string(body.size()) +
+                                " bytes (export the contacts without photos)");
+    std::string target(request.target()), name = "deck";
+    if (const std::size_t q = target.find("?name="); q != std::string::npos)
+      name = target.substr(q + 6, 64);
+    name.erase(std::remove_if(name.begin(), name.end(),
+                              [](char ch) {
+                                return !(std::isalnum(static_cast<unsigned char>(ch)) ||
+                                         ch == '-' || ch == '_' || ch == '.');
+                              }),
+               name.end());
+    if (name.empty()) name = "deck";
+    StoredDeck d;
+    d.id = random_hex(16);
+    d.name = name;
+    d.text = body;
+    d.created_at = std::time(nullptr);
+    tcg::Deck deck;
+    try {
+      deck = tcg::parse_deck_text(body, name);
+    } catch (const tcg::BadDeck& e) {
+      throw BadInput(e.what());
+    }
+    const std::size_t first = body.find_first_not_of(" \t\r\n");
+    d.format = first != std::string::npos && body[first] == '{' ? "json" : "vcf";
+    store.create_deck(d);
+    return answer(request, http::status::created, "application/json", deck_answer(d).dump());
+  }
+  std::string id = parts[2];
+  std::string format;
+  for (const char* ext : {".vcf", ".json"})
+    if (parts.size() == 3 && id.ends_with(ext)) {
+      format = ext + 1;
+      id.resize(id.size() - std::string(ext).size());
+    }
+  if (parts.size() != 3) return error_response(request, http::status::not_found, "no such route");
+  if (!valid_id(id) || !store.load_deck(id))
+    return error_response(request, http::status::not_found, "no deck " + id);
+  StoredDeck d = load(store, id);
+  if (format == "vcf") {
+    if (method != http::verb::get) return wrong_method();
+    if (d.format != "vcf")
+      throw BadInput("deck " + id + " was uploaded as JSON: GET /api/decks/" + id + ".json");
+    std::map<int, tcg::Army> armies;
+    for (auto it = d.annotations.begin(); it != d.annotations.end(); ++it)
+      armies[std::stoi(it.key())] = tcg::Army(tcg::army_of_name(it.value().get<std::string>()));
+    Response res = answer(request, http::status::ok, "text/vcard; charset=utf-8",
+                          tcg::annotate_vcard_armies(d.text, armies));
+    res.set(http::field::content_disposition, "attachment; filename=\"" + d.name + ".vcf\"");
+    return res;
+  }
+  if (format == "json") {
+    if (method != http::verb::get) return wrong_method();
+    json cards = json::array();
+    for (const tcg::Card& card : checked(d).cards) cards.push_back(tcg::card_to_json(card));
+    return answer(request, http::status::ok, "application/json",
+                  json{{"name", d.name}, {"cards", cards}}.dump());
+  }
+  if (method == http::verb::get)
+    return answer(request, http::status::ok, "application/json", deck_answer(d).dump());
+  if (method != http::verb::patch) return wrong_method();
+  const json body = parse_client_json(request.body());
+  if (!body.is_object() || !body.contains("card") || !body["card"].is_number_integer())
+    throw BadInput("a PATCH names a card by its index: {\"card\": 0, \"army\": \"Animals\"}");
+  const long long card = body["card"].get<long long>();
+  const std::size_t count = checked(d).cards.size();
+  if (card < 0 || std::size_t(card) >= count)
+    throw BadInput("no card " + std::to_string(card) + " (the deck has " + std::to_string(count) +
+                   ")");
+  if (!body.contains("army")) throw BadInput("field 'army' is missing (an army name, or null)");
+  if (body["army"].is_null()) {
+    d.annotations.erase(std::to_string(card));
+  } else {
+    const int army =
+        body["army"].is_string() ? tcg::army_of_name(body["army"].get<std::string>()) : -1;
+    if (army < 0) throw BadInput("unknown shadow army " + body["army"].dump());
+    d.annotations[std::to_string(card)] = tcg::army_name(tcg::Army(army));
+  }
+  store.set_deck_annotations(d.id, d.annotations);
+  return answer(request, http::status::ok, "application/json", deck_answer(d).dump());
+}
+
+void resolve_match_decks(Store& store, json& request) {
+  if (!request.is_object() || !request.contains("decks")) return;
+  if (request.value("game", "") != "conspiracy-tcg")
+    throw BadInput("field 'decks' is for conspiracy-tcg only");
+  const json& list = request["decks"];
+  if (!list.is_array() || list.empty())
+    throw BadInput("field 'decks' must be an array: one deck id or sample deck name per seat");
+  std::string names;
+  for (const json& entry : list) {
+    if (!entry.is_string()) throw BadInput("field 'decks' holds deck ids or sample deck names");
+    std::string name = entry.get<std::string>();
+    if (!tcg::sample_deck(name)) {
+      const StoredDeck d = load(store, name);
+      tcg::Deck deck = checked(d);
+      try {
+        tcg::require_armies(deck);
+      } catch (const tcg::BadDeck& e) {
+        throw BadInput(e.what());
+      }
+      json cards = json::array();
+      for (const tcg::Card& card : deck.cards) cards.push_back(tcg::card_to_json(card));
+      const std::string content = json{{"name", d.name}, {"cards", cards}}.dump();
+      const std::string hash = sha256_hex(content);
+      store.put_deck_snapshot(hash, content);
+      name = "upload:" + hash;
+    }
+    names += (names.empty() ? "" : ",") + name;
+  }
+  if (!request.contains("params")) request["params"] = json::object();
+  if (!request["params"].is_object()) throw BadInput("field 'params' must be an object");
+  request["params"]["uploaded_decks"] = names;
+  request.erase("decks");
+}
+
+}  // namespace tabletop::server

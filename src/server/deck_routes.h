@@ -1,0 +1,59 @@
+// Conspiracy TCG decks over the network (docs/server.md, "Decks"):
+//
+//   POST  /api/decks[?name=NAME]  body: a .vcf or a JSON deck (at most kMaxDeckBytes; 413 past
+//                                 it). 201 {"id", "deck": the checked deck} — the builder of
+//                                 `tabletop deck check --json` (checked_deck_json): each card's
+//                                 fields, army and its source, candidates, pro moves, gazetteer
+//                                 placement, and the deck's warnings and cards that need an army.
+//                                 A file the reader refuses is a 400 naming the line.
+//   GET   /api/decks/ID           200 {"id", "deck"} with the annotations applied.
+//   PATCH /api/decks/ID           body {"card": INDEX, "army": "Animals"}: annotates one card
+//                                 (an army the player chose; null removes the annotation).
+//   GET   /api/decks/ID.vcf       the uploaded vCard with X-TABLETOP-ARMY on annotated cards
+//                                 (annotate_vcard_armies); a JSON upload answers 400.
+//   GET   /api/decks/ID.json      the deck as JSON (card_to_json), annotations as "army".
+//
+// IDs are 128 random bits (secrets.h): the id is the capability, so a deck is seen only by whom
+// its uploader gives the id. A match names its decks in POST /api/matches's "decks": one entry
+// per seat, a deck id or a sample deck name (resolve_match_decks). The deck a match plays is
+// frozen at creation as a snapshot (the checked deck as JSON, by the SHA-256 of its content) and
+// handed to the game by content, never by path: the match's parameters say
+// uploaded_decks=upload:HASH, which reveals nothing of the cards, and the game asks the deck
+// source installed here (set_deck_source in cards.h) for the content.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/routes.h"
+#include "server/store.h"
+
+namespace tabletop::server {
+
+inline constexpr std::size_t kMaxDeckBytes = 60 * 1024;
+
+// Answers a request under /api/decks (`parts` = its path segments, parts[1] == "decks").
+Response deck_route(const RouteContext& context, const Request& request,
+                    const std::vector<std::string>& parts);
+
+// POST /api/matches of conspiracy-tcg with "decks": [ID or sample name, ...] (one per seat):
+// snapshots each uploaded deck and sets params.uploaded_decks; "decks" is removed from the
+// request. A deck that still needs an army is a BadInput listing the cards. Other requests are
+// left as they are.
+void resolve_match_decks(Store& store, json& match_request);
+
+// While alive, the card game's deck source answers "upload:HASH" from this store's snapshots
+// (the latest registration first; several servers in one process each register their own).
+class DeckSourceRegistration {
+ public:
+  explicit DeckSourceRegistration(Store& store);
+  ~DeckSourceRegistration();
+  DeckSourceRegistration(const DeckSourceRegistration&) = delete;
+  DeckSourceRegistration& operator=(const DeckSourceRegistration&) = delete;
+
+ private:
+  Store& store_;
+};
+
+}  // namespace tabletop::server
