@@ -137,6 +137,17 @@ std::string histogram_chart(const std::string& title, const Distribution& d) {
   return s.str();
 }
 
+// A paired difference's interval cell: "−0.3 – +2.7" (flagged when it excludes 0) or "—" with
+// the reason.
+std::string paired_cells(const Paired& d, double scale, const char* format) {
+  const std::string why = d.undefined_why();
+  std::string out = "<td>" + fmt(format, scale * d.mean()) + "</td>";
+  if (!why.empty()) return out + "<td>— (" + escape(why) + ")</td>";
+  const Interval i = d.interval();
+  return out + "<td" + (i.contains(0) ? "" : " class=\"flag\"") + ">" + fmt(format, scale * i.low) +
+         " – " + fmt(format, scale * i.high) + "</td>";
+}
+
 std::string record_name(std::size_t condition, const std::string& kind) {
   return "records/" + std::to_string(condition) + "-" + kind + ".json";
 }
@@ -179,9 +190,16 @@ std::string report_html(const Summary& summary, const std::string& command_line)
   h << ", " << fmt("%.1f", summary.info().seconds) << " s. Every condition and rotation played the "
     << "same deals (common random numbers).</p>\n";
   h << "<details><summary>Methods</summary><ul>"
-    << "<li>Win share: sole wins over decisive games (one seat with the best return), with the "
-       "95% Wilson score interval. Draws (every seat equal), shared wins and games ended by the "
-       "engine's cap (not a rule) are counted apart.</li>"
+    << "<li><b>Decisive share</b>: a seat's (agent's) sole wins over the decisive games (one seat "
+       "with the best return), with the 95% Wilson score interval; the fair share is 1/n. "
+       "<b>Win rate</b>: sole wins over all games, where capped, drawn and shared games count as "
+       "not won. <b>Capped rate</b>, <b>draw rate</b>: games the engine's cap (not a rule) ended, "
+       "games with every seat equal, over all games.</li>"
+    << "<li>A value with no data (a share of no decisive game, an interval from fewer than two "
+       "deals or from deals that all gave the same difference) is shown as — with the reason.</li>"
+    << "<li>Mean return: the average of what the game's <code>returns()</code> gave the seat at "
+       "the end (1 for a sole win, 0 or less for a loss, shares for draws, as each game "
+       "defines).</li>"
     << "<li>Seat advantage is flagged (red) only when a seat's interval excludes the fair share "
        "1/n.</li>"
     << "<li>Games needed to detect a difference: decisive games for a two-sided one-sample test "
@@ -203,7 +221,10 @@ std::string report_html(const Summary& summary, const std::string& command_line)
       h << (slot ? ", " : " ") << "<code>" << escape(s.slots[slot]) << "</code>";
     h << "; " << s.rotations << " rotation" << (s.rotations > 1 ? "s" : "") << ".</p>\n";
     h << "<p>" << s.games << " games: " << s.decisive << " decisive, " << s.draws << " draws, "
-      << s.shared << " shared wins, " << s.capped << " capped by the engine.";
+      << s.shared << " shared wins, " << s.capped << " capped by the engine (capped rate "
+      << pct(s.games ? double(s.capped) / double(s.games) : 0) << ", 95% "
+      << pct(wilson(s.capped, s.games).low) << " – " << pct(wilson(s.capped, s.games).high)
+      << "; draw rate " << pct(s.games ? double(s.draws) / double(s.games) : 0) << ").";
     if (s.rotations == 1 &&
         std::adjacent_find(s.slots.begin(), s.slots.end(), std::not_equal_to<>()) != s.slots.end())
       h << " <span class=\"flag\">The agents differ and seats were not rotated: seat rates mix "
@@ -217,14 +238,20 @@ std::string report_html(const Summary& summary, const std::string& command_line)
                       s.decisive ? double(s.seat_wins[i]) / double(s.decisive) : 0, w.low, w.high,
                       s.decisive > 0 && !w.contains(fair)});
     }
-    h << interval_chart("Seat win share, 95% Wilson", rows, fair, "fair " + pct(fair), true);
-    h << "<table><tr><th>seat</th><th>wins</th><th>share</th><th>95% interval</th><th>mean "
-         "return</th><th></th></tr>";
+    if (s.decisive > 0)
+      h << interval_chart("Decisive share per seat, 95% Wilson", rows, fair, "fair " + pct(fair),
+                          true);
+    else
+      h << "<p class=\"note\">No game was decisive: the seats' shares are undefined (—).</p>\n";
+    h << "<table><tr><th>seat</th><th>wins</th><th>decisive share</th><th>95% interval</th><th>win "
+         "rate (of all games)</th><th>mean return</th><th></th></tr>";
     for (std::size_t i = 0; i < rows.size(); ++i)
-      h << "<tr><td>" << rows[i].label << "</td><td>" << s.seat_wins[i] << "</td><td>"
-        << pct(rows[i].value) << "</td><td>" << pct(rows[i].low) << " – " << pct(rows[i].high)
-        << "</td><td>" << fmt("%+.3f", s.games ? s.seat_returns[i] / double(s.games) : 0)
-        << "</td><td>"
+      h << "<tr><td>" << rows[i].label << "</td><td>" << s.seat_wins[i] << "</td>"
+        << (s.decisive > 0 ? "<td>" + pct(rows[i].value) + "</td><td>" + pct(rows[i].low) + " – " +
+                                 pct(rows[i].high) + "</td>"
+                           : std::string("<td>—</td><td>— (no decisive game)</td>"))
+        << "<td>" << (s.games ? pct(double(s.seat_wins[i]) / double(s.games)) : "—") << "</td><td>"
+        << fmt("%+.3f", s.games ? s.seat_returns[i] / double(s.games) : 0) << "</td><td>"
         << (rows[i].flagged ? (rows[i].low > fair ? "<span class=\"flag\">advantage</span>"
                                                   : "<span class=\"flag\">disadvantage</span>")
                             : "")
@@ -297,28 +324,33 @@ std::string report_html(const Summary& summary, const std::string& command_line)
         rows.push_back({conditions[std::size_t(p.condition)].name + ", seat " + std::to_string(s),
                         p.seat_win[s].mean(), i.low, i.high, !i.contains(0)});
       }
-    h << interval_chart("Win rate minus " + conditions[0].name + ", 95% paired", rows, 0,
+    h << "<p>The seats' <b>win rate</b> here is sole wins over <em>all</em> games (capped, drawn "
+         "and shared games count as not won), compared deal by deal; the decisive shares above "
+         "cannot be paired, since the decisive games differ between variants. The capped and "
+         "draw rates are compared beside them, so a variant that caps more games shows why its "
+         "win rates fell. Differences are in points (pts) of percentage.</p>\n";
+    h << interval_chart("Win rate minus " + conditions[0].name + ", points, 95% paired", rows, 0,
                         "no difference", true);
-    h << "<table><tr><th>variant</th><th>seat</th><th>difference</th><th>95% interval</"
-         "th><th>paired s.e.</th><th>unpaired s.e.</th></tr>";
-    for (const PairedComparison& p : comparisons)
+    h << "<table><tr><th>variant</th><th>measure</th><th>difference (pts)</th><th>95% interval "
+         "(pts)</th><th>paired s.e.</th><th>unpaired s.e.</th></tr>";
+    for (const PairedComparison& p : comparisons) {
+      const std::string name = escape(conditions[std::size_t(p.condition)].name);
       for (std::size_t s = 0; s < p.seat_win.size(); ++s) {
-        const Interval i = p.seat_win[s].interval();
         const double se =
             p.seat_win[s].sd() / std::sqrt(double(std::max<long>(1, p.seat_win[s].count())));
-        h << "<tr><td>" << escape(conditions[std::size_t(p.condition)].name) << "</td><td>" << s
-          << "</td><td>" << fmt("%+.1f", 100 * p.seat_win[s].mean()) << " pts</td><td>"
-          << fmt("%+.1f", 100 * i.low) << " – " << fmt("%+.1f", 100 * i.high) << "</td><td>"
-          << fmt("%.2f", 100 * se) << "</td><td>" << fmt("%.2f", 100 * p.unpaired_sd[s])
-          << "</td></tr>";
+        h << "<tr><td>" << name << "</td><td>seat " << s << " win rate</td>"
+          << paired_cells(p.seat_win[s], 100, "%+.1f") << "<td>" << fmt("%.2f", 100 * se)
+          << "</td><td>" << fmt("%.2f", 100 * p.unpaired_sd[s]) << "</td></tr>";
       }
-    h << "</table>\n<table><tr><th>variant</th><th>plies difference</th><th>95% interval</th></tr>";
-    for (const PairedComparison& p : comparisons) {
-      const Interval i = p.plies.interval();
-      h << "<tr><td>" << escape(conditions[std::size_t(p.condition)].name) << "</td><td>"
-        << fmt("%+.1f", p.plies.mean()) << "</td><td>" << fmt("%+.1f", i.low) << " – "
-        << fmt("%+.1f", i.high) << "</td></tr>";
+      h << "<tr><td>" << name << "</td><td>capped rate</td>" << paired_cells(p.capped, 100, "%+.1f")
+        << "<td></td><td></td></tr>";
+      h << "<tr><td>" << name << "</td><td>draw rate</td>" << paired_cells(p.drawn, 100, "%+.1f")
+        << "<td></td><td></td></tr>";
     }
+    h << "</table>\n<table><tr><th>variant</th><th>plies difference</th><th>95% interval</th></tr>";
+    for (const PairedComparison& p : comparisons)
+      h << "<tr><td>" << escape(conditions[std::size_t(p.condition)].name) << "</td>"
+        << paired_cells(p.plies, 1, "%+.1f") << "</tr>";
     h << "</table>\n";
     bool any = false;
     for (const PairedComparison& p : comparisons)
@@ -328,11 +360,8 @@ std::string report_html(const Summary& summary, const std::string& command_line)
           h << "<table><tr><th>variant</th><th>figure</th><th>difference</th><th>95% "
                "interval</th></tr>";
         any = true;
-        const Interval i = d.interval();
         h << "<tr><td>" << escape(conditions[std::size_t(p.condition)].name) << "</td><td>"
-          << escape(name) << "</td><td>" << fmt("%+.3f", d.mean()) << "</td><td"
-          << (i.contains(0) ? "" : " class=\"flag\"") << ">" << fmt("%+.3f", i.low) << " – "
-          << fmt("%+.3f", i.high) << "</td></tr>";
+          << escape(name) << "</td>" << paired_cells(d, 1, "%+.3f") << "</tr>";
       }
     if (any) h << "</table>\n";
   }
@@ -374,7 +403,11 @@ std::string report_html(const Summary& summary, const std::string& command_line)
     const double fair = 1.0 / conditions.back().players;
     h << interval_chart("Share won by the k× searcher, 95% Wilson", rows, fair, "fair " + pct(fair),
                         true);
-    if (rows.back().low <= fair)
+    if (conditions.back().decisive == 0)
+      h << "<p class=\"flag\">Uninformative: no game at the largest budget was decisive ("
+        << conditions.back().capped << " of " << conditions.back().games
+        << " hit the engine's cap), so this run says nothing about skill.</p>\n";
+    else if (rows.back().low <= fair)
       h << "<p class=\"flag\">More thinking does not win more here: the largest budget's interval "
            "reaches the fair share.</p>\n";
     else

@@ -229,6 +229,72 @@ TEST(Stats, PairedIntervalCoversTheMean) {
   EXPECT_FALSE(p.interval().contains(0.3));
 }
 
+// A run where the engine's cap ends every game: no share, no paired interval and no skill verdict
+// is a number; each is "—" with the reason.
+TEST(Summary, UndefinedValuesAreADashWithTheReason) {
+  Plan plan = relativity_plan(4, 2, "none");
+  plan.conditions[0].game = games::registry().make("relativity", json{{"max_plies", 10}});
+  plan.conditions.push_back(plan.conditions[0]);
+  plan.conditions[1].name = "same again";
+  Summary summary(plan, "variants", {}, 0.05);
+  summary.finish(run_plan(plan, summary));
+  ASSERT_EQ(summary.conditions()[0].capped, 4);
+  const std::string text = summary.to_text();
+  EXPECT_NE(text.find("decisive share — (no decisive game)"), std::string::npos) << text;
+  EXPECT_EQ(text.find("[0.0%, 100.0%]"), std::string::npos) << text;
+  EXPECT_NE(text.find("capped rate +0.0 points, 95% — (the same in every deal)"), std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("inf"), std::string::npos) << text;
+  const json j = summary.to_json();
+  EXPECT_TRUE(j["conditions"][0]["seats"][0]["decisive_share"]["value"].is_null());
+  EXPECT_EQ(j["conditions"][0]["seats"][0]["decisive_share"]["undefined"], "no decisive game");
+  EXPECT_TRUE(j["comparisons"][0]["plies"]["paired_95"].is_null());
+  const std::string html = report_html(summary, "x");
+  EXPECT_NE(html.find("— (no decisive game)"), std::string::npos);
+  EXPECT_EQ(html.find("0.0% – 100.0%"), std::string::npos);
+}
+
+TEST(Summary, SkillTraceWhereEveryGameHitsTheCapIsUninformative) {
+  Plan plan = relativity_plan(3, 2);
+  plan.conditions[0].game = games::registry().make("relativity", json{{"max_plies", 10}});
+  plan.conditions[0].slots = {"greedy", "greedy"};
+  plan.conditions[0].budget = 2;
+  Summary summary(plan, "skill", {"greedy"}, 0.05);
+  summary.finish(run_plan(plan, summary));
+  const std::string text = summary.to_text();
+  EXPECT_NE(text.find("UNINFORMATIVE"), std::string::npos) << text;
+  EXPECT_EQ(text.find("more thinking does not win more"), std::string::npos) << text;
+  EXPECT_FALSE(summary.to_json()["skill"]["informative"].get<bool>());
+  EXPECT_NE(report_html(summary, "x").find("Uninformative"), std::string::npos);
+}
+
+// Capping games lowers every seat's win rate (of all games); the paired capped rate says why, and
+// the plies difference is flagged like the others.
+TEST(Summary, PairedCappedRateAndPliesAreShownAndFlagged) {
+  Plan plan = relativity_plan(30, 2);
+  plan.conditions.push_back(plan.conditions[0]);
+  plan.conditions[1].name = "capped at 40";
+  plan.conditions[1].game = games::registry().make("relativity", json{{"max_plies", 40}});
+  Summary summary(plan, "variants", {}, 0.05);
+  summary.finish(run_plan(plan, summary));
+  const auto p = summary.comparisons().at(0);
+  EXPECT_GT(p.capped.mean(), 0.3);
+  EXPECT_FALSE(p.capped.interval().contains(0));
+  EXPECT_FALSE(p.plies.interval().contains(0));
+  const std::string text = summary.to_text();
+  EXPECT_NE(text.find("  capped rate +"), std::string::npos) << text;
+  EXPECT_NE(text.find("DIFFERENT\n  draw rate"), std::string::npos) << text;
+  const std::size_t plies = text.find("  plies -");
+  ASSERT_NE(plies, std::string::npos) << text;
+  EXPECT_NE(text.substr(plies, text.find('\n', plies) - plies).find("DIFFERENT"),
+            std::string::npos);
+  const json j = summary.to_json()["comparisons"][0];
+  EXPECT_TRUE(j["capped_rate"]["different"].get<bool>());
+  EXPECT_TRUE(j["plies"]["different"].get<bool>());
+  const std::string html = report_html(summary, "x");
+  EXPECT_NE(html.find("capped rate</td>"), std::string::npos);
+}
+
 TEST(Report, PageHasChartsAndTheCommandLine) {
   Plan plan = relativity_plan(6, 2);
   plan.record = true;

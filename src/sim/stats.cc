@@ -107,6 +107,12 @@ Interval Paired::interval() const {
   return {mean() - half, mean() + half};
 }
 
+std::string Paired::undefined_why() const {
+  if (n_ < 2) return "fewer than two deals";
+  if (sd() == 0) return "the same in every deal";
+  return "";
+}
+
 void Moments::add(double x) {
   ++n_;
   sum_ += x;

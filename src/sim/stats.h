@@ -75,6 +75,9 @@ class Paired {
   double mean() const { return n_ ? sum_ / double(n_) : 0; }
   double sd() const;
   Interval interval() const;
+  // Why interval() says nothing, or "" when it does: "fewer than two deals", or "the same in every
+  // deal" (no spread to estimate it from; the difference is then exact for these deals).
+  std::string undefined_why() const;
 
  private:
   long n_ = 0;

@@ -36,6 +36,8 @@ Summary::Summary(const Plan& plan, std::string mode, std::vector<std::string> po
     deal_win_sum_.emplace_back(n, 0.0);
   }
   deal_plies_sum_.assign(conditions_.size(), 0);
+  deal_capped_sum_.assign(conditions_.size(), 0);
+  deal_draw_sum_.assign(conditions_.size(), 0);
   deal_figure_sum_.resize(conditions_.size());
   deal_games_.assign(conditions_.size(), 0);
   for (std::size_t c = 1; mode_ == "variants" && c < conditions_.size(); ++c) {
@@ -78,6 +80,8 @@ void Summary::game(const GameResult& r) {
     deal_win_sum_[std::size_t(r.condition)][std::size_t(winner)] += 1;
   }
   deal_plies_sum_[std::size_t(r.condition)] += r.plies;
+  deal_capped_sum_[std::size_t(r.condition)] += r.capped ? 1 : 0;
+  deal_draw_sum_[std::size_t(r.condition)] += r.draw() ? 1 : 0;
   ++deal_games_[std::size_t(r.condition)];
   s.plies.add(r.plies);
   s.seconds.add(r.seconds);
@@ -120,11 +124,14 @@ void Summary::deal_done(long deal) {
   deals_done_ = deal + 1;
   const std::size_t k = conditions_.size();
   std::vector<std::vector<double>> win(k);
-  std::vector<double> plies(k, 0);
+  std::vector<double> plies(k, 0), capped(k, 0), drawn(k, 0);
   for (std::size_t c = 0; c < k; ++c) {
     const double g = std::max(1, deal_games_[c]);
     for (double w : deal_win_sum_[c]) win[c].push_back(w / g);
     plies[c] = deal_plies_sum_[c] / g;
+    capped[c] = deal_capped_sum_[c] / g;
+    drawn[c] = deal_draw_sum_[c] / g;
+    deal_capped_sum_[c] = deal_draw_sum_[c] = 0;
     for (std::size_t s = 0; s < win[c].size(); ++s) conditions_[c].deal_seat_win[s].add(win[c][s]);
     conditions_[c].deal_plies.add(plies[c]);
     std::fill(deal_win_sum_[c].begin(), deal_win_sum_[c].end(), 0.0);
@@ -135,6 +142,8 @@ void Summary::deal_done(long deal) {
     const auto c = std::size_t(p.condition);
     for (std::size_t s = 0; s < p.seat_win.size(); ++s) p.seat_win[s].add(win[c][s] - win[0][s]);
     p.plies.add(plies[c] - plies[0]);
+    p.capped.add(capped[c] - capped[0]);
+    p.drawn.add(drawn[c] - drawn[0]);
     // A figure is compared while both conditions export it in every game (the first deal decides
     // which; a figure missing later stops being compared).
     const double g0 = std::max(1, conditions_[0].rotations),
@@ -185,6 +194,24 @@ json interval_json(Interval i) {
   return json::array({i.low, i.high});
 }
 
+// A share of `n` (null, with the reason, when n is 0).
+json share_json(long k, long n, const char* of_what) {
+  if (n <= 0)
+    return {{"value", nullptr}, {"95", nullptr}, {"undefined", std::string("no ") + of_what}};
+  return {{"value", double(k) / double(n)}, {"95", interval_json(wilson(k, n))}};
+}
+
+// A paired difference: the mean, its interval (null with the reason when undefined) and whether
+// the interval excludes 0.
+json paired_json(const Paired& d) {
+  const std::string why = d.undefined_why();
+  json out = {{"difference", d.mean()}, {"deals", d.count()}};
+  out["paired_95"] = why.empty() ? interval_json(d.interval()) : json(nullptr);
+  out["different"] = why.empty() && !d.interval().contains(0);
+  if (!why.empty()) out["undefined"] = why;
+  return out;
+}
+
 json condition_json(const ConditionStats& s, double detect, const std::vector<int>& slot_agent) {
   const double fair = 1.0 / s.players;
   json seats = json::array();
@@ -198,6 +225,8 @@ json condition_json(const ConditionStats& s, double detect, const std::vector<in
          {"win_rate", s.games ? double(s.seat_wins[i]) / double(s.games) : 0},
          {"share_of_decisive", s.decisive ? double(s.seat_wins[i]) / double(s.decisive) : 0},
          {"share_95", interval_json(share)},
+         {"decisive_share", share_json(s.seat_wins[i], s.decisive, "decisive game")},
+         {"win_rate_of_all_games", share_json(s.seat_wins[i], s.games, "game")},
          {"fair_share", fair},
          {"advantage_flagged", s.decisive > 0 && !share.contains(fair)},
          {"mean_return", s.games ? s.seat_returns[i] / double(s.games) : 0}});
@@ -231,6 +260,8 @@ json condition_json(const ConditionStats& s, double detect, const std::vector<in
               {"draws", s.draws},
               {"shared_wins", s.shared},
               {"capped", s.capped},
+              {"capped_rate", share_json(s.capped, s.games, "game")},
+              {"draw_rate", share_json(s.draws, s.games, "game")},
               {"seats", seats},
               {"slots", agents},
               {"games_to_detect",
@@ -252,6 +283,15 @@ json Summary::to_json() const {
   out["interrupted"] = info_.interrupted;
   out["methods"] = {
       {"win_share", "sole wins over decisive games, 95% Wilson score interval"},
+      {"decisive_share", "a seat's (agent's) sole wins over the decisive games; fair share 1/n"},
+      {"win_rate",
+       "sole wins over all games (capped, drawn and shared games count as not won); the paired "
+       "differences compare win rates"},
+      {"capped_rate", "games the engine's cap ended, over all games"},
+      {"undefined",
+       "a value with no data (a share of no decisive game, an interval from fewer "
+       "than two deals or from deals that all gave the same difference) is null, "
+       "with the reason in \"undefined\""},
       {"seat_advantage", "flagged when the 95% interval of a seat's share excludes 1/n"},
       {"games_to_detect",
        "decisive games for a two-sided one-sample test of a proportion at the fair share, 5% "
@@ -272,26 +312,29 @@ json Summary::to_json() const {
     json seats = json::array();
     for (std::size_t s = 0; s < p.seat_win.size(); ++s)
       seats.push_back({{"seat", s},
+                       {"paired", paired_json(p.seat_win[s])},
                        {"difference", p.seat_win[s].mean()},
                        {"paired_95", interval_json(p.seat_win[s].interval())},
                        {"paired_se", p.seat_win[s].sd() / std::sqrt(double(std::max<long>(
                                                               1, p.seat_win[s].count())))},
                        {"unpaired_se", p.unpaired_sd[s]}});
-    comparisons.push_back(
-        {{"condition", conditions_[std::size_t(p.condition)].name},
-         {"against", conditions_[0].name},
-         {"seat_win_rate", seats},
-         {"figures",
-          [&] {
-            json f = json::object();
-            for (const auto& [name, d] : p.figures)
-              f[name] = {{"difference", d.mean()}, {"paired_95", interval_json(d.interval())}};
-            return f;
-          }()},
-         {"plies",
-          {{"difference", p.plies.mean()},
-           {"paired_95", interval_json(p.plies.interval())},
-           {"unpaired_se", p.unpaired_plies_se}}}});
+    comparisons.push_back({{"condition", conditions_[std::size_t(p.condition)].name},
+                           {"against", conditions_[0].name},
+                           {"seat_win_rate", seats},
+                           {"seat_win_rate_measure", "win rate: sole wins over all games"},
+                           {"capped_rate", paired_json(p.capped)},
+                           {"draw_rate", paired_json(p.drawn)},
+                           {"figures",
+                            [&] {
+                              json f = json::object();
+                              for (const auto& [name, d] : p.figures) f[name] = paired_json(d);
+                              return f;
+                            }()},
+                           {"plies", [&] {
+                              json j = paired_json(p.plies);
+                              j["unpaired_se"] = p.unpaired_plies_se;
+                              return j;
+                            }()}});
   }
   out["comparisons"] = comparisons;
   if (mode_ == "tournament") {
@@ -311,8 +354,15 @@ json Summary::to_json() const {
                        {"share_95", interval_json(wilson(s.slot_wins[0], s.decisive))},
                        {"fair_share", 1.0 / s.players}});
     const ConditionStats& top = conditions_.back();
-    const bool flat = wilson(top.slot_wins[0], top.decisive).low <= 1.0 / top.players;
-    out["skill"] = {{"trace", trace}, {"more_thinking_does_not_win_more", flat}};
+    const bool informative = top.decisive > 0;
+    const bool flat =
+        informative && wilson(top.slot_wins[0], top.decisive).low <= 1.0 / top.players;
+    out["skill"] = {
+        {"trace", trace}, {"informative", informative}, {"more_thinking_does_not_win_more", flat}};
+    if (!informative)
+      out["skill"]["undefined"] = "no game at the largest budget was decisive (" +
+                                  std::to_string(top.capped) + " of " + std::to_string(top.games) +
+                                  " hit the engine's cap)";
   }
   out["seconds"] = info_.seconds;
   // The first condition's figures under the names earlier versions used.
@@ -346,36 +396,67 @@ std::string range(Interval i) {
   return "[" + percent(i.low) + ", " + percent(i.high) + "]";
 }
 
+// "66.4% [63.4%, 69.3%]", or "— (no decisive game)" when there is nothing to share.
+std::string share_text(long k, long n, const char* of_what) {
+  if (n <= 0) return std::string("— (no ") + of_what + ")";
+  return percent(double(k) / double(n)) + " " + range(wilson(k, n));
+}
+
+// "+1.2 points, 95% [-0.3, +2.7]" (with DIFFERENT when the interval excludes 0), or the difference
+// with "— no interval (why)".
+std::string paired_text(const Paired& d, double scale, const char* unit) {
+  char b[160];
+  const std::string why = d.undefined_why();
+  if (!why.empty()) {
+    std::snprintf(b, sizeof b, "%+.1f%s, 95%% — (%s)", scale * d.mean(), unit, why.c_str());
+    return b;
+  }
+  const Interval i = d.interval();
+  std::snprintf(b, sizeof b, "%+.1f%s, 95%% [%+.1f, %+.1f]%s", scale * d.mean(), unit,
+                scale * i.low, scale * i.high, i.contains(0) ? "" : "  DIFFERENT");
+  return b;
+}
+
+bool agents_differ(const ConditionStats& s) {
+  return std::adjacent_find(s.slots.begin(), s.slots.end(), std::not_equal_to<>()) != s.slots.end();
+}
+
 }  // namespace
 
 std::string Summary::to_text() const {
   std::ostringstream out;
   char line[512];
+  if (!conditions_.empty())
+    out << "(decisive share: sole wins over decisive games, fair share 1/n; win rate: sole wins "
+           "over all games)\n";
   for (std::size_t c = 0; c < conditions_.size(); ++c) {
     const ConditionStats& s = conditions_[c];
     out << "== " << s.name << ": " << s.games << " games (" << deals_done_ << " deals x "
         << s.rotations << " rotation" << (s.rotations > 1 ? "s" : "") << "), " << s.decisive
         << " decisive, " << s.draws << " draws, " << s.shared << " shared, " << s.capped
         << " capped\n";
+    out << "  capped rate " << share_text(s.capped, s.games, "game") << ", draw rate "
+        << share_text(s.draws, s.games, "game") << "\n";
     const double fair = 1.0 / s.players;
     for (int seat = 0; seat < s.players; ++seat) {
       const auto i = std::size_t(seat);
       const Interval share = wilson(s.seat_wins[i], s.decisive);
       const bool flag = s.decisive > 0 && !share.contains(fair);
-      std::snprintf(
-          line, sizeof line, "  seat %d  wins %6ld  share %6s  95%% %-17s%s\n", seat,
-          s.seat_wins[i], percent(s.decisive ? double(s.seat_wins[i]) / s.decisive : 0).c_str(),
-          range(share).c_str(), flag ? (share.low > fair ? "  ADVANTAGE" : "  DISADVANTAGE") : "");
+      std::snprintf(line, sizeof line,
+                    "  seat %d  wins %6ld  decisive share %-22s win rate %6s%s\n", seat,
+                    s.seat_wins[i], share_text(s.seat_wins[i], s.decisive, "decisive game").c_str(),
+                    s.games ? percent(double(s.seat_wins[i]) / double(s.games)).c_str() : "—",
+                    flag ? (share.low > fair ? "  ADVANTAGE" : "  DISADVANTAGE") : "");
       out << line;
     }
-    if (s.rotations > 1 || std::adjacent_find(s.slots.begin(), s.slots.end(),
-                                              std::not_equal_to<>()) != s.slots.end()) {
+    if (s.rotations == 1 && agents_differ(s))
+      out << "  (seats not rotated and the agents differ: seat shares mix seat and agent effects; "
+             "use --rotate)\n";
+    if (s.rotations > 1 || agents_differ(s)) {
       for (std::size_t slot = 0; slot < s.slots.size(); ++slot) {
-        const Interval share = wilson(s.slot_wins[slot], s.decisive);
-        std::snprintf(line, sizeof line, "  agent %zu %-24s wins %6ld  share %6s  95%% %s\n", slot,
+        std::snprintf(line, sizeof line, "  agent %zu %-24s wins %6ld  decisive share %s\n", slot,
                       s.slots[slot].c_str(), s.slot_wins[slot],
-                      percent(s.decisive ? double(s.slot_wins[slot]) / s.decisive : 0).c_str(),
-                      range(share).c_str());
+                      share_text(s.slot_wins[slot], s.decisive, "decisive game").c_str());
         out << line;
       }
     }
@@ -402,22 +483,21 @@ std::string Summary::to_text() const {
   for (const PairedComparison& p : comparisons()) {
     out << "== " << conditions_[std::size_t(p.condition)].name << " minus " << conditions_[0].name
         << " (paired over " << p.plies.count() << " deals)\n";
-    for (std::size_t s = 0; s < p.seat_win.size(); ++s) {
-      const Interval i = p.seat_win[s].interval();
-      std::snprintf(line, sizeof line, "  seat %zu win rate %+.1f points, 95%% [%+.1f, %+.1f]%s\n",
-                    s, 100 * p.seat_win[s].mean(), 100 * i.low, 100 * i.high,
-                    i.contains(0) ? "" : "  DIFFERENT");
-      out << line;
-    }
-    const Interval i = p.plies.interval();
-    std::snprintf(line, sizeof line, "  plies %+.1f, 95%% [%+.1f, %+.1f]\n", p.plies.mean(), i.low,
-                  i.high);
-    out << line;
+    for (std::size_t s = 0; s < p.seat_win.size(); ++s)
+      out << "  seat " << s << " win rate " << paired_text(p.seat_win[s], 100, " points") << "\n";
+    out << "  capped rate " << paired_text(p.capped, 100, " points") << "\n";
+    out << "  draw rate " << paired_text(p.drawn, 100, " points") << "\n";
+    out << "  plies " << paired_text(p.plies, 1, "") << "\n";
     for (const auto& [name, d] : p.figures) {
       if (name == "capped") continue;
+      const std::string why = d.undefined_why();
       const Interval f = d.interval();
-      std::snprintf(line, sizeof line, "  %-22s %+.3f, 95%% [%+.3f, %+.3f]%s\n", name.c_str(),
-                    d.mean(), f.low, f.high, f.contains(0) ? "" : "  DIFFERENT");
+      if (!why.empty())
+        std::snprintf(line, sizeof line, "  %-22s %+.3f, 95%% — (%s)\n", name.c_str(), d.mean(),
+                      why.c_str());
+      else
+        std::snprintf(line, sizeof line, "  %-22s %+.3f, 95%% [%+.3f, %+.3f]%s\n", name.c_str(),
+                      d.mean(), f.low, f.high, f.contains(0) ? "" : "  DIFFERENT");
       out << line;
     }
   }
@@ -425,21 +505,27 @@ std::string Summary::to_text() const {
     const Ratings r = ratings();
     out << "== ratings (Bradley-Terry, Elo scale)\n";
     for (std::size_t i = 0; i < pool_.size(); ++i) {
-      std::snprintf(line, sizeof line, "  %-30s %+7.0f  95%% [%+.0f, %+.0f]\n", pool_[i].c_str(),
-                    r.elo[i], r.elo_95[i].low, r.elo_95[i].high);
+      if (std::isfinite(r.elo_95[i].low))
+        std::snprintf(line, sizeof line, "  %-30s %+7.0f  95%% [%+.0f, %+.0f]\n", pool_[i].c_str(),
+                      r.elo[i], r.elo_95[i].low, r.elo_95[i].high);
+      else
+        std::snprintf(line, sizeof line, "  %-30s %+7.0f  95%% — (not connected to the others)\n",
+                      pool_[i].c_str(), r.elo[i]);
       out << line;
     }
   }
   if (mode_ == "skill") {
-    out << "== skill trace (share of decisive games won by the budget-k agent)\n";
+    out << "== skill trace (decisive share of the budget-k agent)\n";
     for (const ConditionStats& s : conditions_) {
-      std::snprintf(line, sizeof line, "  %dx  %6s  95%% %s\n", s.budget,
-                    percent(s.decisive ? double(s.slot_wins[0]) / s.decisive : 0).c_str(),
-                    range(wilson(s.slot_wins[0], s.decisive)).c_str());
+      std::snprintf(line, sizeof line, "  %dx  %s\n", s.budget,
+                    share_text(s.slot_wins[0], s.decisive, "decisive game").c_str());
       out << line;
     }
     const ConditionStats& top = conditions_.back();
-    if (wilson(top.slot_wins[0], top.decisive).low <= 1.0 / top.players)
+    if (top.decisive == 0)
+      out << "  UNINFORMATIVE: no game at the largest budget was decisive (" << top.capped << " of "
+          << top.games << " hit the engine's cap); raise the cap or lower the budgets\n";
+    else if (wilson(top.slot_wins[0], top.decisive).low <= 1.0 / top.players)
       out << "  FLAG: more thinking does not win more here (the top budget's interval reaches "
              "the fair share)\n";
   }

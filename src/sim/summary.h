@@ -1,6 +1,14 @@
 // The lab's summary: a Sink that folds every game into the statistics a designer reads, then
 // renders them as text (the terminal), JSON (--json) and a self-contained HTML page (report.h).
 //
+// Measures, each with one name everywhere (text, JSON, report):
+//   - decisive share: a seat's (agent's) sole wins over the decisive games; fair share 1/n;
+//   - win rate: sole wins over all games (capped, drawn and shared games count as not won); the
+//     paired variant differences use it, since a deal's decisive games differ between variants;
+//   - capped rate and draw rate: capped (drawn) games over all games, compared in pairs too.
+// An undefined value (a share of no decisive game, an interval from fewer than two deals) is shown
+// as "—" with the reason, never as a number.
+//
 // Outcomes. A game is capped when its "capped" figure is 1 (the engine's safeguard, not the rules,
 // ended it); a draw when every seat got the same return; decisive when exactly one seat got the
 // best return (its sole winner); shared otherwise (several, not all, seats top). Win shares are
@@ -53,6 +61,7 @@ struct PairedComparison {
   std::vector<Paired> seat_win;     // per seat: win rate difference (this minus the first)
   std::vector<double> unpaired_sd;  // what an unpaired comparison's standard error would be
   Paired plies;
+  Paired capped, drawn;  // per deal: the share of its games capped (drawn), this minus the first
   // Each figure both conditions export in every game (mean over rotations, this minus the first).
   std::vector<std::pair<std::string, Paired>> figures;
   double unpaired_plies_se = 0;
@@ -102,7 +111,7 @@ class Summary final : public Sink {
   std::vector<std::vector<int>> slot_agent_;  // per condition
   // This deal's per-condition values, folded at deal_done.
   std::vector<std::vector<double>> deal_win_sum_;  // [condition][seat]
-  std::vector<double> deal_plies_sum_;
+  std::vector<double> deal_plies_sum_, deal_capped_sum_, deal_draw_sum_;
   std::vector<std::map<std::string, double>> deal_figure_sum_;  // [condition] name -> sum
   std::vector<int> deal_games_;
   std::vector<PairedComparison> paired_;
