@@ -200,6 +200,12 @@ std::string report_html(const Summary& summary, const std::string& command_line)
     << "<li>Mean return: the average of what the game's <code>returns()</code> gave the seat at "
        "the end (1 for a sole win, 0 or less for a loss, shares for draws, as each game "
        "defines).</li>"
+    << "<li>Intervals take the <b>deal</b> as the unit: the rotations (and conditions) of one deal "
+       "replay the same dice and cards, so their games are correlated. Each share's design effect "
+       "is its cluster-robust variance over deals divided by the variance of as many independent "
+       "games (Σ(s<sub>d</sub> − p t<sub>d</sub>)² / (N p(1−p))); the Wilson interval is taken at "
+       "the effective sample size N / deff (deff at least 1). Paired differences are already per "
+       "deal.</li>"
     << "<li>Seat advantage is flagged (red) only when a seat's interval excludes the fair share "
        "1/n.</li>"
     << "<li>Games needed to detect a difference: decisive games for a two-sided one-sample test "
@@ -223,8 +229,12 @@ std::string report_html(const Summary& summary, const std::string& command_line)
     h << "<p>" << s.games << " games: " << s.decisive << " decisive, " << s.draws << " draws, "
       << s.shared << " shared wins, " << s.capped << " capped by the engine (capped rate "
       << pct(s.games ? double(s.capped) / double(s.games) : 0) << ", 95% "
-      << pct(wilson(s.capped, s.games).low) << " – " << pct(wilson(s.capped, s.games).high)
+      << pct(s.capped_rate.interval().low) << " – " << pct(s.capped_rate.interval().high)
       << "; draw rate " << pct(s.games ? double(s.draws) / double(s.games) : 0) << ").";
+    if (s.seat_design_effect() > 1.005)
+      h << " Intervals take the deal as the unit: design effect up to "
+        << fmt("%.2f", s.seat_design_effect()) << ", as if "
+        << fmt("%.0f", 100 / s.seat_design_effect()) << "% of the games were independent.";
     if (s.rotations == 1 &&
         std::adjacent_find(s.slots.begin(), s.slots.end(), std::not_equal_to<>()) != s.slots.end())
       h << " <span class=\"flag\">The agents differ and seats were not rotated: seat rates mix "
@@ -233,7 +243,7 @@ std::string report_html(const Summary& summary, const std::string& command_line)
     std::vector<Row> rows;
     for (int seat = 0; seat < s.players; ++seat) {
       const auto i = std::size_t(seat);
-      const Interval w = wilson(s.seat_wins[i], s.decisive);
+      const Interval w = s.seat_share[i].interval();
       rows.push_back({"seat " + std::to_string(seat),
                       s.decisive ? double(s.seat_wins[i]) / double(s.decisive) : 0, w.low, w.high,
                       s.decisive > 0 && !w.contains(fair)});
@@ -262,7 +272,7 @@ std::string report_html(const Summary& summary, const std::string& command_line)
     if (s.rotations > 1) {
       std::vector<Row> agents;
       for (std::size_t slot = 0; slot < s.slots.size(); ++slot) {
-        const Interval w = wilson(s.slot_wins[slot], s.decisive);
+        const Interval w = s.slot_share[slot].interval();
         agents.push_back({"agent " + std::to_string(slot) + " " + s.slots[slot],
                           s.decisive ? double(s.slot_wins[slot]) / double(s.decisive) : 0, w.low,
                           w.high, s.decisive > 0 && !w.contains(fair)});
@@ -395,7 +405,7 @@ std::string report_html(const Summary& summary, const std::string& command_line)
     h << "<h2>Skill trace</h2>\n";
     std::vector<Row> rows;
     for (const ConditionStats& s : conditions) {
-      const Interval w = wilson(s.slot_wins[0], s.decisive);
+      const Interval w = s.slot_share[0].interval();
       rows.push_back({std::to_string(s.budget) + "x budget vs 1x",
                       s.decisive ? double(s.slot_wins[0]) / double(s.decisive) : 0, w.low, w.high,
                       false});

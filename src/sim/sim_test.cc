@@ -295,6 +295,59 @@ TEST(Summary, PairedCappedRateAndPliesAreShownAndFlagged) {
   EXPECT_NE(html.find("capped rate</td>"), std::string::npos);
 }
 
+// Constructed clusters with a known design effect: clusters of two trials that always agree count
+// as half as many trials (deff exactly 2); clusters of one trial as themselves (deff exactly 1).
+TEST(Stats, ClusterShareDesignEffectIsKnownOnConstructedCases) {
+  ClusterShare agree, single;
+  for (int d = 0; d < 100; ++d) agree.add(d % 2 ? 2 : 0, 2);
+  for (int d = 0; d < 200; ++d) single.add(d % 2 ? 1 : 0, 1);
+  EXPECT_DOUBLE_EQ(agree.share(), 0.5);
+  EXPECT_DOUBLE_EQ(agree.design_effect(), 2.0);
+  EXPECT_DOUBLE_EQ(single.design_effect(), 1.0);
+  const Interval a = agree.interval(), w = wilson(50, 100), plain = single.interval();
+  EXPECT_DOUBLE_EQ(a.low, w.low);
+  EXPECT_DOUBLE_EQ(a.high, w.high);
+  EXPECT_DOUBLE_EQ(plain.low, wilson(100, 200).low);
+  // Clusters that split every time (negative correlation) are not given a narrower interval.
+  ClusterShare split;
+  for (int d = 0; d < 100; ++d) split.add(1, 2);
+  EXPECT_DOUBLE_EQ(split.design_effect(), 0.0);
+  EXPECT_DOUBLE_EQ(split.interval().low, wilson(100, 200).low);
+}
+
+// The summary takes the deal as the unit: two rotations of a deal won by the same seat (as a deal
+// that decides the game whatever the seating would be) make the seat intervals those of half as
+// many games.
+TEST(Summary, SeatIntervalsTakeTheDealAsTheUnit) {
+  Plan plan = relativity_plan(0, 1);  // cyclic: two rotations
+  Summary summary(plan, "variants", {}, 0.05);
+  for (long deal = 0; deal < 200; ++deal) {
+    for (int rotation = 0; rotation < 2; ++rotation) {
+      GameResult r;
+      r.deal = deal;
+      r.rotation = rotation;
+      r.players = 2;
+      r.seat_slot = plan.conditions[0].rotations[std::size_t(rotation)];
+      r.returns = deal % 2 ? std::vector<double>{1, -1} : std::vector<double>{-1, 1};
+      r.plies = 10;
+      summary.game(r);
+    }
+    summary.deal_done(deal);
+  }
+  const ConditionStats& s = summary.conditions()[0];
+  EXPECT_EQ(s.decisive, 400);
+  EXPECT_DOUBLE_EQ(s.seat_share[0].design_effect(), 2.0);
+  const Interval i = s.seat_share[0].interval(), half = wilson(100, 200);
+  EXPECT_DOUBLE_EQ(i.low, half.low);
+  EXPECT_DOUBLE_EQ(i.high, half.high);
+  EXPECT_LT(wilson(200, 400).high, i.high);  // the independent-games interval was too narrow
+  // The agents, seated both ways in each deal, split every deal's wins: no correlation to add.
+  EXPECT_DOUBLE_EQ(s.slot_share[0].interval().low, wilson(200, 400).low);
+  EXPECT_NE(summary.to_text().find("design effect up to 2.00"), std::string::npos);
+  EXPECT_DOUBLE_EQ(
+      summary.to_json()["conditions"][0]["seats"][0]["decisive_share"]["design_effect"], 2.0);
+}
+
 TEST(Report, PageHasChartsAndTheCommandLine) {
   Plan plan = relativity_plan(6, 2);
   plan.record = true;

@@ -9,6 +9,7 @@
 //     the observed Fisher information (bradley_terry).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -29,6 +30,34 @@ struct Interval {
 
 // The 95% Wilson score interval for `successes` of `trials` (trials 0: [0, 1]).
 Interval wilson(long successes, long trials, double z = kZ95);
+
+// The 95% Wilson score interval for a share `p` observed over an effective number `n` of trials
+// (n 0: [0, 1]).
+Interval wilson_share(double p, double n, double z = kZ95);
+
+// A share whose trials come in clusters that are not independent: the games of one deal (its
+// seat rotations, which replay the same dice and deals) are correlated, so the deal is the unit.
+// Estimate p = S / N (successes over trials, summed over the D clusters). The design effect is
+// the cluster-robust (linearised) variance of p over the variance for N independent trials:
+//   deff = sum_d (s_d - p t_d)^2 / (N p (1 - p)),
+// exactly 1 when every cluster holds one trial and m when clusters of m trials agree throughout.
+// The interval is Wilson's at the effective sample size N / max(1, deff) (Kish): never narrower
+// than the independent-games interval.
+class ClusterShare {
+ public:
+  void add(double successes, double trials);  // one cluster (a deal)
+  long clusters() const { return clusters_; }
+  double successes() const { return s_; }
+  double trials() const { return n_; }
+  double share() const { return n_ > 0 ? s_ / n_ : 0; }
+  // 1 when undefined (no trials, or p is 0 or 1).
+  double design_effect() const;
+  Interval interval() const { return wilson_share(share(), n_ / std::max(1.0, design_effect())); }
+
+ private:
+  long clusters_ = 0;
+  double s_ = 0, n_ = 0, ss_ = 0, sn_ = 0, nn_ = 0;  // sums of s, t, s^2, s t, t^2
+};
 
 // Games needed to tell a true rate `p` from `p + difference` (or `p - difference`, whichever
 // needs more) with a two-sided test at the 5% level and 80% power, by the normal approximation

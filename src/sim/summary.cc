@@ -30,12 +30,15 @@ Summary::Summary(const Plan& plan, std::string mode, std::vector<std::string> po
     s.slot_wins.assign(n, 0);
     s.slot_returns.assign(n, 0);
     s.seat_win_example.resize(n);
+    s.seat_share.resize(n);
+    s.slot_share.resize(n);
     s.deal_seat_win.resize(n);
     conditions_.push_back(std::move(s));
     slot_agent_.push_back(c.slot_agent);
     deal_win_sum_.emplace_back(n, 0.0);
   }
   deal_plies_sum_.assign(conditions_.size(), 0);
+  for (const ConditionStats& s : conditions_) last_.push_back({s.seat_wins, s.slot_wins});
   deal_capped_sum_.assign(conditions_.size(), 0);
   deal_draw_sum_.assign(conditions_.size(), 0);
   deal_figure_sum_.resize(conditions_.size());
@@ -120,9 +123,27 @@ void Summary::game(const GameResult& r) {
   }
 }
 
+double ConditionStats::seat_design_effect() const {
+  double most = 1;
+  for (const ClusterShare& c : seat_share) most = std::max(most, c.design_effect());
+  return most;
+}
+
 void Summary::deal_done(long deal) {
   deals_done_ = deal + 1;
   const std::size_t k = conditions_.size();
+  for (std::size_t c = 0; c < k; ++c) {
+    ConditionStats& s = conditions_[c];
+    Counts& last = last_[c];
+    const double decisive = double(s.decisive - last.decisive);
+    for (std::size_t i = 0; i < s.seat_share.size(); ++i)
+      s.seat_share[i].add(double(s.seat_wins[i] - last.seat_wins[i]), decisive);
+    for (std::size_t i = 0; i < s.slot_share.size(); ++i)
+      s.slot_share[i].add(double(s.slot_wins[i] - last.slot_wins[i]), decisive);
+    s.capped_rate.add(double(s.capped - last.capped), double(s.games - last.games));
+    s.draw_rate.add(double(s.draws - last.draws), double(s.games - last.games));
+    last = {s.seat_wins, s.slot_wins, s.decisive, s.capped, s.draws, s.games};
+  }
   std::vector<std::vector<double>> win(k);
   std::vector<double> plies(k, 0), capped(k, 0), drawn(k, 0);
   for (std::size_t c = 0; c < k; ++c) {
@@ -195,10 +216,12 @@ json interval_json(Interval i) {
 }
 
 // A share of `n` (null, with the reason, when n is 0).
-json share_json(long k, long n, const char* of_what) {
-  if (n <= 0)
+json share_json(const ClusterShare& c, const char* of_what) {
+  if (c.trials() <= 0)
     return {{"value", nullptr}, {"95", nullptr}, {"undefined", std::string("no ") + of_what}};
-  return {{"value", double(k) / double(n)}, {"95", interval_json(wilson(k, n))}};
+  return {{"value", c.share()},
+          {"95", interval_json(c.interval())},
+          {"design_effect", c.design_effect()}};
 }
 
 // A paired difference: the mean, its interval (null with the reason when undefined) and whether
@@ -217,7 +240,7 @@ json condition_json(const ConditionStats& s, double detect, const std::vector<in
   json seats = json::array();
   for (int seat = 0; seat < s.players; ++seat) {
     const auto i = std::size_t(seat);
-    const Interval share = wilson(s.seat_wins[i], s.decisive);
+    const Interval share = s.seat_share[i].interval();
     seats.push_back(
         {{"seat", seat},
          {"wins", s.seat_wins[i]},
@@ -225,15 +248,14 @@ json condition_json(const ConditionStats& s, double detect, const std::vector<in
          {"win_rate", s.games ? double(s.seat_wins[i]) / double(s.games) : 0},
          {"share_of_decisive", s.decisive ? double(s.seat_wins[i]) / double(s.decisive) : 0},
          {"share_95", interval_json(share)},
-         {"decisive_share", share_json(s.seat_wins[i], s.decisive, "decisive game")},
-         {"win_rate_of_all_games", share_json(s.seat_wins[i], s.games, "game")},
+         {"decisive_share", share_json(s.seat_share[i], "decisive game")},
          {"fair_share", fair},
          {"advantage_flagged", s.decisive > 0 && !share.contains(fair)},
          {"mean_return", s.games ? s.seat_returns[i] / double(s.games) : 0}});
   }
   json agents = json::array();
   for (std::size_t slot = 0; slot < s.slots.size(); ++slot) {
-    const Interval share = wilson(s.slot_wins[slot], s.decisive);
+    const Interval share = s.slot_share[slot].interval();
     agents.push_back(
         {{"slot", slot},
          {"agent", s.slots[slot]},
@@ -260,8 +282,8 @@ json condition_json(const ConditionStats& s, double detect, const std::vector<in
               {"draws", s.draws},
               {"shared_wins", s.shared},
               {"capped", s.capped},
-              {"capped_rate", share_json(s.capped, s.games, "game")},
-              {"draw_rate", share_json(s.draws, s.games, "game")},
+              {"capped_rate", share_json(s.capped_rate, "game")},
+              {"draw_rate", share_json(s.draw_rate, "game")},
               {"seats", seats},
               {"slots", agents},
               {"games_to_detect",
@@ -282,7 +304,10 @@ json Summary::to_json() const {
   out["planned_deals"] = planned_deals_;
   out["interrupted"] = info_.interrupted;
   out["methods"] = {
-      {"win_share", "sole wins over decisive games, 95% Wilson score interval"},
+      {"win_share",
+       "sole wins over decisive games, 95% Wilson score interval at the effective sample size "
+       "(deals as the unit: games / design effect, the design effect from the cluster-robust "
+       "variance over deals, at least 1)"},
       {"decisive_share", "a seat's (agent's) sole wins over the decisive games; fair share 1/n"},
       {"win_rate",
        "sole wins over all games (capped, drawn and shared games count as not won); the paired "
@@ -351,12 +376,11 @@ json Summary::to_json() const {
       trace.push_back({{"budget", s.budget},
                        {"agent", s.slots[0]},
                        {"share", s.decisive ? double(s.slot_wins[0]) / double(s.decisive) : 0},
-                       {"share_95", interval_json(wilson(s.slot_wins[0], s.decisive))},
+                       {"share_95", interval_json(s.slot_share[0].interval())},
                        {"fair_share", 1.0 / s.players}});
     const ConditionStats& top = conditions_.back();
     const bool informative = top.decisive > 0;
-    const bool flat =
-        informative && wilson(top.slot_wins[0], top.decisive).low <= 1.0 / top.players;
+    const bool flat = informative && top.slot_share[0].interval().low <= 1.0 / top.players;
     out["skill"] = {
         {"trace", trace}, {"informative", informative}, {"more_thinking_does_not_win_more", flat}};
     if (!informative)
@@ -397,9 +421,9 @@ std::string range(Interval i) {
 }
 
 // "66.4% [63.4%, 69.3%]", or "— (no decisive game)" when there is nothing to share.
-std::string share_text(long k, long n, const char* of_what) {
-  if (n <= 0) return std::string("— (no ") + of_what + ")";
-  return percent(double(k) / double(n)) + " " + range(wilson(k, n));
+std::string share_text(const ClusterShare& c, const char* of_what) {
+  if (c.trials() <= 0) return std::string("— (no ") + of_what + ")";
+  return percent(c.share()) + " " + range(c.interval());
 }
 
 // "+1.2 points, 95% [-0.3, +2.7]" (with DIFFERENT when the interval excludes 0), or the difference
@@ -435,16 +459,23 @@ std::string Summary::to_text() const {
         << s.rotations << " rotation" << (s.rotations > 1 ? "s" : "") << "), " << s.decisive
         << " decisive, " << s.draws << " draws, " << s.shared << " shared, " << s.capped
         << " capped\n";
-    out << "  capped rate " << share_text(s.capped, s.games, "game") << ", draw rate "
-        << share_text(s.draws, s.games, "game") << "\n";
+    out << "  capped rate " << share_text(s.capped_rate, "game") << ", draw rate "
+        << share_text(s.draw_rate, "game") << "\n";
+    if (s.seat_design_effect() > 1.005) {
+      std::snprintf(line, sizeof line,
+                    "  (intervals take the deal as the unit: design effect up to %.2f, as if "
+                    "%.0f%% of the games were independent)\n",
+                    s.seat_design_effect(), 100 / s.seat_design_effect());
+      out << line;
+    }
     const double fair = 1.0 / s.players;
     for (int seat = 0; seat < s.players; ++seat) {
       const auto i = std::size_t(seat);
-      const Interval share = wilson(s.seat_wins[i], s.decisive);
+      const Interval share = s.seat_share[i].interval();
       const bool flag = s.decisive > 0 && !share.contains(fair);
       std::snprintf(line, sizeof line,
                     "  seat %d  wins %6ld  decisive share %-22s win rate %6s%s\n", seat,
-                    s.seat_wins[i], share_text(s.seat_wins[i], s.decisive, "decisive game").c_str(),
+                    s.seat_wins[i], share_text(s.seat_share[i], "decisive game").c_str(),
                     s.games ? percent(double(s.seat_wins[i]) / double(s.games)).c_str() : "—",
                     flag ? (share.low > fair ? "  ADVANTAGE" : "  DISADVANTAGE") : "");
       out << line;
@@ -456,7 +487,7 @@ std::string Summary::to_text() const {
       for (std::size_t slot = 0; slot < s.slots.size(); ++slot) {
         std::snprintf(line, sizeof line, "  agent %zu %-24s wins %6ld  decisive share %s\n", slot,
                       s.slots[slot].c_str(), s.slot_wins[slot],
-                      share_text(s.slot_wins[slot], s.decisive, "decisive game").c_str());
+                      share_text(s.slot_share[slot], "decisive game").c_str());
         out << line;
       }
     }
@@ -518,14 +549,14 @@ std::string Summary::to_text() const {
     out << "== skill trace (decisive share of the budget-k agent)\n";
     for (const ConditionStats& s : conditions_) {
       std::snprintf(line, sizeof line, "  %dx  %s\n", s.budget,
-                    share_text(s.slot_wins[0], s.decisive, "decisive game").c_str());
+                    share_text(s.slot_share[0], "decisive game").c_str());
       out << line;
     }
     const ConditionStats& top = conditions_.back();
     if (top.decisive == 0)
       out << "  UNINFORMATIVE: no game at the largest budget was decisive (" << top.capped << " of "
           << top.games << " hit the engine's cap); raise the cap or lower the budgets\n";
-    else if (wilson(top.slot_wins[0], top.decisive).low <= 1.0 / top.players)
+    else if (top.slot_share[0].interval().low <= 1.0 / top.players)
       out << "  FLAG: more thinking does not win more here (the top budget's interval reaches "
              "the fair share)\n";
   }

@@ -51,6 +51,12 @@ struct ConditionStats {
   std::optional<Record> longest, capped_example;
   int longest_plies = -1;
   std::vector<std::optional<Record>> seat_win_example;  // the first sole win of each seat
+  // The same shares with the deal as the unit (stats.h ClusterShare): every interval and flag
+  // uses these, since the games of one deal are correlated.
+  std::vector<ClusterShare> seat_share, slot_share;  // sole wins over decisive games
+  ClusterShare capped_rate, draw_rate;               // over all games
+  // The largest design effect among the seats' shares (1: the deals added no correlation).
+  double seat_design_effect() const;
   // Per-deal values (mean over rotations), for paired and unpaired comparisons.
   std::vector<Moments> deal_seat_win;
   Moments deal_plies;
@@ -115,6 +121,12 @@ class Summary final : public Sink {
   std::vector<std::map<std::string, double>> deal_figure_sum_;  // [condition] name -> sum
   std::vector<int> deal_games_;
   std::vector<PairedComparison> paired_;
+  // Each condition's counts after the previous deal, so deal_done sees this deal's alone.
+  struct Counts {
+    std::vector<long> seat_wins, slot_wins;
+    long decisive = 0, capped = 0, draws = 0, games = 0;
+  };
+  std::vector<Counts> last_;
   std::vector<std::vector<double>> wins_;  // tournament
 };
 
