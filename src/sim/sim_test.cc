@@ -348,6 +348,36 @@ TEST(Summary, SeatIntervalsTakeTheDealAsTheUnit) {
       summary.to_json()["conditions"][0]["seats"][0]["decisive_share"]["design_effect"], 2.0);
 }
 
+// Figures by readable name, a category as its distribution (never a mean), the histogram's right
+// label the largest value, and the difference chart in points like its table.
+TEST(Report, ReadableFiguresCategoriesAndLabels) {
+  Plan plan = relativity_plan(0, 1, "none");
+  plan.conditions.push_back(plan.conditions[0]);
+  plan.conditions[1].name = "again";
+  Summary summary(plan, "variants", {}, 0.05);
+  for (long deal = 0; deal < 4; ++deal) {
+    for (int c = 0; c < 2; ++c) {
+      GameResult r;
+      r.deal = deal;
+      r.condition = c;
+      r.players = 2;
+      r.seat_slot = {0, 1};
+      r.returns = {1, -1};
+      r.plies = 100 + int(deal) * 10;
+      r.figures = {{"first_player_won", double(deal % 2)}, {"winner_goal_suit", double(deal % 3)}};
+      summary.game(r);
+    }
+    summary.deal_done(deal);
+  }
+  const std::string html = report_html(summary, "x");
+  EXPECT_NE(html.find(">first player won</td>"), std::string::npos);
+  EXPECT_EQ(html.find(">first_player_won</td>"), std::string::npos);
+  EXPECT_NE(html.find("— (a category)"), std::string::npos);
+  EXPECT_NE(html.find("0: 50.0%, 1: 25.0%, 2: 25.0%"), std::string::npos);  // the suits' shares
+  EXPECT_NE(html.find(">130</text>"), std::string::npos);  // the largest length, not 131
+  EXPECT_NE(html.find(" pts</text>"), std::string::npos);
+}
+
 TEST(Report, PageHasChartsAndTheCommandLine) {
   Plan plan = relativity_plan(6, 2);
   plan.record = true;

@@ -78,6 +78,8 @@ class Distribution {
   double max() const { return values_.empty() ? 0 : values_.rbegin()->first; }
   // The q-quantile (0 <= q <= 1) of the kept values, by the nearest-rank method.
   double quantile(double q) const;
+  // Each kept value with its count, in increasing order.
+  const std::map<double, long>& counts() const { return values_; }
   // Share of values that are not zero.
   double nonzero_share() const;
   struct Bin {
