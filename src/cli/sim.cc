@@ -38,6 +38,7 @@ struct SimOptions {
   std::string variants_path;
   std::vector<std::string> sweeps;
   bool tournament = false;
+  bool no_quality = false;
   std::string skill;
   std::string budgets = "1,2,4,8";
   double detect_points = 5;
@@ -211,6 +212,9 @@ CLI::App* add_sim_command(CLI::App& app) {
   sim->add_option("--detect", o.detect_points,
                   "points of win share for 'games needed to detect a difference'")
       ->capture_default_str();
+  sim->add_flag("--no-quality", o.no_quality,
+                "skip the game-quality measures and trajectories (about twice as fast for random "
+                "playouts)");
   sim->add_option("--json", o.json_path, "write the summary as JSON to this file");
   sim->add_option("--csv", o.csv_path, "write one CSV row per game to this file");
   sim->add_option("--records", o.records_path, "write one JSON record per game (JSON Lines)");
@@ -304,6 +308,7 @@ int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* s
   plan.seed = o.seed;
   plan.threads = o.threads;
   plan.record = !o.records_path.empty() || !o.report_dir.empty();
+  plan.quality = !o.no_quality;
   plan.stop = &g_stop;
   std::string mode = "variants";
   std::vector<std::string> pool;

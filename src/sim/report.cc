@@ -189,6 +189,114 @@ std::string histogram_chart(const std::string& title, const Distribution& d, dou
   return s.str();
 }
 
+// Lines over turns, each with a shaded band (mean ± one standard deviation across the games still
+// running at that turn): the trajectories.
+struct Line {
+  std::string label;
+  std::vector<double> mean, sd;
+};
+std::string line_chart(const std::string& title, const std::vector<Line>& lines,
+                       const std::string& x_label) {
+  if (lines.empty() || lines[0].mean.size() < 2) return {};
+  double lo = 1e300, hi = -1e300;
+  for (const Line& l : lines)
+    for (std::size_t t = 0; t < l.mean.size(); ++t) {
+      lo = std::min(lo, l.mean[t] - l.sd[t]);
+      hi = std::max(hi, l.mean[t] + l.sd[t]);
+    }
+  bool counts = true;  // never below 0 when every mean is a count (legal moves)
+  for (const Line& l : lines)
+    for (double m : l.mean) counts &= m >= 0;
+  if (counts) lo = std::max(lo, 0.0);
+  if (hi - lo < 1e-9) hi = lo + 1;
+  const int left = 60, width = 520, height = 180, top = 30, bottom = 30, key = 150;
+  const double turns = double(lines[0].mean.size() - 1);
+  auto x = [&](double t) { return left + t / turns * width; };
+  auto y = [&](double v) { return top + (hi - v) / (hi - lo) * height; };
+  static const char* colours[] = {"#1f5fa8", "#c0392b", "#2e8b57", "#8e44ad", "#d35400", "#555"};
+  std::ostringstream s;
+  s << "<figure><svg class=\"chart\" role=\"img\" viewBox=\"0 0 " << left + width + key << " "
+    << top + height + bottom << "\" width=\"" << left + width + key << "\" height=\""
+    << top + height + bottom << "\"><title>" << escape(title) << "</title>";
+  s << "<text x=\"4\" y=\"18\" class=\"t\">" << escape(title) << "</text>";
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const Line& l = lines[i];
+    const char* colour = colours[i % 6];
+    s << "<path fill=\"" << colour << "\" fill-opacity=\"0.12\" d=\"";
+    for (std::size_t t = 0; t < l.mean.size(); ++t)
+      s << (t ? "L" : "M") << x(double(t)) << "," << y(l.mean[t] + l.sd[t]);
+    for (std::size_t t = l.mean.size(); t-- > 0;)
+      s << "L" << x(double(t)) << "," << y(l.mean[t] - l.sd[t]);
+    s << "Z\"/><path fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"2\" d=\"";
+    for (std::size_t t = 0; t < l.mean.size(); ++t)
+      s << (t ? "L" : "M") << x(double(t)) << "," << y(l.mean[t]);
+    s << "\"/><text x=\"" << left + width + 12 << "\" y=\"" << top + 12 + 16 * int(i)
+      << "\" class=\"lab\" fill=\"" << colour << "\">" << escape(l.label) << "</text>";
+  }
+  s << "<text x=\"" << left - 6 << "\" y=\"" << top + 4 << "\" class=\"axis\" text-anchor=\"end\">"
+    << fmt("%.2g", hi) << "</text><text x=\"" << left - 6 << "\" y=\"" << top + height
+    << "\" class=\"axis\" text-anchor=\"end\">" << fmt("%.2g", lo) << "</text>";
+  s << "<text x=\"" << left << "\" y=\"" << top + height + 16
+    << "\" class=\"axis\">0</text><text x=\"" << left + width / 2 << "\" y=\"" << top + height + 16
+    << "\" class=\"axis\" text-anchor=\"middle\">" << escape(x_label) << "</text><text x=\""
+    << left + width << "\" y=\"" << top + height + 16 << "\" class=\"axis\" text-anchor=\"end\">"
+    << fmt("%g", turns) << "</text>";
+  s << "</svg></figure>\n";
+  return s.str();
+}
+
+// The quality table and the trajectories of one condition.
+std::string quality_section(const Summary& summary, std::size_t c) {
+  const ConditionStats& s = summary.conditions()[c];
+  std::ostringstream h;
+  h << "<h3>Game quality</h3><p class=\"note\">Measured by the lab along every game, from its "
+       "legal moves and the game's own estimate of each seat's outcome; intervals take the deal as "
+       "the unit.</p><table class=\"quality\"><tr><th>measure</th><th>value</th><th>95% "
+       "interval</th><th>what it means</th></tr>";
+  for (const QualityMeasure& m : summary.quality(c)) {
+    const bool share = m.unit == "%", points = m.unit == "pts";
+    const char* f = share ? "%.1f%%" : points ? "%+.1f pts" : "%.2f";
+    const double k = share || points ? 100 : 1;
+    const bool no_value = !m.undefined.empty() && m.undefined.rfind("no", 0) == 0;
+    h << "<tr><td>" << escape(m.name) << "</td><td>" << (no_value ? "—" : fmt(f, k * m.value))
+      << "</td><td>";
+    if (!m.undefined.empty())
+      h << "— (" << escape(m.undefined) << ")";
+    else
+      h << fmt(f, k * m.interval.low) << " – " << fmt(f, k * m.interval.high);
+    h << "</td><td class=\"meaning\">" << escape(m.meaning) << "</td></tr>";
+  }
+  h << "</table>\n";
+  // Trajectories over the turns at least a tenth of the games reached.
+  const auto& trace = s.trace;
+  std::size_t turns = 0;
+  while (turns < trace.size() && trace[turns][0].count() * 10 >= s.games) ++turns;
+  if (turns >= 2) {
+    std::vector<Line> estimate, branching(1);
+    branching[0].label = "legal moves";
+    for (int seat = 0; seat < s.players; ++seat)
+      estimate.push_back({"seat " + std::to_string(seat), {}, {}});
+    for (std::size_t t = 0; t < turns; ++t) {
+      for (int seat = 0; seat < s.players; ++seat) {
+        estimate[std::size_t(seat)].mean.push_back(trace[t][std::size_t(seat)].mean());
+        estimate[std::size_t(seat)].sd.push_back(std::sqrt(trace[t][std::size_t(seat)].variance()));
+      }
+      const Moments& b = trace[t][std::size_t(s.players)];
+      branching[0].mean.push_back(b.mean());
+      branching[0].sd.push_back(std::sqrt(b.variance()));
+    }
+    h << "<p class=\"note\">Trajectories: per turn (" << s.players
+      << " plies), the mean over the "
+         "games still running, with a band of one standard deviation across them; drawn while at "
+         "least a tenth of the games last. The estimate is the game's own judgement of each seat's "
+         "final return (its <code>estimate_returns</code>). Games export their other figures only "
+         "at the end, so those have no trajectory.</p>\n";
+    h << line_chart("Each seat's estimated return, by turn", estimate, "turn");
+    h << line_chart("Legal moves of the player to move, by turn", branching, "turn");
+  }
+  return h.str();
+}
+
 // A figure whose numbers are labels (a suit, a seat, a player): by the name's ending.
 bool is_category(const std::string& name) {
   for (const char* end : {"_suit", "_seat", "_player"})
@@ -239,7 +347,7 @@ code,pre{background:#f6f6f6;padding:2px 4px;overflow-wrap:anywhere}pre{padding:8
 .flag{color:#b00020;font-weight:600}figure{margin:.6em 0}
 svg .t{font-weight:600;font-size:14px}svg .lab{font-size:12px}svg .axis{font-size:11px;fill:#555}
 svg .ref{stroke:#888;stroke-dasharray:4 3}svg .tick{stroke:#555}svg .ci{fill:#7aa6d6}svg .ci.flag{fill:#e0787f}
-svg .pt{fill:#123e6b}svg .bar{fill:#5b8fc7}.note{color:#555;font-size:.93em}
+svg .pt{fill:#123e6b}td.meaning{text-align:left;font-size:.9em;color:#444;max-width:420px}svg .bar{fill:#5b8fc7}.note{color:#555;font-size:.93em}
 )";
 
 }  // namespace
@@ -436,6 +544,7 @@ std::string report_html(const Summary& summary, const std::string& command_line)
       h << "</td></tr>";
     }
     if (any) h << "</table>\n";
+    h << quality_section(summary, c);
     std::vector<std::string> links;
     if (s.longest)
       links.push_back("<a href=\"" + record_name(c, "longest") + "\">longest game</a> (" +

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 #include <set>
 
 #include "games/games.h"
@@ -376,6 +377,37 @@ TEST(Report, ReadableFiguresCategoriesAndLabels) {
   EXPECT_NE(html.find("0: 50.0%, 1: 25.0%, 2: 25.0%"), std::string::npos);  // the suits' shares
   EXPECT_NE(html.find(">130</text>"), std::string::npos);  // the largest length, not 131
   EXPECT_NE(html.find(" pts</text>"), std::string::npos);
+}
+
+// The quality measures come from the games themselves: Relativity between greedy players always
+// ends by the rules, has about a hundred legal moves a decision, and its lead changes hands.
+TEST(Summary, QualityMeasuresForEveryGameFromItsRecords) {
+  Plan plan = relativity_plan(40, 2);
+  plan.conditions[0].slots = {"greedy", "greedy"};
+  Summary summary(plan, "variants", {}, 0.05);
+  summary.finish(run_plan(plan, summary));
+  std::map<std::string, QualityMeasure> q;
+  for (const QualityMeasure& m : summary.quality(0)) q[m.id] = m;
+  EXPECT_DOUBLE_EQ(q.at("decisiveness").value, 1.0);
+  EXPECT_TRUE(q.at("decisiveness").interval.contains(1.0));
+  EXPECT_GT(q.at("branching").value, 50);
+  EXPECT_GT(q.at("lead_changes").value, 0);
+  EXPECT_TRUE(q.at("lead_changes").interval.contains(q.at("lead_changes").value));
+  EXPECT_GT(q.at("decisions_per_player").value, 10);
+  EXPECT_GE(q.at("clear_at").value, 0);
+  EXPECT_LE(q.at("clear_at").value, 1);
+  EXPECT_TRUE(q.at("winner_behind").undefined.empty());
+  EXPECT_FALSE(q.at("length_spread").undefined.empty());  // a spread has no interval here
+  const ConditionStats& s = summary.conditions()[0];
+  ASSERT_GE(s.trace.size(), 10u);
+  EXPECT_EQ(s.trace[0][0].count(), 80);  // every game at turn 0
+  const json j = summary.to_json()["conditions"][0]["quality"];
+  EXPECT_TRUE(j.contains("lead_changes"));
+  EXPECT_FALSE(j["decisiveness"]["meaning"].get<std::string>().empty());
+  const std::string html = report_html(summary, "x");
+  EXPECT_NE(html.find("Game quality"), std::string::npos);
+  EXPECT_NE(html.find("estimated return, by turn"), std::string::npos);
+  EXPECT_NE(summary.to_text().find("lead changes per game"), std::string::npos);
 }
 
 TEST(Report, PageHasChartsAndTheCommandLine) {

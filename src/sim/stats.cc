@@ -16,7 +16,8 @@ Interval wilson_share(double p, double n, double z) {
   const double z2 = z * z;
   const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
   const double half = z / (1 + z2 / n) * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n));
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+  // At p = 0 or 1 the end is exactly 0 or 1 (rounding would leave it a hair inside).
+  return {p <= 0 ? 0.0 : std::max(0.0, centre - half), p >= 1 ? 1.0 : std::min(1.0, centre + half)};
 }
 
 void ClusterShare::add(double successes, double trials) {
@@ -144,6 +145,13 @@ double Moments::variance() const {
   if (n_ < 2) return 0;
   const double m = mean();
   return std::max(0.0, (sum_squares_ - double(n_) * m * m) / double(n_ - 1));
+}
+
+Interval DealMeans::interval() const {
+  if (deals_.count() < 2)
+    return {-std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+  const double half = kZ95 * std::sqrt(deals_.variance() / double(deals_.count()));
+  return {mean() - half, mean() + half};
 }
 
 namespace {

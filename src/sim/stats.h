@@ -128,6 +128,31 @@ class Moments {
   double sum_ = 0, sum_squares_ = 0;
 };
 
+// A per-game quantity averaged within each deal, then over deals: the mean with a 95% normal
+// interval over the deals (mean ± 1.96 sd/sqrt(D)), so the deal is the unit. Games that do not
+// have the quantity are simply not added; a deal without any is skipped.
+class DealMeans {
+ public:
+  void add(double x) {
+    sum_ += x;
+    ++n_;
+  }
+  void close_deal() {
+    if (n_) deals_.add(sum_ / double(n_));
+    sum_ = 0;
+    n_ = 0;
+  }
+  long deals() const { return deals_.count(); }
+  double mean() const { return deals_.mean(); }
+  // Infinite ends below two deals.
+  Interval interval() const;
+
+ private:
+  Moments deals_;
+  double sum_ = 0;
+  long n_ = 0;
+};
+
 struct Ratings {
   std::vector<double> elo;       // 400 log10 of each strength, centred on mean 0
   std::vector<Interval> elo_95;  // from the inverse observed information (sum-zero constraint)

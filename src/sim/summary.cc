@@ -40,6 +40,8 @@ Summary::Summary(const Plan& plan, std::string mode, std::vector<std::string> po
   deal_plies_sum_.assign(conditions_.size(), 0);
   for (const ConditionStats& s : conditions_) last_.push_back({s.seat_wins, s.slot_wins});
   deal_capped_sum_.assign(conditions_.size(), 0);
+  deal_behind_.assign(conditions_.size(), 0);
+  deal_estimated_decisive_.assign(conditions_.size(), 0);
   deal_draw_sum_.assign(conditions_.size(), 0);
   deal_figure_sum_.resize(conditions_.size());
   deal_games_.assign(conditions_.size(), 0);
@@ -92,6 +94,23 @@ void Summary::game(const GameResult& r) {
     s.longest_plies = r.plies;
     if (r.record) s.longest = r.record;
   }
+  const GameQuality& q = r.quality;
+  if (q.measured) measured_ = true;
+  if (measured_) s.branching.add(q.branching);
+  double choices = 0;
+  for (int c : q.choices) choices += c;
+  if (measured_) {
+    if (q.estimated) s.lead_changes.add(q.lead_changes);
+    s.decisions_per_player.add(choices / std::max(1, n));
+  }
+  if (q.clear_at >= 0) s.clear_at.add(q.clear_at);
+  const std::size_t width = std::size_t(n) + 1;
+  for (std::size_t t = 0; t * width + width <= q.trace.size(); ++t) {
+    if (s.trace.size() <= t) s.trace.emplace_back(width);
+    for (std::size_t k = 0; k < width; ++k) s.trace[t][k].add(q.trace[t * width + k]);
+  }
+  deal_behind_[std::size_t(r.condition)] += q.clear_at >= 0 && q.winner_behind_at_midpoint;
+  deal_estimated_decisive_[std::size_t(r.condition)] += q.clear_at >= 0;
   for (const auto& [name, value] : r.figures) {
     deal_figure_sum_[std::size_t(r.condition)][name] += value;
     auto it = std::find_if(s.figures.begin(), s.figures.end(),
@@ -141,6 +160,13 @@ void Summary::deal_done(long deal) {
     for (std::size_t i = 0; i < s.slot_share.size(); ++i)
       s.slot_share[i].add(double(s.slot_wins[i] - last.slot_wins[i]), decisive);
     s.capped_rate.add(double(s.capped - last.capped), double(s.games - last.games));
+    s.decisive_rate.add(double(s.decisive - last.decisive), double(s.games - last.games));
+    s.winner_behind.add(deal_behind_[c], deal_estimated_decisive_[c]);
+    deal_behind_[c] = deal_estimated_decisive_[c] = 0;
+    s.branching.close_deal();
+    s.lead_changes.close_deal();
+    s.decisions_per_player.close_deal();
+    s.clear_at.close_deal();
     s.draw_rate.add(double(s.draws - last.draws), double(s.games - last.games));
     last = {s.seat_wins, s.slot_wins, s.decisive, s.capped, s.draws, s.games};
   }
@@ -196,6 +222,98 @@ std::vector<PairedComparison> Summary::comparisons() const {
       p.unpaired_sd.push_back(
           std::sqrt((a.deal_seat_win[s].variance() + b.deal_seat_win[s].variance()) / n));
     p.unpaired_plies_se = std::sqrt((a.deal_plies.variance() + b.deal_plies.variance()) / n);
+  }
+  return out;
+}
+
+std::vector<QualityMeasure> Summary::quality(std::size_t c) const {
+  const ConditionStats& s = conditions_[c];
+  std::vector<QualityMeasure> out;
+  auto share = [&](const char* id, const char* name, const ClusterShare& x, const char* none,
+                   const char* meaning) {
+    QualityMeasure m{id, name, x.share(), x.interval(), "", "%", meaning};
+    if (x.trials() <= 0) m.undefined = none;
+    out.push_back(m);
+  };
+  auto mean = [&](const char* id, const char* name, const DealMeans& x, const char* unit,
+                  const char* none, const char* meaning) {
+    QualityMeasure m{id, name, x.mean(), x.interval(), "", unit, meaning};
+    if (!measured_)
+      m.undefined = "not measured (--no-quality)";
+    else if (x.deals() == 0)
+      m.undefined = none;
+    else if (x.deals() < 2)
+      m.undefined = "fewer than two deals";
+    out.push_back(m);
+  };
+  share("decisiveness", "decisiveness", s.decisive_rate, "no game",
+        "The share of games the rules decided with a sole winner before the engine's cap (draws, "
+        "shared wins and capped games are not decisive).");
+  {
+    const double fair = 1.0 / s.players;
+    std::size_t worst = 0;
+    for (std::size_t i = 1; i < s.seat_share.size(); ++i)  // the seat that wins most
+      if (s.seat_share[i].share() > s.seat_share[worst].share()) worst = i;
+    QualityMeasure m{"seat_advantage",
+                     "seat advantage (seat " + std::to_string(worst) + ")",
+                     s.seat_share[worst].share() - fair,
+                     {},
+                     "",
+                     "pts",
+                     "The largest gap between a seat's decisive share and the fair share 1/n; when "
+                     "its interval excludes 0 the seat (its place in the turn order) wins more or "
+                     "less than its share."};
+    const Interval i = s.seat_share[worst].interval();
+    m.interval = {i.low - fair, i.high - fair};
+    if (s.decisive == 0)
+      m.undefined = "no decisive game";
+    else if (s.rotations == 1 && std::adjacent_find(s.slots.begin(), s.slots.end(),
+                                                    std::not_equal_to<>()) != s.slots.end())
+      m.meaning += " The seats were not rotated and the agents differ: this mixes seat and agent.";
+    out.push_back(m);
+  }
+  mean("lead_changes", "lead changes per game", s.lead_changes, "", "no game",
+       "How often the lead, judged by the game's own estimate of each seat's outcome "
+       "(estimate_returns), passed to another seat; 0 means whoever leads first wins.");
+  share("winner_behind", "winner behind at the midpoint", s.winner_behind,
+        measured_ ? "no decisive game with an estimate" : "not measured (--no-quality)",
+        "The share of decisive games whose eventual winner was not the leader at the game's "
+        "midpoint: the drama of comebacks (high) or a game decided early (low).");
+  mean("clear_at", "outcome clear at", s.clear_at, "%", "no decisive game with an estimate",
+       "How far into the game (share of its plies) the eventual winner took the lead for good: "
+       "late means the outcome stays open.");
+  mean("branching", "branching factor", s.branching, "", "no game",
+       "Legal moves per decision, averaged over each game: how many options a player weighs.");
+  mean("decisions_per_player", "decisions per player", s.decisions_per_player, "", "no game",
+       "Moves per player per game where there was more than one legal move: how much each "
+       "player actually decides.");
+  {
+    QualityMeasure m{"length_spread",
+                     "length spread (sd / mean of plies)",
+                     s.plies.mean() > 0 ? s.plies.sd() / s.plies.mean() : 0,
+                     {},
+                     "",
+                     "",
+                     "How much game lengths vary relative to their mean (the coefficient of "
+                     "variation); the histogram shows the whole distribution."};
+    m.undefined = "a spread, read with the histogram";
+    if (s.plies.count() < 2) m.undefined = "fewer than two games";
+    out.push_back(m);
+  }
+  if (mode_ == "skill" && !conditions_.empty()) {
+    const ConditionStats& top = conditions_.back();
+    QualityMeasure m{
+        "stronger_wins",
+        "stronger player's decisive share (" + std::to_string(top.budget) + "x budget)",
+        top.slot_share[0].share(),
+        top.slot_share[0].interval(),
+        "",
+        "%",
+        "From the skill trace: the share of decisive games the searcher with the "
+        "largest budget won against 1x copies; above the fair share means skill "
+        "pays."};
+    if (top.decisive == 0) m.undefined = "no decisive game at the largest budget";
+    out.push_back(m);
   }
   return out;
 }
@@ -329,8 +447,18 @@ json Summary::to_json() const {
        "Bradley–Terry by Hunter's MM algorithm, one virtual draw per pair that met, Elo scale, "
        "95% interval from the observed information under a sum-zero constraint"}};
   json conditions = json::array();
-  for (std::size_t c = 0; c < conditions_.size(); ++c)
-    conditions.push_back(condition_json(conditions_[c], detect_, slot_agent_[c]));
+  for (std::size_t c = 0; c < conditions_.size(); ++c) {
+    json one = condition_json(conditions_[c], detect_, slot_agent_[c]);
+    json quality = json::object();
+    for (const QualityMeasure& m : this->quality(c)) {
+      json q = {{"name", m.name}, {"value", m.value}, {"unit", m.unit}, {"meaning", m.meaning}};
+      q["95"] = m.undefined.empty() ? interval_json(m.interval) : json(nullptr);
+      if (!m.undefined.empty()) q["undefined"] = m.undefined;
+      quality[m.id] = q;
+    }
+    one["quality"] = quality;
+    conditions.push_back(one);
+  }
   out["conditions"] = conditions;
   json comparisons = json::array();
   for (const PairedComparison& p : this->comparisons()) {
@@ -441,6 +569,28 @@ std::string paired_text(const Paired& d, double scale, const char* unit) {
   return b;
 }
 
+// "61.2% [58.0%, 64.3%]", "+4.1 pts [+1.0, +7.2]", "2.31 [2.20, 2.42]", with "— (why)" for what
+// is undefined.
+std::string quality_text(const QualityMeasure& m) {
+  char b[200];
+  const bool share = m.unit == "%", points = m.unit == "pts";
+  const double k = share || points ? 100 : 1;
+  const char* f = share ? "%.1f%%" : points ? "%+.1f pts" : "%.2f";
+  char v[64];
+  std::snprintf(v, sizeof v, f, k * m.value);
+  if (!m.undefined.empty()) {
+    const bool no_value = m.undefined.rfind("no", 0) == 0;  // "no game", "not measured"
+    std::snprintf(b, sizeof b, "%s (%s)", no_value ? "—" : (std::string(v) + ", 95% —").c_str(),
+                  m.undefined.c_str());
+    return b;
+  }
+  char lo[64], hi[64];
+  std::snprintf(lo, sizeof lo, f, k * m.interval.low);
+  std::snprintf(hi, sizeof hi, f, k * m.interval.high);
+  std::snprintf(b, sizeof b, "%s, 95%% [%s, %s]", v, lo, hi);
+  return b;
+}
+
 bool agents_differ(const ConditionStats& s) {
   return std::adjacent_find(s.slots.begin(), s.slots.end(), std::not_equal_to<>()) != s.slots.end();
 }
@@ -510,6 +660,9 @@ std::string Summary::to_text() const {
                     percent(d.nonzero_share()).c_str());
       out << line;
     }
+    out << "  quality:\n";
+    for (const QualityMeasure& m : quality(c))
+      out << "    " << m.name << " " << quality_text(m) << "\n";
   }
   for (const PairedComparison& p : comparisons()) {
     out << "== " << conditions_[std::size_t(p.condition)].name << " minus " << conditions_[0].name

@@ -55,6 +55,16 @@ struct ConditionStats {
   // uses these, since the games of one deal are correlated.
   std::vector<ClusterShare> seat_share, slot_share;  // sole wins over decisive games
   ClusterShare capped_rate, draw_rate;               // over all games
+  // Game quality (GameQuality, measured along every game), the deal as the unit.
+  ClusterShare decisive_rate;         // decisive games over all games
+  DealMeans lead_changes, branching;  // per game
+  DealMeans decisions_per_player;     // decisions with a choice, per seat, per game
+  ClusterShare winner_behind;         // decisive games (with estimates) whose winner was behind
+                                      // at the midpoint
+  DealMeans clear_at;                 // when the winner led for good (share of the game)
+  // Trajectories: per turn, per seat the estimate, then the legal moves (GameQuality::trace),
+  // over the games still running at that turn.
+  std::vector<std::vector<Moments>> trace;  // [turn][seat ... players]
   // The largest design effect among the seats' shares (1: the deals added no correlation).
   double seat_design_effect() const;
   // Per-deal values (mean over rotations), for paired and unpaired comparisons.
@@ -71,6 +81,17 @@ struct PairedComparison {
   // Each figure both conditions export in every game (mean over rotations, this minus the first).
   std::vector<std::pair<std::string, Paired>> figures;
   double unpaired_plies_se = 0;
+};
+
+// One game-quality measure of a condition, as every output shows it.
+struct QualityMeasure {
+  std::string id;         // "decisiveness" (the JSON key)
+  std::string name;       // "decisiveness" (for people)
+  double value = 0;       // in `unit`
+  Interval interval;      // 95%, deals as the unit
+  std::string undefined;  // why there is no value or interval, or ""
+  std::string unit;       // "%" (a share, value 0..1), "pts" (a share difference) or ""
+  std::string meaning;    // one sentence for the report
 };
 
 class Summary final : public Sink {
@@ -95,6 +116,10 @@ class Summary final : public Sink {
   const std::vector<std::string>& pool() const { return pool_; }
   const std::vector<std::vector<double>>& win_matrix() const { return wins_; }
   Ratings ratings() const { return bradley_terry(wins_); }
+  // The game-quality measures of condition `c`: decisiveness, seat advantage, lead changes, the
+  // winner behind at the midpoint, when the outcome became clear, branching factor, decisions
+  // per player, length spread and (for a skill trace) whether the stronger player wins.
+  std::vector<QualityMeasure> quality(std::size_t c) const;
   // True when a rare-winner, longest or capped record exists.
   bool has_outliers() const;
 
@@ -118,6 +143,7 @@ class Summary final : public Sink {
   // This deal's per-condition values, folded at deal_done.
   std::vector<std::vector<double>> deal_win_sum_;  // [condition][seat]
   std::vector<double> deal_plies_sum_, deal_capped_sum_, deal_draw_sum_;
+  std::vector<double> deal_behind_, deal_estimated_decisive_;
   std::vector<std::map<std::string, double>> deal_figure_sum_;  // [condition] name -> sum
   std::vector<int> deal_games_;
   std::vector<PairedComparison> paired_;
@@ -127,6 +153,9 @@ class Summary final : public Sink {
     long decisive = 0, capped = 0, draws = 0, games = 0;
   };
   std::vector<Counts> last_;
+  bool measured_ = false;  // the games carry GameQuality (Plan::quality)
+ public:
+  bool measured() const { return measured_; }
   std::vector<std::vector<double>> wins_;  // tournament
 };
 
