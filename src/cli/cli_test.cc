@@ -346,6 +346,23 @@ TEST(Cli, SimRejectsWrongAgentCount) {
   EXPECT_NE(bad.out.find("unknown agent 'wizard'"), std::string::npos) << bad.out;
 }
 
+TEST(Cli, SimRefusesASweepThatOverridesAVariant) {
+  const std::string dir = scratch();
+  std::ofstream(dir + "/variants.json") << R"({"short": {"max_plies": 40}, "plain": {}})";
+  Result r =
+      run("sim relativity --games 2 --variants " + dir + "/variants.json --sweep max_plies=50,60");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("would override max_plies=40 that the --variants entry 'short' sets"),
+            std::string::npos)
+      << r.out;
+  // Entries that leave the key alone are swept.
+  std::ofstream(dir + "/plain.json") << R"({"a": {}, "b": {}})";
+  Result other = run("sim relativity --games 2 --variants " + dir + "/plain.json --sweep " +
+                     "max_plies=50,60");
+  EXPECT_EQ(other.code, 0) << other.out;
+  EXPECT_NE(other.out.find("== b max_plies=60"), std::string::npos) << other.out;
+}
+
 TEST(Cli, PerftCountsSequences) {
   Result r = run("perft relativity " + kDeal + " --depth 1");
   EXPECT_EQ(r.code, 0);

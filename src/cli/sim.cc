@@ -38,6 +38,7 @@ struct SimOptions {
   std::string variants_path;
   std::vector<std::string> sweeps;
   bool tournament = false;
+  bool no_quality = false;
   std::string skill;
   std::string budgets = "1,2,4,8";
   double detect_points = 5;
@@ -192,10 +193,10 @@ CLI::App* add_sim_command(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::Range(0, kMaxSimThreads));
   sim->add_option("--rotate", o.rotate,
-                  "seat rotations per deal: none, cyclic (each agent in each seat once) or all "
-                  "(every permutation); --rotate alone means cyclic")
-      ->expected(0, 1)
-      ->default_str("cyclic");
+                  "seat rotations per deal: none (the default: agent i always in seat i), cyclic "
+                  "(each agent in each seat once) or all (every permutation); --rotate alone "
+                  "means cyclic")
+      ->expected(0, 1);
   sim->add_option("--variants", o.variants_path,
                   "JSON file of named parameter sets, {\"name\": {params}, ...}, played side by "
                   "side on the same deals; the first is the baseline");
@@ -211,6 +212,9 @@ CLI::App* add_sim_command(CLI::App& app) {
   sim->add_option("--detect", o.detect_points,
                   "points of win share for 'games needed to detect a difference'")
       ->capture_default_str();
+  sim->add_flag("--no-quality", o.no_quality,
+                "skip the game-quality measures and trajectories (about twice as fast for random "
+                "playouts)");
   sim->add_option("--json", o.json_path, "write the summary as JSON to this file");
   sim->add_option("--csv", o.csv_path, "write one CSV row per game to this file");
   sim->add_option("--records", o.records_path, "write one JSON record per game (JSON Lines)");
@@ -282,6 +286,13 @@ int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* s
     if (eq == std::string::npos || eq == 0 || eq + 1 == sweep.size())
       throw BadParams("--sweep wants key=a,b,c, not '" + sweep + "'");
     const std::string key = sweep.substr(0, eq);
+    // A sweep would silently replace what a named variant sets: refused, naming both.
+    if (!o.variants_path.empty())
+      for (const auto& [name, p] : variants)
+        if (p.contains(key) && (!base.contains(key) || base[key] != p[key]))
+          throw BadParams("--sweep " + key + "=... would override " + key + "=" + p[key].dump() +
+                          " that the --variants entry '" + name +
+                          "' sets; sweep another key or drop it from the file");
     std::vector<std::pair<std::string, json>> next;
     for (const auto& [name, p] : variants)
       for (const std::string& value : split_plain(sweep.substr(eq + 1), ',')) {
@@ -297,6 +308,7 @@ int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* s
   plan.seed = o.seed;
   plan.threads = o.threads;
   plan.record = !o.records_path.empty() || !o.report_dir.empty();
+  plan.quality = !o.no_quality;
   plan.stop = &g_stop;
   std::string mode = "variants";
   std::vector<std::string> pool;

@@ -55,7 +55,7 @@ bool GameResult::draw() const {
 namespace {
 
 GameResult play(const Condition& c, long deal, int condition, int rotation, uint64_t seed,
-                bool record) {
+                bool record, bool measure) {
   const int n = c.game->num_players();
   GameResult result;
   result.deal = deal;
@@ -71,6 +71,43 @@ GameResult play(const Condition& c, long deal, int condition, int rotation, uint
     agents.push_back(ai::make_agent(c.slots[std::size_t(slot)], *c.game, agent_seed(seed, slot)));
     seats.push_back(c.slots[std::size_t(slot)]);
   }
+  // Along the game: legal moves, each seat's choices, the estimate's leader and the trace.
+  GameQuality& q = result.quality;
+  q.measured = measure;
+  q.choices.assign(std::size_t(n), 0);
+  MoveList legal;
+  std::vector<int8_t> leaders;  // per ply: the estimate's sole leader, or -1
+  double legal_sum = 0;
+  int previous_leader = -1;
+  auto look = [&](const State& state) {
+    if (!measure) return;
+    legal.clear();
+    state.legal_moves(legal);
+    const int k = int(legal.size());
+    legal_sum += k;
+    const int seat = state.current_player();
+    if (k > 1 && seat >= 0 && seat < n) ++q.choices[std::size_t(seat)];
+    Returns estimate{};
+    int leader = -1;
+    if (state.estimate_returns(estimate)) {
+      q.estimated = true;
+      for (int s = 0; s < n; ++s) {
+        if (leader < 0 || estimate[std::size_t(s)] > estimate[std::size_t(leader)]) leader = s;
+      }
+      for (int s = 0; s < n; ++s)
+        if (s != leader && estimate[std::size_t(s)] == estimate[std::size_t(leader)]) leader = -1;
+      if (leader >= 0) {
+        if (previous_leader >= 0 && leader != previous_leader) ++q.lead_changes;
+        previous_leader = leader;
+      }
+    }
+    const int ply = state.ply();
+    leaders.push_back(int8_t(leader));
+    if (ply % n == 0 && ply / n < GameQuality::kTraceTurns) {
+      for (int s = 0; s < n; ++s) q.trace.push_back(float(estimate[std::size_t(s)]));
+      q.trace.push_back(float(k));
+    }
+  };
   const auto start = std::chrono::steady_clock::now();
   auto finish = [&](const State& state) {
     result.seconds =
@@ -84,10 +121,20 @@ GameResult play(const Condition& c, long deal, int condition, int rotation, uint
       if (std::string_view(e.name) == "capped") result.capped = e.value != 0;
       result.figures.emplace_back(e.name, e.value);
     }
+    q.branching = leaders.empty() ? 0 : legal_sum / double(leaders.size());
+    const int winner = result.sole_winner();
+    if (winner >= 0 && q.estimated && !leaders.empty()) {
+      q.winner_behind_at_midpoint = leaders[leaders.size() / 2] != winner;
+      std::size_t last_other = 0;  // plies before the winner led for good
+      for (std::size_t i = 0; i < leaders.size(); ++i)
+        if (leaders[i] != winner) last_other = i + 1;
+      q.clear_at = double(last_other) / double(leaders.size());
+    }
   };
   if (record) {
     Match match(c.game, seed, seats);
     while (!match.state().is_terminal()) {
+      look(match.state());
       const Move move = agents[std::size_t(match.state().current_player())]->choose(match.state());
       for (auto& agent : agents) agent->observe(match.state(), move);
       match.play(move);
@@ -97,6 +144,7 @@ GameResult play(const Condition& c, long deal, int condition, int rotation, uint
   } else {
     std::unique_ptr<State> state = c.game->new_initial_state(seed);
     while (!state->is_terminal()) {
+      look(*state);
       const Move move = agents[std::size_t(state->current_player())]->choose(*state);
       for (auto& agent : agents) agent->observe(*state, move);
       state->apply(move);
@@ -158,7 +206,7 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
         for (condition = 0; condition < int(plan.conditions.size()); ++condition) {
           const Condition& c = plan.conditions[std::size_t(condition)];
           for (rotation = 0; rotation < int(c.rotations.size()); ++rotation)
-            results.push_back(play(c, deal, condition, rotation, seed, plan.record));
+            results.push_back(play(c, deal, condition, rotation, seed, plan.record, plan.quality));
         }
       } catch (const std::exception& e) {
         std::lock_guard lock(mutex);

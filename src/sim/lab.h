@@ -44,6 +44,24 @@ struct Condition {
 // "all" (every permutation, at most 8! = 40320). Throws BadParams for another word.
 std::vector<std::vector<int>> rotations(const std::string& kind, int seats);
 
+// What the lab measures along every game, from the states it passes through (the game does nothing
+// for it beyond `legal_moves` and its `estimate_returns`): see summary.h for the measures.
+struct GameQuality {
+  static constexpr int kTraceTurns = 200;  // turns (of `players` plies) kept for trajectories
+  bool measured = false;                   // Plan::quality was on
+  double branching = 0;                    // mean legal moves per decision
+  std::vector<int> choices;                // per seat: decisions with more than one legal move
+  int lead_changes = 0;                    // times the estimate's sole leader changed hands
+  bool estimated = false;                  // the game supplied estimate_returns
+  // For a game with a sole winner and estimates: whether the winner was not the sole leader at
+  // the game's midpoint, and when it took the lead for good (share of the game's plies).
+  bool winner_behind_at_midpoint = false;
+  double clear_at = -1;  // -1: no sole winner or no estimate
+  // Per turn t < kTraceTurns (the state before ply t * players): each seat's estimate, then the
+  // number of legal moves; players + 1 values per turn.
+  std::vector<float> trace;
+};
+
 struct GameResult {
   long deal = 0;
   int condition = 0, rotation = 0;
@@ -56,6 +74,7 @@ struct GameResult {
   bool capped = false;  // the figure "capped" was 1
   std::vector<std::pair<std::string, double>> figures;
   std::optional<Record> record;  // when Plan::record
+  GameQuality quality;
   // Seats with the best return when exactly one seat has it, else -1.
   int sole_winner() const;
   // True when every seat got the same return (and the game was not capped).
@@ -68,6 +87,9 @@ struct Plan {
   uint64_t seed = 1;
   int threads = 0;      // 0: one per core
   bool record = false;  // keep each game's record (GameResult::record)
+  // Measure every game along the way (GameResult::quality): a second legal-move generation and
+  // the game's estimate per ply, about doubling the cost of a random playout.
+  bool quality = true;
   // This process's share of the deals when several processes play one plan (mpi_lab.h): it plays
   // the deals d with d % ranks == rank, in increasing order, and reports them with their global
   // index d. The default (0 of 1) plays every deal.

@@ -94,6 +94,15 @@ void write(Writer& w, const GameResult& r) {
     w.str(name);
     w.pod<double>(value);
   }
+  const GameQuality& q = r.quality;
+  w.pod<uint8_t>(q.measured);
+  w.pod<double>(q.branching);
+  w.pods(q.choices);
+  w.pod<int32_t>(q.lead_changes);
+  w.pod<uint8_t>(q.estimated);
+  w.pod<uint8_t>(q.winner_behind_at_midpoint);
+  w.pod<double>(q.clear_at);
+  w.pods(q.trace);
   w.pod<uint8_t>(r.record.has_value());
   if (!r.record) return;
   const Record& rec = *r.record;
@@ -126,6 +135,15 @@ GameResult read(Reader& in) {
     std::string name = in.str();
     r.figures.emplace_back(std::move(name), in.pod<double>());
   }
+  GameQuality& q = r.quality;
+  q.measured = in.pod<uint8_t>() != 0;
+  q.branching = in.pod<double>();
+  q.choices = in.pods<int>();
+  q.lead_changes = in.pod<int32_t>();
+  q.estimated = in.pod<uint8_t>() != 0;
+  q.winner_behind_at_midpoint = in.pod<uint8_t>() != 0;
+  q.clear_at = in.pod<double>();
+  q.trace = in.pods<float>();
   if (!in.pod<uint8_t>()) return r;
   Record rec;
   rec.game = in.str();

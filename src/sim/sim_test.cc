@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 #include <set>
 
 #include "games/games.h"
@@ -227,6 +228,186 @@ TEST(Stats, PairedIntervalCoversTheMean) {
   EXPECT_DOUBLE_EQ(p.mean(), 0.5);
   EXPECT_TRUE(p.interval().contains(0.5));
   EXPECT_FALSE(p.interval().contains(0.3));
+}
+
+// A run where the engine's cap ends every game: no share, no paired interval and no skill verdict
+// is a number; each is "—" with the reason.
+TEST(Summary, UndefinedValuesAreADashWithTheReason) {
+  Plan plan = relativity_plan(4, 2, "none");
+  plan.conditions[0].game = games::registry().make("relativity", json{{"max_plies", 10}});
+  plan.conditions.push_back(plan.conditions[0]);
+  plan.conditions[1].name = "same again";
+  Summary summary(plan, "variants", {}, 0.05);
+  summary.finish(run_plan(plan, summary));
+  ASSERT_EQ(summary.conditions()[0].capped, 4);
+  const std::string text = summary.to_text();
+  EXPECT_NE(text.find("decisive share — (no decisive game)"), std::string::npos) << text;
+  EXPECT_EQ(text.find("[0.0%, 100.0%]"), std::string::npos) << text;
+  EXPECT_NE(text.find("capped rate +0.0 points, 95% — (the same in every deal)"), std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("inf"), std::string::npos) << text;
+  const json j = summary.to_json();
+  EXPECT_TRUE(j["conditions"][0]["seats"][0]["decisive_share"]["value"].is_null());
+  EXPECT_EQ(j["conditions"][0]["seats"][0]["decisive_share"]["undefined"], "no decisive game");
+  EXPECT_TRUE(j["comparisons"][0]["plies"]["paired_95"].is_null());
+  const std::string html = report_html(summary, "x");
+  EXPECT_NE(html.find("— (no decisive game)"), std::string::npos);
+  EXPECT_EQ(html.find("0.0% – 100.0%"), std::string::npos);
+}
+
+TEST(Summary, SkillTraceWhereEveryGameHitsTheCapIsUninformative) {
+  Plan plan = relativity_plan(3, 2);
+  plan.conditions[0].game = games::registry().make("relativity", json{{"max_plies", 10}});
+  plan.conditions[0].slots = {"greedy", "greedy"};
+  plan.conditions[0].budget = 2;
+  Summary summary(plan, "skill", {"greedy"}, 0.05);
+  summary.finish(run_plan(plan, summary));
+  const std::string text = summary.to_text();
+  EXPECT_NE(text.find("UNINFORMATIVE"), std::string::npos) << text;
+  EXPECT_EQ(text.find("more thinking does not win more"), std::string::npos) << text;
+  EXPECT_FALSE(summary.to_json()["skill"]["informative"].get<bool>());
+  EXPECT_NE(report_html(summary, "x").find("Uninformative"), std::string::npos);
+}
+
+// Capping games lowers every seat's win rate (of all games); the paired capped rate says why, and
+// the plies difference is flagged like the others.
+TEST(Summary, PairedCappedRateAndPliesAreShownAndFlagged) {
+  Plan plan = relativity_plan(30, 2);
+  plan.conditions.push_back(plan.conditions[0]);
+  plan.conditions[1].name = "capped at 40";
+  plan.conditions[1].game = games::registry().make("relativity", json{{"max_plies", 40}});
+  Summary summary(plan, "variants", {}, 0.05);
+  summary.finish(run_plan(plan, summary));
+  const auto p = summary.comparisons().at(0);
+  EXPECT_GT(p.capped.mean(), 0.3);
+  EXPECT_FALSE(p.capped.interval().contains(0));
+  EXPECT_FALSE(p.plies.interval().contains(0));
+  const std::string text = summary.to_text();
+  EXPECT_NE(text.find("  capped rate +"), std::string::npos) << text;
+  EXPECT_NE(text.find("DIFFERENT\n  draw rate"), std::string::npos) << text;
+  const std::size_t plies = text.find("  plies -");
+  ASSERT_NE(plies, std::string::npos) << text;
+  EXPECT_NE(text.substr(plies, text.find('\n', plies) - plies).find("DIFFERENT"),
+            std::string::npos);
+  const json j = summary.to_json()["comparisons"][0];
+  EXPECT_TRUE(j["capped_rate"]["different"].get<bool>());
+  EXPECT_TRUE(j["plies"]["different"].get<bool>());
+  const std::string html = report_html(summary, "x");
+  EXPECT_NE(html.find("capped rate</td>"), std::string::npos);
+}
+
+// Constructed clusters with a known design effect: clusters of two trials that always agree count
+// as half as many trials (deff exactly 2); clusters of one trial as themselves (deff exactly 1).
+TEST(Stats, ClusterShareDesignEffectIsKnownOnConstructedCases) {
+  ClusterShare agree, single;
+  for (int d = 0; d < 100; ++d) agree.add(d % 2 ? 2 : 0, 2);
+  for (int d = 0; d < 200; ++d) single.add(d % 2 ? 1 : 0, 1);
+  EXPECT_DOUBLE_EQ(agree.share(), 0.5);
+  EXPECT_DOUBLE_EQ(agree.design_effect(), 2.0);
+  EXPECT_DOUBLE_EQ(single.design_effect(), 1.0);
+  const Interval a = agree.interval(), w = wilson(50, 100), plain = single.interval();
+  EXPECT_DOUBLE_EQ(a.low, w.low);
+  EXPECT_DOUBLE_EQ(a.high, w.high);
+  EXPECT_DOUBLE_EQ(plain.low, wilson(100, 200).low);
+  // Clusters that split every time (negative correlation) are not given a narrower interval.
+  ClusterShare split;
+  for (int d = 0; d < 100; ++d) split.add(1, 2);
+  EXPECT_DOUBLE_EQ(split.design_effect(), 0.0);
+  EXPECT_DOUBLE_EQ(split.interval().low, wilson(100, 200).low);
+}
+
+// The summary takes the deal as the unit: two rotations of a deal won by the same seat (as a deal
+// that decides the game whatever the seating would be) make the seat intervals those of half as
+// many games.
+TEST(Summary, SeatIntervalsTakeTheDealAsTheUnit) {
+  Plan plan = relativity_plan(0, 1);  // cyclic: two rotations
+  Summary summary(plan, "variants", {}, 0.05);
+  for (long deal = 0; deal < 200; ++deal) {
+    for (int rotation = 0; rotation < 2; ++rotation) {
+      GameResult r;
+      r.deal = deal;
+      r.rotation = rotation;
+      r.players = 2;
+      r.seat_slot = plan.conditions[0].rotations[std::size_t(rotation)];
+      r.returns = deal % 2 ? std::vector<double>{1, -1} : std::vector<double>{-1, 1};
+      r.plies = 10;
+      summary.game(r);
+    }
+    summary.deal_done(deal);
+  }
+  const ConditionStats& s = summary.conditions()[0];
+  EXPECT_EQ(s.decisive, 400);
+  EXPECT_DOUBLE_EQ(s.seat_share[0].design_effect(), 2.0);
+  const Interval i = s.seat_share[0].interval(), half = wilson(100, 200);
+  EXPECT_DOUBLE_EQ(i.low, half.low);
+  EXPECT_DOUBLE_EQ(i.high, half.high);
+  EXPECT_LT(wilson(200, 400).high, i.high);  // the independent-games interval was too narrow
+  // The agents, seated both ways in each deal, split every deal's wins: no correlation to add.
+  EXPECT_DOUBLE_EQ(s.slot_share[0].interval().low, wilson(200, 400).low);
+  EXPECT_NE(summary.to_text().find("design effect up to 2.00"), std::string::npos);
+  EXPECT_DOUBLE_EQ(
+      summary.to_json()["conditions"][0]["seats"][0]["decisive_share"]["design_effect"], 2.0);
+}
+
+// Figures by readable name, a category as its distribution (never a mean), the histogram's right
+// label the largest value, and the difference chart in points like its table.
+TEST(Report, ReadableFiguresCategoriesAndLabels) {
+  Plan plan = relativity_plan(0, 1, "none");
+  plan.conditions.push_back(plan.conditions[0]);
+  plan.conditions[1].name = "again";
+  Summary summary(plan, "variants", {}, 0.05);
+  for (long deal = 0; deal < 4; ++deal) {
+    for (int c = 0; c < 2; ++c) {
+      GameResult r;
+      r.deal = deal;
+      r.condition = c;
+      r.players = 2;
+      r.seat_slot = {0, 1};
+      r.returns = {1, -1};
+      r.plies = 100 + int(deal) * 10;
+      r.figures = {{"first_player_won", double(deal % 2)}, {"winner_goal_suit", double(deal % 3)}};
+      summary.game(r);
+    }
+    summary.deal_done(deal);
+  }
+  const std::string html = report_html(summary, "x");
+  EXPECT_NE(html.find(">first player won</td>"), std::string::npos);
+  EXPECT_EQ(html.find(">first_player_won</td>"), std::string::npos);
+  EXPECT_NE(html.find("— (a category)"), std::string::npos);
+  EXPECT_NE(html.find("0: 50.0%, 1: 25.0%, 2: 25.0%"), std::string::npos);  // the suits' shares
+  EXPECT_NE(html.find(">130</text>"), std::string::npos);  // the largest length, not 131
+  EXPECT_NE(html.find(" pts</text>"), std::string::npos);
+}
+
+// The quality measures come from the games themselves: Relativity between greedy players always
+// ends by the rules, has about a hundred legal moves a decision, and its lead changes hands.
+TEST(Summary, QualityMeasuresForEveryGameFromItsRecords) {
+  Plan plan = relativity_plan(40, 2);
+  plan.conditions[0].slots = {"greedy", "greedy"};
+  Summary summary(plan, "variants", {}, 0.05);
+  summary.finish(run_plan(plan, summary));
+  std::map<std::string, QualityMeasure> q;
+  for (const QualityMeasure& m : summary.quality(0)) q[m.id] = m;
+  EXPECT_DOUBLE_EQ(q.at("decisiveness").value, 1.0);
+  EXPECT_TRUE(q.at("decisiveness").interval.contains(1.0));
+  EXPECT_GT(q.at("branching").value, 50);
+  EXPECT_GT(q.at("lead_changes").value, 0);
+  EXPECT_TRUE(q.at("lead_changes").interval.contains(q.at("lead_changes").value));
+  EXPECT_GT(q.at("decisions_per_player").value, 10);
+  EXPECT_GE(q.at("clear_at").value, 0);
+  EXPECT_LE(q.at("clear_at").value, 1);
+  EXPECT_TRUE(q.at("winner_behind").undefined.empty());
+  EXPECT_FALSE(q.at("length_spread").undefined.empty());  // a spread has no interval here
+  const ConditionStats& s = summary.conditions()[0];
+  ASSERT_GE(s.trace.size(), 10u);
+  EXPECT_EQ(s.trace[0][0].count(), 80);  // every game at turn 0
+  const json j = summary.to_json()["conditions"][0]["quality"];
+  EXPECT_TRUE(j.contains("lead_changes"));
+  EXPECT_FALSE(j["decisiveness"]["meaning"].get<std::string>().empty());
+  const std::string html = report_html(summary, "x");
+  EXPECT_NE(html.find("Game quality"), std::string::npos);
+  EXPECT_NE(html.find("estimated return, by turn"), std::string::npos);
+  EXPECT_NE(summary.to_text().find("lead changes per game"), std::string::npos);
 }
 
 TEST(Report, PageHasChartsAndTheCommandLine) {

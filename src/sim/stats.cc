@@ -8,10 +8,32 @@ namespace tabletop::sim {
 
 Interval wilson(long successes, long trials, double z) {
   if (trials <= 0) return {0, 1};
-  const double n = double(trials), p = double(successes) / n, z2 = z * z;
+  return wilson_share(double(successes) / double(trials), double(trials), z);
+}
+
+Interval wilson_share(double p, double n, double z) {
+  if (n <= 0) return {0, 1};
+  const double z2 = z * z;
   const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
   const double half = z / (1 + z2 / n) * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n));
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+  // At p = 0 or 1 the end is exactly 0 or 1 (rounding would leave it a hair inside).
+  return {p <= 0 ? 0.0 : std::max(0.0, centre - half), p >= 1 ? 1.0 : std::min(1.0, centre + half)};
+}
+
+void ClusterShare::add(double successes, double trials) {
+  ++clusters_;
+  s_ += successes;
+  n_ += trials;
+  ss_ += successes * successes;
+  sn_ += successes * trials;
+  nn_ += trials * trials;
+}
+
+double ClusterShare::design_effect() const {
+  const double p = share();
+  if (n_ <= 0 || p <= 0 || p >= 1) return 1;
+  const double residual = std::max(0.0, ss_ - 2 * p * sn_ + p * p * nn_);
+  return residual / (n_ * p * (1 - p));
 }
 
 long games_to_detect(double p, double difference) {
@@ -107,6 +129,12 @@ Interval Paired::interval() const {
   return {mean() - half, mean() + half};
 }
 
+std::string Paired::undefined_why() const {
+  if (n_ < 2) return "fewer than two deals";
+  if (sd() == 0) return "the same in every deal";
+  return "";
+}
+
 void Moments::add(double x) {
   ++n_;
   sum_ += x;
@@ -117,6 +145,13 @@ double Moments::variance() const {
   if (n_ < 2) return 0;
   const double m = mean();
   return std::max(0.0, (sum_squares_ - double(n_) * m * m) / double(n_ - 1));
+}
+
+Interval DealMeans::interval() const {
+  if (deals_.count() < 2)
+    return {-std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+  const double half = kZ95 * std::sqrt(deals_.variance() / double(deals_.count()));
+  return {mean() - half, mean() + half};
 }
 
 namespace {

@@ -9,6 +9,7 @@
 //     the observed Fisher information (bradley_terry).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -30,6 +31,34 @@ struct Interval {
 // The 95% Wilson score interval for `successes` of `trials` (trials 0: [0, 1]).
 Interval wilson(long successes, long trials, double z = kZ95);
 
+// The 95% Wilson score interval for a share `p` observed over an effective number `n` of trials
+// (n 0: [0, 1]).
+Interval wilson_share(double p, double n, double z = kZ95);
+
+// A share whose trials come in clusters that are not independent: the games of one deal (its
+// seat rotations, which replay the same dice and deals) are correlated, so the deal is the unit.
+// Estimate p = S / N (successes over trials, summed over the D clusters). The design effect is
+// the cluster-robust (linearised) variance of p over the variance for N independent trials:
+//   deff = sum_d (s_d - p t_d)^2 / (N p (1 - p)),
+// exactly 1 when every cluster holds one trial and m when clusters of m trials agree throughout.
+// The interval is Wilson's at the effective sample size N / max(1, deff) (Kish): never narrower
+// than the independent-games interval.
+class ClusterShare {
+ public:
+  void add(double successes, double trials);  // one cluster (a deal)
+  long clusters() const { return clusters_; }
+  double successes() const { return s_; }
+  double trials() const { return n_; }
+  double share() const { return n_ > 0 ? s_ / n_ : 0; }
+  // 1 when undefined (no trials, or p is 0 or 1).
+  double design_effect() const;
+  Interval interval() const { return wilson_share(share(), n_ / std::max(1.0, design_effect())); }
+
+ private:
+  long clusters_ = 0;
+  double s_ = 0, n_ = 0, ss_ = 0, sn_ = 0, nn_ = 0;  // sums of s, t, s^2, s t, t^2
+};
+
 // Games needed to tell a true rate `p` from `p + difference` (or `p - difference`, whichever
 // needs more) with a two-sided test at the 5% level and 80% power, by the normal approximation
 // n = ((z_a sqrt(p q) + z_b sqrt(p' q')) / d)^2. `difference` is a share (0.05 = 5 points).
@@ -49,6 +78,8 @@ class Distribution {
   double max() const { return values_.empty() ? 0 : values_.rbegin()->first; }
   // The q-quantile (0 <= q <= 1) of the kept values, by the nearest-rank method.
   double quantile(double q) const;
+  // Each kept value with its count, in increasing order.
+  const std::map<double, long>& counts() const { return values_; }
   // Share of values that are not zero.
   double nonzero_share() const;
   struct Bin {
@@ -75,6 +106,9 @@ class Paired {
   double mean() const { return n_ ? sum_ / double(n_) : 0; }
   double sd() const;
   Interval interval() const;
+  // Why interval() says nothing, or "" when it does: "fewer than two deals", or "the same in every
+  // deal" (no spread to estimate it from; the difference is then exact for these deals).
+  std::string undefined_why() const;
 
  private:
   long n_ = 0;
@@ -92,6 +126,31 @@ class Moments {
  private:
   long n_ = 0;
   double sum_ = 0, sum_squares_ = 0;
+};
+
+// A per-game quantity averaged within each deal, then over deals: the mean with a 95% normal
+// interval over the deals (mean ± 1.96 sd/sqrt(D)), so the deal is the unit. Games that do not
+// have the quantity are simply not added; a deal without any is skipped.
+class DealMeans {
+ public:
+  void add(double x) {
+    sum_ += x;
+    ++n_;
+  }
+  void close_deal() {
+    if (n_) deals_.add(sum_ / double(n_));
+    sum_ = 0;
+    n_ = 0;
+  }
+  long deals() const { return deals_.count(); }
+  double mean() const { return deals_.mean(); }
+  // Infinite ends below two deals.
+  Interval interval() const;
+
+ private:
+  Moments deals_;
+  double sum_ = 0;
+  long n_ = 0;
 };
 
 struct Ratings {

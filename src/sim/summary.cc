@@ -30,12 +30,19 @@ Summary::Summary(const Plan& plan, std::string mode, std::vector<std::string> po
     s.slot_wins.assign(n, 0);
     s.slot_returns.assign(n, 0);
     s.seat_win_example.resize(n);
+    s.seat_share.resize(n);
+    s.slot_share.resize(n);
     s.deal_seat_win.resize(n);
     conditions_.push_back(std::move(s));
     slot_agent_.push_back(c.slot_agent);
     deal_win_sum_.emplace_back(n, 0.0);
   }
   deal_plies_sum_.assign(conditions_.size(), 0);
+  for (const ConditionStats& s : conditions_) last_.push_back({s.seat_wins, s.slot_wins});
+  deal_capped_sum_.assign(conditions_.size(), 0);
+  deal_behind_.assign(conditions_.size(), 0);
+  deal_estimated_decisive_.assign(conditions_.size(), 0);
+  deal_draw_sum_.assign(conditions_.size(), 0);
   deal_figure_sum_.resize(conditions_.size());
   deal_games_.assign(conditions_.size(), 0);
   for (std::size_t c = 1; mode_ == "variants" && c < conditions_.size(); ++c) {
@@ -78,6 +85,8 @@ void Summary::game(const GameResult& r) {
     deal_win_sum_[std::size_t(r.condition)][std::size_t(winner)] += 1;
   }
   deal_plies_sum_[std::size_t(r.condition)] += r.plies;
+  deal_capped_sum_[std::size_t(r.condition)] += r.capped ? 1 : 0;
+  deal_draw_sum_[std::size_t(r.condition)] += r.draw() ? 1 : 0;
   ++deal_games_[std::size_t(r.condition)];
   s.plies.add(r.plies);
   s.seconds.add(r.seconds);
@@ -85,6 +94,23 @@ void Summary::game(const GameResult& r) {
     s.longest_plies = r.plies;
     if (r.record) s.longest = r.record;
   }
+  const GameQuality& q = r.quality;
+  if (q.measured) measured_ = true;
+  if (measured_) s.branching.add(q.branching);
+  double choices = 0;
+  for (int c : q.choices) choices += c;
+  if (measured_) {
+    if (q.estimated) s.lead_changes.add(q.lead_changes);
+    s.decisions_per_player.add(choices / std::max(1, n));
+  }
+  if (q.clear_at >= 0) s.clear_at.add(q.clear_at);
+  const std::size_t width = std::size_t(n) + 1;
+  for (std::size_t t = 0; t * width + width <= q.trace.size(); ++t) {
+    if (s.trace.size() <= t) s.trace.emplace_back(width);
+    for (std::size_t k = 0; k < width; ++k) s.trace[t][k].add(q.trace[t * width + k]);
+  }
+  deal_behind_[std::size_t(r.condition)] += q.clear_at >= 0 && q.winner_behind_at_midpoint;
+  deal_estimated_decisive_[std::size_t(r.condition)] += q.clear_at >= 0;
   for (const auto& [name, value] : r.figures) {
     deal_figure_sum_[std::size_t(r.condition)][name] += value;
     auto it = std::find_if(s.figures.begin(), s.figures.end(),
@@ -116,15 +142,43 @@ void Summary::game(const GameResult& r) {
   }
 }
 
+double ConditionStats::seat_design_effect() const {
+  double most = 1;
+  for (const ClusterShare& c : seat_share) most = std::max(most, c.design_effect());
+  return most;
+}
+
 void Summary::deal_done(long deal) {
   deals_done_ = deal + 1;
   const std::size_t k = conditions_.size();
+  for (std::size_t c = 0; c < k; ++c) {
+    ConditionStats& s = conditions_[c];
+    Counts& last = last_[c];
+    const double decisive = double(s.decisive - last.decisive);
+    for (std::size_t i = 0; i < s.seat_share.size(); ++i)
+      s.seat_share[i].add(double(s.seat_wins[i] - last.seat_wins[i]), decisive);
+    for (std::size_t i = 0; i < s.slot_share.size(); ++i)
+      s.slot_share[i].add(double(s.slot_wins[i] - last.slot_wins[i]), decisive);
+    s.capped_rate.add(double(s.capped - last.capped), double(s.games - last.games));
+    s.decisive_rate.add(double(s.decisive - last.decisive), double(s.games - last.games));
+    s.winner_behind.add(deal_behind_[c], deal_estimated_decisive_[c]);
+    deal_behind_[c] = deal_estimated_decisive_[c] = 0;
+    s.branching.close_deal();
+    s.lead_changes.close_deal();
+    s.decisions_per_player.close_deal();
+    s.clear_at.close_deal();
+    s.draw_rate.add(double(s.draws - last.draws), double(s.games - last.games));
+    last = {s.seat_wins, s.slot_wins, s.decisive, s.capped, s.draws, s.games};
+  }
   std::vector<std::vector<double>> win(k);
-  std::vector<double> plies(k, 0);
+  std::vector<double> plies(k, 0), capped(k, 0), drawn(k, 0);
   for (std::size_t c = 0; c < k; ++c) {
     const double g = std::max(1, deal_games_[c]);
     for (double w : deal_win_sum_[c]) win[c].push_back(w / g);
     plies[c] = deal_plies_sum_[c] / g;
+    capped[c] = deal_capped_sum_[c] / g;
+    drawn[c] = deal_draw_sum_[c] / g;
+    deal_capped_sum_[c] = deal_draw_sum_[c] = 0;
     for (std::size_t s = 0; s < win[c].size(); ++s) conditions_[c].deal_seat_win[s].add(win[c][s]);
     conditions_[c].deal_plies.add(plies[c]);
     std::fill(deal_win_sum_[c].begin(), deal_win_sum_[c].end(), 0.0);
@@ -135,6 +189,8 @@ void Summary::deal_done(long deal) {
     const auto c = std::size_t(p.condition);
     for (std::size_t s = 0; s < p.seat_win.size(); ++s) p.seat_win[s].add(win[c][s] - win[0][s]);
     p.plies.add(plies[c] - plies[0]);
+    p.capped.add(capped[c] - capped[0]);
+    p.drawn.add(drawn[c] - drawn[0]);
     // A figure is compared while both conditions export it in every game (the first deal decides
     // which; a figure missing later stops being compared).
     const double g0 = std::max(1, conditions_[0].rotations),
@@ -170,6 +226,98 @@ std::vector<PairedComparison> Summary::comparisons() const {
   return out;
 }
 
+std::vector<QualityMeasure> Summary::quality(std::size_t c) const {
+  const ConditionStats& s = conditions_[c];
+  std::vector<QualityMeasure> out;
+  auto share = [&](const char* id, const char* name, const ClusterShare& x, const char* none,
+                   const char* meaning) {
+    QualityMeasure m{id, name, x.share(), x.interval(), "", "%", meaning};
+    if (x.trials() <= 0) m.undefined = none;
+    out.push_back(m);
+  };
+  auto mean = [&](const char* id, const char* name, const DealMeans& x, const char* unit,
+                  const char* none, const char* meaning) {
+    QualityMeasure m{id, name, x.mean(), x.interval(), "", unit, meaning};
+    if (!measured_)
+      m.undefined = "not measured (--no-quality)";
+    else if (x.deals() == 0)
+      m.undefined = none;
+    else if (x.deals() < 2)
+      m.undefined = "fewer than two deals";
+    out.push_back(m);
+  };
+  share("decisiveness", "decisiveness", s.decisive_rate, "no game",
+        "The share of games the rules decided with a sole winner before the engine's cap (draws, "
+        "shared wins and capped games are not decisive).");
+  {
+    const double fair = 1.0 / s.players;
+    std::size_t worst = 0;
+    for (std::size_t i = 1; i < s.seat_share.size(); ++i)  // the seat that wins most
+      if (s.seat_share[i].share() > s.seat_share[worst].share()) worst = i;
+    QualityMeasure m{"seat_advantage",
+                     "seat advantage (seat " + std::to_string(worst) + ")",
+                     s.seat_share[worst].share() - fair,
+                     {},
+                     "",
+                     "pts",
+                     "The largest gap between a seat's decisive share and the fair share 1/n; when "
+                     "its interval excludes 0 the seat (its place in the turn order) wins more or "
+                     "less than its share."};
+    const Interval i = s.seat_share[worst].interval();
+    m.interval = {i.low - fair, i.high - fair};
+    if (s.decisive == 0)
+      m.undefined = "no decisive game";
+    else if (s.rotations == 1 && std::adjacent_find(s.slots.begin(), s.slots.end(),
+                                                    std::not_equal_to<>()) != s.slots.end())
+      m.meaning += " The seats were not rotated and the agents differ: this mixes seat and agent.";
+    out.push_back(m);
+  }
+  mean("lead_changes", "lead changes per game", s.lead_changes, "", "no game",
+       "How often the lead, judged by the game's own estimate of each seat's outcome "
+       "(estimate_returns), passed to another seat; 0 means whoever leads first wins.");
+  share("winner_behind", "winner behind at the midpoint", s.winner_behind,
+        measured_ ? "no decisive game with an estimate" : "not measured (--no-quality)",
+        "The share of decisive games whose eventual winner was not the leader at the game's "
+        "midpoint: the drama of comebacks (high) or a game decided early (low).");
+  mean("clear_at", "outcome clear at", s.clear_at, "%", "no decisive game with an estimate",
+       "How far into the game (share of its plies) the eventual winner took the lead for good: "
+       "late means the outcome stays open.");
+  mean("branching", "branching factor", s.branching, "", "no game",
+       "Legal moves per decision, averaged over each game: how many options a player weighs.");
+  mean("decisions_per_player", "decisions per player", s.decisions_per_player, "", "no game",
+       "Moves per player per game where there was more than one legal move: how much each "
+       "player actually decides.");
+  {
+    QualityMeasure m{"length_spread",
+                     "length spread (sd / mean of plies)",
+                     s.plies.mean() > 0 ? s.plies.sd() / s.plies.mean() : 0,
+                     {},
+                     "",
+                     "",
+                     "How much game lengths vary relative to their mean (the coefficient of "
+                     "variation); the histogram shows the whole distribution."};
+    m.undefined = "a spread, read with the histogram";
+    if (s.plies.count() < 2) m.undefined = "fewer than two games";
+    out.push_back(m);
+  }
+  if (mode_ == "skill" && !conditions_.empty()) {
+    const ConditionStats& top = conditions_.back();
+    QualityMeasure m{
+        "stronger_wins",
+        "stronger player's decisive share (" + std::to_string(top.budget) + "x budget)",
+        top.slot_share[0].share(),
+        top.slot_share[0].interval(),
+        "",
+        "%",
+        "From the skill trace: the share of decisive games the searcher with the "
+        "largest budget won against 1x copies; above the fair share means skill "
+        "pays."};
+    if (top.decisive == 0) m.undefined = "no decisive game at the largest budget";
+    out.push_back(m);
+  }
+  return out;
+}
+
 bool Summary::has_outliers() const {
   for (const ConditionStats& s : conditions_) {
     if (s.longest || s.capped_example) return true;
@@ -185,12 +333,32 @@ json interval_json(Interval i) {
   return json::array({i.low, i.high});
 }
 
+// A share of `n` (null, with the reason, when n is 0).
+json share_json(const ClusterShare& c, const char* of_what) {
+  if (c.trials() <= 0)
+    return {{"value", nullptr}, {"95", nullptr}, {"undefined", std::string("no ") + of_what}};
+  return {{"value", c.share()},
+          {"95", interval_json(c.interval())},
+          {"design_effect", c.design_effect()}};
+}
+
+// A paired difference: the mean, its interval (null with the reason when undefined) and whether
+// the interval excludes 0.
+json paired_json(const Paired& d) {
+  const std::string why = d.undefined_why();
+  json out = {{"difference", d.mean()}, {"deals", d.count()}};
+  out["paired_95"] = why.empty() ? interval_json(d.interval()) : json(nullptr);
+  out["different"] = why.empty() && !d.interval().contains(0);
+  if (!why.empty()) out["undefined"] = why;
+  return out;
+}
+
 json condition_json(const ConditionStats& s, double detect, const std::vector<int>& slot_agent) {
   const double fair = 1.0 / s.players;
   json seats = json::array();
   for (int seat = 0; seat < s.players; ++seat) {
     const auto i = std::size_t(seat);
-    const Interval share = wilson(s.seat_wins[i], s.decisive);
+    const Interval share = s.seat_share[i].interval();
     seats.push_back(
         {{"seat", seat},
          {"wins", s.seat_wins[i]},
@@ -198,13 +366,14 @@ json condition_json(const ConditionStats& s, double detect, const std::vector<in
          {"win_rate", s.games ? double(s.seat_wins[i]) / double(s.games) : 0},
          {"share_of_decisive", s.decisive ? double(s.seat_wins[i]) / double(s.decisive) : 0},
          {"share_95", interval_json(share)},
+         {"decisive_share", share_json(s.seat_share[i], "decisive game")},
          {"fair_share", fair},
          {"advantage_flagged", s.decisive > 0 && !share.contains(fair)},
          {"mean_return", s.games ? s.seat_returns[i] / double(s.games) : 0}});
   }
   json agents = json::array();
   for (std::size_t slot = 0; slot < s.slots.size(); ++slot) {
-    const Interval share = wilson(s.slot_wins[slot], s.decisive);
+    const Interval share = s.slot_share[slot].interval();
     agents.push_back(
         {{"slot", slot},
          {"agent", s.slots[slot]},
@@ -231,6 +400,8 @@ json condition_json(const ConditionStats& s, double detect, const std::vector<in
               {"draws", s.draws},
               {"shared_wins", s.shared},
               {"capped", s.capped},
+              {"capped_rate", share_json(s.capped_rate, "game")},
+              {"draw_rate", share_json(s.draw_rate, "game")},
               {"seats", seats},
               {"slots", agents},
               {"games_to_detect",
@@ -251,7 +422,19 @@ json Summary::to_json() const {
   out["planned_deals"] = planned_deals_;
   out["interrupted"] = info_.interrupted;
   out["methods"] = {
-      {"win_share", "sole wins over decisive games, 95% Wilson score interval"},
+      {"win_share",
+       "sole wins over decisive games, 95% Wilson score interval at the effective sample size "
+       "(deals as the unit: games / design effect, the design effect from the cluster-robust "
+       "variance over deals, at least 1)"},
+      {"decisive_share", "a seat's (agent's) sole wins over the decisive games; fair share 1/n"},
+      {"win_rate",
+       "sole wins over all games (capped, drawn and shared games count as not won); the paired "
+       "differences compare win rates"},
+      {"capped_rate", "games the engine's cap ended, over all games"},
+      {"undefined",
+       "a value with no data (a share of no decisive game, an interval from fewer "
+       "than two deals or from deals that all gave the same difference) is null, "
+       "with the reason in \"undefined\""},
       {"seat_advantage", "flagged when the 95% interval of a seat's share excludes 1/n"},
       {"games_to_detect",
        "decisive games for a two-sided one-sample test of a proportion at the fair share, 5% "
@@ -264,34 +447,47 @@ json Summary::to_json() const {
        "Bradley–Terry by Hunter's MM algorithm, one virtual draw per pair that met, Elo scale, "
        "95% interval from the observed information under a sum-zero constraint"}};
   json conditions = json::array();
-  for (std::size_t c = 0; c < conditions_.size(); ++c)
-    conditions.push_back(condition_json(conditions_[c], detect_, slot_agent_[c]));
+  for (std::size_t c = 0; c < conditions_.size(); ++c) {
+    json one = condition_json(conditions_[c], detect_, slot_agent_[c]);
+    json quality = json::object();
+    for (const QualityMeasure& m : this->quality(c)) {
+      json q = {{"name", m.name}, {"value", m.value}, {"unit", m.unit}, {"meaning", m.meaning}};
+      q["95"] = m.undefined.empty() ? interval_json(m.interval) : json(nullptr);
+      if (!m.undefined.empty()) q["undefined"] = m.undefined;
+      quality[m.id] = q;
+    }
+    one["quality"] = quality;
+    conditions.push_back(one);
+  }
   out["conditions"] = conditions;
   json comparisons = json::array();
   for (const PairedComparison& p : this->comparisons()) {
     json seats = json::array();
     for (std::size_t s = 0; s < p.seat_win.size(); ++s)
       seats.push_back({{"seat", s},
+                       {"paired", paired_json(p.seat_win[s])},
                        {"difference", p.seat_win[s].mean()},
                        {"paired_95", interval_json(p.seat_win[s].interval())},
                        {"paired_se", p.seat_win[s].sd() / std::sqrt(double(std::max<long>(
                                                               1, p.seat_win[s].count())))},
                        {"unpaired_se", p.unpaired_sd[s]}});
-    comparisons.push_back(
-        {{"condition", conditions_[std::size_t(p.condition)].name},
-         {"against", conditions_[0].name},
-         {"seat_win_rate", seats},
-         {"figures",
-          [&] {
-            json f = json::object();
-            for (const auto& [name, d] : p.figures)
-              f[name] = {{"difference", d.mean()}, {"paired_95", interval_json(d.interval())}};
-            return f;
-          }()},
-         {"plies",
-          {{"difference", p.plies.mean()},
-           {"paired_95", interval_json(p.plies.interval())},
-           {"unpaired_se", p.unpaired_plies_se}}}});
+    comparisons.push_back({{"condition", conditions_[std::size_t(p.condition)].name},
+                           {"against", conditions_[0].name},
+                           {"seat_win_rate", seats},
+                           {"seat_win_rate_measure", "win rate: sole wins over all games"},
+                           {"capped_rate", paired_json(p.capped)},
+                           {"draw_rate", paired_json(p.drawn)},
+                           {"figures",
+                            [&] {
+                              json f = json::object();
+                              for (const auto& [name, d] : p.figures) f[name] = paired_json(d);
+                              return f;
+                            }()},
+                           {"plies", [&] {
+                              json j = paired_json(p.plies);
+                              j["unpaired_se"] = p.unpaired_plies_se;
+                              return j;
+                            }()}});
   }
   out["comparisons"] = comparisons;
   if (mode_ == "tournament") {
@@ -308,11 +504,17 @@ json Summary::to_json() const {
       trace.push_back({{"budget", s.budget},
                        {"agent", s.slots[0]},
                        {"share", s.decisive ? double(s.slot_wins[0]) / double(s.decisive) : 0},
-                       {"share_95", interval_json(wilson(s.slot_wins[0], s.decisive))},
+                       {"share_95", interval_json(s.slot_share[0].interval())},
                        {"fair_share", 1.0 / s.players}});
     const ConditionStats& top = conditions_.back();
-    const bool flat = wilson(top.slot_wins[0], top.decisive).low <= 1.0 / top.players;
-    out["skill"] = {{"trace", trace}, {"more_thinking_does_not_win_more", flat}};
+    const bool informative = top.decisive > 0;
+    const bool flat = informative && top.slot_share[0].interval().low <= 1.0 / top.players;
+    out["skill"] = {
+        {"trace", trace}, {"informative", informative}, {"more_thinking_does_not_win_more", flat}};
+    if (!informative)
+      out["skill"]["undefined"] = "no game at the largest budget was decisive (" +
+                                  std::to_string(top.capped) + " of " + std::to_string(top.games) +
+                                  " hit the engine's cap)";
   }
   out["seconds"] = info_.seconds;
   // The first condition's figures under the names earlier versions used.
@@ -346,36 +548,96 @@ std::string range(Interval i) {
   return "[" + percent(i.low) + ", " + percent(i.high) + "]";
 }
 
+// "66.4% [63.4%, 69.3%]", or "— (no decisive game)" when there is nothing to share.
+std::string share_text(const ClusterShare& c, const char* of_what) {
+  if (c.trials() <= 0) return std::string("— (no ") + of_what + ")";
+  return percent(c.share()) + " " + range(c.interval());
+}
+
+// "+1.2 points, 95% [-0.3, +2.7]" (with DIFFERENT when the interval excludes 0), or the difference
+// with "— no interval (why)".
+std::string paired_text(const Paired& d, double scale, const char* unit) {
+  char b[160];
+  const std::string why = d.undefined_why();
+  if (!why.empty()) {
+    std::snprintf(b, sizeof b, "%+.1f%s, 95%% — (%s)", scale * d.mean(), unit, why.c_str());
+    return b;
+  }
+  const Interval i = d.interval();
+  std::snprintf(b, sizeof b, "%+.1f%s, 95%% [%+.1f, %+.1f]%s", scale * d.mean(), unit,
+                scale * i.low, scale * i.high, i.contains(0) ? "" : "  DIFFERENT");
+  return b;
+}
+
+// "61.2% [58.0%, 64.3%]", "+4.1 pts [+1.0, +7.2]", "2.31 [2.20, 2.42]", with "— (why)" for what
+// is undefined.
+std::string quality_text(const QualityMeasure& m) {
+  char b[200];
+  const bool share = m.unit == "%", points = m.unit == "pts";
+  const double k = share || points ? 100 : 1;
+  const char* f = share ? "%.1f%%" : points ? "%+.1f pts" : "%.2f";
+  char v[64];
+  std::snprintf(v, sizeof v, f, k * m.value);
+  if (!m.undefined.empty()) {
+    const bool no_value = m.undefined.rfind("no", 0) == 0;  // "no game", "not measured"
+    std::snprintf(b, sizeof b, "%s (%s)", no_value ? "—" : (std::string(v) + ", 95% —").c_str(),
+                  m.undefined.c_str());
+    return b;
+  }
+  char lo[64], hi[64];
+  std::snprintf(lo, sizeof lo, f, k * m.interval.low);
+  std::snprintf(hi, sizeof hi, f, k * m.interval.high);
+  std::snprintf(b, sizeof b, "%s, 95%% [%s, %s]", v, lo, hi);
+  return b;
+}
+
+bool agents_differ(const ConditionStats& s) {
+  return std::adjacent_find(s.slots.begin(), s.slots.end(), std::not_equal_to<>()) != s.slots.end();
+}
+
 }  // namespace
 
 std::string Summary::to_text() const {
   std::ostringstream out;
   char line[512];
+  if (!conditions_.empty())
+    out << "(decisive share: sole wins over decisive games, fair share 1/n; win rate: sole wins "
+           "over all games)\n";
   for (std::size_t c = 0; c < conditions_.size(); ++c) {
     const ConditionStats& s = conditions_[c];
     out << "== " << s.name << ": " << s.games << " games (" << deals_done_ << " deals x "
         << s.rotations << " rotation" << (s.rotations > 1 ? "s" : "") << "), " << s.decisive
         << " decisive, " << s.draws << " draws, " << s.shared << " shared, " << s.capped
         << " capped\n";
+    out << "  capped rate " << share_text(s.capped_rate, "game") << ", draw rate "
+        << share_text(s.draw_rate, "game") << "\n";
+    if (s.seat_design_effect() > 1.005) {
+      std::snprintf(line, sizeof line,
+                    "  (intervals take the deal as the unit: design effect up to %.2f, as if "
+                    "%.0f%% of the games were independent)\n",
+                    s.seat_design_effect(), 100 / s.seat_design_effect());
+      out << line;
+    }
     const double fair = 1.0 / s.players;
     for (int seat = 0; seat < s.players; ++seat) {
       const auto i = std::size_t(seat);
-      const Interval share = wilson(s.seat_wins[i], s.decisive);
+      const Interval share = s.seat_share[i].interval();
       const bool flag = s.decisive > 0 && !share.contains(fair);
-      std::snprintf(
-          line, sizeof line, "  seat %d  wins %6ld  share %6s  95%% %-17s%s\n", seat,
-          s.seat_wins[i], percent(s.decisive ? double(s.seat_wins[i]) / s.decisive : 0).c_str(),
-          range(share).c_str(), flag ? (share.low > fair ? "  ADVANTAGE" : "  DISADVANTAGE") : "");
+      std::snprintf(line, sizeof line,
+                    "  seat %d  wins %6ld  decisive share %-22s win rate %6s%s\n", seat,
+                    s.seat_wins[i], share_text(s.seat_share[i], "decisive game").c_str(),
+                    s.games ? percent(double(s.seat_wins[i]) / double(s.games)).c_str() : "—",
+                    flag ? (share.low > fair ? "  ADVANTAGE" : "  DISADVANTAGE") : "");
       out << line;
     }
-    if (s.rotations > 1 || std::adjacent_find(s.slots.begin(), s.slots.end(),
-                                              std::not_equal_to<>()) != s.slots.end()) {
+    if (s.rotations == 1 && agents_differ(s))
+      out << "  (seats not rotated and the agents differ: seat shares mix seat and agent effects; "
+             "use --rotate)\n";
+    if (s.rotations > 1 || agents_differ(s)) {
       for (std::size_t slot = 0; slot < s.slots.size(); ++slot) {
-        const Interval share = wilson(s.slot_wins[slot], s.decisive);
-        std::snprintf(line, sizeof line, "  agent %zu %-24s wins %6ld  share %6s  95%% %s\n", slot,
+        std::snprintf(line, sizeof line, "  agent %zu %-24s wins %6ld  decisive share %s\n", slot,
                       s.slots[slot].c_str(), s.slot_wins[slot],
-                      percent(s.decisive ? double(s.slot_wins[slot]) / s.decisive : 0).c_str(),
-                      range(share).c_str());
+                      share_text(s.slot_share[slot], "decisive game").c_str());
         out << line;
       }
     }
@@ -398,26 +660,28 @@ std::string Summary::to_text() const {
                     percent(d.nonzero_share()).c_str());
       out << line;
     }
+    out << "  quality:\n";
+    for (const QualityMeasure& m : quality(c))
+      out << "    " << m.name << " " << quality_text(m) << "\n";
   }
   for (const PairedComparison& p : comparisons()) {
     out << "== " << conditions_[std::size_t(p.condition)].name << " minus " << conditions_[0].name
         << " (paired over " << p.plies.count() << " deals)\n";
-    for (std::size_t s = 0; s < p.seat_win.size(); ++s) {
-      const Interval i = p.seat_win[s].interval();
-      std::snprintf(line, sizeof line, "  seat %zu win rate %+.1f points, 95%% [%+.1f, %+.1f]%s\n",
-                    s, 100 * p.seat_win[s].mean(), 100 * i.low, 100 * i.high,
-                    i.contains(0) ? "" : "  DIFFERENT");
-      out << line;
-    }
-    const Interval i = p.plies.interval();
-    std::snprintf(line, sizeof line, "  plies %+.1f, 95%% [%+.1f, %+.1f]\n", p.plies.mean(), i.low,
-                  i.high);
-    out << line;
+    for (std::size_t s = 0; s < p.seat_win.size(); ++s)
+      out << "  seat " << s << " win rate " << paired_text(p.seat_win[s], 100, " points") << "\n";
+    out << "  capped rate " << paired_text(p.capped, 100, " points") << "\n";
+    out << "  draw rate " << paired_text(p.drawn, 100, " points") << "\n";
+    out << "  plies " << paired_text(p.plies, 1, "") << "\n";
     for (const auto& [name, d] : p.figures) {
       if (name == "capped") continue;
+      const std::string why = d.undefined_why();
       const Interval f = d.interval();
-      std::snprintf(line, sizeof line, "  %-22s %+.3f, 95%% [%+.3f, %+.3f]%s\n", name.c_str(),
-                    d.mean(), f.low, f.high, f.contains(0) ? "" : "  DIFFERENT");
+      if (!why.empty())
+        std::snprintf(line, sizeof line, "  %-22s %+.3f, 95%% — (%s)\n", name.c_str(), d.mean(),
+                      why.c_str());
+      else
+        std::snprintf(line, sizeof line, "  %-22s %+.3f, 95%% [%+.3f, %+.3f]%s\n", name.c_str(),
+                      d.mean(), f.low, f.high, f.contains(0) ? "" : "  DIFFERENT");
       out << line;
     }
   }
@@ -425,21 +689,27 @@ std::string Summary::to_text() const {
     const Ratings r = ratings();
     out << "== ratings (Bradley-Terry, Elo scale)\n";
     for (std::size_t i = 0; i < pool_.size(); ++i) {
-      std::snprintf(line, sizeof line, "  %-30s %+7.0f  95%% [%+.0f, %+.0f]\n", pool_[i].c_str(),
-                    r.elo[i], r.elo_95[i].low, r.elo_95[i].high);
+      if (std::isfinite(r.elo_95[i].low))
+        std::snprintf(line, sizeof line, "  %-30s %+7.0f  95%% [%+.0f, %+.0f]\n", pool_[i].c_str(),
+                      r.elo[i], r.elo_95[i].low, r.elo_95[i].high);
+      else
+        std::snprintf(line, sizeof line, "  %-30s %+7.0f  95%% — (not connected to the others)\n",
+                      pool_[i].c_str(), r.elo[i]);
       out << line;
     }
   }
   if (mode_ == "skill") {
-    out << "== skill trace (share of decisive games won by the budget-k agent)\n";
+    out << "== skill trace (decisive share of the budget-k agent)\n";
     for (const ConditionStats& s : conditions_) {
-      std::snprintf(line, sizeof line, "  %dx  %6s  95%% %s\n", s.budget,
-                    percent(s.decisive ? double(s.slot_wins[0]) / s.decisive : 0).c_str(),
-                    range(wilson(s.slot_wins[0], s.decisive)).c_str());
+      std::snprintf(line, sizeof line, "  %dx  %s\n", s.budget,
+                    share_text(s.slot_share[0], "decisive game").c_str());
       out << line;
     }
     const ConditionStats& top = conditions_.back();
-    if (wilson(top.slot_wins[0], top.decisive).low <= 1.0 / top.players)
+    if (top.decisive == 0)
+      out << "  UNINFORMATIVE: no game at the largest budget was decisive (" << top.capped << " of "
+          << top.games << " hit the engine's cap); raise the cap or lower the budgets\n";
+    else if (top.slot_share[0].interval().low <= 1.0 / top.players)
       out << "  FLAG: more thinking does not win more here (the top budget's interval reaches "
              "the fair share)\n";
   }

@@ -1,6 +1,14 @@
 // The lab's summary: a Sink that folds every game into the statistics a designer reads, then
 // renders them as text (the terminal), JSON (--json) and a self-contained HTML page (report.h).
 //
+// Measures, each with one name everywhere (text, JSON, report):
+//   - decisive share: a seat's (agent's) sole wins over the decisive games; fair share 1/n;
+//   - win rate: sole wins over all games (capped, drawn and shared games count as not won); the
+//     paired variant differences use it, since a deal's decisive games differ between variants;
+//   - capped rate and draw rate: capped (drawn) games over all games, compared in pairs too.
+// An undefined value (a share of no decisive game, an interval from fewer than two deals) is shown
+// as "—" with the reason, never as a number.
+//
 // Outcomes. A game is capped when its "capped" figure is 1 (the engine's safeguard, not the rules,
 // ended it); a draw when every seat got the same return; decisive when exactly one seat got the
 // best return (its sole winner); shared otherwise (several, not all, seats top). Win shares are
@@ -43,6 +51,22 @@ struct ConditionStats {
   std::optional<Record> longest, capped_example;
   int longest_plies = -1;
   std::vector<std::optional<Record>> seat_win_example;  // the first sole win of each seat
+  // The same shares with the deal as the unit (stats.h ClusterShare): every interval and flag
+  // uses these, since the games of one deal are correlated.
+  std::vector<ClusterShare> seat_share, slot_share;  // sole wins over decisive games
+  ClusterShare capped_rate, draw_rate;               // over all games
+  // Game quality (GameQuality, measured along every game), the deal as the unit.
+  ClusterShare decisive_rate;         // decisive games over all games
+  DealMeans lead_changes, branching;  // per game
+  DealMeans decisions_per_player;     // decisions with a choice, per seat, per game
+  ClusterShare winner_behind;         // decisive games (with estimates) whose winner was behind
+                                      // at the midpoint
+  DealMeans clear_at;                 // when the winner led for good (share of the game)
+  // Trajectories: per turn, per seat the estimate, then the legal moves (GameQuality::trace),
+  // over the games still running at that turn.
+  std::vector<std::vector<Moments>> trace;  // [turn][seat ... players]
+  // The largest design effect among the seats' shares (1: the deals added no correlation).
+  double seat_design_effect() const;
   // Per-deal values (mean over rotations), for paired and unpaired comparisons.
   std::vector<Moments> deal_seat_win;
   Moments deal_plies;
@@ -53,9 +77,21 @@ struct PairedComparison {
   std::vector<Paired> seat_win;     // per seat: win rate difference (this minus the first)
   std::vector<double> unpaired_sd;  // what an unpaired comparison's standard error would be
   Paired plies;
+  Paired capped, drawn;  // per deal: the share of its games capped (drawn), this minus the first
   // Each figure both conditions export in every game (mean over rotations, this minus the first).
   std::vector<std::pair<std::string, Paired>> figures;
   double unpaired_plies_se = 0;
+};
+
+// One game-quality measure of a condition, as every output shows it.
+struct QualityMeasure {
+  std::string id;         // "decisiveness" (the JSON key)
+  std::string name;       // "decisiveness" (for people)
+  double value = 0;       // in `unit`
+  Interval interval;      // 95%, deals as the unit
+  std::string undefined;  // why there is no value or interval, or ""
+  std::string unit;       // "%" (a share, value 0..1), "pts" (a share difference) or ""
+  std::string meaning;    // one sentence for the report
 };
 
 class Summary final : public Sink {
@@ -80,6 +116,10 @@ class Summary final : public Sink {
   const std::vector<std::string>& pool() const { return pool_; }
   const std::vector<std::vector<double>>& win_matrix() const { return wins_; }
   Ratings ratings() const { return bradley_terry(wins_); }
+  // The game-quality measures of condition `c`: decisiveness, seat advantage, lead changes, the
+  // winner behind at the midpoint, when the outcome became clear, branching factor, decisions
+  // per player, length spread and (for a skill trace) whether the stronger player wins.
+  std::vector<QualityMeasure> quality(std::size_t c) const;
   // True when a rare-winner, longest or capped record exists.
   bool has_outliers() const;
 
@@ -102,10 +142,20 @@ class Summary final : public Sink {
   std::vector<std::vector<int>> slot_agent_;  // per condition
   // This deal's per-condition values, folded at deal_done.
   std::vector<std::vector<double>> deal_win_sum_;  // [condition][seat]
-  std::vector<double> deal_plies_sum_;
+  std::vector<double> deal_plies_sum_, deal_capped_sum_, deal_draw_sum_;
+  std::vector<double> deal_behind_, deal_estimated_decisive_;
   std::vector<std::map<std::string, double>> deal_figure_sum_;  // [condition] name -> sum
   std::vector<int> deal_games_;
   std::vector<PairedComparison> paired_;
+  // Each condition's counts after the previous deal, so deal_done sees this deal's alone.
+  struct Counts {
+    std::vector<long> seat_wins, slot_wins;
+    long decisive = 0, capped = 0, draws = 0, games = 0;
+  };
+  std::vector<Counts> last_;
+  bool measured_ = false;  // the games carry GameQuality (Plan::quality)
+ public:
+  bool measured() const { return measured_; }
   std::vector<std::vector<double>> wins_;  // tournament
 };
 
