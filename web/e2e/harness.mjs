@@ -146,7 +146,10 @@ export function withServerAndBrowser() {
 
 /** A page whose received WebSocket frames are kept in `page.frames` (text, in order). */
 export async function recordingPage(browser, opts = {}) {
-  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1200, height: 900 } });
+  const context = await browser.newContext({
+    viewport: opts.viewport ?? { width: 1200, height: 900 },
+    hasTouch: opts.hasTouch ?? false,
+  });
   const page = await context.newPage();
   page.received = [];
   page.on("websocket", (ws) => {

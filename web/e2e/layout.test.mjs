@@ -10,6 +10,7 @@ import {
   assertNoSidewaysScroll,
   DESKTOP,
   PHONE,
+  playOneMove,
   recordingPage,
   screenshot,
   states,
@@ -28,7 +29,7 @@ const GAMES = [
 ];
 
 async function visit(path, viewport, waitFor) {
-  const page = await recordingPage(env.browser, { viewport });
+  const page = await recordingPage(env.browser, { viewport, hasTouch: viewport === PHONE });
   await page.goto(env.server.url + path);
   await page.waitForSelector(waitFor, { timeout: WAIT });
   return page;
@@ -105,10 +106,21 @@ test("every board at 1280×800 and 390×844: no sideways scroll, no console erro
             box && box.width >= 30 && box.height >= 30,
             `${g.id}: a lit place is ${JSON.stringify(box)}`,
           );
+          // A tap on a lit place answers: it is picked, or its move is sent.
+          const seq = states(page).at(-1).seq;
+          await lit.first().tap({ timeout: WAIT });
+          await page.waitForFunction(
+            (seq) =>
+              document.querySelector("svg.board [data-place].picked") ||
+              /^(Sent|Move accepted)/.test(document.querySelector(".message")?.textContent ?? "") ||
+              seq < 0,
+            seq,
+            { timeout: WAIT },
+          );
+          await page.locator("button.zoom").click();
         }
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
         assert.ok(height < 5000, `${g.id}: the page is ${height}px tall at phone size`);
-        await page.locator("button.zoom").click();
       }
       await screenshot(page, `${g.id}-${size}`);
       assertNoConsoleErrors(page, `${g.id} (${size})`);
@@ -118,10 +130,11 @@ test("every board at 1280×800 and 390×844: no sideways scroll, no console erro
 });
 
 test("the end as a spectator sees it, then the replay", async () => {
-  // Computers only: the match plays itself to the end (Siege, four seats: shares of a third).
+  // Computers only: the match plays itself to the end (Siege, four seats; the engine's ply cap
+  // keeps it short, and the reason then says so).
   const created = await env.server.api("POST", "/api/matches", {
     game: "siege",
-    params: { players: 4 },
+    params: { players: 4, max_plies: 400 },
     seats: Array.from({ length: 4 }, () => ({ kind: "computer", strength: "easy" })),
   });
   const deadline = Date.now() + 4 * WAIT;
@@ -175,4 +188,43 @@ test("the end as a spectator sees it, then the replay", async () => {
   await screenshot(replay, "siege-replay-end");
   assertNoConsoleErrors(replay, "the replay");
   await replay.context().close();
+});
+
+test("a finished Conspiracy match shows its spectator every seat's goal", async () => {
+  const created = await env.server.api("POST", "/api/matches", {
+    game: "conspiracy",
+    params: { players: 3, max_rounds: 2 },
+    seats: Array.from({ length: 3 }, () => ({ kind: "computer", strength: "easy" })),
+  });
+  const page = await visit(created.watch_url, DESKTOP, ".result h2");
+  const goals = await page.locator(".private li").allTextContents();
+  assert.equal(goals.length, 3);
+  for (const g of goals) assert.match(g, /goal [SMCA][0-5],/, `revealed: ${g}`);
+  assert.doesNotMatch(await page.locator(".status").textContent(), /_/, "phase names in words");
+  await screenshot(page, "conspiracy-end-spectator");
+  assertNoConsoleErrors(page, "Conspiracy's end");
+  await page.context().close();
+});
+
+test("an undo says so", async () => {
+  const created = await env.server.api("POST", "/api/matches", {
+    game: "relativity",
+    params: { players: 2 },
+    undo: true,
+    seats: [{ kind: "human" }, { kind: "computer", strength: "easy" }],
+  });
+  const page = await visit(created.seats[0].join_url, DESKTOP, "svg.board");
+  await page.waitForSelector("svg.board [data-place].target", { timeout: WAIT });
+  await playOneMove(page);
+  const undo = page.locator("button.undo:not([disabled])");
+  await undo.waitFor({ timeout: WAIT });
+  await undo.click();
+  await page.waitForFunction(
+    () => /^Undone: now at step \d+\.$/.test(document.querySelector(".message")?.textContent ?? ""),
+    null,
+    {
+      timeout: WAIT,
+    },
+  );
+  await page.context().close();
 });
