@@ -8,7 +8,7 @@ import { DRAWERS } from "./games";
 import type { DrawContext } from "./games/types";
 import { MovePicker } from "./picker";
 import { MatchConnection, type StateMsg, type View } from "./protocol";
-import { resultLines } from "./result";
+import { resultNodes } from "./result";
 import { seatShape, svgRoot } from "./svg";
 
 interface Ui {
@@ -495,13 +495,9 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     }
     // Result.
     if (s.result) {
-      const lines = resultLines(s.result.returns, seatNames());
       ui.result.hidden = false;
       ui.result.replaceChildren(
-        h("h2", {}, "Result"),
-        h("p", { class: "winner" }, lines.headline),
-        h("p", { class: "reason" }, s.result.reason),
-        h("ul", { class: "returns" }, ...lines.seats.map((t) => h("li", {}, t))),
+        ...resultNodes(s.result, seatNames()),
         ...(s.result.takeovers ?? []).map((t) =>
           h("p", {}, `Seat ${t.seat} was handed to the computer (${t.strength}) at move ${t.at_move}.`),
         ),

@@ -4,7 +4,7 @@
 import { api } from "./api";
 import { fitNumbers, h, seatLabel } from "./dom";
 import { DRAWERS } from "./games";
-import { resultLines } from "./result";
+import { resultNodes } from "./result";
 
 export async function showReplay(root: HTMLElement, id: string): Promise<void> {
   const summary = await api.match(id);
@@ -80,13 +80,7 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
     const result = summary.result;
     ending.hidden = !(at === steps.length - 1 && result);
     if (!ending.hidden && result) {
-      const lines = resultLines(result.returns, names);
-      ending.replaceChildren(
-        h("h2", {}, "Result"),
-        h("p", { class: "winner" }, lines.headline),
-        h("p", { class: "reason" }, result.reason),
-        h("ul", { class: "returns" }, ...lines.seats.map((t) => h("li", {}, t))),
-      );
+      ending.replaceChildren(...resultNodes(result, names));
     }
     // Every step with its notation and its log lines; a click goes there.
     log.replaceChildren(

@@ -1,6 +1,7 @@
 // A finished game's returns in words: who won, and each seat's share as a fraction ("−1/3", not
 // "-0.3333333333333333"). The games' scales (core/game.h, Returns): +1 a win, −1 a loss, 0 a draw
 // in two-player games; multiplayer games share out the same total, so thirds and halves appear.
+import { h } from "./dom";
 
 /** `x` as a whole number or a fraction with a small denominator ("+1", "−1/3", "0"), else rounded. */
 export function formatReturn(x: number): string {
@@ -30,4 +31,15 @@ export function resultLines(returns: number[], names: string[]): { headline: str
     return `${name(i)}: ${word} (${formatReturn(r)})`;
   });
   return { headline, seats };
+}
+
+/** The result panel's heading, winner, the server's reason (what ended the game) and the seats. */
+export function resultNodes(result: { returns: number[]; reason: string }, names: string[]): HTMLElement[] {
+  const lines = resultLines(result.returns, names);
+  return [
+    h("h2", {}, "Result"),
+    h("p", { class: "winner" }, lines.headline),
+    h("p", { class: "reason" }, result.reason),
+    h("ul", { class: "returns" }, ...lines.seats.map((t) => h("li", {}, t))),
+  ];
 }
