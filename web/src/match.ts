@@ -160,7 +160,8 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     },
     reject(_seq, reason) {
       pending = null;
-      ui.message.textContent = `Move refused: ${reason}`;
+      ui.message.textContent = `${sentUndo ? "Undo" : "Move"} refused: ${reason}`;
+      sentUndo = false;
       ui.message.className = "message bad";
       render();
     },
