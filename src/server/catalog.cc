@@ -52,6 +52,13 @@ json games_json(const Registry& registry) {
                    {"params", std::move(params)},
                    {"places_choice", e.places_choice},
                    {"strengths", strengths_json()}});
+    // What a spectator sees at the start with the default params (seed 1: one deal of the games
+    // with chance), for the client's how-to-play picture; left out for a game that cannot start
+    // without params.
+    try {
+      out.back()["setup"] = e.make({})->new_initial_state(uint64_t{1})->observation(kSpectator);
+    } catch (const std::exception&) {
+    }
   }
   return out;
 }

@@ -18,7 +18,9 @@ json strengths_json();
 std::string strength_spec(const std::string& strength);
 
 // GET /api/games: every registered game with its parameters (the game's ParamSpecs), what a player
-// chooses after clicking places shared by several moves (`places_choice`), and the strengths.
+// chooses after clicking places shared by several moves (`places_choice`), the strengths, and
+// `setup`: the spectator's observation of a new game with the default params and seed 1, which the
+// client draws as the how-to-play picture.
 json games_json(const Registry& registry);
 
 }  // namespace tabletop::server

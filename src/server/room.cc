@@ -307,6 +307,14 @@ std::string Room::state_message_locked(SeatMask seats) const {
   out += to_move == kTerminal ? "null" : std::to_string(to_move);
   out += R"(,"views":[)";
   bool first_view = true;
+  // Once the match is over its record is public (the seed, every chance outcome, every move), so
+  // every view is the record's: the whole log, and what each seat saw (Conspiracy's goals).
+  const bool over = state.is_terminal();
+  auto full_log = [&] {
+    std::vector<std::string> lines;
+    for (const EventLog::Event& e : state.log().events()) lines.push_back(e.text);
+    return lines;
+  };
   auto view = [&](Seat viewer) {
     out += first_view ? R"({"seat":)" : R"(,{"seat":)";
     first_view = false;
@@ -314,7 +322,7 @@ std::string Room::state_message_locked(SeatMask seats) const {
     out += R"(,"observation":)";
     out += state.observation(viewer).dump();
     out += R"(,"log":)";
-    out += json(state.log().for_viewer(viewer)).dump();
+    out += json(over ? full_log() : state.log().for_viewer(viewer)).dump();
     out += R"(,"legal":[)";
     if (viewer != kSpectator && viewer == to_move) {
       bool first_move = true;
@@ -348,7 +356,14 @@ std::string Room::state_message_locked(SeatMask seats) const {
   if (seats == 0) view(kSpectator);
   for (std::size_t i = 0; i < seats_.size(); ++i)
     if (seats & (SeatMask(1) << i)) view(Seat(i));
-  out += R"(],"result":)";
+  out += ']';
+  if (over) {
+    json seen = json::array();
+    for (Seat seat = 0; seat < state.num_players(); ++seat) seen.push_back(state.observation(seat));
+    out += R"(,"revealed":)";
+    out += seen.dump();
+  }
+  out += R"(,"result":)";
   out += result().dump();
   out += R"(,"thinking":)";
   out +=

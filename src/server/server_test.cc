@@ -573,6 +573,54 @@ TEST_F(ServerTest, ConspiracyViewsNeverHoldAnotherSeatsGoal) {
     EXPECT_EQ(text.find("\"chance\""), std::string::npos);
 }
 
+// Once a match is over its record is public: the state message then carries each seat's own
+// view (`revealed`, Conspiracy's goals) and the whole log; before the end it carries neither.
+TEST_F(ServerTest, AFinishedMatchRevealsWhatItsRecordMakesPublicAndNothingBefore) {
+  const json seats = {{{"kind", "human"}},
+                      {{"kind", "computer"}, {"strength", "easy"}},
+                      {{"kind", "computer"}, {"strength", "easy"}}};
+  const json created = post(
+      port_, "/api/matches",
+      {{"game", "conspiracy"}, {"params", {{"players", 3}, {"max_rounds", 1}}}, {"seats", seats}},
+      201);
+  WsClient player(port_), watcher(port_);
+  json state = hello(player, created["id"], {created["seats"][0]["token"]});
+  hello(watcher, created["id"], {});
+  std::mt19937 rng(5);
+  int running = 0;
+  for (int i = 0; i < 2000 && state["result"].is_null(); ++i) {
+    EXPECT_FALSE(state.contains("revealed")) << "revealed before the end";
+    ++running;
+    if (auto [seat, move] = a_legal_move(state, rng); seat == 0)
+      player.send({{"type", "move"}, {"seat", 0}, {"seq", state["seq"]}, {"move", move}});
+    auto next = player.receive_type("state", std::chrono::seconds(60));
+    ASSERT_TRUE(next.has_value()) << "the match did not go on";
+    state = *next;
+  }
+  EXPECT_GT(running, 0);
+  // The spectator's last state is the end's.
+  std::optional<json> seen = watcher.receive_type("state");
+  while (seen && (*seen)["result"].is_null()) {
+    EXPECT_FALSE(seen->contains("revealed")) << "revealed to the spectator before the end";
+    seen = watcher.receive_type("state");
+  }
+  ASSERT_TRUE(seen.has_value());
+  state = *seen;
+  ASSERT_FALSE(state["result"].is_null());
+  ASSERT_EQ(state["revealed"].size(), 3u);
+  for (int s = 0; s < 3; ++s) {
+    const std::string goal = state["revealed"][s]["seats"][s][10];
+    EXPECT_TRUE(goal.size() == 2 && std::string("SMCA").find(goal[0]) != std::string::npos)
+        << "seat " << s << "'s goal: " << goal;
+  }
+  std::string log;
+  for (const json& line : state["views"][0]["log"]) log += line.get<std::string>() + "\n";
+  EXPECT_NE(log.find("chooses the goal"), std::string::npos) << log;
+  // The games list carries each game's opening view for the how-to-play picture.
+  for (const json& g : http_request(port_, "GET", "/api/games").parsed())
+    EXPECT_TRUE(g.contains("setup") && g["setup"].is_object()) << g["id"];
+}
+
 // Siege: every unrevealed Army value (from the truth) shows as '?' in every message a seat or a
 // spectator receives.
 TEST_F(ServerTest, SiegeViewsNeverHoldUnrevealedArmyValues) {

@@ -3,7 +3,14 @@
 // neither page's DOM nor WebSocket traffic ever holding a card of the other seat's hand.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { playOneMoveByKeyboard, playRounds, screenshot, states, withServerAndBrowser } from "./harness.mjs";
+import {
+  assertNoConsoleErrors,
+  playOneMoveByKeyboard,
+  playRounds,
+  screenshot,
+  states,
+  withServerAndBrowser,
+} from "./harness.mjs";
 
 const env = withServerAndBrowser();
 
@@ -143,5 +150,6 @@ test("Conspiracy TCG: business cards in two browser contexts; no page holds the 
       [-1],
     );
   for (const p of [a, b, phone]) assert.deepEqual(p.errors ?? [], []);
+  for (const p of [a, b, phone]) assertNoConsoleErrors(p);
   for (const p of [a, b, phone]) await p.context().close();
 });

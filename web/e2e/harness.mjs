@@ -146,7 +146,10 @@ export function withServerAndBrowser() {
 
 /** A page whose received WebSocket frames are kept in `page.frames` (text, in order). */
 export async function recordingPage(browser, opts = {}) {
-  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1200, height: 900 } });
+  const context = await browser.newContext({
+    viewport: opts.viewport ?? { width: 1200, height: 900 },
+    hasTouch: opts.hasTouch ?? false,
+  });
   const page = await context.newPage();
   page.received = [];
   page.on("websocket", (ws) => {
@@ -154,6 +157,10 @@ export async function recordingPage(browser, opts = {}) {
   });
   page.on("pageerror", (e) => {
     page.errors = [...(page.errors ?? []), e];
+  });
+  page.consoleErrors = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") page.consoleErrors.push(`${m.text()} (${m.location()?.url ?? ""})`);
   });
   return page;
 }
@@ -272,3 +279,18 @@ export async function playRounds(pages, n) {
     for (const p of pages) await until(() => states(p).at(-1).seq >= seq, `every page at seq ${seq}`);
   }
 }
+
+/** Fails when the page logged an error to the console or threw (a 404 favicon, a script error). */
+export function assertNoConsoleErrors(page, what = page.url()) {
+  const errors = [...(page.consoleErrors ?? []), ...(page.errors ?? []).map((e) => String(e))];
+  if (errors.length) throw new Error(`${what}: console errors:\n${errors.join("\n")}`);
+}
+
+/** Fails when the page scrolls sideways (its content is wider than the window). */
+export async function assertNoSidewaysScroll(page, what = page.url()) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 1) throw new Error(`${what}: the page scrolls sideways by ${overflow}px`);
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };

@@ -3,7 +3,7 @@
 // information.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { withServerAndBrowser, playRounds, screenshot, states } from "./harness.mjs";
+import { assertNoConsoleErrors, withServerAndBrowser, playRounds, screenshot, states } from "./harness.mjs";
 
 const env = withServerAndBrowser();
 
@@ -50,6 +50,7 @@ test("Siege: two seats in two browser contexts; Army values stay unknown to both
     }
     assert.doesNotMatch(await page.content(), /token=[0-9a-f]{32}.*token=[0-9a-f]{32}/s);
   }
+  for (const p of [a, b]) assertNoConsoleErrors(p);
   await a.context().close();
   await b.context().close();
 });
@@ -141,5 +142,6 @@ test("Conspiracy: goals, hands and tiles of one seat never reach the other seat'
   assert.match(await watcher.locator(".private h2").textContent(), /Spectator view/);
   for (const p of [a, b, watcher])
     for (const t of p.received) assert.doesNotMatch(t, /"(seed|chance|state)":/);
+  for (const p of [a, b, watcher]) assertNoConsoleErrors(p);
   for (const p of [a, b, watcher]) await p.context().close();
 });

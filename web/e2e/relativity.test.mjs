@@ -9,6 +9,7 @@ import {
   withServerAndBrowser,
   playOneMove,
   recordingPage,
+  assertNoConsoleErrors,
   screenshot,
   states,
   until,
@@ -124,4 +125,5 @@ test("create a Relativity match against the computer in the lobby and play it to
   assert.match(await step.textContent(), new RegExp(`^Step ${n - 1} of ${n}`));
   await screenshot(page, "relativity-replay");
   assert.deepEqual(page.errors ?? [], []);
+  assertNoConsoleErrors(page, "Relativity's lobby, match and replay");
 });

@@ -24,6 +24,12 @@ export interface GameInfo {
   params: ParamSpec[];
   strengths: { name: string; description: string }[];
   notation?: string;
+  /** The game's how-to-play text, Markdown (the same as `tabletop rules GAME`). */
+  how_to_play?: string;
+  /** What a spectator sees of a new game with the default params (seed 1). */
+  setup?: Observation;
+  /** Where the full rule text comes from, and its licence, when it may be shared. */
+  rules_source?: { url?: string; title?: string; licence?: string };
 }
 export interface MatchSeat {
   seat: number;

@@ -31,3 +31,8 @@ export function tokensFromHash(hash: string): string[] {
     .flatMap((t) => t.split(","))
     .filter(Boolean);
 }
+
+/** Room on the left of a numbered list for its largest number (no clipped "1775."). */
+export function fitNumbers(list: HTMLElement, largest: number): void {
+  list.style.paddingLeft = `${String(Math.max(1, largest)).length * 0.62 + 1.2}em`;
+}

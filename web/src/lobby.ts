@@ -3,6 +3,7 @@
 // each seat's join link, and the lists of open, running and finished matches.
 import { api, type GameInfo, type MatchSummary, type ParamSpec } from "./api";
 import { h } from "./dom";
+import { playersText, rulesPanel } from "./rules";
 
 function paramInput(p: ParamSpec): HTMLElement {
   const id = `param-${p.name}`;
@@ -115,15 +116,20 @@ export async function showLobby(root: HTMLElement): Promise<void> {
       seatsBox.append(h("div", { class: "seat-choice" }, h("label", { for: `seat-${i}` }, `Seat ${i}`), sel));
     }
   };
+  const rulesLink = h("a", { class: "rules-link", href: "/rules" }, "How to play");
+  const rulesBox = h("details", { class: "rules-box" });
   const drawParams = () => {
     const g = byId.get(gameSelect.value)!;
+    rulesLink.href = `/rules/${g.id}`;
+    rulesLink.textContent = `How to play ${g.name} (own page)`;
+    rulesBox.replaceChildren(h("summary", {}, `How to play ${g.name}`), rulesPanel(g));
     const main = g.params.filter((p) => p.kind !== "engine");
     const engine = g.params.filter((p) => p.kind === "engine");
     paramsBox.replaceChildren(
       h(
         "p",
         { class: "game-facts" },
-        `${g.min_players}–${g.max_players} players${g.hidden_information ? " · hidden information" : ""}${g.has_chance ? " · chance" : ""}`,
+        `${playersText(g)}${g.hidden_information ? " · hidden information" : ""}${g.has_chance ? " · chance" : ""}`,
       ),
       ...main.map(paramInput),
       ...(engine.length
@@ -138,6 +144,8 @@ export async function showLobby(root: HTMLElement): Promise<void> {
   form.append(
     h("h2", { id: "new-match-h" }, "New match"),
     h("div", { class: "param" }, h("label", { for: "game" }, "Game"), gameSelect),
+    rulesBox,
+    h("p", {}, rulesLink),
     paramsBox,
     seatsBox,
     h(
@@ -293,7 +301,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
       "header",
       { class: "top" },
       h("h1", {}, "Tabletop"),
-      h("p", {}, "Piecepack games with friends and computer players."),
+      h("p", {}, "Board games and a card game, with friends and computer players."),
     ),
     h("main", { class: "lobby" }, form, result, lists),
   );

@@ -1,17 +1,20 @@
 // Routes: "/" the lobby, "/match/{id}" a match (join links carry the token in the fragment),
-// "/replay/{id}" the replay of a finished match.
+// "/replay/{id}" the replay of a finished match, "/rules/{game}" how to play.
 import "./style.css";
 import { showLobby } from "./lobby";
 import { showMatch } from "./match";
 import { showReplay } from "./replay";
+import { showRules } from "./rules";
 
 const root = document.getElementById("app")!;
 const path = location.pathname;
 const match = path.match(/^\/match\/([0-9a-f]+)/);
 const replay = path.match(/^\/replay\/([0-9a-f]+)/);
+const rules = path.match(/^\/rules(?:\/([a-z0-9-]+))?\/?$/);
 const fail = (e: unknown) => {
   root.textContent = `Something went wrong: ${(e as Error).message}`;
 };
 if (match) showMatch(root, match[1]).catch(fail);
 else if (replay) showReplay(root, replay[1]).catch(fail);
+else if (rules) showRules(root, rules[1]).catch(fail);
 else showLobby(root).catch(fail);

@@ -3,11 +3,12 @@
 // Nothing is shown before the server says so: no optimistic updates, every move waits for its ack
 // and the state that follows.
 import { api, type GameInfo } from "./api";
-import { h, seatLabel, tokensFromHash } from "./dom";
+import { fitNumbers, h, seatLabel, tokensFromHash } from "./dom";
 import { DRAWERS } from "./games";
 import type { DrawContext } from "./games/types";
 import { MovePicker } from "./picker";
 import { MatchConnection, type StateMsg, type View } from "./protocol";
+import { resultNodes } from "./result";
 import { seatShape, svgRoot } from "./svg";
 
 interface Ui {
@@ -16,7 +17,7 @@ interface Ui {
   status: HTMLElement;
   turn: HTMLElement;
   seats: HTMLElement;
-  privateBox: HTMLElement;
+  privateBox: HTMLDetailsElement;
   moves: HTMLElement;
   message: HTMLElement;
   thinking: HTMLElement;
@@ -26,7 +27,11 @@ interface Ui {
   help: HTMLElement;
   noteInput: HTMLInputElement;
   undo: HTMLButtonElement;
+  controls: HTMLElement;
+  allMoves: HTMLDetailsElement;
 }
+
+const narrow = () => window.matchMedia("(max-width: 800px)").matches;
 
 export async function showMatch(root: HTMLElement, id: string): Promise<void> {
   const tokens = tokensFromHash(location.hash);
@@ -42,7 +47,7 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     status: h("p", { class: "status", "aria-live": "polite" }),
     turn: h("p", { class: "turn" }),
     seats: h("ul", { class: "seat-list" }),
-    privateBox: h("section", { class: "private", "aria-label": "your private information" }),
+    privateBox: h("details", { class: "private", "aria-label": "your private information", open: !narrow() }),
     moves: h("div", { class: "move-buttons" }),
     message: h("p", { class: "message", role: "status", "aria-live": "assertive" }),
     thinking: h("div", { class: "thinking", hidden: true }),
@@ -64,6 +69,8 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
       placeholder: "e.g. d3#e3",
     }),
     undo: h("button", { type: "button", class: "undo", hidden: true }, "Undo my last move"),
+    controls: h("section", { class: "controls", "aria-label": "moves", hidden: tokens.length === 0 }),
+    allMoves: h("details", { class: "all-moves", hidden: true }),
   };
   const noteForm = h(
     "form",
@@ -88,31 +95,51 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     h(
       "main",
       { class: "match" },
-      h("section", { class: "board-area", "aria-label": "board" }, ui.turn, ui.boardBox, ui.thinking),
+      // The result comes first: on a phone it is what the page opens on once the game is over.
+      ui.result,
+      h(
+        "section",
+        { class: "board-area", "aria-label": "board" },
+        ui.turn,
+        h(
+          "p",
+          { class: "board-tools" },
+          h("button", { type: "button", class: "zoom", "aria-pressed": "false" }, "Zoom the board"),
+          " ",
+          h("a", { href: "/rules", class: "rules-link" }, "How to play"),
+        ),
+        ui.boardBox,
+        ui.thinking,
+      ),
       h(
         "aside",
         { class: "side" },
         ui.status,
         ui.seats,
         ui.privateBox,
-        h(
-          "section",
-          { class: "controls", "aria-label": "moves", hidden: tokens.length === 0 },
-          h("h2", {}, "Your move"),
-          ui.moves,
-          noteForm,
-          ui.help,
-          ui.undo,
-        ),
+        ui.controls,
         ui.message,
-        ui.result,
-        h("section", { class: "log-section" }, h("h2", {}, "Log"), h("div", { class: "log-box" }, ui.log)),
+        h(
+          "details",
+          { class: "log-section", open: !narrow() },
+          h("summary", {}, h("h2", {}, "Log")),
+          h("div", { class: "log-box" }, ui.log),
+        ),
       ),
     ),
     ui.handover,
   );
 
+  ui.controls.append(h("h2", {}, "Your move"), ui.moves, ui.allMoves, noteForm, ui.help, ui.undo);
+  const zoom = root.querySelector<HTMLButtonElement>("button.zoom")!;
+  zoom.addEventListener("click", () => {
+    const on = !ui.boardBox.classList.contains("zoomed");
+    ui.boardBox.classList.toggle("zoomed", on);
+    zoom.setAttribute("aria-pressed", String(on));
+    zoom.textContent = on ? "Fit the board" : "Zoom the board";
+  });
   let state: StateMsg | null = null;
+  let sentUndo = false;
   let picker: MovePicker | null = null;
   let pending: { seq: number; move: string } | null = null;
   let shownSeat: number | null = null; // hot-seat: the seat whose owner confirmed the hand-over
@@ -125,12 +152,16 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
       render();
     },
     ack(seq) {
-      ui.message.textContent = `Move accepted (now at step ${seq}).`;
+      ui.message.textContent = sentUndo
+        ? `Undone: now at step ${seq}.`
+        : `Move accepted (now at step ${seq}).`;
+      sentUndo = false;
       ui.message.className = "message ok";
     },
     reject(_seq, reason) {
       pending = null;
-      ui.message.textContent = `Move refused: ${reason}`;
+      ui.message.textContent = `${sentUndo ? "Undo" : "Move"} refused: ${reason}`;
+      sentUndo = false;
       ui.message.className = "message bad";
       render();
     },
@@ -170,6 +201,7 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     const view = currentView();
     if (!state || !view || view.seat < 0 || pending) return;
     if (conn.move(view.seat, move)) {
+      sentUndo = false;
       pending = { seq: state.seq, move };
       ui.message.textContent = `Sent ${move}; waiting for the server…`;
       ui.message.className = "message";
@@ -204,6 +236,7 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
   const drawMoveButtons = () => {
     const view = currentView();
     ui.moves.replaceChildren();
+    ui.allMoves.hidden = true;
     if (!view || view.legal.length === 0 || !picker) {
       ui.moves.append(
         h(
@@ -235,7 +268,27 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
             : "Choose a move.",
       ),
     );
-    for (const m of picker.buttons()) {
+    // Every legal move as a button too, folded away: the fallback for moves picked on the board.
+    const buttons = picker.buttons();
+    const onBoard = picker.candidates().filter((m) => !buttons.includes(m));
+    ui.allMoves.hidden = picked.length > 0 || onBoard.length === 0;
+    if (!ui.allMoves.hidden) {
+      const was = ui.allMoves.open;
+      ui.allMoves.replaceChildren(
+        h("summary", {}, `All ${picker.candidates().length} moves as a list`),
+        ...picker
+          .candidates()
+          .map((m) =>
+            h(
+              "button",
+              { type: "button", class: "move-listed", "data-move": m.move, onclick: () => send(m.move) },
+              m.text ?? m.move,
+            ),
+          ),
+      );
+      ui.allMoves.open = was;
+    }
+    for (const m of buttons) {
       ui.moves.append(
         h(
           "button",
@@ -321,7 +374,8 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
   ui.undo.addEventListener("click", () => {
     const view = currentView();
     if (!view || view.seat < 0) return;
-    if (!conn.undo(view.seat)) ui.message.textContent = "Not connected: undo was not sent.";
+    if (conn.undo(view.seat)) sentUndo = true;
+    else ui.message.textContent = "Not connected: undo was not sent.";
   });
 
   const render = () => {
@@ -341,21 +395,37 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     const view = currentView();
     if (!view) return;
     document.title = `Tabletop — ${s.match.game} ${s.match.id}`;
-    const ctx: DrawContext = { viewer: view.seat, seatNames: seatNames() };
+    const ctx: DrawContext = { viewer: view.seat, seatNames: seatNames(), revealed: s.revealed };
+    const info = games.find((g) => g.id === s.match.game);
+    root.querySelector<HTMLAnchorElement>("a.rules-link")!.href = `/rules/${s.match.game}`;
+    root.querySelector<HTMLAnchorElement>("a.rules-link")!.textContent =
+      `How to play ${info?.name ?? s.match.game}`;
     if (drawer) {
       ui.boardBox.replaceChildren(drawer.board(view.observation, ctx));
       ui.status.textContent = drawer.status(view.observation, ctx);
       const priv = drawer.privateInfo?.(view.observation, ctx) ?? null;
+      // No heading over nothing: a game without private information (Relativity) shows none.
       ui.privateBox.replaceChildren(
-        h(
-          "h2",
-          {},
-          view.seat >= 0
-            ? `What ${seatLabel(view.seat, s.match.seats[view.seat]?.name)} sees`
-            : "Spectator view (public information only)",
-        ),
-        ...(priv ? [priv] : []),
+        ...(priv
+          ? [
+              h(
+                "summary",
+                {},
+                h(
+                  "h2",
+                  {},
+                  view.seat >= 0
+                    ? `What ${seatLabel(view.seat, s.match.seats[view.seat]?.name)} sees`
+                    : s.result
+                      ? "Spectator view (the record is public now)"
+                      : "Spectator view (public information only)",
+                ),
+              ),
+              priv,
+            ]
+          : []),
       );
+      ui.privateBox.hidden = !priv;
     } else {
       ui.boardBox.replaceChildren(svgRoot(0, 0, 10, 10, "no drawing for this game"));
       ui.status.textContent = `No board drawing for ${s.match.game}: use the notation box.`;
@@ -398,7 +468,11 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
         );
       }),
     );
-    ui.log.replaceChildren(...view.log.slice(-200).map((line) => h("li", {}, line)));
+    // The last 200 lines, numbered as lines of the whole log (not 1-200).
+    const first = Math.max(0, view.log.length - 200);
+    ui.log.setAttribute("start", String(first + 1));
+    fitNumbers(ui.log, view.log.length);
+    ui.log.replaceChildren(...view.log.slice(first).map((line) => h("li", {}, line)));
     ui.log.parentElement!.scrollTop = ui.log.parentElement!.scrollHeight;
     picker = view.legal.length ? new MovePicker(view.legal) : null;
     highlight();
@@ -414,27 +488,17 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     if (s.thinking && !s.result) showThinking(s.thinking.seat, s.thinking.progress);
     else if (toMove === null || s.match.seats[toMove]?.kind !== "computer") ui.thinking.hidden = true;
     else showThinking(toMove, 0);
+    // After the end: no move controls, no stale "Move accepted"; the result says it all.
+    ui.controls.hidden = tokens.length === 0 || !!s.result;
+    if (s.result && /^(Move accepted|Undone|Sent)/.test(ui.message.textContent ?? "")) {
+      ui.message.textContent = "";
+      ui.message.className = "message";
+    }
     // Result.
     if (s.result) {
-      const best = Math.max(...s.result.returns);
-      const winners = s.result.returns.map((r, i) => (r === best && best > 0 ? i : -1)).filter((i) => i >= 0);
+      ui.result.hidden = false;
       ui.result.replaceChildren(
-        h("h2", {}, "Result"),
-        h(
-          "p",
-          { class: "winner" },
-          winners.length
-            ? `Winner: ${winners.map((w) => seatLabel(w, s.match.seats[w]?.name)).join(", ")}`
-            : "No winner",
-        ),
-        h("p", { class: "reason" }, s.result.reason),
-        h(
-          "ul",
-          {},
-          ...s.result.returns.map((r, i) =>
-            h("li", {}, `${seatLabel(i, s.match.seats[i]?.name)}: ${r > 0 ? "+" : ""}${r}`),
-          ),
-        ),
+        ...resultNodes(s.result, seatNames()),
         ...(s.result.takeovers ?? []).map((t) =>
           h("p", {}, `Seat ${t.seat} was handed to the computer (${t.strength}) at move ${t.at_move}.`),
         ),
@@ -454,7 +518,10 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
           ),
         ),
       );
-    } else ui.result.replaceChildren();
+    } else {
+      ui.result.replaceChildren();
+      ui.result.hidden = true;
+    }
   };
 
   const showHandover = (seat: number) => {

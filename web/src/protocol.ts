@@ -39,6 +39,9 @@ export interface StateMsg {
     takeovers?: { seat: number; at_move: number; strength: string }[];
   };
   thinking: null | { seat: number; progress: number };
+  /** Once the match is over (its record public): each seat's own observation, in seat order. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  revealed?: any[];
 }
 
 export interface Handlers {

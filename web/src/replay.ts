@@ -2,8 +2,9 @@
 // builds for each step (GET /api/matches/{id}/replay, finished matches only), and export of the
 // record (GET /api/matches/{id}/record).
 import { api } from "./api";
-import { h, seatLabel } from "./dom";
+import { fitNumbers, h, seatLabel } from "./dom";
 import { DRAWERS } from "./games";
+import { resultNodes } from "./result";
 
 export async function showReplay(root: HTMLElement, id: string): Promise<void> {
   const summary = await api.match(id);
@@ -11,7 +12,8 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
   const board = h("div", { class: "board-box" });
   const status = h("p", { class: "status", "aria-live": "polite" });
   const stepText = h("p", { class: "step", "aria-live": "polite" });
-  const log = h("ol", { class: "log" });
+  const log = h("ol", { class: "log replay-log" });
+  const ending = h("section", { class: "result", hidden: true, "aria-live": "polite" });
   const slider = h("input", { type: "range", min: 0, value: 0, id: "replay-step", "aria-label": "step" });
   const error = h("p", { class: "error", role: "alert" });
   const recordLink = h(
@@ -25,6 +27,7 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
       { class: "top" },
       h("h1", {}, h("a", { href: "/" }, "Tabletop")),
       h("p", {}, `Replay of ${summary.game} match ${id}`),
+      h("a", { href: `/rules/${summary.game}` }, "How to play"),
     ),
     h(
       "main",
@@ -44,9 +47,10 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
         ),
         slider,
         status,
+        ending,
         h("p", {}, recordLink, " · ", h("a", { href: `/match/${id}` }, "Match page")),
         error,
-        h("section", { class: "log-box" }, h("h2", {}, "Moves"), log),
+        h("section", {}, h("h2", {}, "Moves"), h("div", { class: "log-box" }, log)),
       ),
     ),
   );
@@ -64,6 +68,7 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
   const drawer = DRAWERS[summary.game];
   let at = 0;
   slider.max = String(steps.length - 1);
+  fitNumbers(log, steps.length - 1);
   const show = () => {
     const s = steps[at];
     const ctx = { viewer: -1, seatNames: names };
@@ -71,6 +76,13 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
     status.textContent = drawer.status(s.observation, ctx);
     stepText.textContent = `Step ${at} of ${steps.length - 1}${s.move ? ": " + s.move : " (the start)"}`;
     slider.value = String(at);
+    // The last step: who won and what ended the game (the server's reason, the game's own words).
+    const result = summary.result;
+    ending.hidden = !(at === steps.length - 1 && result);
+    if (!ending.hidden && result) {
+      ending.replaceChildren(...resultNodes(result, names));
+    }
+    // Every step with its notation and its log lines; a click goes there.
     log.replaceChildren(
       ...steps
         .slice(1)
@@ -78,10 +90,15 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
           h(
             "li",
             { class: i + 1 === at ? "current" : "", "aria-current": i + 1 === at ? "step" : undefined },
-            st.move ?? "",
+            h("button", { type: "button", "data-goto": i + 1 }, st.move ?? ""),
+            st.log.length ? h("ul", { class: "step-log" }, ...st.log.map((l) => h("li", {}, l))) : null,
           ),
         ),
     );
+    // Scroll the list (not the page) so the current step is in its middle.
+    const current = log.querySelector<HTMLElement>("li.current");
+    const box = log.parentElement!;
+    box.scrollTop = current ? current.offsetTop - box.clientHeight / 2 : 0;
   };
   const go = (to: number) => {
     at = Math.max(0, Math.min(steps.length - 1, to));
@@ -94,6 +111,10 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
     go(k === "first" ? 0 : k === "back" ? at - 1 : k === "forward" ? at + 1 : steps.length - 1);
   });
   slider.addEventListener("input", () => go(Number(slider.value)));
+  log.addEventListener("click", (ev) => {
+    const b = (ev.target as Element).closest("button[data-goto]");
+    if (b) go(Number(b.getAttribute("data-goto")));
+  });
   document.addEventListener("keydown", (ev) => {
     if (ev.target instanceof HTMLInputElement) return;
     if (ev.key === "ArrowRight") go(at + 1);

@@ -1331,10 +1331,7 @@ GameEntry entry() {
     return std::make_shared<ConspiracyGame>(params);
   };
   e.params = param_specs();
-  e.places_choice =
-      "the direction a placed coin points, the coin paid and the seat paid (a reveal), or which "
-      "held "
-      "tile is laid";
+  e.places_choice = "the direction a placed coin points, or which held tile is laid";
   // Random play takes about 30 rounds to produce a win; the conformance suite's playouts stop at
   // 8 rounds (an engine cap, not a rule) to keep its sanitizer run within budget.
   e.test_params = {{"max_rounds", 8}};

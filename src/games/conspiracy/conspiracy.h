@@ -125,6 +125,11 @@ inline int square_of(int pos, int k) {
 std::string piece_name(int piece);
 std::string square_name(int sq);
 std::string position_name(int pos);
+// Board places of the pieces a client draws beside the board (ConspiracyGame::board_places): a coin
+// of the hand ("hand-C3", which a tile position such as "M2" could not be told from without the
+// prefix) and a seat to pay ("seat-1").
+std::string hand_place(int piece);
+std::string seat_place(int seat);
 std::string direction_name(int dir);
 // The square `dir` points to from `sq`, or -1 off the board.
 int square_toward(int sq, int dir);

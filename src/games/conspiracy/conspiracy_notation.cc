@@ -107,13 +107,29 @@ int parse_seat(const std::string& w, int players) {
 // ---------------------------------------------------------------------------------------------
 // Notation
 
+std::string hand_place(int piece) {
+  return "hand-" + piece_name(piece);
+}
+std::string seat_place(int seat) {
+  return "seat-" + std::to_string(seat);
+}
+
 std::vector<std::string> ConspiracyState::move_places(Move move) const {
-  const int a = move_a(move), b = move_b(move);
+  const int a = move_a(move), b = move_b(move), c = move_c(move);
   switch (move_kind(move)) {
+    case MoveKind::kPlace:
+    case MoveKind::kSave:
+      return {hand_place(a % kPieces)};
+    case MoveKind::kAttack:
+      return {hand_place(a % kPieces), hand_place(b % kPieces), seat_place(c)};
+    case MoveKind::kRemove:
+      return {hand_place(a % kPieces), seat_place(c)};
     case MoveKind::kRevealCoin:
+      return {square_name(b % kSquares), hand_place(a % kPieces), seat_place(c)};
+    case MoveKind::kRevealTile:
+      return {position_name(b % kPositions), hand_place(a % kPieces), seat_place(c)};
     case MoveKind::kAt:
       return {square_name(b % kSquares)};
-    case MoveKind::kRevealTile:
     case MoveKind::kTile:
       return {position_name(b % kPositions)};
     case MoveKind::kMark:
@@ -143,6 +159,8 @@ std::vector<std::string> ConspiracyGame::board_places() const {
   std::vector<std::string> places;
   for (int pos = 0; pos < kPositions; ++pos) places.push_back(position_name(pos));
   for (int square = 0; square < kSquares; ++square) places.push_back(square_name(square));
+  for (int piece = 0; piece < kPieces; ++piece) places.push_back(hand_place(piece));
+  for (int seat = 0; seat < players_; ++seat) places.push_back(seat_place(seat));
   return places;
 }
 

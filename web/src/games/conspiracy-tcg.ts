@@ -160,10 +160,10 @@ export const conspiracyTcg: GameDrawer = {
     }
     for (const a of dying) note(a, "would die");
 
-    const maxCols = Math.max(3, ...seats.map((s) => s.field.length + 1));
-    // Columns per row: all of them on a wide screen, two on a phone (so the cards stay readable).
+    // Columns per row: four on a wide screen, two on a phone; more columns wrap to the next row,
+    // so seven field columns keep the cards as readable as three.
     const narrow = typeof window !== "undefined" && window.innerWidth < 640;
-    const perRow = narrow ? 2 : Math.max(maxCols, 4);
+    const perRow = narrow ? 2 : 4;
     const width = LEFT * 2 + perRow * (CW + GAP);
     const chars = Math.floor((width - 40) / 7); // what a line of 11–13 px text holds
     const parts: SVGElement[] = [];

@@ -33,6 +33,21 @@ function seatEntry(obs: Observation, s: number) {
     goal: String(e[10] ?? ""),
   };
 }
+/** The observation's phase (conspiracy_internal.h, kPhaseNames) in words. */
+export function phaseWords(phase: string): string {
+  const words: Record<string, string> = {
+    goal: "setup, choosing secret goals",
+    jump: "spiral holders choose whether to jump in",
+    action: "actions",
+    place: "placing a coin",
+    place_tile: "laying a tile for the coin",
+    attack_end: "after a successful attack (flip or remove the coin)",
+    save: "end of turn, saving a coin",
+    declare: "declaring progress or victory",
+    over: "game over",
+  };
+  return words[phase] ?? String(phase).replace(/_/g, " ");
+}
 const names = (s: string) => s.split(/\s+/).filter(Boolean);
 
 export const conspiracy: GameDrawer = {
@@ -158,7 +173,16 @@ export const conspiracy: GameDrawer = {
       svg.append(el("text", { x: 10, y: handTop + 12, "font-size": 12 }, "Your coins (hand, then bonus):"));
       for (const n of [...names(me.hand), ...names(me.bonus)]) {
         const p = parsePiece(n);
-        const g = el("g", { "aria-label": `your coin ${SUITS[p.suit]} ${rankText(p.rank)}` });
+        // A place (hand-C3): the coin played by place, attack and save, or paid by an attack or a
+        // reveal (docs/games/conspiracy.md, Places).
+        const g = place(
+          `hand-${n}`,
+          x,
+          handTop + 18,
+          40,
+          40,
+          `your coin ${SUITS[p.suit]} ${rankText(p.rank)} (${n})`,
+        );
         g.append(
           coin(x + 20, handTop + 38, 17, {
             side: "number",
@@ -180,21 +204,26 @@ export const conspiracy: GameDrawer = {
         x += 48;
       }
     }
-    // Every seat's public counts, as small rows of face-down pieces.
+    // Every seat's public counts, as small rows of face-down pieces; each row is the place of the
+    // seat (seat-1), where an attack, a reveal or a removal pays its coin.
     let y = ctx.viewer >= 0 ? handTop + 150 : handTop + 10;
     (obs.seats ?? []).forEach((_: unknown, s: number) => {
-      if (s === ctx.viewer) return;
       const e = seatEntry(obs, s);
-      svg.append(seatShape(s, 16, y, 6));
-      svg.append(
+      const row = place(`seat-${s}`, 2, y - 12, width - 4, 26, `pay ${ctx.seatNames[s]}`);
+      row.append(seatShape(s, 16, y + 1, 6));
+      row.append(
         el(
           "text",
-          { x: 26, y: y + 4, "font-size": 11 },
-          `${ctx.seatNames[s]}: ${e.handN} coins, ${e.bonusN} bonus, ${e.heldN} tiles`,
+          { x: 26, y: y + 5, "font-size": 11 },
+          s === ctx.viewer
+            ? `${ctx.seatNames[s]} (you)`
+            : `${ctx.seatNames[s]}: ${e.handN} coins, ${e.bonusN} bonus, ${e.heldN} tiles`,
         ),
       );
-      for (let i = 0; i < Math.min(e.heldN, 8); i++) svg.append(tileUnknown(330 + i * 14, y - 6, 12));
-      y += 16;
+      if (s !== ctx.viewer)
+        for (let i = 0; i < Math.min(e.heldN, 8); i++) row.append(tileUnknown(330 + i * 14, y - 5, 12));
+      svg.append(row);
+      y += 28;
     });
     svg.setAttribute("viewBox", `0 0 ${width} ${y + 10}`);
     return svg;
@@ -207,8 +236,8 @@ export const conspiracy: GameDrawer = {
     }
     const who = obs.to_move === null ? "" : (ctx.seatNames[obs.to_move] ?? `seat ${obs.to_move}`);
     const order = (obs.order ?? []).map((s: number) => ctx.seatNames[s] ?? s).join(", ");
-    let s = `Round ${obs.round}, ${obs.phase}: ${who} to decide.`;
-    if (obs.phase === "actions" || obs.action_points > 0) s += ` Action points left: ${obs.action_points}.`;
+    let s = `Round ${obs.round}, ${phaseWords(obs.phase)}: ${who} to decide.`;
+    if (obs.phase === "action" || obs.action_points > 0) s += ` Action points left: ${obs.action_points}.`;
     if (obs.action && obs.action !== "none")
       s += ` Action under way: ${obs.action}${obs.action_coin ? " with " + obs.action_coin : ""}.`;
     if (order) s += ` Order: ${order}.`;
@@ -241,8 +270,10 @@ export const conspiracy: GameDrawer = {
     const ul = document.createElement("ul");
     (obs.seats ?? []).forEach((_: unknown, s: number) => {
       const e = seatEntry(obs, s);
+      // Once the match is over the record is public: each seat's own view names its goal.
+      const goal = ctx.revealed?.[s] ? seatEntry(ctx.revealed[s], s).goal : e.goal;
       const li = document.createElement("li");
-      li.textContent = `${ctx.seatNames[s]}: goal ${e.goal}, saved ${e.saved ?? "none"}, marker ${e.marker ?? "none"}`;
+      li.textContent = `${ctx.seatNames[s]}: goal ${goal}, saved ${e.saved ?? "none"}, marker ${e.marker ?? "none"}`;
       ul.append(li);
     });
     div.append(ul);

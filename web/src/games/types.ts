@@ -8,6 +8,8 @@ export interface DrawContext {
   viewer: number;
   /** Display names of the seats, in seat order. */
   seatNames: string[];
+  /** Once the match is over (its record public): what each seat saw, in seat order. */
+  revealed?: Observation[];
 }
 
 /** Observations are the game's own JSON; each drawer reads its own shape. */

@@ -1,0 +1,230 @@
+// Every board at 1280×800 and at phone size (390×844): screenshots, no sideways scrolling, no
+// console error on any page (lobby, how to play, match, replay); the favicon is served. Then the end
+// of a match as its spectator sees it: the result first, in words and fractions, what stopped the
+// game, no move controls; and the replay: the move list follows the current step, shows each step's
+// log lines, and its last step names the winner and the reason.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import {
+  assertNoConsoleErrors,
+  assertNoSidewaysScroll,
+  DESKTOP,
+  PHONE,
+  playOneMove,
+  recordingPage,
+  screenshot,
+  states,
+  until,
+  WAIT,
+  withServerAndBrowser,
+} from "./harness.mjs";
+
+const env = withServerAndBrowser();
+const GAMES = [
+  { id: "relativity", players: 2 },
+  { id: "siege", players: 4 },
+  { id: "culture-wars", players: 2 },
+  { id: "conspiracy", players: 3 },
+  { id: "conspiracy-tcg", players: 2 },
+];
+
+async function visit(path, viewport, waitFor) {
+  const page = await recordingPage(env.browser, { viewport, hasTouch: viewport === PHONE });
+  await page.goto(env.server.url + path);
+  await page.waitForSelector(waitFor, { timeout: WAIT });
+  return page;
+}
+
+test("the favicon is served as SVG and as ICO", async () => {
+  for (const [p, type] of [
+    ["/favicon.svg", "image/svg+xml"],
+    ["/favicon.ico", "image/x-icon"],
+  ]) {
+    const r = await fetch(env.server.url + p);
+    assert.equal(r.status, 200, p);
+    assert.equal(r.headers.get("content-type"), type, p);
+  }
+});
+
+test("the lobby and how to play, at both sizes, without console errors", async () => {
+  for (const [size, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ]) {
+    const lobby = await visit("/", viewport, "form.new-match");
+    await lobby.selectOption("#game", "relativity");
+    assert.match(await lobby.locator(".params .game-facts").textContent(), /^2 players/, "not 2–2 players");
+    assert.doesNotMatch(await lobby.locator("header.top").textContent(), /Piecepack games/);
+    assert.equal(await lobby.locator("a.rules-link").getAttribute("href"), "/rules/relativity");
+    await assertNoSidewaysScroll(lobby, `lobby (${size})`);
+    await screenshot(lobby, `lobby-${size}`);
+    assertNoConsoleErrors(lobby, `lobby (${size})`);
+    await lobby.context().close();
+    for (const g of GAMES) {
+      const rules = await visit(`/rules/${g.id}`, viewport, "article.rules");
+      // The setup picture is the client's own drawing of the game's opening view.
+      assert.equal(await rules.locator("article.rules figure.setup svg.board").count(), 1, g.id);
+      await assertNoSidewaysScroll(rules, `how to play ${g.id} (${size})`);
+      if (g.id === "culture-wars" || size === "phone") await screenshot(rules, `rules-${g.id}-${size}`);
+      assertNoConsoleErrors(rules, `how to play ${g.id} (${size})`);
+      await rules.context().close();
+    }
+  }
+});
+
+test("every board at 1280×800 and 390×844: no sideways scroll, no console error", async () => {
+  for (const g of GAMES) {
+    const created = await env.server.api("POST", "/api/matches", {
+      game: g.id,
+      params: { players: g.players },
+      seats: [
+        { kind: "human" },
+        ...Array.from({ length: g.players - 1 }, () => ({ kind: "computer", strength: "easy" })),
+      ],
+    });
+    for (const [size, viewport] of [
+      ["desktop", DESKTOP],
+      ["phone", PHONE],
+    ]) {
+      const page = await visit(created.seats[0].join_url, viewport, "svg.board");
+      await page.waitForFunction(
+        () => document.querySelector("svg.board [data-place].target, .move-buttons button.move"),
+        null,
+        { timeout: WAIT },
+      );
+      await assertNoSidewaysScroll(page, `${g.id} (${size})`);
+      // The match page links how to play this game.
+      assert.equal(await page.locator("a.rules-link").getAttribute("href"), `/rules/${g.id}`);
+      if (size === "phone") {
+        // Lit places answer a tap (a touch-sized target is at least 44 px on the screen, or the
+        // board can be zoomed until it is).
+        const lit = page.locator("svg.board [data-place].target");
+        if (await lit.count()) {
+          await page.locator("button.zoom").click();
+          const box = await lit.first().boundingBox();
+          assert.ok(
+            box && box.width >= 30 && box.height >= 30,
+            `${g.id}: a lit place is ${JSON.stringify(box)}`,
+          );
+          // A tap on a lit place answers: it is picked, or its move is sent.
+          const seq = states(page).at(-1).seq;
+          await lit.first().tap({ timeout: WAIT });
+          await page.waitForFunction(
+            (seq) =>
+              document.querySelector("svg.board [data-place].picked") ||
+              /^(Sent|Move accepted)/.test(document.querySelector(".message")?.textContent ?? "") ||
+              seq < 0,
+            seq,
+            { timeout: WAIT },
+          );
+          await page.locator("button.zoom").click();
+        }
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        assert.ok(height < 5000, `${g.id}: the page is ${height}px tall at phone size`);
+      }
+      await screenshot(page, `${g.id}-${size}`);
+      assertNoConsoleErrors(page, `${g.id} (${size})`);
+      await page.context().close();
+    }
+  }
+});
+
+test("the end as a spectator sees it, then the replay", async () => {
+  // Computers only: the match plays itself to the end (Siege, four seats; the engine's ply cap
+  // keeps it short, and the reason then says so).
+  const created = await env.server.api("POST", "/api/matches", {
+    game: "siege",
+    params: { players: 4, max_plies: 400 },
+    seats: Array.from({ length: 4 }, () => ({ kind: "computer", strength: "easy" })),
+  });
+  const deadline = Date.now() + 4 * WAIT;
+  for (;;) {
+    const m = await env.server.api("GET", `/api/matches/${created.id}`);
+    if (m.status === "finished") break;
+    if (Date.now() > deadline) throw new Error("the computers' match did not finish");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const summary = await env.server.api("GET", `/api/matches/${created.id}`);
+  const phone = await visit(created.watch_url, PHONE, ".result h2");
+  await until(() => states(phone).some((s) => s.result), "the final state");
+  // The result is the first thing on the page, under the header.
+  const resultTop = await phone.locator(".result").evaluate((e) => e.getBoundingClientRect().top);
+  assert.ok(resultTop < 200, `the result starts ${resultTop}px below the top`);
+  const text = await phone.locator(".result").textContent();
+  assert.doesNotMatch(text, /\d\.\d{4}/, "no long decimals");
+  assert.match(text, /seat 0[^:]*: (won|lost|drew|neither won nor lost) \((\+|−)?\d+(\/\d+)?\)/);
+  assert.equal(await phone.locator(".result .reason").textContent(), summary.result.reason);
+  assert.ok(summary.result.reason.length > 0, "the server says what ended the game");
+  assert.equal(await phone.locator(".controls:visible").count(), 0, "no move controls after the end");
+  assert.doesNotMatch(await phone.locator("body").textContent(), /Not your turn|Move accepted/);
+  // Log lines are numbered as lines of the whole log.
+  const last = states(phone).at(-1);
+  const n = last.views[0].log.length;
+  assert.equal(await phone.locator("ol.log").getAttribute("start"), String(Math.max(1, n - 199)));
+  // At the end the record is public: the state carries what each seat saw.
+  assert.equal(last.revealed?.length, 4, "revealed: one view per seat");
+  await assertNoSidewaysScroll(phone, "the end at phone size");
+  await screenshot(phone, "siege-end-phone");
+  assertNoConsoleErrors(phone, "the end");
+  await phone.context().close();
+
+  const replay = await visit(`/replay/${created.id}`, DESKTOP, "svg.board");
+  await replay.locator('[data-step="last"]').click();
+  const current = replay.locator("ol.replay-log > li.current");
+  await current.waitFor({ timeout: WAIT });
+  // The current step is scrolled into the list's view.
+  const inView = await current.evaluate((li) => {
+    const box = li.closest(".log-box").getBoundingClientRect();
+    const r = li.getBoundingClientRect();
+    return r.top >= box.top - 1 && r.top <= box.bottom;
+  });
+  assert.ok(inView, "the last step is scrolled into view");
+  assert.ok(
+    (await replay.locator("ol.replay-log .step-log li").count()) > 0,
+    "the steps' log lines are shown",
+  );
+  assert.equal(await replay.locator(".result .reason").textContent(), summary.result.reason);
+  assert.match(await replay.locator(".result .winner").textContent(), /Winner|No winner/);
+  await screenshot(replay, "siege-replay-end");
+  assertNoConsoleErrors(replay, "the replay");
+  await replay.context().close();
+});
+
+test("a finished Conspiracy match shows its spectator every seat's goal", async () => {
+  const created = await env.server.api("POST", "/api/matches", {
+    game: "conspiracy",
+    params: { players: 3, max_rounds: 2 },
+    seats: Array.from({ length: 3 }, () => ({ kind: "computer", strength: "easy" })),
+  });
+  const page = await visit(created.watch_url, DESKTOP, ".result h2");
+  const goals = await page.locator(".private li").allTextContents();
+  assert.equal(goals.length, 3);
+  for (const g of goals) assert.match(g, /goal [SMCA][0-5],/, `revealed: ${g}`);
+  assert.doesNotMatch(await page.locator(".status").textContent(), /_/, "phase names in words");
+  await screenshot(page, "conspiracy-end-spectator");
+  assertNoConsoleErrors(page, "Conspiracy's end");
+  await page.context().close();
+});
+
+test("an undo says so", async () => {
+  const created = await env.server.api("POST", "/api/matches", {
+    game: "relativity",
+    params: { players: 2 },
+    undo: true,
+    seats: [{ kind: "human" }, { kind: "computer", strength: "easy" }],
+  });
+  const page = await visit(created.seats[0].join_url, DESKTOP, "svg.board");
+  await page.waitForSelector("svg.board [data-place].target", { timeout: WAIT });
+  await playOneMove(page);
+  const undo = page.locator("button.undo:not([disabled])");
+  await undo.waitFor({ timeout: WAIT });
+  await undo.click();
+  await page.waitForFunction(
+    () => /^Undone: now at step \d+\.$/.test(document.querySelector(".message")?.textContent ?? ""),
+    null,
+    {
+      timeout: WAIT,
+    },
+  );
+  await page.context().close();
+});

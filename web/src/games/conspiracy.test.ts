@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { MovePicker, type LegalMove } from "../picker";
+import { conspiracy, phaseWords } from "./conspiracy";
+
+// Seat 0's view in the action phase, in the shape ConspiracyState::observation gives: seats are
+// [hand count, hand, bonus count, bonus, tiles held count, tiles held, saved, marker, …, goal].
+const obs = {
+  game: "conspiracy",
+  phase: "action",
+  round: 2,
+  to_move: 0,
+  action_points: 2,
+  action: "none",
+  bag: 9,
+  order: [0, 1, 2],
+  tiles: ["LP S3", "MP C5", "RP A2", "M1 down"],
+  coins: ["c3 M n"],
+  seats: [
+    [3, "C3 C2 M4", 0, "", 2, "S4 A3", null, null, 0, 0, "C3"],
+    [2, "", 0, "", 3, "", null, null, 0, 0, "secret"],
+    [3, "", 0, "", 3, "", null, null, 0, 0, "secret"],
+  ],
+};
+const ctx = { viewer: 0, seatNames: ["seat 0", "seat 1", "seat 2"] };
+// Moves as the server sends them (ConspiracyState::move_places).
+const legal: LegalMove[] = [
+  { move: "place C3", places: ["hand-C3"] },
+  { move: "attack C3 pay C2 to 1", places: ["hand-C3", "hand-C2", "seat-1"] },
+  { move: "attack C3 pay C2 to 2", places: ["hand-C3", "hand-C2", "seat-2"] },
+  { move: "attack C3 pay M4 to 1", places: ["hand-C3", "hand-M4", "seat-1"] },
+  { move: "reveal c3 pay C2 to 1", places: ["c3", "hand-C2", "seat-1"] },
+  { move: "end", places: [] },
+];
+
+describe("conspiracy board places", () => {
+  it("draws each coin of the hand and each seat as a place to click", () => {
+    const svg = conspiracy.board(obs, ctx);
+    const places = new Set(
+      [...svg.querySelectorAll("[data-place]")].map((e) => e.getAttribute("data-place")),
+    );
+    for (const p of ["hand-C3", "hand-C2", "hand-M4", "seat-0", "seat-1", "seat-2", "c3", "M1", "MP"])
+      expect(places.has(p), p).toBe(true);
+    // Every place a legal move touches is drawn.
+    for (const m of legal) for (const p of m.places) expect(places.has(p), p).toBe(true);
+  });
+
+  it("picks an attack by clicking the attacking coin, the coin paid, then the seat paid", () => {
+    const picker = new MovePicker(legal);
+    expect(picker.targets()).toEqual(new Set(["hand-C3", "c3"]));
+    expect(picker.buttons().map((m) => m.move)).toEqual(["end"]);
+    expect(picker.click("hand-C3")).toEqual({ kind: "narrowed", remaining: 4 });
+    // Placing the coin is now a button; the coins to pay are lit.
+    expect(picker.buttons().map((m) => m.move)).toEqual(["place C3"]);
+    expect(picker.targets()).toEqual(new Set(["hand-C2", "hand-M4"]));
+    expect(picker.click("hand-C2")).toEqual({ kind: "narrowed", remaining: 2 });
+    expect(picker.targets()).toEqual(new Set(["seat-1", "seat-2"]));
+    const r = picker.click("seat-2");
+    expect(r.kind).toBe("chosen");
+    if (r.kind === "chosen") expect(r.move.move).toBe("attack C3 pay C2 to 2");
+  });
+});
+
+describe("conspiracy status", () => {
+  it("names the phase in words, never the raw phase name", () => {
+    expect(phaseWords("attack_end")).toMatch(/after a successful attack/);
+    const s = conspiracy.status({ ...obs, phase: "attack_end" }, ctx);
+    expect(s).not.toMatch(/attack_end/);
+    expect(conspiracy.status(obs, ctx)).toMatch(
+      /Round 2, actions: seat 0 to decide\. Action points left: 2\./,
+    );
+  });
+});

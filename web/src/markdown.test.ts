@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { markdown } from "./markdown";
+
+const html = (md: string) =>
+  markdown(md)
+    .map((e) => e.outerHTML)
+    .join("");
+
+describe("markdown", () => {
+  it("reads headings, paragraphs, lists and inline code", () => {
+    expect(html("# Goal\nBe the first\nto win.\n\n- a `d3#e3` move\n- **two**\n")).toBe(
+      "<h2>Goal</h2><p>Be the first to win.</p><ul><li>a <code>d3#e3</code> move</li><li><strong>two</strong></li></ul>",
+    );
+  });
+  it("never turns text into HTML", () => {
+    expect(html("<img src=x onerror=alert(1)>")).toBe("<p>&lt;img src=x onerror=alert(1)&gt;</p>");
+    expect(html("[x](javascript:alert(1))")).toBe("<p>[x](javascript:alert(1))</p>");
+  });
+  it("links http(s) addresses", () => {
+    expect(html("[rules](https://example.org/r)")).toBe('<p><a href="https://example.org/r">rules</a></p>');
+  });
+});

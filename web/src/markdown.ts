@@ -1,0 +1,72 @@
+// A small Markdown reader for the served how-to-play texts: headings (#), paragraphs, lists (- or
+// 1.), `code`, **bold**, *emphasis*, fenced code blocks and [links](https://...). It builds DOM
+// nodes with text content only (never innerHTML), so nothing in the text can run as HTML.
+import { h } from "./dom";
+
+/** Inline spans: `code`, **bold**, *emphasis*, [text](http(s) URL); everything else is text. */
+export function inline(text: string): (Node | string)[] {
+  const out: (Node | string)[] = [];
+  const re = /`([^`]+)`|\*\*([^*]+)\*\*|\*([^*]+)\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
+  let last = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m.index > last) out.push(text.slice(last, m.index));
+    if (m[1] !== undefined) out.push(h("code", {}, m[1]));
+    else if (m[2] !== undefined) out.push(h("strong", {}, m[2]));
+    else if (m[3] !== undefined) out.push(h("em", {}, m[3]));
+    else if (/^https?:\/\//.test(m[5]) || m[5].startsWith("/")) out.push(h("a", { href: m[5] }, m[4]));
+    else out.push(m[0]);
+    last = re.lastIndex;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+/** The blocks of `md` as elements. */
+export function markdown(md: string): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  const lines = md.replace(/\r\n?/g, "\n").split("\n");
+  let para: string[] = [];
+  let list: HTMLElement | null = null;
+  const flush = () => {
+    if (para.length) out.push(h("p", {}, ...inline(para.join(" "))));
+    para = [];
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.startsWith("```")) {
+      flush();
+      list = null;
+      const code: string[] = [];
+      for (i++; i < lines.length && !lines[i].startsWith("```"); i++) code.push(lines[i]);
+      out.push(h("pre", {}, h("code", {}, code.join("\n"))));
+      continue;
+    }
+    const heading = line.match(/^(#{1,6})\s+(.*)$/);
+    const item = line.match(/^\s*(?:[-*]|(\d+)\.)\s+(.*)$/);
+    if (heading) {
+      flush();
+      list = null;
+      // The page's own title is the h1: the text's headings start one level below.
+      const level = Math.min(6, heading[1].length + 1) as 2 | 3 | 4 | 5 | 6;
+      out.push(h(`h${level}`, {}, ...inline(heading[2])));
+    } else if (item) {
+      flush();
+      const kind = item[1] ? "ol" : "ul";
+      if (!list || list.tagName.toLowerCase() !== kind) {
+        list = h(kind, {});
+        out.push(list);
+      }
+      list.append(h("li", {}, ...inline(item[2])));
+    } else if (line.trim() === "") {
+      flush();
+      list = null;
+    } else if (list && /^\s+/.test(line)) {
+      list.lastElementChild?.append(" ", ...inline(line.trim()));
+    } else {
+      list = null;
+      para.push(line.trim());
+    }
+  }
+  flush();
+  return out;
+}

@@ -1,0 +1,79 @@
+// How to play: the lobby's and the match page's link to /rules/{game}. The text is the game's own
+// how-to-play (GET /api/games, `how_to_play`, the same text as `tabletop rules GAME`), drawn from
+// Markdown; the setup picture is the client's own board drawing of the game's opening view
+// (`setup`); the full rule text's source and licence are linked where the server gives them.
+// Nothing is written here about any game: a field the server does not send is left out.
+import { api, type GameInfo } from "./api";
+import { h } from "./dom";
+import { DRAWERS } from "./games";
+import { markdown } from "./markdown";
+
+/** The how-to-play panel of one game. */
+export function rulesPanel(g: GameInfo): HTMLElement {
+  const drawer = DRAWERS[g.id];
+  const names = Array.from({ length: g.max_players }, (_, i) => `seat ${i}`);
+  const source = g.rules_source;
+  return h(
+    "article",
+    { class: "rules", "data-game": g.id },
+    h("h2", {}, `How to play ${g.name}`),
+    h(
+      "p",
+      { class: "game-facts" },
+      `${playersText(g)}${g.hidden_information ? " · hidden information" : ""}${g.has_chance ? " · chance" : ""}`,
+    ),
+    ...(g.how_to_play
+      ? markdown(g.how_to_play)
+      : [h("p", { class: "no-rules" }, "The server sends no how-to-play text for this game.")]),
+    g.setup !== undefined && drawer
+      ? h(
+          "figure",
+          { class: "setup board-box" },
+          drawer.board(g.setup, { viewer: -1, seatNames: names }),
+          h("figcaption", {}, g.has_chance ? "The setup (one deal of it)." : "The setup."),
+        )
+      : null,
+    source
+      ? h(
+          "p",
+          { class: "rules-source" },
+          "The full rules: ",
+          h("a", { href: source.url ?? "#" }, source.title ?? source.url ?? "rule text"),
+          source.licence ? ` (licence: ${source.licence})` : "",
+        )
+      : null,
+  );
+}
+
+/** "2 players", "2–5 players". */
+export function playersText(g: { min_players: number; max_players: number }): string {
+  return g.min_players === g.max_players
+    ? `${g.min_players} player${g.min_players === 1 ? "" : "s"}`
+    : `${g.min_players}–${g.max_players} players`;
+}
+
+/** The page /rules/{id} (or /rules: every game). */
+export async function showRules(root: HTMLElement, id: string | undefined): Promise<void> {
+  const games = await api.games();
+  const shown = id ? games.filter((g) => g.id === id) : games;
+  document.title = `Tabletop — how to play${shown.length === 1 ? " " + shown[0].name : ""}`;
+  root.replaceChildren(
+    h(
+      "header",
+      { class: "top" },
+      h("h1", {}, h("a", { href: "/" }, "Tabletop")),
+      h("p", {}, "How to play"),
+      h(
+        "nav",
+        { "aria-label": "games" },
+        ...games.flatMap((g) => [h("a", { href: `/rules/${g.id}` }, g.name), " "]),
+      ),
+    ),
+    h(
+      "main",
+      { class: "rules-page" },
+      ...(shown.length ? shown.map(rulesPanel) : [h("p", { class: "error" }, `No game '${id}' here.`)]),
+      h("p", {}, h("a", { href: "/" }, "Back to the lobby")),
+    ),
+  );
+}
