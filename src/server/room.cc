@@ -3,6 +3,7 @@
 #include <ctime>
 
 #include "ai/agent.h"
+#include "ai/mcts.h"
 #include "server/catalog.h"
 #include "server/json_input.h"
 #include "server/secrets.h"
@@ -26,7 +27,7 @@ uint64_t decision_seed(uint64_t seed, int seat, int ply) {
 
 }  // namespace
 
-Room::Room(StoredMatch stored, const Registry& registry, Store& store, Scheduler scheduler)
+Room::Room(StoredMatch stored, const Registry& registry, Store& store, ComputerSettings computers)
     : id_(stored.id),
       game_id_(stored.game),
       params_(stored.params),
@@ -36,7 +37,7 @@ Room::Room(StoredMatch stored, const Registry& registry, Store& store, Scheduler
       created_at_(stored.created_at),
       seq_(stored.seq),
       store_(store),
-      scheduler_(std::move(scheduler)) {
+      computers_(computers) {
   for (const json& s : stored.seats) {
     SeatInfo seat;
     seat.kind = s.value("kind", "human");
@@ -86,23 +87,61 @@ std::string Room::status() const {
   return "running";
 }
 
+namespace {
+
+json public_seat(std::size_t i, const std::string& kind, const std::string& strength, bool claimed,
+                 bool open, std::optional<long long> taken_over_at, bool connected) {
+  json j{{"seat", i}, {"kind", kind}};
+  if (kind == "computer") {
+    j["strength"] = strength;
+    j["name"] = "computer (" + strength + ")";
+    j["connected"] = true;
+  } else {
+    j["name"] = "seat " + std::to_string(i);
+    j["claimed"] = claimed;
+    j["connected"] = connected;
+  }
+  if (open) j["open"] = true;
+  if (taken_over_at) j["taken_over_at"] = *taken_over_at;
+  return j;
+}
+
+json summary_json(const StoredMatch& m, json seats, json to_move) {
+  return {{"id", m.id},
+          {"game", m.game},
+          {"params", m.params},
+          {"status", m.status},
+          {"seq", m.seq},
+          {"undo", m.undo},
+          {"takeover_after_s", m.takeover_after_s ? json(*m.takeover_after_s) : json(nullptr)},
+          {"created_at", m.created_at},
+          {"seats", std::move(seats)},
+          {"to_move", std::move(to_move)},
+          {"result", m.result}};
+}
+
+}  // namespace
+
+std::optional<json> summary_of(const StoredMatch& row) {
+  if (row.status != "finished" && !row.to_move) return std::nullopt;
+  json seats = json::array();
+  for (std::size_t i = 0; i < row.seats.size(); ++i) {
+    const json& s = row.seats[i];
+    std::optional<long long> taken_over_at;
+    if (s.contains("taken_over_at")) taken_over_at = s["taken_over_at"].get<long long>();
+    seats.push_back(public_seat(i, s.value("kind", "human"), s.value("strength", ""),
+                                !s.value("token_hash", "").empty(), s.value("open", false),
+                                taken_over_at, false));
+  }
+  return summary_json(row, std::move(seats), row.to_move ? json(*row.to_move) : json(nullptr));
+}
+
 json Room::public_seats() const {
   json out = json::array();
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const SeatInfo& s = seats_[i];
-    json j{{"seat", i}, {"kind", s.kind}};
-    if (s.kind == "computer") {
-      j["strength"] = s.strength;
-      j["name"] = "computer (" + s.strength + ")";
-      j["connected"] = true;
-    } else {
-      j["name"] = "seat " + std::to_string(i);
-      j["claimed"] = !s.token_hash.empty();
-      j["connected"] = s.connections > 0;
-    }
-    if (s.open) j["open"] = true;
-    if (s.taken_over_at) j["taken_over_at"] = *s.taken_over_at;
-    out.push_back(std::move(j));
+    out.push_back(public_seat(i, s.kind, s.strength, !s.token_hash.empty(), s.open, s.taken_over_at,
+                              s.connections > 0));
   }
   return out;
 }
@@ -138,20 +177,42 @@ std::vector<std::string> Room::record_seats() const {
   return out;
 }
 
+StoredMatch Room::row() const {
+  StoredMatch m;
+  m.id = id_;
+  m.game = game_id_;
+  m.params = match_->state().game().params();
+  m.seed = seed_;
+  m.seats = seats_json();
+  m.undo = undo_;
+  m.takeover_after_s = takeover_after_s_;
+  m.status = status();
+  m.seq = seq_;
+  m.created_at = created_at_;
+  m.result = result();
+  const State& state = match_->state();
+  if (!state.is_terminal()) m.to_move = state.current_player();
+  return m;
+}
+
 json Room::summary() const {
   std::lock_guard lock(mutex_);
+  const StoredMatch m = row();
+  return summary_json(m, public_seats(), m.to_move ? json(*m.to_move) : json(nullptr));
+}
+
+void Room::note_to_move() const {
+  std::lock_guard lock(mutex_);
   const State& state = match_->state();
-  return {{"id", id_},
-          {"game", game_id_},
-          {"params", match_->state().game().params()},
-          {"status", status()},
-          {"seq", seq_},
-          {"undo", undo_},
-          {"takeover_after_s", takeover_after_s_ ? json(*takeover_after_s_) : json(nullptr)},
-          {"created_at", created_at_},
-          {"seats", public_seats()},
-          {"to_move", state.is_terminal() ? json(nullptr) : json(state.current_player())},
-          {"result", result()}};
+  store_.set_to_move(id_, state.is_terminal() ? -1 : int(state.current_player()), seq_);
+}
+
+bool Room::idle_since(std::chrono::steady_clock::time_point before) const {
+  std::lock_guard lock(mutex_);
+  if (last_activity_ >= before || computers_.pool->busy(id_)) return false;
+  for (const Subscriber& s : subscribers_)
+    if (!s.viewer.expired()) return false;
+  return true;
 }
 
 SeatMask Room::seats_for(const std::vector<std::string>& tokens) const {
@@ -250,6 +311,7 @@ void Room::unsubscribe(const Viewer* viewer) {
     }
     it = subscribers_.erase(it);
   }
+  last_activity_ = std::chrono::steady_clock::now();
   if (seat_left) broadcast();
 }
 
@@ -351,8 +413,10 @@ std::string Room::state_message_locked(SeatMask seats) const {
   out += R"(],"result":)";
   out += result().dump();
   out += R"(,"thinking":)";
-  out +=
-      thinking_ ? json{{"seat", thinking_->first}, {"progress", thinking_->second}}.dump() : "null";
+  json thinking = nullptr;
+  if (thinking_) thinking = {{"seat", thinking_->first}, {"progress", thinking_->second}};
+  if (thinking_ && waiting_for_computer_) thinking["waiting"] = true;
+  out += thinking.dump();
   out += '}';
   return out;
 }
@@ -397,6 +461,7 @@ Room::Answer Room::move(SeatMask held, int seat, long long seq, const std::strin
   apply_stored(canonical, seat);
   ++seq_;
   thinking_.reset();
+  waiting_for_computer_ = false;
   if (match_->state().is_terminal()) {
     store_.finish(id_, result());
     finished_stored_ = true;
@@ -425,6 +490,7 @@ Room::Answer Room::undo(SeatMask held, int seat, long long seq, Viewer* from) {
   movers_.resize(keep);
   ++seq_;
   thinking_.reset();
+  waiting_for_computer_ = false;
   if (from) from->deliver(shared(json{{"type", "ack"}, {"seq", seq_}}));
   broadcast();
   schedule_computer();
@@ -491,6 +557,7 @@ void Room::send_all(const std::shared_ptr<const std::string>& message) {
 }
 
 void Room::schedule_computer() {
+  last_activity_ = std::chrono::steady_clock::now();
   const State& state = match_->state();
   if (state.is_terminal()) return;
   const Seat seat = state.current_player();
@@ -501,19 +568,65 @@ void Room::schedule_computer() {
   std::shared_ptr<State> position(state.clone().release());
   const long long seq = seq_;
   std::weak_ptr<Room> self = weak_from_this();
-  scheduler_([self, position, spec, seed, seat, seq] {
-    std::string text;
-    try {
-      std::unique_ptr<ai::Agent> agent = ai::make_agent(spec, position->game(), seed);
-      agent->set_progress([self, seat, seq](double done, const std::string&) {
-        if (auto room = self.lock()) room->progress(seat, seq, done);
+  const bool waits = computers_.pool->submit(
+      id_, [self, position, spec, seed, seat, seq](const std::atomic<bool>& hurry) {
+        if (auto room = self.lock(); !room || !room->search_starting(seat, seq)) return;
+        // The search holds no reference: a room that leaves meanwhile only loses its answer.
+        const std::string text = think(self, seat, seq, spec, seed, *position, hurry);
+        if (text.empty()) return;  // a broken agent leaves the seat to move; nothing is stored
+        if (auto room = self.lock()) room->computer_moved(seat, seq, text);
       });
-      text = position->move_to_string(agent->choose(*position));
-    } catch (const std::exception&) {
-      return;  // a broken agent leaves the seat to move; nothing is stored
+  if (waits) {
+    thinking_ = {seat, 0.0};
+    waiting_for_computer_ = true;
+    send_all(
+        shared(json{{"type", "thinking"}, {"seat", seat}, {"progress", 0}, {"waiting", true}}));
+  }
+}
+
+std::string Room::think(const std::weak_ptr<Room>& self, int seat, long long seq,
+                        const std::string& spec, uint64_t seed, const State& position,
+                        const std::atomic<bool>& hurry) {
+  try {
+    std::unique_ptr<ai::Agent> agent = ai::make_agent(spec, position.game(), seed);
+    agent->set_progress([self, seat, seq](double done, const std::string&) {
+      if (auto room = self.lock()) room->progress(seat, seq, done);
+    });
+    double hurried_ms = 0;
+    if (auto room = self.lock()) hurried_ms = room->computers_.hurried_search_ms;
+    std::atomic<bool> first_reading{true};
+    const auto start = std::chrono::steady_clock::now();
+    if (auto* search = dynamic_cast<ai::MctsAgent*>(agent.get()); search && hurried_ms > 0) {
+      // A time-limited search reads this clock before each iteration: once another match waits
+      // and `hurried_ms` have passed, it reads as far past any deadline, so the search stops.
+      search->set_clock([&] {
+        const auto now = std::chrono::steady_clock::now();
+        if (first_reading.exchange(false) || !hurry ||
+            now - start < std::chrono::duration<double, std::milli>(hurried_ms))
+          return now;
+        return now + std::chrono::hours(24);
+      });
     }
-    if (auto room = self.lock()) room->computer_moved(seat, seq, text);
-  });
+    return position.move_to_string(agent->choose(position));
+  } catch (const std::exception&) {
+    return {};
+  }
+}
+
+bool Room::search_starting(int seat, long long seq) {
+  std::lock_guard lock(mutex_);
+  if (seq != seq_ || seats_[std::size_t(seat)].kind != "computer") {
+    // Stale (an undo or a takeover came first): nothing to think about.
+    if (computer_seq_ == seq) computer_seq_ = -1;
+    schedule_computer();
+    return false;
+  }
+  if (waiting_for_computer_) {
+    waiting_for_computer_ = false;
+    thinking_ = {seat, 0.0};
+    send_all(shared(json{{"type", "thinking"}, {"seat", seat}, {"progress", 0}}));
+  }
+  return true;
 }
 
 void Room::computer_moved(int seat, long long seq, const std::string& text) {
@@ -533,6 +646,7 @@ void Room::computer_moved(int seat, long long seq, const std::string& text) {
   apply_stored(text, seat);
   ++seq_;
   thinking_.reset();
+  waiting_for_computer_ = false;
   if (match_->state().is_terminal()) {
     store_.finish(id_, result());
     finished_stored_ = true;
@@ -544,7 +658,8 @@ void Room::computer_moved(int seat, long long seq, const std::string& text) {
 void Room::progress(int seat, long long seq, double done) {
   std::lock_guard lock(mutex_);
   const auto now = std::chrono::steady_clock::now();
-  if (seq != seq_ || now - last_progress_ < std::chrono::milliseconds(250)) return;
+  if (seq != seq_ || waiting_for_computer_ || now - last_progress_ < std::chrono::milliseconds(250))
+    return;
   last_progress_ = now;
   thinking_ = {seat, done};
   send_all(shared(json{{"type", "thinking"}, {"seat", seat}, {"progress", done}}));

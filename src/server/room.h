@@ -12,10 +12,14 @@
 // otherwise.
 //
 // Thread safety: every public method locks the room's mutex; Viewer::deliver is called with it
-// held and must only queue. Computer seats think on the worker pool given at construction, on a
-// clone of the state, never holding the mutex.
+// held and must only queue. Computer seats think on the ComputerPool given at construction
+// (computer_pool.h: fair across matches), on a clone of the state, never holding the mutex. While
+// the seat's search waits for a free worker, viewers are told so (a `thinking` message with
+// "waiting": true); a time-limited search (`ismcts:time=`) stops after `hurried_search_ms` when
+// another match's search waits.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -28,6 +32,7 @@
 
 #include "core/record.h"
 #include "core/registry.h"
+#include "server/computer_pool.h"
 #include "server/store.h"
 
 namespace tabletop::server {
@@ -44,14 +49,18 @@ class Viewer {
   virtual void deliver(std::shared_ptr<const std::string> message) = 0;
 };
 
-// Runs a job on the computer players' worker pool.
-using Scheduler = std::function<void(std::function<void()>)>;
+// How a room's computer seats get their thinking time.
+struct ComputerSettings {
+  ComputerPool* pool = nullptr;
+  // A time-limited search stops after this many ms when another match's search waits (0: never).
+  double hurried_search_ms = 300;
+};
 
 class Room : public std::enable_shared_from_this<Room> {
  public:
   // Rebuilds the match from `stored` (seed + move log). Throws tabletop::Error if the stored
   // moves do not replay. Call `resume()` once the room is shared, to start a computer to move.
-  Room(StoredMatch stored, const Registry& registry, Store& store, Scheduler scheduler);
+  Room(StoredMatch stored, const Registry& registry, Store& store, ComputerSettings computers);
 
   const std::string& id() const { return id_; }
   // The game's registry id ("relativity").
@@ -61,6 +70,12 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // The public summary (GET /api/matches/{id}): no token, no seed, no truth.
   json summary() const;
+  // Notes in the store who is to move now, so that the lobby list can summarise the match from
+  // its row once the room has left memory.
+  void note_to_move() const;
+  // Whether the room may leave memory: nobody subscribed, no computer search queued or running,
+  // and nothing happened since `before` (the lobby checks that it holds the only reference).
+  bool idle_since(std::chrono::steady_clock::time_point before) const;
   // The seats `tokens` unlock. Throws BadInput for a token that matches no seat of this match.
   SeatMask seats_for(const std::vector<std::string>& tokens) const;
   // Claims open human seat `seat` and returns its new token. Throws Conflict if it is not an
@@ -116,8 +131,9 @@ class Room : public std::enable_shared_from_this<Room> {
   };
 
   json seats_json() const;  // as stored
+  StoredMatch row() const;  // the match as its row would read now (without moves)
   std::string status() const;
-  json public_seats() const;
+  json public_seats() const;  // for viewers: seats with their connections
   json result() const;
   std::vector<std::string> record_seats() const;
   std::string why_no_undo(int seat) const;
@@ -129,6 +145,11 @@ class Room : public std::enable_shared_from_this<Room> {
   void schedule_computer();
   void computer_moved(int seat, long long seq, const std::string& text);
   void progress(int seat, long long seq, double done);
+  bool search_starting(int seat, long long seq);
+  // The computer's move in notation (empty if the agent failed), on a worker, without the lock.
+  static std::string think(const std::weak_ptr<Room>& self, int seat, long long seq,
+                           const std::string& spec, uint64_t seed, const State& position,
+                           const std::atomic<bool>& hurry);
 
   mutable std::mutex mutex_;
   std::string id_;
@@ -147,10 +168,17 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<Subscriber> subscribers_;
   long long computer_seq_ = -1;  // the seq a computer job is thinking about
   std::optional<std::pair<int, double>> thinking_;
+  bool waiting_for_computer_ = false;  // thinking_'s search waits for a free worker
+  std::chrono::steady_clock::time_point last_activity_ = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point last_progress_{};
   Store& store_;
-  Scheduler scheduler_;
+  ComputerSettings computers_;
 };
+
+// The public summary of a match that is not in memory, from its row (Store::list): as
+// Room::summary, with no seat connected. nullopt when the row does not know who is to move (the
+// room must then be loaded for it).
+std::optional<json> summary_of(const StoredMatch& row);
 
 // Thrown by Room for a request that conflicts with the match's state (HTTP 409).
 struct Conflict : std::runtime_error {
