@@ -32,6 +32,13 @@ Lobby::~Lobby() {
   }
   sweep_wake_.notify_all();
   if (sweeper_.joinable()) sweeper_.join();
+  // The rows say who is to move, so that the next start lists the matches without loading them.
+  for (const auto& [id, room] : rooms_) {
+    try {
+      room->note_to_move();
+    } catch (const std::exception&) {
+    }
+  }
 }
 
 void Lobby::sweep() {

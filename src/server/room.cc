@@ -51,6 +51,7 @@ Room::Room(StoredMatch stored, const Registry& registry, Store& store, ComputerS
   board_places_ = json(match_->state().game().board_places()).dump();
   for (const std::string& text : stored.moves) apply_stored(text, match_->state().current_player());
   finished_stored_ = stored.status == "finished";
+  row_knows_to_move_ = stored.to_move.has_value() || finished_stored_;
 }
 
 void Room::apply_stored(const std::string& text, int seat) {
@@ -63,6 +64,12 @@ void Room::resume() {
   if (match_->state().is_terminal() && !finished_stored_) {
     store_.finish(id_, result());
     finished_stored_ = true;
+  }
+  if (!row_knows_to_move_) {
+    // A new match, or one whose row fell behind (a crash): the lobby list reads it from the row.
+    const State& state = match_->state();
+    store_.set_to_move(id_, state.is_terminal() ? -1 : int(state.current_player()), seq_);
+    row_knows_to_move_ = true;
   }
   schedule_computer();
 }
@@ -284,14 +291,15 @@ json Room::replay_steps() const {
 
 void Room::subscribe(const std::shared_ptr<Viewer>& viewer, SeatMask seats) {
   std::lock_guard lock(mutex_);
-  subscribers_.push_back({viewer, viewer.get(), seats});
+  subscribers_.push_back({viewer, viewer.get(), seats, {}});
   bool seat_joined = false;
   for (std::size_t i = 0; i < seats_.size(); ++i)
     if (seats & (SeatMask(1) << i)) seat_joined |= seats_[i].connections++ == 0;
   if (seat_joined)
     broadcast();
   else
-    viewer->deliver(std::make_shared<const std::string>(state_message_locked(seats)));
+    viewer->deliver(
+        std::make_shared<const std::string>(state_message_locked(seats, subscribers_.back().mark)));
 }
 
 void Room::unsubscribe(const Viewer* viewer) {
@@ -327,7 +335,8 @@ void Room::inspect_truth(const std::function<void(const State&)>& look) const {
 
 std::string Room::state_message(SeatMask seats) const {
   std::lock_guard lock(mutex_);
-  return state_message_locked(seats);
+  LogMark fresh;
+  return state_message_locked(seats, fresh);
 }
 
 namespace {
@@ -339,7 +348,7 @@ void append_string(std::string& out, const std::string& text) {
 
 }  // namespace
 
-std::string Room::state_message_locked(SeatMask seats) const {
+std::string Room::state_message_locked(SeatMask seats, LogMark& mark) const {
   // Written as text piece by piece (the parts that are trees are dumped by nlohmann): this runs
   // for every move and every distinct viewer, and a tree of JSON objects for ~100 legal moves
   // costs more allocations than the rest of the move together (docs/server.md, Load).
@@ -361,22 +370,33 @@ std::string Room::state_message_locked(SeatMask seats) const {
   out += undo_ ? "true" : "false";
   out += R"(,"takeover_after_s":)";
   out += takeover_after_s_ ? std::to_string(*takeover_after_s_) : "null";
-  out += R"(,"board_places":)";
-  out += board_places_;
+  if (!mark.started) {
+    out += R"(,"board_places":)";
+    out += board_places_;
+  }
   out += R"(,"seats":)";
   out += public_seats().dump();
   out += R"(},"to_move":)";
   out += to_move == kTerminal ? "null" : std::to_string(to_move);
   out += R"(,"views":[)";
   bool first_view = true;
+  std::size_t view_index = 0;
+  if (!mark.started) mark.lines.clear();
   auto view = [&](Seat viewer) {
     out += first_view ? R"({"seat":)" : R"(,{"seat":)";
     first_view = false;
     out += std::to_string(viewer);
     out += R"(,"observation":)";
     out += state.observation(viewer).dump();
+    // Only the lines this viewer has not had: those of the events since its last state.
+    if (mark.lines.size() <= view_index) mark.lines.resize(view_index + 1, 0);
+    std::size_t& sent = mark.lines[view_index++];
+    const std::vector<std::string> lines = state.log().for_viewer(viewer, mark.events);
+    out += R"(,"log_from":)";
+    out += std::to_string(sent);
     out += R"(,"log":)";
-    out += json(state.log().for_viewer(viewer)).dump();
+    out += json(lines).dump();
+    sent += lines.size();
     out += R"(,"legal":[)";
     if (viewer != kSpectator && viewer == to_move) {
       bool first_move = true;
@@ -410,6 +430,8 @@ std::string Room::state_message_locked(SeatMask seats) const {
   if (seats == 0) view(kSpectator);
   for (std::size_t i = 0; i < seats_.size(); ++i)
     if (seats & (SeatMask(1) << i)) view(Seat(i));
+  mark.started = true;
+  mark.events = state.log().events().size();
   out += R"(],"result":)";
   out += result().dump();
   out += R"(,"thinking":)";
@@ -488,6 +510,11 @@ Room::Answer Room::undo(SeatMask held, int seat, long long seq, Viewer* from) {
   store_.truncate_moves(id_, (long long)keep, seq_ + 1);
   match_->undo_own(seat);
   movers_.resize(keep);
+  // The logs were rewound: every viewer gets them whole again.
+  for (Subscriber& s : subscribers_) {
+    s.mark.events = 0;
+    s.mark.lines.assign(s.mark.lines.size(), 0);
+  }
   ++seq_;
   thinking_.reset();
   waiting_for_computer_ = false;
@@ -531,8 +558,13 @@ Room::Answer Room::takeover(SeatMask held, int seat, Viewer* from) {
 }
 
 void Room::broadcast() {
-  // One message per distinct seat set (most viewers of a match share one).
-  std::vector<std::pair<SeatMask, std::shared_ptr<const std::string>>> built;
+  // One message per distinct seat set and log mark (most viewers of a match share one).
+  struct Built {
+    SeatMask seats;
+    LogMark before, after;
+    std::shared_ptr<const std::string> message;
+  };
+  std::vector<Built> built;
   for (auto it = subscribers_.begin(); it != subscribers_.end();) {
     std::shared_ptr<Viewer> viewer = it->viewer.lock();
     if (!viewer) {
@@ -540,11 +572,18 @@ void Room::broadcast() {
       continue;
     }
     std::shared_ptr<const std::string> message;
-    for (const auto& [mask, m] : built)
-      if (mask == it->seats) message = m;
+    for (const Built& b : built)
+      if (b.seats == it->seats && b.before == it->mark) {
+        message = b.message;
+        it->mark = b.after;
+        break;
+      }
     if (!message) {
-      message = std::make_shared<const std::string>(state_message_locked(it->seats));
-      built.emplace_back(it->seats, message);
+      Built b{it->seats, it->mark, it->mark, nullptr};
+      message = b.message =
+          std::make_shared<const std::string>(state_message_locked(it->seats, b.after));
+      it->mark = b.after;
+      built.push_back(std::move(b));
     }
     viewer->deliver(message);
     ++it;

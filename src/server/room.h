@@ -6,6 +6,12 @@
 // seat, the spectator's observation and log. The seed, the chance journal and `State::to_json`
 // never leave before the end (`record()` refuses until then).
 //
+// A state message is small however long the match (docs/server.md, `state`): each view's log
+// holds only the lines its viewer has not been sent yet (`log_from` says where they start in that
+// viewer's log), and `board_places` (which never changes) is sent only in a viewer's first state.
+// The room remembers, per viewer, how far each of its views' logs was sent (a LogMark); a new
+// viewer, and every viewer after an undo, gets whole logs again.
+//
 // Changes (moves, undo, takeover, a seat claimed) are written to the Store in a committed
 // transaction first, then applied, then acknowledged to the sender, then broadcast. Every change
 // of the game increments `seq`; a move names the seq it answers and is rejected as stale
@@ -107,6 +113,7 @@ class Room : public std::enable_shared_from_this<Room> {
   Answer takeover(SeatMask held, int seat, Viewer* from);
 
   // The state message for a viewer holding `seats` (see docs/server.md).
+  // A full one: whole logs and the board's places, as a new viewer's first state.
   std::string state_message(SeatMask seats) const;
   // The current seq.
   long long seq() const;
@@ -124,10 +131,18 @@ class Room : public std::enable_shared_from_this<Room> {
     int connections = 0;
     std::chrono::steady_clock::time_point left_at = std::chrono::steady_clock::now();
   };
+  // How much of its logs a viewer has been sent.
+  struct LogMark {
+    bool started = false;            // it has had a state (with the board's places)
+    std::size_t events = 0;          // events of the match's EventLog covered
+    std::vector<std::size_t> lines;  // lines sent, per view (in the message's view order)
+    bool operator==(const LogMark&) const = default;
+  };
   struct Subscriber {
     std::weak_ptr<Viewer> viewer;
     const Viewer* key;
     SeatMask seats;
+    LogMark mark;
   };
 
   json seats_json() const;  // as stored
@@ -137,7 +152,8 @@ class Room : public std::enable_shared_from_this<Room> {
   json result() const;
   std::vector<std::string> record_seats() const;
   std::string why_no_undo(int seat) const;
-  std::string state_message_locked(SeatMask seats) const;
+  // The state for a viewer holding `seats` that has been sent `mark`, which it then advances.
+  std::string state_message_locked(SeatMask seats, LogMark& mark) const;
   void check_seat(SeatMask held, int seat) const;
   void apply_stored(const std::string& text, int seat);
   void broadcast();
@@ -165,6 +181,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<int> movers_;   // the seat that made each move
   long long seq_ = 0;
   bool finished_stored_ = false;
+  bool row_knows_to_move_ = false;  // when loaded, the stored row knew who is to move
   std::vector<Subscriber> subscribers_;
   long long computer_seq_ = -1;  // the seq a computer job is thinking about
   std::optional<std::pair<int, double>> thinking_;
