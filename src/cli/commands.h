@@ -75,8 +75,14 @@ int perft(const std::string& game, int depth, uint64_t seed, const json& params,
 // line. Returns 0 when every file loads, 1 otherwise.
 int deck_check(const std::vector<std::string>& files, bool as_json);
 // Runs the web server (src/server) until SIGINT/SIGTERM; see docs/server.md.
+// `serve`'s computer players and memory (server.h's ServerOptions says what each does).
+struct ComputerFlags {
+  int threads = 0;
+  double hurried_search_ms = 300;
+  double idle_unload_s = 60;
+};
 int serve(const std::string& bind, int port, const std::string& db, const std::string& static_dir,
           bool sync_full, double messages_per_second, double http_per_second = 50,
-          double http_burst = 200);
+          double http_burst = 200, const ComputerFlags& computers = {});
 
 }  // namespace tabletop::cli

@@ -119,6 +119,23 @@ int main(int argc, char** argv) {
   serve->add_option("--http-burst", http_burst, "HTTP requests in a burst per client address")
       ->capture_default_str()
       ->check(cli::finite_in(1.0, 1e9));
+  cli::ComputerFlags computer_flags;
+  serve
+      ->add_option("--computer-threads", computer_flags.threads,
+                   "computer searches at once, one thread each (0: one per core, less one)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 256));
+  serve
+      ->add_option("--hurried-search-ms", computer_flags.hurried_search_ms,
+                   "a hard computer's search stops after this many ms while another match's "
+                   "computer waits for a thread (0: never)")
+      ->capture_default_str()
+      ->check(cli::finite_in(0.0, 1e6));
+  serve
+      ->add_option("--idle-unload-s", computer_flags.idle_unload_s,
+                   "seconds a match nobody watches stays in memory (0: for ever)")
+      ->capture_default_str()
+      ->check(cli::finite_in(0.0, 1e9));
 
   try {
     app.parse(argc, argv);
@@ -150,7 +167,7 @@ int main(int argc, char** argv) {
     if (deck_check->parsed()) return cli::deck_check(deck_files, deck_json);
     if (serve->parsed())
       return cli::serve(bind, port, db, static_dir, sync_full, messages_per_second, http_rate,
-                        http_burst);
+                        http_burst, computer_flags);
     if (bench->parsed()) {
       std::cout << ai::bench_report(ai::run_bench(games::registry(), bench_iterations))
                 << std::flush;

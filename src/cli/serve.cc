@@ -10,7 +10,8 @@
 namespace tabletop::cli {
 
 int serve(const std::string& bind, int port, const std::string& db, const std::string& static_dir,
-          bool sync_full, double messages_per_second, double http_per_second, double http_burst) {
+          bool sync_full, double messages_per_second, double http_per_second, double http_burst,
+          const ComputerFlags& computers) {
   // The server's threads inherit a mask that blocks the stop signals; this thread waits for them.
   sigset_t stop_signals;
   sigemptyset(&stop_signals);
@@ -27,10 +28,13 @@ int serve(const std::string& bind, int port, const std::string& db, const std::s
   options.messages_per_second = messages_per_second;
   options.http_requests_per_second = http_per_second;
   options.http_burst = http_burst;
+  options.computer_threads = computers.threads;
+  options.hurried_search_ms = computers.hurried_search_ms;
+  options.idle_unload_s = computers.idle_unload_s;
   server::Server server(games::registry(), options);
   const std::string host = bind == "0.0.0.0" ? "<this machine's address>" : bind;
   std::cout << "tabletop serve: open http://" << host << ":" << server.port() << "/"
-            << "  (database " << db << ", " << server.lobby().live()
+            << "  (database " << db << ", " << server.lobby().unfinished()
             << " unfinished matches resumed" << (static_dir.empty() ? ", no client files" : "")
             << "; Ctrl-C stops)" << std::endl;
   int signal = 0;

@@ -46,6 +46,8 @@ WsClient::~WsClient() {
 }
 
 void WsClient::send_text(const std::string& text) {
+  const json message = json::parse(text, nullptr, false);
+  if (message.is_object() && message.value("type", "") == "hello") last_hello_ = text;
   ws_.text(true);
   ws_.write(net::buffer(text));
 }
@@ -61,10 +63,36 @@ void WsClient::start_read() {
     }
     std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
-    inbox_.push_back(json::parse(text, nullptr, false));
+    json message = json::parse(text, nullptr, false);
     transcript_.push_back(std::move(text));
+    if (message.is_object() && message.value("type", "") == "state" && !complete(message)) {
+      send_text(last_hello_);  // a state was lost: ask for a whole one
+    } else {
+      inbox_.push_back(std::move(message));
+    }
     start_read();
   });
+}
+
+bool WsClient::complete(json& state) {
+  if (!state.contains("views") || !state.contains("match")) return true;
+  json& match = state["match"];
+  if (match.contains("board_places"))
+    board_places_ = match["board_places"];
+  else
+    match["board_places"] = board_places_;
+  for (json& view : state["views"]) {
+    if (!view.contains("log_from")) continue;
+    std::vector<json>& log = logs_[view.value("seat", -2)];
+    const std::size_t from = view["log_from"].get<std::size_t>();
+    if (from > log.size()) return false;
+    log.resize(from);
+    for (const json& line : view["log"]) log.push_back(line);
+    if (!whole_logs_) continue;
+    view["log"] = log;
+    view["log_from"] = 0;
+  }
+  return true;
 }
 
 std::optional<json> WsClient::receive(std::chrono::milliseconds timeout) {

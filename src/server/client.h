@@ -8,9 +8,11 @@
 #include <boost/beast/websocket.hpp>
 #include <chrono>
 #include <deque>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tabletop::server {
 
@@ -28,7 +30,11 @@ HttpReply http_request(unsigned short port, const std::string& method, const std
                        const std::string& body = {});
 
 // One WebSocket connection to ws://127.0.0.1:`port`/ws. Messages are read in the background of
-// `receive` into an inbox, in order.
+// `receive` into an inbox, in order. A `state` arrives with only the log lines this connection
+// has not had (docs/server.md); the inbox holds it whole, as the web client rebuilds it: each
+// view's `log` is the whole log so far and `board_places` is kept from the first state. A state
+// whose `log_from` is past what arrived before (a state lost on the way) is dropped and the last
+// `hello` sent again, which answers a whole state.
 class WsClient {
  public:
   // Connects and upgrades; throws on failure.
@@ -44,15 +50,26 @@ class WsClient {
   // Every raw message text received so far (for searching for secrets).
   const std::deque<std::string>& transcript() const { return transcript_; }
   bool closed() const { return closed_; }
+  // With false, states keep only their new log lines (a copy of each whole log into every state
+  // costs a long game's client time quadratic in its length); `log` still has them all.
+  void keep_whole_logs(bool on) { whole_logs_ = on; }
+  // The whole log of the view of `seat` (-1: a spectator's) so far.
+  const std::vector<json>& log(int seat) { return logs_[seat]; }
 
  private:
   void start_read();
+  // `state` with its logs and board places completed from earlier states; false on a gap.
+  bool complete(json& state);
 
   boost::asio::io_context io_;
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::flat_buffer buffer_;
   std::deque<json> inbox_;
   std::deque<std::string> transcript_;
+  std::map<int, std::vector<json>> logs_;  // each view's whole log so far, by seat
+  json board_places_;
+  std::string last_hello_;
+  bool whole_logs_ = true;
   bool reading_ = false;
   bool closed_ = false;
 };

@@ -1,5 +1,8 @@
 #include "server/lobby.h"
 
+#include <malloc.h>
+
+#include <algorithm>
 #include <ctime>
 
 #include "ai/agent.h"
@@ -13,14 +16,67 @@ std::string join_url(const std::string& match, int seat, const std::string& toke
   return "/match/" + match + "?seat=" + std::to_string(seat) + "#token=" + token;
 }
 
-Lobby::Lobby(const Registry& registry, Store& store, Scheduler scheduler)
-    : registry_(registry), store_(store), scheduler_(std::move(scheduler)) {
-  for (const std::string& id : store_.unfinished())
-    if (auto stored = store_.load(id)) add(std::move(*stored));
+Lobby::Lobby(const Registry& registry, Store& store, ComputerSettings computers,
+             double idle_seconds)
+    : registry_(registry),
+      store_(store),
+      computers_(computers),
+      idle_(std::max(0.0, idle_seconds)) {
+  if (idle_seconds > 0) sweeper_ = std::thread([this] { sweep(); });
+}
+
+Lobby::~Lobby() {
+  {
+    std::lock_guard lock(sweep_mutex_);
+    stopping_ = true;
+  }
+  sweep_wake_.notify_all();
+  if (sweeper_.joinable()) sweeper_.join();
+  // The rows say who is to move, so that the next start lists the matches without loading them.
+  for (const auto& [id, room] : rooms_) {
+    try {
+      room->note_to_move();
+    } catch (const std::exception&) {
+    }
+  }
+}
+
+void Lobby::sweep() {
+  // A room leaves between `idle` and `idle` + one period after it fell idle.
+  const auto period = std::chrono::duration<double>(std::clamp(idle_.count() / 4, 0.05, 10.0));
+  std::unique_lock lock(sweep_mutex_);
+  while (!sweep_wake_.wait_for(lock, period, [this] { return stopping_; })) {
+    lock.unlock();
+    try {
+      if (evict_idle() > 0) malloc_trim(0);  // give the freed pages back to the system
+    } catch (const std::exception&) {
+      // A database error leaves the rooms where they are; the next sweep tries again.
+    }
+    lock.lock();
+  }
+}
+
+std::size_t Lobby::evict_idle(std::chrono::duration<double> idle) {
+  const auto before = std::chrono::steady_clock::now() -
+                      std::chrono::duration_cast<std::chrono::steady_clock::duration>(idle);
+  std::vector<std::shared_ptr<Room>> leaving;  // destroyed after the lock is released
+  std::lock_guard lock(mutex_);
+  for (auto it = rooms_.begin(); it != rooms_.end();) {
+    // Only the lobby holds it (every other holder copied it from here, under this lock), so
+    // nobody can reach it once it is erased.
+    if (it->second.use_count() == 1 && it->second->idle_since(before)) {
+      it->second->note_to_move();
+      leaving.push_back(std::move(it->second));
+      it = rooms_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  return leaving.size();
 }
 
 std::shared_ptr<Room> Lobby::add(StoredMatch stored) {
-  auto room = std::make_shared<Room>(std::move(stored), registry_, store_, scheduler_);
+  auto room = std::make_shared<Room>(std::move(stored), registry_, store_, computers_);
   {
     std::lock_guard lock(mutex_);
     auto [it, inserted] = rooms_.emplace(room->id(), room);
@@ -128,8 +184,20 @@ json Lobby::list(const std::string& status) {
   if (!status.empty() && status != "open" && status != "running" && status != "finished")
     throw BadInput("status must be open, running or finished");
   json out = json::array();
-  for (const std::string& id : store_.list(status, 100))
-    if (auto room = find(id)) out.push_back(room->summary());
+  for (const StoredMatch& row : store_.list(status, 100)) {
+    std::shared_ptr<Room> room;
+    {
+      std::lock_guard lock(mutex_);
+      if (auto it = rooms_.find(row.id); it != rooms_.end()) room = it->second;
+    }
+    if (room) {
+      out.push_back(room->summary());
+    } else if (std::optional<json> summary = summary_of(row)) {
+      out.push_back(std::move(*summary));
+    } else if ((room = find(row.id))) {
+      out.push_back(room->summary());  // the row does not say who is to move (a crash, an old file)
+    }
+  }
   return out;
 }
 

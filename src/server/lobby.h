@@ -1,16 +1,25 @@
 // The lobby: creates matches, finds them (in memory, else rebuilt from the database), lists them,
-// and hands out seats. Owns every live Room.
+// and hands out seats. Owns every Room in memory.
 //
-// At construction it rebuilds every unfinished match from its seed and move log, so a restarted
-// server carries on where the last one stopped (computer seats to move start thinking again).
+// Rooms are in memory only while they are used. A room leaves (`evict_idle`, run every few
+// seconds by a background thread when `idle_seconds` > 0) once nobody holds it but the lobby (no
+// WebSocket viewer, no request under way), no computer search of it is queued or running, and
+// nothing has happened in it for `idle_seconds`; finished matches leave the same way. The next
+// `find` rebuilds it from its seed and move log, as a restart does: same state, same seq. A
+// restart rebuilds nothing up front: a match comes back when it is first asked for (a `hello`, a
+// summary, a join), and a computer seat that was to move then starts thinking. The lobby list is
+// read from the database (rooms in memory answer for themselves, with their live connections).
 // Thread safety: every method may be called from any thread.
 #pragma once
 
+#include <chrono>
+#include <condition_variable>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
 
 #include "core/registry.h"
 #include "server/room.h"
@@ -22,7 +31,10 @@ using json = nlohmann::json;
 
 class Lobby {
  public:
-  Lobby(const Registry& registry, Store& store, Scheduler scheduler);
+  // `idle_seconds` <= 0: rooms never leave memory on their own (evict_idle still works).
+  Lobby(const Registry& registry, Store& store, ComputerSettings computers, double idle_seconds);
+  // Stops the background eviction.
+  ~Lobby();
   // The database (deck_routes.h keeps uploaded decks there).
   Store& store() { return store_; }
 
@@ -35,15 +47,26 @@ class Lobby {
   json list(const std::string& status);
   // The number of matches held in memory.
   std::size_t live() const;
+  // The number of unfinished matches in the database (in memory or not).
+  long long unfinished() { return store_.unfinished(); }
+  // Drops from memory every room idle for at least `idle` (see above); answers how many left.
+  std::size_t evict_idle(std::chrono::duration<double> idle);
+  std::size_t evict_idle() { return evict_idle(idle_); }
 
  private:
   std::shared_ptr<Room> add(StoredMatch stored);
+  void sweep();
 
   const Registry& registry_;
   Store& store_;
-  Scheduler scheduler_;
+  ComputerSettings computers_;
+  std::chrono::duration<double> idle_;
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;
+  std::mutex sweep_mutex_;
+  std::condition_variable sweep_wake_;
+  bool stopping_ = false;
+  std::thread sweeper_;
 };
 
 // The join link of a seat: /match/{id}?seat=S#token=T.

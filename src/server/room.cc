@@ -3,6 +3,7 @@
 #include <ctime>
 
 #include "ai/agent.h"
+#include "ai/mcts.h"
 #include "server/catalog.h"
 #include "server/json_input.h"
 #include "server/secrets.h"
@@ -26,7 +27,7 @@ uint64_t decision_seed(uint64_t seed, int seat, int ply) {
 
 }  // namespace
 
-Room::Room(StoredMatch stored, const Registry& registry, Store& store, Scheduler scheduler)
+Room::Room(StoredMatch stored, const Registry& registry, Store& store, ComputerSettings computers)
     : id_(stored.id),
       game_id_(stored.game),
       params_(stored.params),
@@ -36,7 +37,7 @@ Room::Room(StoredMatch stored, const Registry& registry, Store& store, Scheduler
       created_at_(stored.created_at),
       seq_(stored.seq),
       store_(store),
-      scheduler_(std::move(scheduler)) {
+      computers_(computers) {
   for (const json& s : stored.seats) {
     SeatInfo seat;
     seat.kind = s.value("kind", "human");
@@ -50,6 +51,7 @@ Room::Room(StoredMatch stored, const Registry& registry, Store& store, Scheduler
   board_places_ = json(match_->state().game().board_places()).dump();
   for (const std::string& text : stored.moves) apply_stored(text, match_->state().current_player());
   finished_stored_ = stored.status == "finished";
+  row_knows_to_move_ = stored.to_move.has_value() || finished_stored_;
 }
 
 void Room::apply_stored(const std::string& text, int seat) {
@@ -62,6 +64,12 @@ void Room::resume() {
   if (match_->state().is_terminal() && !finished_stored_) {
     store_.finish(id_, result());
     finished_stored_ = true;
+  }
+  if (!row_knows_to_move_) {
+    // A new match, or one whose row fell behind (a crash): the lobby list reads it from the row.
+    const State& state = match_->state();
+    store_.set_to_move(id_, state.is_terminal() ? -1 : int(state.current_player()), seq_);
+    row_knows_to_move_ = true;
   }
   schedule_computer();
 }
@@ -86,23 +94,61 @@ std::string Room::status() const {
   return "running";
 }
 
+namespace {
+
+json public_seat(std::size_t i, const std::string& kind, const std::string& strength, bool claimed,
+                 bool open, std::optional<long long> taken_over_at, bool connected) {
+  json j{{"seat", i}, {"kind", kind}};
+  if (kind == "computer") {
+    j["strength"] = strength;
+    j["name"] = "computer (" + strength + ")";
+    j["connected"] = true;
+  } else {
+    j["name"] = "seat " + std::to_string(i);
+    j["claimed"] = claimed;
+    j["connected"] = connected;
+  }
+  if (open) j["open"] = true;
+  if (taken_over_at) j["taken_over_at"] = *taken_over_at;
+  return j;
+}
+
+json summary_json(const StoredMatch& m, json seats, json to_move) {
+  return {{"id", m.id},
+          {"game", m.game},
+          {"params", m.params},
+          {"status", m.status},
+          {"seq", m.seq},
+          {"undo", m.undo},
+          {"takeover_after_s", m.takeover_after_s ? json(*m.takeover_after_s) : json(nullptr)},
+          {"created_at", m.created_at},
+          {"seats", std::move(seats)},
+          {"to_move", std::move(to_move)},
+          {"result", m.result}};
+}
+
+}  // namespace
+
+std::optional<json> summary_of(const StoredMatch& row) {
+  if (row.status != "finished" && !row.to_move) return std::nullopt;
+  json seats = json::array();
+  for (std::size_t i = 0; i < row.seats.size(); ++i) {
+    const json& s = row.seats[i];
+    std::optional<long long> taken_over_at;
+    if (s.contains("taken_over_at")) taken_over_at = s["taken_over_at"].get<long long>();
+    seats.push_back(public_seat(i, s.value("kind", "human"), s.value("strength", ""),
+                                !s.value("token_hash", "").empty(), s.value("open", false),
+                                taken_over_at, false));
+  }
+  return summary_json(row, std::move(seats), row.to_move ? json(*row.to_move) : json(nullptr));
+}
+
 json Room::public_seats() const {
   json out = json::array();
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const SeatInfo& s = seats_[i];
-    json j{{"seat", i}, {"kind", s.kind}};
-    if (s.kind == "computer") {
-      j["strength"] = s.strength;
-      j["name"] = "computer (" + s.strength + ")";
-      j["connected"] = true;
-    } else {
-      j["name"] = "seat " + std::to_string(i);
-      j["claimed"] = !s.token_hash.empty();
-      j["connected"] = s.connections > 0;
-    }
-    if (s.open) j["open"] = true;
-    if (s.taken_over_at) j["taken_over_at"] = *s.taken_over_at;
-    out.push_back(std::move(j));
+    out.push_back(public_seat(i, s.kind, s.strength, !s.token_hash.empty(), s.open, s.taken_over_at,
+                              s.connections > 0));
   }
   return out;
 }
@@ -138,20 +184,42 @@ std::vector<std::string> Room::record_seats() const {
   return out;
 }
 
+StoredMatch Room::row() const {
+  StoredMatch m;
+  m.id = id_;
+  m.game = game_id_;
+  m.params = match_->state().game().params();
+  m.seed = seed_;
+  m.seats = seats_json();
+  m.undo = undo_;
+  m.takeover_after_s = takeover_after_s_;
+  m.status = status();
+  m.seq = seq_;
+  m.created_at = created_at_;
+  m.result = result();
+  const State& state = match_->state();
+  if (!state.is_terminal()) m.to_move = state.current_player();
+  return m;
+}
+
 json Room::summary() const {
   std::lock_guard lock(mutex_);
+  const StoredMatch m = row();
+  return summary_json(m, public_seats(), m.to_move ? json(*m.to_move) : json(nullptr));
+}
+
+void Room::note_to_move() const {
+  std::lock_guard lock(mutex_);
   const State& state = match_->state();
-  return {{"id", id_},
-          {"game", game_id_},
-          {"params", match_->state().game().params()},
-          {"status", status()},
-          {"seq", seq_},
-          {"undo", undo_},
-          {"takeover_after_s", takeover_after_s_ ? json(*takeover_after_s_) : json(nullptr)},
-          {"created_at", created_at_},
-          {"seats", public_seats()},
-          {"to_move", state.is_terminal() ? json(nullptr) : json(state.current_player())},
-          {"result", result()}};
+  store_.set_to_move(id_, state.is_terminal() ? -1 : int(state.current_player()), seq_);
+}
+
+bool Room::idle_since(std::chrono::steady_clock::time_point before) const {
+  std::lock_guard lock(mutex_);
+  if (last_activity_ >= before || computers_.pool->busy(id_)) return false;
+  for (const Subscriber& s : subscribers_)
+    if (!s.viewer.expired()) return false;
+  return true;
 }
 
 SeatMask Room::seats_for(const std::vector<std::string>& tokens) const {
@@ -223,14 +291,15 @@ json Room::replay_steps() const {
 
 void Room::subscribe(const std::shared_ptr<Viewer>& viewer, SeatMask seats) {
   std::lock_guard lock(mutex_);
-  subscribers_.push_back({viewer, viewer.get(), seats});
+  subscribers_.push_back({viewer, viewer.get(), seats, {}});
   bool seat_joined = false;
   for (std::size_t i = 0; i < seats_.size(); ++i)
     if (seats & (SeatMask(1) << i)) seat_joined |= seats_[i].connections++ == 0;
   if (seat_joined)
     broadcast();
   else
-    viewer->deliver(std::make_shared<const std::string>(state_message_locked(seats)));
+    viewer->deliver(
+        std::make_shared<const std::string>(state_message_locked(seats, subscribers_.back().mark)));
 }
 
 void Room::unsubscribe(const Viewer* viewer) {
@@ -250,6 +319,7 @@ void Room::unsubscribe(const Viewer* viewer) {
     }
     it = subscribers_.erase(it);
   }
+  last_activity_ = std::chrono::steady_clock::now();
   if (seat_left) broadcast();
 }
 
@@ -265,7 +335,8 @@ void Room::inspect_truth(const std::function<void(const State&)>& look) const {
 
 std::string Room::state_message(SeatMask seats) const {
   std::lock_guard lock(mutex_);
-  return state_message_locked(seats);
+  LogMark fresh;
+  return state_message_locked(seats, fresh);
 }
 
 namespace {
@@ -277,7 +348,7 @@ void append_string(std::string& out, const std::string& text) {
 
 }  // namespace
 
-std::string Room::state_message_locked(SeatMask seats) const {
+std::string Room::state_message_locked(SeatMask seats, LogMark& mark) const {
   // Written as text piece by piece (the parts that are trees are dumped by nlohmann): this runs
   // for every move and every distinct viewer, and a tree of JSON objects for ~100 legal moves
   // costs more allocations than the rest of the move together (docs/server.md, Load).
@@ -299,8 +370,10 @@ std::string Room::state_message_locked(SeatMask seats) const {
   out += undo_ ? "true" : "false";
   out += R"(,"takeover_after_s":)";
   out += takeover_after_s_ ? std::to_string(*takeover_after_s_) : "null";
-  out += R"(,"board_places":)";
-  out += board_places_;
+  if (!mark.started) {
+    out += R"(,"board_places":)";
+    out += board_places_;
+  }
   out += R"(,"seats":)";
   out += public_seats().dump();
   out += R"(},"to_move":)";
@@ -308,21 +381,33 @@ std::string Room::state_message_locked(SeatMask seats) const {
   out += R"(,"views":[)";
   bool first_view = true;
   // Once the match is over its record is public (the seed, every chance outcome, every move), so
-  // every view is the record's: the whole log, and what each seat saw (Conspiracy's goals).
+  // every view is the record's: the whole log (sent whole, from line 0), and what each seat saw
+  // (Conspiracy's goals).
   const bool over = state.is_terminal();
   auto full_log = [&] {
     std::vector<std::string> lines;
     for (const EventLog::Event& e : state.log().events()) lines.push_back(e.text);
     return lines;
   };
+  std::size_t view_index = 0;
+  if (!mark.started) mark.lines.clear();
   auto view = [&](Seat viewer) {
     out += first_view ? R"({"seat":)" : R"(,{"seat":)";
     first_view = false;
     out += std::to_string(viewer);
     out += R"(,"observation":)";
     out += state.observation(viewer).dump();
+    // Only the lines this viewer has not had: those of the events since its last state.
+    if (mark.lines.size() <= view_index) mark.lines.resize(view_index + 1, 0);
+    std::size_t& sent = mark.lines[view_index++];
+    const std::vector<std::string> lines =
+        over ? full_log() : state.log().for_viewer(viewer, mark.events);
+    if (over) sent = 0;  // the whole record's log, from its first line
+    out += R"(,"log_from":)";
+    out += std::to_string(sent);
     out += R"(,"log":)";
-    out += json(over ? full_log() : state.log().for_viewer(viewer)).dump();
+    out += json(lines).dump();
+    sent += lines.size();
     out += R"(,"legal":[)";
     if (viewer != kSpectator && viewer == to_move) {
       bool first_move = true;
@@ -363,11 +448,15 @@ std::string Room::state_message_locked(SeatMask seats) const {
     out += R"(,"revealed":)";
     out += seen.dump();
   }
+  mark.started = true;
+  mark.events = state.log().events().size();
   out += R"(,"result":)";
   out += result().dump();
   out += R"(,"thinking":)";
-  out +=
-      thinking_ ? json{{"seat", thinking_->first}, {"progress", thinking_->second}}.dump() : "null";
+  json thinking = nullptr;
+  if (thinking_) thinking = {{"seat", thinking_->first}, {"progress", thinking_->second}};
+  if (thinking_ && waiting_for_computer_) thinking["waiting"] = true;
+  out += thinking.dump();
   out += '}';
   return out;
 }
@@ -412,6 +501,7 @@ Room::Answer Room::move(SeatMask held, int seat, long long seq, const std::strin
   apply_stored(canonical, seat);
   ++seq_;
   thinking_.reset();
+  waiting_for_computer_ = false;
   if (match_->state().is_terminal()) {
     store_.finish(id_, result());
     finished_stored_ = true;
@@ -438,8 +528,14 @@ Room::Answer Room::undo(SeatMask held, int seat, long long seq, Viewer* from) {
   store_.truncate_moves(id_, (long long)keep, seq_ + 1);
   match_->undo_own(seat);
   movers_.resize(keep);
+  // The logs were rewound: every viewer gets them whole again.
+  for (Subscriber& s : subscribers_) {
+    s.mark.events = 0;
+    s.mark.lines.assign(s.mark.lines.size(), 0);
+  }
   ++seq_;
   thinking_.reset();
+  waiting_for_computer_ = false;
   if (from) from->deliver(shared(json{{"type", "ack"}, {"seq", seq_}}));
   broadcast();
   schedule_computer();
@@ -480,8 +576,13 @@ Room::Answer Room::takeover(SeatMask held, int seat, Viewer* from) {
 }
 
 void Room::broadcast() {
-  // One message per distinct seat set (most viewers of a match share one).
-  std::vector<std::pair<SeatMask, std::shared_ptr<const std::string>>> built;
+  // One message per distinct seat set and log mark (most viewers of a match share one).
+  struct Built {
+    SeatMask seats;
+    LogMark before, after;
+    std::shared_ptr<const std::string> message;
+  };
+  std::vector<Built> built;
   for (auto it = subscribers_.begin(); it != subscribers_.end();) {
     std::shared_ptr<Viewer> viewer = it->viewer.lock();
     if (!viewer) {
@@ -489,11 +590,18 @@ void Room::broadcast() {
       continue;
     }
     std::shared_ptr<const std::string> message;
-    for (const auto& [mask, m] : built)
-      if (mask == it->seats) message = m;
+    for (const Built& b : built)
+      if (b.seats == it->seats && b.before == it->mark) {
+        message = b.message;
+        it->mark = b.after;
+        break;
+      }
     if (!message) {
-      message = std::make_shared<const std::string>(state_message_locked(it->seats));
-      built.emplace_back(it->seats, message);
+      Built b{it->seats, it->mark, it->mark, nullptr};
+      message = b.message =
+          std::make_shared<const std::string>(state_message_locked(it->seats, b.after));
+      it->mark = b.after;
+      built.push_back(std::move(b));
     }
     viewer->deliver(message);
     ++it;
@@ -506,6 +614,7 @@ void Room::send_all(const std::shared_ptr<const std::string>& message) {
 }
 
 void Room::schedule_computer() {
+  last_activity_ = std::chrono::steady_clock::now();
   const State& state = match_->state();
   if (state.is_terminal()) return;
   const Seat seat = state.current_player();
@@ -516,19 +625,65 @@ void Room::schedule_computer() {
   std::shared_ptr<State> position(state.clone().release());
   const long long seq = seq_;
   std::weak_ptr<Room> self = weak_from_this();
-  scheduler_([self, position, spec, seed, seat, seq] {
-    std::string text;
-    try {
-      std::unique_ptr<ai::Agent> agent = ai::make_agent(spec, position->game(), seed);
-      agent->set_progress([self, seat, seq](double done, const std::string&) {
-        if (auto room = self.lock()) room->progress(seat, seq, done);
+  const bool waits = computers_.pool->submit(
+      id_, [self, position, spec, seed, seat, seq](const std::atomic<bool>& hurry) {
+        if (auto room = self.lock(); !room || !room->search_starting(seat, seq)) return;
+        // The search holds no reference: a room that leaves meanwhile only loses its answer.
+        const std::string text = think(self, seat, seq, spec, seed, *position, hurry);
+        if (text.empty()) return;  // a broken agent leaves the seat to move; nothing is stored
+        if (auto room = self.lock()) room->computer_moved(seat, seq, text);
       });
-      text = position->move_to_string(agent->choose(*position));
-    } catch (const std::exception&) {
-      return;  // a broken agent leaves the seat to move; nothing is stored
+  if (waits) {
+    thinking_ = {seat, 0.0};
+    waiting_for_computer_ = true;
+    send_all(
+        shared(json{{"type", "thinking"}, {"seat", seat}, {"progress", 0}, {"waiting", true}}));
+  }
+}
+
+std::string Room::think(const std::weak_ptr<Room>& self, int seat, long long seq,
+                        const std::string& spec, uint64_t seed, const State& position,
+                        const std::atomic<bool>& hurry) {
+  try {
+    std::unique_ptr<ai::Agent> agent = ai::make_agent(spec, position.game(), seed);
+    agent->set_progress([self, seat, seq](double done, const std::string&) {
+      if (auto room = self.lock()) room->progress(seat, seq, done);
+    });
+    double hurried_ms = 0;
+    if (auto room = self.lock()) hurried_ms = room->computers_.hurried_search_ms;
+    std::atomic<bool> first_reading{true};
+    const auto start = std::chrono::steady_clock::now();
+    if (auto* search = dynamic_cast<ai::MctsAgent*>(agent.get()); search && hurried_ms > 0) {
+      // A time-limited search reads this clock before each iteration: once another match waits
+      // and `hurried_ms` have passed, it reads as far past any deadline, so the search stops.
+      search->set_clock([&] {
+        const auto now = std::chrono::steady_clock::now();
+        if (first_reading.exchange(false) || !hurry ||
+            now - start < std::chrono::duration<double, std::milli>(hurried_ms))
+          return now;
+        return now + std::chrono::hours(24);
+      });
     }
-    if (auto room = self.lock()) room->computer_moved(seat, seq, text);
-  });
+    return position.move_to_string(agent->choose(position));
+  } catch (const std::exception&) {
+    return {};
+  }
+}
+
+bool Room::search_starting(int seat, long long seq) {
+  std::lock_guard lock(mutex_);
+  if (seq != seq_ || seats_[std::size_t(seat)].kind != "computer") {
+    // Stale (an undo or a takeover came first): nothing to think about.
+    if (computer_seq_ == seq) computer_seq_ = -1;
+    schedule_computer();
+    return false;
+  }
+  if (waiting_for_computer_) {
+    waiting_for_computer_ = false;
+    thinking_ = {seat, 0.0};
+    send_all(shared(json{{"type", "thinking"}, {"seat", seat}, {"progress", 0}}));
+  }
+  return true;
 }
 
 void Room::computer_moved(int seat, long long seq, const std::string& text) {
@@ -548,6 +703,7 @@ void Room::computer_moved(int seat, long long seq, const std::string& text) {
   apply_stored(text, seat);
   ++seq_;
   thinking_.reset();
+  waiting_for_computer_ = false;
   if (match_->state().is_terminal()) {
     store_.finish(id_, result());
     finished_stored_ = true;
@@ -559,7 +715,8 @@ void Room::computer_moved(int seat, long long seq, const std::string& text) {
 void Room::progress(int seat, long long seq, double done) {
   std::lock_guard lock(mutex_);
   const auto now = std::chrono::steady_clock::now();
-  if (seq != seq_ || now - last_progress_ < std::chrono::milliseconds(250)) return;
+  if (seq != seq_ || waiting_for_computer_ || now - last_progress_ < std::chrono::milliseconds(250))
+    return;
   last_progress_ = now;
   thinking_ = {seat, done};
   send_all(shared(json{{"type", "thinking"}, {"seat", seat}, {"progress", done}}));

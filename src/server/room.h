@@ -6,16 +6,26 @@
 // seat, the spectator's observation and log. The seed, the chance journal and `State::to_json`
 // never leave before the end (`record()` refuses until then).
 //
+// A state message is small however long the match (docs/server.md, `state`): each view's log
+// holds only the lines its viewer has not been sent yet (`log_from` says where they start in that
+// viewer's log), and `board_places` (which never changes) is sent only in a viewer's first state.
+// The room remembers, per viewer, how far each of its views' logs was sent (a LogMark); a new
+// viewer, and every viewer after an undo, gets whole logs again.
+//
 // Changes (moves, undo, takeover, a seat claimed) are written to the Store in a committed
 // transaction first, then applied, then acknowledged to the sender, then broadcast. Every change
 // of the game increments `seq`; a move names the seq it answers and is rejected as stale
 // otherwise.
 //
 // Thread safety: every public method locks the room's mutex; Viewer::deliver is called with it
-// held and must only queue. Computer seats think on the worker pool given at construction, on a
-// clone of the state, never holding the mutex.
+// held and must only queue. Computer seats think on the ComputerPool given at construction
+// (computer_pool.h: fair across matches), on a clone of the state, never holding the mutex. While
+// the seat's search waits for a free worker, viewers are told so (a `thinking` message with
+// "waiting": true); a time-limited search (`ismcts:time=`) stops after `hurried_search_ms` when
+// another match's search waits.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -28,6 +38,7 @@
 
 #include "core/record.h"
 #include "core/registry.h"
+#include "server/computer_pool.h"
 #include "server/store.h"
 
 namespace tabletop::server {
@@ -44,14 +55,18 @@ class Viewer {
   virtual void deliver(std::shared_ptr<const std::string> message) = 0;
 };
 
-// Runs a job on the computer players' worker pool.
-using Scheduler = std::function<void(std::function<void()>)>;
+// How a room's computer seats get their thinking time.
+struct ComputerSettings {
+  ComputerPool* pool = nullptr;
+  // A time-limited search stops after this many ms when another match's search waits (0: never).
+  double hurried_search_ms = 300;
+};
 
 class Room : public std::enable_shared_from_this<Room> {
  public:
   // Rebuilds the match from `stored` (seed + move log). Throws tabletop::Error if the stored
   // moves do not replay. Call `resume()` once the room is shared, to start a computer to move.
-  Room(StoredMatch stored, const Registry& registry, Store& store, Scheduler scheduler);
+  Room(StoredMatch stored, const Registry& registry, Store& store, ComputerSettings computers);
 
   const std::string& id() const { return id_; }
   // The game's registry id ("relativity").
@@ -61,6 +76,12 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // The public summary (GET /api/matches/{id}): no token, no seed, no truth.
   json summary() const;
+  // Notes in the store who is to move now, so that the lobby list can summarise the match from
+  // its row once the room has left memory.
+  void note_to_move() const;
+  // Whether the room may leave memory: nobody subscribed, no computer search queued or running,
+  // and nothing happened since `before` (the lobby checks that it holds the only reference).
+  bool idle_since(std::chrono::steady_clock::time_point before) const;
   // The seats `tokens` unlock. Throws BadInput for a token that matches no seat of this match.
   SeatMask seats_for(const std::vector<std::string>& tokens) const;
   // Claims open human seat `seat` and returns its new token. Throws Conflict if it is not an
@@ -92,6 +113,7 @@ class Room : public std::enable_shared_from_this<Room> {
   Answer takeover(SeatMask held, int seat, Viewer* from);
 
   // The state message for a viewer holding `seats` (see docs/server.md).
+  // A full one: whole logs and the board's places, as a new viewer's first state.
   std::string state_message(SeatMask seats) const;
   // The current seq.
   long long seq() const;
@@ -109,19 +131,29 @@ class Room : public std::enable_shared_from_this<Room> {
     int connections = 0;
     std::chrono::steady_clock::time_point left_at = std::chrono::steady_clock::now();
   };
+  // How much of its logs a viewer has been sent.
+  struct LogMark {
+    bool started = false;            // it has had a state (with the board's places)
+    std::size_t events = 0;          // events of the match's EventLog covered
+    std::vector<std::size_t> lines;  // lines sent, per view (in the message's view order)
+    bool operator==(const LogMark&) const = default;
+  };
   struct Subscriber {
     std::weak_ptr<Viewer> viewer;
     const Viewer* key;
     SeatMask seats;
+    LogMark mark;
   };
 
   json seats_json() const;  // as stored
+  StoredMatch row() const;  // the match as its row would read now (without moves)
   std::string status() const;
-  json public_seats() const;
+  json public_seats() const;  // for viewers: seats with their connections
   json result() const;
   std::vector<std::string> record_seats() const;
   std::string why_no_undo(int seat) const;
-  std::string state_message_locked(SeatMask seats) const;
+  // The state for a viewer holding `seats` that has been sent `mark`, which it then advances.
+  std::string state_message_locked(SeatMask seats, LogMark& mark) const;
   void check_seat(SeatMask held, int seat) const;
   void apply_stored(const std::string& text, int seat);
   void broadcast();
@@ -129,6 +161,11 @@ class Room : public std::enable_shared_from_this<Room> {
   void schedule_computer();
   void computer_moved(int seat, long long seq, const std::string& text);
   void progress(int seat, long long seq, double done);
+  bool search_starting(int seat, long long seq);
+  // The computer's move in notation (empty if the agent failed), on a worker, without the lock.
+  static std::string think(const std::weak_ptr<Room>& self, int seat, long long seq,
+                           const std::string& spec, uint64_t seed, const State& position,
+                           const std::atomic<bool>& hurry);
 
   mutable std::mutex mutex_;
   std::string id_;
@@ -144,13 +181,21 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<int> movers_;   // the seat that made each move
   long long seq_ = 0;
   bool finished_stored_ = false;
+  bool row_knows_to_move_ = false;  // when loaded, the stored row knew who is to move
   std::vector<Subscriber> subscribers_;
   long long computer_seq_ = -1;  // the seq a computer job is thinking about
   std::optional<std::pair<int, double>> thinking_;
+  bool waiting_for_computer_ = false;  // thinking_'s search waits for a free worker
+  std::chrono::steady_clock::time_point last_activity_ = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point last_progress_{};
   Store& store_;
-  Scheduler scheduler_;
+  ComputerSettings computers_;
 };
+
+// The public summary of a match that is not in memory, from its row (Store::list): as
+// Room::summary, with no seat connected. nullopt when the row does not know who is to move (the
+// room must then be loaded for it).
+std::optional<json> summary_of(const StoredMatch& row);
 
 // Thrown by Room for a request that conflicts with the match's state (HTTP 409).
 struct Conflict : std::runtime_error {

@@ -19,13 +19,13 @@ int cores() {
 Server::Server(const Registry& registry, ServerOptions options)
     : options_(std::move(options)),
       store_(options_.db, options_.sync_full),
-      computers_(std::size_t(options_.computer_threads > 0 ? options_.computer_threads
-                                                           : std::max(1, cores() - 1))),
+      computers_(options_.computer_threads > 0 ? options_.computer_threads
+                                               : std::max(1, cores() - 1)),
       http_limit_(options_.http_requests_per_second, options_.http_burst),
       acceptor_(io_) {
-  lobby_ = std::make_unique<Lobby>(registry, store_, [this](std::function<void()> job) {
-    net::post(computers_, std::move(job));
-  });
+  lobby_ = std::make_unique<Lobby>(registry, store_,
+                                   ComputerSettings{&computers_, options_.hurried_search_ms},
+                                   options_.idle_unload_s);
   context_ = std::make_unique<RouteContext>(
       RouteContext{registry, *lobby_, options_.static_dir, options_.messages_per_second,
                    options_.http_requests_per_second > 0 ? &http_limit_ : nullptr});
@@ -45,7 +45,6 @@ Server::~Server() {
   for (std::thread& t : threads_)
     if (t.joinable()) t.join();
   computers_.stop();
-  computers_.join();
 }
 
 void Server::accept() {

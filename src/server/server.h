@@ -5,13 +5,13 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/thread_pool.hpp>
 #include <memory>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "core/registry.h"
+#include "server/computer_pool.h"
 #include "server/deck_routes.h"
 #include "server/lobby.h"
 #include "server/routes.h"
@@ -29,8 +29,13 @@ struct ServerOptions {
   // HTTP requests a second per client address, and the burst allowed (rate_limit.h); 0: no limit.
   double http_requests_per_second = 50;
   double http_burst = 200;
-  int network_threads = 0;   // 0: one per core
-  int computer_threads = 0;  // 0: one per core, less one (at least one)
+  int network_threads = 0;  // 0: one per core
+  int computer_threads =
+      0;  // 0: one per core, less one (at least one); the cap on searches at once
+  // A hard (time-limited) search stops after this many ms while another match's search waits.
+  double hurried_search_ms = 300;
+  // Seconds a match nobody watches, with no computer thinking, stays in memory (lobby.h); 0: ever.
+  double idle_unload_s = 60;
 };
 
 class Server {
@@ -56,7 +61,7 @@ class Server {
   ServerOptions options_;
   Store store_;
   DeckSourceRegistration deck_source_{store_};  // uploaded card-game decks (deck_routes.h)
-  boost::asio::thread_pool computers_;
+  ComputerPool computers_;
   std::unique_ptr<Lobby> lobby_;
   HttpRateLimiter http_limit_;
   std::unique_ptr<RouteContext> context_;

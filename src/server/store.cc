@@ -25,6 +25,16 @@ SQLite::Database open_database(const std::string& path, bool sync_full) {
       " annotations TEXT NOT NULL, created_at INTEGER NOT NULL)");
   db_.exec(
       "CREATE TABLE IF NOT EXISTS deck_snapshots (hash TEXT PRIMARY KEY, content TEXT NOT NULL)");
+  // Added after the first release: a database made before it gets the column (NULL: unknown).
+  bool has_to_move = false;
+  {
+    SQLite::Statement columns(db_, "PRAGMA table_info(matches)");
+    while (columns.executeStep()) has_to_move |= columns.getColumn(1).getString() == "to_move";
+  }
+  if (!has_to_move) {
+    db_.exec("ALTER TABLE matches ADD COLUMN to_move INTEGER");
+    db_.exec("ALTER TABLE matches ADD COLUMN to_move_seq INTEGER");
+  }
   return db_;
 }
 }  // namespace
@@ -87,11 +97,23 @@ void Store::truncate_moves(const std::string& id, long long ply, long long seq) 
   erase.bind(1, id);
   erase.bind(2, static_cast<int64_t>(ply));
   erase.exec();
-  SQLite::Statement update(db_, "UPDATE matches SET seq=? WHERE id=?");
+  SQLite::Statement& update = fresh(update_seq_);
   update.bind(1, static_cast<int64_t>(seq));
   update.bind(2, id);
   update.exec();
   t.commit();
+}
+
+void Store::set_to_move(const std::string& id, int to_move, long long seq) {
+  std::lock_guard lock(mutex_);
+  SQLite::Statement q(db_, "UPDATE matches SET to_move=?, to_move_seq=? WHERE id=?");
+  if (to_move >= 0)
+    q.bind(1, to_move);
+  else
+    q.bind(1);
+  q.bind(2, static_cast<int64_t>(seq));
+  q.bind(3, id);
+  q.exec();
 }
 
 void Store::update_seats(const std::string& id, const json& seats, const std::string& status,
@@ -113,51 +135,64 @@ void Store::finish(const std::string& id, const json& result) {
   q.exec();
 }
 
+namespace {
+constexpr const char* kColumns =
+    "id, game, params, seed, seats, undo, takeover_after_s, status, seq, created_at, result, "
+    "to_move, to_move_seq";
+
+// A row selected with kColumns, without its moves.
+StoredMatch row(SQLite::Statement& q) {
+  StoredMatch m;
+  m.id = q.getColumn(0).getString();
+  m.game = q.getColumn(1).getString();
+  m.params = json::parse(q.getColumn(2).getString());
+  m.seed = static_cast<uint64_t>(q.getColumn(3).getInt64());
+  m.seats = json::parse(q.getColumn(4).getString());
+  m.undo = q.getColumn(5).getInt() != 0;
+  if (!q.getColumn(6).isNull()) m.takeover_after_s = q.getColumn(6).getInt();
+  m.status = q.getColumn(7).getString();
+  m.seq = q.getColumn(8).getInt64();
+  m.created_at = q.getColumn(9).getInt64();
+  if (!q.getColumn(10).isNull()) m.result = json::parse(q.getColumn(10).getString());
+  if (!q.getColumn(11).isNull() && !q.getColumn(12).isNull() &&
+      q.getColumn(12).getInt64() == m.seq && m.status != "finished")
+    m.to_move = q.getColumn(11).getInt();
+  return m;
+}
+}  // namespace
+
 std::optional<StoredMatch> Store::load(const std::string& id) {
   std::lock_guard lock(mutex_);
-  SQLite::Statement q(db_,
-                      "SELECT game, params, seed, seats, undo, takeover_after_s, status, seq,"
-                      " created_at, result FROM matches WHERE id=?");
+  SQLite::Statement q(db_, std::string("SELECT ") + kColumns + " FROM matches WHERE id=?");
   q.bind(1, id);
   if (!q.executeStep()) return std::nullopt;
-  StoredMatch m;
-  m.id = id;
-  m.game = q.getColumn(0).getString();
-  m.params = json::parse(q.getColumn(1).getString());
-  m.seed = static_cast<uint64_t>(q.getColumn(2).getInt64());
-  m.seats = json::parse(q.getColumn(3).getString());
-  m.undo = q.getColumn(4).getInt() != 0;
-  if (!q.getColumn(5).isNull()) m.takeover_after_s = q.getColumn(5).getInt();
-  m.status = q.getColumn(6).getString();
-  m.seq = q.getColumn(7).getInt64();
-  m.created_at = q.getColumn(8).getInt64();
-  if (!q.getColumn(9).isNull()) m.result = json::parse(q.getColumn(9).getString());
+  StoredMatch m = row(q);
   SQLite::Statement moves(db_, "SELECT ply, move FROM moves WHERE match_id=? ORDER BY ply");
   moves.bind(1, id);
   while (moves.executeStep()) m.moves.push_back(moves.getColumn(1).getString());
   return m;
 }
 
-std::vector<std::string> Store::unfinished() {
+long long Store::unfinished() {
   std::lock_guard lock(mutex_);
-  SQLite::Statement q(db_, "SELECT id FROM matches WHERE status != 'finished'");
-  std::vector<std::string> ids;
-  while (q.executeStep()) ids.push_back(q.getColumn(0).getString());
-  return ids;
+  SQLite::Statement q(db_, "SELECT COUNT(*) FROM matches WHERE status != 'finished'");
+  q.executeStep();
+  return q.getColumn(0).getInt64();
 }
 
-std::vector<std::string> Store::list(const std::string& status, int limit) {
+std::vector<StoredMatch> Store::list(const std::string& status, int limit) {
   std::lock_guard lock(mutex_);
+  const std::string select = std::string("SELECT ") + kColumns + " FROM matches";
   SQLite::Statement q(
-      db_, status.empty() ? "SELECT id FROM matches ORDER BY created_at DESC, rowid DESC LIMIT ?"
-                          : "SELECT id FROM matches WHERE status=? ORDER BY created_at DESC,"
-                            " rowid DESC LIMIT ?");
+      db_, status.empty()
+               ? select + " ORDER BY created_at DESC, rowid DESC LIMIT ?"
+               : select + " WHERE status=? ORDER BY created_at DESC, rowid DESC LIMIT ?");
   int i = 1;
   if (!status.empty()) q.bind(i++, status);
   q.bind(i, limit);
-  std::vector<std::string> ids;
-  while (q.executeStep()) ids.push_back(q.getColumn(0).getString());
-  return ids;
+  std::vector<StoredMatch> rows;
+  while (q.executeStep()) rows.push_back(row(q));
+  return rows;
 }
 
 void Store::create_deck(const StoredDeck& d) {

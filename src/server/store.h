@@ -35,6 +35,10 @@ struct StoredMatch {
   long long created_at = 0;        // seconds since the epoch
   json result;                     // null until finished
   std::vector<std::string> moves;  // in order, ply 0 first
+  // The seat to move, for the lobby list (which reads rows, not rooms): written when a room leaves
+  // memory (set_to_move), valid only at the seq it was written at. nullopt when not known (the
+  // match moved on since, or a database from before the column) or finished.
+  std::optional<int> to_move;
 };
 
 // An uploaded Conspiracy TCG deck (POST /api/decks; src/server/deck_routes.h): the file as sent,
@@ -60,6 +64,8 @@ class Store {
   void append_move(const std::string& id, long long ply, const std::string& move, long long seq);
   // Deletes every move from `ply` on and sets seq, in one transaction (undo).
   void truncate_moves(const std::string& id, long long ply, long long seq);
+  // Notes that at `seq` seat `to_move` (-1: none) is to move.
+  void set_to_move(const std::string& id, int to_move, long long seq);
   // Replaces the seat list, status and seq (a seat claimed, a takeover).
   void update_seats(const std::string& id, const json& seats, const std::string& status,
                     long long seq);
@@ -76,10 +82,10 @@ class Store {
 
   // The match with its move log, or nullopt.
   std::optional<StoredMatch> load(const std::string& id);
-  // Ids of every match not finished (to rebuild at start).
-  std::vector<std::string> unfinished();
-  // Ids with `status` (all when empty), newest first, at most `limit`.
-  std::vector<std::string> list(const std::string& status, int limit);
+  // How many matches are not finished.
+  long long unfinished();
+  // The rows (without moves) with `status` (all when empty), newest first, at most `limit`.
+  std::vector<StoredMatch> list(const std::string& status, int limit);
 
  private:
   std::mutex mutex_;

@@ -165,9 +165,24 @@ export async function recordingPage(browser, opts = {}) {
   return page;
 }
 
-/** Every `state` message a page received, parsed. */
+/**
+ * Every `state` message a page received, parsed and whole: the server sends each view only the log
+ * lines added since the last state (from `log_from`); they are put back together as the client does
+ * (src/protocol.ts).
+ */
 export function states(page) {
-  return page.received.map((t) => JSON.parse(t)).filter((m) => m.type === "state");
+  const logs = new Map();
+  return page.received
+    .map((t) => JSON.parse(t))
+    .filter((m) => m.type === "state")
+    .map((m) => {
+      for (const v of m.views) {
+        const log = [...(v.log_from ? (logs.get(v.seat) ?? []).slice(0, v.log_from) : []), ...v.log];
+        logs.set(v.seat, log);
+        v.log = log;
+      }
+      return m;
+    });
 }
 
 export async function screenshot(page, name) {

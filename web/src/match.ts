@@ -165,8 +165,8 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
       ui.message.className = "message bad";
       render();
     },
-    thinking(seat, progress) {
-      showThinking(seat, progress);
+    thinking(seat, progress, waiting) {
+      showThinking(seat, progress, waiting);
     },
     error(message) {
       ui.message.textContent = `Server: ${message}`;
@@ -178,11 +178,15 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     },
   });
 
-  const showThinking = (seat: number, progress: number) => {
+  const showThinking = (seat: number, progress: number, waiting = false) => {
     const name = seatLabel(seat, state?.match.seats[seat]?.name);
     ui.thinking.hidden = false;
     ui.thinking.replaceChildren(
-      h("label", { for: "thinking-bar" }, `${name} is thinking…`),
+      h(
+        "label",
+        { for: "thinking-bar" },
+        waiting ? `${name} is waiting for a free computer…` : `${name} is thinking…`,
+      ),
       h("progress", { id: "thinking-bar", max: 1, value: progress }, `${Math.round(progress * 100)}%`),
     );
   };
@@ -485,7 +489,7 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
       ? "Undo my last move"
       : `Undo not possible: ${view.why_no_undo ?? ""}`;
     // Thinking.
-    if (s.thinking && !s.result) showThinking(s.thinking.seat, s.thinking.progress);
+    if (s.thinking && !s.result) showThinking(s.thinking.seat, s.thinking.progress, s.thinking.waiting);
     else if (toMove === null || s.match.seats[toMove]?.kind !== "computer") ui.thinking.hidden = true;
     else showThinking(toMove, 0);
     // After the end: no move controls, no stale "Move accepted"; the result says it all.

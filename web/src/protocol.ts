@@ -15,6 +15,9 @@ export interface View {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   observation: any;
   log: string[];
+  // Where `log` starts in this view's whole log: the server sends only the lines not sent before
+  // (completeState puts them back together, so the rest of the client sees whole logs).
+  log_from?: number;
   legal: LegalMove[];
   can_undo?: boolean;
   why_no_undo?: string;
@@ -29,6 +32,8 @@ export interface StateMsg {
     status: string;
     undo?: boolean;
     takeover_after_s?: number | null;
+    // Sent only in the first state after a hello (it never changes); completeState keeps it.
+    board_places?: string[];
     seats: SeatInfo[];
   };
   to_move: number | null;
@@ -38,17 +43,36 @@ export interface StateMsg {
     reason: string;
     takeovers?: { seat: number; at_move: number; strength: string }[];
   };
-  thinking: null | { seat: number; progress: number };
+  // `waiting`: the computer's search waits for a free computer on the server.
+  thinking: null | { seat: number; progress: number; waiting?: boolean };
   /** Once the match is over (its record public): each seat's own observation, in seat order. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   revealed?: any[];
+}
+
+/**
+ * The whole state from `msg`, whose views carry only the log lines added since `prev` (the last
+ * whole state of this connection): each view's log is `prev`'s cut at `log_from`, then the new
+ * lines; `board_places` is kept from `prev` when absent. Null when a state was missed (a
+ * `log_from` past what `prev` holds): the caller asks for a whole state again (hello).
+ */
+export function completeState(prev: StateMsg | null, msg: StateMsg): StateMsg | null {
+  const views: View[] = [];
+  for (const view of msg.views) {
+    const from = view.log_from ?? 0;
+    const before = from === 0 ? [] : prev?.views.find((v) => v.seat === view.seat)?.log;
+    if (before === undefined || from > before.length) return null;
+    views.push({ ...view, log: [...before.slice(0, from), ...view.log], log_from: 0 });
+  }
+  const board_places = msg.match.board_places ?? prev?.match.board_places;
+  return { ...msg, match: { ...msg.match, board_places }, views };
 }
 
 export interface Handlers {
   state(s: StateMsg): void;
   ack(seq: number): void;
   reject(seq: number, reason: string): void;
-  thinking(seat: number, progress: number): void;
+  thinking(seat: number, progress: number, waiting: boolean): void;
   error(message: string): void;
   connection(up: boolean): void;
 }
@@ -58,6 +82,7 @@ export class MatchConnection {
   private closed = false;
   private retry = 0;
   private lastSeq = -1;
+  private last: StateMsg | null = null;
 
   constructor(
     private readonly matchId: string,
@@ -71,9 +96,11 @@ export class MatchConnection {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(`${proto}//${location.host}/ws`);
     this.ws = ws;
+    const hello = () => ws.send(JSON.stringify({ type: "hello", match: this.matchId, tokens: this.tokens }));
     ws.onopen = () => {
       this.retry = 0;
-      ws.send(JSON.stringify({ type: "hello", match: this.matchId, tokens: this.tokens }));
+      this.last = null;
+      hello();
     };
     ws.onmessage = (ev) => {
       let msg;
@@ -83,11 +110,20 @@ export class MatchConnection {
         return;
       }
       switch (msg.type) {
-        case "state":
-          this.lastSeq = msg.seq;
+        case "state": {
+          const whole = completeState(this.last, msg as StateMsg);
+          if (!whole) {
+            // A state went missing: the answer to a hello is a whole one.
+            this.last = null;
+            hello();
+            break;
+          }
+          this.last = whole;
+          this.lastSeq = whole.seq;
           this.on.connection(true);
-          this.on.state(msg as StateMsg);
+          this.on.state(whole);
           break;
+        }
         case "ack":
           this.on.ack(msg.seq);
           break;
@@ -95,7 +131,7 @@ export class MatchConnection {
           this.on.reject(msg.seq, msg.reason);
           break;
         case "thinking":
-          this.on.thinking(msg.seat, msg.progress);
+          this.on.thinking(msg.seat, msg.progress, msg.waiting === true);
           break;
         case "error":
           this.on.error(msg.message);

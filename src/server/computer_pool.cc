@@ -1,0 +1,125 @@
+#include "server/computer_pool.h"
+
+#include <algorithm>
+
+namespace tabletop::server {
+
+ComputerPool::ComputerPool(int workers, bool threads) : workers_(std::max(1, workers)) {
+  if (threads)
+    for (int i = 0; i < workers_; ++i) threads_.emplace_back([this] { serve(); });
+}
+
+ComputerPool::~ComputerPool() {
+  stop();
+}
+
+void ComputerPool::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+    hurry_ = true;  // running searches stop early
+  }
+  wake_.notify_all();
+  for (std::thread& t : threads_)
+    if (t.joinable()) t.join();
+}
+
+bool ComputerPool::submit(const std::string& match, Job job) {
+  bool waits;
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return true;
+    Queue& q = queues_[match];
+    // A match whose search is finishing rejoins the ring when it ends: it waits only behind
+    // others.
+    waits = threads_.empty() || !ring_.empty() || (!q.running && running_ >= std::size_t(workers_));
+    if (!q.running && q.jobs.empty()) ring_.push_back(match);
+    q.jobs.push_back(std::move(job));
+    ++waiting_;
+    update_hurry();
+  }
+  wake_.notify_one();
+  return waits;
+}
+
+ComputerPool::Job ComputerPool::take(std::string& match) {
+  if (ring_.empty() || running_ >= std::size_t(workers_)) return {};
+  match = ring_.front();
+  ring_.pop_front();
+  Queue& q = queues_[match];
+  Job job = std::move(q.jobs.front());
+  q.jobs.pop_front();
+  q.running = true;
+  --waiting_;
+  ++running_;
+  update_hurry();
+  return job;
+}
+
+void ComputerPool::finish(const std::string& match) {
+  std::lock_guard lock(mutex_);
+  --running_;
+  auto it = queues_.find(match);
+  it->second.running = false;
+  if (it->second.jobs.empty())
+    queues_.erase(it);
+  else
+    ring_.push_back(match);  // its next search waits behind the matches already waiting
+  update_hurry();
+}
+
+void ComputerPool::update_hurry() {
+  if (!stopping_) hurry_ = !ring_.empty();
+}
+
+bool ComputerPool::run_one() {
+  std::string match;
+  Job job;
+  {
+    std::lock_guard lock(mutex_);
+    job = take(match);
+  }
+  if (!job) return false;
+  run(match, job);
+  return true;
+}
+
+void ComputerPool::run(const std::string& match, Job& job) {
+  try {
+    job(hurry_);
+  } catch (...) {
+    // A job handles its own errors (room.cc); one that throws still frees its match.
+  }
+  finish(match);
+}
+
+void ComputerPool::serve() {
+  while (true) {
+    std::string match;
+    Job job;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [&] { return stopping_ || (job = take(match)); });
+      if (stopping_ && !job) return;
+    }
+    run(match, job);
+    wake_.notify_one();  // a search of this match may have become due
+  }
+}
+
+std::size_t ComputerPool::waiting() const {
+  std::lock_guard lock(mutex_);
+  return waiting_;
+}
+
+std::size_t ComputerPool::running() const {
+  std::lock_guard lock(mutex_);
+  return running_;
+}
+
+bool ComputerPool::busy(const std::string& match) const {
+  std::lock_guard lock(mutex_);
+  return queues_.count(match) > 0;
+}
+
+}  // namespace tabletop::server

@@ -1,0 +1,94 @@
+// The computer players' worker pool, fair across matches.
+//
+// One player must not starve the others: with one FIFO, twelve hard computer-only matches of one
+// address put another player's easy reply behind every queued hard search (17.7 s on one worker).
+// Here every match has its own queue of searches, and the matches with a search waiting stand in
+// a ring that the workers serve round-robin:
+//   - at most one search of a match runs at a time (its next one waits until it is done);
+//   - at most `workers` searches run at once (the cap; each worker runs one);
+//   - a search is served after at most one search of every other match that waited before it
+//     (a match that has just been served joins the ring at its end), whatever the other matches
+//     are and whoever made them;
+//   - while any search waits for a worker, `hurry` (given to every running search) is true, and a
+//     long search stops early: the room gives a time-limited search a short budget instead of its
+//     full one (room.h, ServerOptions::hurried_search_ms). So a queue of N hard matches delays an
+//     easy reply by at most N short budgets, not N full ones.
+// A room learns whether its search had to wait (`submit`'s answer) and tells its viewers "waiting
+// for a free computer" until the search starts (docs/server.md, `thinking`).
+//
+// With `threads` false no thread is started and a test serves searches one at a time on its own
+// thread with `run_one()` (a deterministic schedule, counted rather than timed); the cap still
+// applies. Thread safety: every method may be called from any thread, jobs included.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace tabletop::server {
+
+class ComputerPool {
+ public:
+  // A search. `hurry` turns true while another search waits for a worker; a long search reads it
+  // and stops early.
+  using Job = std::function<void(const std::atomic<bool>& hurry)>;
+
+  // `workers` (at least 1) is the cap on searches running at once; with `threads` that many
+  // threads serve the queue, else none (tests call run_one).
+  explicit ComputerPool(int workers, bool threads = true);
+  // stop().
+  ~ComputerPool();
+  // Stops the workers after their running searches (told to hurry); searches still queued, and
+  // any submitted later, are dropped.
+  void stop();
+  ComputerPool(const ComputerPool&) = delete;
+  ComputerPool& operator=(const ComputerPool&) = delete;
+
+  // Queues `job` for match `match`. Answers true when it must wait (another match's search is
+  // ahead of it, every worker is busy, or its own match's previous search still runs), false
+  // when a worker takes it at once.
+  bool submit(const std::string& match, Job job);
+  // Runs the next search due on the calling thread. False (running nothing) when none is due:
+  // nothing queued, the cap reached, or only searches of matches already running one.
+  bool run_one();
+  // Searches queued and not yet running.
+  std::size_t waiting() const;
+  // Searches running now.
+  std::size_t running() const;
+  // Whether match `match` has a search queued or running.
+  bool busy(const std::string& match) const;
+  // The cap (the worker count).
+  int workers() const { return workers_; }
+
+ private:
+  struct Queue {
+    std::deque<Job> jobs;
+    bool running = false;
+  };
+  // Takes the next due job (lock held); empty when none.
+  Job take(std::string& match);
+  void run(const std::string& match, Job& job);
+  void finish(const std::string& match);
+  void serve();
+  void update_hurry();
+
+  const int workers_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::map<std::string, Queue> queues_;  // matches with a search queued or running
+  std::deque<std::string> ring_;         // matches with a search queued and none running
+  std::size_t waiting_ = 0;
+  std::size_t running_ = 0;
+  std::atomic<bool> hurry_{false};
+  bool stopping_ = false;
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace tabletop::server

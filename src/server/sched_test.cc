@@ -1,0 +1,384 @@
+// The computer players' scheduling, rooms leaving memory and the size of state messages
+// (issue 20): counted, never timed, except where a real search has to run (generous limits).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <random>
+#include <thread>
+
+#include "games/games.h"
+#include "server/client.h"
+#include "server/computer_pool.h"
+#include "server/server.h"
+
+namespace tabletop::server {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+
+// ---- the pool, driven step by step on the test's thread ----
+
+TEST(ComputerPool, AnEasySearchWaitsForAtMostOneSearchOfEachOtherMatch) {
+  ComputerPool pool(1, /*threads=*/false);
+  // Twelve computer-only hard matches of one player: each search, when it ends, asks for the
+  // next one of its match (as a room does after the computer's move).
+  constexpr int kHard = 12;
+  int searches = 0;
+  int hurried = 0;
+  std::function<void(int)> hard = [&](int match) {
+    pool.submit("hard" + std::to_string(match), [&, match](const std::atomic<bool>& hurry) {
+      ++searches;
+      hurried += hurry ? 1 : 0;
+      hard(match);
+    });
+  };
+  for (int m = 0; m < kHard; ++m) hard(m);
+  for (int i = 0; i < 100; ++i) ASSERT_TRUE(pool.run_one());
+  // Every search ran while the others waited: each was told to hurry.
+  EXPECT_EQ(hurried, searches);
+  // Another player's easy computer is to move.
+  bool easy_done = false;
+  EXPECT_TRUE(pool.submit("easy", [&](const std::atomic<bool>&) { easy_done = true; }));
+  const int before = searches;
+  while (!easy_done) ASSERT_TRUE(pool.run_one());
+  EXPECT_LE(searches - before, kHard) << "the easy search waited behind more than one search of "
+                                         "each other match";
+  // And the hard matches go on.
+  ASSERT_TRUE(pool.run_one());
+  EXPECT_EQ(searches, before + (searches - before));
+  EXPECT_EQ(pool.waiting(), std::size_t(kHard));
+}
+
+TEST(ComputerPool, OneSearchPerMatchAtATimeAndNoMoreThanTheCap) {
+  ComputerPool pool(2, /*threads=*/false);
+  std::mutex gate;
+  std::unique_lock hold(gate);  // searches of match "a" and "b" block until it is released
+  std::atomic<int> started{0};
+  auto blocking = [&](const std::atomic<bool>&) {
+    ++started;
+    std::lock_guard wait(gate);
+  };
+  pool.submit("a", blocking);
+  pool.submit("a", [&](const std::atomic<bool>&) { ++started; });  // a's second search
+  std::thread first([&] { pool.run_one(); });
+  while (started < 1) std::this_thread::yield();
+  // a's second search is not due while its first runs, though a worker is free.
+  EXPECT_FALSE(pool.run_one());
+  EXPECT_TRUE(pool.busy("a"));
+  EXPECT_EQ(pool.waiting(), 1u);
+  pool.submit("b", blocking);
+  std::thread second([&] { pool.run_one(); });
+  while (started < 2) std::this_thread::yield();
+  EXPECT_EQ(pool.running(), 2u);
+  pool.submit("c", [&](const std::atomic<bool>&) { ++started; });
+  EXPECT_FALSE(pool.run_one()) << "a third search ran past the cap of 2";
+  hold.unlock();
+  first.join();
+  second.join();
+  while (pool.run_one()) {
+  }
+  EXPECT_EQ(started, 4);
+  EXPECT_FALSE(pool.busy("a"));
+  EXPECT_EQ(pool.waiting(), 0u);
+}
+
+TEST(ComputerPool, WorkerThreadsRunEverySearchOneAtATimePerMatch) {
+  std::atomic<int> done{0}, running{0}, most{0};
+  std::vector<std::atomic<int>> per_match(8);
+  {
+    ComputerPool pool(3);
+    for (int i = 0; i < 400; ++i) {
+      const int m = i % 8;
+      pool.submit(std::to_string(m), [&, m](const std::atomic<bool>&) {
+        const int now = ++running;
+        int seen = most.load();
+        while (now > seen && !most.compare_exchange_weak(seen, now)) {
+        }
+        EXPECT_EQ(++per_match[std::size_t(m)], 1) << "two searches of one match at once";
+        std::this_thread::yield();
+        --per_match[std::size_t(m)];
+        --running;
+        ++done;
+      });
+    }
+    while (done < 400) std::this_thread::sleep_for(1ms);
+  }
+  EXPECT_LE(most, 3);
+}
+
+// ---- a real server ----
+
+std::string temp_db(const std::string& name) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("tabletop_sched_test_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const fs::path db = dir / (name + ".db");
+  for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db.string() + suffix);
+  return db.string();
+}
+
+std::unique_ptr<Server> start(const std::string& db, double hurried_ms = 300) {
+  ServerOptions o;
+  o.http_requests_per_second = 0;
+  o.messages_per_second = 100000;
+  o.port = 0;
+  o.db = db;
+  o.network_threads = 2;
+  o.computer_threads = 1;
+  o.hurried_search_ms = hurried_ms;
+  o.idle_unload_s = 0;  // the tests call evict_idle themselves
+  return std::make_unique<Server>(games::registry(), o);
+}
+
+json create(unsigned short port, const json& request) {
+  HttpReply r = http_request(port, "POST", "/api/matches", request.dump());
+  EXPECT_EQ(r.status, 201) << r.body;
+  return r.parsed();
+}
+
+std::vector<std::string> tokens_of(const json& created) {
+  std::vector<std::string> tokens;
+  for (const json& s : created["seats"])
+    if (s.contains("token")) tokens.push_back(s["token"]);
+  return tokens;
+}
+
+json hello(WsClient& c, const std::string& match, const std::vector<std::string>& tokens) {
+  c.send({{"type", "hello"}, {"match", match}, {"tokens", tokens}});
+  return c.receive_type("state", 20s).value_or(json());
+}
+
+// Plays up to `moves` random legal moves through `c` (which holds the seats to move); returns
+// the last state.
+json play(WsClient& c, json state, int moves, std::mt19937& rng) {
+  for (int i = 0; i < moves && state["result"].is_null(); ++i) {
+    const json* legal = nullptr;
+    int seat = -1;
+    for (const json& v : state["views"])
+      if (!v["legal"].empty()) legal = &v["legal"], seat = v["seat"];
+    if (!legal) {
+      const json& to_move = state["match"]["seats"][state["to_move"].get<std::size_t>()];
+      if (to_move["kind"] != "computer") break;  // a seat nobody here holds
+      auto next = c.receive_type("state", 20s);
+      if (!next) break;
+      state = *next;
+      continue;
+    }
+    c.send({{"type", "move"},
+            {"seat", seat},
+            {"seq", state["seq"]},
+            {"move", (*legal)[rng() % legal->size()]["move"]}});
+    const auto ack = c.receive_type("ack", 20s);
+    EXPECT_TRUE(ack);
+    if (!ack) break;
+    auto next = c.receive_type("state", 20s);
+    while (next && (*next)["seq"] != (*ack)["seq"]) next = c.receive_type("state", 20s);
+    if (!next) break;
+    state = *next;
+  }
+  return state;
+}
+
+TEST(ServerComputers, AQueuedComputerSaysItIsWaitingForAFreeComputer) {
+  auto server = start(temp_db("waiting"), /*hurried_ms=*/20);
+  const unsigned short port = server->port();
+  // One computer thread, kept busy by three hard computer-only matches.
+  for (int i = 0; i < 3; ++i)
+    create(port, {{"game", "relativity"},
+                  {"seats",
+                   {{{"kind", "computer"}, {"strength", "hard"}},
+                    {{"kind", "computer"}, {"strength", "hard"}}}}});
+  const json created = create(
+      port, {{"game", "relativity"},
+             {"seats", {{{"kind", "human"}}, {{"kind", "computer"}, {"strength", "easy"}}}}});
+  WsClient c(port);
+  json state = hello(c, created["id"], tokens_of(created));
+  std::mt19937 rng(3);
+  ASSERT_EQ(state["to_move"], 0);
+  const long long seq = state["seq"];
+  c.send({{"type", "move"},
+          {"seat", 0},
+          {"seq", seq},
+          {"move", state["views"][0]["legal"][0]["move"]}});
+  auto waiting = c.receive_type("thinking", 30s);
+  ASSERT_TRUE(waiting);
+  EXPECT_EQ(*waiting,
+            json({{"type", "thinking"}, {"seat", 1}, {"progress", 0}, {"waiting", true}}));
+  // The easy reply comes (behind at most one hurried search of each hard match).
+  auto next = c.receive_type("state", 30s);
+  while (next && (*next)["seq"] != seq + 2) next = c.receive_type("state", 30s);
+  ASSERT_TRUE(next);
+  EXPECT_EQ((*next)["to_move"], 0);
+  EXPECT_TRUE((*next)["thinking"].is_null());
+}
+
+// Waits until every room has left memory (the server notices closed connections on its own
+// threads, so this may take a moment); true when it did.
+bool evict_all(Server& server) {
+  for (int i = 0; i < 1000; ++i) {
+    server.lobby().evict_idle(0s);
+    if (server.lobby().live() == 0) return true;
+    std::this_thread::sleep_for(10ms);
+  }
+  return false;
+}
+
+TEST(ServerMemory, IdleRoomsLeaveMemoryAndComeBackTheSame) {
+  auto server = start(temp_db("evict"));
+  const unsigned short port = server->port();
+  std::mt19937 rng(5);
+  struct Played {
+    std::string id;
+    std::vector<std::string> tokens;
+    json state;
+  };
+  std::vector<Played> played;
+  for (const json& request : {
+           json{{"game", "relativity"}, {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}},
+           json{{"game", "siege"},
+                {"undo", true},
+                {"seats", {{{"kind", "human"}}, {{"kind", "computer"}, {"strength", "easy"}}}}},
+           json{{"game", "conspiracy"},
+                {"seats",
+                 {{{"kind", "human"}},
+                  {{"kind", "computer"}, {"strength", "medium"}},
+                  {{"kind", "human"}, {"open", true}}}}},
+           // Finished: the engine's ply cap ends it.
+           json{{"game", "relativity"},
+                {"params", {{"max_plies", 10}}},
+                {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}},
+       }) {
+    const json created = create(port, request);
+    WsClient c(port);
+    Played p{created["id"], tokens_of(created), {}};
+    p.state = play(c, hello(c, p.id, p.tokens), 12, rng);
+    // Until a seat of a person is to move (the computer's reply is in).
+    while (p.state["result"].is_null() &&
+           p.state["match"]["seats"][p.state["to_move"].get<std::size_t>()]["kind"] == "computer") {
+      auto next = c.receive_type("state", 20s);
+      ASSERT_TRUE(next) << "the computer did not move";
+      p.state = *next;
+    }
+    played.push_back(std::move(p));
+  }
+  ASSERT_TRUE(played.back().state["result"].is_object());
+  // The rooms' own summaries, once the server has seen every connection close.
+  json list_before;
+  for (int i = 0; i < 500; ++i) {
+    list_before = http_request(port, "GET", "/api/matches").parsed();
+    if (list_before.dump().find(R"("claimed":true,"connected":true)") == std::string::npos) break;
+    std::this_thread::sleep_for(10ms);
+  }
+  ASSERT_TRUE(evict_all(*server)) << server->lobby().live() << " rooms stayed";
+  // The lobby list is read from the database: the same summaries, no room loaded for it.
+  json list_after = http_request(port, "GET", "/api/matches").parsed();
+  EXPECT_EQ(server->lobby().live(), 0u);
+  EXPECT_EQ(list_after, list_before);
+  for (const Played& p : played) {
+    WsClient c(port);
+    const json again = hello(c, p.id, p.tokens);
+    EXPECT_EQ(again["seq"], p.state["seq"]) << p.id;
+    EXPECT_EQ(again["views"], p.state["views"]) << p.id;
+    EXPECT_EQ(again["to_move"], p.state["to_move"]) << p.id;
+    EXPECT_EQ(again["result"], p.state["result"]) << p.id;
+    // And the match goes on from there (where a seat held here is to move).
+    bool ours = false;
+    for (const json& v : again["views"]) ours |= !v["legal"].empty();
+    if (ours) {
+      const json next = play(c, again, 1, rng);
+      EXPECT_GT(next["seq"].get<long long>(), again["seq"].get<long long>());
+    }
+  }
+  EXPECT_EQ(server->lobby().live(), played.size());
+  ASSERT_TRUE(evict_all(*server));
+}
+
+TEST(ServerMemory, ARoomWithAViewerOrAThinkingComputerStays) {
+  auto server = start(temp_db("stays"), /*hurried_ms=*/0);
+  const unsigned short port = server->port();
+  const json watched =
+      create(port, {{"game", "relativity"}, {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}});
+  WsClient viewer(port);
+  hello(viewer, watched["id"], {});
+  const json computers = create(port, {{"game", "relativity"},
+                                       {"seats",
+                                        {{{"kind", "computer"}, {"strength", "hard"}},
+                                         {{"kind", "computer"}, {"strength", "hard"}}}}});
+  // The hard computers think for 1.5 s a move: the room stays while they do.
+  EXPECT_EQ(server->lobby().evict_idle(0s), 0u);
+  EXPECT_EQ(server->lobby().live(), 2u);
+}
+
+TEST(ServerMemory, ARestartLoadsNoMatchUntilOneIsAskedFor) {
+  const std::string db = temp_db("lazy");
+  std::vector<json> created;
+  {
+    auto server = start(db);
+    for (int i = 0; i < 5; ++i)
+      created.push_back(
+          create(server->port(),
+                 {{"game", "siege"},
+                  {"seats", {{{"kind", "human"}}, {{"kind", "computer"}, {"strength", "easy"}}}}}));
+  }
+  auto server = start(db);
+  EXPECT_EQ(server->lobby().live(), 0u);
+  EXPECT_EQ(server->lobby().unfinished(), 5);
+  const json list = http_request(server->port(), "GET", "/api/matches?status=running").parsed();
+  EXPECT_EQ(list.size(), 5u);
+  WsClient c(server->port());
+  const json state = hello(c, created[2]["id"], tokens_of(created[2]));
+  EXPECT_EQ(state["match"]["id"], created[2]["id"]);
+  EXPECT_EQ(server->lobby().live(), 1u);
+}
+
+// ---- state messages ----
+
+TEST(StateMessages, ALongCultureWarsGameSendsOnlyTheNewLogLines) {
+  auto server = start(temp_db("frames"));
+  const unsigned short port = server->port();
+  // A four-seat game of TABLETOP_FRAMES_ROUNDS rounds (default 30, some 3,000 moves; the rules'
+  // 200 make some 20,000), played here move by move on one connection that holds every seat,
+  // while a spectator watches every move.
+  const char* rounds = std::getenv("TABLETOP_FRAMES_ROUNDS");
+  const json human = {{"kind", "human"}};
+  const json created =
+      create(port, {{"game", "culture-wars"},
+                    {"params", {{"players", 4}, {"max_rounds", rounds ? std::atoi(rounds) : 30}}},
+                    {"seats", {human, human, human, human}}});
+  WsClient hot(port), spectator(port);
+  hot.keep_whole_logs(false);
+  spectator.keep_whole_logs(false);
+  json state = hello(hot, created["id"], tokens_of(created));
+  hello(spectator, created["id"], {});
+  std::mt19937 rng(11);
+  while (state["result"].is_null()) {
+    const long long seq = state["seq"];
+    state = play(hot, state, 1, rng);
+    ASSERT_EQ(state["seq"], seq + 1);
+    auto seen = spectator.receive_type("state", 20s);
+    while (seen && (*seen)["seq"] != seq + 1) seen = spectator.receive_type("state", 20s);
+    ASSERT_TRUE(seen) << "the spectator missed seq " << seq + 1;
+  }
+  // The log the spectator put together is the whole log a new viewer gets.
+  WsClient late(port);
+  const json whole = hello(late, created["id"], {});
+  EXPECT_EQ(json(spectator.log(-1)), whole["views"][0]["log"]);
+  std::size_t largest = 0, states = 0;
+  for (std::size_t i = 1; i < spectator.transcript().size(); ++i)  // after the first (whole) one
+    if (spectator.transcript()[i].starts_with(R"({"type":"state")")) {
+      largest = std::max(largest, spectator.transcript()[i].size());
+      ++states;
+    }
+  const std::size_t whole_bytes = late.transcript().front().size();
+  std::cout << "culture-wars, 4 seats, " << whole["seq"].get<long long>()
+            << " moves: " << states + 1 << " states to a spectator, the largest after the first "
+            << largest << " bytes; a whole state at the end " << whole_bytes << " bytes\n";
+  EXPECT_LT(largest, 8u * 1024) << "a state message grows with the match";
+  EXPECT_GT(whole_bytes, 20 * largest);
+}
+
+}  // namespace
+}  // namespace tabletop::server
