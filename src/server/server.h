@@ -5,6 +5,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <memory>
 #include <string>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "core/registry.h"
+#include "server/connections.h"
 #include "server/lobby.h"
 #include "server/routes.h"
 #include "server/store.h"
@@ -30,6 +32,19 @@ struct ServerOptions {
   double http_burst = 200;
   int network_threads = 0;   // 0: one per core
   int computer_threads = 0;  // 0: one per core, less one (at least one)
+  // Open connections (HTTP and WebSocket) in total; over it a new one is answered 503. 0: no cap.
+  int max_connections = 1000;
+  // Open connections from one address; over it a new one is answered 429. 0: no cap.
+  int max_connections_per_address = 50;
+  // New matches (POST /api/matches) a minute per address, in bursts of as many; over it 429.
+  // 0: no limit.
+  double matches_per_minute = 20;
+  // Seconds an HTTP connection waits for (the whole of) its next request before it is closed.
+  int http_idle_s = 30;
+  // Seconds without anything received after which a WebSocket is closed (pinged at half of it).
+  int ws_idle_s = 60;
+  // Bytes of messages that may wait for one WebSocket besides the newest state (ws_session.h).
+  std::size_t ws_queue_bytes = 4 * 1024 * 1024;
 };
 
 class Server {
@@ -45,21 +60,29 @@ class Server {
   // The port it listens on (the chosen one when options.port was 0).
   unsigned short port() const { return port_; }
   Lobby& lobby() { return *lobby_; }
+  // Open connections now (for tests).
+  std::size_t connections() const { return connections_.open(); }
   // Blocks until stop() is called (from another thread or a signal handler).
   void wait();
   void stop();
 
  private:
   void accept();
+  // Runs the network's handlers on this thread until stop(); an exception a handler lets out
+  // ends only the connection it was for (its handler is gone), never the process.
+  void run_network();
 
   ServerOptions options_;
   Store store_;
   boost::asio::thread_pool computers_;
   std::unique_ptr<Lobby> lobby_;
   HttpRateLimiter http_limit_;
+  HttpRateLimiter create_limit_;
+  ConnectionLimits connections_;
   std::unique_ptr<RouteContext> context_;
   boost::asio::io_context io_;
   boost::asio::ip::tcp::acceptor acceptor_;
+  boost::asio::steady_timer accept_pause_;  // after EMFILE/ENFILE: wait, then accept again
   unsigned short port_ = 0;
   std::vector<std::thread> threads_;
 };
