@@ -11,6 +11,7 @@
 #include "games/conspiracy_tcg/cards.h"
 #include "games/conspiracy_tcg/vcard.h"
 #include "games/games.h"
+#include "server_targets.h"
 
 namespace tabletop::fuzz {
 namespace {
@@ -189,9 +190,9 @@ void run_deck(std::string_view input) {
 
 const std::vector<Target>& targets() {
   static const std::vector<Target> all = {
-      {"moves", run_moves},   {"params", run_params}, {"agents", run_agents},
-      {"record", run_record}, {"jsonl", run_jsonl},   {"ppn", run_ppn},
-      {"state", run_state},   {"vcard", run_vcard},   {"deck", run_deck}};
+      {"moves", run_moves}, {"params", run_params}, {"agents", run_agents}, {"record", run_record},
+      {"jsonl", run_jsonl}, {"ppn", run_ppn},       {"state", run_state},   {"vcard", run_vcard},
+      {"deck", run_deck},   {"http", run_http},     {"ws", run_ws}};
   return all;
 }
 

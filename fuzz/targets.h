@@ -21,7 +21,9 @@
 //   - ppn:     a PPN file;
 //   - state:   a saved state (State::to_json, as `apply --state` reads);
 //   - vcard:   a conspiracy-tcg deck as a vCard file (as `tabletop deck check FILE.vcf` reads);
-//   - deck:    a conspiracy-tcg deck as JSON (as `tabletop deck check FILE.json` reads).
+//   - deck:    a conspiracy-tcg deck as JSON (as `tabletop deck check FILE.json` reads);
+//   - http:    raw bytes of HTTP requests on one connection to the server (server_targets.h);
+//   - ws:      WebSocket protocol messages to the server, one per line (server_targets.h).
 #pragma once
 
 #include <cstddef>

@@ -74,15 +74,27 @@ int perft(const std::string& game, int depth, uint64_t seed, const json& params,
 // and pro moves (or, with `as_json`, one JSON object per card per line); errors name file and
 // line. Returns 0 when every file loads, 1 otherwise.
 int deck_check(const std::vector<std::string>& files, bool as_json);
-// Runs the web server (src/server) until SIGINT/SIGTERM; see docs/server.md.
 // `serve`'s computer players and memory (server.h's ServerOptions says what each does).
 struct ComputerFlags {
   int threads = 0;
   double hurried_search_ms = 300;
   double idle_unload_s = 60;
 };
+// `serve`'s limits on connections, idle time and new matches (server::ServerOptions has the same
+// fields and defaults, documented in docs/server.md "Limits"; 0 turns a cap off).
+struct ServeLimits {
+  int max_connections = 1000;
+  int max_connections_per_address = 50;
+  double matches_per_minute = 20;
+  int http_idle_s = 30;
+  int ws_idle_s = 60;
+};
+// Runs the web server (src/server) until SIGINT/SIGTERM; see docs/server.md. A --bind that is not
+// an IP address, or a --static folder without index.html, is one "error:" line naming the flag
+// and status 2.
 int serve(const std::string& bind, int port, const std::string& db, const std::string& static_dir,
           bool sync_full, double messages_per_second, double http_per_second = 50,
-          double http_burst = 200, const ComputerFlags& computers = {});
+          double http_burst = 200, const ServeLimits& limits = {},
+          const ComputerFlags& computers = {});
 
 }  // namespace tabletop::cli

@@ -1,5 +1,7 @@
 #include "cli/input.h"
 
+#include <arpa/inet.h>
+
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -38,6 +40,20 @@ CLI::Validator finite_in(double min, double max) {
         return {};
       },
       "NUMBER");
+}
+
+CLI::Validator ip_address() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        unsigned char address[sizeof(in6_addr)];
+        if (inet_pton(AF_INET, text.c_str(), address) == 1 ||
+            inet_pton(AF_INET6, text.c_str(), address) == 1)
+          return {};
+        return quote(text) +
+               " is not an IP address (e.g. 127.0.0.1 for this machine only, 0.0.0.0 for every "
+               "network)";
+      },
+      "ADDRESS");
 }
 
 int report_parse_error(const CLI::App& app, const CLI::ParseError& error) {

@@ -16,6 +16,10 @@ CLI::Validator seed_check();
 // false), which turned `--http-rate nan` into "no limit" and `--detect nan` into nonsense.
 CLI::Validator finite_in(double min, double max);
 
+// A CLI11 validator for an IPv4 or IPv6 address in numbers (`serve --bind`): anything else is
+// refused with one error line naming the flag ("--bind: '999.1.1.1' is not an IP address ...").
+CLI::Validator ip_address();
+
 // The most worker threads `sim --threads` takes (more only costs memory: the games are CPU-bound).
 inline constexpr int kMaxSimThreads = 64;
 

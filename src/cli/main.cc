@@ -102,7 +102,8 @@ int main(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::Range(0, 65535));
   serve->add_option("--bind", bind, "address to listen on (0.0.0.0: every network)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(cli::ip_address());
   serve->add_option("--db", db, "SQLite database file")->capture_default_str();
   serve->add_option("--static", static_dir, "the built web client (empty: none)")
       ->capture_default_str();
@@ -136,6 +137,32 @@ int main(int argc, char** argv) {
                    "seconds a match nobody watches stays in memory (0: for ever)")
       ->capture_default_str()
       ->check(cli::finite_in(0.0, 1e9));
+  cli::ServeLimits serve_limits;
+  serve
+      ->add_option("--max-connections", serve_limits.max_connections,
+                   "open connections in all (over: 503; 0: no cap)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
+  serve
+      ->add_option("--max-connections-per-address", serve_limits.max_connections_per_address,
+                   "open connections from one address (over: 429; 0: no cap)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
+  serve
+      ->add_option("--match-rate", serve_limits.matches_per_minute,
+                   "new matches a minute per client address, in bursts as large (0: off)")
+      ->capture_default_str()
+      ->check(cli::finite_in(0.0, 1e6));
+  serve
+      ->add_option("--http-idle", serve_limits.http_idle_s,
+                   "seconds an HTTP connection may wait for its next request")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 86400));
+  serve
+      ->add_option("--ws-idle", serve_limits.ws_idle_s,
+                   "seconds without a message or pong before a WebSocket is closed")
+      ->capture_default_str()
+      ->check(CLI::Range(2, 86400));
 
   try {
     app.parse(argc, argv);
@@ -167,7 +194,7 @@ int main(int argc, char** argv) {
     if (deck_check->parsed()) return cli::deck_check(deck_files, deck_json);
     if (serve->parsed())
       return cli::serve(bind, port, db, static_dir, sync_full, messages_per_second, http_rate,
-                        http_burst, computer_flags);
+                        http_burst, serve_limits, computer_flags);
     if (bench->parsed()) {
       std::cout << ai::bench_report(ai::run_bench(games::registry(), bench_iterations))
                 << std::flush;

@@ -1,9 +1,11 @@
 // `tabletop serve`: runs the web server until SIGINT or SIGTERM.
 #include <signal.h>
 
+#include <filesystem>
 #include <iostream>
 
 #include "cli/commands.h"
+#include "core/error.h"
 #include "games/games.h"
 #include "server/server.h"
 
@@ -11,7 +13,16 @@ namespace tabletop::cli {
 
 int serve(const std::string& bind, int port, const std::string& db, const std::string& static_dir,
           bool sync_full, double messages_per_second, double http_per_second, double http_burst,
-          const ComputerFlags& computers) {
+          const ServeLimits& limits, const ComputerFlags& computers) {
+  if (!static_dir.empty()) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(std::filesystem::path(static_dir) / "index.html", ec)) {
+      std::cerr << "error: --static " << quote(static_dir)
+                << " has no index.html: build the client first (make web) or pass --static '' to "
+                   "serve the API only\n";
+      return 2;
+    }
+  }
   // The server's threads inherit a mask that blocks the stop signals; this thread waits for them.
   sigset_t stop_signals;
   sigemptyset(&stop_signals);
@@ -31,6 +42,11 @@ int serve(const std::string& bind, int port, const std::string& db, const std::s
   options.computer_threads = computers.threads;
   options.hurried_search_ms = computers.hurried_search_ms;
   options.idle_unload_s = computers.idle_unload_s;
+  options.max_connections = limits.max_connections;
+  options.max_connections_per_address = limits.max_connections_per_address;
+  options.matches_per_minute = limits.matches_per_minute;
+  options.http_idle_s = limits.http_idle_s;
+  options.ws_idle_s = limits.ws_idle_s;
   server::Server server(games::registry(), options);
   const std::string host = bind == "0.0.0.0" ? "<this machine's address>" : bind;
   std::cout << "tabletop serve: open http://" << host << ":" << server.port() << "/"

@@ -43,8 +43,20 @@ struct InvariantError : Error {
 std::string quote(std::string_view input, std::size_t limit = 60);
 
 // A whole message made safe to print as one line: control characters escaped as by `quote`
-// (printable ASCII and UTF-8 text are kept), cut after `limit` bytes (at a character boundary)
+// (printable ASCII and valid UTF-8 text are kept; a byte that is not part of a well-formed UTF-8
+// sequence is escaped as \xNN), cut after `limit` bytes (at a character boundary)
 // with "...". main() passes every error through it before printing "error: ...".
 std::string one_line(std::string_view message, std::size_t limit = 1000);
+
+// `text` with every byte that is not part of a well-formed UTF-8 sequence (RFC 3629: no overlong
+// form, no surrogate, nothing above U+10FFFF) replaced by the four characters \xNN; everything
+// else, control characters included, is kept. The result is always valid UTF-8, so it can go into
+// JSON (the server passes every error text through it: a client's invalid bytes echoed in an
+// error must not make writing the answer fail).
+std::string valid_utf8(std::string_view text);
+
+// The length of the well-formed UTF-8 sequence at the start of `text` (1 to 4), or 0 if the first
+// byte does not begin one.
+std::size_t utf8_sequence_length(std::string_view text);
 
 }  // namespace tabletop

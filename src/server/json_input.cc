@@ -32,3 +32,20 @@ long long int_field(const json& message, const char* key) {
 }
 
 }  // namespace tabletop::server
+
+namespace tabletop::server {
+
+long long int_field(const json& message, const char* key, long long min, long long max) {
+  // An unsigned value above 2^63 is no integer a client may mean; refuse it, never wrap it.
+  if (message.is_object() && message.contains(key) && message[key].is_number_unsigned() &&
+      message[key].get<unsigned long long>() > static_cast<unsigned long long>(max))
+    throw BadInput(std::string("field '") + key + "' must be an integer from " +
+                   std::to_string(min) + " to " + std::to_string(max));
+  const long long value = int_field(message, key);
+  if (value < min || value > max)
+    throw BadInput(std::string("field '") + key + "' must be an integer from " +
+                   std::to_string(min) + " to " + std::to_string(max));
+  return value;
+}
+
+}  // namespace tabletop::server

@@ -27,5 +27,7 @@ json parse_client_json(std::string_view text);
 // Field readers for a parsed message; each throws BadInput naming the field and what it should be.
 std::string string_field(const json& message, const char* key);
 long long int_field(const json& message, const char* key);
+// An integer field that must lie in [min, max] (a seat number, ...); BadInput names the range.
+long long int_field(const json& message, const char* key, long long min, long long max);
 
 }  // namespace tabletop::server

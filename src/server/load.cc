@@ -175,7 +175,8 @@ pid_t launch(const std::string& bin, unsigned short port, const std::string& db)
   if (pid == 0) {
     const std::string p = std::to_string(port);
     execl(bin.c_str(), "tabletop", "serve", "--port", p.c_str(), "--db", db.c_str(), "--static", "",
-          "--rate", "100000", "--http-rate", "0", static_cast<char*>(nullptr));
+          "--rate", "100000", "--http-rate", "0", "--match-rate", "0", "--max-connections", "0",
+          "--max-connections-per-address", "0", static_cast<char*>(nullptr));
     _exit(127);
   }
   for (int i = 0; i < 200; ++i) {

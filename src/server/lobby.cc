@@ -127,6 +127,8 @@ json Lobby::create(const json& request) {
   for (std::size_t i = 0; i < seat_requests.size(); ++i) {
     const json& s = seat_requests[i];
     if (!s.is_object()) throw BadInput("seat " + std::to_string(i) + " must be an object");
+    if (s.contains("kind") && !s["kind"].is_string())
+      throw BadInput("seat " + std::to_string(i) + ": 'kind' must be \"human\" or \"computer\"");
     const std::string kind = s.value("kind", "");
     json stored{{"kind", kind}};
     json answer{{"seat", i}, {"kind", kind}};

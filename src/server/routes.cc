@@ -1,8 +1,10 @@
 #include "server/routes.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "core/json_input.h"
 #include "core/record.h"
 #include "server/catalog.h"
 #include "server/deck_routes.h"
@@ -17,7 +19,7 @@ Response json_response(const Request& request, http::status status, const json& 
   res.set(http::field::content_type, "application/json");
   res.set(http::field::cache_control, "no-store");
   res.keep_alive(request.keep_alive());
-  res.body() = body.dump();
+  res.body() = dump_for_message(body);
   res.prepare_payload();
   return res;
 }
@@ -35,7 +37,10 @@ std::string mime_type(const std::string& path) {
   return "application/octet-stream";
 }
 
+// Reads a regular file (a directory, a FIFO or a device is no file to serve).
 bool read_file(const std::string& path, std::string& out) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return false;
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;
   std::ostringstream buffer;
@@ -56,6 +61,8 @@ Response static_file(const RouteContext& c, const Request& request, std::string 
       path.find('\0') != std::string::npos || path.empty() || path[0] != '/')
     return error_response(request, http::status::bad_request, "bad path");
   if (path.back() == '/') path += "index.html";
+  if (std::error_code ec; std::filesystem::is_directory(c.static_dir + path, ec))
+    return error_response(request, http::status::not_found, "no file " + path + " (a directory)");
   std::string body;
   std::string served = path;
   if (!read_file(c.static_dir + path, body)) {
@@ -104,7 +111,7 @@ std::string query_value(const std::string& query, const std::string& key) {
   return {};
 }
 
-Response api(const RouteContext& c, const Request& request) {
+Response api(const RouteContext& c, const Request& request, const std::string& address) {
   std::string query;
   const std::vector<std::string> parts = segments(std::string(request.target()), query);
   const http::verb method = request.method();
@@ -122,6 +129,18 @@ Response api(const RouteContext& c, const Request& request) {
     if (method == http::verb::get)
       return json_response(request, http::status::ok, c.lobby.list(query_value(query, "status")));
     if (method != http::verb::post) return wrong_method();
+    if (c.create_limit)
+      if (const int retry_after = c.create_limit->take(address)) {
+        std::ostringstream rate;
+        rate << c.create_limit->per_second() * 60 << " a minute (bursts of "
+             << c.create_limit->burst() << ")";
+        Response res =
+            error_response(request, http::status::too_many_requests,
+                           "too many new matches from your address: at most " + rate.str() +
+                               "; retry in " + std::to_string(retry_after) + " s");
+        res.set(http::field::retry_after, std::to_string(retry_after));
+        return res;
+      }
     json body = parse_client_json(request.body());
     resolve_match_decks(c.lobby.store(), body);  // card-game decks by id (deck_routes.h)
     return json_response(request, http::status::created, c.lobby.create(body));
@@ -137,7 +156,7 @@ Response api(const RouteContext& c, const Request& request) {
     if (parts.size() == 4 && parts[3] == "join") {
       if (method != http::verb::post) return wrong_method();
       const json body = parse_client_json(request.body());
-      const int seat = int(int_field(body, "seat"));
+      const int seat = int(int_field(body, "seat", 0, 63));
       const std::string token = room->claim(seat);
       return json_response(
           request, http::status::ok,
@@ -153,6 +172,8 @@ Response api(const RouteContext& c, const Request& request) {
       if (!format.empty() && format != "json" && format != "ppn")
         return error_response(request, http::status::bad_request,
                               "unknown format " + quote(format) + " (json or ppn)");
+      // A request that is wrong whatever the match's state (an unknown format, a game without
+      // a PPN writer) is a 400 first; a valid one is a 403 until the end (docs/server.md).
       if (format == "ppn" && !has_ppn_writer(c.registry, room->game_id()))
         return error_response(
             request, http::status::bad_request,
@@ -181,7 +202,7 @@ Response api(const RouteContext& c, const Request& request) {
 }  // namespace
 
 Response error_response(const Request& request, http::status status, const std::string& message) {
-  return json_response(request, status, json{{"error", message}});
+  return json_response(request, status, json{{"error", valid_utf8(message)}});
 }
 
 Response too_many_requests(const Request& request, const HttpRateLimiter& limit,
@@ -195,11 +216,16 @@ Response too_many_requests(const Request& request, const HttpRateLimiter& limit,
   return res;
 }
 
-Response route(const RouteContext& c, const Request& request) {
+Response route(const RouteContext& c, const Request& request, const std::string& address) {
   const std::string target(request.target());
   try {
+    for (const unsigned char ch : target)
+      if (ch <= 0x20 || ch >= 0x7f)
+        return error_response(request, http::status::bad_request,
+                              "bad path " + quote(target) +
+                                  ": a path is printable ASCII (escape other bytes as %XX)");
     if (target == "/api" || target.starts_with("/api/") || target.starts_with("/api?"))
-      return api(c, request);
+      return api(c, request, address);
     return static_file(c, request, target);
   } catch (const BadInput& e) {
     return error_response(request, http::status::bad_request, e.what());

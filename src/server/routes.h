@@ -21,17 +21,28 @@ struct RouteContext {
   std::string static_dir;           // empty: no client files are served
   double messages_per_second = 20;  // WebSocket rate limit per connection (bursts of twice that)
   HttpRateLimiter* http_limit = nullptr;  // requests per client address; null: no limit
+  // POST /api/matches per client address (its own bucket, besides http_limit); null: no limit.
+  HttpRateLimiter* create_limit = nullptr;
+  // An HTTP connection waits at most this long for (the whole of) its next request.
+  int http_idle_s = 30;
+  // A WebSocket from which nothing arrives for this long is closed (pinged at half of it).
+  int ws_idle_s = 60;
+  // The most bytes of messages that may wait for one WebSocket, besides the newest state.
+  std::size_t ws_queue_bytes = 4 * 1024 * 1024;
 };
 
-// Answers `request`. Errors are {"error": "..."} with a 4xx status; a failure inside the server
-// is a 500 with the same shape.
-Response route(const RouteContext& context, const Request& request);
+// Answers `request` from client `address` (for the match-creation limit). Errors are
+// {"error": "..."} with a 4xx status; a failure inside the server is a 500 with the same shape.
+// A target that is not printable ASCII (raw bytes; a browser sends %-escapes) is a 400.
+Response route(const RouteContext& context, const Request& request,
+               const std::string& address = {});
 
 // The 429 answer to a request over its address's HTTP rate limit: a JSON error naming the limit
 // and a Retry-After of `retry_after_s` seconds.
 Response too_many_requests(const Request& request, const HttpRateLimiter& limit, int retry_after_s);
 
-// A JSON error response with `status` (keep-alive and version copied from `request`).
+// A JSON error response with `status` (keep-alive and version copied from `request`). `message`
+// may echo the client's bytes: it is made valid UTF-8 first (core's valid_utf8).
 Response error_response(const Request& request, http::status status, const std::string& message);
 
 }  // namespace tabletop::server

@@ -3,7 +3,9 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
+#include <iostream>
 
+#include "core/error.h"
 #include "server/http_session.h"
 
 namespace tabletop::server {
@@ -22,13 +24,19 @@ Server::Server(const Registry& registry, ServerOptions options)
       computers_(options_.computer_threads > 0 ? options_.computer_threads
                                                : std::max(1, cores() - 1)),
       http_limit_(options_.http_requests_per_second, options_.http_burst),
-      acceptor_(io_) {
+      create_limit_(options_.matches_per_minute / 60, std::max(1.0, options_.matches_per_minute)),
+      connections_(std::size_t(std::max(0, options_.max_connections)),
+                   std::size_t(std::max(0, options_.max_connections_per_address))),
+      acceptor_(io_),
+      accept_pause_(io_) {
   lobby_ = std::make_unique<Lobby>(registry, store_,
                                    ComputerSettings{&computers_, options_.hurried_search_ms},
                                    options_.idle_unload_s);
   context_ = std::make_unique<RouteContext>(
       RouteContext{registry, *lobby_, options_.static_dir, options_.messages_per_second,
-                   options_.http_requests_per_second > 0 ? &http_limit_ : nullptr});
+                   options_.http_requests_per_second > 0 ? &http_limit_ : nullptr,
+                   options_.matches_per_minute > 0 ? &create_limit_ : nullptr, options_.http_idle_s,
+                   options_.ws_idle_s, options_.ws_queue_bytes});
   const net::ip::tcp::endpoint endpoint(net::ip::make_address(options_.bind), options_.port);
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(net::socket_base::reuse_address(true));
@@ -37,7 +45,7 @@ Server::Server(const Registry& registry, ServerOptions options)
   port_ = acceptor_.local_endpoint().port();
   accept();
   const int n = options_.network_threads > 0 ? options_.network_threads : cores();
-  for (int i = 0; i < n; ++i) threads_.emplace_back([this] { io_.run(); });
+  for (int i = 0; i < n; ++i) threads_.emplace_back([this] { run_network(); });
 }
 
 Server::~Server() {
@@ -48,17 +56,42 @@ Server::~Server() {
 }
 
 void Server::accept() {
-  acceptor_.async_accept(net::make_strand(io_),
-                         [this](boost::beast::error_code ec, net::ip::tcp::socket socket) {
-                           if (ec == net::error::operation_aborted) return;
-                           if (!ec) {
-                             // Small messages go out at once (no Nagle delay).
-                             boost::beast::error_code ignored;
-                             socket.set_option(net::ip::tcp::no_delay(true), ignored);
-                             std::make_shared<HttpSession>(std::move(socket), *context_)->run();
-                           }
-                           accept();
-                         });
+  acceptor_.async_accept(
+      net::make_strand(io_), [this](boost::beast::error_code ec, net::ip::tcp::socket socket) {
+        if (ec == net::error::operation_aborted) return;
+        if (ec == net::error::no_descriptors || ec.value() == ENFILE ||
+            ec == net::error::no_buffer_space || ec == net::error::no_memory) {
+          // Out of file descriptors (or kernel memory): accepting again at once would fail again
+          // at once and spin. Wait for connections to close, then accept again.
+          accept_pause_.expires_after(std::chrono::milliseconds(100));
+          accept_pause_.async_wait([this](boost::beast::error_code wait) {
+            if (wait != net::error::operation_aborted) accept();
+          });
+          return;
+        }
+        if (!ec) {
+          // Small messages go out at once (no Nagle delay).
+          boost::beast::error_code ignored;
+          socket.set_option(net::ip::tcp::no_delay(true), ignored);
+          const auto remote = socket.remote_endpoint(ignored);
+          ConnectionLimits::Admission admission =
+              connections_.admit(ignored ? std::string() : remote.address().to_string());
+          std::make_shared<HttpSession>(std::move(socket), *context_, std::move(admission))->run();
+        }
+        accept();
+      });
+}
+
+void Server::run_network() {
+  for (;;) {
+    try {
+      io_.run();
+      return;
+    } catch (const std::exception& e) {
+      std::cerr << "tabletop serve: a connection failed and was closed: " << one_line(e.what())
+                << std::endl;
+    }
+  }
 }
 
 void Server::wait() {

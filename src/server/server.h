@@ -5,6 +5,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <memory>
 #include <string>
 #include <thread>
@@ -13,6 +14,7 @@
 #include "core/registry.h"
 #include "server/computer_pool.h"
 #include "server/deck_routes.h"
+#include "server/connections.h"
 #include "server/lobby.h"
 #include "server/routes.h"
 #include "server/store.h"
@@ -29,13 +31,26 @@ struct ServerOptions {
   // HTTP requests a second per client address, and the burst allowed (rate_limit.h); 0: no limit.
   double http_requests_per_second = 50;
   double http_burst = 200;
-  int network_threads = 0;  // 0: one per core
-  int computer_threads =
-      0;  // 0: one per core, less one (at least one); the cap on searches at once
+  int network_threads = 0;   // 0: one per core
+  // 0: one per core, less one (at least one); the cap on searches at once.
+  int computer_threads = 0;
   // A hard (time-limited) search stops after this many ms while another match's search waits.
   double hurried_search_ms = 300;
   // Seconds a match nobody watches, with no computer thinking, stays in memory (lobby.h); 0: ever.
   double idle_unload_s = 60;
+  // Open connections (HTTP and WebSocket) in total; over it a new one is answered 503. 0: no cap.
+  int max_connections = 1000;
+  // Open connections from one address; over it a new one is answered 429. 0: no cap.
+  int max_connections_per_address = 50;
+  // New matches (POST /api/matches) a minute per address, in bursts of as many; over it 429.
+  // 0: no limit.
+  double matches_per_minute = 20;
+  // Seconds an HTTP connection waits for (the whole of) its next request before it is closed.
+  int http_idle_s = 30;
+  // Seconds without anything received after which a WebSocket is closed (pinged at half of it).
+  int ws_idle_s = 60;
+  // Bytes of messages that may wait for one WebSocket besides the newest state (ws_session.h).
+  std::size_t ws_queue_bytes = 4 * 1024 * 1024;
 };
 
 class Server {
@@ -51,12 +66,17 @@ class Server {
   // The port it listens on (the chosen one when options.port was 0).
   unsigned short port() const { return port_; }
   Lobby& lobby() { return *lobby_; }
+  // Open connections now (for tests).
+  std::size_t connections() const { return connections_.open(); }
   // Blocks until stop() is called (from another thread or a signal handler).
   void wait();
   void stop();
 
  private:
   void accept();
+  // Runs the network's handlers on this thread until stop(); an exception a handler lets out
+  // ends only the connection it was for (its handler is gone), never the process.
+  void run_network();
 
   ServerOptions options_;
   Store store_;
@@ -64,9 +84,12 @@ class Server {
   ComputerPool computers_;
   std::unique_ptr<Lobby> lobby_;
   HttpRateLimiter http_limit_;
+  HttpRateLimiter create_limit_;
+  ConnectionLimits connections_;
   std::unique_ptr<RouteContext> context_;
   boost::asio::io_context io_;
   boost::asio::ip::tcp::acceptor acceptor_;
+  boost::asio::steady_timer accept_pause_;  // after EMFILE/ENFILE: wait, then accept again
   unsigned short port_ = 0;
   std::vector<std::thread> threads_;
 };

@@ -40,6 +40,7 @@ std::unique_ptr<Server> start(const std::string& db, double rate = 100000, doubl
   ServerOptions o;
   o.http_requests_per_second = http_rate;
   o.http_burst = http_burst;
+  o.matches_per_minute = 0;  // tests create matches faster than people
   o.messages_per_second = rate;
   o.port = 0;
   o.db = db;
@@ -774,7 +775,8 @@ TEST(ServerKill, Sigkill_LosesNothingAcknowledged) {
     if (pid == 0) {
       const std::string p = std::to_string(port);
       execl(TABLETOP_BIN_DIR "/tabletop", "tabletop", "serve", "--port", p.c_str(), "--db",
-            db.c_str(), "--static", "", "--rate", "100000", static_cast<char*>(nullptr));
+            db.c_str(), "--static", "", "--rate", "100000", "--match-rate", "0",
+            static_cast<char*>(nullptr));
       _exit(127);
     }
     for (int i = 0; i < 100; ++i) {

@@ -5,8 +5,16 @@
 // spectator). All its handlers run on its own strand; Room calls are thread-safe and deliver by
 // posting to that strand. Limits: frames over kMaxFrameBytes close the connection (code 1009);
 // messages over kMaxMessageBytes are an `error`; at most `rate` messages a second (bursts of
-// twice that), the rest answered by one `error` and dropped; a client that does not read its
-// messages is disconnected when kMaxQueued are waiting.
+// twice that), the rest answered by one `error` and dropped; nothing received for
+// RouteContext::ws_idle_s closes it (Beast pings at half that time, and a browser's pong counts).
+//
+// Backpressure: a room never waits for a viewer (deliver only queues). A full `state` makes every
+// older `state` and `thinking` still waiting in the queue (not yet being written) useless, so they
+// are dropped: a viewer that reads slowly gets the newest state, its `seq` jumping over the plies
+// it missed, never every ply. The messages that may not be dropped (ack, reject, error) count
+// against RouteContext::ws_queue_bytes and kMaxQueued; past either the client is disconnected.
+// So one connection holds at most the message being written, the newest state, the newest
+// progress and that bounded rest.
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
@@ -15,40 +23,68 @@
 #include <boost/beast/websocket.hpp>
 #include <chrono>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 
+#include "server/connections.h"
 #include "server/lobby.h"
 #include "server/room.h"
+#include "server/routes.h"
 
 namespace tabletop::server {
 
 inline constexpr std::size_t kMaxFrameBytes = 1024 * 1024;
 inline constexpr std::size_t kMaxQueued = 4096;
 
+// What a connection holds between messages: the room it said hello to and the seats it holds.
+struct ClientState {
+  std::shared_ptr<Room> room;
+  SeatMask seats = 0;
+};
+
+// Handles one text message of the protocol (docs/server.md) from a connection in `state`: `self`
+// is the viewer a `hello` subscribes and acknowledgements go to; answers of its own (error,
+// reject, pong) go to `reply`. Never throws: every problem is an `error` message.
+void handle_client_message(Lobby& lobby, ClientState& state, const std::shared_ptr<Viewer>& self,
+                           const std::string& text, const std::function<void(const json&)>& reply);
+
+// How the write queue treats a message (see the header comment): a full state and a computer's
+// progress may be replaced by a newer one; anything else is kept.
+enum class MessageKind { state, thinking, other };
+MessageKind message_kind(std::string_view text);
+
 class WsSession : public Viewer, public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(boost::asio::ip::tcp::socket&& socket, Lobby& lobby, double rate);
+  WsSession(boost::asio::ip::tcp::socket&& socket, const RouteContext& context,
+            ConnectionLimits::Slot slot);
   // Accepts the upgrade `request` and starts reading.
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
   void deliver(std::shared_ptr<const std::string> message) override;
 
  private:
+  struct Queued {
+    std::shared_ptr<const std::string> text;
+    MessageKind kind;
+  };
   void read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
-  void handle(const std::string& text);
   void send(const nlohmann::json& message);
   void enqueue(std::shared_ptr<const std::string> message);
   void write();
+  void disconnect();
   void leave();
   bool allow();
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::flat_buffer buffer_;
-  std::deque<std::shared_ptr<const std::string>> queue_;
-  Lobby& lobby_;
-  std::shared_ptr<Room> room_;
-  SeatMask seats_ = 0;
+  std::deque<Queued> queue_;      // front: the message being written, while writing_
+  std::size_t queued_bytes_ = 0;  // the bytes of the queue's kept messages (kind other)
+  bool writing_ = false;
+  const RouteContext& context_;
+  ConnectionLimits::Slot slot_;
+  ClientState client_;
   double rate_;
   double allowance_;
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();

@@ -1,0 +1,399 @@
+// Hostile-client tests (issue 20): a real server in-process on loopback, spoken to with raw bytes
+// as an attacker would. Every case must be answered with a JSON error of the right status, and
+// the server must keep answering GET /api/games afterwards. No test depends on the machine's
+// speed: limits are shown by counting, and the only waits are generous deadlines for something
+// that must happen.
+#include <gtest/gtest.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "core/error.h"
+#include "games/games.h"
+#include "server/client.h"
+#include "server/server.h"
+
+namespace tabletop::server {
+namespace {
+
+namespace fs = std::filesystem;
+namespace net = boost::asio;
+namespace beast = boost::beast;
+using tcp = net::ip::tcp;
+
+fs::path temp_dir() {
+  const fs::path dir =
+      fs::temp_directory_path() / ("tabletop_hostile_test_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string temp_db(const std::string& name) {
+  const fs::path db = temp_dir() / (name + ".db");
+  for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db.string() + suffix);
+  return db.string();
+}
+
+ServerOptions test_options(const std::string& name) {
+  ServerOptions o;
+  o.port = 0;
+  o.db = temp_db(name);
+  o.network_threads = 2;
+  o.computer_threads = 1;
+  o.http_requests_per_second = 0;
+  o.matches_per_minute = 0;
+  return o;
+}
+
+long rss_kib() {
+  std::ifstream in("/proc/self/status");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
+  return 0;
+}
+
+// A TCP connection to the server from `from` (a loopback address: 127.0.0.2 counts as another
+// client address than 127.0.0.1).
+tcp::socket connect(net::io_context& io, unsigned short port, const std::string& from = "127.0.0.1",
+                    int receive_buffer = 0) {
+  tcp::socket socket(io);
+  socket.open(tcp::v4());
+  if (receive_buffer > 0) socket.set_option(net::socket_base::receive_buffer_size(receive_buffer));
+  socket.bind(tcp::endpoint(net::ip::make_address(from), 0));
+  socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  return socket;
+}
+
+struct RawReply {
+  int status = 0;
+  std::string body;
+  json parsed() const { return json::parse(body, nullptr, false); }
+};
+
+// Sends `bytes` as they are and reads one HTTP response (or none, if the server closes first).
+RawReply raw_exchange(unsigned short port, const std::string& bytes,
+                      const std::string& from = "127.0.0.1") {
+  net::io_context io;
+  tcp::socket socket = connect(io, port, from);
+  boost::system::error_code ec;
+  net::write(socket, net::buffer(bytes), ec);
+  beast::flat_buffer buffer;
+  http::response<http::string_body> response;
+  http::read(socket, buffer, response, ec);
+  if (ec) return {};
+  return {int(response.result_int()), response.body()};
+}
+
+std::string post_bytes(const std::string& target, const std::string& body) {
+  return "POST " + target + " HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+         "Content-Length: " + std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+}
+
+// The answer must be a JSON error of `status` whose text is valid UTF-8, and the server alive.
+void expect_json_error(unsigned short port, const RawReply& reply, int status,
+                       const std::string& what) {
+  EXPECT_EQ(reply.status, status) << what << ": " << reply.body;
+  const json error = reply.parsed();
+  ASSERT_TRUE(error.is_object() && error.contains("error") && error["error"].is_string())
+      << what << ": " << reply.body;
+  const std::string text = error["error"].get<std::string>();
+  EXPECT_EQ(valid_utf8(text), text) << what;
+  EXPECT_EQ(http_request(port, "GET", "/api/games").status, 200) << "after " << what;
+}
+
+TEST(Hostile, EveryMalformedRequestIsAJsonErrorAndTheServerServesOn) {
+  Server server(games::registry(), test_options("malformed"));
+  const unsigned short port = server.port();
+  const std::string chunked =
+      "POST /api/matches HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n";
+  // Beast used to throw std::length_error (std::terminate) for a field value this large.
+  expect_json_error(port,
+                    raw_exchange(port, chunked + "0\r\nX: " + std::string(65535, 'a') + "\r\n\r\n"),
+                    431, "a 65,535-byte trailer");
+  expect_json_error(port,
+                    raw_exchange(port, chunked + "0\r\nX: " + std::string(20000, 'a') + "\r\n\r\n"),
+                    431, "a 20,000-byte trailer (headers are capped at 16 KiB)");
+  std::string extensions;
+  for (int i = 0; i < 1000; ++i) extensions += ";a=b";
+  expect_json_error(port, raw_exchange(port, chunked + "2" + extensions + "\r\n{}\r\n0\r\n\r\n"),
+                    400, "a 4,000-byte chunk extension");
+  expect_json_error(port,
+                    raw_exchange(port, "GET /api/" + std::string(20000, 'a') + " HTTP/1.1\r\n\r\n"),
+                    431, "a 20,000-byte request line");
+
+  // Invalid UTF-8 wherever it may reach an error message (it used to abort writing the error).
+  const std::vector<std::string> bad_utf8_bodies = {
+      "{\"game\":\"\xff\",\"seats\":[{\"kind\":\"human\"}]}",
+      "{\"game\":\"relativity\",\"params\":{\"coins\":\"\xff\"},\"seats\":[{\"kind\":\"human\"},"
+      "{\"kind\":\"human\"}]}",
+      "{\"game\":\"conspiracy-tcg\",\"params\":{\"decks\":\"\xff\"},\"seats\":[{\"kind\":"
+      "\"human\"},{\"kind\":\"human\"}]}",
+      "{\"game\":\"conspiracy-tcg\",\"params\":{\"venue\":\"\xff\"},\"seats\":[{\"kind\":"
+      "\"human\"},{\"kind\":\"human\"}]}",
+      "{\"game\":\"relativity\",\"seats\":[{\"kind\":\"\xff\"},{\"kind\":\"human\"}]}",
+      "{\"game\":\"relativity\",\"seats\":[{\"kind\":\"computer\",\"strength\":\"\xff\"},"
+      "{\"kind\":\"human\"}]}",
+      "{\"game\":\"\xc0\xaf\xed\xa0\x80\",\"seats\":[]}",  // overlong and surrogate forms
+  };
+  for (const std::string& body : bad_utf8_bodies)
+    expect_json_error(port, raw_exchange(port, post_bytes("/api/matches", body)), 400,
+                      "POST " + one_line(body));
+  // A seat's kind of the wrong JSON type is the client's error, not the server's (was 500).
+  for (const char* kind : {"5", "null", "[1,2]", "{}"})
+    expect_json_error(
+        port,
+        raw_exchange(port, post_bytes("/api/matches",
+                                      std::string(R"({"game":"relativity","seats":[{"kind":)") +
+                                          kind + R"(},{"kind":"human"}]})")),
+        400, std::string("seat kind ") + kind);
+  expect_json_error(
+      port, raw_exchange(port, "GET /api/\xff HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+      400, "a raw 0xff in the path");
+  expect_json_error(
+      port, raw_exchange(port, "GET /\x01\x7f HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+      400, "control bytes in the path");
+
+  // POST /join with a seat past 32 bits must not wrap around to seat 1.
+  const json created =
+      http_request(
+          port, "POST", "/api/matches",
+          R"({"game":"relativity","seats":[{"kind":"human"},{"kind":"human","open":true}]})")
+          .parsed();
+  const std::string id = created["id"];
+  for (const char* seat : {"4294967297", "-1", "18446744073709551617", "1.0", "\"1\""})
+    expect_json_error(port,
+                      raw_exchange(port, post_bytes("/api/matches/" + id + "/join",
+                                                    std::string("{\"seat\":") + seat + "}")),
+                      400, std::string("join seat ") + seat);
+  EXPECT_EQ(http_request(port, "GET", "/api/matches/" + id).parsed()["seats"][1]["claimed"], false);
+
+  // The record of an unfinished match is refused for every valid format (403); a request wrong
+  // whatever the match's state is a 400 first.
+  for (const char* format : {"", "?format=json", "?format=ppn"})
+    expect_json_error(port,
+                      raw_exchange(port, "GET /api/matches/" + id + "/record" + format +
+                                             " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+                      403, std::string("record") + format);
+  expect_json_error(port,
+                    raw_exchange(port, "GET /api/matches/" + id +
+                                           "/record?format=pgn HTTP/1.1\r\nHost: x\r\n\r\n"),
+                    400, "record in an unknown format");
+
+  // WebSocket handshakes Beast would refuse in plain text are JSON like every other answer.
+  const std::string upgrade =
+      "GET /ws HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n";
+  expect_json_error(port,
+                    raw_exchange(port, upgrade + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                                                 "Sec-WebSocket-Version: 12\r\n\r\n"),
+                    426, "WebSocket version 12");
+  expect_json_error(port, raw_exchange(port, upgrade + "Sec-WebSocket-Version: 13\r\n\r\n"), 400,
+                    "WebSocket without a key");
+  expect_json_error(port,
+                    raw_exchange(port, upgrade + "Sec-WebSocket-Key: " + std::string(200, 'k') +
+                                           "\r\nSec-WebSocket-Version: 13\r\n\r\n"),
+                    400, "WebSocket with a 200-byte key");
+}
+
+TEST(Hostile, StaticFilesServeOnlyRegularFiles) {
+  ServerOptions o = test_options("static");
+  const fs::path dist = temp_dir() / "dist";
+  fs::create_directories(dist / "assets");
+  std::ofstream(dist / "index.html") << "<!doctype html><title>t</title>";
+  std::ofstream(dist / "assets" / "app.js") << "1;";
+  o.static_dir = dist.string();
+  Server server(games::registry(), o);
+  const unsigned short port = server.port();
+  auto get = [&](const std::string& target) {
+    return raw_exchange(port,
+                        "GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  };
+  EXPECT_EQ(get("/assets/app.js").status, 200);
+  // A directory is no file: 404, not a 200 with an empty body.
+  expect_json_error(port, get("/assets"), 404, "GET /assets");
+  expect_json_error(port, get("/assets/"), 404, "GET /assets/");
+  expect_json_error(port, get("/../etc/passwd"), 400, "GET /../etc/passwd");
+  EXPECT_EQ(get("/match/0123456789abcdef").status, 200);  // a client route loads the app
+}
+
+// Polls `done` until it holds or a generous deadline passes (for what the server does on its own
+// threads: a connection counted, a connection closed).
+template <class F>
+bool eventually(F done, std::chrono::seconds deadline = std::chrono::seconds(60)) {
+  const auto until = std::chrono::steady_clock::now() + deadline;
+  while (!done()) {
+    if (std::chrono::steady_clock::now() > until) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return true;
+}
+
+TEST(Hostile, ConnectionsAreCappedInTotalAndPerAddress) {
+  ServerOptions o = test_options("caps");
+  o.max_connections = 4;
+  o.max_connections_per_address = 2;
+  Server server(games::registry(), o);
+  const unsigned short port = server.port();
+  net::io_context io;
+  std::vector<tcp::socket> idle;
+  // Two idle connections from 127.0.0.1: its share.
+  for (int i = 0; i < 2; ++i) idle.push_back(connect(io, port, "127.0.0.1"));
+  ASSERT_TRUE(eventually([&] { return server.connections() == 2; }));
+  const std::string get = "GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+  RawReply third = raw_exchange(port, get, "127.0.0.1");
+  EXPECT_EQ(third.status, 429) << third.body;
+  EXPECT_NE(third.parsed().value("error", "").find("too many connections from your address"),
+            std::string::npos)
+      << third.body;
+  // A WebSocket upgrade over the cap is refused with JSON too.
+  RawReply ws = raw_exchange(port,
+                             "GET /ws HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: "
+                             "websocket\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                             "Sec-WebSocket-Version: 13\r\n\r\n",
+                             "127.0.0.1");
+  EXPECT_EQ(ws.status, 429) << ws.body;
+  // Another address still gets in, until the total is reached.
+  EXPECT_EQ(raw_exchange(port, get, "127.0.0.2").status, 200);
+  for (int i = 0; i < 2; ++i) idle.push_back(connect(io, port, "127.0.0.2"));
+  ASSERT_TRUE(eventually([&] { return server.connections() == 4; }));
+  RawReply full = raw_exchange(port, get, "127.0.0.3");
+  EXPECT_EQ(full.status, 503) << full.body;
+  EXPECT_NE(full.parsed().value("error", "").find("the server is full"), std::string::npos)
+      << full.body;
+  // Closing gives the slots back.
+  idle.clear();
+  ASSERT_TRUE(eventually([&] { return server.connections() == 0; }));
+  EXPECT_EQ(raw_exchange(port, get, "127.0.0.3").status, 200);
+  EXPECT_EQ(http_request(port, "GET", "/api/games").status, 200);
+}
+
+TEST(Hostile, MatchCreationHasItsOwnLimitPerAddress) {
+  ServerOptions o = test_options("create_limit");
+  o.matches_per_minute = 3;  // bursts of 3, then one every 20 s
+  Server server(games::registry(), o);
+  const unsigned short port = server.port();
+  const std::string body = R"({"game":"relativity","seats":[{"kind":"human"},{"kind":"human"}]})";
+  int created = 0, refused = 0;
+  HttpReply last;
+  for (int i = 0; i < 6; ++i) {
+    last = http_request(port, "POST", "/api/matches", body);
+    (last.status == 201 ? created : refused)++;
+  }
+  EXPECT_EQ(created, 3);
+  EXPECT_EQ(refused, 3);
+  EXPECT_EQ(last.status, 429);
+  EXPECT_NE(last.parsed().value("error", "").find("too many new matches"), std::string::npos)
+      << last.body;
+  EXPECT_FALSE(last.retry_after.empty());
+  // Everything else is served as before.
+  EXPECT_EQ(http_request(port, "GET", "/api/games").status, 200);
+  EXPECT_EQ(http_request(port, "GET", "/api/matches").status, 200);
+}
+
+TEST(Hostile, IdleConnectionsAreClosed) {
+  ServerOptions o = test_options("idle");
+  o.http_idle_s = 1;
+  o.ws_idle_s = 2;
+  Server server(games::registry(), o);
+  const unsigned short port = server.port();
+  net::io_context io;
+  // An HTTP connection that sends nothing, and one that sends half a request.
+  tcp::socket silent = connect(io, port);
+  tcp::socket slow = connect(io, port);
+  net::write(slow, net::buffer(std::string("GET /api/games HTTP/1.1\r\nHo")));
+  // A WebSocket client that never reads, so never answers the server's pings.
+  auto deaf = std::make_unique<WsClient>(port);
+  ASSERT_TRUE(eventually([&] { return server.connections() == 3; }));
+  // The server closes all three on its own.
+  EXPECT_TRUE(eventually([&] { return server.connections() == 0; }))
+      << server.connections() << " still open";
+  char byte;
+  boost::system::error_code ec;
+  silent.read_some(net::buffer(&byte, 1), ec);
+  EXPECT_TRUE(ec == net::error::eof || ec == net::error::connection_reset) << ec.message();
+  EXPECT_EQ(http_request(port, "GET", "/api/games").status, 200);
+}
+
+// A spectator that stops reading while a computer-only match plays: the match runs to its end
+// regardless, another viewer receives every change, and the stalled one, once it reads again,
+// gets far fewer states than there were plies (the intermediate ones were coalesced away; its
+// seq jumps) ending with the final one. The server's memory stays bounded throughout.
+TEST(Hostile, ASlowReaderNeverHoldsUpTheMatchNorGrowsTheServer) {
+  Server server(games::registry(), test_options("slow_reader"));
+  const unsigned short port = server.port();
+  const long rss_before = rss_kib();
+  const json created =
+      http_request(
+          port, "POST", "/api/matches",
+          R"({"game":"culture-wars","params":{"max_rounds":120},"seats":[)"
+          R"({"kind":"computer","strength":"easy"},{"kind":"computer","strength":"easy"}]})")
+          .parsed();
+  ASSERT_TRUE(created.contains("id")) << created.dump();
+  const std::string id = created["id"];
+
+  // The slow reader: a tiny receive buffer, a hello, then nothing read at all.
+  net::io_context io;
+  beast::websocket::stream<tcp::socket> slow(connect(io, port, "127.0.0.1", 4096));
+  slow.read_message_max(64 * 1024 * 1024);
+  slow.handshake("127.0.0.1", "/ws");
+  slow.write(net::buffer(json{{"type", "hello"}, {"match", id}}.dump()));
+
+  // A viewer that keeps up sees the match through to its result (read and dropped, so that this
+  // process's memory is the server's).
+  beast::websocket::stream<tcp::socket> fast(connect(io, port));
+  fast.read_message_max(64 * 1024 * 1024);
+  fast.handshake("127.0.0.1", "/ws");
+  fast.write(net::buffer(json{{"type", "hello"}, {"match", id}}.dump()));
+  long long last_seq = -1;
+  long peak_rss = rss_kib();
+  std::size_t bytes = 0;
+  bool finished = false;
+  while (!finished) {
+    beast::flat_buffer buffer;
+    fast.read(buffer);  // the match has no human seat: it ends on its own
+    bytes += buffer.size();
+    const json m = json::parse(beast::buffers_to_string(buffer.data()));
+    peak_rss = std::max(peak_rss, rss_kib());
+    if (m["type"] != "state") continue;
+    EXPECT_GE(m["seq"].get<long long>(), last_seq);
+    last_seq = m["seq"];
+    finished = !m["result"].is_null();
+  }
+  ASSERT_GT(last_seq, 50) << "a match too short to show anything";
+  // What the server would have kept for the stalled reader without coalescing.
+  ASSERT_GT(bytes, 200u * 1024 * 1024) << "too few bytes to show anything";
+
+  // Now the slow reader reads what was kept for it.
+  int states = 0;
+  long long its_seq = -1;
+  bool its_end = false;
+  while (!its_end) {
+    beast::flat_buffer buffer;
+    slow.read(buffer);
+    const json m = json::parse(beast::buffers_to_string(buffer.data()));
+    if (m["type"] != "state") continue;
+    ++states;
+    EXPECT_GT(m["seq"].get<long long>(), its_seq);
+    its_seq = m["seq"];
+    its_end = !m["result"].is_null();
+  }
+  EXPECT_EQ(its_seq, last_seq);
+  // Far fewer states than changes: the ones it could not take were coalesced away.
+  EXPECT_LT(states, last_seq / 2) << states << " states for " << last_seq << " changes";
+  // Loosely: the server did not keep a copy of every state for the stalled reader (a Culture Wars
+  // match's states add up to hundreds of MB).
+  EXPECT_LT(peak_rss - rss_before, 200 * 1024)
+      << "RSS grew from " << rss_before << " to " << peak_rss << " KiB";
+  EXPECT_EQ(http_request(port, "GET", "/api/games").status, 200);
+}
+
+}  // namespace
+}  // namespace tabletop::server
