@@ -171,12 +171,18 @@ json play(WsClient& c, json state, int moves, std::mt19937& rng) {
             {"seat", seat},
             {"seq", state["seq"]},
             {"move", (*legal)[rng() % legal->size()]["move"]}});
-    const auto ack = c.receive_type("ack", 20s);
+    // The ack and the state it made or a later one, in either order (a state may be written
+    // before the ack, and a state waiting to be written gives way to a newer one: ws_session.h).
+    std::optional<json> ack, next;
+    auto caught_up = [&] { return ack && next && (*next)["seq"] >= (*ack)["seq"]; };
+    while (!caught_up()) {
+      auto message = c.receive(20s);
+      if (!message) break;
+      if ((*message)["type"] == "ack") ack = message;
+      if ((*message)["type"] == "state") next = message;
+    }
     EXPECT_TRUE(ack);
-    if (!ack) break;
-    auto next = c.receive_type("state", 20s);
-    while (next && (*next)["seq"] != (*ack)["seq"]) next = c.receive_type("state", 20s);
-    if (!next) break;
+    if (!caught_up()) break;
     state = *next;
   }
   return state;
