@@ -51,6 +51,24 @@ int hex_value(char c) {
 }
 
 // Splits at unescaped `sep` (a backslash escapes the next character), keeping escapes.
+// Quoted-printable `raw` into `out` (`high`: a decoded byte >= 0x80); npos, or the offset of
+// the first '=' that does not start a valid =XX.
+std::size_t decode_qp(const std::string& raw, std::string& out, bool& high) {
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i] != '=') {
+      out += raw[i];
+      continue;
+    }
+    const int hi = i + 1 < raw.size() ? hex_value(raw[i + 1]) : -1;
+    const int lo = i + 2 < raw.size() ? hex_value(raw[i + 2]) : -1;
+    if (hi < 0 || lo < 0) return i;
+    out += char(hi * 16 + lo);
+    high = high || hi >= 8;
+    i += 2;
+  }
+  return std::string::npos;
+}
+
 std::vector<std::string> split_unescaped(std::string_view s, char sep) {
   std::vector<std::string> parts(1);
   for (std::size_t i = 0; i < s.size(); ++i) {
@@ -195,38 +213,19 @@ VCardProperty parse_property(const LogicalLine& l, const std::string& file) {
     if (type == "pref") p.pref = 1;
   if (encoding == "QUOTED-PRINTABLE" || encoding == "Q") {
     std::string decoded;
-    for (std::size_t i = 0; i < raw.size(); ++i) {
-      if (raw[i] != '=') {
-        decoded += raw[i];
-        continue;
-      }
-      const int hi = i + 1 < raw.size() ? hex_value(raw[i + 1]) : -1;
-      const int lo = i + 2 < raw.size() ? hex_value(raw[i + 2]) : -1;
-      if (hi < 0 || lo < 0)
-        fail(file, l.line,
-             p.name + ": bad quoted-printable sequence at \"" + raw.substr(i, 3) + "\"");
-      decoded += char(hi * 16 + lo);
-      i += 2;
-    }
+    bool high = false;
+    const std::size_t bad = decode_qp(raw, decoded, high);
+    if (bad != std::string::npos)
+      fail(file, l.line,
+           p.name + ": bad quoted-printable sequence at \"" + raw.substr(bad, 3) + "\"");
     raw = decoded;
   } else if (encoding.empty() && raw.find('=') != std::string::npos) {
     // Quoted-printable without the marker on this line (exporters that mark only the first line
     // of a card, or only N but not FN): decoded when every '=' starts a valid =XX and the result
     // is UTF-8 with a non-ASCII letter ("J=C3=BCrgen"); "a=b" and "x=1" stay as they are.
     std::string decoded;
-    bool ok = true, high = false;
-    for (std::size_t i = 0; i < raw.size() && ok; ++i) {
-      if (raw[i] != '=') {
-        decoded += raw[i];
-        continue;
-      }
-      const int hi = i + 1 < raw.size() ? hex_value(raw[i + 1]) : -1;
-      const int lo = i + 2 < raw.size() ? hex_value(raw[i + 2]) : -1;
-      ok = hi >= 0 && lo >= 0;
-      decoded += char(hi * 16 + lo);
-      high = high || hi >= 8;
-      i += 2;
-    }
+    bool high = false;
+    const bool ok = decode_qp(raw, decoded, high) == std::string::npos;
     if (ok && high && valid_utf8(decoded) && charset == "UTF-8") {
       raw = decoded;
       p.params.emplace_back("X-QP-GUESSED", "");
