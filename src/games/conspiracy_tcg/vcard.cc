@@ -174,7 +174,7 @@ VCardProperty parse_property(const LogicalLine& l, const std::string& file) {
       fail(file, l.line,
            "a property name with '" + std::string(1, c) + "' in it: \"" + p.name + "\"");
   std::string encoding, charset = "UTF-8";
-  bool uri = false;
+  bool uri = false, charset_given = false;
   for (std::size_t k = 1; k < pieces.size(); ++k) {
     const std::string& piece = pieces[k];
     const std::size_t eq = piece.find('=');
@@ -198,6 +198,7 @@ VCardProperty parse_property(const LogicalLine& l, const std::string& file) {
       encoding = uvalue;
     } else if (key == "CHARSET") {
       charset = uvalue;
+      charset_given = true;
     } else if (key == "VALUE") {
       uri = lower_ascii(value) == "uri";
     } else if (key == "PREF") {
@@ -211,7 +212,7 @@ VCardProperty parse_property(const LogicalLine& l, const std::string& file) {
   }
   for (const std::string& type : p.types)
     if (type == "pref") p.pref = 1;
-  if (encoding == "QUOTED-PRINTABLE" || encoding == "Q") {
+  if (encoding == "QUOTED-PRINTABLE" || encoding == "Q" || encoding == "QUOTED") {
     std::string decoded;
     bool high = false;
     const std::size_t bad = decode_qp(raw, decoded, high);
@@ -219,6 +220,9 @@ VCardProperty parse_property(const LogicalLine& l, const std::string& file) {
       fail(file, l.line,
            p.name + ": bad quoted-printable sequence at \"" + raw.substr(bad, 3) + "\"");
     raw = decoded;
+    // Outlook writes its own code page without a CHARSET ("FN;ENCODING=QUOTED-PRINTABLE:
+    // Test=DF=E4=F6"): bytes that are not UTF-8, with no charset named, are read as Windows-1252.
+    if (!charset_given && !valid_utf8(raw)) raw = latin1_to_utf8(raw);
   } else if (encoding.empty() && raw.find('=') != std::string::npos) {
     // Quoted-printable without the marker on this line (exporters that mark only the first line
     // of a card, or only N but not FN): decoded when every '=' starts a valid =XX and the result
