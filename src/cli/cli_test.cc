@@ -145,6 +145,38 @@ TEST(Cli, DeckCheckShowsEachCardAndWhereTheGazetteerPutsACityOnlyCard) {
   EXPECT_EQ(nlohmann::json::parse(line)["city_placement"]["placed"], false) << line;
 }
 
+// `deck check` says per card where its army comes from; a deck with a card that needs an army
+// exits 1 and lists it; --json adds army_source, army_reason and army_candidates.
+TEST(Cli, DeckCheckShowsEachCardsArmyAndWhyAndRefusesAnUnsettledDeck) {
+  const std::string deck = scratch() + "/armies.vcf";
+  std::ofstream(deck) << "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Hartley;Amelia;;;\r\n"
+                         "TITLE:Pediatrician\r\nTEL:802 555 0100\r\nEND:VCARD\r\n"
+                         "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Silva;Ana;;;\r\n"
+                         "TITLE:Pet therapist\r\nTEL:802 555 0101\r\nEND:VCARD\r\n"
+                         "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Zosser;Zed;;;\r\n"
+                         "TITLE:Astrologer\r\nX-TABLETOP-ARMY:All Others\r\nEND:VCARD\r\n";
+  Result r = run("deck check " + deck);
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("army: inferred from \"pediatrician\" (occupation)"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("Silva, Ana  [needs an army]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("ambiguous: Animals or Therapy"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("army: annotation"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1 card needs a shadow army"), std::string::npos) << r.out;
+  Result j = run("deck check --json " + deck);
+  std::istringstream lines(j.out);
+  std::string line;
+  std::vector<nlohmann::json> cards;
+  while (std::getline(lines, line))
+    if (line.starts_with("{")) cards.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(cards.size(), 3u) << j.out;
+  EXPECT_EQ(cards[0]["army_source"], "inferred");
+  EXPECT_EQ(cards[0]["army"], "Medicine");
+  EXPECT_EQ(cards[1]["army_source"], "needs an army");
+  EXPECT_EQ(cards[1]["army_candidates"], nlohmann::json({"Animals", "Therapy"}));
+  EXPECT_EQ(cards[2]["army_source"], "annotation");
+}
+
 TEST(Cli, ReplaysTheRecordedPpnGame) {
   Result r = run("replay " + kShared + "/data/ppn/relativity.ppn");
   EXPECT_EQ(r.code, 0) << r.out;

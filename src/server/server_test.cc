@@ -415,6 +415,15 @@ TEST_F(ServerTest, AnUploadedDeckIsCheckedAnnotatedExportedAndPlayed) {
   EXPECT_NE(patch({{"card", 0}, {"army", "Aliens"}}).body.find("unknown shadow army"),
             std::string::npos);
   EXPECT_EQ(http_request(port_, "GET", "/api/decks/" + std::string(32, 'f')).status, 404);
+  EXPECT_EQ(http_request(port_, "GET", "/api/decks/" + id + "/more").status, 404);
+  EXPECT_EQ(http_request(port_, "GET", "/api/decks/..%2F..%2Fetc").status, 404);
+  EXPECT_EQ(http_request(port_, "GET", "/api/decks").status, 405);
+  EXPECT_EQ(http_request(port_, "PATCH", "/api/decks/" + id + ".vcf", "{}").status, 405);
+  EXPECT_EQ(http_request(port_, "PATCH", "/api/decks/" + id, "[1,").status, 400);
+  EXPECT_EQ(http_request(port_, "PATCH", "/api/decks/" + id, "{\"card\": \"0\"}").status, 400);
+  HttpReply junk = http_request(port_, "POST", "/api/decks", "hello");
+  EXPECT_EQ(junk.status, 400);
+  EXPECT_NE(junk.body.find("deck:1: a content line without ':'"), std::string::npos) << junk.body;
   for (std::size_t i = 0; i < deck["cards"].size(); ++i) {
     const json& card = deck["cards"][i];
     if (card["army_source"] != "needs an army") continue;
@@ -455,6 +464,45 @@ TEST_F(ServerTest, AnUploadedDeckIsCheckedAnnotatedExportedAndPlayed) {
   EXPECT_EQ(summary.body.find(id), std::string::npos);
   EXPECT_EQ(summary.body.find("Hartley"), std::string::npos);
   EXPECT_GT(summary.parsed()["seq"].get<int>(), 0);
+}
+
+// A match with an uploaded deck comes back after a restart (the snapshot is in the database), and
+// annotating the deck later does not change the match.
+TEST(ServerRestart, AMatchWithAnUploadedDeckIsRebuiltFromItsSnapshot) {
+  const std::string db = temp_db("restart_deck");
+  std::ifstream in(std::string(TABLETOP_TEST_DECKS) + "/rfc6350.vcf", std::ios::binary);
+  const std::string vcf{std::istreambuf_iterator<char>(in), {}};
+  std::string id, deck_id;
+  std::vector<std::string> tokens;
+  json before;
+  {
+    auto server = start(db);
+    HttpReply up = http_request(server->port(), "POST", "/api/decks", vcf);
+    ASSERT_EQ(up.status, 201) << up.body;
+    deck_id = up.parsed()["id"];
+    for (int card : {28, 29, 30, 31})
+      ASSERT_EQ(http_request(server->port(), "PATCH", "/api/decks/" + deck_id,
+                             json{{"card", card}, {"army", "All Others"}}.dump())
+                    .status,
+                200);
+    WsClient hot(server->port());
+    id = play_hot_seat(server->port(),
+                       {{"game", "conspiracy-tcg"},
+                        {"decks", {"reptilian-nest", deck_id}},
+                        {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}},
+                       20, hot, nullptr, &tokens);
+    WsClient look(server->port());
+    before = hello(look, id, tokens);
+  }
+  auto server = start(db);
+  EXPECT_EQ(http_request(server->port(), "PATCH", "/api/decks/" + deck_id,
+                         json{{"card", 0}, {"army", "Sports"}}.dump())
+                .status,
+            200);
+  WsClient look(server->port());
+  const json after = hello(look, id, tokens);
+  EXPECT_EQ(after["seq"], before["seq"]);
+  EXPECT_EQ(after["views"], before["views"]);
 }
 
 // PPN export: only a finished Relativity match; the file replays to the match's final state.

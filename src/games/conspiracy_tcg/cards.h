@@ -3,9 +3,11 @@
 // A card is a real business card turned into a record (RULINGS.md): the person's name (first and
 // last, or none at all: a shop), the phone number as printed, the business location (coordinates,
 // or a travel distance from the venue), occupation, organisation and note text, the shadow army,
-// country, jurisdiction (elected officials), and printed features. Which pro moves a card qualifies
-// for is derived from that data by the keyword table (`qualifying_pro_moves`, documented in
-// docs/games/conspiracy-tcg.md), then adjusted by the card's own overrides.
+// country, jurisdiction (elected officials), and printed features. The army is the card's
+// annotation or inferred from its occupation (ArmySource, infer_army, data/army-keywords.txt).
+// Which pro moves a card qualifies for is derived from that data by the keyword table
+// (`qualifying_pro_moves`, documented in docs/games/conspiracy-tcg.md), then adjusted by the card's
+// own overrides.
 //
 // The 33 shadow armies sit on a triangle of side 8 (RULINGS.md): army coordinates (r, i, a) with
 // r + i + a = 7 towards the Reptilians, Illuminati and the Agency.

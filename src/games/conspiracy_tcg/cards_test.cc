@@ -417,6 +417,15 @@ TEST(TcgReading, OutlookQuotedPrintableWithoutTheMarkerRegionsAndWarnings) {
   EXPECT_EQ(d.cards[0].last_name, "Müller");
   EXPECT_EQ(d.cards[0].first_name, "Jürgen");
   EXPECT_EQ(d.cards[0].note, "a=b and x=1");
+  // Outlook's own: QP of its code page with no CHARSET (Windows-1252), and Dolibarr's "QUOTED".
+  const Deck cp = parse_vcard_deck(
+      "BEGIN:VCARD\r\nVERSION:2.1\r\nN;ENCODING=QUOTED-PRINTABLE:Stra=DFer;J=FCrgen\r\n"
+      "TITLE;ENCODING=QUOTED:Kin=C3=A9sith=C3=A9rapeute\r\nX-TABLETOP-ARMY:Therapy\r\n"
+      "END:VCARD\r\n",
+      "cp.vcf");
+  EXPECT_EQ(cp.cards[0].last_name, "Straßer");
+  EXPECT_EQ(cp.cards[0].first_name, "Jürgen");
+  EXPECT_EQ(cp.cards[0].occupation, "Kinésithérapeute");
   EXPECT_EQ(d.cards[0].army, kTherapy);  // the last army line counts, with a warning
   EXPECT_EQ(d.cards[1].last_name, "Grnberg");
   const std::vector<std::string> expected = {

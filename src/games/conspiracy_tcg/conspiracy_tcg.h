@@ -76,7 +76,10 @@
 // takes it; false: only to its own, the left one); brainwashing_defuses_bombs (variant, default
 // false: a bombed agent captured by Brainwashing keeps its bomb, as the text says; true: ruling
 // 21's old reading, the bomb is removed); library_order (variant: "word-by-word", the default,
-// or "letter-by-letter"; see library_key in modes.h).
+// or "letter-by-letter"; see library_key in modes.h); uploaded_decks (engine: decks by content,
+// sample names or "upload:HASH" names the embedding program's deck source answers — see
+// set_deck_source in cards.h; when given it replaces decks, and no file is read). A deck with
+// cards that still need an army (cards.h, ArmySource) is refused, the cards listed.
 #pragma once
 
 #include <array>

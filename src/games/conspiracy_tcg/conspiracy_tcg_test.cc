@@ -754,9 +754,12 @@ TEST(TcgProMoves, CrashClinic) {
   EXPECT_EQ(s->current_player(), 1);
   // May not: a medic saving herself.
   EXPECT_FALSE(legal(*s, "save " + at(*g, "Nightingale") + " " + at(*g, "Nightingale")));
+  // Ruling 24: Nightingale is exposed and beaten in both modes, being killed herself, and still
+  // saves Addams; then she dies.
   s->apply_text("save " + at(*g, "Addams") + " " + at(*g, "Nightingale"));
   EXPECT_TRUE(in_field(*s, *g, "Addams"));
   EXPECT_FALSE(in_field(*s, *g, "Nightingale"));
+  EXPECT_TRUE(s->discarded(id(*g, "Nightingale")));
   EXPECT_EQ(s->to_move(), 1);
 }
 
@@ -783,20 +786,10 @@ TEST(TcgProMoves, Disguise) {
   EXPECT_TRUE(in_field(*s, *g, "Addams"));
 }
 
-// Rulings 24 and 25: a medic that is itself being killed still saves another agent (and dies);
-// Disguise is offered while the Beauty agent is itself lost, and may switch the Beauty agent out.
-TEST(TcgProMoves, AMedicBeingKilledSavesAnotherAndALostBeautyAgentStillDisguises) {
+// Ruling 25: Disguise is offered while the Beauty agent is itself lost, and may switch the Beauty
+// agent itself out.
+TEST(TcgProMoves, ALostBeautyAgentStillDisguises) {
   auto g = game();
-  auto s = position(g,
-                    {{{{"Waters"}}, {}, {"Filler"}},
-                     {{{"Addams"}, {"Nightingale"}}, {}, {}},
-                     {{{"Carter"}}, {}, {}}},
-                    {"ZZZ", "REPTILIANS"});
-  s->apply_text("attack " + at(*g, "Waters") + " 1");
-  // Nightingale is exposed and beaten in both modes: the medic is being killed too.
-  s->apply_text("save " + at(*g, "Addams") + " " + at(*g, "Nightingale"));
-  EXPECT_TRUE(in_field(*s, *g, "Addams"));
-  EXPECT_TRUE(s->discarded(id(*g, "Nightingale")));
   auto t = position(g,
                     {{{{"Waters"}}, {}, {"Filler"}},
                      {{{"Addams"}, {"Beaumont"}, {"Wong"}}, {"Bench"}, {}},

@@ -51,6 +51,24 @@ int hex_value(char c) {
 }
 
 // Splits at unescaped `sep` (a backslash escapes the next character), keeping escapes.
+// Quoted-printable `raw` into `out` (`high`: a decoded byte >= 0x80); npos, or the offset of
+// the first '=' that does not start a valid =XX.
+std::size_t decode_qp(const std::string& raw, std::string& out, bool& high) {
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i] != '=') {
+      out += raw[i];
+      continue;
+    }
+    const int hi = i + 1 < raw.size() ? hex_value(raw[i + 1]) : -1;
+    const int lo = i + 2 < raw.size() ? hex_value(raw[i + 2]) : -1;
+    if (hi < 0 || lo < 0) return i;
+    out += char(hi * 16 + lo);
+    high = high || hi >= 8;
+    i += 2;
+  }
+  return std::string::npos;
+}
+
 std::vector<std::string> split_unescaped(std::string_view s, char sep) {
   std::vector<std::string> parts(1);
   for (std::size_t i = 0; i < s.size(); ++i) {
@@ -156,7 +174,7 @@ VCardProperty parse_property(const LogicalLine& l, const std::string& file) {
       fail(file, l.line,
            "a property name with '" + std::string(1, c) + "' in it: \"" + p.name + "\"");
   std::string encoding, charset = "UTF-8";
-  bool uri = false;
+  bool uri = false, charset_given = false;
   for (std::size_t k = 1; k < pieces.size(); ++k) {
     const std::string& piece = pieces[k];
     const std::size_t eq = piece.find('=');
@@ -180,6 +198,7 @@ VCardProperty parse_property(const LogicalLine& l, const std::string& file) {
       encoding = uvalue;
     } else if (key == "CHARSET") {
       charset = uvalue;
+      charset_given = true;
     } else if (key == "VALUE") {
       uri = lower_ascii(value) == "uri";
     } else if (key == "PREF") {
@@ -193,40 +212,24 @@ VCardProperty parse_property(const LogicalLine& l, const std::string& file) {
   }
   for (const std::string& type : p.types)
     if (type == "pref") p.pref = 1;
-  if (encoding == "QUOTED-PRINTABLE" || encoding == "Q") {
+  if (encoding == "QUOTED-PRINTABLE" || encoding == "Q" || encoding == "QUOTED") {
     std::string decoded;
-    for (std::size_t i = 0; i < raw.size(); ++i) {
-      if (raw[i] != '=') {
-        decoded += raw[i];
-        continue;
-      }
-      const int hi = i + 1 < raw.size() ? hex_value(raw[i + 1]) : -1;
-      const int lo = i + 2 < raw.size() ? hex_value(raw[i + 2]) : -1;
-      if (hi < 0 || lo < 0)
-        fail(file, l.line,
-             p.name + ": bad quoted-printable sequence at \"" + raw.substr(i, 3) + "\"");
-      decoded += char(hi * 16 + lo);
-      i += 2;
-    }
+    bool high = false;
+    const std::size_t bad = decode_qp(raw, decoded, high);
+    if (bad != std::string::npos)
+      fail(file, l.line,
+           p.name + ": bad quoted-printable sequence at \"" + raw.substr(bad, 3) + "\"");
     raw = decoded;
+    // Outlook writes its own code page without a CHARSET ("FN;ENCODING=QUOTED-PRINTABLE:
+    // Test=DF=E4=F6"): bytes that are not UTF-8, with no charset named, are read as Windows-1252.
+    if (!charset_given && !valid_utf8(raw)) raw = latin1_to_utf8(raw);
   } else if (encoding.empty() && raw.find('=') != std::string::npos) {
     // Quoted-printable without the marker on this line (exporters that mark only the first line
     // of a card, or only N but not FN): decoded when every '=' starts a valid =XX and the result
     // is UTF-8 with a non-ASCII letter ("J=C3=BCrgen"); "a=b" and "x=1" stay as they are.
     std::string decoded;
-    bool ok = true, high = false;
-    for (std::size_t i = 0; i < raw.size() && ok; ++i) {
-      if (raw[i] != '=') {
-        decoded += raw[i];
-        continue;
-      }
-      const int hi = i + 1 < raw.size() ? hex_value(raw[i + 1]) : -1;
-      const int lo = i + 2 < raw.size() ? hex_value(raw[i + 2]) : -1;
-      ok = hi >= 0 && lo >= 0;
-      decoded += char(hi * 16 + lo);
-      high = high || hi >= 8;
-      i += 2;
-    }
+    bool high = false;
+    const bool ok = decode_qp(raw, decoded, high) == std::string::npos;
     if (ok && high && valid_utf8(decoded) && charset == "UTF-8") {
       raw = decoded;
       p.params.emplace_back("X-QP-GUESSED", "");

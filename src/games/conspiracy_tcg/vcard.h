@@ -11,16 +11,21 @@
 //   - parameters `;TYPE=work,pref`, `;TYPE="work,voice"`, 2.1's bare `;WORK;PREF`, 4.0's
 //     `;PREF=1` (the lowest PREF wins), `ENCODING=QUOTED-PRINTABLE` (or `QUOTED-PRINTABLE` bare)
 //     with `CHARSET=UTF-8` (default) or ISO-8859-1, `VALUE=uri`;
+//   - a value without an ENCODING parameter that is quoted-printable all the same (every '='
+//     a valid =XX, the result UTF-8 with a non-ASCII letter: Outlook marks some lines only) is
+//     decoded, with a warning in Deck::warnings;
 //   - escapes `\\ \, \; \n \N` in values; structured values (N, ADR, ORG) split at unescaped ';';
 //   - `tel:` URIs for TEL (`tel:+1-555-0100;ext=12` reads as "+1-555-0100 x12") and `geo:` URIs
 //     for GEO (`geo:40.7,-74.0`), as well as 3.0's `GEO:40.7;-74.0` and 2.1's `GEO:40.7,-74.0`.
 //
 // Mapping to a Card: N (family; given) -> last_name, first_name; FN -> organisation when the card
-// has neither N nor ORG; TEL -> phone (the preferred one, else the first); ADR (the preferred, else
-// the first `work`, else the first) -> address (street), city (locality), country; GEO ->
+// has neither N nor ORG; TEL -> phone (the preferred one, else the first; a TYPE=fax number only
+// when the card has no other); ADR (the preferred, else the first `work`, else the first) ->
+// address (street), city (locality), region, country; CATEGORIES -> categories; GEO ->
 // latitude/longitude; TITLE and ROLE -> occupation; ORG -> organisation (units joined by ", ");
 // URL -> website; EMAIL -> email; NOTE -> note. Extension properties for what vCard lacks:
-// X-TABLETOP-ARMY (required), X-TABLETOP-FEATURES (comma list of feature names),
+// X-TABLETOP-ARMY (absent: inferred, cards.h ArmySource; two lines: the last counts, with a
+// warning), X-TABLETOP-FEATURES (comma list of feature names),
 // X-TABLETOP-PRO-MOVES-ADD / X-TABLETOP-PRO-MOVES-REMOVE (comma lists of pro move names),
 // X-TABLETOP-JURISDICTION, X-TABLETOP-COUNTRY (when ADR has none), X-TABLETOP-TRAVEL-KM,
 // X-TABLETOP-ID. Other properties (PHOTO, UID, REV, X-ABLabel...) are ignored; an unknown
