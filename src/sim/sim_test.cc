@@ -7,6 +7,7 @@
 #include "games/games.h"
 #include "sim/lab.h"
 #include "sim/report.h"
+#include "sim/search.h"
 #include "sim/seeds.h"
 #include "sim/stats.h"
 #include "sim/summary.h"
@@ -408,6 +409,36 @@ TEST(Summary, QualityMeasuresForEveryGameFromItsRecords) {
   EXPECT_NE(html.find("Game quality"), std::string::npos);
   EXPECT_NE(html.find("estimated return, by turn"), std::string::npos);
   EXPECT_NE(summary.to_text().find("lead changes per game"), std::string::npos);
+}
+
+TEST(Search, TargetsAndCandidates) {
+  EXPECT_EQ(Target::parse("seat balance within 2 points").kind, Target::Kind::kSeatBalance);
+  EXPECT_DOUBLE_EQ(Target::parse("seat balance within 2 points").limit, 0.02);
+  EXPECT_DOUBLE_EQ(Target::parse("decisive >= 95%").limit, 0.95);
+  const Target median = Target::parse("median length 60-90 turns");
+  EXPECT_EQ(median.unit, "turns");
+  EXPECT_DOUBLE_EQ(median.high, 90);
+  EXPECT_THROW(Target::parse("fun >= 3"), BadParams);
+  EXPECT_THROW(Target::parse("median length 90-60 plies"), BadParams);
+  const auto c = search_candidates({"max_rounds=10..40/10", "tech_advantage=false,true"}, json{});
+  ASSERT_EQ(c.size(), 8u);
+  EXPECT_EQ(c[0].first, "max_rounds=10 tech_advantage=false");
+  EXPECT_EQ(c[7].second["max_rounds"], 40);
+  EXPECT_EQ(c[7].second["tech_advantage"], true);
+  EXPECT_THROW(search_candidates({"x=5..1"}, json{}), BadParams);
+  EXPECT_THROW(search_candidates({"x=1..1000"}, json{}), BadParams);
+  // Scores: more decisive is better; a median inside the range scores 0.
+  Plan plan = relativity_plan(20, 2, "none");
+  plan.conditions.push_back(plan.conditions[0]);
+  plan.conditions[1].game = games::registry().make("relativity", json{{"max_plies", 30}});
+  Summary summary(plan, "variants", {}, 0.05);
+  summary.finish(run_plan(plan, summary));
+  const Target decisive = Target::parse("decisive >= 90%");
+  EXPECT_LT(decisive.score(summary.conditions()[0]), decisive.score(summary.conditions()[1]));
+  EXPECT_TRUE(decisive.met(summary.conditions()[0]));
+  EXPECT_FALSE(decisive.met(summary.conditions()[1]));
+  const Target any_length = Target::parse("median length 0-100000 plies");
+  EXPECT_EQ(any_length.score(summary.conditions()[0]), 0);
 }
 
 TEST(Report, PageHasChartsAndTheCommandLine) {
