@@ -297,6 +297,20 @@ TEST(Summary, PairedCappedRateAndPliesAreShownAndFlagged) {
   EXPECT_NE(html.find("capped rate</td>"), std::string::npos);
 }
 
+// A finished two-player game as the runner would hand it over, made by hand.
+GameResult made_game(long deal, int condition, int rotation, std::vector<int> seat_slot,
+                     std::vector<double> returns, int plies) {
+  GameResult r;
+  r.deal = deal;
+  r.condition = condition;
+  r.rotation = rotation;
+  r.players = 2;
+  r.seat_slot = std::move(seat_slot);
+  r.returns = std::move(returns);
+  r.plies = plies;
+  return r;
+}
+
 // Constructed clusters with a known design effect: clusters of two trials that always agree count
 // as half as many trials (deff exactly 2); clusters of one trial as themselves (deff exactly 1).
 TEST(Stats, ClusterShareDesignEffectIsKnownOnConstructedCases) {
@@ -325,14 +339,9 @@ TEST(Summary, SeatIntervalsTakeTheDealAsTheUnit) {
   Summary summary(plan, "variants", {}, 0.05);
   for (long deal = 0; deal < 200; ++deal) {
     for (int rotation = 0; rotation < 2; ++rotation) {
-      GameResult r;
-      r.deal = deal;
-      r.rotation = rotation;
-      r.players = 2;
-      r.seat_slot = plan.conditions[0].rotations[std::size_t(rotation)];
-      r.returns = deal % 2 ? std::vector<double>{1, -1} : std::vector<double>{-1, 1};
-      r.plies = 10;
-      summary.game(r);
+      summary.game(made_game(deal, 0, rotation, plan.conditions[0].rotations[std::size_t(rotation)],
+                             deal % 2 ? std::vector<double>{1, -1} : std::vector<double>{-1, 1},
+                             10));
     }
     summary.deal_done(deal);
   }
@@ -359,13 +368,7 @@ TEST(Report, ReadableFiguresCategoriesAndLabels) {
   Summary summary(plan, "variants", {}, 0.05);
   for (long deal = 0; deal < 4; ++deal) {
     for (int c = 0; c < 2; ++c) {
-      GameResult r;
-      r.deal = deal;
-      r.condition = c;
-      r.players = 2;
-      r.seat_slot = {0, 1};
-      r.returns = {1, -1};
-      r.plies = 100 + int(deal) * 10;
+      GameResult r = made_game(deal, c, 0, {0, 1}, {1, -1}, 100 + int(deal) * 10);
       r.figures = {{"first_player_won", double(deal % 2)}, {"winner_goal_suit", double(deal % 3)}};
       summary.game(r);
     }
