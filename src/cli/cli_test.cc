@@ -395,6 +395,29 @@ TEST(Cli, SimRefusesASweepThatOverridesAVariant) {
   EXPECT_NE(other.out.find("== b max_plies=60"), std::string::npos) << other.out;
 }
 
+TEST(Cli, SimSearchNamesTheBestAndTheRunnerUp) {
+  Result r =
+      run("sim relativity -n 6 -j 2 --agents random --search max_plies=20..80/20 --target "
+          "'decisive >= 90%'");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("4 candidates, successive halving from 6 deals"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("final round of 2 on 12 deals"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("best: max_plies="), std::string::npos) << r.out;
+  // The runner-up is named, beaten or tied.
+  const std::size_t runner_up = r.out.find("  runner-up");
+  ASSERT_NE(runner_up, std::string::npos) << r.out;
+  EXPECT_NE(r.out.substr(runner_up, r.out.find('\n', runner_up) - runner_up).find("max_plies="),
+            std::string::npos)
+      << r.out;
+  Result bad = run("sim relativity -n 2 --search max_plies=20..40/20 --target 'fun >= 3'");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.out.find("--target must be"), std::string::npos) << bad.out;
+  Result alone = run("sim relativity -n 2 --search max_plies=20..40/20");
+  EXPECT_EQ(alone.code, 2);
+  EXPECT_NE(alone.out.find("--search and --target go together"), std::string::npos) << alone.out;
+}
+
 TEST(Cli, PerftCountsSequences) {
   Result r = run("perft relativity " + kDeal + " --depth 1");
   EXPECT_EQ(r.code, 0);

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "ai/agent.h"
@@ -14,6 +15,7 @@
 #include "sim/lab.h"
 #include "sim/progress.h"
 #include "sim/report.h"
+#include "sim/search.h"
 #include "sim/summary.h"
 #ifdef TABLETOP_WITH_MPI
 #include "sim/mpi_lab.h"
@@ -39,6 +41,8 @@ struct SimOptions {
   std::vector<std::string> sweeps;
   bool tournament = false;
   bool no_quality = false;
+  std::vector<std::string> searches;
+  std::string target;
   std::string skill;
   std::string budgets = "1,2,4,8";
   double detect_points = 5;
@@ -212,6 +216,13 @@ CLI::App* add_sim_command(CLI::App& app) {
   sim->add_option("--detect", o.detect_points,
                   "points of win share for 'games needed to detect a difference'")
       ->capture_default_str();
+  sim->add_option("--search", o.searches,
+                  "key=a..b[/step] or key=a,b,c: search these parameter values for the --target "
+                  "by successive halving on common deals, from --games deals, doubled each round "
+                  "(repeatable: every combination)");
+  sim->add_option("--target", o.target,
+                  "what --search looks for: \"seat balance within N points\", \"decisive >= X%\" "
+                  "or \"median length A-B plies|turns|rounds\"");
   sim->add_flag("--no-quality", o.no_quality,
                 "skip the game-quality measures and trajectories (about twice as fast for random "
                 "playouts)");
@@ -229,12 +240,18 @@ namespace {
 int rank_of(const sim::MpiWorld& world) {
   return world.rank();
 }
+int size_of(const sim::MpiWorld& world) {
+  return world.size();
+}
 sim::RunInfo run_plan_on(const sim::MpiWorld& world, const sim::Plan& plan, sim::Sink& sink) {
   return sim::run_plan_mpi(world, plan, sink);
 }
 #else
 int rank_of(const sim::MpiWorld&) {
   return 0;
+}
+int size_of(const sim::MpiWorld&) {
+  return 1;
 }
 sim::RunInfo run_plan_on(const sim::MpiWorld&, const sim::Plan& plan, sim::Sink& sink) {
   return sim::run_plan(plan, sink);
@@ -303,8 +320,80 @@ int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* s
     variants = std::move(next);
   }
 
+  // The search: successive halving narrows the candidates to two, which the run below plays as
+  // variants (the better first) on the doubled deals; `search_text` says how it went.
+  std::string search_text, search_html;
+  json search_json;
+  long deals = o.games;
+  std::optional<sim::Target> target;
+  if (!o.searches.empty() || !o.target.empty()) {
+    if (o.searches.empty() || o.target.empty())
+      throw BadParams("--search and --target go together");
+    if (o.tournament || !o.skill.empty() || !o.variants_path.empty() || !o.sweeps.empty())
+      throw BadParams(
+          "--search chooses among its own variants: give it without --variants, "
+          "--sweep, --tournament and --skill");
+    if (world && size_of(*world) > 1)
+      throw BadParams("--search runs in one process, not under mpirun");
+    if (o.games < 1) throw BadParams("--search needs --games 1 or more (the first round's deals)");
+    target = sim::Target::parse(o.target);
+    variants = sim::search_candidates(o.searches, base);
+    std::ostringstream text;
+    text << "== search for \"" << o.target << "\": " << variants.size()
+         << " candidates, successive halving from " << deals << " deals\n";
+    search_json = {
+        {"target", o.target}, {"candidates", variants.size()}, {"rounds", json::array()}};
+    while (variants.size() > 2 && !g_stop) {
+      sim::Plan round;
+      round.deals = deals;
+      round.seed = o.seed;
+      round.threads = o.threads;
+      round.quality = false;
+      round.stop = &g_stop;
+      for (const auto& [name, p] : variants) {
+        sim::Condition c;
+        c.name = name;
+        c.game = registry.make(o.game, p);
+        const int n = c.game->num_players();
+        c.slots = agents.size() == 1 ? std::vector<std::string>(std::size_t(n), agents[0]) : agents;
+        if (int(c.slots.size()) != n)
+          throw BadParams(o.game + " is played by " + std::to_string(n) + " seats here but " +
+                          std::to_string(c.slots.size()) + " agents were given");
+        c.rotations = sim::rotations(o.rotate, n);
+        round.conditions.push_back(std::move(c));
+      }
+      sim::Summary summary(round, "variants", {}, o.detect_points / 100.0);
+      sim::run_plan(round, summary);
+      std::vector<std::size_t> order(variants.size());
+      for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+      const auto& stats = summary.conditions();
+      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return target->score(stats[a]) < target->score(stats[b]);
+      });
+      const std::size_t keep = std::max<std::size_t>(2, (variants.size() + 1) / 2);
+      text << "  round of " << variants.size() << " on " << deals << " deals:";
+      json round_json = {{"deals", deals}, {"candidates", json::array()}};
+      std::vector<std::pair<std::string, json>> next;
+      for (std::size_t k = 0; k < order.size(); ++k) {
+        const auto& st = stats[order[k]];
+        text << "\n    " << (k < keep ? "kept    " : "dropped ") << st.name << ": "
+             << target->describe(st);
+        round_json["candidates"].push_back(
+            {{"name", st.name}, {"score", target->score(st)}, {"kept", k < keep}});
+        if (k < keep) next.push_back(variants[order[k]]);
+      }
+      text << "\n";
+      search_json["rounds"].push_back(round_json);
+      variants = std::move(next);
+      deals *= 2;
+    }
+    text << "  final round of " << variants.size() << " on " << deals
+         << " deals: the summary below\n";
+    search_text = text.str();
+  }
+
   sim::Plan plan;
-  plan.deals = o.games;
+  plan.deals = deals;
   plan.seed = o.seed;
   plan.threads = o.threads;
   plan.record = !o.records_path.empty() || !o.report_dir.empty();
@@ -402,16 +491,48 @@ int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* s
   if (!writes) return 0;
   summary.finish(run_info);
 
-  std::cout << summary.to_text() << std::flush;
+  if (target) {
+    const auto& st = summary.conditions();
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < st.size(); ++i)
+      if (target->score(st[i]) < target->score(st[best])) best = i;
+    std::ostringstream verdict;
+    verdict << "== search result for \"" << o.target << "\"\n  best: " << st[best].name << ": "
+            << target->describe(st[best])
+            << (target->met(st[best]) ? " (meets the target)" : " (does NOT meet the target)")
+            << "\n";
+    if (st.size() > 1) {
+      const std::size_t other = best == 0 ? 1 : 0;
+      const sim::Interval a = target->score_interval(st[best]),
+                          b = target->score_interval(st[other]);
+      const bool tied = target->score(st[best]) == target->score(st[other]);
+      verdict << (tied ? "  runner-up (tied on the target's measure; the earlier in the final "
+                         "round's order is named best): "
+                       : "  runner-up it beat: ")
+              << st[other].name << ": " << target->describe(st[other])
+              << (target->met(st[other]) ? " (meets the target too)" : "") << "\n  "
+              << (a.high < b.low || b.high < a.low
+                      ? "the two intervals are apart: the best is better beyond chance"
+                      : "the two intervals overlap: on these deals the best is not surely better")
+              << "\n";
+      search_json["runner_up"] = st[other].name;
+    }
+    search_json["best"] = st[best].name;
+    search_json["met"] = target->met(st[best]);
+    search_text += verdict.str();
+    search_html = search_text;
+  }
+  std::cout << search_text << summary.to_text() << std::flush;
   if (!o.json_path.empty()) {
     std::ofstream out(o.json_path);
     if (!out) throw Error("cannot write '" + o.json_path + "'");
     json j = summary.to_json();
     j["command"] = command_line;
+    if (target) j["search"] = search_json;
     out << j.dump(2) << "\n";
   }
   if (!o.report_dir.empty()) {
-    sim::write_report(summary, o.report_dir, command_line);
+    sim::write_report(summary, o.report_dir, command_line, search_html);
     std::cerr << "report: " << o.report_dir << "/index.html\n";
   }
   return run_info.interrupted ? 130 : 0;

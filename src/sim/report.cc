@@ -352,7 +352,8 @@ svg .pt{fill:#123e6b}td.meaning{text-align:left;font-size:.9em;color:#444;max-wi
 
 }  // namespace
 
-std::string report_html(const Summary& summary, const std::string& command_line) {
+std::string report_html(const Summary& summary, const std::string& command_line,
+                        const std::string& search) {
   std::ostringstream h;
   const auto& conditions = summary.conditions();
   const std::string game = conditions.empty() ? "" : conditions[0].game;
@@ -366,6 +367,11 @@ std::string report_html(const Summary& summary, const std::string& command_line)
       << summary.planned_deals() << " deals";
   h << ", " << fmt("%.1f", summary.info().seconds) << " s. Every condition and rotation played the "
     << "same deals (common random numbers).</p>\n";
+  if (!search.empty())
+    h << "<h2>Variant search</h2><p>Successive halving: each round plays the remaining candidates "
+         "on the same deals and keeps the better half for twice the deals; the last two are the "
+         "conditions below (the better first).</p><pre class=\"search\">"
+      << escape(search) << "</pre>\n";
   h << "<details><summary>Methods</summary><ul>"
     << "<li><b>Decisive share</b>: a seat's (agent's) sole wins over the decisive games (one seat "
        "with the best return), with the 95% Wilson score interval; the fair share is 1/n. "
@@ -691,7 +697,8 @@ body.dataset.overlapping = overlapping.join(' | ');
   return h.str();
 }
 
-void write_report(const Summary& summary, const std::string& dir, const std::string& command_line) {
+void write_report(const Summary& summary, const std::string& dir, const std::string& command_line,
+                  const std::string& search) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::create_directories(fs::path(dir) / "records", ec);
@@ -712,7 +719,7 @@ void write_report(const Summary& summary, const std::string& dir, const std::str
       write(record_name(c, "rare-winner"),
             s.seat_win_example[std::size_t(rare)]->to_json().dump(1) + "\n");
   }
-  write("index.html", report_html(summary, command_line));
+  write("index.html", report_html(summary, command_line, search));
 }
 
 }  // namespace tabletop::sim

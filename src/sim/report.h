@@ -17,9 +17,12 @@ namespace tabletop::sim {
 
 // Writes `dir`/index.html and `dir`/records/*.json (creating the directories). Throws Error when a
 // file cannot be written.
-void write_report(const Summary& summary, const std::string& dir, const std::string& command_line);
+// `search`: a variant search's account (tabletop sim --search), shown first; empty for others.
+void write_report(const Summary& summary, const std::string& dir, const std::string& command_line,
+                  const std::string& search = "");
 
 // The page alone (what write_report puts in index.html); outlier links point to records/.
-std::string report_html(const Summary& summary, const std::string& command_line);
+std::string report_html(const Summary& summary, const std::string& command_line,
+                        const std::string& search = "");
 
 }  // namespace tabletop::sim

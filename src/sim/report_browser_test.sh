@@ -67,6 +67,12 @@ ls "$out/variants/records/"*.json >/dev/null
   --report "$out/tournament" >"$out/tournament.txt"
 check tournament 4
 grep -q 'Tournament ratings' "$out/tournament/index.html"
+# A variant search: its rounds, then the two finalists with the quality tables and trajectories.
+"$bin" sim relativity -n 6 -j 2 --agents random --search max_plies=20..80/20 \
+  --target 'decisive >= 90%' --report "$out/search" >"$out/search.txt"
+check search 6
+grep -q 'Variant search' "$out/search/index.html"
+grep -q 'Game quality' "$out/search/index.html"
 # Culture Wars' long parameter line wraps (it made the page 1,987 px wide).
 "$bin" sim culture-wars -n 2 -j 2 --agents random -p max_rounds=2 --report "$out/params" \
   >"$out/params.txt"

@@ -7,6 +7,7 @@
 #include "games/games.h"
 #include "sim/lab.h"
 #include "sim/report.h"
+#include "sim/search.h"
 #include "sim/seeds.h"
 #include "sim/stats.h"
 #include "sim/summary.h"
@@ -296,6 +297,20 @@ TEST(Summary, PairedCappedRateAndPliesAreShownAndFlagged) {
   EXPECT_NE(html.find("capped rate</td>"), std::string::npos);
 }
 
+// A finished two-player game as the runner would hand it over, made by hand.
+GameResult made_game(long deal, int condition, int rotation, std::vector<int> seat_slot,
+                     std::vector<double> returns, int plies) {
+  GameResult r;
+  r.deal = deal;
+  r.condition = condition;
+  r.rotation = rotation;
+  r.players = 2;
+  r.seat_slot = std::move(seat_slot);
+  r.returns = std::move(returns);
+  r.plies = plies;
+  return r;
+}
+
 // Constructed clusters with a known design effect: clusters of two trials that always agree count
 // as half as many trials (deff exactly 2); clusters of one trial as themselves (deff exactly 1).
 TEST(Stats, ClusterShareDesignEffectIsKnownOnConstructedCases) {
@@ -324,14 +339,9 @@ TEST(Summary, SeatIntervalsTakeTheDealAsTheUnit) {
   Summary summary(plan, "variants", {}, 0.05);
   for (long deal = 0; deal < 200; ++deal) {
     for (int rotation = 0; rotation < 2; ++rotation) {
-      GameResult r;
-      r.deal = deal;
-      r.rotation = rotation;
-      r.players = 2;
-      r.seat_slot = plan.conditions[0].rotations[std::size_t(rotation)];
-      r.returns = deal % 2 ? std::vector<double>{1, -1} : std::vector<double>{-1, 1};
-      r.plies = 10;
-      summary.game(r);
+      summary.game(made_game(deal, 0, rotation, plan.conditions[0].rotations[std::size_t(rotation)],
+                             deal % 2 ? std::vector<double>{1, -1} : std::vector<double>{-1, 1},
+                             10));
     }
     summary.deal_done(deal);
   }
@@ -358,13 +368,7 @@ TEST(Report, ReadableFiguresCategoriesAndLabels) {
   Summary summary(plan, "variants", {}, 0.05);
   for (long deal = 0; deal < 4; ++deal) {
     for (int c = 0; c < 2; ++c) {
-      GameResult r;
-      r.deal = deal;
-      r.condition = c;
-      r.players = 2;
-      r.seat_slot = {0, 1};
-      r.returns = {1, -1};
-      r.plies = 100 + int(deal) * 10;
+      GameResult r = made_game(deal, c, 0, {0, 1}, {1, -1}, 100 + int(deal) * 10);
       r.figures = {{"first_player_won", double(deal % 2)}, {"winner_goal_suit", double(deal % 3)}};
       summary.game(r);
     }
@@ -408,6 +412,36 @@ TEST(Summary, QualityMeasuresForEveryGameFromItsRecords) {
   EXPECT_NE(html.find("Game quality"), std::string::npos);
   EXPECT_NE(html.find("estimated return, by turn"), std::string::npos);
   EXPECT_NE(summary.to_text().find("lead changes per game"), std::string::npos);
+}
+
+TEST(Search, TargetsAndCandidates) {
+  EXPECT_EQ(Target::parse("seat balance within 2 points").kind, Target::Kind::kSeatBalance);
+  EXPECT_DOUBLE_EQ(Target::parse("seat balance within 2 points").limit, 0.02);
+  EXPECT_DOUBLE_EQ(Target::parse("decisive >= 95%").limit, 0.95);
+  const Target median = Target::parse("median length 60-90 turns");
+  EXPECT_EQ(median.unit, "turns");
+  EXPECT_DOUBLE_EQ(median.high, 90);
+  EXPECT_THROW(Target::parse("fun >= 3"), BadParams);
+  EXPECT_THROW(Target::parse("median length 90-60 plies"), BadParams);
+  const auto c = search_candidates({"max_rounds=10..40/10", "tech_advantage=false,true"}, json{});
+  ASSERT_EQ(c.size(), 8u);
+  EXPECT_EQ(c[0].first, "max_rounds=10 tech_advantage=false");
+  EXPECT_EQ(c[7].second["max_rounds"], 40);
+  EXPECT_EQ(c[7].second["tech_advantage"], true);
+  EXPECT_THROW(search_candidates({"x=5..1"}, json{}), BadParams);
+  EXPECT_THROW(search_candidates({"x=1..1000"}, json{}), BadParams);
+  // Scores: more decisive is better; a median inside the range scores 0.
+  Plan plan = relativity_plan(20, 2, "none");
+  plan.conditions.push_back(plan.conditions[0]);
+  plan.conditions[1].game = games::registry().make("relativity", json{{"max_plies", 30}});
+  Summary summary(plan, "variants", {}, 0.05);
+  summary.finish(run_plan(plan, summary));
+  const Target decisive = Target::parse("decisive >= 90%");
+  EXPECT_LT(decisive.score(summary.conditions()[0]), decisive.score(summary.conditions()[1]));
+  EXPECT_TRUE(decisive.met(summary.conditions()[0]));
+  EXPECT_FALSE(decisive.met(summary.conditions()[1]));
+  const Target any_length = Target::parse("median length 0-100000 plies");
+  EXPECT_EQ(any_length.score(summary.conditions()[0]), 0);
 }
 
 TEST(Report, PageHasChartsAndTheCommandLine) {
