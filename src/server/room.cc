@@ -310,9 +310,12 @@ std::string Room::state_message_locked(SeatMask seats) const {
   // Once the match is over its record is public (the seed, every chance outcome, every move), so
   // every view is the record's: the whole log, and what each seat saw (Conspiracy's goals).
   const bool over = state.is_terminal();
-  auto full_log = [&] {
+  auto full_log = [&](std::vector<int>& plies) {
     std::vector<std::string> lines;
-    for (const EventLog::Event& e : state.log().events()) lines.push_back(e.text);
+    for (const EventLog::Event& e : state.log().events()) {
+      lines.push_back(e.text);
+      plies.push_back(e.ply);
+    }
     return lines;
   };
   auto view = [&](Seat viewer) {
@@ -321,8 +324,11 @@ std::string Room::state_message_locked(SeatMask seats) const {
     out += std::to_string(viewer);
     out += R"(,"observation":)";
     out += state.observation(viewer).dump();
+    std::vector<int> plies;  // the move that wrote each line (0: the setup)
     out += R"(,"log":)";
-    out += json(over ? full_log() : state.log().for_viewer(viewer)).dump();
+    out += json(over ? full_log(plies) : state.log().for_viewer(viewer, 0, &plies)).dump();
+    out += R"(,"log_plies":)";
+    out += json(plies).dump();
     out += R"(,"legal":[)";
     if (viewer != kSpectator && viewer == to_move) {
       bool first_move = true;

@@ -15,6 +15,8 @@ export interface View {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   observation: any;
   log: string[];
+  /** The move (ply, 1-based) that wrote each log line; 0: the setup. */
+  log_plies?: number[];
   legal: LegalMove[];
   can_undo?: boolean;
   why_no_undo?: string;
