@@ -80,6 +80,24 @@ TEST(EventLog, ViewersReadOnlyWhatTheyMaySee) {
   EXPECT_EQ(log.for_viewer(1).back(), "seat 1 peeks");
 }
 
+TEST(EventLog, EachLineKnowsTheMoveThatWroteIt) {
+  EventLog log;
+  log.set_enabled(true);
+  log.add("setup");
+  log.set_ply(1);
+  log.add(uint64_t(1) << 1, "seat 1 draws the 5 of Suns", "seat 1 draws a coin");
+  log.add(uint64_t(1) << 1, "seat 1 peeks", "");  // not in seat 0's log, nor its ply
+  log.set_ply(2);
+  log.add("seat 0 passes");
+  std::vector<int> plies;
+  EXPECT_EQ(log.for_viewer(0, 0, &plies),
+            (std::vector<std::string>{"setup", "seat 1 draws a coin", "seat 0 passes"}));
+  EXPECT_EQ(plies, (std::vector<int>{0, 1, 2}));
+  plies.clear();
+  EXPECT_EQ(log.for_viewer(1, 1, &plies).size(), 3u);
+  EXPECT_EQ(plies, (std::vector<int>{1, 1, 2}));
+}
+
 TEST(EventLog, CopiesShareUntilOneWrites) {
   EventLog log;
   log.set_enabled(true);

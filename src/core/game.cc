@@ -9,7 +9,8 @@
 
 namespace tabletop {
 
-std::vector<std::string> EventLog::for_viewer(Seat viewer, std::size_t first) const {
+std::vector<std::string> EventLog::for_viewer(Seat viewer, std::size_t first,
+                                              std::vector<int>* plies) const {
   std::vector<std::string> lines;
   const std::vector<Event>& all = events();
   for (std::size_t i = first; i < all.size(); ++i) {
@@ -20,6 +21,9 @@ std::vector<std::string> EventLog::for_viewer(Seat viewer, std::size_t first) co
       lines.push_back(e.text);
     else if (!e.masked.empty())
       lines.push_back(e.masked);
+    else
+      continue;
+    if (plies) plies->push_back(e.ply);
   }
   return lines;
 }

@@ -64,6 +64,7 @@ class EventLog {
     uint64_t seen_by;    // bit s set: seat s reads `text`; kEveryone: all seats and spectators do
     std::string text;    // the full account
     std::string masked;  // what everyone else reads ("seat 2 drew a coin"); empty: nothing
+    int ply = 0;         // the move (1-based) that wrote it; 0: the setup
   };
   static constexpr uint64_t kEveryone = ~uint64_t(0);
 
@@ -78,10 +79,14 @@ class EventLog {
       events_ = std::make_shared<std::vector<Event>>();
     else if (events_.use_count() > 1)
       events_ = std::make_shared<std::vector<Event>>(*events_);
-    events_->push_back({seen_by, std::move(text), std::move(masked)});
+    events_->push_back({seen_by, std::move(text), std::move(masked), ply_});
   }
-  // The log as `viewer` may read it, from event `first` on.
-  std::vector<std::string> for_viewer(Seat viewer, std::size_t first = 0) const;
+  // The log as `viewer` may read it, from event `first` on; `plies`, if given, gets each line's
+  // Event::ply.
+  std::vector<std::string> for_viewer(Seat viewer, std::size_t first = 0,
+                                      std::vector<int>* plies = nullptr) const;
+  // The ply the next events belong to (State::apply sets it).
+  void set_ply(int ply) { ply_ = ply; }
   const std::vector<Event>& events() const {
     static const std::vector<Event> kNone;
     return events_ ? *events_ : kNone;
@@ -90,6 +95,7 @@ class EventLog {
 
  private:
   bool enabled_ = false;
+  int ply_ = 0;
   std::shared_ptr<std::vector<Event>> events_;
 };
 
@@ -155,6 +161,7 @@ class State {
   // Plays `move` for the current player. Precondition: `move` is legal (asserted in debug builds by
   // the games that can do so cheaply). Never allocates unless recording is on.
   void apply(Move move) {
+    log_.set_ply(ply_ + 1);
     do_apply(move);
     ++ply_;
   }

@@ -88,8 +88,12 @@ bool WsClient::complete(json& state) {
     if (from > log.size()) return false;
     log.resize(from);
     for (const json& line : view["log"]) log.push_back(line);
+    std::vector<json>& plies = plies_[view.value("seat", -2)];
+    plies.resize(from);
+    for (const json& ply : view.value("log_plies", json::array())) plies.push_back(ply);
     if (!whole_logs_) continue;
     view["log"] = log;
+    if (view.contains("log_plies")) view["log_plies"] = plies;
     view["log_from"] = 0;
   }
   return true;

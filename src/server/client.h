@@ -66,7 +66,8 @@ class WsClient {
   boost::beast::flat_buffer buffer_;
   std::deque<json> inbox_;
   std::deque<std::string> transcript_;
-  std::map<int, std::vector<json>> logs_;  // each view's whole log so far, by seat
+  std::map<int, std::vector<json>> logs_;   // each view's whole log so far, by seat
+  std::map<int, std::vector<json>> plies_;  // the move that wrote each of those lines
   json board_places_;
   std::string last_hello_;
   bool whole_logs_ = true;

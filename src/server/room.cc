@@ -384,9 +384,12 @@ std::string Room::state_message_locked(SeatMask seats, LogMark& mark) const {
   // every view is the record's: the whole log (sent whole, from line 0), and what each seat saw
   // (Conspiracy's goals).
   const bool over = state.is_terminal();
-  auto full_log = [&] {
+  auto full_log = [&](std::vector<int>& plies) {
     std::vector<std::string> lines;
-    for (const EventLog::Event& e : state.log().events()) lines.push_back(e.text);
+    for (const EventLog::Event& e : state.log().events()) {
+      lines.push_back(e.text);
+      plies.push_back(e.ply);
+    }
     return lines;
   };
   std::size_t view_index = 0;
@@ -397,16 +400,20 @@ std::string Room::state_message_locked(SeatMask seats, LogMark& mark) const {
     out += std::to_string(viewer);
     out += R"(,"observation":)";
     out += state.observation(viewer).dump();
-    // Only the lines this viewer has not had: those of the events since its last state.
+    // Only the lines this viewer has not had: those of the events since its last state, each with
+    // the move (ply) that wrote it (0: the setup).
     if (mark.lines.size() <= view_index) mark.lines.resize(view_index + 1, 0);
     std::size_t& sent = mark.lines[view_index++];
+    std::vector<int> plies;
     const std::vector<std::string> lines =
-        over ? full_log() : state.log().for_viewer(viewer, mark.events);
+        over ? full_log(plies) : state.log().for_viewer(viewer, mark.events, &plies);
     if (over) sent = 0;  // the whole record's log, from its first line
     out += R"(,"log_from":)";
     out += std::to_string(sent);
     out += R"(,"log":)";
     out += json(lines).dump();
+    out += R"(,"log_plies":)";
+    out += json(plies).dump();
     sent += lines.size();
     out += R"(,"legal":[)";
     if (viewer != kSpectator && viewer == to_move) {

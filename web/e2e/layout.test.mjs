@@ -157,10 +157,13 @@ test("the end as a spectator sees it, then the replay", async () => {
   assert.ok(summary.result.reason.length > 0, "the server says what ended the game");
   assert.equal(await phone.locator(".controls:visible").count(), 0, "no move controls after the end");
   assert.doesNotMatch(await phone.locator("body").textContent(), /Not your turn|Move accepted/);
-  // Log lines are numbered as lines of the whole log.
+  // Log lines are numbered by the move that wrote them: the last line by the last move (400).
   const last = states(phone).at(-1);
-  const n = last.views[0].log.length;
-  assert.equal(await phone.locator("ol.log").getAttribute("start"), String(Math.max(1, n - 199)));
+  const plies = last.views[0].log_plies;
+  assert.equal(plies.length, last.views[0].log.length);
+  assert.equal(plies.at(-1), 400);
+  await phone.locator("details.log-section > summary").click();
+  assert.equal(await phone.locator("ol.log > li").last().getAttribute("value"), "400");
   // At the end the record is public: the state carries what each seat saw.
   assert.equal(last.revealed?.length, 4, "revealed: one view per seat");
   await assertNoSidewaysScroll(phone, "the end at phone size");

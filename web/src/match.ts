@@ -472,11 +472,20 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
         );
       }),
     );
-    // The last 200 lines, numbered as lines of the whole log (not 1-200).
+    // The last 200 lines, each numbered by the move (ply) that wrote it; 0 is the setup. A server
+    // without log_plies: numbered as lines of the whole log.
     const first = Math.max(0, view.log.length - 200);
+    const plies = view.log_plies?.length === view.log.length ? view.log_plies : null;
     ui.log.setAttribute("start", String(first + 1));
-    fitNumbers(ui.log, view.log.length);
-    ui.log.replaceChildren(...view.log.slice(first).map((line) => h("li", {}, line)));
+    ui.log.classList.toggle("by-ply", !!plies);
+    fitNumbers(ui.log, plies ? (plies.at(-1) ?? 0) : view.log.length);
+    ui.log.replaceChildren(
+      ...view.log
+        .slice(first)
+        .map((line, i) =>
+          h("li", plies ? { value: plies[first + i], title: `move ${plies[first + i]}` } : {}, line),
+        ),
+    );
     ui.log.parentElement!.scrollTop = ui.log.parentElement!.scrollHeight;
     picker = view.legal.length ? new MovePicker(view.legal) : null;
     highlight();

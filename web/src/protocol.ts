@@ -18,6 +18,8 @@ export interface View {
   // Where `log` starts in this view's whole log: the server sends only the lines not sent before
   // (completeState puts them back together, so the rest of the client sees whole logs).
   log_from?: number;
+  /** The move (ply, 1-based) that wrote each log line; 0: the setup. */
+  log_plies?: number[];
   legal: LegalMove[];
   can_undo?: boolean;
   why_no_undo?: string;
@@ -62,7 +64,14 @@ export function completeState(prev: StateMsg | null, msg: StateMsg): StateMsg | 
     const from = view.log_from ?? 0;
     const before = from === 0 ? [] : prev?.views.find((v) => v.seat === view.seat)?.log;
     if (before === undefined || from > before.length) return null;
-    views.push({ ...view, log: [...before.slice(0, from), ...view.log], log_from: 0 });
+    const plies =
+      from === 0 ? [] : (prev?.views.find((v) => v.seat === view.seat)?.log_plies ?? []);
+    views.push({
+      ...view,
+      log: [...before.slice(0, from), ...view.log],
+      log_plies: [...plies.slice(0, from), ...(view.log_plies ?? [])],
+      log_from: 0,
+    });
   }
   const board_places = msg.match.board_places ?? prev?.match.board_places;
   return { ...msg, match: { ...msg.match, board_places }, views };
