@@ -87,7 +87,11 @@ std::unique_ptr<State> Game::state_from_json(const json& j) const {
     Chance chance;
     chance.restore(j.at("chance"));
     std::unique_ptr<State> state = restore_state(j.at("state"), std::move(chance));
-    state->ply_ = j.at("ply").get<int>();
+    const json& ply = j.at("ply");
+    if (!ply.is_number_unsigned() || ply.get<uint64_t>() > uint64_t(kMaxSavedPly))
+      throw BadRecord("saved state: ply is " + ply.dump().substr(0, 40) +
+                      ", not an integer from 0 to " + std::to_string(kMaxSavedPly));
+    state->ply_ = int(ply.get<uint64_t>());
     // A saved state comes from outside: one the rules cannot reach is refused here, not found
     // out later by a move (fuzzing found a Relativity trophy owned by seat -10085 accepted).
     state->check_invariants();
@@ -179,6 +183,7 @@ json ParamReader::get(const ParamSpec& spec) {
     case ParamSpec::Type::kBool:
       return get_bool(spec.name, spec.fallback.get<bool>());
     case ParamSpec::Type::kString:
+    case ParamSpec::Type::kFile:
       return get_string(spec.name, spec.fallback.get<std::string>());
   }
   fail(spec.name, "unknown parameter type");
@@ -213,6 +218,8 @@ const char* ParamSpec::type_name(Type type) {
       return "bool";
     case Type::kString:
       return "string";
+    case Type::kFile:
+      return "file";
   }
   return "?";
 }

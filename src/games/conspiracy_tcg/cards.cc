@@ -6,6 +6,7 @@
 #include <mutex>
 #include <sstream>
 
+#include "core/file.h"
 #include "core/text.h"
 #include "games/conspiracy_tcg/vcard.h"
 
@@ -457,11 +458,12 @@ std::string base_name(const std::string& path) {
 }  // namespace
 
 Deck load_deck_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw BadDeck(path + ": cannot read the file");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
+  std::string text;
+  try {
+    text = read_regular_file(path, kMaxDeckFileBytes);
+  } catch (const FileError& e) {
+    throw BadDeck(e.what());
+  }
   const std::string l = lower_ascii(path);
   Deck deck;
   if (l.size() > 4 && (l.ends_with(".vcf") || l.ends_with(".vcard")))
