@@ -1,5 +1,6 @@
 // End-to-end tests of the `tabletop` command: run the built binary, check output and exit codes.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -8,10 +9,12 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 #include <string>
+#include <tuple>
 
 namespace {
 
@@ -655,6 +658,122 @@ TEST(Cli, PerftDivideCountsUnderEachFirstMoveAndTimesIt) {
   EXPECT_EQ(std::to_string(sum) + "\n", whole.out);
   EXPECT_NE(divided.out.find("total: " + std::to_string(sum)), std::string::npos);
   EXPECT_NE(divided.out.find("time: "), std::string::npos);
+}
+
+// Issue 20: a refused undo quoted seat 3's secret goal ("move 4 ('goal A5') drew a chance ...").
+TEST(Cli, PlayRefusedUndoQuotesNoOtherSeatsMove) {
+  Result r =
+      run("play conspiracy --seats human,random,random,random --seed 7", "goal M0\nundo\nquit\n");
+  const std::size_t at = r.out.find("cannot undo: ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
+  EXPECT_EQ(line.find("goal A5"), std::string::npos) << line;
+  EXPECT_NE(line.find("(seat 3's move)"), std::string::npos) << line;
+}
+
+// Issue 20: a file that is not a regular file hung or grew memory without bound; each is now
+// one clear error naming the file, at once (a FIFO with no writer included).
+TEST(Cli, FilesThatAreNotRegularAreRefusedWithoutHanging) {
+  const std::string fifo = scratch() + "/deck_fifo.vcf";
+  std::filesystem::remove(fifo);
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  const std::string dir = scratch() + "/a_dir.json";
+  std::filesystem::create_directories(dir);
+  const std::string big = scratch() + "/big.json";
+  {
+    std::ofstream out(big);
+    out << std::string((std::size_t(16) << 20) + 1, ' ');
+  }
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"deck check /dev/zero", "'/dev/zero' is not a regular file (a character device)"},
+      {"deck check " + fifo, "is not a regular file (a FIFO)"},
+      {"deck check " + dir, "is not a regular file (a directory)"},
+      {"deck check " + big, "is larger than the 16777216 bytes allowed"},
+      {"apply conspiracy-tcg --param decks=/dev/zero", "'/dev/zero' is not a regular file"},
+      {"apply conspiracy-tcg --param decks=" + fifo, "is not a regular file (a FIFO)"},
+      {"apply conspiracy-tcg --param gazetteer=/dev/zero --param venue=Paris",
+       "'/dev/zero' is not a regular file"},
+      {"apply conspiracy --state /dev/zero", "'/dev/zero' is not a regular file"},
+      {"apply conspiracy --state " + fifo, "is not a regular file (a FIFO)"},
+      {"replay /dev/zero", "'/dev/zero' is not a regular file"},
+      {"replay " + fifo, "is not a regular file (a FIFO)"},
+      {"replay " + dir, "is not a regular file (a directory)"},
+      {"replay " + fifo + " --step", "is not a regular file (a FIFO)"},
+      {"replay " + fifo + " --export ppn", "is not a regular file (a FIFO)"},
+      {"sim relativity --games 1 --variants " + fifo, "is not a regular file (a FIFO)"},
+  };
+  for (const auto& [args, expected] : cases) {
+    Result r = run(args);
+    EXPECT_NE(r.code, 0) << args << "\n" << r.out;
+    EXPECT_NE(r.out.find("error: "), std::string::npos) << args << "\n" << r.out;
+    EXPECT_NE(r.out.find(expected), std::string::npos) << args << "\n" << r.out;
+  }
+  std::filesystem::remove(fifo);
+  std::filesystem::remove(big);
+}
+
+// Issue 20: hand-edited saved states that no game can reach were accepted by `apply --state`
+// (8 of 50 edits), and a chance word past 2^64 was undefined behaviour. Each is refused with an
+// error naming what is wrong.
+TEST(Cli, ApplyStateRefusesStatesNoGameCanReach) {
+  const std::string saved = scratch() + "/tcg_state.json";
+  ASSERT_EQ(run("apply conspiracy-tcg --save " + saved).code, 0);
+  nlohmann::json good;
+  std::ifstream(saved) >> good;
+  ASSERT_EQ(run("apply conspiracy-tcg --state " + saved).code, 0);
+  const std::string hand0 = good["state"]["seats"][0]["hand"],
+                    hand1 = good["state"]["seats"][1]["hand"];
+  const std::string first = hand0.substr(0, hand0.find(' '));
+  std::string six, forty;
+  for (int i = 0; i < 6; ++i) six += (i ? " " : "") + first;
+  for (int i = 0; i < 40; ++i) forty += (i ? " " : "") + first.substr(0, first.find(':'));
+  using Edit = std::function<void(nlohmann::json&)>;
+  const std::vector<std::tuple<std::string, Edit, std::string>> edits = {
+      {"six copies of one card in a hand",
+       [&](nlohmann::json& j) { j["state"]["seats"][0]["hand"] = six; }, "hand holds @"},
+      {"seat 0 holding seat 1's hand",
+       [&](nlohmann::json& j) { j["state"]["seats"][0]["hand"] = hand1; }, "seat 0's hand holds"},
+      {"a pile of 40 copies", [&](nlohmann::json& j) { j["state"]["seats"][0]["pile"] = forty; },
+       "seat 0's pile holds"},
+      {"chance words of 0",
+       [](nlohmann::json& j) {
+         j["chance"] = {0, 0, 0, 0};
+       },
+       "all four words are 0"},
+      {"a chance word of -1", [](nlohmann::json& j) { j["chance"][1] = -1; }, "chance: word 1"},
+      {"a chance word past 2^64", [](nlohmann::json& j) { j["chance"][2] = 1.3379e+20; },
+       "chance: word 2"},
+      {"a fractional chance word", [](nlohmann::json& j) { j["chance"][0] = 1.5; },
+       "chance: word 0"},
+      {"ply -1", [](nlohmann::json& j) { j["ply"] = -1; }, "ply is -1"},
+      {"ply 2^63", [](nlohmann::json& j) { j["ply"] = uint64_t(1) << 63; },
+       "ply is 9223372036854775808"},
+  };
+  for (const auto& [what, edit, expected] : edits) {
+    nlohmann::json bad = good;
+    edit(bad);
+    const std::string path = scratch() + "/bad_state.json";
+    std::ofstream(path) << bad.dump();
+    Result r = run("apply conspiracy-tcg --state " + path);
+    EXPECT_NE(r.code, 0) << what << "\n" << r.out;
+    EXPECT_NE(r.out.find("error: "), std::string::npos) << what << "\n" << r.out;
+    EXPECT_NE(r.out.find(expected), std::string::npos) << what << "\n" << r.out;
+  }
+}
+
+// Issue 20: `sim --records /dev/full` (and --csv, --json, --report) exited 0 having lost the data.
+TEST(Cli, SimFailsWhenItsOutputCannotBeWritten) {
+  for (const std::string flag : {"--records", "--csv", "--json"}) {
+    Result r = run("sim relativity --games 1 --threads 1 " + flag + " /dev/full");
+    EXPECT_NE(r.code, 0) << flag << "\n" << r.out;
+    EXPECT_NE(r.out.find("error: cannot write '/dev/full'"), std::string::npos) << flag << r.out;
+  }
+  for (const std::string value : {"nan", "inf", "-1", "0", "101"}) {
+    Result r = run("sim relativity --games 1 --detect " + value);
+    EXPECT_EQ(r.code, 2) << value << "\n" << r.out;
+    EXPECT_NE(r.out.find("error: "), std::string::npos) << value << r.out;
+    EXPECT_NE(r.out.find("--detect"), std::string::npos) << value << r.out;
+  }
 }
 
 }  // namespace

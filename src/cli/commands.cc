@@ -6,6 +6,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "core/file.h"
 #include "core/json_input.h"
 #include "core/perft.h"
 #include "core/ppn.h"
@@ -18,10 +19,13 @@ namespace {
 // The most bytes read from a PPN file or saved state, and from one record of a JSON (Lines) file.
 constexpr std::size_t kMaxDocument = JsonLimits{}.max_bytes;
 
-std::ifstream open_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw BadRecord("cannot read " + quote(path));
-  return in;
+// A user's file opened by the one safe reader (regular files only; see core/file.h).
+std::unique_ptr<std::istream> open_file(const std::string& path) {
+  try {
+    return open_regular_file(path);
+  } catch (const FileError& e) {
+    throw BadRecord(e.what());
+  }
 }
 
 // Appends the rest of `in` to `text`; throws BadRecord once `text` would pass kMaxDocument.
@@ -90,9 +94,12 @@ int apply_moves(const std::string& game_id, uint64_t seed, const json& params,
     chance.set_journal(true);
     state = game->new_initial_state(std::move(chance));
   } else {
-    std::ifstream in = open_file(state_path);
     std::string text;
-    read_rest(in, text, state_path);
+    try {
+      text = read_regular_file(state_path, kMaxDocument);
+    } catch (const FileError& e) {
+      throw BadRecord(e.what());
+    }
     const json saved = read_json(text, "saved state " + quote(state_path));
     // The saved state carries its parameters; --param, when given, must agree with them.
     const json saved_params = saved.is_object() ? saved.value("params", json()) : json();
@@ -119,8 +126,9 @@ int apply_moves(const std::string& game_id, uint64_t seed, const json& params,
   }
   if (!save_path.empty()) {
     std::ofstream out(save_path);
-    if (!out || !(out << state->to_json().dump() << "\n"))
-      throw Error("cannot write " + quote(save_path));
+    out << state->to_json().dump() << "\n";
+    out.close();  // a full disk shows only when the buffer is written
+    if (!out) throw Error("cannot write " + quote(save_path));
   }
   json out{{"game", game_id}, {"params", game->params()}, {"ply", state->ply()}};
   out["viewer"] = viewer;
@@ -135,7 +143,8 @@ int apply_moves(const std::string& game_id, uint64_t seed, const json& params,
 }
 
 int replay_file(const std::string& path, bool quiet) {
-  std::ifstream in = open_file(path);
+  const std::unique_ptr<std::istream> file = open_file(path);
+  std::istream& in = *file;
   // Blank lines before the first text are kept, so that PPN line numbers stay right.
   std::string head;
   while (in.peek() != std::char_traits<char>::eof() && std::isspace(in.peek()))
@@ -212,9 +221,9 @@ int replay_file(const std::string& path, bool quiet) {
 
 int export_record(const std::string& path, const std::string& format) {
   if (format != "ppn") throw BadParams("--export " + quote(format) + ": the one format is ppn");
-  std::ifstream in = open_file(path);
+  const std::unique_ptr<std::istream> file = open_file(path);
   std::string text;
-  read_rest(in, text, path);
+  read_rest(*file, text, path);
   std::string error;
   std::optional<json> j = try_read_json(text, {}, &error);
   if (!j) {

@@ -74,6 +74,10 @@ int perft(const std::string& game, int depth, uint64_t seed, const json& params,
 // and pro moves (or, with `as_json`, one JSON object per card per line); errors name file and
 // line. Returns 0 when every file loads, 1 otherwise.
 int deck_check(const std::vector<std::string>& files, bool as_json);
+// `serve --gazetteer PATH`: makes PATH this process's default gazetteer (Conspiracy TCG games use
+// it; no client can name another) and reads it now, once. Throws Error naming the file when it is
+// absent, not a regular file, too large or malformed.
+void use_gazetteer(const std::string& path);
 // `serve`'s computer players and memory (server.h's ServerOptions says what each does).
 struct ComputerFlags {
   int threads = 0;

@@ -9,6 +9,18 @@
 
 namespace tabletop::cli {
 
+void use_gazetteer(const std::string& path) {
+  using conspiracy_tcg::Gazetteer;
+  std::shared_ptr<const Gazetteer> loaded;
+  try {
+    loaded = Gazetteer::load(path);
+  } catch (const std::runtime_error& e) {
+    throw Error(std::string("--gazetteer: ") + e.what());
+  }
+  if (!loaded) throw Error("--gazetteer: " + quote(path) + " does not exist");
+  Gazetteer::set_default_path(path);
+}
+
 int deck_check(const std::vector<std::string>& files, bool as_json) {
   using namespace conspiracy_tcg;
   int failed = 0;

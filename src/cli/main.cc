@@ -107,6 +107,10 @@ int main(int argc, char** argv) {
   serve->add_option("--db", db, "SQLite database file")->capture_default_str();
   serve->add_option("--static", static_dir, "the built web client (empty: none)")
       ->capture_default_str();
+  std::string gazetteer_path;
+  serve->add_option("--gazetteer", gazetteer_path,
+                    "the gazetteer placing Conspiracy TCG city venues and city-only cards, read "
+                    "once at start (default: data/gazetteer/gazetteer.tsv of the build)");
   serve->add_flag("--sync-full", sync_full,
                   "fsync the database at every move (survives power loss)");
 
@@ -192,6 +196,7 @@ int main(int argc, char** argv) {
     }
     if (perft->parsed()) return cli::perft(game, depth, seed, params, divide);
     if (deck_check->parsed()) return cli::deck_check(deck_files, deck_json);
+    if (serve->parsed() && !gazetteer_path.empty()) cli::use_gazetteer(gazetteer_path);
     if (serve->parsed())
       return cli::serve(bind, port, db, static_dir, sync_full, messages_per_second, http_rate,
                         http_burst, serve_limits, computer_flags);

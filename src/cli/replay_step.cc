@@ -6,17 +6,21 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "core/file.h"
+#include "core/json_input.h"
 #include "core/record.h"
 #include "games/games.h"
 
 namespace tabletop::cli {
 
 int replay_steps(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw BadRecord("cannot read '" + path + "'");
-  std::ostringstream text;
-  text << in.rdbuf();
-  const json j = json::parse(text.str(), nullptr, false);
+  std::string text;
+  try {
+    text = read_regular_file(path, JsonLimits{}.max_bytes);
+  } catch (const FileError& e) {
+    throw BadRecord(e.what());
+  }
+  const json j = json::parse(text, nullptr, false);
   if (j.is_discarded())
     throw BadRecord("'" + path + "': --step walks one JSON record (not JSON Lines or PPN)");
   const Record record = Record::from_json(j);

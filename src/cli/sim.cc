@@ -11,6 +11,8 @@
 #include "ai/agent.h"
 #include "cli/commands.h"
 #include "cli/input.h"
+#include "core/file.h"
+#include "core/json_input.h"
 #include "games/games.h"
 #include "sim/lab.h"
 #include "sim/progress.h"
@@ -81,7 +83,7 @@ class FileSinks final : public sim::Sink {
  public:
   FileSinks(const std::string& csv, const std::string& records, sim::Summary& summary,
             sim::Progress& progress)
-      : summary_(summary), progress_(progress) {
+      : summary_(summary), progress_(progress), csv_path_(csv), records_path_(records) {
     if (!csv.empty()) {
       csv_.open(csv);
       if (!csv_) throw Error("cannot write '" + csv + "'");
@@ -118,6 +120,15 @@ class FileSinks final : public sim::Sink {
     }
     if (records_.is_open() && r.record) records_ << r.record->to_json().dump() << "\n";
   }
+  // Flushes and closes the files; throws naming the first whose writing failed (a full disk).
+  void close() {
+    for (auto [stream, path] :
+         {std::pair{&csv_, &csv_path_}, std::pair{&records_, &records_path_}}) {
+      if (!stream->is_open()) continue;
+      stream->close();
+      if (!*stream) throw Error("cannot write '" + *path + "' (is the disk full?)");
+    }
+  }
   void deal_done(long deal) override {
     summary_.deal_done(deal);
     progress_.update(done_);
@@ -126,6 +137,7 @@ class FileSinks final : public sim::Sink {
  private:
   sim::Summary& summary_;
   sim::Progress& progress_;
+  std::string csv_path_, records_path_;
   std::ofstream csv_, records_;
   long done_ = 0;
 };
@@ -215,7 +227,8 @@ CLI::App* add_sim_command(CLI::App& app) {
   sim->add_option("--budgets", o.budgets, "skill trace budget factors")->capture_default_str();
   sim->add_option("--detect", o.detect_points,
                   "points of win share for 'games needed to detect a difference'")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(finite_in(0.1, 100));
   sim->add_option("--search", o.searches,
                   "key=a..b[/step] or key=a,b,c: search these parameter values for the --target "
                   "by successive halving on common deals, from --games deals, doubled each round "
@@ -281,9 +294,13 @@ int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* s
   // Variants: the file's named sets (or the base alone), then every sweep value of each.
   std::vector<std::pair<std::string, json>> variants;
   if (!o.variants_path.empty()) {
-    std::ifstream in(o.variants_path);
-    if (!in) throw BadParams("cannot read --variants file '" + o.variants_path + "'");
-    const nlohmann::ordered_json file = nlohmann::ordered_json::parse(in, nullptr, false);
+    std::string text;
+    try {
+      text = read_regular_file(o.variants_path, JsonLimits{}.max_bytes);
+    } catch (const FileError& e) {
+      throw BadParams("--variants: " + std::string(e.what()));
+    }
+    const nlohmann::ordered_json file = nlohmann::ordered_json::parse(text, nullptr, false);
     if (file.is_discarded() || !file.is_object() || file.empty())
       throw BadParams("--variants file '" + o.variants_path +
                       "' must be a JSON object of named parameter sets: {\"name\": {...}, ...}");
@@ -488,6 +505,7 @@ int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* s
   }
   std::signal(SIGINT, previous);
   progress.finish();
+  sinks.close();
   if (!writes) return 0;
   summary.finish(run_info);
 
@@ -530,6 +548,8 @@ int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* s
     j["command"] = command_line;
     if (target) j["search"] = search_json;
     out << j.dump(2) << "\n";
+    out.close();  // a full disk shows only when the buffer is written
+    if (!out) throw Error("cannot write '" + o.json_path + "' (is the disk full?)");
   }
   if (!o.report_dir.empty()) {
     sim::write_report(summary, o.report_dir, command_line, search_html);

@@ -82,7 +82,18 @@ class Chance {
   void restore(const nlohmann::json& j) {
     if (!j.is_array() || j.size() != 4) throw BadRecord("chance: expected an array of 4 words");
     uint64_t w[4];
-    for (int i = 0; i < 4; ++i) w[i] = j[std::size_t(i)].get<uint64_t>();
+    for (int i = 0; i < 4; ++i) {
+      // Integers only, read as integers: a fraction, a negative or a number past 2^64 - 1 (which
+      // JSON holds as a float; converting it would be undefined behaviour) is refused.
+      if (!j[std::size_t(i)].is_number_unsigned())
+        throw BadRecord("chance: word " + std::to_string(i) + " is " +
+                        j[std::size_t(i)].dump().substr(0, 40) +
+                        ", not an integer from 0 to 18446744073709551615");
+      w[i] = j[std::size_t(i)].get<uint64_t>();
+    }
+    // The generator's words are never all zero (it would then draw zero for ever).
+    if ((w[0] | w[1] | w[2] | w[3]) == 0)
+      throw BadRecord("chance: all four words are 0, which no generator reaches");
     rng_.set_words(w);
   }
 

@@ -1,6 +1,12 @@
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
 
 #include "core/chance.h"
+#include "core/file.h"
 #include "core/game.h"
 #include "core/json_input.h"
 #include "core/ppn.h"
@@ -9,6 +15,36 @@
 
 namespace tabletop {
 namespace {
+
+// Expects read_regular_file(path, max) to throw a FileError whose message contains `what`.
+void expect_refused(const std::string& path, std::size_t max, const std::string& what) {
+  try {
+    read_regular_file(path, max);
+    ADD_FAILURE() << path << " was read";
+  } catch (const FileError& e) {
+    EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
+  }
+}
+
+TEST(ReadRegularFile, ReadsAPlainFileWhole) {
+  const std::string path = ::testing::TempDir() + "core_file_plain.txt";
+  std::ofstream(path) << "hello\n";
+  EXPECT_EQ(read_regular_file(path, 6), "hello\n");
+  expect_refused(path, 5, "is larger than the 5 bytes allowed");
+  std::remove(path.c_str());
+}
+
+TEST(ReadRegularFile, RefusesWhatIsNotARegularFileWithoutBlocking) {
+  expect_refused("/dev/zero", 1 << 20, "'/dev/zero' is not a regular file (a character device)");
+  expect_refused("/", 1 << 20, "is not a regular file (a directory)");
+  expect_refused("/no/such/file", 1 << 20, "cannot read '/no/such/file'");
+  // A FIFO with no writer: a blocking open would wait forever; this one must not.
+  const std::string fifo = ::testing::TempDir() + "core_file_fifo";
+  std::remove(fifo.c_str());
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  expect_refused(fifo, 1 << 20, "is not a regular file (a FIFO)");
+  std::remove(fifo.c_str());
+}
 
 TEST(Rng, SameSeedSameStream) {
   Rng a(42), b(42), c(43);

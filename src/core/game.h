@@ -330,8 +330,11 @@ class Game : public std::enable_shared_from_this<Game> {
     return new_initial_state(Chance(seed));
   }
   // Inverse of State::to_json; throws BadRecord naming what is wrong, including a state whose
-  // invariants do not hold (check_invariants), which no play can reach.
+  // invariants do not hold (check_invariants), which no play can reach: `ply` an integer from 0 to
+  // kMaxSavedPly, the chance words integers of 64 bits, not all zero (read as integers: never
+  // through a float), and the game's own state as its check_invariants demands.
   std::unique_ptr<State> state_from_json(const json& j) const;
+  static constexpr int kMaxSavedPly = 1'000'000'000;
 
   // Every place of this game's board that exists whether or not an observation names it (the
   // squares of a fixed grid, with these params), for State::move_places; a client may draw them
@@ -353,7 +356,12 @@ class Game : public std::enable_shared_from_this<Game> {
 // that `fallback` is what the game resolves when the parameter is not given and that `min` and
 // `max` are accepted and one past them rejected.
 struct ParamSpec {
-  enum class Type { kInt, kBool, kString };
+  // kFile: a string naming a file (or a list of names some of which are files) on the machine
+  // that runs the game, read when the game is made. Only the command line sets one: a server
+  // refuses a kFile parameter in a request by its name alone (400, without looking at the path:
+  // no answer may tell which files exist), and its catalog (GET /api/games) does not list it. A
+  // game reads every file through core/file.h's read_regular_file (regular files only, bounded).
+  enum class Type { kInt, kBool, kString, kFile };
   std::string name;  // the key, e.g. "players"
   Type type = Type::kInt;
   json fallback;                // the default, of `type` ("" for a string that is unset by default)
@@ -363,7 +371,8 @@ struct ParamSpec {
   // "engine" (not a rule: ply caps, fixed deals for tests).
   std::string kind;
 
-  // {"name", "type": "int"|"bool"|"string", "default", "min", "max" (ints only), "description",
+  // {"name", "type": "int"|"bool"|"string"|"file", "default", "min", "max" (ints only),
+  // "description",
   //  "kind"}: the form the server lists in GET /api/games.
   json to_json() const;
   // One line for a terminal: "name=default  description (min..max)".

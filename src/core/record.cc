@@ -164,7 +164,11 @@ std::string Match::why_no_undo(Seat seat) const {
   if (last == 0) return "seat " + std::to_string(seat) + " has made no move to take back";
   for (std::size_t i = last - 1; i < steps_.size(); ++i) {
     const Step& step = steps_[i];
-    const std::string which = "move " + std::to_string(i + 1) + " ('" + moves_[i] + "')";
+    // Only `seat`'s own move is quoted: another seat's text may be secret (a Conspiracy goal).
+    const std::string which =
+        "move " + std::to_string(i + 1) +
+        (step.seat == seat ? " ('" + moves_[i] + "')"
+                           : " (seat " + std::to_string(step.seat) + "'s move)");
     if (step.seat != seat && human(step.seat))
       return "seat " + std::to_string(step.seat) + ", a human, has moved since (" + which + ")";
     if (step.drew_chance)

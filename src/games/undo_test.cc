@@ -127,5 +127,40 @@ TEST(Undo, RefusedForNoSeatAndAfterTheEnd) {
   EXPECT_EQ(match.why_no_undo(0), "the game is over");
 }
 
+// A refused undo names another seat's move by its number only: its text may be a secret (a
+// Conspiracy goal names a coin in that seat's hand). Every hidden-information game, every seat,
+// at every ply of a random game with seat 0 human and computers elsewhere.
+TEST(Undo, RefusalQuotesNoOtherSeatsMove) {
+  int refusals = 0, others_named = 0;
+  for (const GameEntry& e : games::registry().entries()) {
+    if (!e.info.hidden_information) continue;
+    std::shared_ptr<const Game> game = games::registry().make(e.info.id, e.test_params);
+    std::vector<std::string> seats(std::size_t(game->num_players()), "random");
+    seats[0] = "human";
+    Match match(game, 7, seats);
+    Rng rng(3);
+    for (int ply = 0; ply < 300 && !match.state().is_terminal(); ++ply) {
+      const std::vector<Move> moves = match.state().legal_moves();
+      match.play(moves[rng.uniform(uint32_t(moves.size()))]);
+      for (Seat seat = 0; seat < game->num_players(); ++seat) {
+        const std::string why = match.why_no_undo(seat);
+        if (why.empty()) continue;
+        ++refusals;
+        for (std::size_t i = 0; i < match.moves().size(); ++i) {
+          const std::string number = "move " + std::to_string(i + 1) + " (";
+          if (why.find(number) == std::string::npos) continue;
+          const bool own = why.find(number + "'") != std::string::npos;
+          if (!own) ++others_named;
+          EXPECT_EQ(why.find("'" + match.moves()[i] + "'") != std::string::npos, own)
+              << e.info.id << " seat " << seat << ": " << why;
+          EXPECT_FALSE(own && why.find(number + "seat ") != std::string::npos) << why;
+        }
+      }
+    }
+  }
+  EXPECT_GT(refusals, 0);
+  EXPECT_GT(others_named, 0) << "no refusal named another seat's move: the test saw nothing";
+}
+
 }  // namespace
 }  // namespace tabletop

@@ -42,7 +42,8 @@ json games_json(const Registry& registry) {
   json out = json::array();
   for (const GameEntry& e : registry.entries()) {
     json params = json::array();
-    for (const ParamSpec& p : e.params) params.push_back(p.to_json());
+    for (const ParamSpec& p : e.params)
+      if (p.type != ParamSpec::Type::kFile) params.push_back(p.to_json());  // command line only
     out.push_back({{"id", e.info.id},
                    {"name", e.info.name},
                    {"min_players", e.info.min_players},

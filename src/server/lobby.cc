@@ -93,6 +93,12 @@ json Lobby::create(const json& request) {
   if (!entry) throw BadInput("unknown game '" + game + "'");
   json params = request.value("params", json::object());
   if (!params.is_object()) throw BadInput("field 'params' must be an object");
+  // A parameter naming a file is the command line's alone: refused by name, the path untouched.
+  for (const ParamSpec& spec : entry->params)
+    if (spec.type == ParamSpec::Type::kFile && params.contains(spec.name))
+      throw BadInput("parameter '" + spec.name +
+                     "' names a file and is accepted only on the command line, not over the "
+                     "network");
   if (!request.contains("seats") || !request["seats"].is_array() || request["seats"].empty())
     throw BadInput("field 'seats' must be a non-empty array (one entry per seat)");
   const json& seat_requests = request["seats"];

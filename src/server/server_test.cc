@@ -3,12 +3,15 @@
 
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <regex>
 #include <set>
 #include <thread>
 
@@ -92,9 +95,12 @@ TEST_F(ServerTest, GamesListsEveryGameWithParametersAndStrengths) {
   for (const json& g : games) {
     const GameEntry* entry = games::registry().find(g["id"]);
     ASSERT_NE(entry, nullptr);
-    ASSERT_EQ(g["params"].size(), entry->params.size());
-    for (std::size_t i = 0; i < entry->params.size(); ++i)
-      EXPECT_EQ(g["params"][i], entry->params[i].to_json());
+    // Every parameter but those naming a file (the command line's alone), in order.
+    std::vector<json> listed;
+    for (const ParamSpec& p : entry->params)
+      if (p.type != ParamSpec::Type::kFile) listed.push_back(p.to_json());
+    ASSERT_EQ(g["params"].size(), listed.size());
+    for (std::size_t i = 0; i < listed.size(); ++i) EXPECT_EQ(g["params"][i], listed[i]);
     for (const json& p : g["params"]) {
       EXPECT_TRUE(p.contains("type") && p.contains("default") && p.contains("kind"));
       if (p["kind"] == "players") {
@@ -768,6 +774,85 @@ TEST_F(ServerTest, UndoIsRefusedWhenTheMatchDoesNotAllowIt) {
   EXPECT_FALSE(state["views"][0]["can_undo"]);
   c.send({{"type", "undo"}, {"seat", 0}, {"seq", state["seq"]}});
   EXPECT_EQ(c.receive_type("reject")->at("reason"), "undo is off in this match");
+}
+
+// Issue 20: a parameter naming a file (ParamSpec::Type::kFile: conspiracy-tcg's decks and
+// gazetteer) is refused by its name, whatever the path (a device, a FIFO, a file that exists or
+// not: the same answer, so no answer tells which files the server has), and never listed.
+TEST_F(ServerTest, FileParametersAreRefusedByNameAndNeverListed) {
+  const std::string fifo = ::testing::TempDir() + "server_test_fifo.vcf";
+  std::remove(fifo.c_str());
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  for (const std::string key : {"decks", "gazetteer"}) {
+    std::string first_error;
+    for (const std::string path : {"/dev/zero", fifo.c_str(), "/etc/passwd", "/no/such.vcf", "/"}) {
+      const json answer = post(port_, "/api/matches",
+                               {{"game", "conspiracy-tcg"},
+                                {"params", {{key, path}}},
+                                {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}},
+                               400);
+      const std::string error = answer.value("error", "");
+      EXPECT_NE(error.find("'" + key + "'"), std::string::npos) << error;
+      EXPECT_EQ(error.find(path), std::string::npos) << error;
+      if (first_error.empty()) first_error = error;
+      EXPECT_EQ(error, first_error) << "the answer differs by path";
+    }
+  }
+  std::remove(fifo.c_str());
+  const json games = http_request(port_, "GET", "/api/games").parsed();
+  int listed = 0;
+  for (const json& g : games)
+    for (const json& p : g["params"]) {
+      ++listed;
+      EXPECT_NE(p["type"], "file") << g["id"] << " lists " << p["name"];
+    }
+  EXPECT_GT(listed, 0);
+  // The match summary carries no server path either.
+  const json created = post(
+      port_, "/api/matches",
+      {{"game", "conspiracy-tcg"}, {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}}, 201);
+  const std::string summary =
+      http_request(port_, "GET", "/api/matches/" + created["id"].get<std::string>()).body;
+  EXPECT_EQ(summary.find(".tsv"), std::string::npos) << summary;
+  EXPECT_EQ(summary.find("data/"), std::string::npos) << summary;
+}
+
+// Issue 20: a refused undo quoted another seat's secret move ("move 4 ('goal A5') drew a chance
+// outcome ..." named seat 3's Conspiracy goal) in every seat's view. Now a view's why_no_undo
+// quotes only the viewer's own moves and names the others by seat.
+TEST_F(ServerTest, RefusedUndoReasonsQuoteOnlyTheViewersOwnMoves) {
+  const json created = post(port_, "/api/matches",
+                            {{"game", "conspiracy"},
+                             {"undo", true},
+                             {"seats",
+                              {{{"kind", "human"}},
+                               {{"kind", "computer"}, {"strength", "easy"}},
+                               {{"kind", "computer"}, {"strength", "easy"}},
+                               {{"kind", "computer"}, {"strength", "easy"}}}}},
+                            201);
+  WsClient c(port_);
+  json state = hello(c, created["id"], {created["seats"][0]["token"]});
+  std::mt19937 rng(1);
+  std::set<std::string> mine;
+  int others_named = 0;
+  const std::regex quoted(R"(move \d+ \('([^']*)'\))");
+  for (int my_moves = 0; my_moves < 6 && state["result"].is_null();) {
+    const std::string why = state["views"][0].value("why_no_undo", "");
+    if (why.find("'s move)") != std::string::npos) ++others_named;
+    for (std::sregex_iterator m(why.begin(), why.end(), quoted), end; m != end; ++m)
+      EXPECT_TRUE(mine.count((*m)[1])) << "seat 0's view quotes another seat's move: " << why;
+    if (state["to_move"] == 0) {
+      auto [seat, move] = a_legal_move(state, rng);
+      mine.insert(move);
+      c.send({{"type", "move"}, {"seat", 0}, {"seq", state["seq"]}, {"move", move}});
+      ASSERT_TRUE(c.receive_type("ack"));
+      ++my_moves;
+    }
+    auto next = c.receive_type("state", std::chrono::seconds(30));
+    ASSERT_TRUE(next);
+    state = *next;
+  }
+  EXPECT_GT(others_named, 0) << "no refusal named another seat's move: the test saw nothing";
 }
 
 TEST_F(ServerTest, ALeftSeatIsHandedToAComputerAfterTheTimeout) {

@@ -705,8 +705,9 @@ void write_report(const Summary& summary, const std::string& dir, const std::str
   if (ec) throw Error("cannot create '" + dir + "': " + ec.message());
   auto write = [&](const std::string& name, const std::string& text) {
     std::ofstream out(fs::path(dir) / name, std::ios::binary);
-    if (!out) throw Error("cannot write '" + (fs::path(dir) / name).string() + "'");
     out << text;
+    out.close();  // a full disk shows only when the buffer is written
+    if (!out) throw Error("cannot write '" + (fs::path(dir) / name).string() + "'");
   };
   const auto& conditions = summary.conditions();
   for (std::size_t c = 0; c < conditions.size(); ++c) {

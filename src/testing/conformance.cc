@@ -274,6 +274,7 @@ void param_spec_test(const Registry& registry, const std::string& game_id) {
         EXPECT_THROW(registry.make(game_id, json{{spec.name, "maybe"}}), BadParams) << where;
         break;
       case ParamSpec::Type::kString:
+      case ParamSpec::Type::kFile:
         ASSERT_TRUE(spec.fallback.is_string()) << where;
         EXPECT_FALSE(spec.min || spec.max) << where;
         EXPECT_NO_THROW(registry.make(game_id, json{{spec.name, spec.fallback}})) << where;

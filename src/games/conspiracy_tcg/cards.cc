@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/file.h"
 #include "core/text.h"
 #include "games/conspiracy_tcg/vcard.h"
 
@@ -700,11 +701,12 @@ std::string base_name(const std::string& path) {
 }  // namespace
 
 Deck load_deck_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw BadDeck(path + ": cannot read the file");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
+  std::string text;
+  try {
+    text = read_regular_file(path, kMaxDeckFileBytes);
+  } catch (const FileError& e) {
+    throw BadDeck(e.what());
+  }
   const std::string l = lower_ascii(path);
   Deck deck;
   if (l.size() > 4 && (l.ends_with(".vcf") || l.ends_with(".vcard")))

@@ -267,7 +267,10 @@ void warn_duplicate_cards(Deck& deck);
 // "email", "latitude", "longitude", "travel_km", "army", "features": [...], "pro_moves_add": [...],
 // "pro_moves_remove": [...], "id"}...]}. `file` names the source in errors.
 Deck parse_json_deck(std::string_view text, const std::string& file);
-// A deck from a .json or .vcf file by its extension; throws BadDeck.
+// The largest deck file read (a contacts export with photos stays well under it).
+inline constexpr std::size_t kMaxDeckFileBytes = std::size_t(16) << 20;
+// A deck from a .json or .vcf file by its extension; throws BadDeck (also for a path that is not
+// a regular file or is larger than kMaxDeckFileBytes: read by core/file.h's read_regular_file).
 Deck load_deck_file(const std::string& path);
 // The card as JSON: the keys parse_json_deck reads (army by name, features by name), plus
 // "pro_moves" (names as the text spells them) and "source". parse_json_deck reads it back.

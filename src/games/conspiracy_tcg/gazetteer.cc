@@ -3,11 +3,14 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
+#include <filesystem>
 #include <map>
 #include <mutex>
+#include <sstream>
 #include <stdexcept>
+#include <system_error>
 
+#include "core/file.h"
 #include "games/conspiracy_tcg/modes.h"
 
 #ifndef TABLETOP_GAZETTEER_PATH
@@ -40,17 +43,43 @@ std::vector<std::string_view> split_tabs(std::string_view line) {
 
 }  // namespace
 
+namespace {
+std::mutex default_mutex;
+std::string& default_override() {
+  static std::string path;
+  return path;
+}
+}  // namespace
+
 std::string Gazetteer::default_path() {
-  return TABLETOP_GAZETTEER_PATH;
+  std::lock_guard lock(default_mutex);
+  return default_override().empty() ? TABLETOP_GAZETTEER_PATH : default_override();
 }
 
-std::shared_ptr<const Gazetteer> Gazetteer::load(const std::string& path) {
+void Gazetteer::set_default_path(const std::string& path) {
+  std::lock_guard lock(default_mutex);
+  default_override() = path;
+}
+
+std::shared_ptr<const Gazetteer> Gazetteer::load(const std::string& given) {
   static std::mutex mutex;
   static std::map<std::string, std::shared_ptr<const Gazetteer>> cache;
   std::lock_guard lock(mutex);
+  // One entry per file, however its path is spelled ("data/./gazetteer.tsv", a symlink).
+  std::error_code ec;
+  std::string path = std::filesystem::canonical(given, ec).string();
+  if (ec) {
+    if (ec == std::errc::no_such_file_or_directory) return nullptr;  // absent: not cached
+    path = given;
+  }
   if (auto it = cache.find(path); it != cache.end()) return it->second;
-  std::ifstream in(path);
-  if (!in) return nullptr;  // absent: not cached, so installing it later works
+  std::string text;
+  try {
+    text = read_regular_file(path, kMaxBytes);
+  } catch (const FileError& e) {
+    throw std::runtime_error(e.what());
+  }
+  std::istringstream in(std::move(text));
   auto g = std::make_shared<Gazetteer>();
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {

@@ -17,6 +17,7 @@
 // else the name is ambiguous (the data has no populations to prefer the largest).
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -36,11 +37,20 @@ class Gazetteer {
     std::string why;
   };
 
-  // The gazetteer at `path` (read once per path and process, then shared), or null when the file
-  // does not exist. Throws std::runtime_error naming the file and line when it is malformed.
+  // The largest gazetteer file read (the built one is about 8 MB).
+  static constexpr std::size_t kMaxBytes = std::size_t(64) << 20;
+  // The gazetteer at `path` (read once per file and process, then shared: the cache is keyed by
+  // the canonical path, so another spelling of the same file is the same entry), or null when the
+  // file does not exist. Read by core/file.h's read_regular_file: throws std::runtime_error
+  // naming the file when it is not a regular file, is larger than kMaxBytes, or is malformed
+  // (then with the line).
   static std::shared_ptr<const Gazetteer> load(const std::string& path);
-  // data/gazetteer/gazetteer.tsv of the source tree this binary was built from.
+  // The gazetteer a game uses when its `gazetteer` parameter is empty: the one set_default_path
+  // chose, else data/gazetteer/gazetteer.tsv of the source tree this binary was built from.
   static std::string default_path();
+  // Chooses the default gazetteer for this process (`tabletop serve --gazetteer PATH`: a server
+  // never takes a gazetteer from a client, see ParamSpec::Type::kFile).
+  static void set_default_path(const std::string& path);
 
   // The city named `city`, narrowed by `hints` (see above).
   Found find(std::string_view city, const std::vector<std::string>& hints) const;

@@ -537,6 +537,18 @@ void TcgState::check_invariants() const {
     if (st.columns > kMaxColumns || st.hand_count > kMaxHandSize || st.hand_size < kMinHandSize ||
         st.hand_size > kMaxHandSize || st.pile_count + st.hand_count > int(g.deck(s).size()))
       throw InvariantError("seat " + std::to_string(s) + ": sizes out of range");
+    // Cards are conserved: a seat's pile and hand hold only its own deck's cards, no more copies
+    // of one than the deck has (a saved state is refused otherwise: six copies of one card in a
+    // hand, another seat's hand, a pile of 40 copies).
+    std::vector<int> left(std::size_t(g.agent_count()), 0);
+    for (uint16_t a : g.deck(s)) ++left[a];
+    auto take = [&](uint16_t a, const char* where) {
+      if (a >= left.size() || (!claimed_[a] && --left[a] < 0))
+        throw InvariantError("seat " + std::to_string(s) + "'s " + where + " holds @" +
+                             std::to_string(a) + ", which its deck has no more copies of");
+    };
+    for (int i = 0; i < st.pile_count; ++i) take(st.pile[std::size_t(i)], "pile");
+    for (int i = 0; i < st.hand_count; ++i) take(st.hand[std::size_t(i)], "hand");
     // A claimed agent in a hand only after Disguise sent it there, face up for everyone.
     for (int i = 0; i < st.hand_count; ++i)
       if (claimed_[st.hand[std::size_t(i)]] && st.hand_seen[std::size_t(i)] != everyone())

@@ -45,14 +45,14 @@ void settable(ProMove p, int& a, int& b) {
 static const std::vector<ParamSpec>& param_specs() {
   static const std::vector<ParamSpec> specs = {
       {"players", ParamSpec::Type::kInt, 4, 2, kMaxSeats, "seats: 2 to 6", "players"},
-      {"decks", ParamSpec::Type::kString, kDefaultDecks, std::nullopt, std::nullopt,
+      {"decks", ParamSpec::Type::kFile, kDefaultDecks, std::nullopt, std::nullopt,
        "comma-separated sample deck names or .json/.vcf deck files; seat s plays deck s mod n",
        "variant"},
       {"venue", ParamSpec::Type::kString, kDefaultVenue, std::nullopt, std::nullopt,
        "where the game is played, for NEAR and FAR: latitude,longitude or a city the gazetteer "
        "knows (Paris, FR)",
        "variant"},
-      {"gazetteer", ParamSpec::Type::kString, "", std::nullopt, std::nullopt,
+      {"gazetteer", ParamSpec::Type::kFile, "", std::nullopt, std::nullopt,
        "the gazetteer file placing city venues and city-only cards (empty: the one make build "
        "installs, data/gazetteer/gazetteer.tsv)",
        "engine"},

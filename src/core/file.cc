@@ -1,0 +1,82 @@
+// Reading a user's file safely (see file.h).
+#include "core/file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <ext/stdio_filebuf.h>
+
+namespace tabletop {
+namespace {
+
+const char* kind_of(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a plain file";
+}
+
+struct Fd {
+  int fd;
+  Fd(int f) : fd(f) {}
+  Fd(Fd&& o) noexcept : fd(o.fd) { o.fd = -1; }
+  Fd(const Fd&) = delete;
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+// Opens `path` without blocking and checks the open descriptor is a regular file; `st` its stat.
+Fd open_checked(const std::string& path, struct stat& st) {
+  Fd file{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)};
+  if (file.fd < 0) throw FileError("cannot read " + quote(path) + ": " + std::strerror(errno));
+  if (::fstat(file.fd, &st) != 0)
+    throw FileError("cannot read " + quote(path) + ": " + std::strerror(errno));
+  if (!S_ISREG(st.st_mode))
+    throw FileError(quote(path) + " is not a regular file (" + kind_of(st.st_mode) + ")");
+  return file;
+}
+
+// A stream that owns the file buffer reading the descriptor.
+struct FdStream : std::istream {
+  explicit FdStream(int fd) : std::istream(nullptr), buffer(fd, std::ios::in) { rdbuf(&buffer); }
+  __gnu_cxx::stdio_filebuf<char> buffer;
+};
+
+}  // namespace
+
+std::unique_ptr<std::istream> open_regular_file(const std::string& path) {
+  struct stat st {};
+  Fd file = open_checked(path, st);
+  auto stream = std::make_unique<FdStream>(file.fd);
+  file.fd = -1;  // the stream's buffer closes it
+  return stream;
+}
+
+std::string read_regular_file(const std::string& path, std::size_t max_bytes) {
+  auto too_large = [&] {
+    return FileError(quote(path) + " is larger than the " + std::to_string(max_bytes) +
+                     " bytes allowed");
+  };
+  struct stat st {};
+  const Fd file = open_checked(path, st);
+  if (st.st_size < 0 || std::size_t(st.st_size) > max_bytes) throw too_large();
+  std::string text;
+  text.reserve(std::size_t(st.st_size));
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t n = ::read(file.fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw FileError("cannot read " + quote(path) + ": " + std::strerror(errno));
+    if (n == 0) return text;
+    if (text.size() + std::size_t(n) > max_bytes) throw too_large();
+    text.append(buffer, std::size_t(n));
+  }
+}
+
+}  // namespace tabletop

@@ -1,0 +1,35 @@
+// Reading a user's file safely: the one way Tabletop reads a file someone named (a deck, the
+// gazetteer, a saved state, a record, a PPN file, a variants list).
+//
+// `read_regular_file` opens the path with O_RDONLY|O_NONBLOCK|O_NOCTTY (so a FIFO or a terminal
+// never blocks the open), then fstat's the open descriptor (not the path: no window between the
+// check and the read) and refuses anything that is not a regular file — a directory, a FIFO, a
+// character or block device such as /dev/zero, a socket — before reading a byte. It reads at most
+// `max_bytes` bytes and refuses a file larger than that (judged by fstat's size and by what is
+// actually read, for files that grow). Every refusal is a FileError whose one line names the
+// file, quoted: "'/dev/zero' is not a regular file (a character device)", "'x.json' is larger
+// than the 16777216 bytes allowed", "cannot read 'x': No such file or directory".
+#pragma once
+
+#include <cstddef>
+#include <istream>
+#include <memory>
+#include <string>
+
+#include "core/error.h"
+
+namespace tabletop {
+
+// A file named by a user cannot be read: absent, unreadable, not a regular file or too large.
+struct FileError : Error {
+  using Error::Error;
+};
+
+// The whole content of the regular file at `path`, at most `max_bytes` bytes (see above).
+std::string read_regular_file(const std::string& path, std::size_t max_bytes);
+
+// The regular file at `path`, opened and checked as above, as a stream for readers that read a
+// long file piece by piece (JSON Lines records) and bound each piece themselves.
+std::unique_ptr<std::istream> open_regular_file(const std::string& path);
+
+}  // namespace tabletop
