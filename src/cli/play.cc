@@ -108,9 +108,20 @@ std::string notation_help(const Game& game, const std::string& kind) {
 }
 
 int play(const PlayOptions& options) {
-  std::shared_ptr<const Game> game = games::registry().make(options.game, options.params);
-  const std::vector<std::string>& seats = options.seats;
+  json params = options.params;
+  // With --seats of n entries and no "players" parameter, n players where the game allows it.
+  if (const GameEntry* entry = games::registry().find(options.game);
+      entry && !options.seats.empty() && !params.contains("players") &&
+      entry->info.min_players != entry->info.max_players)
+    for (const ParamSpec& p : entry->params)
+      if (p.name == "players") params["players"] = int(options.seats.size());
+  std::shared_ptr<const Game> game = games::registry().make(options.game, params);
   const int players = game->num_players();
+  std::vector<std::string> seats = options.seats;
+  if (seats.empty()) {
+    seats.assign(std::size_t(players), kDefaultComputer);
+    seats[0] = "human";
+  }
   if (int(seats.size()) != players)
     throw BadParams(options.game + " needs " + std::to_string(players) + " seats, --seats gave " +
                     std::to_string(seats.size()));
@@ -328,12 +339,8 @@ int play(const PlayOptions& options) {
   }
   const State& state = match.state();
   const Seat final_viewer = humans == 1 ? watcher : kSpectator;
+  // The board ends with the game's own worded result (who won and why, or what stopped it).
   std::cout << "\n" << state.render(final_viewer);
-  const Returns r = state.returns();
-  std::cout << "Game over.";
-  for (int s = 0; s < players; ++s)
-    std::cout << (s ? "," : "") << " " << game->seat_name(s) << " " << r[std::size_t(s)];
-  std::cout << "\n";
   save_record();
   return 0;
 }

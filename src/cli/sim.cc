@@ -195,7 +195,7 @@ CLI::App* add_sim_command(CLI::App& app) {
                   "seat rotations per deal: none, cyclic (each agent in each seat once) or all "
                   "(every permutation); --rotate alone means cyclic")
       ->expected(0, 1)
-      ->default_str("cyclic");
+      ->default_str("none");
   sim->add_option("--variants", o.variants_path,
                   "JSON file of named parameter sets, {\"name\": {params}, ...}, played side by "
                   "side on the same deals; the first is the baseline");

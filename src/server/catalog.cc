@@ -52,6 +52,16 @@ json games_json(const Registry& registry) {
                    {"params", std::move(params)},
                    {"places_choice", e.places_choice},
                    {"strengths", strengths_json()}});
+    // How to play (games/howto.h), for the lobby and the match page.
+    if (!e.how_to_play.empty()) {
+      const RulesSource& r = e.rules_source;
+      out.back()["how_to_play"] = e.how_to_play;
+      out.back()["rules_source"] = {{"title", r.title},
+                                    {"author", r.author},
+                                    {"licence", r.licence},
+                                    {"licence_url", r.licence_url},
+                                    {"shareable", r.shareable}};
+    }
   }
   return out;
 }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -40,7 +41,21 @@ std::vector<std::string_view> split_tabs(std::string_view line) {
 
 }  // namespace
 
+namespace {
+std::string& installed_path() {
+  static std::string path;
+  return path;
+}
+}  // namespace
+
+bool Gazetteer::set_installed_path(std::string path) {
+  installed_path() = std::move(path);
+  return true;
+}
+
 std::string Gazetteer::default_path() {
+  if (const char* env = std::getenv("TABLETOP_GAZETTEER"); env && *env) return env;
+  if (!installed_path().empty()) return installed_path();
   return TABLETOP_GAZETTEER_PATH;
 }
 

@@ -39,8 +39,14 @@ class Gazetteer {
   // The gazetteer at `path` (read once per path and process, then shared), or null when the file
   // does not exist. Throws std::runtime_error naming the file and line when it is malformed.
   static std::shared_ptr<const Gazetteer> load(const std::string& path);
-  // data/gazetteer/gazetteer.tsv of the source tree this binary was built from.
+  // Where the gazetteer is looked for, the first that is set: the environment variable
+  // TABLETOP_GAZETTEER (a file path); the installed copy, registered by a program built against
+  // an install (find_package(tabletop) compiles cmake/tabletop_data.cc.in into it, naming
+  // <prefix>/share/tabletop/gazetteer.tsv); else data/gazetteer/gazetteer.tsv of the source tree
+  // this library was built from.
   static std::string default_path();
+  // Registers the installed gazetteer's path (see default_path); returns true.
+  static bool set_installed_path(std::string path);
 
   // The city named `city`, narrowed by `hints` (see above).
   Found find(std::string_view city, const std::vector<std::string>& hints) const;
