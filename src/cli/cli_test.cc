@@ -41,10 +41,11 @@ const std::string& scratch() {
   return dir.path;
 }
 
-Result run(const std::string& args, const std::string& input = "") {
+// `env`: more "NAME=value " settings for the command.
+Result run(const std::string& args, const std::string& input = "", const std::string& env = "") {
   // `play` saves its record under $XDG_STATE_HOME by default: keep the tests' records in theirs.
-  std::string command = "XDG_STATE_HOME=" + scratch() + "/state " + std::string(TABLETOP_BIN_DIR) +
-                        "/tabletop " + args + " 2>&1";
+  std::string command = "XDG_STATE_HOME=" + scratch() + "/state " + env + " " +
+                        std::string(TABLETOP_BIN_DIR) + "/tabletop " + args + " 2>&1";
   if (!input.empty()) {
     static int inputs = 0;
     const std::string path = scratch() + "/input_" + std::to_string(++inputs) + ".txt";
@@ -731,4 +732,32 @@ TEST(Cli, RelativityNamesTrophiesInWords) {
   EXPECT_TRUE(std::regex_search(text, std::regex("takes the (Moon|Sun) (Null|Ace|[2-5]) trophy")))
       << text;
   EXPECT_FALSE(std::regex_search(text, std::regex("takes the (Moon|Sun) [na] trophy"))) << text;
+}
+
+// Error text keeps the player's spelling: a bad tile position is quoted as typed, and a word
+// given for a yes/no parameter is quoted once, not as JSON.
+TEST(Cli, ErrorsQuoteTheInputAsWritten) {
+  const Result tile = run("apply conspiracy --seed 1 'tile S5 Z9'");
+  EXPECT_EQ(tile.code, 2) << tile.out;
+  EXPECT_NE(tile.out.find("'Z9' is not a tile position"), std::string::npos) << tile.out;
+  const Result param = run("apply culture-wars --param tech_advantage=maybe");
+  EXPECT_EQ(param.code, 2) << param.out;
+  EXPECT_NE(param.out.find("expected true or false, got 'maybe'"), std::string::npos) << param.out;
+}
+
+// Where the locale cannot show the boards' signs (LANG=C), the terminal game writes ASCII only,
+// with a key to the stand-ins; through a pipe it never writes colour codes.
+TEST(Cli, PlayFallsBackToAsciiWhereTheLocaleIsNotUtf8) {
+  for (const std::string game : {"relativity", "conspiracy", "siege"}) {
+    const Result ascii = run("play " + game + " --seed 2 --no-record", "", "LC_ALL=C LANG=C");
+    EXPECT_EQ(ascii.code, 0) << ascii.out;
+    EXPECT_TRUE(std::all_of(ascii.out.begin(), ascii.out.end(), [](char c) {
+      return static_cast<unsigned char>(c) < 0x80;
+    })) << ascii.out;
+    EXPECT_NE(ascii.out.find("(ASCII: "), std::string::npos) << ascii.out;
+    EXPECT_EQ(ascii.out.find('\033'), std::string::npos) << ascii.out;
+  }
+  const Result utf8 = run("play relativity --seed 2 --no-record", "", "LC_ALL=C.UTF-8");
+  EXPECT_NE(utf8.out.find("Relativity — seed 2"), std::string::npos) << utf8.out;
+  EXPECT_EQ(utf8.out.find("(ASCII: "), std::string::npos) << utf8.out;
 }

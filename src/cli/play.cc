@@ -18,6 +18,7 @@
 #include "ai/agent.h"
 #include "cli/commands.h"
 #include "cli/line_input.h"
+#include "cli/style.h"
 #include "core/record.h"
 #include "games/games.h"
 
@@ -129,6 +130,10 @@ int play(const PlayOptions& options) {
                             ? *options.seed
                             : std::random_device{}() * 65536ULL + std::random_device{}() % 65536;
   const bool hidden = game->info().hidden_information;
+  // Colour for seats and news on a terminal, ASCII when the locale cannot show the boards' signs.
+  std::vector<std::string> seat_names;
+  for (int s = 0; s < players; ++s) seat_names.push_back(game->seat_name(s));
+  const TerminalStyle style = TerminalStyle::detect(seat_names);
 
   // While a computer player thinks, a bar on stderr (a terminal only). On a perfect-information
   // game it names the move the search prefers; on a hidden-information game the agent reports
@@ -185,17 +190,20 @@ int play(const PlayOptions& options) {
       if (seats[std::size_t(s)] == "human") watcher = s;
   const bool hand_over = humans > 1 && hidden;
   std::vector<Seat> movers;  // who made each move, for undo
-  std::cout << game->info().name << " — seed " << seed << "\n";
+  std::cout << style(game->info().name + " — seed " + std::to_string(seed)) << "\n";
   for (int s = 0; s < players; ++s)
-    std::cout << "  " << game->seat_name(s) << ": "
-              << (seats[std::size_t(s)] == "human" ? "human" : "computer " + seats[std::size_t(s)])
+    std::cout << style("  " + game->seat_name(s) + ": " +
+                       (seats[std::size_t(s)] == "human" ? "human"
+                                                         : "computer " + seats[std::size_t(s)]))
               << "\n";
+  if (style.ascii()) std::cout << style.ascii_key() << "\n";
   std::cout << "Type 'help' for the notation and the commands.\n";
 
-  // Prints what the log says since event `first`, as `viewer` may read it.
-  auto tell = [&](Seat viewer, std::size_t first) {
+  // Prints what the log says since event `first`, as `viewer` may read it (`news`: what just
+  // happened, bold in colour).
+  auto tell = [&](Seat viewer, std::size_t first, bool news = true) {
     for (const std::string& event : match.state().log().for_viewer(viewer, first))
-      std::cout << wrap_text("  " + event, 78, 4) << "\n";
+      std::cout << style(wrap_text("  " + event, 78, 4), news) << "\n";
   };
   if (!hand_over) tell(watcher, 0);
 
@@ -230,7 +238,8 @@ int play(const PlayOptions& options) {
       // log says nothing of a move names it in notation.
       const std::vector<std::string> seen = match.state().log().for_viewer(watcher, events_before);
       if (seen.empty())
-        std::cout << "  " << name(seat) << (hidden ? " moves" : " plays " + text) << "\n";
+        std::cout << style("  " + name(seat) + (hidden ? " moves" : " plays " + text), true)
+                  << "\n";
       else
         tell(watcher, events_before);
       if (options.verbose) {
@@ -258,9 +267,9 @@ int play(const PlayOptions& options) {
     }
     if (show) {
       // The board, then what is left of this turn and the kind of step that comes next.
-      std::cout << "\n" << state.render(seat);
+      std::cout << "\n" << style(state.render(seat));
       if (const std::string status = state.turn_status(seat); !status.empty())
-        std::cout << wrap_text("  " + status, 78, 4) << "\n";
+        std::cout << style(wrap_text("  " + status, 78, 4)) << "\n";
       show = false;
       last_viewer = seat;
     }
@@ -300,7 +309,7 @@ int play(const PlayOptions& options) {
       continue;
     }
     if (line == "log") {
-      tell(seat, 0);
+      tell(seat, 0, false);
       continue;
     }
     if (line == "undo") {
@@ -340,7 +349,7 @@ int play(const PlayOptions& options) {
   const State& state = match.state();
   const Seat final_viewer = humans == 1 ? watcher : kSpectator;
   // The board ends with the game's own worded result (who won and why, or what stopped it).
-  std::cout << "\n" << state.render(final_viewer);
+  std::cout << "\n" << style(state.render(final_viewer));
   save_record();
   return 0;
 }

@@ -212,6 +212,8 @@ class ConspiracyState final : public State {
   std::unique_ptr<State> clone() const override;
   std::string move_to_string(Move move) const override;
   Move parse_move(std::string_view text) const override;
+  // parse_move on the words in lower case (parse_move quotes them back as written in errors).
+  Move parse_lowered(std::string_view text) const;
   json observation(Seat viewer) const override;
   // `reveal c5 ...` and `c5 ne` -> c5 (the payment or direction after the click); `reveal M2 ...`
   // and `tile A4 M2` -> M2 (the held tile after the click); `mark M` -> MP (the Present tile of the
