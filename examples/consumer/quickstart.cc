@@ -18,10 +18,15 @@ int main(int argc, char** argv) {
     std::cout << entry.info.id << ": " << entry.info.name << ", " << entry.info.min_players << "-"
               << entry.info.max_players << " players, " << entry.params.size() << " parameters\n";
   if (argc > 1) {
-    std::cout << "gazetteer: " << conspiracy_tcg::Gazetteer::default_path() << "\n";
-    auto tcg = games::registry().make("conspiracy-tcg", {{"venue", argv[1]}});
-    std::cout << "a Conspiracy TCG game at " << argv[1] << ": "
-              << tcg->new_initial_state(1)->legal_moves().size() << " first moves\n";
+    std::cout << "gazetteer: " << conspiracy_tcg::Gazetteer::default_path() << std::endl;
+    try {
+      auto tcg = games::registry().make("conspiracy-tcg", {{"venue", argv[1]}});
+      std::cout << "a Conspiracy TCG game at " << argv[1] << ": "
+                << tcg->new_initial_state(1)->legal_moves().size() << " first moves\n";
+    } catch (const Error& e) {  // a bad parameter: BadParams names it
+      std::cerr << "error: " << e.what() << "\n";
+      return 2;
+    }
   }
 
   auto game = games::registry().make("relativity", {{"coins", "n45a5n/3a2243/3n4a2n/a25345"}});
