@@ -761,3 +761,16 @@ TEST(Cli, PlayFallsBackToAsciiWhereTheLocaleIsNotUtf8) {
   EXPECT_NE(utf8.out.find("Relativity — seed 2"), std::string::npos) << utf8.out;
   EXPECT_EQ(utf8.out.find("(ASCII: "), std::string::npos) << utf8.out;
 }
+
+// Culture Wars' first setup step offers 184 moves: `moves` groups them (tile, then place).
+TEST(Cli, ManyMovesAreListedInGroups) {
+  const Result r =
+      run("play culture-wars --seed 3 --no-record --seats human,greedy", "moves\nquit\n");
+  EXPECT_EQ(r.code, 0) << r.out;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.out, m, std::regex("(\\d+) legal moves: (\\d+) groups")))
+      << r.out;
+  EXPECT_GT(std::stoi(m[1]), 40) << r.out;
+  EXPECT_LT(std::stoi(m[2]), std::stoi(m[1]) / 3) << r.out;
+  EXPECT_NE(r.out.find("\n  tile:"), std::string::npos) << r.out;
+}

@@ -41,6 +41,11 @@ struct PlayOptions {
   bool verbose = false;     // print the computers' search figures
 };
 int play(const PlayOptions& options);
+// The `moves` list of `play`: up to kUngroupedMoves moves comma-separated; more (Culture Wars'
+// setup offers 184) grouped by everything before each move's last part, one line per group
+// ("tile:m15-  m19 m20 ..."), in the order the groups first appear.
+inline constexpr std::size_t kUngroupedMoves = 40;
+std::string list_moves(const std::vector<std::string>& moves);
 // The computer player in the seats `play` fills when --seats is not given.
 inline constexpr const char* kDefaultComputer = "greedy";
 // The game's notation for people (Game::notation): every kind with its form and first example

@@ -7,6 +7,7 @@
 // private view is shown.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -55,6 +56,33 @@ std::string default_record_path(const std::string& game, uint64_t seed) {
 }
 
 }  // namespace
+
+std::string list_moves(const std::vector<std::string>& moves) {
+  std::string out = std::to_string(moves.size()) + " legal moves:";
+  if (moves.size() <= kUngroupedMoves) {
+    // Comma-separated: a move may hold spaces ("goal S4").
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      out += " " + moves[i] + (i + 1 < moves.size() ? "," : "");
+    return wrap_text(out, 78, 2);
+  }
+  // Grouped by everything before the last part, in the order the groups first appear.
+  std::vector<std::pair<std::string, std::string>> groups;
+  for (const std::string& m : moves) {
+    const std::size_t cut = m.find_last_of(" -#:");
+    const std::string head = cut == std::string::npos ? "" : m.substr(0, cut + 1);
+    const std::string tail = cut == std::string::npos ? m : m.substr(cut + 1);
+    auto it =
+        std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == head; });
+    if (it == groups.end())
+      groups.push_back({head, tail});
+    else
+      it->second += " " + tail;
+  }
+  out += " " + std::to_string(groups.size()) + " groups, each start followed by its ends";
+  for (const auto& [head, tails] : groups)
+    out += "\n" + wrap_text("  " + head + "  " + tails, 78, 6);
+  return out;
+}
 
 // `text` broken into lines of at most `width` columns (counting UTF-8 characters), the lines after
 // the first indented by `indent` spaces.
@@ -301,11 +329,10 @@ int play(const PlayOptions& options) {
     if (line == "moves") {
       MoveList moves;
       state.legal_moves(moves);
-      // Comma-separated: a move may hold spaces ("goal S4").
-      std::string list = std::to_string(moves.size()) + " legal moves:";
+      std::vector<std::string> texts;
       for (std::size_t i = 0; i < moves.size(); ++i)
-        list += " " + state.move_to_string(moves[i]) + (i + 1 < moves.size() ? "," : "");
-      std::cout << wrap_text(list, 78, 2) << "\n";
+        texts.push_back(state.move_to_string(moves[i]));
+      std::cout << style(list_moves(texts)) << "\n";
       continue;
     }
     if (line == "log") {
