@@ -43,7 +43,8 @@ struct PlayOptions {
 int play(const PlayOptions& options);
 // The `moves` list of `play`: up to kUngroupedMoves moves comma-separated; more (Culture Wars'
 // setup offers 184) grouped by everything before each move's last part, one line per group
-// ("tile:m15-  m19 m20 ..."), in the order the groups first appear.
+// ("tile:m15- | m19 m20 ...": the move is the start then one end, joined by a space when the start
+// does not end in '-', '#' or ':'), in the order the groups first appear.
 inline constexpr std::size_t kUngroupedMoves = 40;
 std::string list_moves(const std::vector<std::string>& moves);
 // The computer player in the seats `play` fills when --seats is not given.

@@ -78,9 +78,9 @@ std::string list_moves(const std::vector<std::string>& moves) {
     else
       it->second += " " + tail;
   }
-  out += " " + std::to_string(groups.size()) + " groups, each start followed by its ends";
+  out += " " + std::to_string(groups.size()) + " groups, each as START | its ENDS";
   for (const auto& [head, tails] : groups)
-    out += "\n" + wrap_text("  " + head + "  " + tails, 78, 6);
+    out += "\n" + wrap_text("  " + head + " | " + tails, 78, 6);
   return out;
 }
 

@@ -1,6 +1,7 @@
 #include "cli/style.h"
 
 #include <langinfo.h>
+#include <locale.h>
 #include <unistd.h>
 
 #include <array>
@@ -51,10 +52,14 @@ TerminalStyle TerminalStyle::detect(std::vector<std::string> seat_names) {
   const char* term = std::getenv("TERM");
   const bool colour = isatty(STDOUT_FILENO) && !(no_colour && *no_colour) &&
                       !(term && std::strcmp(term, "dumb") == 0);
-  std::setlocale(LC_CTYPE, "");
-  const char* codeset = nl_langinfo(CODESET);
-  const bool ascii =
-      !codeset || (std::strcmp(codeset, "UTF-8") != 0 && std::strcmp(codeset, "utf8") != 0);
+  // The environment's character set, read without changing the process's locale (the line
+  // editor and the rest of the program keep the "C" locale they always had).
+  bool ascii = true;
+  if (locale_t env = newlocale(LC_CTYPE_MASK, "", locale_t(0))) {
+    const char* codeset = nl_langinfo_l(CODESET, env);
+    ascii = !codeset || (std::strcmp(codeset, "UTF-8") != 0 && std::strcmp(codeset, "utf8") != 0);
+    freelocale(env);
+  }
   return TerminalStyle(colour, ascii, std::move(seat_names));
 }
 
