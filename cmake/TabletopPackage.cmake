@@ -44,3 +44,9 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/tabletopConfigVersion.cma
 install(FILES ${PROJECT_BINARY_DIR}/tabletopConfig.cmake
               ${PROJECT_BINARY_DIR}/tabletopConfigVersion.cmake
         DESTINATION ${TABLETOP_INSTALL_CMAKEDIR})
+# The gazetteer (made by `make build`; optional) under <prefix>/share/tabletop, and the source
+# that tells a consumer's program where it is (tabletopConfig.cmake, gazetteer.h).
+install(FILES ${PROJECT_SOURCE_DIR}/cmake/tabletop_data.cc.in
+        DESTINATION ${TABLETOP_INSTALL_CMAKEDIR} RENAME tabletop_data.cc)
+install(FILES ${PROJECT_SOURCE_DIR}/data/gazetteer/gazetteer.tsv
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/tabletop OPTIONAL)

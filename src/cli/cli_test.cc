@@ -44,10 +44,11 @@ const std::string& scratch() {
   return dir.path;
 }
 
-Result run(const std::string& args, const std::string& input = "") {
+// `env`: more "NAME=value " settings for the command.
+Result run(const std::string& args, const std::string& input = "", const std::string& env = "") {
   // `play` saves its record under $XDG_STATE_HOME by default: keep the tests' records in theirs.
-  std::string command = "XDG_STATE_HOME=" + scratch() + "/state " + std::string(TABLETOP_BIN_DIR) +
-                        "/tabletop " + args + " 2>&1";
+  std::string command = "XDG_STATE_HOME=" + scratch() + "/state " + env + " " +
+                        std::string(TABLETOP_BIN_DIR) + "/tabletop " + args + " 2>&1";
   if (!input.empty()) {
     static int inputs = 0;
     const std::string path = scratch() + "/input_" + std::to_string(++inputs) + ".txt";
@@ -777,3 +778,190 @@ TEST(Cli, SimFailsWhenItsOutputCannotBeWritten) {
 }
 
 }  // namespace
+
+// Issue 25: every game starts without flags: seat 0 the person, the greedy computer in the
+// others, at the game's default player count (through a pipe: standard input ends, so the person
+// "quits" at the first prompt, after the computers before them have moved).
+TEST(Cli, EveryGameStartsWithoutSeats) {
+  const std::vector<std::pair<std::string, int>> games = {{"relativity", 2},
+                                                          {"siege", 4},
+                                                          {"conspiracy", 4},
+                                                          {"culture-wars", 4},
+                                                          {"conspiracy-tcg", 4}};
+  for (const auto& [game, seats] : games) {
+    const Result r = run("play " + game + " --seed 3 --no-record");
+    EXPECT_EQ(r.code, 0) << game << "\n" << r.out;
+    // The seat list follows the title line; its first seat is the person.
+    const std::size_t first = r.out.find('\n') + 1;
+    const std::string seat0 = r.out.substr(first, r.out.find('\n', first) - first);
+    EXPECT_TRUE(seat0.ends_with(": human")) << game << "\n" << r.out;
+    EXPECT_NE(seat0.find('0'), std::string::npos) << seat0;
+    std::size_t computers = 0;
+    for (std::size_t at = r.out.find(": computer greedy\n"); at != std::string::npos;
+         at = r.out.find(": computer greedy\n", at + 1))
+      ++computers;
+    EXPECT_EQ(int(computers), seats - 1) << game << "\n" << r.out;
+    EXPECT_EQ(r.out.find("error"), std::string::npos) << game << "\n" << r.out;
+  }
+}
+
+// --seats of n entries sets the player count where the game allows it; where it does not, one
+// clear error.
+TEST(Cli, SeatsSetThePlayerCount) {
+  Result r = run("play siege --seed 3 --no-record --seats human,greedy");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("SW (seat 1): computer greedy"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("(seat 2)"), std::string::npos) << r.out;
+  r = run("play culture-wars --seed 3 --no-record --seats human,greedy,greedy");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("(2): computer greedy"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("(3)"), std::string::npos) << r.out;
+  r = run("play relativity --no-record --seats human,greedy,greedy");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("error: relativity needs 2 seats, --seats gave 3"), std::string::npos)
+      << r.out;
+}
+
+// The end of a game is told once, in the game's own words: no raw "Game over. seat 0 1, ...".
+TEST(Cli, TheEndIsWordedOnce) {
+  const Result r =
+      run("play relativity --param coins=n45a5n/3a2243/3n4a2n/a25345 --seed 2 --no-record "
+          "--seats random,random");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("Game over"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("Game over."), std::string::npos) << r.out;
+  EXPECT_FALSE(std::regex_search(r.out, std::regex("seat 0 -?1, seat 1"))) << r.out;
+}
+
+// `play --help` says how the seed is chosen (a fresh one, printed), not "=1".
+TEST(Cli, PlayHelpTellsHowTheSeedIsChosen) {
+  const Result r = run("play --help");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("without it a fresh one, printed"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("SEED=1"), std::string::npos) << r.out;
+  const Result sim = run("sim --help");
+  EXPECT_NE(sim.out.find("--rotate TEXT=none"), std::string::npos) << sim.out;
+}
+
+// `tabletop rules GAME`: how to play, for every game, with the rules' source and licence.
+TEST(Cli, RulesTellHowToPlayEveryGame) {
+  for (const std::string game :
+       {"relativity", "siege", "conspiracy", "culture-wars", "conspiracy-tcg"}) {
+    const Result r = run("rules " + game);
+    EXPECT_EQ(r.code, 0) << game << "\n" << r.out;
+    for (const char* heading : {"How to play ", "\nGoal\n", "\nSetup\n", "\nWhat wins\n",
+                                "\nNotation\n", "The full rules: "})
+      EXPECT_NE(r.out.find(heading), std::string::npos) << game << ": " << heading << "\n" << r.out;
+    EXPECT_EQ(r.out.find('`'), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("## "), std::string::npos) << r.out;
+  }
+  EXPECT_NE(run("rules relativity").out.find("CC BY-SA 3.0"), std::string::npos);
+  const Result bad = run("rules chess");
+  EXPECT_EQ(bad.code, 2) << bad.out;
+  EXPECT_NE(bad.out.find("error: "), std::string::npos) << bad.out;
+}
+
+// Conspiracy's log in the order things happen: the roll-off that sets a round's order before the
+// turn it orders, a saved coin before the next seat's turn; the same in `apply --viewer 0`.
+TEST(Cli, ConspiracyLogKeepsTheOrderOfEvents) {
+  const Result r =
+      run("play conspiracy --seed 5 --param max_rounds=3 --no-record --seats "
+          "greedy,greedy,greedy,greedy");
+  EXPECT_EQ(r.code, 0) << r.out;
+  const std::size_t roll = r.out.find("roll-off:"), order = r.out.find("round 1 order:"),
+                    turn = r.out.find("'s turn; draws");
+  ASSERT_NE(roll, std::string::npos) << r.out;
+  ASSERT_NE(turn, std::string::npos) << r.out;
+  EXPECT_LT(roll, turn) << r.out;
+  EXPECT_LT(order, turn) << r.out;
+  // Every "seat N saves" comes in seat N's own turn: the last turn line before it is seat N's
+  // (it used to come after the next seat's "'s turn" line).
+  std::string text = std::regex_replace(r.out, std::regex("\n    "), " ");
+  int turn_seat = -1, saves = 0;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    std::smatch m;
+    if (std::regex_search(line, m, std::regex("seat (\\d)'s turn"))) turn_seat = std::stoi(m[1]);
+    if (std::regex_search(line, m, std::regex("seat (\\d) saves"))) {
+      EXPECT_EQ(std::stoi(m[1]), turn_seat) << line << "\n" << text;
+      ++saves;
+    }
+  }
+  EXPECT_GT(saves, 3) << text;
+}
+
+// Nothing happens silently: Culture Wars tells the automatic growth (round-end step 2) and the
+// removal of excess population (step 6), and the round cap says what stopped the game and its size.
+TEST(Cli, CultureWarsTellsGrowthExcessAndTheRoundCap) {
+  const Result r =
+      run("play culture-wars --param max_rounds=5 --seed 3 --no-record --seats greedy,greedy");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("growth: seat A (0) gains a token on each of its"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("excess population: seat "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("the engine's round cap of 5 rounds ends the game: no winner"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("round cap of 5 rounds was reached"), std::string::npos) << r.out;
+}
+
+// The card game's ply-cap draw says how large the cap is, in the log and in the result.
+TEST(Cli, CardGamePlyCapSaysItsSize) {
+  const Result r =
+      run("play conspiracy-tcg --param max_plies=40 --seed 3 --no-record --seats random,random");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("the engine's ply cap of 40 plies ends the game: a draw"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("Stopped by the engine's ply cap of 40 plies"), std::string::npos) << r.out;
+}
+
+// Relativity names its trophies in words: "the Moon Ace trophy", never "the Moon a trophy".
+TEST(Cli, RelativityNamesTrophiesInWords) {
+  const Result r = run("play relativity --seed 4 --no-record --seats random,random");
+  EXPECT_EQ(r.code, 0) << r.out;
+  const std::string text = std::regex_replace(r.out, std::regex("\n    "), " ");
+  EXPECT_TRUE(std::regex_search(text, std::regex("takes the (Moon|Sun) (Null|Ace|[2-5]) trophy")))
+      << text;
+  EXPECT_FALSE(std::regex_search(text, std::regex("takes the (Moon|Sun) [na] trophy"))) << text;
+}
+
+// Error text keeps the player's spelling: a bad tile position is quoted as typed, and a word
+// given for a yes/no parameter is quoted once, not as JSON.
+TEST(Cli, ErrorsQuoteTheInputAsWritten) {
+  const Result tile = run("apply conspiracy --seed 1 'tile S5 Z9'");
+  EXPECT_EQ(tile.code, 2) << tile.out;
+  EXPECT_NE(tile.out.find("'Z9' is not a tile position"), std::string::npos) << tile.out;
+  const Result param = run("apply culture-wars --param tech_advantage=maybe");
+  EXPECT_EQ(param.code, 2) << param.out;
+  EXPECT_NE(param.out.find("expected true or false, got 'maybe'"), std::string::npos) << param.out;
+}
+
+// Where the locale cannot show the boards' signs (LANG=C), the terminal game writes ASCII only,
+// with a key to the stand-ins; through a pipe it never writes colour codes.
+TEST(Cli, PlayFallsBackToAsciiWhereTheLocaleIsNotUtf8) {
+  for (const std::string game : {"relativity", "conspiracy", "siege"}) {
+    const Result ascii = run("play " + game + " --seed 2 --no-record", "", "LC_ALL=C LANG=C");
+    EXPECT_EQ(ascii.code, 0) << ascii.out;
+    EXPECT_TRUE(std::all_of(ascii.out.begin(), ascii.out.end(), [](char c) {
+      return static_cast<unsigned char>(c) < 0x80;
+    })) << ascii.out;
+    EXPECT_NE(ascii.out.find("(ASCII: "), std::string::npos) << ascii.out;
+    EXPECT_EQ(ascii.out.find('\033'), std::string::npos) << ascii.out;
+  }
+  const Result utf8 = run("play relativity --seed 2 --no-record", "", "LC_ALL=C.UTF-8");
+  EXPECT_NE(utf8.out.find("Relativity — seed 2"), std::string::npos) << utf8.out;
+  EXPECT_EQ(utf8.out.find("(ASCII: "), std::string::npos) << utf8.out;
+}
+
+// Culture Wars' first setup step offers 184 moves: `moves` groups them (tile, then place).
+TEST(Cli, ManyMovesAreListedInGroups) {
+  const Result r =
+      run("play culture-wars --seed 3 --no-record --seats human,greedy", "moves\nquit\n");
+  EXPECT_EQ(r.code, 0) << r.out;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.out, m, std::regex("(\\d+) legal moves: (\\d+) groups")))
+      << r.out;
+  EXPECT_GT(std::stoi(m[1]), 40) << r.out;
+  EXPECT_LT(std::stoi(m[2]), std::stoi(m[1]) / 3) << r.out;
+  EXPECT_NE(r.out.find("\n  tile:"), std::string::npos) << r.out;
+}

@@ -23,18 +23,32 @@ int list_games();
 // `tabletop list GAME` (list.cc): the game's parameters, its notation with examples, and the agent
 // specs with their options.
 int list_game(const std::string& game);
+// `tabletop rules GAME` (list.cc): how to play it (games/howto.h: goal, setup, a turn, what wins,
+// the notation) and where the full rule text comes from.
+int rules(const std::string& game);
 
 // `tabletop play` (play.cc).
 struct PlayOptions {
   std::string game;
-  std::vector<std::string> seats;  // one agent spec per seat, "human" for a person
-  std::optional<uint64_t> seed;    // none: a random seed, printed
+  // One agent spec per seat, "human" for a person. Empty: a person in seat 0 and kDefaultComputer
+  // in the others, at the game's default player count. With n specs and no "players" parameter,
+  // the player count is n where the game allows it.
+  std::vector<std::string> seats;
+  std::optional<uint64_t> seed;  // none: a random seed, printed
   json params = json::object();
   bool record = true;       // save the record on quit and at the end
   std::string record_path;  // empty: $XDG_STATE_HOME/tabletop/GAME-SEED.json (or ~/.local/state)
   bool verbose = false;     // print the computers' search figures
 };
 int play(const PlayOptions& options);
+// The `moves` list of `play`: up to kUngroupedMoves moves comma-separated; more (Culture Wars'
+// setup offers 184) grouped by everything before each move's last part, one line per group
+// ("tile:m15- | m19 m20 ...": the move is the start then one end, joined by a space when the start
+// does not end in '-', '#' or ':'), in the order the groups first appear.
+inline constexpr std::size_t kUngroupedMoves = 40;
+std::string list_moves(const std::vector<std::string>& moves);
+// The computer player in the seats `play` fills when --seats is not given.
+inline constexpr const char* kDefaultComputer = "greedy";
 // The game's notation for people (Game::notation): every kind with its form and first example
 // when `kind` is empty, else that kind in full (or an error line naming the known kinds).
 std::string notation_help(const Game& game, const std::string& kind);

@@ -57,4 +57,30 @@ int list_game(const std::string& game_id) {
   return 0;
 }
 
+int rules(const std::string& game_id) {
+  const GameEntry* entry = games::registry().find(game_id);
+  if (!entry) games::registry().make(game_id);  // throws BadParams listing the known games
+  if (entry->how_to_play.empty())
+    throw BadParams("no how-to-play for " + entry->info.name + " yet");
+  std::cout << "How to play " << entry->info.name << "\n";
+  // The Markdown subset as plain text: headings stand alone, `code` loses its backquotes.
+  std::string text = entry->how_to_play;
+  std::erase(text, '`');
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    const std::string line = text.substr(start, end - start);
+    std::cout << (line.starts_with("## ") ? line.substr(3) : line) << "\n";
+    start = end + 1;
+  }
+  const RulesSource& source = entry->rules_source;
+  std::cout << "\n"
+            << wrap_text("The full rules: " + source.title + ", by " + source.author + " (" +
+                             source.licence + (source.licence_url.empty() ? "" : ", ") +
+                             source.licence_url + "); shared/rules/" + entry->info.rules + ".",
+                         100, 0)
+            << "\n";
+  return 0;
+}
+
 }  // namespace tabletop::cli

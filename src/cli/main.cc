@@ -30,12 +30,22 @@ int main(int argc, char** argv) {
   std::string list_game;
   list->add_option("game", list_game, "a game id: show its parameters, notation and agents");
 
+  auto* rules = app.add_subcommand(
+      "rules", "how to play a game: the goal, the setup, a turn, what wins, the notation");
+  std::string rules_game;
+  rules->add_option("game", rules_game, "a game id (see `tabletop list`)")->required();
+
   auto* play = app.add_subcommand("play", "play in the terminal (people and computer players)");
   add_game(play);
-  std::string seats_text = "human,random";
+  play->get_option("--seed")
+      ->description(
+          "random seed (deal, dice, agents); without it a fresh one, printed at the start")
+      ->default_str("");
+  std::string seats_text;
   play->add_option("--seats", seats_text,
-                   "one agent spec per seat, comma-separated; 'human' for a person")
-      ->capture_default_str();
+                   "one agent spec per seat, comma-separated, 'human' for a person; n entries set "
+                   "the player count where the game allows (default: you in seat 0, the greedy "
+                   "computer in the others, at the game's usual count)");
   cli::PlayOptions play_options;
   bool no_record = false;
   play->add_option("--record", play_options.record_path,
@@ -177,9 +187,10 @@ int main(int argc, char** argv) {
   try {
     const json params = cli::params_from(param_pairs);
     if (list->parsed()) return list_game.empty() ? cli::list_games() : cli::list_game(list_game);
+    if (rules->parsed()) return cli::rules(rules_game);
     if (play->parsed()) {
       play_options.game = game;
-      play_options.seats = cli::split_agent_specs(seats_text);
+      if (!seats_text.empty()) play_options.seats = cli::split_agent_specs(seats_text);
       if (play->count("--seed")) play_options.seed = seed;
       play_options.params = params;
       play_options.record = !no_record;

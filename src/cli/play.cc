@@ -7,6 +7,7 @@
 // private view is shown.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -18,6 +19,7 @@
 #include "ai/agent.h"
 #include "cli/commands.h"
 #include "cli/line_input.h"
+#include "cli/style.h"
 #include "core/record.h"
 #include "games/games.h"
 
@@ -54,6 +56,33 @@ std::string default_record_path(const std::string& game, uint64_t seed) {
 }
 
 }  // namespace
+
+std::string list_moves(const std::vector<std::string>& moves) {
+  std::string out = std::to_string(moves.size()) + " legal moves:";
+  if (moves.size() <= kUngroupedMoves) {
+    // Comma-separated: a move may hold spaces ("goal S4").
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      out += " " + moves[i] + (i + 1 < moves.size() ? "," : "");
+    return wrap_text(out, 78, 2);
+  }
+  // Grouped by everything before the last part, in the order the groups first appear.
+  std::vector<std::pair<std::string, std::string>> groups;
+  for (const std::string& m : moves) {
+    const std::size_t cut = m.find_last_of(" -#:");
+    const std::string head = cut == std::string::npos ? "" : m.substr(0, cut + 1);
+    const std::string tail = cut == std::string::npos ? m : m.substr(cut + 1);
+    auto it =
+        std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == head; });
+    if (it == groups.end())
+      groups.push_back({head, tail});
+    else
+      it->second += " " + tail;
+  }
+  out += " " + std::to_string(groups.size()) + " groups, each as START | its ENDS";
+  for (const auto& [head, tails] : groups)
+    out += "\n" + wrap_text("  " + head + " | " + tails, 78, 6);
+  return out;
+}
 
 // `text` broken into lines of at most `width` columns (counting UTF-8 characters), the lines after
 // the first indented by `indent` spaces.
@@ -108,9 +137,20 @@ std::string notation_help(const Game& game, const std::string& kind) {
 }
 
 int play(const PlayOptions& options) {
-  std::shared_ptr<const Game> game = games::registry().make(options.game, options.params);
-  const std::vector<std::string>& seats = options.seats;
+  json params = options.params;
+  // With --seats of n entries and no "players" parameter, n players where the game allows it.
+  if (const GameEntry* entry = games::registry().find(options.game);
+      entry && !options.seats.empty() && !params.contains("players") &&
+      entry->info.min_players != entry->info.max_players)
+    for (const ParamSpec& p : entry->params)
+      if (p.name == "players") params["players"] = int(options.seats.size());
+  std::shared_ptr<const Game> game = games::registry().make(options.game, params);
   const int players = game->num_players();
+  std::vector<std::string> seats = options.seats;
+  if (seats.empty()) {
+    seats.assign(std::size_t(players), kDefaultComputer);
+    seats[0] = "human";
+  }
   if (int(seats.size()) != players)
     throw BadParams(options.game + " needs " + std::to_string(players) + " seats, --seats gave " +
                     std::to_string(seats.size()));
@@ -118,6 +158,10 @@ int play(const PlayOptions& options) {
                             ? *options.seed
                             : std::random_device{}() * 65536ULL + std::random_device{}() % 65536;
   const bool hidden = game->info().hidden_information;
+  // Colour for seats and news on a terminal, ASCII when the locale cannot show the boards' signs.
+  std::vector<std::string> seat_names;
+  for (int s = 0; s < players; ++s) seat_names.push_back(game->seat_name(s));
+  const TerminalStyle style = TerminalStyle::detect(seat_names);
 
   // While a computer player thinks, a bar on stderr (a terminal only). On a perfect-information
   // game it names the move the search prefers; on a hidden-information game the agent reports
@@ -174,17 +218,20 @@ int play(const PlayOptions& options) {
       if (seats[std::size_t(s)] == "human") watcher = s;
   const bool hand_over = humans > 1 && hidden;
   std::vector<Seat> movers;  // who made each move, for undo
-  std::cout << game->info().name << " — seed " << seed << "\n";
+  std::cout << style(game->info().name + " — seed " + std::to_string(seed)) << "\n";
   for (int s = 0; s < players; ++s)
-    std::cout << "  " << game->seat_name(s) << ": "
-              << (seats[std::size_t(s)] == "human" ? "human" : "computer " + seats[std::size_t(s)])
+    std::cout << style("  " + game->seat_name(s) + ": " +
+                       (seats[std::size_t(s)] == "human" ? "human"
+                                                         : "computer " + seats[std::size_t(s)]))
               << "\n";
+  if (style.ascii()) std::cout << style.ascii_key() << "\n";
   std::cout << "Type 'help' for the notation and the commands.\n";
 
-  // Prints what the log says since event `first`, as `viewer` may read it.
-  auto tell = [&](Seat viewer, std::size_t first) {
+  // Prints what the log says since event `first`, as `viewer` may read it (`news`: what just
+  // happened, bold in colour).
+  auto tell = [&](Seat viewer, std::size_t first, bool news = true) {
     for (const std::string& event : match.state().log().for_viewer(viewer, first))
-      std::cout << wrap_text("  " + event, 78, 4) << "\n";
+      std::cout << style(wrap_text("  " + event, 78, 4), news) << "\n";
   };
   if (!hand_over) tell(watcher, 0);
 
@@ -219,7 +266,8 @@ int play(const PlayOptions& options) {
       // log says nothing of a move names it in notation.
       const std::vector<std::string> seen = match.state().log().for_viewer(watcher, events_before);
       if (seen.empty())
-        std::cout << "  " << name(seat) << (hidden ? " moves" : " plays " + text) << "\n";
+        std::cout << style("  " + name(seat) + (hidden ? " moves" : " plays " + text), true)
+                  << "\n";
       else
         tell(watcher, events_before);
       if (options.verbose) {
@@ -247,9 +295,9 @@ int play(const PlayOptions& options) {
     }
     if (show) {
       // The board, then what is left of this turn and the kind of step that comes next.
-      std::cout << "\n" << state.render(seat);
+      std::cout << "\n" << style(state.render(seat));
       if (const std::string status = state.turn_status(seat); !status.empty())
-        std::cout << wrap_text("  " + status, 78, 4) << "\n";
+        std::cout << style(wrap_text("  " + status, 78, 4)) << "\n";
       show = false;
       last_viewer = seat;
     }
@@ -281,15 +329,14 @@ int play(const PlayOptions& options) {
     if (line == "moves") {
       MoveList moves;
       state.legal_moves(moves);
-      // Comma-separated: a move may hold spaces ("goal S4").
-      std::string list = std::to_string(moves.size()) + " legal moves:";
+      std::vector<std::string> texts;
       for (std::size_t i = 0; i < moves.size(); ++i)
-        list += " " + state.move_to_string(moves[i]) + (i + 1 < moves.size() ? "," : "");
-      std::cout << wrap_text(list, 78, 2) << "\n";
+        texts.push_back(state.move_to_string(moves[i]));
+      std::cout << style(list_moves(texts)) << "\n";
       continue;
     }
     if (line == "log") {
-      tell(seat, 0);
+      tell(seat, 0, false);
       continue;
     }
     if (line == "undo") {
@@ -328,12 +375,8 @@ int play(const PlayOptions& options) {
   }
   const State& state = match.state();
   const Seat final_viewer = humans == 1 ? watcher : kSpectator;
-  std::cout << "\n" << state.render(final_viewer);
-  const Returns r = state.returns();
-  std::cout << "Game over.";
-  for (int s = 0; s < players; ++s)
-    std::cout << (s ? "," : "") << " " << game->seat_name(s) << " " << r[std::size_t(s)];
-  std::cout << "\n";
+  // The board ends with the game's own worded result (who won and why, or what stopped it).
+  std::cout << "\n" << style(state.render(final_viewer));
   save_record();
   return 0;
 }

@@ -29,7 +29,7 @@ std::size_t count(const std::string& text, const std::string& what) {
 }
 
 TEST(PlayPty, UpArrowRecallsTheLastLine) {
-  Pty pty(with(kRelativity, {"--seats", "human,random"}), {"TERM=xterm"});
+  Pty pty(with(kRelativity, {"--seats", "human,random"}), {"TERM=xterm", "NO_COLOR=1"});
   std::size_t at = 0;
   ASSERT_TRUE(pty.wait_for("seat 0> ", 0, 20s, &at)) << pty.output();
   pty.type("moves\n");
@@ -44,7 +44,7 @@ TEST(PlayPty, UpArrowRecallsTheLastLine) {
 }
 
 TEST(PlayPty, TabCompletesLegalMovesAndCommands) {
-  Pty pty(with(kRelativity, {"--seats", "human,random"}), {"TERM=xterm"});
+  Pty pty(with(kRelativity, {"--seats", "human,random"}), {"TERM=xterm", "NO_COLOR=1"});
   std::size_t at = 0;
   ASSERT_TRUE(pty.wait_for("seat 0> ", 0, 20s, &at)) << pty.output();
   ASSERT_TRUE(pty.wait_line_editor(20s)) << pty.output();
@@ -62,7 +62,7 @@ TEST(PlayPty, TabCompletesLegalMovesAndCommands) {
 TEST(PlayPty, AfterAStepTheTurnStatusTellsWhatIsLeftAndWhatComesNext) {
   Pty pty({kBin, "play", "siege", "--param", "players=2", "--seats", "human,random", "--seed", "3",
            "--no-record"},
-          {"TERM=xterm"});
+          {"TERM=xterm", "NO_COLOR=1"});
   std::size_t at = 0;
   ASSERT_TRUE(pty.wait_for("NE (seat 0)> ", 0, 20s, &at)) << pty.output();
   pty.type("3:NE-g7\n");
@@ -79,7 +79,7 @@ TEST(PlayPty, AfterAStepTheTurnStatusTellsWhatIsLeftAndWhatComesNext) {
 }
 
 TEST(PlayPty, TheThinkingBarShowsProgressAndOnPerfectInformationTheFavourite) {
-  Pty pty(with(kRelativity, {"--seats", "human,mcts:time=400"}), {"TERM=xterm"});
+  Pty pty(with(kRelativity, {"--seats", "human,mcts:time=400"}), {"TERM=xterm", "NO_COLOR=1"});
   std::size_t at = 0;
   ASSERT_TRUE(pty.wait_for("seat 0> ", 0, 20s, &at)) << pty.output();
   pty.type("d3#e3\n");
@@ -89,6 +89,26 @@ TEST(PlayPty, TheThinkingBarShowsProgressAndOnPerfectInformationTheFavourite) {
   EXPECT_TRUE(std::regex_search(
       pty.output(), std::regex(R"(thinking \[[#.]{24}\] +[0-9]+%  [a-f][1-4]#[a-f][1-4] [0-9]+%)")))
       << pty.output();
+}
+
+// On a terminal the seats' names are in colour (seat 0 red, seat 1 green) and the news in bold;
+// NO_COLOR turns colour off (https://no-color.org).
+TEST(PlayPty, SeatsInColourUnlessNoColor) {
+  for (const bool no_colour : {false, true}) {
+    std::vector<std::string> env = {"TERM=xterm", "LC_ALL=C.UTF-8"};
+    if (no_colour) env.push_back("NO_COLOR=1");
+    Pty pty(with(kRelativity, {"--seats", "human,random"}), env);
+    std::size_t at = 0;
+    ASSERT_TRUE(pty.wait_for("> ", 0, 20s, &at)) << pty.output();
+    pty.type("d3#e3\n");
+    ASSERT_TRUE(pty.wait_for("swaps d3#e3", at, 20s, &at)) << pty.output();
+    ASSERT_TRUE(pty.wait_for("> ", at, 20s, &at)) << pty.output();
+    pty.type("quit\n");
+    EXPECT_EQ(pty.wait_exit(20s), 0);
+    EXPECT_EQ(pty.output().find("\033[31mseat 0\033[0m") != std::string::npos, !no_colour)
+        << pty.output();
+    EXPECT_EQ(pty.output().find("\033[1m") != std::string::npos, !no_colour) << pty.output();
+  }
 }
 
 }  // namespace

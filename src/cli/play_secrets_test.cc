@@ -50,7 +50,31 @@ std::vector<std::string> listed_moves(const std::string& chunk, const std::strin
   std::string list = chunk.substr(at + 12);
   list = list.substr(0, list.find(prompt));
   list = list.substr(0, list.rfind('\n'));
+  std::erase(list, '\r');  // a terminal ends its lines with CR LF
   std::vector<std::string> out;
+  if (const std::size_t grouped = list.find(" groups, each as START | its ENDS\n");
+      grouped != std::string::npos) {
+    // list_moves' groups: "  START | END END ..." per group, continued on lines indented by 6; a
+    // move is the start and one end, joined by a space unless the start ends in '-', '#' or ':'.
+    std::istringstream lines(list.substr(grouped + 34));
+    std::vector<std::string> groups;
+    for (std::string line; std::getline(lines, line);)
+      if (line.starts_with("      ") && !groups.empty())
+        groups.back() += " " + line.substr(6);
+      else if (line.starts_with("  "))
+        groups.push_back(line);
+    for (const std::string& g : groups) {
+      const std::size_t bar = g.find("| ");
+      if (bar == std::string::npos) continue;
+      const std::size_t first = g.find_first_not_of(' ');
+      std::string head = first < bar ? g.substr(first, bar - first) : std::string();
+      while (!head.empty() && head.back() == ' ') head.pop_back();
+      if (!head.empty() && std::string("-#:").find(head.back()) == std::string::npos) head += ' ';
+      std::istringstream tails(g.substr(bar + 2));
+      for (std::string tail; tails >> tail;) out.push_back(head + tail);
+    }
+    return out;
+  }
   std::string item;
   std::istringstream parts(list);
   while (std::getline(parts, item, ',')) {
@@ -119,7 +143,8 @@ void play_and_search(const std::string& game_id, int players, int human_decision
   std::string seats = "human";
   for (int s = 1; s < players; ++s) seats += ",ismcts:time=130";
   argv.push_back(seats);
-  Pty pty(argv, {"TERM=xterm"});
+  // Colour off (NO_COLOR): a secret split by colour codes would escape the text checks below.
+  Pty pty(argv, {"TERM=xterm", "NO_COLOR=1"});
   const std::string prompt =
       games::registry().make(game_id, {{"players", players}})->seat_name(0) + "> ";
 
@@ -178,7 +203,7 @@ void play_and_search(const std::string& game_id, int players, int human_decision
   for (std::size_t p = 0; p < record.moves.size(); ++p)
     if (states[p]->current_player() == 0) human_turns.push_back(p);
   human_turns.push_back(record.moves.size());
-  ASSERT_GE(human_turns.size(), std::size_t(decisions) + 1);
+  ASSERT_GE(human_turns.size(), std::size_t(decisions) + 1) << pty.output();
   Rng rng(seed ^ 0x5eed);
   std::size_t at = 0;  // plies played when the last chunk began
   int found = 0, checked = 0;

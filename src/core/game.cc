@@ -142,7 +142,8 @@ int ParamReader::get_int(const std::string& key, int fallback, int min, int max)
         fail(key, "expected an integer, got " + quote(text));
       in_range = ec == std::errc();
     } else {
-      fail(key, "expected an integer, got " + quote(dump_for_message(v)));
+      fail(key, "expected an integer, got " +
+                    quote(v.is_string() ? v.get<std::string>() : dump_for_message(v)));
     }
     if (!in_range || wide < min || wide > max)
       fail(key, text + " is out of range " + std::to_string(min) + ".." + std::to_string(max));
@@ -163,7 +164,8 @@ bool ParamReader::get_bool(const std::string& key, bool fallback) {
     else if (v == "false" || v == "0" || v == 0)
       value = false;
     else
-      fail(key, "expected true or false, got " + quote(dump_for_message(v)));
+      fail(key, "expected true or false, got " +
+                    quote(v.is_string() ? v.get<std::string>() : dump_for_message(v)));
   }
   resolved_[key] = value;
   return value;

@@ -16,6 +16,15 @@ namespace tabletop {
 
 struct Record;
 
+// Where a game's full rule text comes from, and whether it may be passed on.
+struct RulesSource {
+  std::string title;        // "Relativity, version 110808a"
+  std::string author;       // "Marty and Ron Hale-Evans"
+  std::string licence;      // "CC BY-SA 3.0", "public domain", "copyright, no licence given"
+  std::string licence_url;  // the licence's text, when it has one ("" otherwise)
+  bool shareable = false;   // the licence lets the full text be passed on
+};
+
 struct GameEntry {
   GameInfo info;
   // Makes the game; throws BadParams naming a bad parameter.
@@ -23,6 +32,11 @@ struct GameEntry {
   // Every parameter the game accepts, in the order a form should show them (players first). The
   // game reads its parameters through these same specs (ParamReader::get_all).
   std::vector<ParamSpec> params;
+  // How to play, in the project's own words (goal, setup, a turn, what wins, the notation), a small
+  // Markdown subset: "## " headings, paragraphs, "1. " and "- " items, `code`. games::registry()
+  // fills it from docs/howto/<id>.md (games/howto.h). Empty: not written.
+  std::string how_to_play;
+  RulesSource rules_source;
   // Optional: the game's name in PPN's `GameType: Name`, and a replayer for PPN records of it that
   // returns the final state and throws BadRecord at the first move that differs from the record.
   std::string ppn_name;

@@ -34,6 +34,24 @@ TEST(Notation, EveryGameExplainsItsNotationWithExamplesThatParse) {
   }
 }
 
+// Every game says how to play it (docs/howto/<id>.md, games/howto.h): the five parts, in order,
+// and where the full rules come from.
+TEST(Notation, EveryGameHasAHowToPlay) {
+  for (const GameEntry& e : registry().entries()) {
+    SCOPED_TRACE(e.info.id);
+    std::size_t at = 0;
+    for (const char* heading :
+         {"## Goal\n", "## Setup\n", "## A ", "## What wins\n", "## Notation\n"}) {
+      const std::size_t next = e.how_to_play.find(heading, at);
+      EXPECT_NE(next, std::string::npos) << heading;
+      if (next != std::string::npos) at = next;
+    }
+    EXPECT_FALSE(e.rules_source.title.empty());
+    EXPECT_FALSE(e.rules_source.author.empty());
+    EXPECT_FALSE(e.rules_source.licence.empty());
+  }
+}
+
 TEST(Notation, EverySeatNameHoldsTheSeatNumber) {
   for (const GameEntry& e : registry().entries()) {
     std::shared_ptr<const Game> game = e.make(json::object());

@@ -59,6 +59,17 @@ json games_json(const Registry& registry) {
     try {
       out.back()["setup"] = e.make({})->new_initial_state(uint64_t{1})->observation(kSpectator);
     } catch (const std::exception&) {
+      // A game that cannot start without params has no setup picture.
+    }
+    // How to play (games/howto.h), for the lobby and the match page.
+    if (!e.how_to_play.empty()) {
+      const RulesSource& r = e.rules_source;
+      out.back()["how_to_play"] = e.how_to_play;
+      out.back()["rules_source"] = {{"title", r.title},
+                                    {"author", r.author},
+                                    {"licence", r.licence},
+                                    {"licence_url", r.licence_url},
+                                    {"shareable", r.shareable}};
     }
   }
   return out;

@@ -109,6 +109,12 @@ TEST_F(ServerTest, GamesListsEveryGameWithParametersAndStrengths) {
       }
     }
     EXPECT_EQ(g["strengths"].size(), 3u);
+    // How to play (issue 25): the text and where the full rules come from, for the lobby.
+    EXPECT_EQ(g["how_to_play"], entry->how_to_play);
+    EXPECT_NE(g["how_to_play"].get<std::string>().find("## What wins"), std::string::npos);
+    EXPECT_EQ(g["rules_source"]["title"], entry->rules_source.title);
+    EXPECT_TRUE(g["rules_source"]["shareable"].is_boolean());
+    EXPECT_TRUE(g["rules_source"]["licence_url"].is_string());
   }
 }
 

@@ -152,6 +152,11 @@ void ConspiracyState::log_all(const std::string& text) {
   pending_log_ += text;
 }
 
+void ConspiracyState::log_private(uint64_t seen_by, std::string text, std::string masked) {
+  flush_log();  // what happened before comes first in the log
+  log().add(seen_by, std::move(text), std::move(masked));
+}
+
 void ConspiracyState::flush_log() {
   if (pending_log_.empty()) return;
   log().add(pending_log_);
@@ -246,9 +251,9 @@ void ConspiracyState::tile_to_seat(int tile, Seat seat) {
     if (tile_known_[std::size_t(tile)] & kPublic)
       log_all(game().seat_name(seat) + " receives tile " + piece_name(tile) + where);
     else
-      log().add(uint64_t(1) << seat,
-                game().seat_name(seat) + " receives tile " + piece_name(tile) + where,
-                game().seat_name(seat) + " receives a face-down tile" + where);
+      log_private(uint64_t(1) << seat,
+                  game().seat_name(seat) + " receives tile " + piece_name(tile) + where,
+                  game().seat_name(seat) + " receives a face-down tile" + where);
   }
 }
 
@@ -550,9 +555,9 @@ void ConspiracyState::setup() {
       text += " and draws coins";
       for (int c = 0; c < kPieces; ++c)
         if (coin_loc_[std::size_t(c)] == kHand + s) text += " " + piece_name(c);
-      log().add(uint64_t(1) << s, text,
-                game().seat_name(s) + " is dealt " + std::to_string(tiles_held(s)) +
-                    " tiles and draws 3 coins");
+      log_private(uint64_t(1) << s, text,
+                  game().seat_name(s) + " is dealt " + std::to_string(tiles_held(s)) +
+                      " tiles and draws 3 coins");
     }
   phase_ = Phase::kGoal;
   to_move_ = 0;
@@ -705,8 +710,8 @@ void ConspiracyState::start_turn(Seat seat) {
     std::string text = game().seat_name(seat) + "'s turn; holds";
     for (int c = 0; c < kPieces; ++c)
       if (coin_loc_[std::size_t(c)] == kHand + seat) text += " " + piece_name(c);
-    log().add(uint64_t(1) << seat, text,
-              game().seat_name(seat) + "'s turn; draws " + std::to_string(drawn) + " coins");
+    log_private(uint64_t(1) << seat, text,
+                game().seat_name(seat) + "'s turn; draws " + std::to_string(drawn) + " coins");
   }
   for (int c = 0; c < kPieces; ++c)
     if (coin_loc_[std::size_t(c)] == kBonus + seat) move_coin(c, kHand + seat);
@@ -764,9 +769,10 @@ void ConspiracyState::pay(int coin, Seat payee) {
   move_coin(coin, kBonus + payee);
   coin_known_[std::size_t(coin)] |= uint8_t(1u << payee);
   if (log().enabled())
-    log().add((uint64_t(1) << me) | (uint64_t(1) << payee),
-              game().seat_name(me) + " pays " + piece_name(coin) + " to " + game().seat_name(payee),
-              game().seat_name(me) + " pays a coin to " + game().seat_name(payee));
+    log_private(
+        (uint64_t(1) << me) | (uint64_t(1) << payee),
+        game().seat_name(me) + " pays " + piece_name(coin) + " to " + game().seat_name(payee),
+        game().seat_name(me) + " pays a coin to " + game().seat_name(payee));
 }
 
 void ConspiracyState::do_legal_moves(MoveList& out) const {
@@ -1047,9 +1053,9 @@ void ConspiracyState::apply_move(Move move) {
       for (int k = 0; k < kPieces; ++k)
         if (coin_loc_[std::size_t(k)] == kHand + me) coin_to_bag(k);
       if (log().enabled())
-        log().add(uint64_t(1) << me,
-                  who() + " chooses the goal " + kSuitNames[a] + " and " + std::to_string(b),
-                  who() + " notes a secret goal and returns the coins");
+        log_private(uint64_t(1) << me,
+                    who() + " chooses the goal " + kSuitNames[a] + " and " + std::to_string(b),
+                    who() + " notes a secret goal and returns the coins");
       if (me + 1 < players()) {
         to_move_ = me + 1;
       } else {
@@ -1132,9 +1138,9 @@ void ConspiracyState::apply_move(Move move) {
       new_tile_pos_ = b;
       phase_ = Phase::kPlaceOnTile;
       if (log().enabled())
-        log().add(uint64_t(1) << me,
-                  who() + " lays tile " + piece_name(a) + " face down at " + position_name(b),
-                  who() + " lays a tile face down at " + position_name(b));
+        log_private(uint64_t(1) << me,
+                    who() + " lays tile " + piece_name(a) + " face down at " + position_name(b),
+                    who() + " lays a tile face down at " + position_name(b));
       return;
     }
     case MoveKind::kAt: {

@@ -217,6 +217,8 @@ class ConspiracyState final : public State {
   std::unique_ptr<State> clone() const override;
   std::string move_to_string(Move move) const override;
   Move parse_move(std::string_view text) const override;
+  // parse_move on the words in lower case (parse_move quotes them back as written in errors).
+  Move parse_lowered(std::string_view text) const;
   json observation(Seat viewer) const override;
   // `reveal c5 ...` and `c5 ne` -> c5 (the payment or direction after the click); `reveal M2 ...`
   // and `tile A4 M2` -> M2 (the held tile after the click); `mark M` -> MP (the Present tile of the
@@ -417,8 +419,11 @@ class ConspiracyState final : public State {
   bool tile_position_ok(int pos, bool attack) const;
   int hand_count(Seat seat) const { return coins_at(kHand + seat); }
   // Public events of one move are gathered into one log line (flushed at the end of the move);
-  // private ones (draws, payments, face-down tiles) go straight to the log with their masks.
+  // private ones (draws, payments, face-down tiles) go to the log with their masks through
+  // log_private, which first flushes the public events gathered so far, so the log keeps the
+  // order in which things happen (the roll-off before the turn it orders).
   void log_all(const std::string& text);
+  void log_private(uint64_t seen_by, std::string text, std::string masked);
   void flush_log();
   void apply_move(Move move);
   std::string pending_log_;

@@ -75,6 +75,9 @@ int parse_position(const std::string& w) {
   if (w.size() < 2)
     throw BadMove(quote(w) +
                   " is not a tile position: write L, M or R and a row (P, 1, 2, ...), e.g. M2");
+  if (w[0] == 0 || !std::strchr("lmr", w[0]))
+    throw BadMove(quote(w) +
+                  " is not a tile position: it starts with the column L, M or R, e.g. M2");
   const int column = parse_column(w.substr(0, 1));
   if (w.substr(1) == "p") return position(column, 0);
   int row = 0;
@@ -211,6 +214,34 @@ std::string ConspiracyState::move_to_string(Move move) const {
 }
 
 Move ConspiracyState::parse_move(std::string_view text) const {
+  try {
+    return parse_lowered(text);
+  } catch (const BadMove& e) {
+    // The words were read in lower case; the message quotes them as the player wrote them.
+    std::string message = e.what();
+    std::vector<std::string> written;
+    std::string word;
+    for (char c : std::string(text) + " ")
+      if (std::isspace(static_cast<unsigned char>(c))) {
+        if (!word.empty()) written.push_back(word);
+        word.clear();
+      } else {
+        word += c;
+      }
+    for (const std::string& original : written) {
+      std::string lowered = original;
+      for (char& c : lowered) c = char(std::tolower(static_cast<unsigned char>(c)));
+      if (lowered == original) continue;
+      const std::string from = quote(lowered), to = quote(original);
+      for (std::size_t at = message.find(from); at != std::string::npos;
+           at = message.find(from, at + to.size()))
+        message.replace(at, from.size(), to);
+    }
+    throw BadMove(message);
+  }
+}
+
+Move ConspiracyState::parse_lowered(std::string_view text) const {
   const std::vector<std::string> w = split(text);
   if (w.empty()) throw BadMove("empty move");
   auto need = [&](std::size_t n, const char* form) {

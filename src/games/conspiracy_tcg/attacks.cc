@@ -174,8 +174,20 @@ void TcgState::apply_attack(const MoveParts& p) {
     const Outcome o2 = compare(kd, ka, modes_.m[1], modes_.m[0]);
     if (o1 == Outcome::kLoss && o2 == Outcome::kLoss) killed[std::size_t(nk++)] = d;
     if (o1 == Outcome::kWin && o2 == Outcome::kWin) attacker_dies = true;
-    if (log().enabled())
-      account += "; " + agent_text(d) + ": " + outcome_name(o1) + " " + outcome_name(o2);
+    // Each defender's comparison in words, from the defender's side: killed when it loses in
+    // both active modes, the attacker dies when the defender wins in both, otherwise it stands.
+    if (log().enabled()) {
+      const std::string modes = std::string("(") + mode_name(modes_.m[0]) + ": " +
+                                outcome_name(o1) + ", " + mode_name(modes_.m[1]) + ": " +
+                                outcome_name(o2) + ")";
+      account +=
+          "; " + agent_text(d) +
+          (o1 == Outcome::kLoss && o2 == Outcome::kLoss
+               ? " loses in both modes " + modes + ": killed"
+           : o1 == Outcome::kWin && o2 == Outcome::kWin
+               ? " wins in both modes " + modes + ": the attacker dies at the end of the turn"
+               : " " + modes + ": stands (not beaten in both modes)");
+    }
   }
   if (log().enabled()) log().add("attack" + account);
   pending_count_ = uint8_t(std::min<int>(nk, int(pending_.size())));

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -49,11 +50,24 @@ std::string& default_override() {
   static std::string path;
   return path;
 }
+std::string& installed_path() {
+  static std::string path;
+  return path;
+}
 }  // namespace
+
+bool Gazetteer::set_installed_path(std::string path) {
+  std::lock_guard lock(default_mutex);
+  installed_path() = std::move(path);
+  return true;
+}
 
 std::string Gazetteer::default_path() {
   std::lock_guard lock(default_mutex);
-  return default_override().empty() ? TABLETOP_GAZETTEER_PATH : default_override();
+  if (!default_override().empty()) return default_override();
+  if (const char* env = std::getenv("TABLETOP_GAZETTEER"); env && *env) return env;
+  if (!installed_path().empty()) return installed_path();
+  return TABLETOP_GAZETTEER_PATH;
 }
 
 void Gazetteer::set_default_path(const std::string& path) {

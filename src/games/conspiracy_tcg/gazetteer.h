@@ -45,12 +45,18 @@ class Gazetteer {
   // naming the file when it is not a regular file, is larger than kMaxBytes, or is malformed
   // (then with the line).
   static std::shared_ptr<const Gazetteer> load(const std::string& path);
-  // The gazetteer a game uses when its `gazetteer` parameter is empty: the one set_default_path
-  // chose, else data/gazetteer/gazetteer.tsv of the source tree this binary was built from.
+  // Where the gazetteer is looked for, the first that is set: the one set_default_path chose
+  // (`tabletop serve --gazetteer PATH`); the environment variable TABLETOP_GAZETTEER (a file
+  // path); the installed copy, registered by a program built against an install
+  // (find_package(tabletop) compiles cmake/tabletop_data.cc.in into it, naming
+  // <prefix>/share/tabletop/gazetteer.tsv); else data/gazetteer/gazetteer.tsv of the source tree
+  // this library was built from.
   static std::string default_path();
   // Chooses the default gazetteer for this process (`tabletop serve --gazetteer PATH`: a server
   // never takes a gazetteer from a client, see ParamSpec::Type::kFile).
   static void set_default_path(const std::string& path);
+  // Registers the installed gazetteer's path (see default_path); returns true.
+  static bool set_installed_path(std::string path);
 
   // The city named `city`, narrowed by `hints` (see above).
   Found find(std::string_view city, const std::vector<std::string>& hints) const;

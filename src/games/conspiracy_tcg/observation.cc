@@ -520,7 +520,8 @@ std::string TcgState::render(Seat viewer) const {
   }
   if (over_)
     out << (winner_ >= 0 ? g.seat_name(winner_) + " rules the world.\n"
-                         : std::string("Stopped by the ply cap: a draw.\n"));
+                         : "Stopped by the engine's ply cap of " + std::to_string(g.max_plies()) +
+                               " plies: a draw (max_plies, not a rule).\n");
   else
     out << g.seat_name(current_player()) << " to decide (" << phase_name(phase_) << ").\n";
   return out.str();

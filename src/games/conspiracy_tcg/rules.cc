@@ -1011,7 +1011,10 @@ void TcgState::do_apply(Move move) {
   if (!over_ && ply() + 1 >= rules().max_plies()) {
     over_ = true;
     capped_ = true;
-    if (log().enabled()) log().add("the engine's ply cap ends the game: a draw");
+    if (log().enabled())
+      log().add("the engine's ply cap of " + std::to_string(rules().max_plies()) +
+                " plies ends the game: a draw, every seat scores 0 (max_plies, a limit for "
+                "simulations, not a rule)");
   }
 }
 

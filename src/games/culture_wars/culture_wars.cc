@@ -631,7 +631,9 @@ std::string CultureWarsState::render(Seat viewer) const {
   }
   if (phase_ == Phase::kOver) {
     out << " Game over:";
-    if (!winners_) out << " no winner (engine round cap)";
+    if (!winners_)
+      out << " no winner: the engine's round cap of " << rules().max_rounds()
+          << " rounds was reached (max_rounds, not a rule)";
     for (int s = 0; s < num_seats(); ++s)
       if (winners_ >> s & 1)
         out << " " << g.seat_name(s) << " wins: " << settlements(s) << " settlements now and "

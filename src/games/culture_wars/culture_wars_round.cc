@@ -72,10 +72,23 @@ void CultureWarsState::advance_expansion() {
     int squares = 0;
     for (int square = 0; square < kSquares; ++square)
       squares += tokens_[std::size_t(seat)][std::size_t(square)] > 0;
-    if (squares == 0 || reserve_tokens_[std::size_t(seat)] == 0) continue;
+    if (squares == 0) continue;
+    if (reserve_tokens_[std::size_t(seat)] == 0) {
+      if (log().enabled())
+        log().add("growth: " + game().seat_name(seat) +
+                  " has no token in reserve and does not grow");
+      continue;
+    }
     if (squares <= reserve_tokens_[std::size_t(seat)]) {
+      std::string grown;
       for (int square = 0; square < kSquares; ++square)
-        if (tokens_[std::size_t(seat)][std::size_t(square)] > 0) add_tokens(seat, square, 1);
+        if (tokens_[std::size_t(seat)][std::size_t(square)] > 0) {
+          add_tokens(seat, square, 1);
+          if (log().enabled()) grown += (grown.empty() ? "" : ", ") + square_name(square);
+        }
+      if (log().enabled())
+        log().add("growth: " + game().seat_name(seat) + " gains a token on each of its " +
+                  std::to_string(squares) + (squares == 1 ? " square: " : " squares: ") + grown);
       continue;
     }
     phase_ = Phase::kExpansion;
@@ -306,7 +319,15 @@ void CultureWarsState::end_round() {
     if (support == 0 || seats_on(square) == 1) {
       for (int s = 0; s < num_seats(); ++s) {
         const int t = tokens_[std::size_t(s)][std::size_t(square)];
-        if (t > support) remove_tokens(s, square, t - support);
+        if (t <= support) continue;
+        remove_tokens(s, square, t - support);
+        if (log().enabled())
+          log().add("excess population: " + game().seat_name(s) + " loses " +
+                    std::to_string(t - support) + (t - support == 1 ? " token" : " tokens") +
+                    " on " + square_name(square) + " (" +
+                    (support == 0 ? std::string("a settlement supports none")
+                                  : "it supports " + std::to_string(support)) +
+                    ")");
       }
     } else {
       resolve_square(square, support, tech);
@@ -380,6 +401,9 @@ void CultureWarsState::end_round() {
   if (round_ >= rules().max_rounds()) {
     phase_ = Phase::kOver;
     stopped_by_cap_ = true;
+    log().add("the engine's round cap of " + std::to_string(rules().max_rounds()) +
+              " rounds ends the game: no winner, every seat scores 0 (max_rounds, a limit for "
+              "simulations, not a rule)");
     return;
   }
   begin_round();

@@ -14,6 +14,7 @@ namespace {
 
 constexpr const char* kRankChars = "na2345";
 constexpr const char* kRoleNames[2] = {"Space", "Time"};
+constexpr const char* kRankWords[6] = {"Null", "Ace", "2", "3", "4", "5"};
 constexpr const char* kRoundNames[2] = {"Night", "Day"};
 
 int row_of(int square) {
@@ -374,8 +375,8 @@ void RelativityState::do_apply(Move move) {
                        move_to_string(move);
     for (int r = 0; r < kRanks; ++r)
       if (last_trophies_ & (1u << r))
-        text += std::string(", takes the ") + (round_ == kNight ? "Moon " : "Sun ") + rank_char(r) +
-                " trophy";
+        text += std::string(", takes the ") + (round_ == kNight ? "Moon " : "Sun ") +
+                kRankWords[std::size_t(r)] + " trophy";
     log().add(text);
   }
   role_to_move_ ^= 1;
@@ -583,8 +584,9 @@ std::string RelativityState::turn_status(Seat viewer) const {
   if (reversal_forbidden())
     text += ", but not " + square_name(last_low_) + "#" + square_name(last_high_) +
             " back (the opponent's last swap)";
-  return text + "; " + std::to_string(kTrophiesPerRound - trophies_taken(Round(round_))) + " " +
-         (round_ == kNight ? "Moon" : "Sun") + " trophies left this round. Next: FROM#TO.";
+  const int left = kTrophiesPerRound - trophies_taken(Round(round_));
+  return text + "; " + std::to_string(left) + " " + (round_ == kNight ? "Moon" : "Sun") +
+         (left == 1 ? " trophy" : " trophies") + " left this round. Next: FROM#TO.";
 }
 
 std::string RelativityState::render(Seat viewer) const {
