@@ -89,6 +89,7 @@ struct SearchOptions {
   bool reuse = true;
   int prior = 200;        // virtual visits per root move at its one-ply estimate (0: none)
   int prior_samples = 8;  // samples of the hidden state the prior averages over
+  double fpu = -1;        // first-play urgency of an untried move (-1: untried moves first)
   uint32_t max_nodes = 4'000'000;
 
   static constexpr int kDefaultIterations = 1000;
