@@ -99,7 +99,7 @@ TEST_F(ServerTest, GamesListsEveryGameWithParametersAndStrengths) {
         EXPECT_EQ(p["max"], g["max_players"]);
       }
     }
-    EXPECT_EQ(g["strengths"].size(), 3u);
+    EXPECT_EQ(g["strengths"].size(), 4u);
   }
 }
 
