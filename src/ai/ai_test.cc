@@ -146,7 +146,7 @@ TEST(AgentSpecs, KnownAgentsAndOptions) {
   for (const char* spec :
        {"random", "greedy", "greedy:samples=3", "mcts", "ismcts",
         "mcts:iterations=10,c=1.2,threads=2,depth=5,reuse=0,nodes=5000", "mcts:time=50",
-        "ismcts:iterations=5,time=100", "ismcts:prior=20,prior_samples=2"})
+        "ismcts:iterations=5,time=100", "ismcts:prior=20,prior_samples=2", "ismcts:fpu=0.3"})
     EXPECT_NE(make_agent(spec, *game, 1), nullptr) << spec;
   EXPECT_EQ(make_agent("mcts:time=2000", *game, 1)->spec(), "mcts:time=2000");
   const auto names = agent_names();
@@ -170,6 +170,7 @@ TEST(AgentSpecs, BadSpecsNameTheProblem) {
   EXPECT_NE(message("ismcts:threads=0").find("threads"), std::string::npos);
   EXPECT_NE(message("ismcts:prior=-5").find("prior"), std::string::npos);
   EXPECT_NE(message("ismcts:prior_samples=0").find("prior_samples"), std::string::npos);
+  EXPECT_NE(message("ismcts:fpu=2").find("fpu"), std::string::npos);
   EXPECT_NE(message("greedy:c=1").find("unknown option 'c'"), std::string::npos);
   EXPECT_NE(message("alphazero").find("unknown agent 'alphazero'"), std::string::npos);
 }
@@ -251,11 +252,14 @@ TEST(Information, ToyGameHonestSamplerHidesTheCardAndLeakyOneIsCaught) {
 TEST(Information, SearchAppliesOnlyMovesLegalInItsSample) {
   auto game = std::make_shared<GuessGame>(false);
   auto state = game->new_initial_state(1);
-  for (int seed = 1; seed <= 5; ++seed) {
-    MctsAgent agent(*game, SearchOptions{.iterations = 3000}, true, uint64_t(seed), "ismcts");
-    EXPECT_NO_THROW(agent.choose(*state));
-    EXPECT_EQ(agent.last_stats().iterations, 3000u);
-  }
+  for (int seed = 1; seed <= 5; ++seed)
+    for (double fpu : {-1.0, 0.0, 0.3}) {  // fpu: a node revisits children before all are tried
+      SearchOptions o{.iterations = 3000};
+      o.fpu = fpu;
+      MctsAgent agent(*game, o, true, uint64_t(seed), "ismcts");
+      EXPECT_NO_THROW(agent.choose(*state));
+      EXPECT_EQ(agent.last_stats().iterations, 3000u);
+    }
 }
 
 // Every registered game: replace the truth by another one the seat cannot tell apart (hidden parts
@@ -288,7 +292,7 @@ TEST(Information, IsmctsChoicesDoNotDependOnTheHiddenTruth) {
     // Short playouts keep this quick on games whose random play is long; depth does not touch what
     // the agent may see.
     const std::string spec = "ismcts:iterations=40,depth=30";
-    for (const std::string& agent : {spec, std::string("greedy:samples=4")}) {
+    for (const std::string& agent : {spec, spec + ",fpu=0.3", std::string("greedy:samples=4")}) {
       const Counts a = choices(agent, *game, *state, 80), b = choices(agent, *game, *other, 80);
       const ChiSquare c = compare(a, b);
       EXPECT_LE(c.statistic, c.critical) << agent << ": df " << c.df;
@@ -455,6 +459,27 @@ TEST(Search, PriorSeedsEveryRootMoveWithItsEstimate) {
 // statistics, and progress is reported every 100 ms of it. (Issue 13: the old test timed the real
 // clock within 10% and failed at load 0.85; a decision's real overshoot is one iteration plus
 // whatever the scheduler takes, and node storage growth no longer copies the tree: see NodePool.)
+// First-play urgency: without it the root tries every legal move once before it revisits any; with
+// fpu=0 (an untried move is worth the worst return seen) a move that did well is revisited first.
+TEST(Search, FirstPlayUrgencyRevisitsAGoodMoveBeforeTryingEveryOne) {
+  auto game = games::registry().make("relativity");
+  auto state = game->new_initial_state(3);
+  MoveList legal;
+  state->legal_moves(legal);
+  ASSERT_GE(legal.size(), 4u);
+  auto tried = [&](double fpu) {
+    SearchOptions o{.iterations = int(legal.size()), .prior = 0};
+    o.fpu = fpu;
+    MctsAgent agent(*game, o, false, 1, "mcts");
+    agent.choose(*state);
+    int n = 0;
+    for (const auto& [move, visits] : agent.last_root_visits()) n += visits > 0;
+    return n;
+  };
+  EXPECT_EQ(tried(-1), int(legal.size()));
+  EXPECT_LT(tried(0), int(legal.size()));
+}
+
 TEST(Search, TimeBudgetIsHonoured) {
   for (const GameEntry& entry : games::registry().entries()) {
     SCOPED_TRACE(entry.info.id);

@@ -1,10 +1,22 @@
 #include "ai/bench.h"
 
+#include <time.h>
+
 #include <cstdio>
 
 #include "ai/mcts.h"
 
 namespace tabletop::ai {
+
+namespace {
+
+double thread_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
+}  // namespace
 
 BenchResult run_bench(const Registry& registry, int iterations) {
   BenchResult result;
@@ -30,7 +42,9 @@ BenchResult run_bench(const Registry& registry, int iterations) {
         state = std::move(next);
       }
       MctsAgent agent(*game, options, hidden, 1, line.agent);
+      const double cpu = thread_cpu_seconds();
       agent.choose(*state);
+      line.cpu_seconds += thread_cpu_seconds() - cpu;
       const SearchStats& stats = agent.last_stats();
       ++line.positions;
       line.iterations += stats.iterations;
@@ -46,15 +60,16 @@ BenchResult run_bench(const Registry& registry, int iterations) {
 std::string bench_report(const BenchResult& result) {
   std::string out;
   char row[256];
-  std::snprintf(row, sizeof row, "%-16s %-28s %10s %12s %8s %12s %14s\n", "game", "agent",
-                "iterations", "nodes", "seconds", "iter/s", "nodes/s");
+  std::snprintf(row, sizeof row, "%-16s %-28s %10s %12s %8s %12s %14s %8s %12s\n", "game", "agent",
+                "iterations", "nodes", "seconds", "iter/s", "nodes/s", "cpu s", "iter/cpu-s");
   out += row;
   for (const BenchLine& l : result.lines) {
     const double s = l.seconds > 0 ? l.seconds : 1e-9;
-    std::snprintf(row, sizeof row, "%-16s %-28s %10llu %12llu %8.3f %12.0f %14.0f\n",
+    const double cpu = l.cpu_seconds > 0 ? l.cpu_seconds : 1e-9;
+    std::snprintf(row, sizeof row, "%-16s %-28s %10llu %12llu %8.3f %12.0f %14.0f %8.3f %12.0f\n",
                   l.game.c_str(), l.agent.c_str(), (unsigned long long)l.iterations,
                   (unsigned long long)l.nodes, l.seconds, double(l.iterations) / s,
-                  double(l.nodes) / s);
+                  double(l.nodes) / s, l.cpu_seconds, double(l.iterations) / cpu);
     out += row;
   }
   out += "Bench: " + std::to_string(result.signature) + "\n";

@@ -25,6 +25,10 @@ struct BenchLine {
   uint64_t iterations = 0;
   uint64_t nodes = 0;
   double seconds = 0;
+  // The searching thread's CPU time (CLOCK_THREAD_CPUTIME_ID): on a busy machine the wall time
+  // counts the time other processes had the core, the CPU time does not, so iterations per CPU
+  // second estimate the speed on one quiet core.
+  double cpu_seconds = 0;
 };
 
 struct BenchResult {
@@ -35,7 +39,8 @@ struct BenchResult {
 // Runs the bench with `iterations` per position. Throws what the games throw (a bug).
 BenchResult run_bench(const Registry& registry, int iterations);
 
-// The result as a table, then "Bench: <signature>" on its own line.
+// The result as a table (speeds per wall second and per CPU second), then "Bench: <signature>" on
+// its own line.
 std::string bench_report(const BenchResult& result);
 
 }  // namespace tabletop::ai

@@ -63,7 +63,8 @@ class SearchTree {
 
   struct Config {
     double c;
-    int depth;  // playout plies before the estimate, or -1: never estimate
+    double fpu;  // first-play urgency on scaled returns, or -1: every move tried once first
+    int depth;   // playout plies before the estimate, or -1: never estimate
     uint32_t max_nodes;
   };
 
@@ -256,7 +257,12 @@ class SearchTree {
         else
           mark_[c - n.child_begin] = 1;
       }
-      if (!untried_.empty()) {
+      // First-play urgency (SearchOptions::fpu): an untried move scores fpu + c * sqrt(ln
+      // visits), as if tried once at value fpu; a tried move that scores more is visited first.
+      if (!untried_.empty() &&
+          (config.fpu < 0 || n.child_count == 0 ||
+           best_available(node, config) <
+               config.fpu + config.c * std::sqrt(ln(std::max<uint32_t>(1, n.visits))))) {
         for (uint32_t i = 0; i < n.child_count; ++i)
           if (mark_[i]) ++nodes_[n.child_begin + i].avail;
         move = untried_[rng_.uniform(uint32_t(untried_.size()))];
@@ -271,17 +277,41 @@ class SearchTree {
         }
         return child;
       }
-      if (n.child_count == k) {
+      if (untried_.empty() && n.child_count == k) {  // the children are exactly this legal set
         nodes_[node].legal_count = uint16_t(k);
         nodes_[node].legal_fp = fp;
       }
     }
+    const uint32_t best = pick_available(node, all_children, config);
+    move = nodes_[best].move;
+    return best;
+  }
+
+  // The UCB score of the best child of `node` marked available in mark_ (-infinity when none);
+  // changes nothing.
+  double best_available(uint32_t node, const Config& config) const {
+    const Node& n = nodes_[node];
+    const double scale = hi_ > lo_ ? 1.0 / (hi_ - lo_) : 0.0;
+    double best_score = -std::numeric_limits<double>::infinity();
+    for (uint32_t i = 0; i < n.child_count; ++i) {
+      if (!mark_[i]) continue;
+      const Node& c = nodes_[n.child_begin + i];
+      const double q = (c.value / c.visits - lo_) * scale;
+      best_score = std::max(best_score, q + config.c * std::sqrt(ln(c.avail + 1) / c.visits));
+    }
+    return best_score;
+  }
+
+  // Counts one more availability for every available child of `node` and returns the one with
+  // the best UCB score.
+  uint32_t pick_available(uint32_t node, bool all, const Config& config) {
+    const Node& n = nodes_[node];
     const double scale = hi_ > lo_ ? 1.0 / (hi_ - lo_) : 0.0;
     double best_score = -std::numeric_limits<double>::infinity();
     uint32_t best = kNone;
     const uint32_t begin = n.child_begin, count = n.child_count;
     for (uint32_t i = 0; i < count; ++i) {
-      if (!all_children && !mark_[i]) continue;
+      if (!all && !mark_[i]) continue;
       Node& c = nodes_[begin + i];
       ++c.avail;
       const double q = (c.value / c.visits - lo_) * scale;
@@ -292,7 +322,6 @@ class SearchTree {
       }
     }
     assert(best != kNone);
-    move = nodes_[best].move;
     return best;
   }
 
@@ -335,7 +364,7 @@ class SearchTree {
 };
 
 SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
-  spec.allow_only("iterations,time,c,threads,depth,reuse,nodes,prior,prior_samples");
+  spec.allow_only("iterations,time,c,threads,depth,reuse,nodes,prior,prior_samples,fpu");
   SearchOptions o;
   o.iterations = int(spec.integer("iterations", 0, 1, 1'000'000'000));
   o.time_ms = spec.number("time", 0, 1, 1e8);
@@ -346,6 +375,7 @@ SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
   o.reuse = spec.integer("reuse", 1, 0, 1) != 0;
   o.prior = int(spec.integer("prior", o.prior, 0, 1'000'000));
   o.prior_samples = int(spec.integer("prior_samples", o.prior_samples, 1, 1000));
+  o.fpu = spec.number("fpu", o.fpu, -1, 1);
   o.max_nodes = uint32_t(spec.integer("nodes", 4'000'000, 1000, 1'000'000'000));
   return o;
 }
@@ -406,7 +436,7 @@ Move MctsAgent::choose(const State& state) {
   const uint32_t prior_visits = options_.prior > 0 && estimates ? uint32_t(options_.prior) : 0;
   if (prior_visits)
     for (auto& tree : trees_) tree->seed_root(*base, seat, prior_visits, options_.prior_samples);
-  const SearchTree::Config config{options_.c, depth, options_.max_nodes};
+  const SearchTree::Config config{options_.c, options_.fpu, depth, options_.max_nodes};
 
   const int threads = options_.threads;
   const bool timed = options_.time_ms > 0;

@@ -35,7 +35,7 @@
 // by replacing the hidden truth with another consistent one and checking the choices do not change.
 //
 // Options (spec "mcts:iterations=N,time=MS,c=C,threads=T,depth=D,reuse=0|1,nodes=N,
-// prior=V,prior_samples=S"):
+// prior=V,prior_samples=S,fpu=V"):
 //   - iterations: per decision, over all threads. Default 1000 when `time` is not given.
 //   - time: milliseconds per decision; with both, the search stops at whichever comes first.
 //   - c: the exploration constant, on returns scaled to [0, 1]. Default 0.7.
@@ -58,6 +58,11 @@
 //     Conspiracy, where 1,000 iterations spread over some 45 first moves alone play worse than
 //     `greedy`, prior=200 won 69.0% of 400 rotated games against random (63.5% without, the same
 //     seeds); docs/games/conspiracy.md has the figures.
+//   - fpu: V in [0, 1] (default -1: off), first-play urgency. By default a node tries every legal
+//     move once before it revisits any (step 2.); with fpu an untried move scores
+//     V + c * sqrt(ln(visits of the node)), as if tried once at scaled value V, and a tried move
+//     that scores more is revisited first, so a node with a hundred moves and thirty visits
+//     follows its good moves instead of trying thirty moves once each. docs/ai.md has the figures.
 //   - nodes: the most tree nodes per thread (default 4,000,000, about 200 MB); past it the tree
 //     stops growing and iterations only refine the visit counts.
 //
@@ -89,6 +94,7 @@ struct SearchOptions {
   bool reuse = true;
   int prior = 200;        // virtual visits per root move at its one-ply estimate (0: none)
   int prior_samples = 8;  // samples of the hidden state the prior averages over
+  double fpu = -1;        // first-play urgency of an untried move (-1: untried moves first)
   uint32_t max_nodes = 4'000'000;
 
   static constexpr int kDefaultIterations = 1000;

@@ -1,10 +1,13 @@
 #include "server/catalog.h"
 
 #include <array>
+#include <vector>
 
 #include "server/json_input.h"
 
 namespace tabletop::server {
+
+extern const char* const kLadderJson;  // data/ladder.json (src/server/CMakeLists.txt)
 
 namespace {
 
@@ -14,19 +17,44 @@ struct Strength {
   const char* description;
 };
 
-constexpr std::array<Strength, 3> kStrengths{{
+constexpr std::array<Strength, 4> kStrengths{{
     {"easy", "random", "plays a random legal move"},
     {"medium", "greedy", "looks one move ahead with the game's own estimate"},
     {"hard", "ismcts:time=1500,threads=1", "searches for about a second and a half a move"},
+    {"expert", "ismcts:time=3000,threads=4",
+     "searches for about three seconds a move on four cores"},
 }};
 
 }  // namespace
 
-json strengths_json() {
+const json& ladder() {
+  static const json data = json::parse(kLadderJson);
+  return data;
+}
+
+json strengths_json(const std::string& game) {
+  const json& games = ladder().at("games");
+  const json* measured = games.contains(game) ? &games.at(game) : nullptr;
   json out = json::array();
-  for (const Strength& s : kStrengths)
-    out.push_back({{"name", s.name}, {"description", s.description}});
+  for (const Strength& s : kStrengths) {
+    json level = {{"name", s.name}, {"description", s.description}};
+    if (measured) {
+      json rating = json::object();
+      for (const auto& [players, entry] : measured->items()) {
+        const json& r = entry.at("ratings").at(s.name);
+        rating[players] = {{"elo", r.at("elo")}, {"low", r.at("low")}, {"high", r.at("high")}};
+      }
+      level["rating"] = std::move(rating);
+    }
+    out.push_back(std::move(level));
+  }
   return out;
+}
+
+std::vector<std::string> strength_names() {
+  std::vector<std::string> names;
+  for (const Strength& s : kStrengths) names.push_back(s.name);
+  return names;
 }
 
 std::string strength_spec(const std::string& strength) {
@@ -52,7 +80,7 @@ json games_json(const Registry& registry) {
                    {"has_chance", e.info.has_chance},
                    {"params", std::move(params)},
                    {"places_choice", e.places_choice},
-                   {"strengths", strengths_json()}});
+                   {"strengths", strengths_json(e.info.id)}});
     // What a spectator sees at the start with the default params (seed 1: one deal of the games
     // with chance), for the client's how-to-play picture; left out for a game that cannot start
     // without params.

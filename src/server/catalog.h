@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "core/registry.h"
 
@@ -12,8 +13,19 @@ namespace tabletop::server {
 using json = nlohmann::json;
 
 // The strengths the lobby names: easy = random, medium = greedy, hard = ismcts with a 1.5 s
-// budget on one thread.
-json strengths_json();
+// budget on one thread, expert = ismcts with 3 s on four threads (root parallel: four trees whose
+// root visits are summed; the worker budget it wants is kExpertThreads cores for 3 s a decision).
+constexpr int kExpertThreads = 4;
+// The strengths for `game`, each {name, description} and, where the ladder measured the game,
+// "rating": {"<players>": {"elo", "low", "high"}} (Bradley-Terry on the Elo scale with its 95%
+// interval, from round robins between the levels: data/ladder.json, made by `make ladder` with
+// scripts/ladder; docs/ai.md). A player count the ladder has not measured has no entry.
+json strengths_json(const std::string& game);
+// The strength names, weakest first.
+std::vector<std::string> strength_names();
+// data/ladder.json as compiled in: {"levels": [...], "games": {game: {"<players>": {"command",
+// "deals", "ratings": {level: {"spec", "elo", "low", "high"}}, "wins"}}}}.
+const json& ladder();
 // The agent spec for a strength name; throws BadInput listing the known names.
 std::string strength_spec(const std::string& strength);
 

@@ -108,7 +108,7 @@ TEST_F(ServerTest, GamesListsEveryGameWithParametersAndStrengths) {
         EXPECT_EQ(p["max"], g["max_players"]);
       }
     }
-    EXPECT_EQ(g["strengths"].size(), 3u);
+    EXPECT_EQ(g["strengths"].size(), 4u);
     // How to play (issue 25): the text and where the full rules come from, for the lobby.
     EXPECT_EQ(g["how_to_play"], entry->how_to_play);
     EXPECT_NE(g["how_to_play"].get<std::string>().find("## What wins"), std::string::npos);

@@ -22,7 +22,12 @@ export interface GameInfo {
   hidden_information: boolean;
   has_chance: boolean;
   params: ParamSpec[];
-  strengths: { name: string; description: string }[];
+  // rating: per player count, the level's measured Bradley–Terry rating (Elo scale, 95% interval).
+  strengths: {
+    name: string;
+    description: string;
+    rating?: Record<string, { elo: number; low: number; high: number }>;
+  }[];
   notation?: string;
   /** The game's how-to-play text, Markdown (the same as `tabletop rules GAME`). */
   how_to_play?: string;
