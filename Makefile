@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 BIN := build/bin/tabletop
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps gazetteer build debug run web load test test-release test-sanitize test-web soak bench strength fuzz format clean
+.PHONY: all deps gazetteer build debug run web load soak-server test test-release test-sanitize test-web soak bench strength fuzz format clean
 
 all: build
 
@@ -52,6 +52,12 @@ load: build
 	    $(or $(LOAD_SECONDS),20) relativity 0 && \
 	  nice -n 10 build/release/bin/server_load $(BIN) $(or $(LOAD_MATCHES),500) \
 	    $(or $(LOAD_SECONDS),20) relativity $(or $(LOAD_THINK_MS),1000)
+
+# Soak: 10 minutes (SOAK_SECONDS) of honest players and hostile clients against a real server
+# (src/server/load.cc, `soak`): memory over time, p99 move -> broadcast, crashes, lost moves.
+soak-server: build
+	ulimit -n 8192 2>/dev/null || ulimit -n $$(ulimit -Hn); \
+	  nice -n 10 build/release/bin/server_load $(BIN) soak $(or $(SOAK_SECONDS),600)
 
 test: test-release test-sanitize test-web
 
