@@ -22,9 +22,9 @@
 //   - honest players: 60 Relativity matches of two people thinking 0-2 s a move and 12 of a person
 //     against a computer (easy, medium, hard), each replaced by a new match when it ends;
 //   - hostile clients: spectators that never read what they are sent (ten at a time, watching a
-//     computer-only Culture Wars match that plays as fast as it can), junk requests (bad JSON,
-//     a body over the limit, unknown routes and matches, random bytes) and bursts of 200 idle
-//     connections.
+//     computer-only Culture Wars match of 40 rounds that plays as fast as it can), junk requests
+//     (bad JSON, a body over the limit, unknown routes and matches, random bytes) and bursts of 200
+//     idle connections.
 // Every 10 s it prints the server's memory (VmRSS from /proc/PID/status); at the end the p99
 // from a move sent to its broadcast received, whether the server crashed (it must not), the
 // acknowledged moves lost after a SIGKILL and a restart (there must be none), and the memory once
@@ -190,12 +190,19 @@ void Seat::on_message(const json& m) {
       });
 }
 
-pid_t launch(const std::string& bin, unsigned short port, const std::string& db) {
+// Starts `tabletop serve` on `port` with `db` and `flags` (default: no limit on messages), and
+// waits until it answers.
+pid_t launch(const std::string& bin, unsigned short port, const std::string& db,
+             std::vector<std::string> flags = {"--rate", "100000", "--http-rate", "0"}) {
   const pid_t pid = fork();
   if (pid == 0) {
-    const std::string p = std::to_string(port);
-    execl(bin.c_str(), "tabletop", "serve", "--port", p.c_str(), "--db", db.c_str(), "--static", "",
-          "--rate", "100000", "--http-rate", "0", static_cast<char*>(nullptr));
+    std::vector<std::string> args = {"tabletop", "serve", "--port",   std::to_string(port),
+                                     "--db",     db,      "--static", ""};
+    args.insert(args.end(), flags.begin(), flags.end());
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(bin.c_str(), argv.data());
     _exit(127);
   }
   for (int i = 0; i < 200; ++i) {
@@ -308,20 +315,7 @@ int soak(const std::string& bin, int seconds) {
                           ("tabletop_soak_" + std::to_string(getpid()) + ".db"))
                              .string();
   const unsigned short port = static_cast<unsigned short>(20000 + std::random_device{}() % 30000);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    const std::string p = std::to_string(port);
-    execl(bin.c_str(), "tabletop", "serve", "--port", p.c_str(), "--db", db.c_str(), "--static", "",
-          "--http-rate", "0", "--idle-unload-s", "5", static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  for (int i = 0; i < 200; ++i) {
-    try {
-      if (http_request(port, "GET", "/api/games").status == 200) break;
-    } catch (const std::exception&) {
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
+  const pid_t pid = launch(bin, port, db, {"--http-rate", "0", "--idle-unload-s", "5"});
   Soak soak;
   soak.port = port;
   const long rss_start = rss_kib(pid);
@@ -366,16 +360,18 @@ int soak(const std::string& bin, int seconds) {
                               {{"kind", "computer"}, {"strength", strengths[replaced % 3]}}});
       ++replaced;
     }
-    // Ten slow spectators at a time, watching a Culture Wars match of four easy computers (some
-    // 17,000 moves as fast as the server plays them, each a state to every viewer); a new match
-    // and a new set every 30 s.
+    // Ten slow spectators at a time, watching a Culture Wars match of four easy computers (40
+    // rounds, some 3,500 moves as fast as the server plays them, each a state to every viewer); a
+    // new match and a new set every 30 s.
     if (tick % 30 == 1) {
       slow.clear();
       const json easy = {{"kind", "computer"}, {"strength", "easy"}};
-      const json created =
-          http_request(port, "POST", "/api/matches",
-                       json{{"game", "culture-wars"}, {"seats", {easy, easy, easy, easy}}}.dump())
-              .parsed();
+      const json created = http_request(port, "POST", "/api/matches",
+                                        json{{"game", "culture-wars"},
+                                             {"params", {{"max_rounds", 40}}},
+                                             {"seats", {easy, easy, easy, easy}}}
+                                            .dump())
+                               .parsed();
       for (int i = 0; i < 10 && created.contains("id"); ++i) {
         slow.push_back(std::make_unique<WsClient>(port));
         slow.back()->send({{"type", "hello"}, {"match", created["id"]}});
@@ -408,7 +404,13 @@ int soak(const std::string& bin, int seconds) {
   io.stop();
   long rss_after = 0;
   if (!soak.crashed) {
-    // Idle rooms leave 5 s after their last viewer; a few sweeps later memory should be back.
+    // The computer-only matches play on to their end (at most two minutes); then idle rooms leave
+    // 5 s after their last viewer, and a few sweeps later memory should be back.
+    for (int i = 0; i < 120; ++i) {
+      const std::string running = http_request(port, "GET", "/api/matches?status=running").body;
+      if (running.find("culture-wars") == std::string::npos) break;
+      std::this_thread::sleep_for(std::chrono::seconds(1));
+    }
     std::this_thread::sleep_for(std::chrono::seconds(15));
     rss_after = rss_kib(pid);
   }
@@ -434,8 +436,8 @@ int soak(const std::string& bin, int seconds) {
       "spectators at a time\n",
       soak.junk_sent.load(), soak.junk_refused.load(), soak.connections_opened.load());
   std::printf(
-      "soak: server RSS %ld KiB at the start, %ld KiB at the peak, %ld KiB 15 s after "
-      "every client left\n",
+      "soak: server RSS %ld KiB at the start, %ld KiB at the peak, %ld KiB once every client "
+      "had left and the computer-only matches had ended, 15 s later\n",
       rss_start, rss_peak, rss_after);
   std::printf("soak: crashes %d, acknowledged moves lost after SIGKILL + restart %d\n",
               soak.crashed, lost);
