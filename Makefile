@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 BIN := build/bin/tabletop
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps gazetteer build debug run web load test test-release test-sanitize test-web soak bench strength fuzz format docs clean
+.PHONY: all deps gazetteer build debug run web load soak-server test test-release test-sanitize test-web soak bench strength fuzz format docs ladder clean
 
 all: build
 
@@ -53,6 +53,12 @@ load: build
 	  nice -n 10 build/release/bin/server_load $(BIN) $(or $(LOAD_MATCHES),500) \
 	    $(or $(LOAD_SECONDS),20) relativity $(or $(LOAD_THINK_MS),1000)
 
+# Soak: 10 minutes (SOAK_SECONDS) of honest players and hostile clients against a real server
+# (src/server/load.cc, `soak`): memory over time, p99 move -> broadcast, crashes, lost moves.
+soak-server: build
+	ulimit -n 8192 2>/dev/null || ulimit -n $$(ulimit -Hn); \
+	  nice -n 10 build/release/bin/server_load $(BIN) soak $(or $(SOAK_SECONDS),600)
+
 test: test-release test-sanitize test-web
 
 test-release: build
@@ -94,7 +100,6 @@ strength: build
 # The measured ladder of the lobby's levels (long; not in `make test`): regenerates data/ladder.json,
 # which the lobby shows (docs/ai.md). LADDER_ARGS narrows or resizes it, e.g.
 # make ladder LADDER_ARGS="--game relativity --deals 2"
-.PHONY: ladder
 ladder: build
 	nice -n 10 scripts/ladder $(LADDER_ARGS)
 

@@ -15,6 +15,20 @@
 // the queue behind the other matches' moves (Little's law: about matches / moves a second).
 //
 // usage: server_load <path to tabletop> [matches=500] [seconds=20] [game=relativity] [think_ms=0]
+//
+// `server_load <tabletop> soak [seconds=600]` (`make soak-server`) is the soak instead: a real
+// server with its default limits (except the HTTP rate per address: every client here is on
+// 127.0.0.1) and rooms leaving memory after 5 s idle, for `seconds`, with at once
+//   - honest players: 60 Relativity matches of two people thinking 0-2 s a move and 12 of a person
+//     against a computer (easy, medium, hard), each replaced by a new match when it ends;
+//   - hostile clients: spectators that never read what they are sent (ten at a time, watching a
+//     computer-only Culture Wars match of 40 rounds that plays as fast as it can), junk requests
+//     (bad JSON, a body over the limit, unknown routes and matches, random bytes) and bursts of 200
+//     idle connections.
+// Every 10 s it prints the server's memory (VmRSS from /proc/PID/status); at the end the p99
+// from a move sent to its broadcast received, whether the server crashed (it must not), the
+// acknowledged moves lost after a SIGKILL and a restart (there must be none), and the memory once
+// every client has gone and the idle rooms have left (it must come down). Exit 0 when all held.
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -24,6 +38,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
@@ -142,7 +157,12 @@ void Seat::on_message(const json& m) {
     match.sent_seq = -1;
   }
   if (seat == 0) {
-    match.last_log = m["views"][0]["log"];
+    // Each state carries only the lines added since the last one, from `log_from` on.
+    const json& view = m["views"][0];
+    const std::size_t from = view.value("log_from", std::size_t(0));
+    if (!match.last_log.is_array() || from > match.last_log.size()) match.last_log = json::array();
+    match.last_log.erase(match.last_log.begin() + std::ptrdiff_t(from), match.last_log.end());
+    for (const json& line : view["log"]) match.last_log.push_back(line);
     match.last_log_seq = seq;
   }
   if (!m["result"].is_null()) {
@@ -170,13 +190,20 @@ void Seat::on_message(const json& m) {
       });
 }
 
-pid_t launch(const std::string& bin, unsigned short port, const std::string& db) {
+// Starts `tabletop serve` on `port` with `db` and `flags` (default: no limit on messages, new
+// matches or connections), and
+// waits until it answers.
+pid_t launch(const std::string& bin, unsigned short port, const std::string& db,
+             std::vector<std::string> flags = {"--rate", "100000", "--http-rate", "0"}) {
   const pid_t pid = fork();
   if (pid == 0) {
-    const std::string p = std::to_string(port);
-    execl(bin.c_str(), "tabletop", "serve", "--port", p.c_str(), "--db", db.c_str(), "--static", "",
-          "--rate", "100000", "--http-rate", "0", "--match-rate", "0", "--max-connections", "0",
-          "--max-connections-per-address", "0", static_cast<char*>(nullptr));
+    std::vector<std::string> args = {"tabletop", "serve", "--port",   std::to_string(port),
+                                     "--db",     db,      "--static", ""};
+    args.insert(args.end(), flags.begin(), flags.end());
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(bin.c_str(), argv.data());
     _exit(127);
   }
   for (int i = 0; i < 200; ++i) {
@@ -208,6 +235,218 @@ double percentile(std::vector<double> v, double p) {
   return v[std::min(v.size() - 1, std::size_t(p * double(v.size())))];
 }
 
+// The soak's clients (see the top of this file): honest matches, junk requests, idle connections.
+struct Soak {
+  unsigned short port = 0;
+  std::deque<MatchLoad> matches;  // stable addresses: Seats keep references
+  int crashed = 0;
+  std::atomic<bool> done{false};
+  std::atomic<long> junk_sent{0}, junk_refused{0}, connections_opened{0};
+
+  MatchLoad& add(net::io_context& io, const json& seats) {
+    const json created = http_request(port, "POST", "/api/matches",
+                                      json{{"game", "relativity"}, {"seats", seats}}.dump())
+                             .parsed();
+    MatchLoad& m = matches.emplace_back();
+    m.id = created["id"];
+    for (const json& seat : created["seats"])
+      if (seat.contains("token")) m.tokens.push_back(seat["token"]);
+    for (std::size_t s = 0; s < m.tokens.size(); ++s) {
+      m.seats[s] = std::make_shared<Seat>(io, m, int(s));
+      m.seats[s]->start(port, m.tokens[s], m.id);
+    }
+    return m;
+  }
+
+  // Junk: each kind in turn, answered (or the connection dropped) without harm to anyone else.
+  void junk() {
+    std::mt19937 junk_rng(7);
+    const std::vector<std::pair<std::string, std::string>> requests = {
+        {"/api/matches", "{\"game\":\"relativity\",\"seats\":[{\"kind\":5}]}"},
+        {"/api/matches", "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["},
+        {"/api/matches", std::string(70000, 'x')},
+        {"/api/matches/0123456789abcdef/join", "{\"seat\":4294967297}"},
+        {"/api/nothing-here", ""}};
+    while (!done) {
+      const auto& [target, body] = requests[junk_rng() % requests.size()];
+      try {
+        const HttpReply r = http_request(port, body.empty() ? "GET" : "POST", target, body);
+        ++junk_sent;
+        if (r.status >= 400 && r.status < 500) ++junk_refused;
+      } catch (const std::exception&) {
+        ++junk_sent;  // the server may close on a request it cannot parse
+      }
+      try {  // raw bytes that are not HTTP
+        net::io_context io;
+        tcp::socket socket(io);
+        socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+        std::string bytes(256, '\0');
+        for (char& c : bytes) c = char(junk_rng());
+        net::write(socket, net::buffer(bytes));
+        ++junk_sent;
+      } catch (const std::exception&) {
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  }
+
+  // Bursts of 200 connections that say nothing, held for 10 s.
+  void idle_connections() {
+    while (!done) {
+      net::io_context io;
+      std::vector<tcp::socket> held;
+      for (int i = 0; i < 200; ++i) {
+        try {
+          tcp::socket socket(io);
+          socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+          held.push_back(std::move(socket));
+          ++connections_opened;
+        } catch (const std::exception&) {
+          break;
+        }
+      }
+      for (int i = 0; i < 100 && !done; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  }
+};
+
+int soak(const std::string& bin, int seconds) {
+  const std::string db = (std::filesystem::temp_directory_path() /
+                          ("tabletop_soak_" + std::to_string(getpid()) + ".db"))
+                             .string();
+  const unsigned short port = static_cast<unsigned short>(20000 + std::random_device{}() % 30000);
+  const pid_t pid = launch(bin, port, db,
+                           {"--http-rate", "0", "--idle-unload-s", "5", "--match-rate", "0",
+                            "--max-connections-per-address", "0"});
+  Soak soak;
+  soak.port = port;
+  const long rss_start = rss_kib(pid);
+  std::printf("soak: %d s against tabletop serve (pid %d), RSS %ld KiB at the start\n", seconds,
+              int(pid), rss_start);
+  net::io_context io;
+  loop = &io;
+  think_ms = 1000;
+  const json people = {{{"kind", "human"}}, {{"kind", "human"}}};
+  for (int i = 0; i < 60; ++i) soak.add(io, people);
+  const char* strengths[] = {"easy", "medium", "hard"};
+  for (int i = 0; i < 12; ++i)
+    soak.add(io, {{{"kind", "human"}}, {{"kind", "computer"}, {"strength", strengths[i % 3]}}});
+  std::thread junk([&] { soak.junk(); });
+  std::thread idle([&] { soak.idle_connections(); });
+  std::vector<std::unique_ptr<WsClient>> slow;  // spectators that never read
+  const auto start = Clock::now();
+  long rss_peak = rss_start;
+  int replaced = 0;
+  for (int tick = 1; Clock::now() - start < std::chrono::seconds(seconds); ++tick) {
+    io.run_for(std::chrono::seconds(1));
+    int status = 0;
+    if (waitpid(pid, &status, WNOHANG) == pid) {
+      ++soak.crashed;
+      std::printf("soak: the server died (status %d)\n", status);
+      break;
+    }
+    // Finished matches are replaced (their rooms leave memory once idle).
+    const std::size_t n = soak.matches.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      MatchLoad& m = soak.matches[i];
+      if (!m.finished || m.tokens.empty()) continue;
+      const bool two = m.tokens.size() == 2;
+      for (auto& seat : m.seats)
+        if (seat) {
+          beast::error_code ignored;
+          beast::get_lowest_layer(seat->ws).socket().close(ignored);
+        }
+      m.tokens.clear();
+      soak.add(io, two ? people
+                       : json{{{"kind", "human"}},
+                              {{"kind", "computer"}, {"strength", strengths[replaced % 3]}}});
+      ++replaced;
+    }
+    // Ten slow spectators at a time, watching a Culture Wars match of four easy computers (40
+    // rounds, some 3,500 moves as fast as the server plays them, each a state to every viewer); a
+    // new match and a new set every 30 s.
+    if (tick % 30 == 1) {
+      slow.clear();
+      const json easy = {{"kind", "computer"}, {"strength", "easy"}};
+      const json created = http_request(port, "POST", "/api/matches",
+                                        json{{"game", "culture-wars"},
+                                             {"params", {{"max_rounds", 40}}},
+                                             {"seats", {easy, easy, easy, easy}}}
+                                            .dump())
+                               .parsed();
+      for (int i = 0; i < 10 && created.contains("id"); ++i) {
+        slow.push_back(std::make_unique<WsClient>(port));
+        slow.back()->send({{"type", "hello"}, {"match", created["id"]}});
+      }
+    }
+    const long rss = rss_kib(pid);
+    rss_peak = std::max(rss_peak, rss);
+    if (tick % 10 == 0)
+      std::printf(
+          "soak: t=%4d s RSS %6ld KiB, %lld moves acknowledged, %zu latencies, %d matches "
+          "replaced, %ld junk requests, %ld idle connections\n",
+          tick, rss, moves_acked, latencies_ms.size(), replaced, soak.junk_sent.load(),
+          soak.connections_opened.load());
+    std::fflush(stdout);
+  }
+  // Everyone leaves.
+  stopping = true;
+  soak.done = true;
+  junk.join();
+  idle.join();
+  slow.clear();
+  io.run_for(std::chrono::milliseconds(500));
+  for (MatchLoad& m : soak.matches)
+    for (auto& seat : m.seats)
+      if (seat) {
+        beast::error_code ignored;
+        beast::get_lowest_layer(seat->ws).socket().close(ignored);
+      }
+  io.run_for(std::chrono::milliseconds(200));
+  io.stop();
+  long rss_after = 0;
+  if (!soak.crashed) {
+    // The computer-only matches play on to their end (at most two minutes); then idle rooms leave
+    // 5 s after their last viewer, and a few sweeps later memory should be back.
+    for (int i = 0; i < 120; ++i) {
+      const std::string running = http_request(port, "GET", "/api/matches?status=running").body;
+      if (running.find("culture-wars") == std::string::npos) break;
+      std::this_thread::sleep_for(std::chrono::seconds(1));
+    }
+    std::this_thread::sleep_for(std::chrono::seconds(15));
+    rss_after = rss_kib(pid);
+  }
+  // SIGKILL, restart, and every acknowledged move must be there.
+  kill(pid, SIGKILL);
+  waitpid(pid, nullptr, 0);
+  const pid_t again = launch(bin, port, db);
+  int lost = 0;
+  for (const MatchLoad& m : soak.matches) {
+    const json summary = http_request(port, "GET", "/api/matches/" + m.id).parsed();
+    if (!summary.is_object() || summary.value("seq", -1LL) < m.acked) ++lost;
+  }
+  kill(again, SIGTERM);
+  waitpid(again, nullptr, 0);
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
+  std::printf(
+      "soak: %lld moves acknowledged in %d matches; move sent -> broadcast received p50 "
+      "%.2f ms, p99 %.2f ms (%zu samples)\n",
+      moves_acked, int(soak.matches.size()), percentile(latencies_ms, 0.5),
+      percentile(latencies_ms, 0.99), latencies_ms.size());
+  std::printf(
+      "soak: %ld junk requests (%ld answered 4xx), %ld idle connections opened, 10 slow "
+      "spectators at a time\n",
+      soak.junk_sent.load(), soak.junk_refused.load(), soak.connections_opened.load());
+  std::printf(
+      "soak: server RSS %ld KiB at the start, %ld KiB at the peak, %ld KiB once every client "
+      "had left and the computer-only matches had ended, 15 s later\n",
+      rss_start, rss_peak, rss_after);
+  std::printf("soak: crashes %d, acknowledged moves lost after SIGKILL + restart %d\n",
+              soak.crashed, lost);
+  return soak.crashed == 0 && lost == 0 ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -216,6 +455,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string bin = argv[1];
+  if (argc > 2 && std::string(argv[2]) == "soak")
+    return soak(bin, argc > 3 ? std::stoi(argv[3]) : 600);
   const int matches = argc > 2 ? std::stoi(argv[2]) : 500;
   const int seconds = argc > 3 ? std::stoi(argv[3]) : 20;
   const std::string game = argc > 4 ? argv[4] : "relativity";
