@@ -24,7 +24,9 @@ struct Broken : std::logic_error {
 
 struct FuzzServer {
   server::Store store{":memory:"};
-  server::Lobby lobby{games::registry(), store, [](std::function<void()>) {}};
+  // No worker threads: a computer's search is queued and never run (the matches have none).
+  server::ComputerPool computers{1, /*threads=*/false};
+  server::Lobby lobby{games::registry(), store, server::ComputerSettings{&computers, 0}, 0};
   server::RouteContext context{games::registry(), lobby, "", 1e9, nullptr, nullptr};
   std::string id, token;
 

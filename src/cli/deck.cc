@@ -6,6 +6,7 @@
 #include "games/conspiracy_tcg/cards.h"
 #include "games/conspiracy_tcg/conspiracy_tcg.h"
 #include "games/conspiracy_tcg/deck_check.h"
+#include "games/conspiracy_tcg/gazetteer.h"
 
 namespace tabletop::cli {
 
