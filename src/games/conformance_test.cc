@@ -60,11 +60,12 @@ TEST(MovePlaces, AsEachDocListsThem) {
   EXPECT_EQ(places("culture-wars", "token:k12"), Places{"k12"});
   EXPECT_EQ(places("culture-wars", "done"), Places{});
   EXPECT_EQ(places("conspiracy", "c5 ne"), Places{"c5"});
-  EXPECT_EQ(places("conspiracy", "reveal c5 pay C2 to 3"), Places{"c5"});
-  EXPECT_EQ(places("conspiracy", "reveal M2 pay C2 to 3"), Places{"M2"});
+  EXPECT_EQ(places("conspiracy", "reveal c5 pay C2 to 3"), (Places{"c5", "hand-C2", "seat-3"}));
+  EXPECT_EQ(places("conspiracy", "reveal M2 pay C2 to 3"), (Places{"M2", "hand-C2", "seat-3"}));
   EXPECT_EQ(places("conspiracy", "tile A4 M2"), Places{"M2"});
   EXPECT_EQ(places("conspiracy", "mark M"), Places{"MP"});
-  EXPECT_EQ(places("conspiracy", "place C3"), Places{});
+  EXPECT_EQ(places("conspiracy", "place C3"), Places{"hand-C3"});
+  EXPECT_EQ(places("conspiracy", "attack C3 pay C2 to 1"), (Places{"hand-C3", "hand-C2", "seat-1"}));
   const json tcg3 = {{"players", 3}};
   EXPECT_EQ(places("conspiracy-tcg", "deploy @17 new", tcg3), (Places{"@17", "new"}));
   EXPECT_EQ(places("conspiracy-tcg", "deploy @17 back c2 hack 1", tcg3),
