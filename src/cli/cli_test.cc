@@ -840,7 +840,7 @@ TEST(Cli, PlayHelpTellsHowTheSeedIsChosen) {
   EXPECT_NE(r.out.find("without it a fresh one, printed"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("SEED=1"), std::string::npos) << r.out;
   const Result sim = run("sim --help");
-  EXPECT_NE(sim.out.find("--rotate TEXT=none"), std::string::npos) << sim.out;
+  EXPECT_NE(sim.out.find("none (the default"), std::string::npos) << sim.out;
 }
 
 // `tabletop rules GAME`: how to play, for every game, with the rules' source and licence.
