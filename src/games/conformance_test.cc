@@ -65,7 +65,8 @@ TEST(MovePlaces, AsEachDocListsThem) {
   EXPECT_EQ(places("conspiracy", "tile A4 M2"), Places{"M2"});
   EXPECT_EQ(places("conspiracy", "mark M"), Places{"MP"});
   EXPECT_EQ(places("conspiracy", "place C3"), Places{"hand-C3"});
-  EXPECT_EQ(places("conspiracy", "attack C3 pay C2 to 1"), (Places{"hand-C3", "hand-C2", "seat-1"}));
+  EXPECT_EQ(places("conspiracy", "attack C3 pay C2 to 1"),
+            (Places{"hand-C3", "hand-C2", "seat-1"}));
   const json tcg3 = {{"players", 3}};
   EXPECT_EQ(places("conspiracy-tcg", "deploy @17 new", tcg3), (Places{"@17", "new"}));
   EXPECT_EQ(places("conspiracy-tcg", "deploy @17 back c2 hack 1", tcg3),

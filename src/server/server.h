@@ -13,8 +13,8 @@
 
 #include "core/registry.h"
 #include "server/computer_pool.h"
-#include "server/deck_routes.h"
 #include "server/connections.h"
+#include "server/deck_routes.h"
 #include "server/lobby.h"
 #include "server/routes.h"
 #include "server/store.h"
@@ -31,7 +31,7 @@ struct ServerOptions {
   // HTTP requests a second per client address, and the burst allowed (rate_limit.h); 0: no limit.
   double http_requests_per_second = 50;
   double http_burst = 200;
-  int network_threads = 0;   // 0: one per core
+  int network_threads = 0;  // 0: one per core
   // 0: one per core, less one (at least one); the cap on searches at once.
   int computer_threads = 0;
   // A hard (time-limited) search stops after this many ms while another match's search waits.
