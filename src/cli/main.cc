@@ -120,7 +120,8 @@ int main(int argc, char** argv) {
   std::string gazetteer_path;
   serve->add_option("--gazetteer", gazetteer_path,
                     "the gazetteer placing Conspiracy TCG city venues and city-only cards, read "
-                    "once at start (default: data/gazetteer/gazetteer.tsv of the build)");
+                    "once at start (default: $TABLETOP_GAZETTEER, else the installed copy, else "
+                    "data/gazetteer/gazetteer.tsv of the build)");
   serve->add_flag("--sync-full", sync_full,
                   "fsync the database at every move (survives power loss)");
 

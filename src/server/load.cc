@@ -266,6 +266,7 @@ struct Soak {
         {"/api/matches", "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["},
         {"/api/matches", std::string(70000, 'x')},
         {"/api/matches/0123456789abcdef/join", "{\"seat\":4294967297}"},
+        {"/api/matches", "{\"game\":\"\xff\",\"seats\":[]}"},  // invalid UTF-8 in an error
         {"/api/nothing-here", ""}};
     while (!done) {
       const auto& [target, body] = requests[junk_rng() % requests.size()];
