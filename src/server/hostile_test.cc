@@ -262,6 +262,9 @@ TEST(Hostile, ConnectionsAreCappedInTotalAndPerAddress) {
   EXPECT_EQ(ws.status, 429) << ws.body;
   // Another address still gets in, until the total is reached.
   EXPECT_EQ(raw_exchange(port, get, "127.0.0.2").status, 200);
+  // That connection is closed once the server has seen it close (else it would still count
+  // against 127.0.0.2's share when the two below arrive).
+  ASSERT_TRUE(eventually([&] { return server.connections() == 2; }));
   for (int i = 0; i < 2; ++i) idle.push_back(connect(io, port, "127.0.0.2"));
   ASSERT_TRUE(eventually([&] { return server.connections() == 4; }));
   RawReply full = raw_exchange(port, get, "127.0.0.3");
