@@ -570,11 +570,13 @@ int run_sim_command(const std::string& command_line) {
     } catch (const std::exception& e) {
       if (world.size() == 1) throw;
       // An error before the run (a bad option or agent) is the same on every rank: rank 0 reports
-      // it and every rank ends normally. One during the run is reported by the rank that met it,
-      // which ends the job, since other ranks may be waiting for it.
+      // it and its status is the job's; every other rank ends with status 0, since mpirun aborts
+      // the whole job at the first non-zero status, which could kill rank 0 before it has said
+      // why. One during the run is reported by the rank that met it, which ends the job, since
+      // other ranks may be waiting for it.
       if (!started) {
         if (world.rank() == 0) throw;
-        return 2;
+        return 0;
       }
       std::cerr << "error" << (world.rank() ? " (rank " + std::to_string(world.rank()) + ")" : "")
                 << ": " << e.what() << std::endl;
