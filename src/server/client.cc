@@ -1,8 +1,11 @@
 #include "server/client.h"
 
+#include <unistd.h>
+
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/http.hpp>
+#include <filesystem>
 
 namespace tabletop::server {
 
@@ -124,6 +127,15 @@ std::optional<json> WsClient::receive_type(const std::string& type,
     if (!message) return std::nullopt;
     if (message->value("type", "") == type) return message;
   }
+}
+
+std::string fresh_test_db(const std::string& suite, const std::string& name) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / (suite + "_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const fs::path db = dir / (name + ".db");
+  for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db.string() + suffix);
+  return db.string();
 }
 
 }  // namespace tabletop::server

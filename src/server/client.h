@@ -75,4 +75,8 @@ class WsClient {
   bool closed_ = false;
 };
 
+// A path for a test's database, `<temp>/<suite>_<pid>/<name>.db` (the folder made), with any
+// database a previous run left there (and its -wal and -shm files) removed. For the server tests.
+std::string fresh_test_db(const std::string& suite, const std::string& name);
+
 }  // namespace tabletop::server

@@ -37,9 +37,7 @@ fs::path temp_dir() {
 }
 
 std::string temp_db(const std::string& name) {
-  const fs::path db = temp_dir() / (name + ".db");
-  for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db.string() + suffix);
-  return db.string();
+  return fresh_test_db("tabletop_hostile_test", name);
 }
 
 ServerOptions test_options(const std::string& name) {

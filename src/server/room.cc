@@ -384,14 +384,13 @@ std::string Room::state_message_locked(SeatMask seats, LogMark& mark) const {
   // every view is the record's: the whole log (sent whole, from line 0), and what each seat saw
   // (Conspiracy's goals).
   const bool over = state.is_terminal();
-  auto full_log = [&](std::vector<int>& plies) {
-    std::vector<std::string> lines;
+  std::vector<std::string> record_log;  // once over: every line, the same for every view
+  std::vector<int> record_plies;
+  if (over)
     for (const EventLog::Event& e : state.log().events()) {
-      lines.push_back(e.text);
-      plies.push_back(e.ply);
+      record_log.push_back(e.text);
+      record_plies.push_back(e.ply);
     }
-    return lines;
-  };
   std::size_t view_index = 0;
   if (!mark.started) mark.lines.clear();
   auto view = [&](Seat viewer) {
@@ -406,7 +405,8 @@ std::string Room::state_message_locked(SeatMask seats, LogMark& mark) const {
     std::size_t& sent = mark.lines[view_index++];
     std::vector<int> plies;
     const std::vector<std::string> lines =
-        over ? full_log(plies) : state.log().for_viewer(viewer, mark.events, &plies);
+        over ? record_log : state.log().for_viewer(viewer, mark.events, &plies);
+    if (over) plies = record_plies;
     if (over) sent = 0;  // the whole record's log, from its first line
     out += R"(,"log_from":)";
     out += std::to_string(sent);

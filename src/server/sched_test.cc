@@ -112,12 +112,7 @@ TEST(ComputerPool, WorkerThreadsRunEverySearchOneAtATimePerMatch) {
 // ---- a real server ----
 
 std::string temp_db(const std::string& name) {
-  const fs::path dir =
-      fs::temp_directory_path() / ("tabletop_sched_test_" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  const fs::path db = dir / (name + ".db");
-  for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db.string() + suffix);
-  return db.string();
+  return fresh_test_db("tabletop_sched_test", name);
 }
 
 std::unique_ptr<Server> start(const std::string& db, double hurried_ms = 300) {

@@ -27,12 +27,7 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string temp_db(const std::string& name) {
-  const fs::path dir =
-      fs::temp_directory_path() / ("tabletop_server_test_" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  const fs::path db = dir / (name + ".db");
-  for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db.string() + suffix);
-  return db.string();
+  return fresh_test_db("tabletop_server_test", name);
 }
 
 // A server for tests; the rate limit is raised (tests play faster than people) except where
