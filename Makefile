@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 BIN := build/bin/tabletop
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps gazetteer build debug run web load soak-server test test-release test-sanitize test-web soak bench strength fuzz format docs ladder clean
+.PHONY: all deps gazetteer build debug run cluster-demo web load load-cluster soak-server test test-release test-sanitize test-web soak bench strength fuzz format docs ladder clean
 
 all: build
 
@@ -40,6 +40,13 @@ debug: deps build/debug/build.ninja
 # The terminal game stays: `build/bin/tabletop play relativity --seats human,greedy`.
 run: build web
 	$(BIN) serve --port $(or $(PORT),8080) --bind $(or $(BIND),127.0.0.1) --db $(or $(DB),tabletop.db) \
+	  --static "$$([ -f web/dist/index.html ] && echo web/dist)"
+
+# Several processes on one PostgreSQL (docs/server.md): a throwaway PostgreSQL, two `tabletop
+# serve` on private ports and nginx in front (deploy/cluster/nginx.conf); prints the address to
+# open, Ctrl-C stops all of it (scripts/cluster-demo). PORT=8080, BIND=127.0.0.1.
+cluster-demo: build web
+	scripts/cluster-demo --bin $(BIN) --port $(or $(PORT),8080) --bind $(or $(BIND),127.0.0.1) \
 	  --static "$$([ -f web/dist/index.html ] && echo web/dist)"
 
 # Load: 500 concurrent matches of random-move clients over WebSocket on loopback, then SIGKILL and
