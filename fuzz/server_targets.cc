@@ -10,6 +10,7 @@
 #include "server/json_input.h"
 #include "server/lobby.h"
 #include "server/routes.h"
+#include "server/store_sqlite.h"
 #include "server/ws_session.h"
 
 namespace tabletop::fuzz {
@@ -23,7 +24,7 @@ struct Broken : std::logic_error {
 };
 
 struct FuzzServer {
-  server::Store store{":memory:"};
+  server::SqliteStore store{":memory:"};
   // No worker threads: a computer's search is queued and never run (the matches have none).
   server::ComputerPool computers{1, /*threads=*/false};
   server::Lobby lobby{games::registry(), store, server::ComputerSettings{&computers, 0}, 0};

@@ -97,6 +97,7 @@ struct ComputerFlags {
   int threads = 0;
   double hurried_search_ms = 300;
   double idle_unload_s = 60;
+  double lease_s = 5;  // PostgreSQL: a computer seat's lease (server.h)
 };
 // `serve`'s limits on connections, idle time and new matches (server::ServerOptions has the same
 // fields and defaults, documented in docs/server.md "Limits"; 0 turns a cap off).

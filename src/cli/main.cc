@@ -114,7 +114,11 @@ int main(int argc, char** argv) {
   serve->add_option("--bind", bind, "address to listen on (0.0.0.0: every network)")
       ->capture_default_str()
       ->check(cli::ip_address());
-  serve->add_option("--db", db, "SQLite database file")->capture_default_str();
+  serve
+      ->add_option("--db", db,
+                   "SQLite database file, or a postgresql://user@host:port/database URL that "
+                   "several serve processes share")
+      ->capture_default_str();
   serve->add_option("--static", static_dir, "the built web client (empty: none)")
       ->capture_default_str();
   std::string gazetteer_path;
@@ -152,6 +156,12 @@ int main(int argc, char** argv) {
                    "seconds a match nobody watches stays in memory (0: for ever)")
       ->capture_default_str()
       ->check(cli::finite_in(0.0, 1e9));
+  serve
+      ->add_option("--lease-s", computer_flags.lease_s,
+                   "with PostgreSQL: seconds after a process dies before another plays its "
+                   "matches' computer seats")
+      ->capture_default_str()
+      ->check(cli::finite_in(0.5, 3600.0));
   cli::ServeLimits serve_limits;
   serve
       ->add_option("--max-connections", serve_limits.max_connections,

@@ -42,6 +42,7 @@ int serve(const std::string& bind, int port, const std::string& db, const std::s
   options.computer_threads = computers.threads;
   options.hurried_search_ms = computers.hurried_search_ms;
   options.idle_unload_s = computers.idle_unload_s;
+  options.lease_s = computers.lease_s;
   options.max_connections = limits.max_connections;
   options.max_connections_per_address = limits.max_connections_per_address;
   options.matches_per_minute = limits.matches_per_minute;
@@ -50,7 +51,7 @@ int serve(const std::string& bind, int port, const std::string& db, const std::s
   server::Server server(games::registry(), options);
   const std::string host = bind == "0.0.0.0" ? "<this machine's address>" : bind;
   std::cout << "tabletop serve: open http://" << host << ":" << server.port() << "/"
-            << "  (database " << db << ", " << server.lobby().unfinished()
+            << "  (database " << server::database_name(db) << ", " << server.lobby().unfinished()
             << " unfinished matches resumed" << (static_dir.empty() ? ", no client files" : "")
             << "; Ctrl-C stops)" << std::endl;
   int signal = 0;

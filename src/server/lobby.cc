@@ -17,27 +17,88 @@ std::string join_url(const std::string& match, int seat, const std::string& toke
 }
 
 Lobby::Lobby(const Registry& registry, Store& store, ComputerSettings computers,
-             double idle_seconds)
+             double idle_seconds, double lease_s)
     : registry_(registry),
       store_(store),
       computers_(computers),
-      idle_(std::max(0.0, idle_seconds)) {
+      idle_(std::max(0.0, idle_seconds)),
+      keep_period_(std::clamp(lease_s / 3, 0.05, 60.0)) {
   if (idle_seconds > 0) sweeper_ = std::thread([this] { sweep(); });
+  if (store_.shared()) {
+    store_.listen([this](const Change& change) { changed(change); });
+    keeper_ = std::thread([this] { keeper(); });
+  }
 }
 
 Lobby::~Lobby() {
+  store_.unlisten();
   {
     std::lock_guard lock(sweep_mutex_);
     stopping_ = true;
   }
   sweep_wake_.notify_all();
   if (sweeper_.joinable()) sweeper_.join();
-  // The rows say who is to move, so that the next start lists the matches without loading them.
+  if (keeper_.joinable()) keeper_.join();
+  // The rows say who is to move, so that the next start lists the matches without loading them;
+  // the leases go, so that another process plays the computer seats at once.
   for (const auto& [id, room] : rooms_) {
     try {
       room->note_to_move();
+      if (store_.shared()) store_.release_lease(id);
     } catch (const std::exception&) {
     }
+  }
+}
+
+void Lobby::changed(const Change& change) {
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(mutex_);
+    if (change.match.empty()) {
+      for (const auto& [id, room] : rooms_) rooms.push_back(room);
+    } else if (auto it = rooms_.find(change.match); it != rooms_.end()) {
+      rooms.push_back(it->second);
+    }
+  }
+  for (const std::shared_ptr<Room>& room : rooms) {
+    try {
+      room->catch_up();
+    } catch (const std::exception&) {
+      // The next change (or a request to the room) reads it again.
+    }
+  }
+}
+
+std::size_t Lobby::keep() {
+  store_.renew_leases();
+  std::size_t started = 0;
+  for (const std::string& id : store_.orphans(16)) {
+    std::shared_ptr<Room> room;
+    {
+      std::lock_guard lock(mutex_);
+      if (auto it = rooms_.find(id); it != rooms_.end()) room = it->second;
+    }
+    if (room) {
+      room->catch_up();  // it may have missed what the dead process did
+      room->resume();    // claims the lease if the computer is to move
+    } else {
+      find(id);  // loaded, it resumes itself
+    }
+    ++started;
+  }
+  return started;
+}
+
+void Lobby::keeper() {
+  std::unique_lock lock(sweep_mutex_);
+  while (!sweep_wake_.wait_for(lock, keep_period_, [this] { return stopping_; })) {
+    lock.unlock();
+    try {
+      keep();
+    } catch (const std::exception&) {
+      // The database is away: the leases lapse and the next round tries again.
+    }
+    lock.lock();
   }
 }
 
@@ -66,6 +127,7 @@ std::size_t Lobby::evict_idle(std::chrono::duration<double> idle) {
     // nobody can reach it once it is erased.
     if (it->second.use_count() == 1 && it->second->idle_since(before)) {
       it->second->note_to_move();
+      if (store_.shared()) store_.release_lease(it->first);
       leaving.push_back(std::move(it->second));
       it = rooms_.erase(it);
     } else {

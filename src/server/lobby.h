@@ -9,6 +9,16 @@
 // restart rebuilds nothing up front: a match comes back when it is first asked for (a `hello`, a
 // summary, a join), and a computer seat that was to move then starts thinking. The lobby list is
 // read from the database (rooms in memory answer for themselves, with their live connections).
+//
+// Several processes on one database (a `shared()` Store, PostgreSQL; store.h, room.h): the lobby
+// listens to the store's announcements and has the room of a match another process changed catch
+// up (an announcement of "anything may have changed" catches up every room in memory). A keeper
+// thread, every `lease_s` / 3 seconds, renews this process's computer-seat leases and asks the
+// store for orphans (unfinished matches whose computer is to move and whose lease expired: a dead
+// process's, or any after every process restarted), loads each and starts its computer, which
+// claims the lease. So a killed process's computer seats are played again by another within about
+// `lease_s` + `lease_s` / 3. A room leaving memory, and every room at a clean stop, gives its
+// lease up at once. With one process (SQLite) none of this runs and nothing changes.
 // Thread safety: every method may be called from any thread.
 #pragma once
 
@@ -32,7 +42,9 @@ using json = nlohmann::json;
 class Lobby {
  public:
   // `idle_seconds` <= 0: rooms never leave memory on their own (evict_idle still works).
-  Lobby(const Registry& registry, Store& store, ComputerSettings computers, double idle_seconds);
+  // `lease_s`: the store's lease time (StoreOptions::lease_s), for the keeper's period.
+  Lobby(const Registry& registry, Store& store, ComputerSettings computers, double idle_seconds,
+        double lease_s = 5);
   // Stops the background eviction.
   ~Lobby();
   // The database (deck_routes.h keeps uploaded decks there).
@@ -52,10 +64,16 @@ class Lobby {
   // Drops from memory every room idle for at least `idle` (see above); answers how many left.
   std::size_t evict_idle(std::chrono::duration<double> idle);
   std::size_t evict_idle() { return evict_idle(idle_); }
+  // Several processes: has the room of `change` (every room, for an empty match) catch up.
+  void changed(const Change& change);
+  // Several processes: renews the leases, and loads and starts the orphans' computer seats; answers
+  // how many orphans it started. (The keeper thread runs it; tests may call it.)
+  std::size_t keep();
 
  private:
   std::shared_ptr<Room> add(StoredMatch stored);
   void sweep();
+  void keeper();
 
   const Registry& registry_;
   Store& store_;
@@ -67,6 +85,8 @@ class Lobby {
   std::condition_variable sweep_wake_;
   bool stopping_ = false;
   std::thread sweeper_;
+  std::chrono::duration<double> keep_period_;
+  std::thread keeper_;
 };
 
 // The join link of a seat: /match/{id}?seat=S#token=T.

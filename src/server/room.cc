@@ -1,5 +1,6 @@
 #include "server/room.h"
 
+#include <algorithm>
 #include <ctime>
 
 #include "ai/agent.h"
@@ -38,20 +39,77 @@ Room::Room(StoredMatch stored, const Registry& registry, Store& store, ComputerS
       seq_(stored.seq),
       store_(store),
       computers_(computers) {
-  for (const json& s : stored.seats) {
+  seats_ = seat_infos(stored.seats);
+  stored_seats_ = stored.seats;
+  match_ = std::make_unique<Match>(registry.make(game_id_, params_), seed_, record_seats());
+  board_places_ = json(match_->state().game().board_places()).dump();
+  for (const std::string& text : stored.moves) apply_stored(text, match_->state().current_player());
+  finished_stored_ = stored.status == "finished";
+  row_knows_to_move_ = stored.to_move.has_value() || finished_stored_;
+}
+
+std::vector<Room::SeatInfo> Room::seat_infos(const json& stored) {
+  std::vector<SeatInfo> seats;
+  for (const json& s : stored) {
     SeatInfo seat;
     seat.kind = s.value("kind", "human");
     seat.strength = s.value("strength", "");
     seat.token_hash = s.value("token_hash", "");
     seat.open = s.value("open", false);
     if (s.contains("taken_over_at")) seat.taken_over_at = s["taken_over_at"].get<long long>();
-    seats_.push_back(std::move(seat));
+    seats.push_back(std::move(seat));
   }
-  match_ = std::make_unique<Match>(registry.make(game_id_, params_), seed_, record_seats());
-  board_places_ = json(match_->state().game().board_places()).dump();
-  for (const std::string& text : stored.moves) apply_stored(text, match_->state().current_player());
-  finished_stored_ = stored.status == "finished";
-  row_knows_to_move_ = stored.to_move.has_value() || finished_stored_;
+  return seats;
+}
+
+bool Room::catch_up_locked() {
+  std::optional<StoredMatch> stored = store_.load(id_);
+  if (!stored || (stored->seq == seq_ && stored->seats == stored_seats_)) return false;
+  // The seats as stored; who is connected is this process's own knowledge.
+  std::vector<SeatInfo> seats = seat_infos(stored->seats);
+  for (std::size_t i = 0; i < seats.size() && i < seats_.size(); ++i) {
+    seats[i].connections = seats_[i].connections;
+    seats[i].left_at = seats_[i].left_at;
+  }
+  seats_ = std::move(seats);
+  stored_seats_ = stored->seats;
+  const std::vector<std::string>& played = match_->moves();
+  if (stored->moves.size() < played.size() ||
+      !std::equal(played.begin(), played.end(), stored->moves.begin())) {
+    // Another history (an undo): replayed from the start, and every viewer gets whole logs.
+    match_ = std::make_unique<Match>(match_->state().game_ptr(), seed_, record_seats());
+    movers_.clear();
+    for (Subscriber& s : subscribers_) {
+      s.mark.events = 0;
+      s.mark.lines.assign(s.mark.lines.size(), 0);
+    }
+  }
+  for (std::size_t i = movers_.size(); i < stored->moves.size(); ++i)
+    apply_stored(stored->moves[i], match_->state().current_player());
+  seq_ = stored->seq;
+  finished_stored_ = stored->status == "finished";
+  thinking_.reset();
+  waiting_for_computer_ = false;
+  last_activity_ = std::chrono::steady_clock::now();
+  return true;
+}
+
+void Room::catch_up() {
+  std::lock_guard lock(mutex_);
+  if (!catch_up_locked()) return;
+  broadcast();
+  schedule_computer();
+}
+
+void Room::changed_locked() {
+  if (!store_.shared()) return;
+  // Other processes look for computer seats to play, and list the match, by its row.
+  try {
+    const State& state = match_->state();
+    store_.set_to_move(id_, state.is_terminal() ? -1 : int(state.current_player()), seq_);
+  } catch (const std::exception&) {
+    // The row then does not say who is to move: other processes read the match to know.
+  }
 }
 
 void Room::apply_stored(const std::string& text, int seat) {
@@ -222,8 +280,20 @@ bool Room::idle_since(std::chrono::steady_clock::time_point before) const {
   return true;
 }
 
-SeatMask Room::seats_for(const std::vector<std::string>& tokens) const {
+SeatMask Room::seats_for(const std::vector<std::string>& tokens) {
   std::lock_guard lock(mutex_);
+  try {
+    return seats_for_locked(tokens);
+  } catch (const BadInput&) {
+    // A seat claimed through another process a moment ago: read the match and look again.
+    if (!store_.shared() || !catch_up_locked()) throw;
+    broadcast();
+    schedule_computer();
+    return seats_for_locked(tokens);
+  }
+}
+
+SeatMask Room::seats_for_locked(const std::vector<std::string>& tokens) const {
   SeatMask mask = 0;
   for (const std::string& token : tokens) {
     bool found = false;
@@ -248,12 +318,24 @@ std::string Room::claim(int seat) {
     throw Conflict("seat " + std::to_string(seat) + " has already been claimed");
   const std::string token = new_token();
   s.token_hash = hash_token(token);
+  Write written = Write::kStale;
   try {
-    store_.update_seats(id_, seats_json(), status(), seq_);
+    written = store_.update_seats(id_, stored_seats_, seq_, seats_json(), status(), seq_);
   } catch (...) {
     s.token_hash.clear();
     throw;
   }
+  if (written == Write::kStale) {
+    // Another process changed the match first (claimed this seat, or another): read it and answer.
+    s.token_hash.clear();
+    if (catch_up_locked()) {
+      broadcast();
+      schedule_computer();
+    }
+    throw Conflict("seat " + std::to_string(seat) +
+                   " was changed by another request at the same moment; look again");
+  }
+  stored_seats_ = seats_json();
   broadcast();
   return token;
 }
@@ -490,6 +572,11 @@ Room::Answer Room::move(SeatMask held, int seat, long long seq, const std::strin
   } catch (const BadInput& e) {
     return {e.what()};
   }
+  // A client that knows a later seq saw it through another process: read the match first.
+  if (seq > seq_ && store_.shared() && catch_up_locked()) {
+    broadcast();
+    schedule_computer();
+  }
   State& state = match_->state();
   if (state.is_terminal()) return {"the match is over"};
   if (seq != seq_)
@@ -504,9 +591,11 @@ Room::Answer Room::move(SeatMask held, int seat, long long seq, const std::strin
   }
   if (std::string why = state.why_illegal(m); !why.empty()) return {why};
   const std::string canonical = state.move_to_string(m);
-  store_.append_move(id_, (long long)movers_.size(), canonical, seq_ + 1);
+  if (store_.append_move(id_, (long long)movers_.size(), canonical, seq_ + 1) == Write::kStale)
+    return stale_locked(seq);
   apply_stored(canonical, seat);
   ++seq_;
+  changed_locked();
   thinking_.reset();
   waiting_for_computer_ = false;
   if (match_->state().is_terminal()) {
@@ -532,7 +621,8 @@ Room::Answer Room::undo(SeatMask held, int seat, long long seq, Viewer* from) {
   std::size_t last = movers_.size();
   while (movers_[last - 1] != seat) --last;
   const std::size_t keep = last - 1;
-  store_.truncate_moves(id_, (long long)keep, seq_ + 1);
+  if (store_.truncate_moves(id_, (long long)keep, seq_ + 1) == Write::kStale)
+    return stale_locked(seq);
   match_->undo_own(seat);
   movers_.resize(keep);
   // The logs were rewound: every viewer gets them whole again.
@@ -541,12 +631,21 @@ Room::Answer Room::undo(SeatMask held, int seat, long long seq, Viewer* from) {
     s.mark.lines.assign(s.mark.lines.size(), 0);
   }
   ++seq_;
+  changed_locked();
   thinking_.reset();
   waiting_for_computer_ = false;
   if (from) from->deliver(shared(json{{"type", "ack"}, {"seq", seq_}}));
   broadcast();
   schedule_computer();
   return {};
+}
+
+Room::Answer Room::stale_locked(long long seq) {
+  if (catch_up_locked()) {
+    broadcast();
+    schedule_computer();
+  }
+  return {"stale: the match is at seq " + std::to_string(seq_) + ", not " + std::to_string(seq)};
 }
 
 Room::Answer Room::takeover(SeatMask held, int seat, Viewer* from) {
@@ -567,15 +666,24 @@ Room::Answer Room::takeover(SeatMask held, int seat, Viewer* from) {
   s.kind = "computer";
   s.strength = "medium";
   s.taken_over_at = (long long)movers_.size();
+  Write written = Write::kStale;
   try {
-    store_.update_seats(id_, seats_json(), status(), seq_ + 1);
+    written = store_.update_seats(id_, stored_seats_, seq_, seats_json(), status(), seq_ + 1);
   } catch (...) {
     s.kind = "human";
     s.strength.clear();
     s.taken_over_at.reset();
     throw;
   }
+  if (written == Write::kStale) {
+    s.kind = "human";
+    s.strength.clear();
+    s.taken_over_at.reset();
+    return stale_locked(seq_);
+  }
+  stored_seats_ = seats_json();
   ++seq_;
+  changed_locked();
   if (from) from->deliver(shared(json{{"type", "ack"}, {"seq", seq_}}));
   broadcast();
   schedule_computer();
@@ -626,6 +734,13 @@ void Room::schedule_computer() {
   if (state.is_terminal()) return;
   const Seat seat = state.current_player();
   if (seats_[std::size_t(seat)].kind != "computer" || computer_seq_ == seq_) return;
+  // With several processes, only the one holding the match's lease plays its computer seats
+  // (the others hear of its moves; the lobby tries again when the lease expires).
+  try {
+    if (!store_.claim_lease(id_)) return;
+  } catch (const std::exception&) {
+    return;
+  }
   computer_seq_ = seq_;
   const std::string spec = strength_spec(seats_[std::size_t(seat)].strength);
   const uint64_t seed = decision_seed(seed_, seat, state.ply());
@@ -700,15 +815,24 @@ void Room::computer_moved(int seat, long long seq, const std::string& text) {
     schedule_computer();
     return;
   }
+  Write written = Write::kStale;
   try {
-    store_.append_move(id_, (long long)movers_.size(), text, seq_ + 1);
+    written = store_.append_move(id_, (long long)movers_.size(), text, seq_ + 1);
   } catch (const std::exception&) {
     // Not stored, so not played: the seat stays to move (a later change schedules it again).
     computer_seq_ = -1;
     return;
   }
+  if (written == Write::kStale) {
+    // Another process played first (its lease and ours overlapped): its move stands.
+    computer_seq_ = -1;
+    if (catch_up_locked()) broadcast();
+    schedule_computer();
+    return;
+  }
   apply_stored(text, seat);
   ++seq_;
+  changed_locked();
   thinking_.reset();
   waiting_for_computer_ = false;
   if (match_->state().is_terminal()) {

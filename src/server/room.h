@@ -17,6 +17,23 @@
 // of the game increments `seq`; a move names the seq it answers and is rejected as stale
 // otherwise.
 //
+// Several processes (a Store that is `shared()`, PostgreSQL): each process holding the match in
+// memory has a Room of it, and the database decides. A change is written conditional on the seq
+// (and, for seats, the seat list) the room believes; when another process got there first the
+// write changes nothing (Write::kStale), the room reads the match again (`catch_up`: the moves
+// after its own, or the whole match replayed after an undo; seats as stored, connections as this
+// process knows them) and answers `stale`, so two processes never accept two moves at one seq.
+// The lobby calls `catch_up` when the store announces another process's change, and the room
+// then broadcasts to its own viewers. A move naming a later seq than the room's (its client saw
+// it through another process) catches up first; so does a token that matches no seat (claimed
+// through another process). After each change the row notes who is to move (Store::set_to_move),
+// so that the others can list the match and find computer seats to play. A computer seat is
+// played only while this process holds the match's lease (Store::claim_lease, tried each time
+// the seat is to move); otherwise another process plays it and this room hears of the move.
+// Not shared between processes: connections (a seat's `connected`, and so a takeover, which
+// asks that the seat be gone, counts only this process's viewers) and `thinking` progress (seen
+// only by the viewers of the process that searches).
+//
 // Thread safety: every public method locks the room's mutex; Viewer::deliver is called with it
 // held and must only queue. Computer seats think on the ComputerPool given at construction
 // (computer_pool.h: fair across matches), on a clone of the state, never holding the mutex. While
@@ -83,7 +100,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // and nothing happened since `before` (the lobby checks that it holds the only reference).
   bool idle_since(std::chrono::steady_clock::time_point before) const;
   // The seats `tokens` unlock. Throws BadInput for a token that matches no seat of this match.
-  SeatMask seats_for(const std::vector<std::string>& tokens) const;
+  SeatMask seats_for(const std::vector<std::string>& tokens);
   // Claims open human seat `seat` and returns its new token. Throws Conflict if it is not an
   // open, unclaimed seat.
   std::string claim(int seat);
@@ -117,6 +134,9 @@ class Room : public std::enable_shared_from_this<Room> {
   std::string state_message(SeatMask seats) const;
   // The current seq.
   long long seq() const;
+  // Reads the match from the store and, if another process changed it, takes its state,
+  // broadcasts and starts a computer seat to move (see above). Throws on a database error.
+  void catch_up();
   // Calls `look` with the truth, under the room's lock. For tests only (to know what must never
   // reach a viewer); never used to build a message.
   void inspect_truth(const std::function<void(const State&)>& look) const;
@@ -146,6 +166,14 @@ class Room : public std::enable_shared_from_this<Room> {
   };
 
   json seats_json() const;  // as stored
+  static std::vector<SeatInfo> seat_infos(const json& stored);
+  // catch_up with the lock held, without broadcasting; answers whether anything changed.
+  bool catch_up_locked();
+  // After a change: the row notes who is to move (several processes only).
+  void changed_locked();
+  // A write found the match moved on: catch up, then the `stale` answer to a request at `seq`.
+  Answer stale_locked(long long seq);
+  SeatMask seats_for_locked(const std::vector<std::string>& tokens) const;
   StoredMatch row() const;  // the match as its row would read now (without moves)
   std::string status() const;
   json public_seats() const;  // for viewers: seats with their connections
@@ -176,6 +204,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::optional<int> takeover_after_s_;
   long long created_at_;
   std::vector<SeatInfo> seats_;
+  json stored_seats_;  // the seat list as the row has it (the condition of a seat write)
   std::unique_ptr<Match> match_;
   std::string board_places_;  // Game::board_places as JSON text (it never changes)
   std::vector<int> movers_;   // the seat that made each move

@@ -20,7 +20,7 @@ int cores() {
 
 Server::Server(const Registry& registry, ServerOptions options)
     : options_(std::move(options)),
-      store_(options_.db, options_.sync_full),
+      store_(open_store(options_.db, StoreOptions{options_.sync_full, options_.lease_s})),
       computers_(options_.computer_threads > 0 ? options_.computer_threads
                                                : std::max(1, cores() - 1)),
       http_limit_(options_.http_requests_per_second, options_.http_burst),
@@ -29,9 +29,9 @@ Server::Server(const Registry& registry, ServerOptions options)
                    std::size_t(std::max(0, options_.max_connections_per_address))),
       acceptor_(io_),
       accept_pause_(io_) {
-  lobby_ = std::make_unique<Lobby>(registry, store_,
+  lobby_ = std::make_unique<Lobby>(registry, *store_,
                                    ComputerSettings{&computers_, options_.hurried_search_ms},
-                                   options_.idle_unload_s);
+                                   options_.idle_unload_s, options_.lease_s);
   context_ = std::make_unique<RouteContext>(
       RouteContext{registry, *lobby_, options_.static_dir, options_.messages_per_second,
                    options_.http_requests_per_second > 0 ? &http_limit_ : nullptr,

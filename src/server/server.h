@@ -25,8 +25,12 @@ struct ServerOptions {
   std::string bind = "127.0.0.1";
   unsigned short port = 8080;  // 0: any free port (see Server::port)
   std::string db = "tabletop.db";
-  std::string static_dir;           // the built client (web/dist); empty: none
-  bool sync_full = false;           // fsync at every commit (see store.h)
+  std::string static_dir;  // the built client (web/dist); empty: none
+  // A SQLite file, or a postgresql:// URL shared by several processes (store.h).
+  bool sync_full = false;  // SQLite: fsync at every commit (see store_sqlite.h)
+  // PostgreSQL: seconds a computer seat's lease lasts when its process stops renewing it (a
+  // process killed): another process plays the seat after at most about this long (lobby.h).
+  double lease_s = 5;
   double messages_per_second = 20;  // WebSocket rate limit per connection (ws_session.h)
   // HTTP requests a second per client address, and the burst allowed (rate_limit.h); 0: no limit.
   double http_requests_per_second = 50;
@@ -79,8 +83,8 @@ class Server {
   void run_network();
 
   ServerOptions options_;
-  Store store_;
-  DeckSourceRegistration deck_source_{store_};  // uploaded card-game decks (deck_routes.h)
+  std::unique_ptr<Store> store_;
+  DeckSourceRegistration deck_source_{*store_};  // uploaded card-game decks (deck_routes.h)
   ComputerPool computers_;
   std::unique_ptr<Lobby> lobby_;
   HttpRateLimiter http_limit_;

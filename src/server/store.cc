@@ -1,252 +1,49 @@
 #include "server/store.h"
 
+#include <stdexcept>
+
+#include "core/error.h"
+#include "server/store_pg.h"
+#include "server/store_sqlite.h"
+
 namespace tabletop::server {
 
 namespace {
-// Opens the database and creates the tables if needed (before any statement is prepared).
-SQLite::Database open_database(const std::string& path, bool sync_full) {
-  SQLite::Database db_(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX);
-  db_.exec("PRAGMA journal_mode=WAL");
-  db_.exec(sync_full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
-  db_.exec("PRAGMA foreign_keys=ON");
-  db_.exec(
-      "CREATE TABLE IF NOT EXISTS matches ("
-      " id TEXT PRIMARY KEY, game TEXT NOT NULL, params TEXT NOT NULL, seed INTEGER NOT NULL,"
-      " seats TEXT NOT NULL, undo INTEGER NOT NULL, takeover_after_s INTEGER,"
-      " status TEXT NOT NULL, seq INTEGER NOT NULL, created_at INTEGER NOT NULL, result TEXT)");
-  db_.exec(
-      "CREATE TABLE IF NOT EXISTS moves ("
-      " match_id TEXT NOT NULL REFERENCES matches(id), ply INTEGER NOT NULL, move TEXT NOT NULL,"
-      " PRIMARY KEY (match_id, ply))");
-  db_.exec("CREATE INDEX IF NOT EXISTS matches_status ON matches(status, created_at)");
-  db_.exec(
-      "CREATE TABLE IF NOT EXISTS decks ("
-      " id TEXT PRIMARY KEY, name TEXT NOT NULL, format TEXT NOT NULL, body TEXT NOT NULL,"
-      " annotations TEXT NOT NULL, created_at INTEGER NOT NULL)");
-  db_.exec(
-      "CREATE TABLE IF NOT EXISTS deck_snapshots (hash TEXT PRIMARY KEY, content TEXT NOT NULL)");
-  // Added after the first release: a database made before it gets the column (NULL: unknown).
-  bool has_to_move = false;
-  {
-    SQLite::Statement columns(db_, "PRAGMA table_info(matches)");
-    while (columns.executeStep()) has_to_move |= columns.getColumn(1).getString() == "to_move";
+bool is_postgresql(const std::string& where) {
+  return where.starts_with("postgresql://") || where.starts_with("postgres://");
+}
+}  // namespace
+
+std::string database_name(const std::string& where) {
+  if (!is_postgresql(where)) return where;
+  // scheme://user:password@host... -> scheme://user:***@host...
+  const std::size_t start = where.find("://") + 3;
+  const std::size_t at = where.find('@', start);
+  const std::size_t slash = where.find('/', start);
+  if (at == std::string::npos || (slash != std::string::npos && slash < at)) return where;
+  const std::size_t colon = where.find(':', start);
+  if (colon == std::string::npos || colon > at) return where;
+  return where.substr(0, colon + 1) + "***" + where.substr(at);
+}
+
+std::unique_ptr<Store> open_store(const std::string& where, const StoreOptions& options) {
+  try {
+    if (is_postgresql(where)) return std::make_unique<PgStore>(where, options);
+    return std::make_unique<SqliteStore>(where, options.sync_full);
+  } catch (const std::exception& e) {
+    // libpq's reasons run over several lines: one line, words separated by single spaces.
+    std::string reason;
+    for (const char c : std::string(e.what())) {
+      const bool space = c == '\n' || c == '\t' || c == ' ';
+      if (!space)
+        reason += c;
+      else if (!reason.empty() && reason.back() != ' ')
+        reason += ' ';
+    }
+    while (!reason.empty() && reason.back() == ' ') reason.pop_back();
+    throw std::runtime_error("cannot open the database " + database_name(where) + ": " +
+                             one_line(reason));
   }
-  if (!has_to_move) {
-    db_.exec("ALTER TABLE matches ADD COLUMN to_move INTEGER");
-    db_.exec("ALTER TABLE matches ADD COLUMN to_move_seq INTEGER");
-  }
-  return db_;
-}
-}  // namespace
-
-Store::Store(const std::string& path, bool sync_full)
-    : db_(open_database(path, sync_full)),
-      insert_move_(db_, "INSERT INTO moves (match_id, ply, move) VALUES (?,?,?)"),
-      update_seq_(db_, "UPDATE matches SET seq=? WHERE id=?") {}
-
-namespace {
-// A statement ready to bind again.
-SQLite::Statement& fresh(SQLite::Statement& q) {
-  q.tryReset();  // a failed step before must not fail this one
-  q.clearBindings();
-  return q;
-}
-}  // namespace
-
-void Store::create(const StoredMatch& m) {
-  std::lock_guard lock(mutex_);
-  SQLite::Statement q(db_,
-                      "INSERT INTO matches (id, game, params, seed, seats, undo, takeover_after_s,"
-                      " status, seq, created_at, result) VALUES (?,?,?,?,?,?,?,?,?,?,NULL)");
-  q.bind(1, m.id);
-  q.bind(2, m.game);
-  q.bind(3, m.params.dump());
-  q.bind(4, static_cast<int64_t>(m.seed));
-  q.bind(5, m.seats.dump());
-  q.bind(6, m.undo ? 1 : 0);
-  if (m.takeover_after_s)
-    q.bind(7, *m.takeover_after_s);
-  else
-    q.bind(7);
-  q.bind(8, m.status);
-  q.bind(9, static_cast<int64_t>(m.seq));
-  q.bind(10, static_cast<int64_t>(m.created_at));
-  q.exec();
-}
-
-void Store::append_move(const std::string& id, long long ply, const std::string& move,
-                        long long seq) {
-  std::lock_guard lock(mutex_);
-  SQLite::Transaction t(db_);
-  SQLite::Statement& insert = fresh(insert_move_);
-  insert.bind(1, id);
-  insert.bind(2, static_cast<int64_t>(ply));
-  insert.bind(3, move);
-  insert.exec();
-  SQLite::Statement& update = fresh(update_seq_);
-  update.bind(1, static_cast<int64_t>(seq));
-  update.bind(2, id);
-  update.exec();
-  t.commit();
-}
-
-void Store::truncate_moves(const std::string& id, long long ply, long long seq) {
-  std::lock_guard lock(mutex_);
-  SQLite::Transaction t(db_);
-  SQLite::Statement erase(db_, "DELETE FROM moves WHERE match_id=? AND ply>=?");
-  erase.bind(1, id);
-  erase.bind(2, static_cast<int64_t>(ply));
-  erase.exec();
-  SQLite::Statement& update = fresh(update_seq_);
-  update.bind(1, static_cast<int64_t>(seq));
-  update.bind(2, id);
-  update.exec();
-  t.commit();
-}
-
-void Store::set_to_move(const std::string& id, int to_move, long long seq) {
-  std::lock_guard lock(mutex_);
-  SQLite::Statement q(db_, "UPDATE matches SET to_move=?, to_move_seq=? WHERE id=?");
-  if (to_move >= 0)
-    q.bind(1, to_move);
-  else
-    q.bind(1);
-  q.bind(2, static_cast<int64_t>(seq));
-  q.bind(3, id);
-  q.exec();
-}
-
-void Store::update_seats(const std::string& id, const json& seats, const std::string& status,
-                         long long seq) {
-  std::lock_guard lock(mutex_);
-  SQLite::Statement q(db_, "UPDATE matches SET seats=?, status=?, seq=? WHERE id=?");
-  q.bind(1, seats.dump());
-  q.bind(2, status);
-  q.bind(3, static_cast<int64_t>(seq));
-  q.bind(4, id);
-  q.exec();
-}
-
-void Store::finish(const std::string& id, const json& result) {
-  std::lock_guard lock(mutex_);
-  SQLite::Statement q(db_, "UPDATE matches SET status='finished', result=? WHERE id=?");
-  q.bind(1, result.dump());
-  q.bind(2, id);
-  q.exec();
-}
-
-namespace {
-constexpr const char* kColumns =
-    "id, game, params, seed, seats, undo, takeover_after_s, status, seq, created_at, result, "
-    "to_move, to_move_seq";
-
-// A row selected with kColumns, without its moves.
-StoredMatch row(SQLite::Statement& q) {
-  StoredMatch m;
-  m.id = q.getColumn(0).getString();
-  m.game = q.getColumn(1).getString();
-  m.params = json::parse(q.getColumn(2).getString());
-  m.seed = static_cast<uint64_t>(q.getColumn(3).getInt64());
-  m.seats = json::parse(q.getColumn(4).getString());
-  m.undo = q.getColumn(5).getInt() != 0;
-  if (!q.getColumn(6).isNull()) m.takeover_after_s = q.getColumn(6).getInt();
-  m.status = q.getColumn(7).getString();
-  m.seq = q.getColumn(8).getInt64();
-  m.created_at = q.getColumn(9).getInt64();
-  if (!q.getColumn(10).isNull()) m.result = json::parse(q.getColumn(10).getString());
-  if (!q.getColumn(11).isNull() && !q.getColumn(12).isNull() &&
-      q.getColumn(12).getInt64() == m.seq && m.status != "finished")
-    m.to_move = q.getColumn(11).getInt();
-  return m;
-}
-}  // namespace
-
-std::optional<StoredMatch> Store::load(const std::string& id) {
-  std::lock_guard lock(mutex_);
-  SQLite::Statement q(db_, std::string("SELECT ") + kColumns + " FROM matches WHERE id=?");
-  q.bind(1, id);
-  if (!q.executeStep()) return std::nullopt;
-  StoredMatch m = row(q);
-  SQLite::Statement moves(db_, "SELECT ply, move FROM moves WHERE match_id=? ORDER BY ply");
-  moves.bind(1, id);
-  while (moves.executeStep()) m.moves.push_back(moves.getColumn(1).getString());
-  return m;
-}
-
-long long Store::unfinished() {
-  std::lock_guard lock(mutex_);
-  SQLite::Statement q(db_, "SELECT COUNT(*) FROM matches WHERE status != 'finished'");
-  q.executeStep();
-  return q.getColumn(0).getInt64();
-}
-
-std::vector<StoredMatch> Store::list(const std::string& status, int limit) {
-  std::lock_guard lock(mutex_);
-  const std::string select = std::string("SELECT ") + kColumns + " FROM matches";
-  SQLite::Statement q(
-      db_, status.empty()
-               ? select + " ORDER BY created_at DESC, rowid DESC LIMIT ?"
-               : select + " WHERE status=? ORDER BY created_at DESC, rowid DESC LIMIT ?");
-  int i = 1;
-  if (!status.empty()) q.bind(i++, status);
-  q.bind(i, limit);
-  std::vector<StoredMatch> rows;
-  while (q.executeStep()) rows.push_back(row(q));
-  return rows;
-}
-
-void Store::create_deck(const StoredDeck& d) {
-  std::lock_guard lock(mutex_);
-  SQLite::Statement q(db_,
-                      "INSERT INTO decks (id, name, format, body, annotations, created_at)"
-                      " VALUES (?,?,?,?,?,?)");
-  q.bind(1, d.id);
-  q.bind(2, d.name);
-  q.bind(3, d.format);
-  q.bind(4, d.text);
-  q.bind(5, d.annotations.dump());
-  q.bind(6, static_cast<int64_t>(d.created_at));
-  q.exec();
-}
-
-void Store::set_deck_annotations(const std::string& id, const json& annotations) {
-  std::lock_guard lock(mutex_);
-  SQLite::Statement q(db_, "UPDATE decks SET annotations=? WHERE id=?");
-  q.bind(1, annotations.dump());
-  q.bind(2, id);
-  q.exec();
-}
-
-std::optional<StoredDeck> Store::load_deck(const std::string& id) {
-  std::lock_guard lock(mutex_);
-  SQLite::Statement q(db_,
-                      "SELECT name, format, body, annotations, created_at FROM decks WHERE id=?");
-  q.bind(1, id);
-  if (!q.executeStep()) return std::nullopt;
-  StoredDeck d;
-  d.id = id;
-  d.name = q.getColumn(0).getString();
-  d.format = q.getColumn(1).getString();
-  d.text = q.getColumn(2).getString();
-  d.annotations = json::parse(q.getColumn(3).getString());
-  d.created_at = q.getColumn(4).getInt64();
-  return d;
-}
-
-void Store::put_deck_snapshot(const std::string& hash, const std::string& content) {
-  std::lock_guard lock(mutex_);
-  SQLite::Statement q(db_, "INSERT OR IGNORE INTO deck_snapshots (hash, content) VALUES (?,?)");
-  q.bind(1, hash);
-  q.bind(2, content);
-  q.exec();
-}
-
-std::optional<std::string> Store::load_deck_snapshot(const std::string& hash) {
-  std::lock_guard lock(mutex_);
-  SQLite::Statement q(db_, "SELECT content FROM deck_snapshots WHERE hash=?");
-  q.bind(1, hash);
-  if (!q.executeStep()) return std::nullopt;
-  return q.getColumn(0).getString();
 }
 
 }  // namespace tabletop::server

@@ -1,16 +1,25 @@
-// The server's database: every match and its move log in one SQLite file, in WAL mode.
+// The server's database: every match and its move log, behind one interface with two
+// implementations (store_sqlite.h: one SQLite file, the default; store_pg.h: PostgreSQL, shared by
+// several `tabletop serve` processes). `open_store` picks by the `--db` text.
 //
-// Durability contract: each write method returns only after its transaction committed, so a
-// move is on disk (in the WAL, which survives the server process being killed) before the caller
-// acknowledges or broadcasts it. With `sync_full` SQLite also fsyncs at every commit (survives a
-// power loss, at a cost per move). One connection, serialised by a mutex: every method may be
-// called from any thread.
+// Contract of every implementation:
+//   - Durability: each write method returns only after its transaction committed, so a move is
+//     stored before the caller acknowledges or broadcasts it.
+//   - Thread safety: every method may be called from any thread.
+//   - One history per match: a change of the game moves the match from seq N to N + 1 and is
+//     written only if the row is still at N (`append_move`, `truncate_moves`, `update_seats`
+//     answer Write::kStale otherwise and change nothing). Of two writers at one seq exactly one
+//     wins, whatever process they are in; so every seq names one state of the match.
+//   - Several processes (`shared()`; PostgreSQL only): every committed change is announced to the
+//     other processes (`listen`), and a computer seat is played only by the process holding the
+//     match's lease (`claim_lease`), which expires `lease_s` after its holder stopped renewing it
+//     (a process killed). With SQLite (one process) the lease is always this process's own and
+//     nothing is announced.
 #pragma once
 
-#include <SQLiteCpp/SQLiteCpp.h>
-
 #include <cstdint>
-#include <mutex>
+#include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -35,9 +44,9 @@ struct StoredMatch {
   long long created_at = 0;        // seconds since the epoch
   json result;                     // null until finished
   std::vector<std::string> moves;  // in order, ply 0 first
-  // The seat to move, for the lobby list (which reads rows, not rooms): written when a room leaves
-  // memory (set_to_move), valid only at the seq it was written at. nullopt when not known (the
-  // match moved on since, or a database from before the column) or finished.
+  // The seat to move, for the lobby list (which reads rows, not rooms) and for the processes
+  // looking for computer seats to play: valid only at the seq it was written at. nullopt when not
+  // known (the match moved on since, or a database from before the column) or finished.
   std::optional<int> to_move;
 };
 
@@ -52,47 +61,91 @@ struct StoredDeck {
   long long created_at = 0;
 };
 
+// The outcome of a write conditional on the match's seq.
+enum class Write {
+  kDone,   // committed
+  kStale,  // the row was not at the expected seq (another writer got there first): nothing written
+};
+
+// A change committed by another process (Store::listen): match `match` is now at `seq` (or later).
+// An empty `match` means "any match may have changed" (the announcements were interrupted, e.g.
+// the database connection was lost and made again): every match held in memory must be read again.
+struct Change {
+  std::string match;
+  long long seq = 0;
+};
+
+struct StoreOptions {
+  bool sync_full = false;  // SQLite: fsync at every commit (survives a power loss)
+  double lease_s = 5;      // PostgreSQL: seconds a computer seat's lease lasts unrenewed
+  int connections = 4;     // PostgreSQL: connections in the pool (besides the listening one)
+};
+
 class Store {
  public:
-  // Opens (creating if needed) the database at `path` (":memory:" for a private in-memory one).
-  // Throws SQLite::Exception if it cannot.
-  explicit Store(const std::string& path, bool sync_full = false);
+  virtual ~Store() = default;
 
   // Inserts a new match (its `moves` must be empty).
-  void create(const StoredMatch& match);
-  // Appends move number `ply` (0-based) and sets the match's seq, in one transaction.
-  void append_move(const std::string& id, long long ply, const std::string& move, long long seq);
-  // Deletes every move from `ply` on and sets seq, in one transaction (undo).
-  void truncate_moves(const std::string& id, long long ply, long long seq);
+  virtual void create(const StoredMatch& match) = 0;
+  // Appends move number `ply` (0-based) and moves the match from seq `seq` - 1 to `seq`, in one
+  // transaction; kStale (nothing written) if the match is not at `seq` - 1.
+  virtual Write append_move(const std::string& id, long long ply, const std::string& move,
+                            long long seq) = 0;
+  // Deletes every move from `ply` on and moves the match from `seq` - 1 to `seq` (undo), in one
+  // transaction; kStale as append_move.
+  virtual Write truncate_moves(const std::string& id, long long ply, long long seq) = 0;
   // Notes that at `seq` seat `to_move` (-1: none) is to move.
-  void set_to_move(const std::string& id, int to_move, long long seq);
-  // Replaces the seat list, status and seq (a seat claimed, a takeover).
-  void update_seats(const std::string& id, const json& seats, const std::string& status,
-                    long long seq);
+  virtual void set_to_move(const std::string& id, int to_move, long long seq) = 0;
+  // Replaces the seat list `before` (as stored at `seq_before`) with `seats` and sets status and
+  // seq (a seat claimed: the same seq; a takeover: the next); kStale (nothing written) if the row
+  // no longer has `before` at `seq_before`.
+  virtual Write update_seats(const std::string& id, const json& before, long long seq_before,
+                             const json& seats, const std::string& status, long long seq) = 0;
   // Marks the match finished with its result.
-  void finish(const std::string& id, const json& result);
+  virtual void finish(const std::string& id, const json& result) = 0;
 
   // Decks: an upload, its annotations replaced, one by id. A snapshot is the deck as a match
   // plays it (JSON text, never changed), by the hash of its content.
-  void create_deck(const StoredDeck& deck);
-  void set_deck_annotations(const std::string& id, const json& annotations);
-  std::optional<StoredDeck> load_deck(const std::string& id);
-  void put_deck_snapshot(const std::string& hash, const std::string& content);
-  std::optional<std::string> load_deck_snapshot(const std::string& hash);
+  virtual void create_deck(const StoredDeck& deck) = 0;
+  virtual void set_deck_annotations(const std::string& id, const json& annotations) = 0;
+  virtual std::optional<StoredDeck> load_deck(const std::string& id) = 0;
+  virtual void put_deck_snapshot(const std::string& hash, const std::string& content) = 0;
+  virtual std::optional<std::string> load_deck_snapshot(const std::string& hash) = 0;
 
   // The match with its move log, or nullopt.
-  std::optional<StoredMatch> load(const std::string& id);
+  virtual std::optional<StoredMatch> load(const std::string& id) = 0;
   // How many matches are not finished.
-  long long unfinished();
+  virtual long long unfinished() = 0;
   // The rows (without moves) with `status` (all when empty), newest first, at most `limit`.
-  std::vector<StoredMatch> list(const std::string& status, int limit);
+  virtual std::vector<StoredMatch> list(const std::string& status, int limit) = 0;
 
- private:
-  std::mutex mutex_;
-  SQLite::Database db_;
-  // append_move's statements, prepared once (it runs for every move).
-  SQLite::Statement insert_move_;
-  SQLite::Statement update_seq_;
+  // --- Several processes (see the contract above) ---
+  // Whether other processes may share this database (PostgreSQL).
+  virtual bool shared() const = 0;
+  // Takes (or keeps) the lease of match `id`'s computer seats for this process: true if this
+  // process holds it now, false while another live process does.
+  virtual bool claim_lease(const std::string& id) = 0;
+  // Renews every lease this process holds (run every lease_s / 3 by the lobby).
+  virtual void renew_leases() = 0;
+  // Gives the lease up (the room left memory, the server stops).
+  virtual void release_lease(const std::string& id) = 0;
+  // Unfinished matches, at most `limit`, where a computer seat is (or may be: the row does not
+  // say who is to move) to move and no live process holds the lease: a dead process's matches,
+  // for the lobby to load and play. Always empty with one process.
+  virtual std::vector<std::string> orphans(int limit) = 0;
+  // Calls `on_change` (on a thread of the store's own) for every change another process commits,
+  // until the store is destroyed. Nothing happens with one process.
+  virtual void listen(std::function<void(const Change&)> on_change) = 0;
+  // Stops calling back; returns once no call is under way (before what it calls goes away).
+  virtual void unlisten() = 0;
 };
+
+// `where` is a `postgresql://` (or `postgres://`) URL: PostgreSQL (store_pg.h); anything else is
+// the path of a SQLite file (":memory:" for a private in-memory one). Throws std::runtime_error
+// with one line naming the database (its password left out) and the reason if it cannot open it.
+std::unique_ptr<Store> open_store(const std::string& where, const StoreOptions& options = {});
+
+// `where` fit to print: a URL's password replaced by "***".
+std::string database_name(const std::string& where);
 
 }  // namespace tabletop::server
