@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -65,6 +66,8 @@ ClusterDemo::ClusterDemo(const std::string& source_dir, const std::vector<std::s
   session_ = script_;
   if (script_ == 0) {
     setsid();
+    // Should the test or the load generator die, the script gets SIGTERM and stops everything.
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
     dup2(pipe_fds[1], 1);
     dup2(pipe_fds[1], 2);
     close(pipe_fds[0]);

@@ -105,10 +105,11 @@ TEST(ClusterDemo, ServesAndPlaysThroughTheBalancerSurvivesAKillAndLeavesNothingB
         port, "POST", "/api/matches",
         json{{"game", "relativity"}, {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}}.dump());
     ASSERT_EQ(created.status, 201) << created.body;
+    const json match = created.parsed();
     Players players;
     players.port = port;
-    players.id = created.parsed()["id"];
-    for (const json& s : created.parsed()["seats"]) players.tokens.push_back(s["token"]);
+    players.id = match["id"];
+    for (const json& s : match["seats"]) players.tokens.push_back(s["token"]);
     players.connect();
     for (int i = 0; i < 4; ++i) ASSERT_NO_FATAL_FAILURE(players.move());
 
