@@ -136,8 +136,9 @@ long long moves_acked = 0;
 bool stopping = false;
 // Cluster mode: a connection that drops reconnects (through the balancer).
 bool reconnect_on_close = false;
-long reconnections = 0;      // connections that dropped and came back
-int seats_away = 0;          // seats whose connection is down now
+long log_gaps = 0;       // states whose log_from was past the lines seat 0 held (then: hello again)
+long reconnections = 0;  // connections that dropped and came back
+int seats_away = 0;      // seats whose connection is down now
 Clock::time_point all_back;  // when the last of them came back
 
 void Seat::start(unsigned short server_port, const std::string& seat_token, const std::string& id) {
@@ -246,7 +247,13 @@ void Seat::on_message(const json& m) {
     // Each state carries only the lines added since the last one, from `log_from` on.
     const json& view = m["views"][0];
     const std::size_t from = view.value("log_from", std::size_t(0));
-    if (!match.last_log.is_array() || from > match.last_log.size()) match.last_log = json::array();
+    if (!match.last_log.is_array()) match.last_log = json::array();
+    if (from > match.last_log.size()) {
+      // A state was missed (the protocol's rule): ask for a whole one again.
+      ++log_gaps;
+      send(json{{"type", "hello"}, {"match", match.id}, {"tokens", {token}}}.dump());
+      return;
+    }
     match.last_log.erase(match.last_log.begin() + std::ptrdiff_t(from), match.last_log.end());
     for (const json& line : view["log"]) match.last_log.push_back(line);
     match.last_log_seq = seq;
@@ -563,6 +570,7 @@ struct Figures {
   long long moves_before_kill = 0;
   long reconnections = 0;
   std::size_t leftovers = 0;  // processes the cluster left after it was stopped
+  long log_gaps = 0;          // states seat 0 received after missing one (see log_gaps above)
   bool ok() const {
     return lost_moves == 0 && lost_matches == 0 && duplicated == 0 && diverged == 0 &&
            leftovers == 0;
@@ -578,6 +586,7 @@ void reset_run(int think) {
   reconnect_on_close = false;
   reconnections = 0;
   seats_away = 0;
+  log_gaps = 0;
 }
 
 // Creates the matches through `port` (two human seats each) and connects both seats of each.
@@ -639,6 +648,7 @@ void finish_figures(Figures& f, const std::vector<MatchLoad>& loads) {
   f.p50 = percentile(latencies_ms, 0.5);
   f.p99 = percentile(latencies_ms, 0.99);
   f.samples = latencies_ms.size();
+  f.log_gaps = log_gaps;
   for (const MatchLoad& m : loads) f.finished += m.finished;
 }
 
@@ -757,12 +767,14 @@ void print_one(const Figures& f) {
       "load: after SIGKILL + restart: %lld acknowledged moves lost (%d matches unreadable), %d "
       "duplicated, %d diverged logs\n",
       f.lost_moves, f.lost_matches, f.duplicated, f.diverged);
+  std::printf("load: states received after a missed one (the client said hello again): %ld\n",
+              f.log_gaps);
 }
 
 // The two runs side by side.
 void print_both(const Figures& one, const Figures& two) {
   auto row = [](const char* what, const std::string& a, const std::string& b) {
-    std::printf("load: | %-34s | %-38s | %-52s |\n", what, a.c_str(), b.c_str());
+    std::printf("load: | %-36s | %-38s | %-52s |\n", what, a.c_str(), b.c_str());
   };
   auto fmt = [](const char* format, auto... v) {
     char text[256];
@@ -799,6 +811,7 @@ void print_both(const Figures& one, const Figures& two) {
   row("matches unreadable / dup / diverged",
       fmt("%d / %d / %d", one.lost_matches, one.duplicated, one.diverged),
       fmt("%d / %d / %d", two.lost_matches, two.duplicated, two.diverged));
+  row("states after a missed one", fmt("%ld", one.log_gaps), fmt("%ld", two.log_gaps));
   row("processes left after stopping", "-", fmt("%zu", two.leftovers));
 }
 
