@@ -324,15 +324,38 @@ pid_t launch(const std::string& bin, unsigned short port, const std::string& db,
 }
 
 // User + system CPU seconds of process `pid` so far.
-double cpu_seconds(pid_t pid) {
+// User + system CPU seconds of process `pid` so far (with `children`: also those of its children
+// that have exited and been waited for). 0 when it is gone.
+double cpu_seconds(pid_t pid, bool children = false) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (text.rfind(')') == std::string::npos) return 0;
   std::istringstream fields(text.substr(text.rfind(')') + 2));
   std::string skip;
   for (int i = 0; i < 11; ++i) fields >> skip;  // fields 3..13
-  double utime = 0, stime = 0;
-  fields >> utime >> stime;
-  return (utime + stime) / double(sysconf(_SC_CLK_TCK));
+  double utime = 0, stime = 0, cutime = 0, cstime = 0;
+  fields >> utime >> stime >> cutime >> cstime;
+  return (utime + stime + (children ? cutime + cstime : 0)) / double(sysconf(_SC_CLK_TCK));
+}
+
+// CPU seconds of PostgreSQL so far: the postmaster, its live children (a backend per connection,
+// the WAL writer, ...) and the children that have exited.
+double postgres_cpu_seconds(pid_t postmaster) {
+  double total = cpu_seconds(postmaster, true);
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream in(entry.path() / "stat");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::size_t close = text.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream fields(text.substr(close + 2));
+    std::string state;
+    long ppid = 0;
+    fields >> state >> ppid;
+    if (ppid == postmaster) total += cpu_seconds(pid_t(std::stol(name)));
+  }
+  return total;
 }
 
 double percentile(std::vector<double> v, double p) {
@@ -559,6 +582,7 @@ struct Figures {
   int matches = 0, finished = 0;
   long long moves = 0;
   double elapsed = 0, server_cpu = 0, client_cpu = 0;
+  double database_cpu = -1;  // PostgreSQL's (cluster only)
   double p50 = 0, p99 = 0;
   std::size_t samples = 0;
   long rss_before = 0, rss_during = 0;  // one process only
@@ -724,6 +748,7 @@ Figures two_processes(const std::string& bin, int matches, int seconds, const st
   const auto start = Clock::now();
   const double client_cpu_before = cpu_seconds(getpid());
   const double victim_cpu_before = cpu_seconds(victim), survivor_cpu_before = cpu_seconds(survivor);
+  const double database_cpu_before = postgres_cpu_seconds(demo.postgres_pid());
   io.run_for(std::chrono::milliseconds(seconds * 400));
   f.server_cpu = cpu_seconds(victim) - victim_cpu_before;
   kill(victim, SIGKILL);
@@ -732,6 +757,7 @@ Figures two_processes(const std::string& bin, int matches, int seconds, const st
   f.moves_before_kill = moves_acked;
   io.run_until(start + std::chrono::seconds(seconds));
   f.server_cpu += cpu_seconds(survivor) - survivor_cpu_before;
+  f.database_cpu = postgres_cpu_seconds(demo.postgres_pid()) - database_cpu_before;
   f.client_cpu = cpu_seconds(getpid()) - client_cpu_before;
   f.elapsed = std::chrono::duration<double>(Clock::now() - start).count();
   finish_figures(f, loads);
@@ -800,6 +826,7 @@ void print_both(const Figures& one, const Figures& two) {
           double(two.moves - two.moves_before_kill) / std::max(after, 1e-9)));
   row("move sent -> opponent's broadcast", latency(one), latency(two));
   row("server CPU (all servers)", cpu(one), cpu(two));
+  row("database CPU", "(in the server process)", fmt("%.1f s (PostgreSQL)", two.database_cpu));
   row("client CPU", fmt("%.1f s", one.client_cpu), fmt("%.1f s", two.client_cpu));
   row("SIGKILL", "at the end, then a restart",
       fmt("server 1 at %.1f s; the other carried on", two.killed_at_s));
@@ -817,7 +844,7 @@ void print_both(const Figures& one, const Figures& two) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   if (argc < 2) {
     std::cerr << "usage: server_load <tabletop> [cluster] [matches] [seconds] [game] [think_ms]\n"
                  "       server_load <tabletop> soak [seconds]\n";
@@ -846,4 +873,14 @@ int main(int argc, char** argv) {
   const Figures two = two_processes(bin, matches, seconds, game);
   print_both(one, two);
   return one.ok() && two.ok() && two.back_after_s >= 0 ? 0 : 1;
+}
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {
+    std::fflush(stdout);
+    std::cerr << "load: stopped: " << e.what() << "\n";
+    return 1;
+  }
 }
