@@ -15,6 +15,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "server/pg_temp.h"
+
 namespace tabletop::server {
 
 namespace {
@@ -40,18 +42,11 @@ bool alive(pid_t pid) {
 }  // namespace
 
 std::string ClusterDemo::unavailable(const std::string& source_dir) {
-  const std::string command = "'" + source_dir + "/scripts/pg-temp' available 2>&1";
-  std::string reason;
-  if (FILE* p = popen(command.c_str(), "r")) {
-    char buffer[512];
-    while (std::fgets(buffer, sizeof buffer, p)) reason += buffer;
-    if (pclose(p) == 0)
-      reason.clear();
-    else if (reason.empty())
-      reason = "scripts/pg-temp available failed";
+  std::string why;
+  if (!PgTemp::available(source_dir + "/scripts/pg-temp", &why)) {
+    while (!why.empty() && why.back() == '\n') why.pop_back();
+    return why;
   }
-  while (!reason.empty() && reason.back() == '\n') reason.pop_back();
-  if (!reason.empty()) return reason;
   if (std::system("command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx") != 0)
     return "nginx is not installed (Debian package nginx; scripts/install-deps installs it)";
   return {};

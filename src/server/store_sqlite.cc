@@ -6,6 +6,8 @@ namespace {
 // Opens the database and creates the tables if needed (before any statement is prepared).
 SQLite::Database open_database(const std::string& path, bool sync_full) {
   SQLite::Database db_(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX);
+  // Another connection writing (a second store on the file, as in store_test) is waited for.
+  db_.setBusyTimeout(10000);
   db_.exec("PRAGMA journal_mode=WAL");
   db_.exec(sync_full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
   db_.exec("PRAGMA foreign_keys=ON");
@@ -77,7 +79,7 @@ void SqliteStore::create(const StoredMatch& m) {
 Write SqliteStore::append_move(const std::string& id, long long ply, const std::string& move,
                                long long seq) {
   std::lock_guard lock(mutex_);
-  SQLite::Transaction t(db_);
+  SQLite::Transaction t(db_, SQLite::TransactionBehavior::IMMEDIATE);
   SQLite::Statement& update = fresh(update_seq_);
   update.bind(1, static_cast<int64_t>(seq));
   update.bind(2, id);
@@ -94,7 +96,7 @@ Write SqliteStore::append_move(const std::string& id, long long ply, const std::
 
 Write SqliteStore::truncate_moves(const std::string& id, long long ply, long long seq) {
   std::lock_guard lock(mutex_);
-  SQLite::Transaction t(db_);
+  SQLite::Transaction t(db_, SQLite::TransactionBehavior::IMMEDIATE);
   SQLite::Statement& update = fresh(update_seq_);
   update.bind(1, static_cast<int64_t>(seq));
   update.bind(2, id);

@@ -1,0 +1,323 @@
+// The store's contract (store.h), run against both implementations: a SQLite file and a
+// PostgreSQL database in a throwaway cluster (scripts/pg-temp, started once per test process on
+// first use and stopped at its end; the PostgreSQL cases are skipped, saying why, only where
+// `scripts/pg-temp available` fails).
+#include "server/store.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <barrier>
+#include <chrono>
+#include <condition_variable>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+
+#include "server/client.h"
+#include "server/test_cluster.h"
+
+namespace tabletop::server {
+namespace {
+
+[[maybe_unused]] ::testing::Environment* const cluster_environment =
+    ::testing::AddGlobalTestEnvironment(new Cluster);
+
+class StoreTest : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    where_ = fresh_database(GetParam(), std::string(info->name()));
+    if (where_.empty()) {
+      std::string why;
+      Cluster::get(&why);
+      if (Cluster::failed()) FAIL() << "PostgreSQL is installed but did not start: " << why;
+      GTEST_SKIP() << "PostgreSQL is not available here: " << why;
+    }
+  }
+  std::unique_ptr<Store> open(StoreOptions options = {}) { return open_store(where_, options); }
+  std::string where_;
+};
+
+StoredMatch a_match(const std::string& id, long long created_at = 1000) {
+  StoredMatch m;
+  m.id = id;
+  m.game = "relativity";
+  m.params = {{"players", 2}};
+  m.seed = 0xfedcba9876543210ull;  // above 2^63: stored as its bits
+  m.seats = json::array(
+      {{{"kind", "human"}, {"token_hash", "h0"}}, {{"kind", "computer"}, {"strength", "easy"}}});
+  m.takeover_after_s = 30;
+  m.created_at = created_at;
+  return m;
+}
+
+TEST_P(StoreTest, MatchesMovesAndDecksComeBackAsWritten) {
+  auto store = open();
+  store->create(a_match("a000000000000001", 1000));
+  StoredMatch open_seat = a_match("a000000000000002", 1000);
+  open_seat.seats[0] = {{"kind", "human"}, {"open", true}};
+  open_seat.status = "open";
+  open_seat.takeover_after_s.reset();
+  store->create(open_seat);
+  EXPECT_EQ(store->append_move("a000000000000001", 0, "a1#a2", 1), Write::kDone);
+  EXPECT_EQ(store->append_move("a000000000000001", 1, "b1#b2", 2), Write::kDone);
+  store->set_to_move("a000000000000001", 0, 2);
+
+  std::optional<StoredMatch> m = store->load("a000000000000001");
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->game, "relativity");
+  EXPECT_EQ(m->params, json({{"players", 2}}));
+  EXPECT_EQ(m->seed, 0xfedcba9876543210ull);
+  EXPECT_EQ(m->seats, a_match("x").seats);
+  EXPECT_EQ(m->takeover_after_s, 30);
+  EXPECT_EQ(m->seq, 2);
+  EXPECT_EQ(m->moves, (std::vector<std::string>{"a1#a2", "b1#b2"}));
+  EXPECT_EQ(m->to_move, 0);
+  EXPECT_FALSE(store->load("a0000000000000ff"));
+
+  // Undo: the moves from ply 1 go, seq moves on, and the noted seat to move is of an older seq.
+  EXPECT_EQ(store->truncate_moves("a000000000000001", 1, 3), Write::kDone);
+  m = store->load("a000000000000001");
+  EXPECT_EQ(m->moves, (std::vector<std::string>{"a1#a2"}));
+  EXPECT_EQ(m->seq, 3);
+  EXPECT_FALSE(m->to_move);
+
+  // The list: newest first (created in the same second: the later one first), by status.
+  EXPECT_EQ(store->unfinished(), 2);
+  std::vector<StoredMatch> all = store->list("", 10);
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(all[0].id, "a000000000000002");
+  EXPECT_FALSE(all[0].takeover_after_s);
+  ASSERT_EQ(store->list("open", 10).size(), 1u);
+  EXPECT_EQ(store->list("", 1).size(), 1u);
+  store->finish("a000000000000001", {{"returns", {1, 0}}});
+  EXPECT_EQ(store->unfinished(), 1);
+  m = store->load("a000000000000001");
+  EXPECT_EQ(m->status, "finished");
+  EXPECT_EQ(m->result, json({{"returns", {1, 0}}}));
+  EXPECT_EQ(store->list("finished", 10).size(), 1u);
+
+  StoredDeck d{"d1", "My deck", "vcf", "BEGIN:VCARD\r\nFN:Ann\r\nEND:VCARD\r\n", {{"0", "Animals"}},
+               5};
+  store->create_deck(d);
+  store->set_deck_annotations("d1", {{"0", "Robots"}});
+  std::optional<StoredDeck> back = store->load_deck("d1");
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->text, d.text);
+  EXPECT_EQ(back->annotations, json({{"0", "Robots"}}));
+  EXPECT_FALSE(store->load_deck("d2"));
+  store->put_deck_snapshot("hash", "{\"cards\":[]}");
+  store->put_deck_snapshot("hash", "{\"cards\":[]}");  // the same content again: kept once
+  EXPECT_EQ(store->load_deck_snapshot("hash"), "{\"cards\":[]}");
+  EXPECT_FALSE(store->load_deck_snapshot("other"));
+
+  // Opened again (a restart): the same.
+  store.reset();
+  store = open();
+  EXPECT_EQ(store->load("a000000000000001")->moves, (std::vector<std::string>{"a1#a2"}));
+}
+
+TEST_P(StoreTest, AWriteAtAnOldSeqIsStaleAndChangesNothing) {
+  auto store = open();
+  const StoredMatch m = a_match("b000000000000001");
+  store->create(m);
+  EXPECT_EQ(store->append_move(m.id, 0, "a1#a2", 1), Write::kDone);
+  EXPECT_EQ(store->append_move(m.id, 1, "b1#b2", 1), Write::kStale);  // it is at 1, not 0
+  EXPECT_EQ(store->append_move(m.id, 1, "b1#b2", 3), Write::kStale);  // not at 2 either
+  EXPECT_EQ(store->truncate_moves(m.id, 0, 1), Write::kStale);
+  json claimed = m.seats;
+  claimed[1]["kind"] = "human";
+  EXPECT_EQ(store->update_seats(m.id, m.seats, 0, claimed, "running", 0), Write::kStale);  // seq
+  json other = m.seats;
+  other[0]["token_hash"] = "h9";
+  EXPECT_EQ(store->update_seats(m.id, other, 1, claimed, "running", 1), Write::kStale);  // seats
+  std::optional<StoredMatch> back = store->load(m.id);
+  EXPECT_EQ(back->seq, 1);
+  EXPECT_EQ(back->moves, std::vector<std::string>{"a1#a2"});
+  EXPECT_EQ(back->seats, m.seats);
+  // At the right seq and seats: written.
+  EXPECT_EQ(store->update_seats(m.id, m.seats, 1, claimed, "running", 1), Write::kDone);
+  EXPECT_EQ(store->update_seats(m.id, m.seats, 1, claimed, "running", 2), Write::kStale);
+  EXPECT_EQ(store->update_seats(m.id, claimed, 1, m.seats, "running", 2), Write::kDone);
+  EXPECT_EQ(store->load(m.id)->seq, 2);
+}
+
+// Two writers (two stores on one database: two connections, as two processes have) append at the
+// same seq at the same moment, again and again: exactly one wins each time, the other is told
+// kStale, and the log has one move per ply, the winner's.
+TEST_P(StoreTest, TwoWritersAtOneSeqExactlyOneWins) {
+  auto a = open();
+  auto b = open();
+  const StoredMatch m = a_match("c000000000000001");
+  a->create(m);
+  constexpr int kRounds = 40;
+  std::vector<std::string> winners(kRounds);
+  std::atomic<int> stale{0};
+  std::barrier start(2);
+  auto writer = [&](Store& store, const std::string& name) {
+    for (int ply = 0; ply < kRounds; ++ply) {
+      start.arrive_and_wait();  // both at this ply together
+      const Write w = store.append_move(m.id, ply, name + std::to_string(ply), ply + 1);
+      if (w == Write::kDone)
+        winners[std::size_t(ply)] += name;
+      else
+        ++stale;
+      start.arrive_and_wait();  // both done before the next ply
+    }
+  };
+  std::thread one(writer, std::ref(*a), "a");
+  std::thread two(writer, std::ref(*b), "b");
+  one.join();
+  two.join();
+  EXPECT_EQ(stale, kRounds);
+  std::optional<StoredMatch> back = b->load(m.id);
+  EXPECT_EQ(back->seq, kRounds);
+  ASSERT_EQ(back->moves.size(), std::size_t(kRounds));
+  for (int ply = 0; ply < kRounds; ++ply) {
+    ASSERT_EQ(winners[std::size_t(ply)].size(), 1u) << "ply " << ply;
+    EXPECT_EQ(back->moves[std::size_t(ply)], winners[std::size_t(ply)] + std::to_string(ply));
+  }
+}
+
+// The lease of a match's computer seats: one holder at a time; given up, or expired when its
+// holder stops renewing it, another takes it. With SQLite (one process) it is always one's own.
+TEST_P(StoreTest, OneProcessAtATimeHoldsAComputerSeatsLease) {
+  StoreOptions long_lease;
+  long_lease.lease_s = 600;
+  auto a = open(long_lease);
+  auto b = open(long_lease);
+  StoredMatch m = a_match("d000000000000001");
+  a->create(m);
+  EXPECT_TRUE(a->claim_lease(m.id));
+  EXPECT_TRUE(a->claim_lease(m.id));  // kept
+  a->renew_leases();
+  if (!a->shared()) {
+    EXPECT_TRUE(b->claim_lease(m.id));
+    EXPECT_TRUE(b->orphans(10).empty());
+    return;
+  }
+  EXPECT_FALSE(b->claim_lease(m.id));
+  a->release_lease(m.id);
+  EXPECT_TRUE(b->claim_lease(m.id));
+  EXPECT_FALSE(a->claim_lease(m.id));
+
+  // A holder that stops renewing (killed): its lease expires and the other takes it.
+  StoreOptions short_lease;
+  short_lease.lease_s = 0.5;
+  auto dying = open(short_lease);
+  StoredMatch n = a_match("d000000000000002");
+  dying->create(n);
+  ASSERT_TRUE(dying->claim_lease(n.id));
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  bool taken = false;
+  while (!taken && std::chrono::steady_clock::now() < give_up) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    taken = a->claim_lease(n.id);
+  }
+  EXPECT_TRUE(taken);
+  EXPECT_FALSE(dying->claim_lease(n.id));
+}
+
+// Orphans: unfinished matches whose computer is to move (or whose row does not say who is) and
+// whose lease nobody live holds.
+TEST_P(StoreTest, OrphansAreComputerSeatsToMoveWithoutALiveLease) {
+  auto a = open();
+  auto b = open();
+  StoredMatch human_to_move = a_match("e000000000000001");
+  StoredMatch computer_to_move = a_match("e000000000000002");
+  StoredMatch unknown = a_match("e000000000000003");
+  StoredMatch no_computer = a_match("e000000000000004");
+  no_computer.seats[1] = {{"kind", "human"}, {"token_hash", "h1"}};
+  StoredMatch finished = a_match("e000000000000005");
+  for (const StoredMatch* m :
+       {&human_to_move, &computer_to_move, &unknown, &no_computer, &finished})
+    a->create(*m);
+  a->set_to_move(human_to_move.id, 0, 0);
+  a->set_to_move(computer_to_move.id, 1, 0);
+  a->set_to_move(no_computer.id, 1, 0);
+  a->set_to_move(finished.id, 1, 0);
+  a->finish(finished.id, {{"returns", {0, 1}}});
+  if (!a->shared()) {
+    EXPECT_TRUE(a->orphans(10).empty());
+    return;
+  }
+  EXPECT_EQ(b->orphans(10), (std::vector<std::string>{computer_to_move.id, unknown.id}));
+  EXPECT_EQ(b->orphans(1).size(), 1u);
+  ASSERT_TRUE(a->claim_lease(computer_to_move.id));
+  EXPECT_EQ(b->orphans(10), std::vector<std::string>{unknown.id});
+  // The row moves on: its noted seat to move is of an older seq, so it may be the computer's.
+  a->set_to_move(human_to_move.id, 0, 0);
+  ASSERT_EQ(a->append_move(human_to_move.id, 0, "a1#a2", 1), Write::kDone);
+  EXPECT_EQ(b->orphans(10), (std::vector<std::string>{human_to_move.id, unknown.id}));
+}
+
+// Announcements: a change committed through one store reaches the others that listen (with the
+// match and its new seq), never the store that made it.
+TEST_P(StoreTest, OtherProcessesHearOfEveryCommittedChange) {
+  auto a = open();
+  auto b = open();
+  std::mutex mutex;
+  std::condition_variable heard;
+  std::vector<std::pair<std::string, long long>> to_a, to_b;
+  a->listen([&](const Change& c) {
+    std::lock_guard lock(mutex);
+    to_a.emplace_back(c.match, c.seq);
+    heard.notify_all();
+  });
+  b->listen([&](const Change& c) {
+    std::lock_guard lock(mutex);
+    to_b.emplace_back(c.match, c.seq);
+    heard.notify_all();
+  });
+  const StoredMatch m = a_match("f000000000000001");
+  a->create(m);
+  ASSERT_EQ(a->append_move(m.id, 0, "a1#a2", 1), Write::kDone);
+  ASSERT_EQ(a->append_move(m.id, 1, "b1#b2", 2), Write::kDone);
+  ASSERT_EQ(a->truncate_moves(m.id, 1, 3), Write::kDone);
+  json seats = m.seats;
+  seats[1]["kind"] = "human";
+  ASSERT_EQ(a->update_seats(m.id, m.seats, 3, seats, "running", 4), Write::kDone);
+  ASSERT_EQ(a->append_move(m.id, 1, "b1#b2", 4), Write::kStale);  // not announced: not written
+  ASSERT_EQ(b->append_move(m.id, 1, "c1#c2", 5), Write::kDone);
+  std::unique_lock lock(mutex);
+  if (!a->shared()) {
+    // One process: nothing to announce, and no thread that could.
+    EXPECT_TRUE(to_a.empty());
+    EXPECT_TRUE(to_b.empty());
+    return;
+  }
+  ASSERT_TRUE(heard.wait_for(lock, std::chrono::seconds(60),
+                             [&] { return to_b.size() >= 4 && !to_a.empty(); }));
+  EXPECT_EQ(to_b, (std::vector<std::pair<std::string, long long>>{
+                      {m.id, 1}, {m.id, 2}, {m.id, 3}, {m.id, 4}}));
+  EXPECT_EQ(to_a, (std::vector<std::pair<std::string, long long>>{{m.id, 5}}));
+  lock.unlock();
+  a->unlisten();
+  b->unlisten();
+}
+
+INSTANTIATE_TEST_SUITE_P(BothStores, StoreTest, ::testing::Values("sqlite", "postgresql"),
+                         [](const auto& param) { return param.param; });
+
+TEST(OpenStore, AnUnreachableDatabaseIsOneLineNamingItWithoutItsPassword) {
+  try {
+    open_store("postgresql://tabletop:secret@127.0.0.1:1/tabletop");
+    FAIL() << "opened";
+  } catch (const std::runtime_error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(
+        what.find("cannot open the database postgresql://tabletop:***@127.0.0.1:1/tabletop: "),
+        std::string::npos)
+        << what;
+    EXPECT_EQ(what.find("secret"), std::string::npos) << what;
+    EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+  }
+  EXPECT_THROW(open_store("/nonexistent-folder/x/tabletop.db"), std::runtime_error);
+  EXPECT_EQ(database_name("postgresql://u:p@h/d"), "postgresql://u:***@h/d");
+  EXPECT_EQ(database_name("postgresql://u@h/d"), "postgresql://u@h/d");
+  EXPECT_EQ(database_name("tabletop.db"), "tabletop.db");
+}
+
+}  // namespace
+}  // namespace tabletop::server
