@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 BIN := build/bin/tabletop
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps gazetteer build debug run web load soak-server test test-release test-sanitize test-web soak bench strength fuzz format docs ladder clean
+.PHONY: all deps gazetteer build debug run cluster-demo web load load-cluster soak-server test test-release test-sanitize test-web soak bench strength fuzz format docs ladder clean
 
 all: build
 
@@ -42,6 +42,13 @@ run: build web
 	$(BIN) serve --port $(or $(PORT),8080) --bind $(or $(BIND),127.0.0.1) --db $(or $(DB),tabletop.db) \
 	  --static "$$([ -f web/dist/index.html ] && echo web/dist)"
 
+# Several processes on one PostgreSQL (docs/server.md): a throwaway PostgreSQL, two `tabletop
+# serve` on private ports and nginx in front (deploy/cluster/nginx.conf); prints the address to
+# open, Ctrl-C stops all of it (scripts/cluster-demo). PORT=8080, BIND=127.0.0.1.
+cluster-demo: build web
+	scripts/cluster-demo --bin $(BIN) --port $(or $(PORT),8080) --bind $(or $(BIND),127.0.0.1) \
+	  --static "$$([ -f web/dist/index.html ] && echo web/dist)"
+
 # Load: 500 concurrent matches of random-move clients over WebSocket on loopback, then SIGKILL and
 # restart under load (src/server/load.cc). Twice: every seat moving the instant it may (the
 # server's capacity), then every seat thinking 0-2 s a move (the latency under a steady load).
@@ -51,6 +58,16 @@ load: build
 	  nice -n 10 build/release/bin/server_load $(BIN) $(or $(LOAD_MATCHES),500) \
 	    $(or $(LOAD_SECONDS),20) relativity 0 && \
 	  nice -n 10 build/release/bin/server_load $(BIN) $(or $(LOAD_MATCHES),500) \
+	    $(or $(LOAD_SECONDS),20) relativity $(or $(LOAD_THINK_MS),1000)
+
+# The same load through nginx to two processes on one PostgreSQL (scripts/cluster-demo), one of
+# them SIGKILLed at 40% of the time, beside one process on SQLite from the same run; closed loop,
+# then steady (src/server/load.cc, `cluster`). Needs PostgreSQL and nginx (scripts/install-deps).
+load-cluster: build
+	ulimit -n 8192 2>/dev/null || ulimit -n $$(ulimit -Hn); \
+	  nice -n 10 build/release/bin/server_load $(BIN) cluster $(or $(LOAD_MATCHES),500) \
+	    $(or $(LOAD_SECONDS),20) relativity 0 && \
+	  nice -n 10 build/release/bin/server_load $(BIN) cluster $(or $(LOAD_MATCHES),500) \
 	    $(or $(LOAD_SECONDS),20) relativity $(or $(LOAD_THINK_MS),1000)
 
 # Soak: 10 minutes (SOAK_SECONDS) of honest players and hostile clients against a real server

@@ -16,6 +16,19 @@
 //
 // usage: server_load <path to tabletop> [matches=500] [seconds=20] [game=relativity] [think_ms=0]
 //
+// `server_load <tabletop> cluster [matches] [seconds] [game] [think_ms]` (`make load-cluster`) runs
+// the same load twice and prints the figures side by side: first against one process on SQLite as
+// above, then through nginx to two processes on one PostgreSQL (scripts/cluster-demo: a throwaway
+// PostgreSQL, two `tabletop serve`, nginx with deploy/cluster/nginx.conf less its per-address
+// limits, since every client here is on 127.0.0.1). Part-way (at 40% of the time) one of the two
+// processes is killed with SIGKILL while the moves stream in; the clients it held see their
+// connection drop, reconnect through the balancer (to the survivor), send `hello` again and carry
+// on, as the web client does. At the end every match is read back through the balancer: an
+// acknowledged move missing from the final record is a lost move (there must be none). The
+// latency is from a move sent to the opponent's connection receiving its broadcast, which in the
+// cluster may be the other process (its PostgreSQL notification); a move whose broadcast was cut
+// by the kill is not sampled. Needs PostgreSQL and nginx (scripts/install-deps).
+//
 // `server_load <tabletop> soak [seconds=600]` (`make soak-server`) is the soak instead: a real
 // server with its default limits (except the HTTP rate per address: every client here is on
 // 127.0.0.1) and rooms leaving memory after 5 s idle, for `seconds`, with at once
@@ -47,11 +60,13 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <thread>
 
 #include "server/client.h"
+#include "server/cluster_launch.h"
 
 namespace beast = boost::beast;
 namespace net = boost::asio;
@@ -71,16 +86,26 @@ long rss_kib(pid_t pid) {
 }
 
 struct MatchLoad;
+using WsStream = beast::websocket::stream<beast::tcp_stream>;
 
 // One seat's connection.
 struct Seat : std::enable_shared_from_this<Seat> {
-  Seat(net::io_context& io, MatchLoad& m, int s) : ws(io), match(m), seat(s) {}
-  beast::websocket::stream<beast::tcp_stream> ws;
+  Seat(net::io_context& io, MatchLoad& m, int s)
+      : ws(std::make_unique<WsStream>(io)), match(m), seat(s) {}
+  std::unique_ptr<WsStream> ws;
   beast::flat_buffer buffer;
   std::deque<std::string> out;
   MatchLoad& match;
   int seat;
+  unsigned short port = 0;
+  std::string token;
+  // Bumped at each reconnection: the callbacks of an older connection then do nothing.
+  int generation = 0;
+  // The next state answers the `hello` of a reconnection.
+  bool resync = false;
   void start(unsigned short port, const std::string& token, const std::string& id);
+  // A new connection (asynchronously, retried every 100 ms), then `hello` again.
+  void reconnect();
   void read();
   void send(std::string text);
   void write();
@@ -93,6 +118,10 @@ struct MatchLoad {
   std::shared_ptr<Seat> seats[2];
   long long acked = 0;      // highest seq acknowledged
   long long sent_seq = -1;  // the seq a move in flight will produce
+  int sent_seat = -1;       // the seat that sent it
+  // The latency sample under way: the opponent of `measure_seat` receiving `measure_seq`.
+  long long measure_seq = -1;
+  int measure_seat = -1;
   Clock::time_point sent_at;
   json last_log;  // seat 0's log in the last state seen
   long long last_log_seq = -1;
@@ -105,25 +134,73 @@ net::io_context* loop = nullptr;
 std::vector<double> latencies_ms;
 long long moves_acked = 0;
 bool stopping = false;
+// Cluster mode: a connection that drops reconnects (through the balancer).
+bool reconnect_on_close = false;
+long log_gaps = 0;       // states whose log_from was past the lines seat 0 held (then: hello again)
+long reconnections = 0;  // connections that dropped and came back
+int seats_away = 0;      // seats whose connection is down now
+Clock::time_point all_back;  // when the last of them came back
 
-void Seat::start(unsigned short port, const std::string& token, const std::string& id) {
-  beast::get_lowest_layer(ws).socket().connect(
+void Seat::start(unsigned short server_port, const std::string& seat_token, const std::string& id) {
+  port = server_port;
+  token = seat_token;
+  beast::get_lowest_layer(*ws).socket().connect(
       tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
-  beast::get_lowest_layer(ws).socket().set_option(tcp::no_delay(true));
-  ws.read_message_max(64 * 1024 * 1024);
-  ws.handshake("127.0.0.1", "/ws");
+  beast::get_lowest_layer(*ws).socket().set_option(tcp::no_delay(true));
+  ws->read_message_max(64 * 1024 * 1024);
+  ws->handshake("127.0.0.1", "/ws");
   send(json{{"type", "hello"}, {"match", id}, {"tokens", {token}}}.dump());
   read();
 }
 
+void Seat::reconnect() {
+  if (stopping) return;
+  const int gen = ++generation;
+  out.clear();
+  buffer.consume(buffer.size());
+  ws = std::make_unique<WsStream>(*loop);
+  auto retry = [self = shared_from_this(), gen] {
+    auto timer = std::make_shared<net::steady_timer>(*loop, std::chrono::milliseconds(100));
+    timer->async_wait([self, gen, timer](beast::error_code) {
+      if (gen == self->generation) self->reconnect();
+    });
+  };
+  beast::get_lowest_layer(*ws).async_connect(
+      tcp::endpoint(net::ip::make_address("127.0.0.1"), port),
+      [self = shared_from_this(), gen, retry](beast::error_code ec) {
+        if (gen != self->generation) return;
+        if (ec) return retry();
+        beast::get_lowest_layer(*self->ws).socket().set_option(tcp::no_delay(true));
+        self->ws->read_message_max(64 * 1024 * 1024);
+        self->ws->async_handshake(
+            "127.0.0.1", "/ws", [self, gen, retry](beast::error_code handshake_ec) {
+              if (gen != self->generation) return;
+              if (handshake_ec) return retry();
+              self->resync = true;
+              self->send(
+                  json{{"type", "hello"}, {"match", self->match.id}, {"tokens", {self->token}}}
+                      .dump());
+              self->read();
+            });
+      });
+}
+
 void Seat::read() {
-  ws.async_read(buffer, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-    if (ec) return;
-    json m = json::parse(beast::buffers_to_string(self->buffer.data()), nullptr, false);
-    self->buffer.consume(self->buffer.size());
-    self->on_message(m);
-    self->read();
-  });
+  ws->async_read(
+      buffer, [self = shared_from_this(), gen = generation](beast::error_code ec, std::size_t) {
+        if (gen != self->generation) return;
+        if (ec) {
+          if (reconnect_on_close && !stopping && !self->match.finished) {
+            ++seats_away;
+            self->reconnect();
+          }
+          return;
+        }
+        json m = json::parse(beast::buffers_to_string(self->buffer.data()), nullptr, false);
+        self->buffer.consume(self->buffer.size());
+        self->on_message(m);
+        self->read();
+      });
 }
 
 void Seat::send(std::string text) {
@@ -132,13 +209,13 @@ void Seat::send(std::string text) {
 }
 
 void Seat::write() {
-  ws.text(true);
-  ws.async_write(net::buffer(out.front()),
-                 [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                   if (ec) return;
-                   self->out.pop_front();
-                   if (!self->out.empty()) self->write();
-                 });
+  ws->text(true);
+  ws->async_write(net::buffer(out.front()),
+                  [self = shared_from_this(), gen = generation](beast::error_code ec, std::size_t) {
+                    if (ec || gen != self->generation) return;
+                    self->out.pop_front();
+                    if (!self->out.empty()) self->write();
+                  });
 }
 
 void Seat::on_message(const json& m) {
@@ -150,17 +227,33 @@ void Seat::on_message(const json& m) {
   }
   if (type != "state") return;
   const long long seq = m["seq"];
-  if (seq == match.sent_seq) {
-    // The first connection of the match to receive the broadcast of the move in flight.
+  if (resync) {
+    // Back after a reconnection: a move this seat had in flight was stored or lost with the
+    // server (the state says which); a latency sample under way is cut, not counted.
+    resync = false;
+    ++reconnections;
+    if (--seats_away == 0) all_back = Clock::now();
+    if (match.sent_seat == seat && seq < match.sent_seq) match.sent_seq = -1;
+    match.measure_seq = -1;
+  }
+  if (match.measure_seq >= 0 && seat != match.measure_seat && seq >= match.measure_seq) {
+    // The opponent's connection received the broadcast of the move.
     latencies_ms.push_back(
         std::chrono::duration<double, std::milli>(Clock::now() - match.sent_at).count());
-    match.sent_seq = -1;
+    match.measure_seq = -1;
   }
+  if (seq >= match.sent_seq) match.sent_seq = -1;  // the move in flight is played
   if (seat == 0) {
     // Each state carries only the lines added since the last one, from `log_from` on.
     const json& view = m["views"][0];
     const std::size_t from = view.value("log_from", std::size_t(0));
-    if (!match.last_log.is_array() || from > match.last_log.size()) match.last_log = json::array();
+    if (!match.last_log.is_array()) match.last_log = json::array();
+    if (from > match.last_log.size()) {
+      // A state was missed (the protocol's rule): ask for a whole one again.
+      ++log_gaps;
+      send(json{{"type", "hello"}, {"match", match.id}, {"tokens", {token}}}.dump());
+      return;
+    }
     match.last_log.erase(match.last_log.begin() + std::ptrdiff_t(from), match.last_log.end());
     for (const json& line : view["log"]) match.last_log.push_back(line);
     match.last_log_seq = seq;
@@ -173,28 +266,41 @@ void Seat::on_message(const json& m) {
   if (stopping || legal.empty() || match.sent_seq >= 0) return;
   const std::string move = legal[rng() % legal.size()]["move"];
   match.sent_seq = seq + 1;
+  match.sent_seat = seat;
   std::string text = json{{"type", "move"}, {"seat", seat}, {"seq", seq}, {"move", move}}.dump();
-  if (think_ms == 0) {
-    match.sent_at = Clock::now();
-    send(std::move(text));
-    return;
-  }
+  auto send_now = [self = shared_from_this(), seq](std::string message) {
+    self->match.sent_at = Clock::now();
+    self->match.measure_seq = seq + 1;
+    self->match.measure_seat = self->seat;
+    self->send(std::move(message));
+  };
+  if (think_ms == 0) return send_now(std::move(text));
   // Think first; the latency counts from the moment the move is sent.
   auto timer = std::make_shared<net::steady_timer>(
       *loop, std::chrono::milliseconds(rng() % std::uint64_t(2 * think_ms + 1)));
-  timer->async_wait(
-      [self = shared_from_this(), timer, text = std::move(text)](beast::error_code ec) mutable {
-        if (ec || stopping) return;
-        self->match.sent_at = Clock::now();
-        self->send(std::move(text));
-      });
+  timer->async_wait([self = shared_from_this(), timer, send_now, gen = generation,
+                     text = std::move(text)](beast::error_code ec) mutable {
+    if (ec || stopping || gen != self->generation) return;
+    send_now(std::move(text));
+  });
 }
 
-// Starts `tabletop serve` on `port` with `db` and `flags` (default: no limit on messages, new
-// matches or connections), and
-// waits until it answers.
+// The flags of a server under load: no limit on messages, requests, new matches or connections
+// (every client is on 127.0.0.1, and there are 1,000 connections).
+const std::vector<std::string> kUnlimited = {"--rate",
+                                             "100000",
+                                             "--http-rate",
+                                             "0",
+                                             "--match-rate",
+                                             "0",
+                                             "--max-connections",
+                                             "0",
+                                             "--max-connections-per-address",
+                                             "0"};
+
+// Starts `tabletop serve` on `port` with `db` and `flags`, and waits until it answers.
 pid_t launch(const std::string& bin, unsigned short port, const std::string& db,
-             std::vector<std::string> flags = {"--rate", "100000", "--http-rate", "0"}) {
+             std::vector<std::string> flags = kUnlimited) {
   const pid_t pid = fork();
   if (pid == 0) {
     std::vector<std::string> args = {"tabletop", "serve", "--port",   std::to_string(port),
@@ -218,15 +324,38 @@ pid_t launch(const std::string& bin, unsigned short port, const std::string& db,
 }
 
 // User + system CPU seconds of process `pid` so far.
-double cpu_seconds(pid_t pid) {
+// User + system CPU seconds of process `pid` so far (with `children`: also those of its children
+// that have exited and been waited for). 0 when it is gone.
+double cpu_seconds(pid_t pid, bool children = false) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (text.rfind(')') == std::string::npos) return 0;
   std::istringstream fields(text.substr(text.rfind(')') + 2));
   std::string skip;
   for (int i = 0; i < 11; ++i) fields >> skip;  // fields 3..13
-  double utime = 0, stime = 0;
-  fields >> utime >> stime;
-  return (utime + stime) / double(sysconf(_SC_CLK_TCK));
+  double utime = 0, stime = 0, cutime = 0, cstime = 0;
+  fields >> utime >> stime >> cutime >> cstime;
+  return (utime + stime + (children ? cutime + cstime : 0)) / double(sysconf(_SC_CLK_TCK));
+}
+
+// CPU seconds of PostgreSQL so far: the postmaster, its live children (a backend per connection,
+// the WAL writer, ...) and the children that have exited.
+double postgres_cpu_seconds(pid_t postmaster) {
+  double total = cpu_seconds(postmaster, true);
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream in(entry.path() / "stat");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::size_t close = text.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream fields(text.substr(close + 2));
+    std::string state;
+    long ppid = 0;
+    fields >> state >> ppid;
+    if (ppid == postmaster) total += cpu_seconds(pid_t(std::stol(name)));
+  }
+  return total;
 }
 
 double percentile(std::vector<double> v, double p) {
@@ -356,7 +485,7 @@ int soak(const std::string& bin, int seconds) {
       for (auto& seat : m.seats)
         if (seat) {
           beast::error_code ignored;
-          beast::get_lowest_layer(seat->ws).socket().close(ignored);
+          beast::get_lowest_layer(*seat->ws).socket().close(ignored);
         }
       m.tokens.clear();
       soak.add(io, two ? people
@@ -402,7 +531,7 @@ int soak(const std::string& bin, int seconds) {
     for (auto& seat : m.seats)
       if (seat) {
         beast::error_code ignored;
-        beast::get_lowest_layer(seat->ws).socket().close(ignored);
+        beast::get_lowest_layer(*seat->ws).socket().close(ignored);
       }
   io.run_for(std::chrono::milliseconds(200));
   io.stop();
@@ -448,34 +577,53 @@ int soak(const std::string& bin, int seconds) {
   return soak.crashed == 0 && lost == 0 ? 0 : 1;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  if (argc < 2) {
-    std::cerr << "usage: server_load <tabletop> [matches] [seconds] [game] [think_ms]\n";
-    return 2;
+// What one load run measured.
+struct Figures {
+  int matches = 0, finished = 0;
+  long long moves = 0;
+  double elapsed = 0, server_cpu = 0, client_cpu = 0;
+  double database_cpu = -1;  // PostgreSQL's (cluster only)
+  double p50 = 0, p99 = 0;
+  std::size_t samples = 0;
+  long rss_before = 0, rss_during = 0;  // one process only
+  long long lost_moves = 0;             // acknowledged moves missing from the final records
+  int lost_matches = 0, duplicated = 0, diverged = 0;
+  // Cluster only: when a server was killed, the moves before it, the connections that came back
+  // and how long after the kill the last one did (-1: not all of them).
+  double killed_at_s = -1, back_after_s = -1;
+  long long moves_before_kill = 0;
+  long reconnections = 0;
+  std::size_t leftovers = 0;  // processes the cluster left after it was stopped
+  long log_gaps = 0;          // states seat 0 received after missing one (see log_gaps above)
+  bool ok() const {
+    return lost_moves == 0 && lost_matches == 0 && duplicated == 0 && diverged == 0 &&
+           leftovers == 0;
   }
-  const std::string bin = argv[1];
-  if (argc > 2 && std::string(argv[2]) == "soak")
-    return soak(bin, argc > 3 ? std::stoi(argv[3]) : 600);
-  const int matches = argc > 2 ? std::stoi(argv[2]) : 500;
-  const int seconds = argc > 3 ? std::stoi(argv[3]) : 20;
-  const std::string game = argc > 4 ? argv[4] : "relativity";
-  think_ms = argc > 5 ? std::stoi(argv[5]) : 0;
-  const std::string db = (std::filesystem::temp_directory_path() /
-                          ("tabletop_load_" + std::to_string(getpid()) + ".db"))
-                             .string();
-  const unsigned short port = static_cast<unsigned short>(20000 + std::random_device{}() % 30000);
-  pid_t pid = launch(bin, port, db);
-  const long rss_before = rss_kib(pid);
+};
 
-  net::io_context io;
-  loop = &io;
-  std::vector<MatchLoad> loads(static_cast<std::size_t>(matches));
+void reset_run(int think) {
+  rng.seed(42);
+  think_ms = think;
+  latencies_ms.clear();
+  moves_acked = 0;
+  stopping = false;
+  reconnect_on_close = false;
+  reconnections = 0;
+  seats_away = 0;
+  log_gaps = 0;
+}
+
+// Creates the matches through `port` (two human seats each) and connects both seats of each.
+void create_matches(std::vector<MatchLoad>& loads, net::io_context& io, unsigned short port,
+                    const std::string& game) {
   for (MatchLoad& m : loads) {
     const HttpReply r = http_request(
         port, "POST", "/api/matches",
         json{{"game", game}, {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}}.dump());
+    if (r.status != 201) {
+      std::cerr << "load: creating a match answered " << r.status << ": " << r.body << "\n";
+      exit(1);
+    }
     const json created = r.parsed();
     m.id = created["id"];
     m.tokens = {created["seats"][0]["token"], created["seats"][1]["token"]};
@@ -484,21 +632,82 @@ int main(int argc, char** argv) {
       m.seats[s]->start(port, m.tokens[std::size_t(s)], m.id);
     }
   }
-  std::cout << "load: " << matches << " matches of " << game << " created, playing for " << seconds
-            << " s, "
-            << (think_ms ? "each seat thinking 0-" + std::to_string(2 * think_ms) + " ms a move"
-                         : std::string("every seat moving at once (closed loop)"))
+}
+
+// Reads every match back through `port` (as seat 0) and compares it with what the clients saw:
+// an acknowledged move missing is lost, a seq past the last acknowledged move plus the one in
+// flight (or a ply count that differs from seq) is a duplicate, a log that is not the one seen is
+// diverged.
+void check_records(const std::vector<MatchLoad>& loads, unsigned short port, Figures& f) {
+  for (const MatchLoad& m : loads) {
+    std::optional<json> state;
+    try {
+      WsClient c(port);
+      c.send({{"type", "hello"}, {"match", m.id}, {"tokens", {m.tokens[0]}}});
+      state = c.receive_type("state", std::chrono::seconds(20));
+    } catch (const std::exception&) {
+    }
+    if (!state) {
+      ++f.lost_matches;
+      f.lost_moves += m.acked;
+      continue;
+    }
+    const long long seq = (*state)["seq"];
+    const int ply = (*state)["views"][0]["observation"].value("ply", int(seq));
+    if (seq < m.acked) f.lost_moves += m.acked - seq;
+    if (seq > m.acked + 1 || ply != seq) ++f.duplicated;
+    const json& log = (*state)["views"][0]["log"];
+    if (m.last_log_seq >= 0 && m.last_log_seq <= seq) {
+      for (std::size_t i = 0; i < m.last_log.size() && i < log.size(); ++i)
+        if (m.last_log[i] != log[i]) {
+          ++f.diverged;
+          break;
+        }
+    }
+  }
+}
+
+void finish_figures(Figures& f, const std::vector<MatchLoad>& loads) {
+  f.moves = moves_acked;
+  f.p50 = percentile(latencies_ms, 0.5);
+  f.p99 = percentile(latencies_ms, 0.99);
+  f.samples = latencies_ms.size();
+  f.log_gaps = log_gaps;
+  for (const MatchLoad& m : loads) f.finished += m.finished;
+}
+
+std::string think_text() {
+  return think_ms ? "each seat thinking 0-" + std::to_string(2 * think_ms) + " ms a move"
+                  : std::string("every seat moving at once (closed loop)");
+}
+
+// One `tabletop serve` on SQLite: the load for `seconds`, then SIGKILL under load, a restart, and
+// every match read back.
+Figures one_process(const std::string& bin, int matches, int seconds, const std::string& game) {
+  Figures f;
+  f.matches = matches;
+  const std::string db = (std::filesystem::temp_directory_path() /
+                          ("tabletop_load_" + std::to_string(getpid()) + ".db"))
+                             .string();
+  const unsigned short port = static_cast<unsigned short>(20000 + std::random_device{}() % 30000);
+  pid_t pid = launch(bin, port, db);
+  f.rss_before = rss_kib(pid);
+
+  net::io_context io;
+  loop = &io;
+  std::vector<MatchLoad> loads(static_cast<std::size_t>(matches));
+  create_matches(loads, io, port, game);
+  std::cout << "load: " << matches << " matches of " << game
+            << " created on one process (SQLite), playing for " << seconds << " s, " << think_text()
             << std::endl;
   const auto start = Clock::now();
   const double server_cpu_before = cpu_seconds(pid), client_cpu_before = cpu_seconds(getpid());
   io.run_for(std::chrono::seconds(seconds));
-  const double server_cpu = cpu_seconds(pid) - server_cpu_before;
-  const double client_cpu = cpu_seconds(getpid()) - client_cpu_before;
-  const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-  const long rss_during = rss_kib(pid);
-  const long long moves = moves_acked;
-  int finished = 0;
-  for (const MatchLoad& m : loads) finished += m.finished;
+  f.server_cpu = cpu_seconds(pid) - server_cpu_before;
+  f.client_cpu = cpu_seconds(getpid()) - client_cpu_before;
+  f.elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+  f.rss_during = rss_kib(pid);
+  finish_figures(f, loads);
 
   // SIGKILL while moves are in flight, then read whatever had arrived.
   kill(pid, SIGKILL);
@@ -508,44 +717,170 @@ int main(int argc, char** argv) {
   io.stop();
 
   pid = launch(bin, port, db);
-  int lost = 0, duplicated = 0, diverged = 0;
-  for (MatchLoad& m : loads) {
-    WsClient c(port);
-    c.send({{"type", "hello"}, {"match", m.id}, {"tokens", {m.tokens[0]}}});
-    auto state = c.receive_type("state", std::chrono::seconds(20));
-    if (!state) {
-      ++lost;
-      continue;
-    }
-    const long long seq = (*state)["seq"];
-    const int ply = (*state)["views"][0]["observation"].value("ply", int(seq));
-    if (seq < m.acked) ++lost;
-    if (seq > m.acked + 1 || ply != seq) ++duplicated;
-    const json& log = (*state)["views"][0]["log"];
-    if (m.last_log_seq >= 0 && m.last_log_seq <= seq) {
-      for (std::size_t i = 0; i < m.last_log.size() && i < log.size(); ++i)
-        if (m.last_log[i] != log[i]) {
-          ++diverged;
-          break;
-        }
-    }
-  }
+  check_records(loads, port, f);
   kill(pid, SIGTERM);
   waitpid(pid, nullptr, 0);
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
+  return f;
+}
 
+// Two `tabletop serve` on one PostgreSQL behind nginx (scripts/cluster-demo): the load for
+// `seconds` through the balancer, one server SIGKILLed at 40% of it (its clients reconnect to the
+// other), then every match read back through the balancer.
+Figures two_processes(const std::string& bin, int matches, int seconds, const std::string& game) {
+  Figures f;
+  f.matches = matches;
+  ClusterDemo demo(TABLETOP_SOURCE_DIR,
+                   {"--port", "0", "--bin", bin, "--static", "", "--servers", "2",
+                    "--no-address-limits", "--", "--rate", "100000", "--max-connections", "0"});
+  const unsigned short port = demo.port();
+  const pid_t victim = demo.servers()[0].pid, survivor = demo.servers()[1].pid;
+
+  net::io_context io;
+  loop = &io;
+  std::vector<MatchLoad> loads(static_cast<std::size_t>(matches));
+  create_matches(loads, io, port, game);
+  reconnect_on_close = true;
+  std::cout << "load: " << matches << " matches of " << game
+            << " created through nginx on two processes (PostgreSQL), playing for " << seconds
+            << " s, " << think_text() << "; server 1 (pid " << victim << ") SIGKILLed at "
+            << seconds * 2 / 5 << " s" << std::endl;
+  const auto start = Clock::now();
+  const double client_cpu_before = cpu_seconds(getpid());
+  const double victim_cpu_before = cpu_seconds(victim), survivor_cpu_before = cpu_seconds(survivor);
+  const double database_cpu_before = postgres_cpu_seconds(demo.postgres_pid());
+  io.run_for(std::chrono::milliseconds(seconds * 400));
+  f.server_cpu = cpu_seconds(victim) - victim_cpu_before;
+  kill(victim, SIGKILL);
+  const auto killed = Clock::now();
+  f.killed_at_s = std::chrono::duration<double>(killed - start).count();
+  f.moves_before_kill = moves_acked;
+  io.run_until(start + std::chrono::seconds(seconds));
+  f.server_cpu += cpu_seconds(survivor) - survivor_cpu_before;
+  f.database_cpu = postgres_cpu_seconds(demo.postgres_pid()) - database_cpu_before;
+  f.client_cpu = cpu_seconds(getpid()) - client_cpu_before;
+  f.elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+  finish_figures(f, loads);
+  f.reconnections = reconnections;
+  if (seats_away == 0 && reconnections > 0)
+    f.back_after_s = std::chrono::duration<double>(all_back - killed).count();
+
+  stopping = true;
+  io.run_for(std::chrono::milliseconds(500));
+  io.stop();
+  check_records(loads, port, f);
+  demo.stop();
+  f.leftovers = demo.leftovers().size();
+  return f;
+}
+
+void print_one(const Figures& f) {
   std::printf(
-      "load: %lld moves acknowledged in %.1f s = %.0f moves/s (%d of %d matches finished)\n", moves,
-      elapsed, double(moves) / elapsed, finished, matches);
+      "load: %lld moves acknowledged in %.1f s = %.0f moves/s (%d of %d matches finished)\n",
+      f.moves, f.elapsed, double(f.moves) / f.elapsed, f.finished, f.matches);
   std::printf(
       "load: CPU used meanwhile: server %.1f s (%.0f moves per server CPU second), clients %.1f "
       "s\n",
-      server_cpu, double(moves) / std::max(server_cpu, 1e-9), client_cpu);
-  std::printf("load: move sent -> broadcast received: p50 %.2f ms, p99 %.2f ms (%zu samples)\n",
-              percentile(latencies_ms, 0.5), percentile(latencies_ms, 0.99), latencies_ms.size());
+      f.server_cpu, double(f.moves) / std::max(f.server_cpu, 1e-9), f.client_cpu);
+  std::printf(
+      "load: move sent -> opponent's broadcast received: p50 %.2f ms, p99 %.2f ms (%zu "
+      "samples)\n",
+      f.p50, f.p99, f.samples);
   std::printf("load: server memory %ld KiB before, %ld KiB with %d matches = %.1f KiB per match\n",
-              rss_before, rss_during, matches, double(rss_during - rss_before) / matches);
-  std::printf("load: after SIGKILL + restart: %d lost, %d duplicated, %d diverged logs\n", lost,
-              duplicated, diverged);
-  return lost + duplicated + diverged == 0 ? 0 : 1;
+              f.rss_before, f.rss_during, f.matches,
+              double(f.rss_during - f.rss_before) / f.matches);
+  std::printf(
+      "load: after SIGKILL + restart: %lld acknowledged moves lost (%d matches unreadable), %d "
+      "duplicated, %d diverged logs\n",
+      f.lost_moves, f.lost_matches, f.duplicated, f.diverged);
+  std::printf("load: states received after a missed one (the client said hello again): %ld\n",
+              f.log_gaps);
+}
+
+// The two runs side by side.
+void print_both(const Figures& one, const Figures& two) {
+  auto row = [](const char* what, const std::string& a, const std::string& b) {
+    std::printf("load: | %-36s | %-38s | %-52s |\n", what, a.c_str(), b.c_str());
+  };
+  auto fmt = [](const char* format, auto... v) {
+    char text[256];
+    std::snprintf(text, sizeof text, format, v...);
+    return std::string(text);
+  };
+  auto moves = [&](const Figures& f) {
+    return fmt("%lld in %.1f s = %.0f/s", f.moves, f.elapsed, double(f.moves) / f.elapsed);
+  };
+  auto latency = [&](const Figures& f) {
+    return fmt("p50 %.2f ms, p99 %.2f ms (%zu)", f.p50, f.p99, f.samples);
+  };
+  auto cpu = [&](const Figures& f) {
+    return fmt("%.1f s (%.0f moves per CPU s)", f.server_cpu,
+               double(f.moves) / std::max(f.server_cpu, 1e-9));
+  };
+  const double after = two.elapsed - two.killed_at_s;
+  row("", "one process, SQLite", "two processes, one PostgreSQL, nginx");
+  row("moves acknowledged", moves(one), moves(two));
+  row("  before / after the kill", "-",
+      fmt("%.0f/s before, %.0f/s after (one process)",
+          double(two.moves_before_kill) / two.killed_at_s,
+          double(two.moves - two.moves_before_kill) / std::max(after, 1e-9)));
+  row("move sent -> opponent's broadcast", latency(one), latency(two));
+  row("server CPU (all servers)", cpu(one), cpu(two));
+  row("database CPU", "(in the server process)", fmt("%.1f s (PostgreSQL)", two.database_cpu));
+  row("client CPU", fmt("%.1f s", one.client_cpu), fmt("%.1f s", two.client_cpu));
+  row("SIGKILL", "at the end, then a restart",
+      fmt("server 1 at %.1f s; the other carried on", two.killed_at_s));
+  row("connections back", "-",
+      two.back_after_s >= 0
+          ? fmt("%ld, the last %.2f s after the kill", two.reconnections, two.back_after_s)
+          : fmt("%ld, NOT all of them", two.reconnections));
+  row("acknowledged moves lost", fmt("%lld", one.lost_moves + 0), fmt("%lld", two.lost_moves + 0));
+  row("matches unreadable / dup / diverged",
+      fmt("%d / %d / %d", one.lost_matches, one.duplicated, one.diverged),
+      fmt("%d / %d / %d", two.lost_matches, two.duplicated, two.diverged));
+  row("states after a missed one", fmt("%ld", one.log_gaps), fmt("%ld", two.log_gaps));
+  row("processes left after stopping", "-", fmt("%zu", two.leftovers));
+}
+
+}  // namespace
+
+int run(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << "usage: server_load <tabletop> [cluster] [matches] [seconds] [game] [think_ms]\n"
+                 "       server_load <tabletop> soak [seconds]\n";
+    return 2;
+  }
+  const std::string bin = argv[1];
+  if (argc > 2 && std::string(argv[2]) == "soak")
+    return soak(bin, argc > 3 ? std::stoi(argv[3]) : 600);
+  const bool cluster = argc > 2 && std::string(argv[2]) == "cluster";
+  const int first = cluster ? 3 : 2;
+  const int matches = argc > first ? std::stoi(argv[first]) : 500;
+  const int seconds = argc > first + 1 ? std::stoi(argv[first + 1]) : 20;
+  const std::string game = argc > first + 2 ? argv[first + 2] : "relativity";
+  const int think = argc > first + 3 ? std::stoi(argv[first + 3]) : 0;
+  if (cluster) {
+    if (const std::string why = ClusterDemo::unavailable(TABLETOP_SOURCE_DIR); !why.empty()) {
+      std::cerr << "load: the cluster mode needs PostgreSQL and nginx: " << why << "\n";
+      return 1;
+    }
+  }
+  reset_run(think);
+  const Figures one = one_process(bin, matches, seconds, game);
+  print_one(one);
+  if (!cluster) return one.ok() ? 0 : 1;
+  reset_run(think);
+  const Figures two = two_processes(bin, matches, seconds, game);
+  print_both(one, two);
+  return one.ok() && two.ok() && two.back_after_s >= 0 ? 0 : 1;
+}
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {
+    std::fflush(stdout);
+    std::cerr << "load: stopped: " << e.what() << "\n";
+    return 1;
+  }
 }
