@@ -7,6 +7,7 @@
 #include "games/games.h"
 #include "sim/lab.h"
 #include "sim/report.h"
+#include "sim/report_replay.h"
 #include "sim/search.h"
 #include "sim/seeds.h"
 #include "sim/stats.h"
@@ -458,6 +459,129 @@ TEST(Report, PageHasChartsAndTheCommandLine) {
     ++charts;
   EXPECT_GE(charts, 3u);                            // seats, agents, plies
   EXPECT_EQ(html.find("http"), std::string::npos);  // nothing fetched from anywhere
+}
+
+// The report's replays: each outlier the page links to is embedded, step by step, as a spectator
+// saw it; the page's JSON block cannot be closed by what a seat name says.
+json embedded_replays(const std::string& html) {
+  const std::string open = "<script type=\"application/json\" id=\"replay-data\">";
+  const std::size_t at = html.find(open);
+  if (at == std::string::npos) return nullptr;
+  const std::size_t from = at + open.size(), to = html.find("</script>", from);
+  return json::parse(html.substr(from, to - from));
+}
+
+TEST(Report, OutlierGamesReplayInThePage) {
+  Plan plan = relativity_plan(6, 2);
+  plan.record = true;
+  Summary summary(plan, "variants", {}, 0.05);
+  summary.finish(run_plan(plan, summary));
+  const ConditionStats& s = summary.conditions()[0];
+  ASSERT_TRUE(s.longest && s.shortest && s.most_lead_changes);
+  EXPECT_GT(s.longest_plies, s.shortest_plies);
+  const std::string html = report_html(summary, "x");
+  for (const char* key : {"0-longest", "0-shortest", "0-most-lead-changes", "0-rare-winner"})
+    EXPECT_NE(html.find(std::string("data-replay=\"") + key + "\""), std::string::npos) << key;
+  const json replays = embedded_replays(html);
+  ASSERT_TRUE(replays.is_object());
+  const json& longest = replays.at("0-longest");
+  const Record& record = *s.longest;
+  ASSERT_EQ(longest["frames"].size(), record.moves.size() + 1);
+  EXPECT_EQ(longest["seats"].size(), 2u);
+  EXPECT_FALSE(longest["frames"][0]["board"].get<std::string>().empty());
+  for (std::size_t i = 1; i < longest["frames"].size(); ++i) {
+    const json& f = longest["frames"][i];
+    EXPECT_EQ(f["ply"], int(i));
+    EXPECT_EQ(f["move"], record.moves[i - 1]);  // Relativity hides nothing
+  }
+  // The last step shows the result, which is the record's.
+  EXPECT_EQ(longest["frames"].back()["estimate"].get<std::vector<double>>(), *record.result);
+  EXPECT_EQ(longest["result"].get<std::vector<double>>(), *record.result);
+  EXPECT_EQ(replays.at("0-most-lead-changes")["title"].get<std::string>().rfind("most lead", 0),
+            0u);
+}
+
+TEST(Report, ReplaysShowWhatASpectatorSaw) {
+  const auto siege = games::registry().make("siege", json{{"players", 2}, {"max_plies", 60}});
+  Match match(siege, 5, {"random", "random"});
+  Rng rng(3);
+  while (!match.state().is_terminal()) {
+    const auto moves = match.state().legal_moves();
+    match.play(moves[rng.uniform(uint32_t(moves.size()))]);
+  }
+  Record record = match.record();
+  const json frames = replay_frames(*siege, record, "a game")["frames"];
+  ASSERT_EQ(frames.size(), record.moves.size() + 1);
+  for (const json& f : frames) {
+    EXPECT_FALSE(f.contains("move")) << "a hidden-information game's spectator sees who moved";
+    if (f["ply"] > 0) {
+      EXPECT_FALSE(f["mover"].get<std::string>().empty());
+    }
+  }
+  // The spectator's board at every step: the render of the replayed state for kSpectator.
+  Chance chance(record.seed);
+  chance.script(record.chance);
+  auto state = siege->new_initial_state(std::move(chance));
+  EXPECT_EQ(frames[0]["board"], state->render(kSpectator));
+  // Whatever a seat's agent is called, the JSON block stays one block.
+  record.seats = {"</script><script>alert(1)</script>", "<!--"};
+  json replays = {{"0-longest", replay_frames(*siege, record, "</script>")}};
+  const std::string panel = replay_panel(replays);
+  EXPECT_EQ(panel.find("alert(1)</script>"), std::string::npos);
+  EXPECT_EQ(panel.find("<!--"), std::string::npos);
+  EXPECT_EQ(embedded_replays(panel), replays);
+  // A record that does not replay in the game is refused, naming the move.
+  record.moves.back() = "9:a1-a2";
+  EXPECT_THROW(replay_frames(*siege, record, "x"), BadRecord);
+}
+
+// Trajectories of the game's own figures: Relativity's trophies start at 0 for both seats and
+// grow; the report draws one chart per figure with its meaning, the JSON carries the curves.
+TEST(Summary, SeatFigureTrajectories) {
+  Plan plan = relativity_plan(10, 2);
+  plan.conditions[0].slots = {"greedy", "greedy"};
+  Summary summary(plan, "variants", {}, 0.05);
+  summary.finish(run_plan(plan, summary));
+  const ConditionStats& s = summary.conditions()[0];
+  ASSERT_EQ(s.seat_figure_names, std::vector<std::string>{"trophies"});
+  ASSERT_GE(s.figure_trace.size(), 10u);
+  EXPECT_EQ(s.figure_trace[0][0].count(), 20);  // every game at turn 0
+  EXPECT_EQ(s.figure_trace[0][0].mean(), 0);
+  EXPECT_EQ(s.figure_trace[0][1].mean(), 0);
+  const std::size_t late = s.figure_trace.size() / 2;
+  EXPECT_GT(s.figure_trace[late][0].mean() + s.figure_trace[late][1].mean(), 0);
+  const json t = summary.to_json()["conditions"][0]["trajectories"]["trophies"];
+  EXPECT_EQ(t["mean"].size(), s.figure_trace.size());
+  EXPECT_EQ(t["games"][0], 20);
+  EXPECT_FALSE(t["meaning"].get<std::string>().empty());
+  const std::string html = report_html(summary, "x");
+  EXPECT_NE(html.find("data-figure=\"trophies\""), std::string::npos);
+  EXPECT_NE(html.find("trophies per seat, by turn"), std::string::npos);
+  EXPECT_NE(html.find(s.seat_figure_meanings[0]), std::string::npos);
+}
+
+// Every game's seat figures reach the lab: names, and a curve per seat over the turns.
+TEST(Lab, EveryGameExportsSeatFigures) {
+  for (const char* id : {"relativity", "siege", "culture-wars", "conspiracy", "conspiracy-tcg"}) {
+    Plan plan;
+    Condition c;
+    c.name = id;
+    c.game = games::registry().make(id, json::object());
+    c.slots.assign(std::size_t(c.game->num_players()), "random");
+    c.rotations = rotations("none", c.game->num_players());
+    plan.conditions.push_back(c);
+    plan.deals = 1;
+    plan.threads = 1;
+    Collect col;
+    run_plan(plan, col);
+    const GameQuality& q = col.games.at(0).quality;
+    ASSERT_FALSE(q.seat_figure_names.empty()) << id;
+    EXPECT_EQ(q.seat_figure_meanings.size(), q.seat_figure_names.size()) << id;
+    const auto n = std::size_t(c.game->num_players());
+    const std::size_t turns = q.trace.size() / (n + 1);  // each seat's estimate, the legal moves
+    EXPECT_GE(turns, 1u) << id;
+    EXPECT_EQ(q.figure_trace.size(), turns * q.seat_figure_names.size() * n) << id;
+  }
 }
 
 }  // namespace

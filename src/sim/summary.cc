@@ -18,6 +18,7 @@ Summary::Summary(const Plan& plan, std::string mode, std::vector<std::string> po
     ConditionStats s;
     s.name = c.name;
     s.game = c.game->info().id;
+    s.rules = c.game;
     s.params = c.game->params();
     s.slots = c.slots;
     s.players = c.game->num_players();
@@ -94,6 +95,10 @@ void Summary::game(const GameResult& r) {
     s.longest_plies = r.plies;
     if (r.record) s.longest = r.record;
   }
+  if (s.shortest_plies < 0 || r.plies < s.shortest_plies) {
+    s.shortest_plies = r.plies;
+    if (r.record) s.shortest = r.record;
+  }
   const GameQuality& q = r.quality;
   if (q.measured) measured_ = true;
   if (measured_) s.branching.add(q.branching);
@@ -101,6 +106,10 @@ void Summary::game(const GameResult& r) {
   for (int c : q.choices) choices += c;
   if (measured_) {
     if (q.estimated) s.lead_changes.add(q.lead_changes);
+    if (q.estimated && q.lead_changes > s.most_lead_changes_count) {
+      s.most_lead_changes_count = q.lead_changes;
+      if (r.record) s.most_lead_changes = r.record;
+    }
     s.decisions_per_player.add(choices / std::max(1, n));
   }
   if (q.clear_at >= 0) s.clear_at.add(q.clear_at);
@@ -108,6 +117,17 @@ void Summary::game(const GameResult& r) {
   for (std::size_t t = 0; t * width + width <= q.trace.size(); ++t) {
     if (s.trace.size() <= t) s.trace.emplace_back(width);
     for (std::size_t k = 0; k < width; ++k) s.trace[t][k].add(q.trace[t * width + k]);
+  }
+  if (s.seat_figure_names.empty()) {
+    s.seat_figure_names = q.seat_figure_names;
+    s.seat_figure_meanings = q.seat_figure_meanings;
+  }
+  if (q.seat_figure_names == s.seat_figure_names && !s.seat_figure_names.empty()) {
+    const std::size_t w = s.seat_figure_names.size() * std::size_t(n);
+    for (std::size_t t = 0; t * w + w <= q.figure_trace.size(); ++t) {
+      if (s.figure_trace.size() <= t) s.figure_trace.emplace_back(w);
+      for (std::size_t k = 0; k < w; ++k) s.figure_trace[t][k].add(q.figure_trace[t * w + k]);
+    }
   }
   deal_behind_[std::size_t(r.condition)] += q.clear_at >= 0 && q.winner_behind_at_midpoint;
   deal_estimated_decisive_[std::size_t(r.condition)] += q.clear_at >= 0;
@@ -320,7 +340,7 @@ std::vector<QualityMeasure> Summary::quality(std::size_t c) const {
 
 bool Summary::has_outliers() const {
   for (const ConditionStats& s : conditions_) {
-    if (s.longest || s.capped_example) return true;
+    if (s.longest || s.shortest || s.capped_example || s.most_lead_changes) return true;
     for (const auto& r : s.seat_win_example)
       if (r) return true;
   }
@@ -457,6 +477,27 @@ json Summary::to_json() const {
       quality[m.id] = q;
     }
     one["quality"] = quality;
+    // The game's seat figures by turn: per figure its meaning, and per turn the games still
+    // running, each seat's mean and standard deviation.
+    const ConditionStats& s = conditions_[c];
+    json trajectories = json::object();
+    const std::size_t n = std::size_t(s.players);
+    for (std::size_t f = 0; f < s.seat_figure_names.size(); ++f) {
+      json games = json::array(), mean = json::array(), sd = json::array();
+      for (const std::vector<Moments>& turn : s.figure_trace) {
+        games.push_back(turn[f * n].count());
+        json m = json::array(), d = json::array();
+        for (std::size_t seat = 0; seat < n; ++seat) {
+          m.push_back(turn[f * n + seat].mean());
+          d.push_back(std::sqrt(turn[f * n + seat].variance()));
+        }
+        mean.push_back(m);
+        sd.push_back(d);
+      }
+      trajectories[s.seat_figure_names[f]] = {
+          {"meaning", s.seat_figure_meanings[f]}, {"games", games}, {"mean", mean}, {"sd", sd}};
+    }
+    one["trajectories"] = trajectories;
     conditions.push_back(one);
   }
   out["conditions"] = conditions;
