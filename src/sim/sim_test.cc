@@ -224,6 +224,25 @@ TEST(Stats, BradleyTerryRecoversAKnownStrength) {
   EXPECT_TRUE(std::isinf(r.elo_95[2].high));  // C never played
 }
 
+// The length spread's jackknife over deals, against a computation by hand (Python's statistics:
+// deals {1, 3}, {2, 4}, {10, 10}: cv 0.8, leave-one-out cvs, (d-1)/d times their squared
+// deviations).
+TEST(Stats, LengthSpreadJackknifesOverDeals) {
+  DealSpread spread;
+  for (const std::vector<double>& deal : {std::vector<double>{1, 3}, {2, 4}, {10, 10}}) {
+    for (double x : deal) spread.add(x);
+    spread.close_deal();
+  }
+  EXPECT_NEAR(spread.value(), 0.8, 1e-12);
+  EXPECT_NEAR(spread.interval().low, 0.4991297698522765, 1e-12);
+  EXPECT_NEAR(spread.interval().high, 1.1008702301477236, 1e-12);
+  DealSpread one;
+  one.add(5);
+  one.add(7);
+  one.close_deal();
+  EXPECT_TRUE(std::isinf(one.interval().high));  // one deal: no interval
+}
+
 TEST(Stats, PairedIntervalCoversTheMean) {
   Paired p;
   for (int i = 0; i < 50; ++i) p.add(i % 2 ? 1.0 : 0.0);
@@ -402,7 +421,9 @@ TEST(Summary, QualityMeasuresForEveryGameFromItsRecords) {
   EXPECT_GE(q.at("clear_at").value, 0);
   EXPECT_LE(q.at("clear_at").value, 1);
   EXPECT_TRUE(q.at("winner_behind").undefined.empty());
-  EXPECT_FALSE(q.at("length_spread").undefined.empty());  // a spread has no interval here
+  EXPECT_TRUE(q.at("length_spread").undefined.empty());  // jackknifed over the 40 deals
+  EXPECT_TRUE(q.at("length_spread").interval.contains(q.at("length_spread").value));
+  EXPECT_TRUE(std::isfinite(q.at("length_spread").interval.high));
   const ConditionStats& s = summary.conditions()[0];
   ASSERT_GE(s.trace.size(), 10u);
   EXPECT_EQ(s.trace[0][0].count(), 80);  // every game at turn 0

@@ -90,6 +90,7 @@ void Summary::game(const GameResult& r) {
   deal_draw_sum_[std::size_t(r.condition)] += r.draw() ? 1 : 0;
   ++deal_games_[std::size_t(r.condition)];
   s.plies.add(r.plies);
+  s.length_spread.add(r.plies);
   s.seconds.add(r.seconds);
   if (r.plies > s.longest_plies) {
     s.longest_plies = r.plies;
@@ -187,6 +188,7 @@ void Summary::deal_done(long deal) {
     s.lead_changes.close_deal();
     s.decisions_per_player.close_deal();
     s.clear_at.close_deal();
+    s.length_spread.close_deal();
     s.draw_rate.add(double(s.draws - last.draws), double(s.games - last.games));
     last = {s.seat_wins, s.slot_wins, s.decisive, s.capped, s.draws, s.games};
   }
@@ -310,14 +312,15 @@ std::vector<QualityMeasure> Summary::quality(std::size_t c) const {
   {
     QualityMeasure m{"length_spread",
                      "length spread (sd / mean of plies)",
-                     s.plies.mean() > 0 ? s.plies.sd() / s.plies.mean() : 0,
-                     {},
+                     s.length_spread.value(),
+                     s.length_spread.interval(),
                      "",
                      "",
                      "How much game lengths vary relative to their mean (the coefficient of "
-                     "variation); the histogram shows the whole distribution."};
-    m.undefined = "a spread, read with the histogram";
-    if (s.plies.count() < 2) m.undefined = "fewer than two games";
+                     "variation; its interval by the jackknife over deals); the histogram shows "
+                     "the whole distribution."};
+    if (s.length_spread.deals() < 2) m.undefined = "an interval needs two deals";
+    if (s.plies.count() < 2) m.undefined = "no value from fewer than two games";
     out.push_back(m);
   }
   if (mode_ == "skill" && !conditions_.empty()) {
@@ -460,6 +463,9 @@ json Summary::to_json() const {
        "decisive games for a two-sided one-sample test of a proportion at the fair share, 5% "
        "level, 80% power (normal approximation)"},
       {"quantiles", "nearest rank over the exact counts of each value"},
+      {"length_spread",
+       "sd / mean of the plies; 95% interval by the jackknife over deals (each deal left out in "
+       "turn, variance (D-1)/D times the sum of squared deviations)"},
       {"paired_difference",
        "per deal: mean over rotations in each condition, difference from the first condition; "
        "mean with a 95% normal interval (mean ± 1.96 sd/sqrt(deals))"},

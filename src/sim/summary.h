@@ -66,6 +66,7 @@ struct ConditionStats {
   ClusterShare winner_behind;         // decisive games (with estimates) whose winner was behind
                                       // at the midpoint
   DealMeans clear_at;                 // when the winner led for good (share of the game)
+  DealSpread length_spread;           // sd / mean of the plies, jackknifed over deals
   // Trajectories: per turn, per seat the estimate, then the legal moves (GameQuality::trace),
   // over the games still running at that turn.
   std::vector<std::vector<Moments>> trace;  // [turn][seat ... players]
