@@ -507,7 +507,7 @@ std::string report_html(const Summary& summary, const std::string& command_line,
       plies_hi = first_plies ? s.plies.max() : std::max(plies_hi, s.plies.max());
       first_plies = false;
     }
-  json replays = json::object();  // the outlier games, replayed in the page
+  Replays replays;  // the outlier games, replayed in the page
   for (std::size_t c = 0; c < conditions.size(); ++c) {
     const ConditionStats& s = conditions[c];
     const double fair = 1.0 / s.players;
@@ -631,7 +631,7 @@ std::string report_html(const Summary& summary, const std::string& command_line,
         if (s.rules) {
           const std::string title = found[i].link + found[i].detail +
                                     (conditions.size() > 1 ? ", " + s.name : std::string());
-          replays[key] = replay_frames(*s.rules, *found[i].record, title);
+          replays.add(key, title, *s.rules, *found[i].record);
         }
       }
       h << ".</p>\n";

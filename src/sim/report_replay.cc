@@ -4,7 +4,20 @@
 
 namespace tabletop::sim {
 
-json replay_frames(const Game& game, const Record& record, const std::string& title) {
+namespace {
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1)
+    out.push_back(text.substr(start, end - start));
+  out.push_back(text.substr(start));
+  return out;
+}
+
+}  // namespace
+
+json replay_frames(const Game& game, const Record& record) {
   Chance chance(record.seed);
   chance.script(record.chance);
   chance.set_journal(true);
@@ -16,21 +29,35 @@ json replay_frames(const Game& game, const Record& record, const std::string& ti
   }
   state->set_recording(true);
   const int n = state->num_players();
-  json out = {{"title", title}, {"game", game.info().name}, {"seats", json::array()}};
+  const int plies = int(record.moves.size());
+  json out = {{"game", game.info().name}, {"plies", plies}, {"seats", json::array()}};
   for (int s = 0; s < n; ++s)
     out["seats"].push_back(
         {{"name", game.seat_name(s)},
          {"agent", std::size_t(s) < record.seats.size() ? record.seats[std::size_t(s)] : ""}});
   if (record.result) out["result"] = *record.result;
+  out["frames"] = json::array();
   std::size_t seen = 0;
-  std::string previous_board;
+  std::vector<std::string> previous;  // the last embedded frame's board lines; empty: none
+  int gap = 0;
   auto frame = [&](json f) {
     f["ply"] = state->ply();
+    if (gap) f["gap"] = gap;
+    gap = 0;
     f["log"] = state->log().for_viewer(kSpectator, seen);
     seen = state->log().events().size();
-    std::string board = state->render(kSpectator);
-    if (board != previous_board || state->ply() == 0) f["board"] = board;
-    previous_board = std::move(board);
+    const std::string board = state->render(kSpectator);
+    std::vector<std::string> lines = lines_of(board);
+    if (previous.empty()) {
+      f["board"] = board;
+    } else {
+      json set = json::array();
+      for (std::size_t i = 0; i < lines.size(); ++i)
+        if (i >= previous.size() || lines[i] != previous[i]) set.push_back({i, lines[i]});
+      if (!set.empty() || lines.size() != previous.size())
+        f["patch"] = {{"n", lines.size()}, {"set", std::move(set)}};
+    }
+    previous = std::move(lines);
     if (std::string status = state->turn_status(kSpectator); !status.empty()) f["status"] = status;
     Returns estimate{};
     if (state->is_terminal()) {
@@ -41,20 +68,40 @@ json replay_frames(const Game& game, const Record& record, const std::string& ti
     }
     out["frames"].push_back(std::move(f));
   };
-  out["frames"] = json::array();
   frame(json::object());
-  for (std::size_t i = 0; i < record.moves.size(); ++i) {
+  const int half = kReplaySteps / 2;
+  for (int i = 0; i < plies; ++i) {
     const Seat mover = state->current_player();
     try {
-      state->apply_text(record.moves[i]);
+      state->apply_text(record.moves[std::size_t(i)]);
     } catch (const std::exception& e) {
       throw BadRecord("replay: move " + std::to_string(i + 1) + " does not replay: " + e.what());
     }
+    if (i + 1 > half && i + 1 <= plies - half) {  // left out: the next frame shows the whole board
+      ++gap;
+      seen = state->log().events().size();
+      previous.clear();
+      continue;
+    }
     json f = {{"mover", game.seat_name(mover)}};
-    if (!game.info().hidden_information) f["move"] = record.moves[i];
+    if (!game.info().hidden_information) f["move"] = record.moves[std::size_t(i)];
     frame(std::move(f));
   }
   return out;
+}
+
+void Replays::add(const std::string& key, const std::string& title, const Game& game,
+                  const Record& record) {
+  std::size_t index = 0;
+  while (index < records_.size() &&
+         !(records_[index]->seed == record.seed && records_[index]->seats == record.seats &&
+           records_[index]->moves == record.moves && records_[index]->params == record.params))
+    ++index;
+  if (index == records_.size()) {
+    json_["games"].push_back(replay_frames(game, record));
+    records_.push_back(&record);
+  }
+  json_["links"][key] = {{"game", index}, {"title", title}};
 }
 
 namespace {
@@ -101,6 +148,7 @@ const char* kReplayScript = R"js(<script>
   const colours = ['#1f5fa8', '#c0392b', '#2e8b57', '#8e44ad', '#d35400', '#555'];
   const ns = el('estimate').namespaceURI;  // SVG's, without naming an address
   let game = null, boards = [], at = 0;
+  const where = (f) => (game.plies ? f.ply / game.plies : 0);  // the frame's place in the game
   function svg(name, attrs) {
     const e = document.createElementNS(ns, name);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
@@ -109,7 +157,7 @@ const char* kReplayScript = R"js(<script>
   function drawEstimate() {
     const chart = el('estimate');
     chart.replaceChildren();
-    const frames = game.frames, last = frames.length - 1;
+    const frames = game.frames;
     const has = frames.filter((f) => f.estimate);
     chart.style.display = has.length > 1 ? '' : 'none';
     if (has.length < 2) return;
@@ -117,11 +165,12 @@ const char* kReplayScript = R"js(<script>
     for (const f of has) for (const v of f.estimate) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
     if (hi - lo < 1e-9) hi = lo + 1;
     const left = 50, width = 500, top = 10, height = 110;
-    const x = (i) => left + (last ? i / last : 0) * width;
+    const x = (i) => left + where(frames[i]) * width;
     const y = (v) => top + ((hi - v) / (hi - lo)) * height;
     game.seats.forEach((seat, s) => {
       let d = '';
-      frames.forEach((f, i) => { if (f.estimate) d += (d ? 'L' : 'M') + x(i) + ',' + y(f.estimate[s]); });
+      // A new stroke after a gap: the moves left out are not drawn as a straight line.
+      frames.forEach((f, i) => { if (f.estimate) d += (d && !f.gap ? 'L' : 'M') + x(i) + ',' + y(f.estimate[s]); });
       chart.append(svg('path', { d, fill: 'none', stroke: colours[s % 6], 'stroke-width': 2 }));
       const key = svg('text', { x: left + width + 10, y: top + 12 + 16 * s, fill: colours[s % 6], 'font-size': 12 });
       key.textContent = seat.name;
@@ -143,9 +192,12 @@ const char* kReplayScript = R"js(<script>
     at = Math.max(0, Math.min(last, i));
     const f = frames[at];
     el('board').textContent = boards[at];
-    el('at').textContent = at === 0 ? 'the deal, of ' + last + ' moves' : 'move ' + at + ' of ' + last;
-    el('move').textContent = at === 0 ? 'Before the first move.'
-      : 'Move ' + at + ': ' + f.mover + (f.move ? ' plays ' + f.move : ' moves') + '.';
+    el('at').textContent = f.ply === 0 ? 'the deal, of ' + game.plies + ' moves'
+      : 'move ' + f.ply + ' of ' + game.plies;
+    el('move').textContent = (f.gap ? 'Moves ' + (f.ply - f.gap) + '\u2013' + (f.ply - 1) +
+        ' are left out here (the record beside this page has them all: tabletop replay --step). ' : '') +
+      (f.ply === 0 ? 'Before the first move.'
+        : 'Move ' + f.ply + ': ' + f.mover + (f.move ? ' plays ' + f.move : ' moves') + '.');
     el('status').textContent = f.status || '';
     const log = el('log');
     log.replaceChildren();
@@ -161,18 +213,28 @@ const char* kReplayScript = R"js(<script>
     const cursor = document.getElementById('replay-cursor');
     if (cursor) {
       const chart = el('estimate');
-      const cx = Number(chart.dataset.x0) + (last ? at / last : 0) * Number(chart.dataset.w);
+      const cx = Number(chart.dataset.x0) + where(f) * Number(chart.dataset.w);
       cursor.setAttribute('x1', cx);
       cursor.setAttribute('x2', cx);
     }
-    document.body.dataset.replayStep = String(at);
+    document.body.dataset.replayStep = String(f.ply);
   }
   function open(key) {
-    game = data[key];
-    if (!game) return;
-    let board = '';
-    boards = game.frames.map((f) => (board = f.board ?? board));
-    el('title').textContent = game.title;
+    const link = data.links[key];
+    if (!link) return;
+    game = data.games[link.game];
+    let lines = [];
+    boards = game.frames.map((f) => {
+      if (f.board !== undefined) {
+        lines = f.board.split('\n');
+      } else if (f.patch) {
+        lines = lines.slice(0, f.patch.n);
+        while (lines.length < f.patch.n) lines.push('');
+        for (const [i, text] of f.patch.set) lines[i] = text;
+      }
+      return lines.join('\n');
+    });
+    el('title').textContent = link.title;
     el('seats').textContent = game.seats.map((s) => s.name + ': ' + s.agent).join(', ') +
       (game.result ? '. Result: ' + game.result.map((r) => String(r)).join(', ') + '.' : '');
     el('slider').max = String(game.frames.length - 1);
@@ -201,17 +263,17 @@ const char* kReplayScript = R"js(<script>
     e.preventDefault();
     show(step);
   });
-  document.body.dataset.replays = String(Object.keys(data).length);
+  document.body.dataset.replays = String(Object.keys(data.links).length);
 })();
 </script>
 )js";
 
 }  // namespace
 
-std::string replay_panel(const json& replays) {
+std::string replay_panel(const Replays& replays) {
   if (replays.empty()) return {};
   return std::string(kReplayPanel) + "<script type=\"application/json\" id=\"replay-data\">" +
-         script_safe(replays) + "</script>\n" + kReplayScript;
+         script_safe(replays.to_json()) + "</script>\n" + kReplayScript;
 }
 
 }  // namespace tabletop::sim

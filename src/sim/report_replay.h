@@ -24,22 +24,37 @@
 
 namespace tabletop::sim {
 
-// One outlier the report links to.
-struct ReplayLink {
-  std::string key;    // "0-longest": the element's data-replay and the record's file stem
-  std::string title;  // "the longest game (212 plies), baseline"
-  const Record* record = nullptr;
-};
+// At most this many steps of one game are embedded: the first and the last half of them, with
+// the gap between marked (a random Siege game can run to its 20,000-ply cap, and nobody steps
+// through that by hand); the record file beside the page has every move (`tabletop replay --step`).
+inline constexpr int kReplaySteps = 1000;
 
 // The steps of `record` as a spectator sees them (see above), as JSON:
-//   {"title", "game", "seats": [{"name", "agent"}], "result": [...], "frames": [{"ply", "mover",
-//    "move" (absent when hidden), "board" (absent when equal to the previous frame's), "status",
+//   {"game", "plies", "seats": [{"name", "agent"}], "result": [...], "frames": [{"ply", "mover",
+//    "move" (absent when hidden), "board" (the whole picture: the first frame and the one after a
+//    gap) or "patch" ({"n": its line count, "set": [[line, text], ...]}: the lines that differ
+//    from the previous frame's), "gap" (moves left out just before this frame), "status",
 //    "log": [...], "estimate": [...] (absent when the game supplies none)}]}.
 // Throws BadRecord when the record does not replay in `game`.
-json replay_frames(const Game& game, const Record& record, const std::string& title);
+json replay_frames(const Game& game, const Record& record);
+
+// The report's replays: each outlier key ("0-longest") with its title, and the games themselves,
+// each replayed once however many outliers it is (the longest game is often also the capped one).
+class Replays {
+ public:
+  void add(const std::string& key, const std::string& title, const Game& game,
+           const Record& record);
+  bool empty() const { return records_.empty(); }
+  // {"games": [replay_frames...], "links": {key: {"game": index, "title": title}}}
+  const json& to_json() const { return json_; }
+
+ private:
+  std::vector<const Record*> records_;
+  json json_ = {{"games", json::array()}, {"links", json::object()}};
+};
 
 // The panel (hidden until an outlier is clicked), the replays as an inline JSON block and the
 // script that plays them. Empty when `replays` is empty.
-std::string replay_panel(const json& replays);
+std::string replay_panel(const Replays& replays);
 
 }  // namespace tabletop::sim

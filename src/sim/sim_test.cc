@@ -505,21 +505,27 @@ TEST(Report, OutlierGamesReplayInThePage) {
     EXPECT_NE(html.find(std::string("data-replay=\"") + key + "\""), std::string::npos) << key;
   const json replays = embedded_replays(html);
   ASSERT_TRUE(replays.is_object());
-  const json& longest = replays.at("0-longest");
+  const json& links = replays["links"];
+  const json& longest = replays["games"][links["0-longest"]["game"].get<std::size_t>()];
   const Record& record = *s.longest;
   ASSERT_EQ(longest["frames"].size(), record.moves.size() + 1);
+  EXPECT_EQ(longest["plies"], record.moves.size());
   EXPECT_EQ(longest["seats"].size(), 2u);
   EXPECT_FALSE(longest["frames"][0]["board"].get<std::string>().empty());
   for (std::size_t i = 1; i < longest["frames"].size(); ++i) {
     const json& f = longest["frames"][i];
     EXPECT_EQ(f["ply"], int(i));
     EXPECT_EQ(f["move"], record.moves[i - 1]);  // Relativity hides nothing
+    EXPECT_TRUE(f.contains("patch")) << "a swap changes the board: only its lines are embedded";
   }
+  // Each game is embedded once, whatever outliers it is.
+  std::set<std::size_t> games;
+  for (const auto& [key, link] : links.items()) games.insert(link["game"].get<std::size_t>());
+  EXPECT_EQ(games.size(), replays["games"].size());
   // The last step shows the result, which is the record's.
   EXPECT_EQ(longest["frames"].back()["estimate"].get<std::vector<double>>(), *record.result);
   EXPECT_EQ(longest["result"].get<std::vector<double>>(), *record.result);
-  EXPECT_EQ(replays.at("0-most-lead-changes")["title"].get<std::string>().rfind("most lead", 0),
-            0u);
+  EXPECT_EQ(links["0-most-lead-changes"]["title"].get<std::string>().rfind("most lead", 0), 0u);
 }
 
 TEST(Report, ReplaysShowWhatASpectatorSaw) {
@@ -531,7 +537,7 @@ TEST(Report, ReplaysShowWhatASpectatorSaw) {
     match.play(moves[rng.uniform(uint32_t(moves.size()))]);
   }
   Record record = match.record();
-  const json frames = replay_frames(*siege, record, "a game")["frames"];
+  const json frames = replay_frames(*siege, record)["frames"];
   ASSERT_EQ(frames.size(), record.moves.size() + 1);
   for (const json& f : frames) {
     EXPECT_FALSE(f.contains("move")) << "a hidden-information game's spectator sees who moved";
@@ -546,14 +552,64 @@ TEST(Report, ReplaysShowWhatASpectatorSaw) {
   EXPECT_EQ(frames[0]["board"], state->render(kSpectator));
   // Whatever a seat's agent is called, the JSON block stays one block.
   record.seats = {"</script><script>alert(1)</script>", "<!--"};
-  json replays = {{"0-longest", replay_frames(*siege, record, "</script>")}};
+  Replays replays;
+  replays.add("0-longest", "</script>", *siege, record);
   const std::string panel = replay_panel(replays);
   EXPECT_EQ(panel.find("alert(1)</script>"), std::string::npos);
   EXPECT_EQ(panel.find("<!--"), std::string::npos);
-  EXPECT_EQ(embedded_replays(panel), replays);
+  EXPECT_EQ(embedded_replays(panel), replays.to_json());
   // A record that does not replay in the game is refused, naming the move.
   record.moves.back() = "9:a1-a2";
-  EXPECT_THROW(replay_frames(*siege, record, "x"), BadRecord);
+  EXPECT_THROW(replay_frames(*siege, record), BadRecord);
+}
+
+// A game longer than kReplaySteps is embedded as its first and last half, the gap marked, the
+// board after the gap whole; the patches rebuild every embedded board exactly.
+TEST(Report, LongReplaysKeepTheirEndsAndMarkTheGap) {
+  const auto siege = games::registry().make("siege", json{{"players", 2}, {"max_plies", 3000}});
+  Match match(siege, 11, {"random", "random"});
+  Rng rng(5);
+  std::vector<std::string> renders{match.state().render(kSpectator)};
+  while (!match.state().is_terminal()) {
+    const auto moves = match.state().legal_moves();
+    match.play(moves[rng.uniform(uint32_t(moves.size()))]);
+    renders.push_back(match.state().render(kSpectator));
+  }
+  const Record record = match.record();
+  const int plies = int(record.moves.size());
+  ASSERT_GT(plies, kReplaySteps + 10) << "a long game to cut";
+  const json frames = replay_frames(*siege, record)["frames"];
+  ASSERT_EQ(int(frames.size()), kReplaySteps + 1);
+  const int half = kReplaySteps / 2;
+  EXPECT_EQ(frames[std::size_t(half)]["ply"], half);
+  const json& after = frames[std::size_t(half) + 1];
+  EXPECT_EQ(after["ply"], plies - half + 1);
+  EXPECT_EQ(after["gap"], plies - kReplaySteps);
+  EXPECT_TRUE(after.contains("board"));
+  EXPECT_EQ(frames.back()["ply"], plies);
+  // Rebuild the boards as the page does.
+  std::vector<std::string> lines;
+  for (const json& f : frames) {
+    if (f.contains("board")) {
+      lines.clear();
+      std::string board = f["board"], line;
+      for (char c : board) {
+        if (c == '\n') {
+          lines.push_back(line);
+          line.clear();
+        } else {
+          line += c;
+        }
+      }
+      lines.push_back(line);
+    } else if (f.contains("patch")) {
+      lines.resize(f["patch"]["n"].get<std::size_t>());
+      for (const json& set : f["patch"]["set"]) lines[set[0].get<std::size_t>()] = set[1];
+    }
+    std::string board;
+    for (std::size_t i = 0; i < lines.size(); ++i) board += (i ? "\n" : "") + lines[i];
+    ASSERT_EQ(board, renders[f["ply"].get<std::size_t>()]) << "ply " << f["ply"];
+  }
 }
 
 // Trajectories of the game's own figures: Relativity's trophies start at 0 for both seats and

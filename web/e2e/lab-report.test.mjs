@@ -130,3 +130,38 @@ test("a hidden-information game's replay shows what a spectator saw, not the mov
   assert.equal(await page.locator("#replay").isVisible(), false);
   assertNoConsoleErrors(page);
 });
+
+test("a game longer than the page embeds keeps both ends and says what is left out", async () => {
+  const url = report("long", [
+    "siege",
+    "-n",
+    "1",
+    "-j",
+    "1",
+    "--agents",
+    "random",
+    "--seed",
+    "1",
+    "-p",
+    "players=2",
+    "-p",
+    "max_plies=1500",
+  ]);
+  const page = await open(url);
+  await page.click('a[data-replay="0-longest"]');
+  await page.locator("#replay").waitFor({ state: "visible", timeout: WAIT });
+  await page.keyboard.press("End");
+  assert.equal(await step(page), 1500);
+  assert.match(await text(page, "#replay-at"), /move 1500 of 1500/);
+  await page.locator("#replay-slider").fill("500");
+  assert.equal(await step(page), 500);
+  await page.click("#replay-next");
+  assert.equal(await step(page), 1001);
+  assert.match(
+    await text(page, "#replay-move"),
+    /^Moves 501–1000 are left out here .*tabletop replay --step\)\. Move 1001: /,
+  );
+  assert.ok((await text(page, "#replay-board")).trim().length > 20, "the board after the gap is whole");
+  await screenshot(page, "lab-report-replay-gap");
+  assertNoConsoleErrors(page);
+});
