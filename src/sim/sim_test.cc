@@ -158,19 +158,25 @@ TEST(Lab, RelativityFiguresAccountForEveryTrophy) {
   }
 }
 
+// `deals` games of `id` with its default parameters between random players, seats unrotated.
+Collect random_games(const char* id, long deals, int threads) {
+  Plan plan;
+  Condition c;
+  c.name = id;
+  c.game = games::registry().make(id, json::object());
+  c.slots.assign(std::size_t(c.game->num_players()), "random");
+  c.rotations = rotations("none", c.game->num_players());
+  plan.conditions.push_back(c);
+  plan.deals = deals;
+  plan.threads = threads;
+  Collect col;
+  run_plan(plan, col);
+  return col;
+}
+
 TEST(Lab, EveryGameExportsItsFigures) {
   for (const char* id : {"siege", "culture-wars", "conspiracy"}) {
-    Plan plan;
-    Condition c;
-    c.name = id;
-    c.game = games::registry().make(id, json::object());
-    c.slots.assign(std::size_t(c.game->num_players()), "random");
-    c.rotations = rotations("none", c.game->num_players());
-    plan.conditions.push_back(c);
-    plan.deals = 2;
-    plan.threads = 2;
-    Collect col;
-    run_plan(plan, col);
+    const Collect col = random_games(id, 2, 2);
     for (const GameResult& r : col.games) {
       ASSERT_FALSE(r.figures.empty()) << id;
       EXPECT_EQ(r.figures[0].first, "capped") << id;
@@ -640,21 +646,12 @@ TEST(Summary, SeatFigureTrajectories) {
 // Every game's seat figures reach the lab: names, and a curve per seat over the turns.
 TEST(Lab, EveryGameExportsSeatFigures) {
   for (const char* id : {"relativity", "siege", "culture-wars", "conspiracy", "conspiracy-tcg"}) {
-    Plan plan;
-    Condition c;
-    c.name = id;
-    c.game = games::registry().make(id, json::object());
-    c.slots.assign(std::size_t(c.game->num_players()), "random");
-    c.rotations = rotations("none", c.game->num_players());
-    plan.conditions.push_back(c);
-    plan.deals = 1;
-    plan.threads = 1;
-    Collect col;
-    run_plan(plan, col);
-    const GameQuality& q = col.games.at(0).quality;
+    const Collect col = random_games(id, 1, 1);
+    const GameResult& r = col.games.at(0);
+    const GameQuality& q = r.quality;
     ASSERT_FALSE(q.seat_figure_names.empty()) << id;
     EXPECT_EQ(q.seat_figure_meanings.size(), q.seat_figure_names.size()) << id;
-    const auto n = std::size_t(c.game->num_players());
+    const auto n = std::size_t(r.players);
     const std::size_t turns = q.trace.size() / (n + 1);  // each seat's estimate, the legal moves
     EXPECT_GE(turns, 1u) << id;
     EXPECT_EQ(q.figure_trace.size(), turns * q.seat_figure_names.size() * n) << id;

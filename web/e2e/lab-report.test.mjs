@@ -14,8 +14,9 @@ import { assertNoConsoleErrors, BIN, launchBrowser, recordingPage, SHOTS, WAIT }
 let browser;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tabletop-lab-report-"));
 
-/** Runs the lab into `name`/ and copies its index.html alone into `name`-alone/. */
-function report(name, args) {
+/** Runs `tabletop sim ARGS` (words) into `name`/ and copies its index.html alone into `name`-alone/. */
+function report(name, words) {
+  const args = words.split(" ");
   const out = path.join(dir, name);
   const run = spawnSync(BIN, ["sim", ...args, "--report", out], { encoding: "utf8" });
   assert.equal(run.status, 0, `tabletop sim ${args.join(" ")}: ${run.stderr}`);
@@ -52,7 +53,7 @@ after(async () => {
 });
 
 test("a click on the longest game replays it step by step inside the report", async () => {
-  const url = report("relativity", ["relativity", "-n", "4", "-j", "2", "--agents", "greedy", "--seed", "7"]);
+  const url = report("relativity", "relativity -n 4 -j 2 --agents greedy --seed 7");
   const page = await open(url);
   assert.equal(await page.locator("#replay").isVisible(), false, "the panel waits for a click");
   const link = page.locator('a[data-replay="0-longest"]');
@@ -104,19 +105,7 @@ test("a click on the longest game replays it step by step inside the report", as
 });
 
 test("a hidden-information game's replay shows what a spectator saw, not the moves", async () => {
-  const url = report("siege", [
-    "siege",
-    "-n",
-    "3",
-    "-j",
-    "2",
-    "--agents",
-    "greedy",
-    "--seed",
-    "3",
-    "-p",
-    "players=2",
-  ]);
+  const url = report("siege", "siege -n 3 -j 2 --agents greedy --seed 3 -p players=2");
   const page = await open(url);
   const links = await page.locator("a[data-replay]").evaluateAll((as) => as.map((a) => a.dataset.replay));
   assert.ok(links.includes("0-longest") && links.includes("0-shortest"), `outliers: ${links}`);
@@ -132,21 +121,7 @@ test("a hidden-information game's replay shows what a spectator saw, not the mov
 });
 
 test("a game longer than the page embeds keeps both ends and says what is left out", async () => {
-  const url = report("long", [
-    "siege",
-    "-n",
-    "1",
-    "-j",
-    "1",
-    "--agents",
-    "random",
-    "--seed",
-    "1",
-    "-p",
-    "players=2",
-    "-p",
-    "max_plies=1500",
-  ]);
+  const url = report("long", "siege -n 1 -j 1 --agents random --seed 1 -p players=2 -p max_plies=1500");
   const page = await open(url);
   await page.click('a[data-replay="0-longest"]');
   await page.locator("#replay").waitFor({ state: "visible", timeout: WAIT });
