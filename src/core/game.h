@@ -132,6 +132,40 @@ class Figures {
   std::size_t size_ = 0;
 };
 
+// Each seat's figures of a state as it stands, for the balance lab's trajectories (src/sim reads
+// them through State::seat_figures; nothing else does): named numbers per seat such as "trophies"
+// = {2, 3}, which the lab averages over games turn by turn and draws as one line chart a figure,
+// a line a seat, with the figure's one-sentence meaning under it. Names and meanings must be
+// string literals (the list keeps pointers), lower_snake_case names; the same figures in the same
+// order at every state of a game (the conformance suite checks it). Fixed capacity: filling it
+// never allocates.
+class SeatFigures {
+ public:
+  static constexpr std::size_t kCapacity = 8;
+  using Values = std::array<double, kMaxPlayers>;  // per seat; entries past num_players() zero
+  struct Entry {
+    const char* name;     // "trophies"
+    const char* meaning;  // "trophies each seat holds (most wins; ...)": one sentence
+    Values values;
+  };
+  // A new figure, all zero, for the caller to fill per seat. Past kCapacity figures the rest are
+  // written to a scratch entry and dropped.
+  Values& add(const char* name, const char* meaning) {
+    Entry& e = size_ < kCapacity ? entries_[size_++] : scratch_;
+    e = {name, meaning, {}};
+    return e.values;
+  }
+  std::size_t size() const { return size_; }
+  const Entry* begin() const { return entries_.data(); }
+  const Entry* end() const { return entries_.data() + size_; }
+  void clear() { size_ = 0; }
+
+ private:
+  std::array<Entry, kCapacity> entries_{};
+  Entry scratch_{};
+  std::size_t size_ = 0;
+};
+
 class State {
  public:
   // A state whose chance journal is on records its event log from the start (the deal included).
@@ -256,6 +290,15 @@ class State {
   // names "capped" and "rounds" are read specially). Called only on terminal states; the default
   // exports nothing. Each game documents its figures in its header.
   virtual void figures(Figures& out) const {}
+
+  // The balance lab's second hook: each seat's figures as the state stands, at any moment of the
+  // game (terminal included), for the trajectories (see SeatFigures): what a designer would count
+  // on the table each turn (trophies, Armies and their strength, population, coins held, agents
+  // in the field). Read from the complete state (the lab's measuring, never shown to a seat); the
+  // same figures in the same order at every state; cheap (called once per turn of every game the
+  // lab measures) and must not allocate. Every game supplies at least one (the conformance suite
+  // checks it); each game documents its figures in its header.
+  virtual void seat_figures(SeatFigures& out) const {}
 
   Chance& chance() { return chance_; }
   const Chance& chance() const { return chance_; }

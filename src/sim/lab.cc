@@ -106,6 +106,16 @@ GameResult play(const Condition& c, long deal, int condition, int rotation, uint
     if (ply % n == 0 && ply / n < GameQuality::kTraceTurns) {
       for (int s = 0; s < n; ++s) q.trace.push_back(float(estimate[std::size_t(s)]));
       q.trace.push_back(float(k));
+      SeatFigures seat_figures;
+      state.seat_figures(seat_figures);
+      if (ply == 0)
+        for (const SeatFigures::Entry& e : seat_figures) {
+          q.seat_figure_names.emplace_back(e.name);
+          q.seat_figure_meanings.emplace_back(e.meaning);
+        }
+      if (seat_figures.size() == q.seat_figure_names.size())
+        for (const SeatFigures::Entry& e : seat_figures)
+          for (int s = 0; s < n; ++s) q.figure_trace.push_back(float(e.values[std::size_t(s)]));
     }
   };
   const auto start = std::chrono::steady_clock::now();

@@ -60,6 +60,11 @@ struct GameQuality {
   // Per turn t < kTraceTurns (the state before ply t * players): each seat's estimate, then the
   // number of legal moves; players + 1 values per turn.
   std::vector<float> trace;
+  // The game's seat figures (State::seat_figures) at the same turns: their names and meanings
+  // (from the first state), then per turn each figure's value per seat (figures * players values
+  // a turn).
+  std::vector<std::string> seat_figure_names, seat_figure_meanings;
+  std::vector<float> figure_trace;
 };
 
 struct GameResult {

@@ -103,6 +103,12 @@ void write(Writer& w, const GameResult& r) {
   w.pod<uint8_t>(q.winner_behind_at_midpoint);
   w.pod<double>(q.clear_at);
   w.pods(q.trace);
+  w.pod<uint64_t>(q.seat_figure_names.size());
+  for (std::size_t i = 0; i < q.seat_figure_names.size(); ++i) {
+    w.str(q.seat_figure_names[i]);
+    w.str(q.seat_figure_meanings[i]);
+  }
+  w.pods(q.figure_trace);
   w.pod<uint8_t>(r.record.has_value());
   if (!r.record) return;
   const Record& rec = *r.record;
@@ -144,6 +150,12 @@ GameResult read(Reader& in) {
   q.winner_behind_at_midpoint = in.pod<uint8_t>() != 0;
   q.clear_at = in.pod<double>();
   q.trace = in.pods<float>();
+  const auto seat_figures = in.pod<uint64_t>();
+  for (uint64_t i = 0; i < seat_figures; ++i) {
+    q.seat_figure_names.push_back(in.str());
+    q.seat_figure_meanings.push_back(in.str());
+  }
+  q.figure_trace = in.pods<float>();
   if (!in.pod<uint8_t>()) return r;
   Record rec;
   rec.game = in.str();

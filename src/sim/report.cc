@@ -9,6 +9,8 @@
 #include <functional>
 #include <sstream>
 
+#include "sim/report_replay.h"
+
 namespace tabletop::sim {
 namespace {
 
@@ -212,7 +214,8 @@ std::string line_chart(const std::string& title, const std::vector<Line>& lines,
   const int left = 60, width = 520, height = 180, top = 30, bottom = 30, key = 150;
   const double turns = double(lines[0].mean.size() - 1);
   auto x = [&](double t) { return left + t / turns * width; };
-  auto y = [&](double v) { return top + (hi - v) / (hi - lo) * height; };
+  // Bands clamped to the plot (a count's band may reach below 0, where the axis stops).
+  auto y = [&](double v) { return top + (hi - std::clamp(v, lo, hi)) / (hi - lo) * height; };
   static const char* colours[] = {"#1f5fa8", "#c0392b", "#2e8b57", "#8e44ad", "#d35400", "#555"};
   std::ostringstream s;
   s << "<figure><svg class=\"chart\" role=\"img\" viewBox=\"0 0 " << left + width + key << " "
@@ -243,6 +246,23 @@ std::string line_chart(const std::string& title, const std::vector<Line>& lines,
     << fmt("%g", turns) << "</text>";
   s << "</svg></figure>\n";
   return s.str();
+}
+
+// A figure whose numbers are labels (a suit, a seat, a player): by the name's ending.
+bool is_category(const std::string& name) {
+  for (const char* end : {"_suit", "_seat", "_player"})
+    if (name.size() >= std::strlen(end) &&
+        name.compare(name.size() - std::strlen(end), std::string::npos, end) == 0)
+      return true;
+  return false;
+}
+
+// "first_player_won" -> "first player won": a figure's name as words (its id stays in the
+// tooltip).
+std::string readable(const std::string& id) {
+  std::string out = id;
+  std::replace(out.begin(), out.end(), '_', ' ');
+  return out;
 }
 
 // The quality table and the trajectories of one condition.
@@ -289,29 +309,42 @@ std::string quality_section(const Summary& summary, std::size_t c) {
       << " plies), the mean over the "
          "games still running, with a band of one standard deviation across them; drawn while at "
          "least a tenth of the games last. The estimate is the game's own judgement of each seat's "
-         "final return (its <code>estimate_returns</code>). Games export their other figures only "
-         "at the end, so those have no trajectory.</p>\n";
+         "final return (its <code>estimate_returns</code>); the game's own figures below are "
+         "what it counts on the table for each seat (its <code>seat_figures</code>).</p>\n";
     h << line_chart("Each seat's estimated return, by turn", estimate, "turn");
     h << line_chart("Legal moves of the player to move, by turn", branching, "turn");
   }
+  // The game's own figures per seat, one chart each, over the same turns.
+  const std::size_t figures = s.seat_figure_names.size(), n = std::size_t(s.players);
+  std::size_t figure_turns = 0;
+  while (figure_turns < s.figure_trace.size() &&
+         s.figure_trace[figure_turns][0].count() * 10 >= s.games)
+    ++figure_turns;
+  if (figures > 0 && figure_turns >= 2) {
+    h << "<h3>The game's figures, turn by turn</h3>\n";
+    for (std::size_t f = 0; f < figures; ++f) {
+      std::vector<Line> lines;
+      for (std::size_t seat = 0; seat < n; ++seat) {
+        Line line{"seat " + std::to_string(seat), {}, {}};
+        for (std::size_t t = 0; t < figure_turns; ++t) {
+          const Moments& m = s.figure_trace[t][f * n + seat];
+          line.mean.push_back(m.mean());
+          line.sd.push_back(std::sqrt(m.variance()));
+        }
+        lines.push_back(std::move(line));
+      }
+      const std::string& name = s.seat_figure_names[f];
+      h << "<div class=\"trajectory\" data-figure=\"" << escape(name) << "\">"
+        << line_chart(readable(name) + " per seat, by turn", lines, "turn") << "<p class=\"note\">"
+        << escape(s.seat_figure_meanings[f]) << " Mean over the games still running, band one "
+        << "standard deviation; at the last turn drawn " << fmt("%.2f", lines[0].mean.back());
+      for (std::size_t seat = 1; seat < n; ++seat)
+        h << (seat + 1 == n ? " and " : ", ") << fmt("%.2f", lines[seat].mean.back());
+      h << " (seat " << (n > 1 ? "0 to " + std::to_string(n - 1) : std::string("0"))
+        << ").</p></div>\n";
+    }
+  }
   return h.str();
-}
-
-// A figure whose numbers are labels (a suit, a seat, a player): by the name's ending.
-bool is_category(const std::string& name) {
-  for (const char* end : {"_suit", "_seat", "_player"})
-    if (name.size() >= std::strlen(end) &&
-        name.compare(name.size() - std::strlen(end), std::string::npos, end) == 0)
-      return true;
-  return false;
-}
-
-// "first_player_won" -> "first player won": a figure's name as words (its id stays in the
-// tooltip).
-std::string readable(const std::string& id) {
-  std::string out = id;
-  std::replace(out.begin(), out.end(), '_', ' ');
-  return out;
 }
 
 // A paired difference's interval cell: "−0.3 – +2.7" (flagged when it excludes 0) or "—" with
@@ -338,6 +371,36 @@ int rare_seat(const ConditionStats& s) {
   return best;
 }
 
+// The outlier games of a condition the report links to and replays, each with its file's kind.
+struct Outlier {
+  std::string kind;    // "longest": records/<condition>-<kind>.json, data-replay "<c>-<kind>"
+  std::string link;    // "longest game"
+  std::string detail;  // " (212 plies)"
+  const Record* record;
+};
+std::vector<Outlier> outliers(const ConditionStats& s) {
+  std::vector<Outlier> out;
+  if (s.longest)
+    out.push_back({"longest", "longest game", " (" + std::to_string(s.longest_plies) + " plies)",
+                   &*s.longest});
+  if (s.shortest && s.shortest_plies != s.longest_plies)
+    out.push_back({"shortest", "shortest game", " (" + std::to_string(s.shortest_plies) + " plies)",
+                   &*s.shortest});
+  if (s.most_lead_changes)
+    out.push_back(
+        {"most-lead-changes", "most lead changes",
+         " (the lead changed hands " + std::to_string(s.most_lead_changes_count) + " times)",
+         &*s.most_lead_changes});
+  if (s.capped_example) out.push_back({"capped", "a capped game", "", &*s.capped_example});
+  const int rare = rare_seat(s);
+  if (rare >= 0)
+    out.push_back(
+        {"rare-winner", "a win by seat " + std::to_string(rare),
+         " (the rarest winner, " + std::to_string(s.seat_wins[std::size_t(rare)]) + " wins)",
+         &*s.seat_win_example[std::size_t(rare)]});
+  return out;
+}
+
 const char* kStyle = R"(
 body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1000px;color:#222;padding:0 1em}
 h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ccc}h3{margin-top:1.4em}
@@ -348,6 +411,9 @@ code,pre{background:#f6f6f6;padding:2px 4px;overflow-wrap:anywhere}pre{padding:8
 svg .t{font-weight:600;font-size:14px}svg .lab{font-size:12px}svg .axis{font-size:11px;fill:#555}
 svg .ref{stroke:#888;stroke-dasharray:4 3}svg .tick{stroke:#555}svg .ci{fill:#7aa6d6}svg .ci.flag{fill:#e0787f}
 svg .pt{fill:#123e6b}td.meaning{text-align:left;font-size:.9em;color:#444;max-width:420px}svg .bar{fill:#5b8fc7}.note{color:#555;font-size:.93em}
+.replay{border-top:2px solid #1f5fa8;margin-top:2em}.replay .controls{display:flex;gap:.5em;align-items:center;flex-wrap:wrap}
+pre.board{white-space:pre;overflow-x:auto;line-height:1.2;font-size:14px}#replay-log{max-height:16em;overflow-y:auto;font-size:.9em}
+#replay-log li.now{font-weight:600}.replay-chart{max-width:100%;height:auto}
 )";
 
 }  // namespace
@@ -393,7 +459,9 @@ std::string report_html(const Summary& summary, const std::string& command_line,
        "1/n.</li>"
     << "<li>Games needed to detect a difference: decisive games for a two-sided one-sample test "
        "of a proportion at the fair share, 5% level, 80% power (normal approximation).</li>"
-    << "<li>Lengths: exact counts; quartiles by the nearest-rank method.</li>"
+    << "<li>Lengths: exact counts; quartiles by the nearest-rank method. The length spread (sd / "
+       "mean of the plies) has a jackknife interval over deals: each deal left out in turn, "
+       "variance (D−1)/D Σ(θ<sub>−d</sub> − θ̄)².</li>"
     << "<li>Variant differences: per deal, each condition's rate averaged over rotations, minus "
        "the first condition's; mean with a 95% normal interval (paired). The unpaired standard "
        "error is shown for comparison.</li>"
@@ -439,6 +507,7 @@ std::string report_html(const Summary& summary, const std::string& command_line,
       plies_hi = first_plies ? s.plies.max() : std::max(plies_hi, s.plies.max());
       first_plies = false;
     }
+  Replays replays;  // the outlier games, replayed in the page
   for (std::size_t c = 0; c < conditions.size(); ++c) {
     const ConditionStats& s = conditions[c];
     const double fair = 1.0 / s.players;
@@ -551,20 +620,20 @@ std::string report_html(const Summary& summary, const std::string& command_line,
     }
     if (any) h << "</table>\n";
     h << quality_section(summary, c);
-    std::vector<std::string> links;
-    if (s.longest)
-      links.push_back("<a href=\"" + record_name(c, "longest") + "\">longest game</a> (" +
-                      std::to_string(s.longest_plies) + " plies)");
-    if (s.capped_example)
-      links.push_back("<a href=\"" + record_name(c, "capped") + "\">a capped game</a>");
-    const int rare = rare_seat(s);
-    if (rare >= 0)
-      links.push_back("<a href=\"" + record_name(c, "rare-winner") + "\">a win by seat " +
-                      std::to_string(rare) + "</a> (the rarest winner, " +
-                      std::to_string(s.seat_wins[std::size_t(rare)]) + " wins)");
-    if (!links.empty()) {
-      h << "<p>Outliers, as records (<code>tabletop replay FILE</code>): ";
-      for (std::size_t i = 0; i < links.size(); ++i) h << (i ? ", " : "") << links[i];
+    const std::vector<Outlier> found = outliers(s);
+    if (!found.empty()) {
+      h << "<p>Outliers (a click replays the game here; each link is also a record for "
+           "<code>tabletop replay FILE</code>): ";
+      for (std::size_t i = 0; i < found.size(); ++i) {
+        const std::string key = std::to_string(c) + "-" + found[i].kind;
+        h << (i ? ", " : "") << "<a href=\"" << record_name(c, found[i].kind) << "\" data-replay=\""
+          << key << "\">" << escape(found[i].link) << "</a>" << escape(found[i].detail);
+        if (s.rules) {
+          const std::string title = found[i].link + found[i].detail +
+                                    (conditions.size() > 1 ? ", " + s.name : std::string());
+          replays.add(key, title, *s.rules, *found[i].record);
+        }
+      }
       h << ".</p>\n";
     }
   }
@@ -672,6 +741,7 @@ std::string report_html(const Summary& summary, const std::string& command_line,
       h << "<p>The largest budget wins more than its fair share (its interval lies above "
         << pct(fair) << ").</p>\n";
   }
+  h << replay_panel(replays);
   // Counts the charts once the page is laid out, so a test can tell the page ran in a browser.
   // Also what a test checks of the layout: the page's width (a long line must wrap, not widen the
   // page) and any two labels of one chart that overlap.
@@ -711,14 +781,8 @@ void write_report(const Summary& summary, const std::string& dir, const std::str
   };
   const auto& conditions = summary.conditions();
   for (std::size_t c = 0; c < conditions.size(); ++c) {
-    const ConditionStats& s = conditions[c];
-    if (s.longest) write(record_name(c, "longest"), s.longest->to_json().dump(1) + "\n");
-    if (s.capped_example)
-      write(record_name(c, "capped"), s.capped_example->to_json().dump(1) + "\n");
-    const int rare = rare_seat(s);
-    if (rare >= 0)
-      write(record_name(c, "rare-winner"),
-            s.seat_win_example[std::size_t(rare)]->to_json().dump(1) + "\n");
+    for (const Outlier& o : outliers(conditions[c]))
+      write(record_name(c, o.kind), o.record->to_json().dump(1) + "\n");
   }
   write("index.html", report_html(summary, command_line, search));
 }

@@ -7,6 +7,7 @@
 #include "games/games.h"
 #include "sim/lab.h"
 #include "sim/report.h"
+#include "sim/report_replay.h"
 #include "sim/search.h"
 #include "sim/seeds.h"
 #include "sim/stats.h"
@@ -157,19 +158,25 @@ TEST(Lab, RelativityFiguresAccountForEveryTrophy) {
   }
 }
 
+// `deals` games of `id` with its default parameters between random players, seats unrotated.
+Collect random_games(const char* id, long deals, int threads) {
+  Plan plan;
+  Condition c;
+  c.name = id;
+  c.game = games::registry().make(id, json::object());
+  c.slots.assign(std::size_t(c.game->num_players()), "random");
+  c.rotations = rotations("none", c.game->num_players());
+  plan.conditions.push_back(c);
+  plan.deals = deals;
+  plan.threads = threads;
+  Collect col;
+  run_plan(plan, col);
+  return col;
+}
+
 TEST(Lab, EveryGameExportsItsFigures) {
   for (const char* id : {"siege", "culture-wars", "conspiracy"}) {
-    Plan plan;
-    Condition c;
-    c.name = id;
-    c.game = games::registry().make(id, json::object());
-    c.slots.assign(std::size_t(c.game->num_players()), "random");
-    c.rotations = rotations("none", c.game->num_players());
-    plan.conditions.push_back(c);
-    plan.deals = 2;
-    plan.threads = 2;
-    Collect col;
-    run_plan(plan, col);
+    const Collect col = random_games(id, 2, 2);
     for (const GameResult& r : col.games) {
       ASSERT_FALSE(r.figures.empty()) << id;
       EXPECT_EQ(r.figures[0].first, "capped") << id;
@@ -221,6 +228,25 @@ TEST(Stats, BradleyTerryRecoversAKnownStrength) {
   EXPECT_TRUE(r.elo_95[0].contains(r.elo[0]));
   EXPECT_LT(r.elo_95[0].high - r.elo_95[0].low, 40);
   EXPECT_TRUE(std::isinf(r.elo_95[2].high));  // C never played
+}
+
+// The length spread's jackknife over deals, against a computation by hand (Python's statistics:
+// deals {1, 3}, {2, 4}, {10, 10}: cv 0.8, leave-one-out cvs, (d-1)/d times their squared
+// deviations).
+TEST(Stats, LengthSpreadJackknifesOverDeals) {
+  DealSpread spread;
+  for (const std::vector<double>& deal : {std::vector<double>{1, 3}, {2, 4}, {10, 10}}) {
+    for (double x : deal) spread.add(x);
+    spread.close_deal();
+  }
+  EXPECT_NEAR(spread.value(), 0.8, 1e-12);
+  EXPECT_NEAR(spread.interval().low, 0.4991297698522765, 1e-12);
+  EXPECT_NEAR(spread.interval().high, 1.1008702301477236, 1e-12);
+  DealSpread one;
+  one.add(5);
+  one.add(7);
+  one.close_deal();
+  EXPECT_TRUE(std::isinf(one.interval().high));  // one deal: no interval
 }
 
 TEST(Stats, PairedIntervalCoversTheMean) {
@@ -401,7 +427,9 @@ TEST(Summary, QualityMeasuresForEveryGameFromItsRecords) {
   EXPECT_GE(q.at("clear_at").value, 0);
   EXPECT_LE(q.at("clear_at").value, 1);
   EXPECT_TRUE(q.at("winner_behind").undefined.empty());
-  EXPECT_FALSE(q.at("length_spread").undefined.empty());  // a spread has no interval here
+  EXPECT_TRUE(q.at("length_spread").undefined.empty());  // jackknifed over the 40 deals
+  EXPECT_TRUE(q.at("length_spread").interval.contains(q.at("length_spread").value));
+  EXPECT_TRUE(std::isfinite(q.at("length_spread").interval.high));
   const ConditionStats& s = summary.conditions()[0];
   ASSERT_GE(s.trace.size(), 10u);
   EXPECT_EQ(s.trace[0][0].count(), 80);  // every game at turn 0
@@ -458,6 +486,176 @@ TEST(Report, PageHasChartsAndTheCommandLine) {
     ++charts;
   EXPECT_GE(charts, 3u);                            // seats, agents, plies
   EXPECT_EQ(html.find("http"), std::string::npos);  // nothing fetched from anywhere
+}
+
+// The report's replays: each outlier the page links to is embedded, step by step, as a spectator
+// saw it; the page's JSON block cannot be closed by what a seat name says.
+json embedded_replays(const std::string& html) {
+  const std::string open = "<script type=\"application/json\" id=\"replay-data\">";
+  const std::size_t at = html.find(open);
+  if (at == std::string::npos) return nullptr;
+  const std::size_t from = at + open.size(), to = html.find("</script>", from);
+  return json::parse(html.substr(from, to - from));
+}
+
+TEST(Report, OutlierGamesReplayInThePage) {
+  Plan plan = relativity_plan(6, 2);
+  plan.record = true;
+  Summary summary(plan, "variants", {}, 0.05);
+  summary.finish(run_plan(plan, summary));
+  const ConditionStats& s = summary.conditions()[0];
+  ASSERT_TRUE(s.longest && s.shortest && s.most_lead_changes);
+  EXPECT_GT(s.longest_plies, s.shortest_plies);
+  const std::string html = report_html(summary, "x");
+  for (const char* key : {"0-longest", "0-shortest", "0-most-lead-changes", "0-rare-winner"})
+    EXPECT_NE(html.find(std::string("data-replay=\"") + key + "\""), std::string::npos) << key;
+  const json replays = embedded_replays(html);
+  ASSERT_TRUE(replays.is_object());
+  const json& links = replays["links"];
+  const json& longest = replays["games"][links["0-longest"]["game"].get<std::size_t>()];
+  const Record& record = *s.longest;
+  ASSERT_EQ(longest["frames"].size(), record.moves.size() + 1);
+  EXPECT_EQ(longest["plies"], record.moves.size());
+  EXPECT_EQ(longest["seats"].size(), 2u);
+  EXPECT_FALSE(longest["frames"][0]["board"].get<std::string>().empty());
+  for (std::size_t i = 1; i < longest["frames"].size(); ++i) {
+    const json& f = longest["frames"][i];
+    EXPECT_EQ(f["ply"], int(i));
+    EXPECT_EQ(f["move"], record.moves[i - 1]);  // Relativity hides nothing
+    EXPECT_TRUE(f.contains("patch")) << "a swap changes the board: only its lines are embedded";
+  }
+  // Each game is embedded once, whatever outliers it is.
+  std::set<std::size_t> games;
+  for (const auto& [key, link] : links.items()) games.insert(link["game"].get<std::size_t>());
+  EXPECT_EQ(games.size(), replays["games"].size());
+  // The last step shows the result, which is the record's.
+  EXPECT_EQ(longest["frames"].back()["estimate"].get<std::vector<double>>(), *record.result);
+  EXPECT_EQ(longest["result"].get<std::vector<double>>(), *record.result);
+  EXPECT_EQ(links["0-most-lead-changes"]["title"].get<std::string>().rfind("most lead", 0), 0u);
+}
+
+TEST(Report, ReplaysShowWhatASpectatorSaw) {
+  const auto siege = games::registry().make("siege", json{{"players", 2}, {"max_plies", 60}});
+  Match match(siege, 5, {"random", "random"});
+  Rng rng(3);
+  while (!match.state().is_terminal()) {
+    const auto moves = match.state().legal_moves();
+    match.play(moves[rng.uniform(uint32_t(moves.size()))]);
+  }
+  Record record = match.record();
+  const json frames = replay_frames(*siege, record)["frames"];
+  ASSERT_EQ(frames.size(), record.moves.size() + 1);
+  for (const json& f : frames) {
+    EXPECT_FALSE(f.contains("move")) << "a hidden-information game's spectator sees who moved";
+    if (f["ply"] > 0) {
+      EXPECT_FALSE(f["mover"].get<std::string>().empty());
+    }
+  }
+  // The spectator's board at every step: the render of the replayed state for kSpectator.
+  Chance chance(record.seed);
+  chance.script(record.chance);
+  auto state = siege->new_initial_state(std::move(chance));
+  EXPECT_EQ(frames[0]["board"], state->render(kSpectator));
+  // Whatever a seat's agent is called, the JSON block stays one block.
+  record.seats = {"</script><script>alert(1)</script>", "<!--"};
+  Replays replays;
+  replays.add("0-longest", "</script>", *siege, record);
+  const std::string panel = replay_panel(replays);
+  EXPECT_EQ(panel.find("alert(1)</script>"), std::string::npos);
+  EXPECT_EQ(panel.find("<!--"), std::string::npos);
+  EXPECT_EQ(embedded_replays(panel), replays.to_json());
+  // A record that does not replay in the game is refused, naming the move.
+  record.moves.back() = "9:a1-a2";
+  EXPECT_THROW(replay_frames(*siege, record), BadRecord);
+}
+
+// A game longer than kReplaySteps is embedded as its first and last half, the gap marked, the
+// board after the gap whole; the patches rebuild every embedded board exactly.
+TEST(Report, LongReplaysKeepTheirEndsAndMarkTheGap) {
+  const auto siege = games::registry().make("siege", json{{"players", 2}, {"max_plies", 3000}});
+  Match match(siege, 11, {"random", "random"});
+  Rng rng(5);
+  std::vector<std::string> renders{match.state().render(kSpectator)};
+  while (!match.state().is_terminal()) {
+    const auto moves = match.state().legal_moves();
+    match.play(moves[rng.uniform(uint32_t(moves.size()))]);
+    renders.push_back(match.state().render(kSpectator));
+  }
+  const Record record = match.record();
+  const int plies = int(record.moves.size());
+  ASSERT_GT(plies, kReplaySteps + 10) << "a long game to cut";
+  const json frames = replay_frames(*siege, record)["frames"];
+  ASSERT_EQ(int(frames.size()), kReplaySteps + 1);
+  const int half = kReplaySteps / 2;
+  EXPECT_EQ(frames[std::size_t(half)]["ply"], half);
+  const json& after = frames[std::size_t(half) + 1];
+  EXPECT_EQ(after["ply"], plies - half + 1);
+  EXPECT_EQ(after["gap"], plies - kReplaySteps);
+  EXPECT_TRUE(after.contains("board"));
+  EXPECT_EQ(frames.back()["ply"], plies);
+  // Rebuild the boards as the page does.
+  std::vector<std::string> lines;
+  for (const json& f : frames) {
+    if (f.contains("board")) {
+      lines.clear();
+      std::string board = f["board"], line;
+      for (char c : board) {
+        if (c == '\n') {
+          lines.push_back(line);
+          line.clear();
+        } else {
+          line += c;
+        }
+      }
+      lines.push_back(line);
+    } else if (f.contains("patch")) {
+      lines.resize(f["patch"]["n"].get<std::size_t>());
+      for (const json& set : f["patch"]["set"]) lines[set[0].get<std::size_t>()] = set[1];
+    }
+    std::string board;
+    for (std::size_t i = 0; i < lines.size(); ++i) board += (i ? "\n" : "") + lines[i];
+    ASSERT_EQ(board, renders[f["ply"].get<std::size_t>()]) << "ply " << f["ply"];
+  }
+}
+
+// Trajectories of the game's own figures: Relativity's trophies start at 0 for both seats and
+// grow; the report draws one chart per figure with its meaning, the JSON carries the curves.
+TEST(Summary, SeatFigureTrajectories) {
+  Plan plan = relativity_plan(10, 2);
+  plan.conditions[0].slots = {"greedy", "greedy"};
+  Summary summary(plan, "variants", {}, 0.05);
+  summary.finish(run_plan(plan, summary));
+  const ConditionStats& s = summary.conditions()[0];
+  ASSERT_EQ(s.seat_figure_names, std::vector<std::string>{"trophies"});
+  ASSERT_GE(s.figure_trace.size(), 10u);
+  EXPECT_EQ(s.figure_trace[0][0].count(), 20);  // every game at turn 0
+  EXPECT_EQ(s.figure_trace[0][0].mean(), 0);
+  EXPECT_EQ(s.figure_trace[0][1].mean(), 0);
+  const std::size_t late = s.figure_trace.size() / 2;
+  EXPECT_GT(s.figure_trace[late][0].mean() + s.figure_trace[late][1].mean(), 0);
+  const json t = summary.to_json()["conditions"][0]["trajectories"]["trophies"];
+  EXPECT_EQ(t["mean"].size(), s.figure_trace.size());
+  EXPECT_EQ(t["games"][0], 20);
+  EXPECT_FALSE(t["meaning"].get<std::string>().empty());
+  const std::string html = report_html(summary, "x");
+  EXPECT_NE(html.find("data-figure=\"trophies\""), std::string::npos);
+  EXPECT_NE(html.find("trophies per seat, by turn"), std::string::npos);
+  EXPECT_NE(html.find(s.seat_figure_meanings[0]), std::string::npos);
+}
+
+// Every game's seat figures reach the lab: names, and a curve per seat over the turns.
+TEST(Lab, EveryGameExportsSeatFigures) {
+  for (const char* id : {"relativity", "siege", "culture-wars", "conspiracy", "conspiracy-tcg"}) {
+    const Collect col = random_games(id, 1, 1);
+    const GameResult& r = col.games.at(0);
+    const GameQuality& q = r.quality;
+    ASSERT_FALSE(q.seat_figure_names.empty()) << id;
+    EXPECT_EQ(q.seat_figure_meanings.size(), q.seat_figure_names.size()) << id;
+    const auto n = std::size_t(r.players);
+    const std::size_t turns = q.trace.size() / (n + 1);  // each seat's estimate, the legal moves
+    EXPECT_GE(turns, 1u) << id;
+    EXPECT_EQ(q.figure_trace.size(), turns * q.seat_figure_names.size() * n) << id;
+  }
 }
 
 }  // namespace

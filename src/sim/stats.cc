@@ -154,6 +154,41 @@ Interval DealMeans::interval() const {
   return {mean() - half, mean() + half};
 }
 
+double DealSpread::cv(double sum, double squares, long n) {
+  if (n < 2 || sum == 0) return 0;
+  const double mean = sum / double(n);
+  const double variance = std::max(0.0, (squares - double(n) * mean * mean) / double(n - 1));
+  return std::sqrt(variance) / mean;
+}
+
+void DealSpread::close_deal() {
+  if (n_) {
+    deals_.push_back({sum_, squares_, n_});
+    total_sum_ += sum_;
+    total_squares_ += squares_;
+    total_n_ += n_;
+  }
+  sum_ = squares_ = 0;
+  n_ = 0;
+}
+
+double DealSpread::value() const {
+  return cv(total_sum_, total_squares_, total_n_);
+}
+
+Interval DealSpread::interval() const {
+  const std::size_t d = deals_.size();
+  if (d < 2)
+    return {-std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+  Moments leave_one_out;
+  for (const Deal& deal : deals_)
+    leave_one_out.add(cv(total_sum_ - deal.sum, total_squares_ - deal.squares, total_n_ - deal.n));
+  // Jackknife variance: (d - 1) / d * sum of squared deviations = (d - 1)^2 / d * sample variance.
+  const double variance = double(d - 1) * double(d - 1) / double(d) * leave_one_out.variance();
+  const double half = kZ95 * std::sqrt(variance);
+  return {value() - half, value() + half};
+}
+
 namespace {
 
 // Solves a * x = b in place by Gaussian elimination with partial pivoting; false if singular.

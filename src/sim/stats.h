@@ -153,6 +153,34 @@ class DealMeans {
   long n_ = 0;
 };
 
+// The coefficient of variation (sample sd / mean) of a per-game quantity over all games, with a
+// 95% interval from the jackknife over deals (each deal left out in turn: value ± 1.96 jackknife
+// standard errors), so the deal is the unit here too. Keeps three numbers per deal.
+class DealSpread {
+ public:
+  void add(double x) {
+    sum_ += x;
+    squares_ += x * x;
+    ++n_;
+  }
+  void close_deal();
+  long deals() const { return long(deals_.size()); }
+  // 0 with fewer than two games or a mean of 0.
+  double value() const;
+  // Infinite ends below two deals.
+  Interval interval() const;
+
+ private:
+  struct Deal {
+    double sum, squares;
+    long n;
+  };
+  static double cv(double sum, double squares, long n);
+  std::vector<Deal> deals_;
+  double total_sum_ = 0, total_squares_ = 0, sum_ = 0, squares_ = 0;
+  long total_n_ = 0, n_ = 0;
+};
+
 struct Ratings {
   std::vector<double> elo;       // 400 log10 of each strength, centred on mean 0
   std::vector<Interval> elo_95;  // from the inverse observed information (sum-zero constraint)

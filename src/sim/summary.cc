@@ -18,6 +18,7 @@ Summary::Summary(const Plan& plan, std::string mode, std::vector<std::string> po
     ConditionStats s;
     s.name = c.name;
     s.game = c.game->info().id;
+    s.rules = c.game;
     s.params = c.game->params();
     s.slots = c.slots;
     s.players = c.game->num_players();
@@ -89,10 +90,15 @@ void Summary::game(const GameResult& r) {
   deal_draw_sum_[std::size_t(r.condition)] += r.draw() ? 1 : 0;
   ++deal_games_[std::size_t(r.condition)];
   s.plies.add(r.plies);
+  s.length_spread.add(r.plies);
   s.seconds.add(r.seconds);
   if (r.plies > s.longest_plies) {
     s.longest_plies = r.plies;
     if (r.record) s.longest = r.record;
+  }
+  if (s.shortest_plies < 0 || r.plies < s.shortest_plies) {
+    s.shortest_plies = r.plies;
+    if (r.record) s.shortest = r.record;
   }
   const GameQuality& q = r.quality;
   if (q.measured) measured_ = true;
@@ -101,6 +107,10 @@ void Summary::game(const GameResult& r) {
   for (int c : q.choices) choices += c;
   if (measured_) {
     if (q.estimated) s.lead_changes.add(q.lead_changes);
+    if (q.estimated && q.lead_changes > s.most_lead_changes_count) {
+      s.most_lead_changes_count = q.lead_changes;
+      if (r.record) s.most_lead_changes = r.record;
+    }
     s.decisions_per_player.add(choices / std::max(1, n));
   }
   if (q.clear_at >= 0) s.clear_at.add(q.clear_at);
@@ -108,6 +118,17 @@ void Summary::game(const GameResult& r) {
   for (std::size_t t = 0; t * width + width <= q.trace.size(); ++t) {
     if (s.trace.size() <= t) s.trace.emplace_back(width);
     for (std::size_t k = 0; k < width; ++k) s.trace[t][k].add(q.trace[t * width + k]);
+  }
+  if (s.seat_figure_names.empty()) {
+    s.seat_figure_names = q.seat_figure_names;
+    s.seat_figure_meanings = q.seat_figure_meanings;
+  }
+  if (q.seat_figure_names == s.seat_figure_names && !s.seat_figure_names.empty()) {
+    const std::size_t w = s.seat_figure_names.size() * std::size_t(n);
+    for (std::size_t t = 0; t * w + w <= q.figure_trace.size(); ++t) {
+      if (s.figure_trace.size() <= t) s.figure_trace.emplace_back(w);
+      for (std::size_t k = 0; k < w; ++k) s.figure_trace[t][k].add(q.figure_trace[t * w + k]);
+    }
   }
   deal_behind_[std::size_t(r.condition)] += q.clear_at >= 0 && q.winner_behind_at_midpoint;
   deal_estimated_decisive_[std::size_t(r.condition)] += q.clear_at >= 0;
@@ -167,6 +188,7 @@ void Summary::deal_done(long deal) {
     s.lead_changes.close_deal();
     s.decisions_per_player.close_deal();
     s.clear_at.close_deal();
+    s.length_spread.close_deal();
     s.draw_rate.add(double(s.draws - last.draws), double(s.games - last.games));
     last = {s.seat_wins, s.slot_wins, s.decisive, s.capped, s.draws, s.games};
   }
@@ -290,14 +312,15 @@ std::vector<QualityMeasure> Summary::quality(std::size_t c) const {
   {
     QualityMeasure m{"length_spread",
                      "length spread (sd / mean of plies)",
-                     s.plies.mean() > 0 ? s.plies.sd() / s.plies.mean() : 0,
-                     {},
+                     s.length_spread.value(),
+                     s.length_spread.interval(),
                      "",
                      "",
                      "How much game lengths vary relative to their mean (the coefficient of "
-                     "variation); the histogram shows the whole distribution."};
-    m.undefined = "a spread, read with the histogram";
-    if (s.plies.count() < 2) m.undefined = "fewer than two games";
+                     "variation; its interval by the jackknife over deals); the histogram shows "
+                     "the whole distribution."};
+    if (s.length_spread.deals() < 2) m.undefined = "an interval needs two deals";
+    if (s.plies.count() < 2) m.undefined = "no value from fewer than two games";
     out.push_back(m);
   }
   if (mode_ == "skill" && !conditions_.empty()) {
@@ -320,7 +343,7 @@ std::vector<QualityMeasure> Summary::quality(std::size_t c) const {
 
 bool Summary::has_outliers() const {
   for (const ConditionStats& s : conditions_) {
-    if (s.longest || s.capped_example) return true;
+    if (s.longest || s.shortest || s.capped_example || s.most_lead_changes) return true;
     for (const auto& r : s.seat_win_example)
       if (r) return true;
   }
@@ -440,6 +463,9 @@ json Summary::to_json() const {
        "decisive games for a two-sided one-sample test of a proportion at the fair share, 5% "
        "level, 80% power (normal approximation)"},
       {"quantiles", "nearest rank over the exact counts of each value"},
+      {"length_spread",
+       "sd / mean of the plies; 95% interval by the jackknife over deals (each deal left out in "
+       "turn, variance (D-1)/D times the sum of squared deviations)"},
       {"paired_difference",
        "per deal: mean over rotations in each condition, difference from the first condition; "
        "mean with a 95% normal interval (mean ± 1.96 sd/sqrt(deals))"},
@@ -457,6 +483,27 @@ json Summary::to_json() const {
       quality[m.id] = q;
     }
     one["quality"] = quality;
+    // The game's seat figures by turn: per figure its meaning, and per turn the games still
+    // running, each seat's mean and standard deviation.
+    const ConditionStats& s = conditions_[c];
+    json trajectories = json::object();
+    const std::size_t n = std::size_t(s.players);
+    for (std::size_t f = 0; f < s.seat_figure_names.size(); ++f) {
+      json games = json::array(), mean = json::array(), sd = json::array();
+      for (const std::vector<Moments>& turn : s.figure_trace) {
+        games.push_back(turn[f * n].count());
+        json m = json::array(), d = json::array();
+        for (std::size_t seat = 0; seat < n; ++seat) {
+          m.push_back(turn[f * n + seat].mean());
+          d.push_back(std::sqrt(turn[f * n + seat].variance()));
+        }
+        mean.push_back(m);
+        sd.push_back(d);
+      }
+      trajectories[s.seat_figure_names[f]] = {
+          {"meaning", s.seat_figure_meanings[f]}, {"games", games}, {"mean", mean}, {"sd", sd}};
+    }
+    one["trajectories"] = trajectories;
     conditions.push_back(one);
   }
   out["conditions"] = conditions;

@@ -34,6 +34,8 @@ namespace tabletop::sim {
 struct ConditionStats {
   std::string name;
   std::string game;  // the game id
+  // The condition's game (parameters fixed), for the report's replays of its outlier games.
+  std::shared_ptr<const Game> rules;
   json params;
   std::vector<std::string> slots;
   int players = 0;
@@ -47,9 +49,11 @@ struct ConditionStats {
   std::vector<double> slot_returns;
   Distribution plies, seconds;
   std::vector<std::pair<std::string, Distribution>> figures;  // in order of first appearance
-  // Outliers, kept as records when the plan records games.
-  std::optional<Record> longest, capped_example;
-  int longest_plies = -1;
+  // Outliers, kept as records when the plan records games: the longest and the shortest game
+  // (the first of equals), a capped game, the game whose lead (by the game's estimate) changed
+  // hands most often (when measured, and it changed at least once).
+  std::optional<Record> longest, shortest, capped_example, most_lead_changes;
+  int longest_plies = -1, shortest_plies = -1, most_lead_changes_count = 0;
   std::vector<std::optional<Record>> seat_win_example;  // the first sole win of each seat
   // The same shares with the deal as the unit (stats.h ClusterShare): every interval and flag
   // uses these, since the games of one deal are correlated.
@@ -62,9 +66,14 @@ struct ConditionStats {
   ClusterShare winner_behind;         // decisive games (with estimates) whose winner was behind
                                       // at the midpoint
   DealMeans clear_at;                 // when the winner led for good (share of the game)
+  DealSpread length_spread;           // sd / mean of the plies, jackknifed over deals
   // Trajectories: per turn, per seat the estimate, then the legal moves (GameQuality::trace),
   // over the games still running at that turn.
   std::vector<std::vector<Moments>> trace;  // [turn][seat ... players]
+  // The game's seat figures by turn (GameQuality::figure_trace), over the games still running:
+  // their names and meanings, and [turn][figure * players + seat].
+  std::vector<std::string> seat_figure_names, seat_figure_meanings;
+  std::vector<std::vector<Moments>> figure_trace;
   // The largest design effect among the seats' shares (1: the deals added no correlation).
   double seat_design_effect() const;
   // Per-deal values (mean over rotations), for paired and unpaired comparisons.

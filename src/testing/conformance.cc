@@ -4,9 +4,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <map>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "core/record.h"
 
@@ -139,12 +142,54 @@ void check_reveals(const State& state, Rng& rng, const std::string& where) {
   }
 }
 
+// The lab's seat figures (State::seat_figures): at least one; lower_snake_case names with a
+// meaning; the same names in the same order as at the game's first state (`first`, filled on the
+// first call); finite values, zero past the seats.
+void check_seat_figures(const State& state, std::vector<std::string>& first,
+                        const std::string& where) {
+  SeatFigures figures;
+  state.seat_figures(figures);
+  ASSERT_GT(figures.size(), 0u) << where << ": the game exports no seat figure";
+  std::vector<std::string> names;
+  for (const SeatFigures::Entry& e : figures) {
+    const std::string name = e.name;
+    ASSERT_FALSE(name.empty()) << where;
+    for (char c : name) {
+      ASSERT_TRUE((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')
+          << where << ": seat figure '" << name << "' is not lower_snake_case";
+    }
+    ASSERT_TRUE(e.meaning != nullptr && std::string(e.meaning).size() > 10)
+        << where << ": seat figure '" << name << "' has no meaning";
+    for (int s = 0; s < kMaxPlayers; ++s) {
+      ASSERT_TRUE(std::isfinite(e.values[std::size_t(s)])) << where << ": " << name;
+      if (s >= state.num_players()) {
+        ASSERT_EQ(e.values[std::size_t(s)], 0.0) << where << ": " << name << " past the seats";
+      }
+    }
+    names.push_back(name);
+  }
+  if (first.empty())
+    first = names;
+  else
+    ASSERT_EQ(names, first) << where << ": the seat figures changed names or order";
+}
+
+std::vector<std::vector<double>> seat_figure_values(const State& state) {
+  SeatFigures figures;
+  state.seat_figures(figures);
+  std::vector<std::vector<double>> out;
+  for (const SeatFigures::Entry& e : figures) out.emplace_back(e.values.begin(), e.values.end());
+  return out;
+}
+
 void check_round_trip(const State& state, const std::string& where) {
   const json j = state.to_json();
   std::unique_ptr<State> restored;
   ASSERT_NO_THROW(restored = state.game().state_from_json(j)) << where;
   ASSERT_EQ(restored->to_json(), j) << where << ": JSON round trip differs";
   ASSERT_EQ(state.clone()->to_json(), j) << where << ": clone differs";
+  ASSERT_EQ(seat_figure_values(*restored), seat_figure_values(state))
+      << where << ": the seat figures differ after the JSON round trip";
 }
 
 void check_no_leak(const State& state, Rng& rng, bool& sampled_differently,
@@ -184,6 +229,7 @@ void random_sim_test(const Registry& registry, const std::string& game_id, const
   for (int playout = 0; playout < options.playouts; ++playout) {
     const uint64_t seed = options.seed * 1000003 + uint64_t(playout);
     Match match(game, seed, {});
+    std::vector<std::string> seat_figure_names;
     const bool thorough = playout < options.thorough_playouts;
     for (int step = 0;; ++step) {
       const State& state = match.state();
@@ -191,6 +237,7 @@ void random_sim_test(const Registry& registry, const std::string& game_id, const
                                 std::to_string(seed) + ") ply " + std::to_string(step);
       ASSERT_NO_THROW(state.check_invariants()) << where;
       ASSERT_NO_FATAL_FAILURE(check_moves(state, where));
+      ASSERT_NO_FATAL_FAILURE(check_seat_figures(state, seat_figure_names, where));
       if (thorough || step % options.sample_every == 0) {
         ASSERT_NO_FATAL_FAILURE(check_round_trip(state, where));
         ASSERT_NO_FATAL_FAILURE(check_places(state, board_places, entry.places_choice, where));

@@ -21,7 +21,10 @@
 //     relies on it);
 //   - no leak: for every seat and the spectator, determinize(v)->observation(v) == observation(v);
 //     for hidden-information games, some determinization differs from the truth (it samples);
-//   - the game's record replays to the same final state and result.
+//   - the game's record replays to the same final state and result;
+//   - seat_figures (the lab's trajectories): at least one, lower_snake_case names with a meaning,
+//     the same names in the same order at every state, finite, zero past the seats, unchanged by
+//     the JSON round trip.
 #pragma once
 
 #include <string>

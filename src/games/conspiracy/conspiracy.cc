@@ -117,6 +117,18 @@ Returns ConspiracyState::returns() const {
   return r;
 }
 
+void ConspiracyState::seat_figures(SeatFigures& out) const {
+  SeatFigures::Values& coins = out.add(
+      "coins_held", "Coins each seat holds: in hand, saved for its next turn or paid to it.");
+  SeatFigures::Values& tiles =
+      out.add("tiles_held", "Tiles each seat still holds (dealt at setup, placed as it plays).");
+  const int n = num_players();
+  for (int16_t loc : coin_loc_)
+    for (int base : {kHand, kSaved, kBonus})
+      if (loc >= base && loc < base + n) coins[std::size_t(loc - base)] += 1;
+  for (Seat s = 0; s < n; ++s) tiles[std::size_t(s)] = tiles_held(s);
+}
+
 void ConspiracyState::figures(Figures& out) const {
   out.add("capped", capped_ ? 1 : 0);
   out.add("rounds", round_);

@@ -214,6 +214,9 @@ class ConspiracyState final : public State {
   // The lab's figures: "capped" (the round cap ended it), "rounds" (rounds begun), and when a seat
   // won, "winner_goal_suit" (0 Suns .. 3 Arms) and "winner_goal_number" (0..5) of its goal.
   void figures(Figures& out) const override;
+  // The lab's seat figures (trajectories): "coins_held" (each seat's coins in hand, saved or
+  // waiting as bonus) and "tiles_held" (tiles in its hand, not yet placed).
+  void seat_figures(SeatFigures& out) const override;
   std::unique_ptr<State> clone() const override;
   std::string move_to_string(Move move) const override;
   Move parse_move(std::string_view text) const override;

@@ -227,6 +227,10 @@ class TcgState final : public State {
   // it (a deploy or attack with its option, a pro action, a Shadow Surge discard, an Old School
   // veto, a Crash Clinic save, a Disguise switch).
   void figures(Figures& out) const override;
+  // The lab's seat figures (figures.cc; trajectories): "field_agents" (each seat's agents in its
+  // field), "hand_cards", "pile_cards" (its draw pile) and "master_plans" (those its field agents
+  // hold).
+  void seat_figures(SeatFigures& out) const override;
 
   // Accessors (tests, rendering, the estimate).
   Phase phase() const { return phase_; }

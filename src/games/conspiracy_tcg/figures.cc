@@ -110,6 +110,22 @@ void FigureTally::restore(const json& saved) {
   for (std::size_t k = 0; k < pro_used.size(); ++k) pro_used[k] = at(3 + k);
 }
 
+void TcgState::seat_figures(SeatFigures& out) const {
+  SeatFigures::Values& field = out.add(
+      "field_agents", "Agents in each seat's field; a seat with none left is out of the game.");
+  SeatFigures::Values& hand = out.add("hand_cards", "Cards in each seat's hand.");
+  SeatFigures::Values& pile = out.add("pile_cards", "Cards left in each seat's draw pile.");
+  SeatFigures::Values& plans =
+      out.add("master_plans", "Master plans held by each seat's field agents.");
+  for (Seat s = 0; s < num_players(); ++s) {
+    const auto i = std::size_t(s);
+    field[i] = field_count(s);
+    hand[i] = hand_count(s);
+    pile[i] = pile_count(s);
+    plans[i] = master_plans(s);
+  }
+}
+
 void TcgState::figures(Figures& out) const {
   out.add("capped", capped_ ? 1 : 0);
   out.add("deploys", tally_.deploys);

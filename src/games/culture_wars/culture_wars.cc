@@ -336,6 +336,25 @@ Returns CultureWarsState::returns() const {
   return r;
 }
 
+void CultureWarsState::seat_figures(SeatFigures& out) const {
+  SeatFigures::Values& population =
+      out.add("population", "Tokens each seat has on the map (its people).");
+  SeatFigures::Values& squares = out.add("squares", "Squares each seat's tokens occupy.");
+  SeatFigures::Values& held =
+      out.add("settlements", "Settlements each seat holds (suit side up on the map).");
+  SeatFigures::Values& reserve = out.add("reserve", "Tokens in each seat's reserve.");
+  for (Seat s = 0; s < num_players(); ++s) {
+    const auto i = std::size_t(s);
+    for (int square = 0; square < kSquares; ++square) {
+      const int t = tokens(s, square);
+      population[i] += t;
+      squares[i] += t > 0;
+    }
+    held[i] = settlements(s);
+    reserve[i] = reserve_tokens(s);
+  }
+}
+
 void CultureWarsState::figures(Figures& out) const {
   int held = 0;
   for (Seat s = 0; s < num_seats(); ++s) held += settlements(s);

@@ -224,6 +224,10 @@ class CultureWarsState final : public State {
   // resolved), "settlements_attacked", "settlements_made", "settlements_abandoned", "settlements"
   // (held by all seats at the end) and "shared_win" (1 when several seats won).
   void figures(Figures& out) const override;
+  // The lab's seat figures (trajectories): "population" (each seat's tokens on the map),
+  // "squares" (the squares it occupies), "settlements" (those it holds now) and "reserve" (its
+  // reserve tokens).
+  void seat_figures(SeatFigures& out) const override;
 
   Phase phase() const { return phase_; }
   int round() const { return round_; }

@@ -453,6 +453,12 @@ Returns RelativityState::returns() const {
   return r;
 }
 
+void RelativityState::seat_figures(SeatFigures& out) const {
+  SeatFigures::Values& trophies =
+      out.add("trophies", "Trophies each seat holds, both rounds counted: most trophies wins.");
+  for (Seat s = 0; s < 2; ++s) trophies[std::size_t(s)] = trophies_of(s);
+}
+
 void RelativityState::figures(Figures& out) const {
   static constexpr const char* kPerRank[2][kRanks] = {
       {"space_trophy_n", "space_trophy_a", "space_trophy_2", "space_trophy_3", "space_trophy_4",

@@ -108,6 +108,8 @@ class RelativityState final : public State {
   // by whichever seat played that role in the round), and per rank "space_trophy_n" ..
   // "time_trophy_5": how many trophies of that rank (0..2, one per round) the role took.
   void figures(Figures& out) const override;
+  // The lab's seat figures (trajectories): "trophies" (held by each seat, both rounds counted).
+  void seat_figures(SeatFigures& out) const override;
 
   const Board& board() const { return board_; }
   Round round() const { return Round(round_); }

@@ -690,6 +690,21 @@ Returns SiegeState::returns() const {
   return r;
 }
 
+void SiegeState::seat_figures(SeatFigures& out) const {
+  SeatFigures::Values& armies =
+      out.add("armies_on_board", "Armies each seat has on the board (the rest wait in its stack).");
+  SeatFigures::Values& strength =
+      out.add("strength_on_board",
+              "The sum of the values of each seat's Armies on the board, hidden values included "
+              "(Null counts 0, Ace 1).");
+  for (Seat s = 0; s < num_players(); ++s)
+    for (int value = 0; value < kArmies; ++value)
+      if (where_[std::size_t(s)][std::size_t(value)] != kNoSquare) {
+        armies[std::size_t(s)] += 1;
+        strength[std::size_t(s)] += value;
+      }
+}
+
 void SiegeState::figures(Figures& out) const {
   out.add("capped", stopped_by_cap_ ? 1 : 0);
   out.add("battles", battles_);

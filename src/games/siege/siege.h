@@ -171,6 +171,10 @@ class SiegeState final : public State {
   // besieged Home Base), "first_player_won" (1 when the winner of the starting roll won the game)
   // and "first_player" (that seat).
   void figures(Figures& out) const override;
+  // The lab's seat figures (trajectories): "armies_on_board" (each seat's Armies on the board)
+  // and "strength_on_board" (the sum of their values, hidden ones included: the lab reads the
+  // truth).
+  void seat_figures(SeatFigures& out) const override;
 
   // The piece on `square`, or kEmpty.
   uint8_t at(int square) const { return board_[std::size_t(square)]; }
