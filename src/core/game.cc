@@ -110,6 +110,26 @@ std::unique_ptr<State> Game::state_from_json(const json& j) const {
   }
 }
 
+int64_t saved_int(const json& value, std::string_view field, int64_t min, int64_t max) {
+  // Read as the widest integer of its kind first, so nothing is converted before the range check.
+  const bool fits =
+      value.is_number_unsigned()
+          ? value.get<uint64_t>() <= uint64_t(INT64_MAX) && int64_t(value.get<uint64_t>()) >= min &&
+                int64_t(value.get<uint64_t>()) <= max
+          : value.is_number_integer() && value.get<int64_t>() >= min && value.get<int64_t>() <= max;
+  if (!fits)
+    throw BadRecord(std::string(field) + " is " + quote(dump_for_message(value), 40) +
+                    ", not an integer from " + std::to_string(min) + " to " + std::to_string(max));
+  return value.get<int64_t>();
+}
+
+bool saved_bool(const json& value, std::string_view field) {
+  if (!value.is_boolean())
+    throw BadRecord(std::string(field) + " is " + quote(dump_for_message(value), 40) +
+                    ", not true or false");
+  return value.get<bool>();
+}
+
 ParamReader::ParamReader(std::string game_id, const json& given)
     : game_id_(std::move(game_id)), given_(given.is_null() ? json::object() : given) {
   if (!given_.is_object()) fail("", "parameters must be a JSON object");

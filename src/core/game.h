@@ -393,6 +393,15 @@ class Game : public std::enable_shared_from_this<Game> {
   json params_;
 };
 
+// Reading a saved state's numbers (Game::restore_state): every integer a game reads from a saved
+// state goes through saved_int, never json::get<int> (which converts a float with a static_cast:
+// 1e20 into an int is undefined behaviour, 300 into a uint8_t silently wraps). A float (even 3.0),
+// a string, a bool or a value outside [min, max] throws BadRecord naming the field:
+// "<field> is 1e20, not an integer from 0 to 5".
+int64_t saved_int(const json& value, std::string_view field, int64_t min, int64_t max);
+// The same for a JSON bool: anything else throws BadRecord "<field> is 1, not true or false".
+bool saved_bool(const json& value, std::string_view field);
+
 // One parameter a game accepts: what the registry lists (GameEntry::params), what a client shows
 // in its "new game" form, and what the game's ParamReader reads (the games read their parameters
 // through these specs, so the list and the reader cannot disagree). The conformance suite checks

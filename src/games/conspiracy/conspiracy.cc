@@ -1275,6 +1275,41 @@ void ConspiracyState::check_invariants() const {
       act_coin_ < 0)
     fail("a placement without its coin");
   (void)on_squares;
+  // Hands and held tiles belong to their seats: the holder knows each of them.
+  for (int p = 0; p < kPieces; ++p) {
+    const int loc = coin_loc_[std::size_t(p)];
+    if (loc >= kHand && loc < kHand + n && !(coin_known_[std::size_t(p)] >> (loc - kHand) & 1))
+      fail("coins: " + piece_name(p) + " is in seat " + std::to_string(loc - kHand) +
+           "'s hand but that seat does not know it");
+    const int tloc = tile_loc_[std::size_t(p)];
+    if (tloc >= kHeld && tloc < kHeld + n && !(tile_known_[std::size_t(p)] >> (tloc - kHeld) & 1))
+      fail("tiles: " + piece_name(p) + " is held by seat " + std::to_string(tloc - kHeld) +
+           " but that seat does not know it");
+  }
+  for (Seat s = 0; s < n; ++s) {
+    const int m = marker_[std::size_t(s)];
+    if (m >= kPieces || (m >= 0 && !(marked_ever_[std::size_t(s)] >> m & 1)))
+      fail("seats: a marker on a tile never marked");
+    // Goals are chosen in seat order during setup.
+    if (phase_ == Phase::kGoal && (goal_suit_[std::size_t(s)] >= 0) != (s < to_move_))
+      fail("seats: in the goal phase exactly the seats before the one to move have goals");
+  }
+  if (ap_ < 0 || ap_ > 2) fail("turn: action points outside 0..2");
+  if ((winner_ >= 0 || capped_) != (phase_ == Phase::kOver))
+    fail("turn: the phase is over exactly when there is a winner or the round cap stopped it");
+  if (winner_ >= 0 && capped_) fail("turn: a winner and the round cap together");
+  uint8_t ordered = 0;
+  for (int i = 0; i < order_count_; ++i) {
+    const int seat = order_[std::size_t(i)];
+    if (seat < 0 || seat >= n || (ordered >> seat & 1)) fail("turn: the order repeats a seat");
+    ordered |= uint8_t(1u << seat);
+  }
+  uint8_t last = 0;
+  for (int i = 0; i < last_count_; ++i) {
+    const int seat = last_order_[std::size_t(i)];
+    if (seat < 0 || seat >= n || (last >> seat & 1)) fail("turn: the last order repeats a seat");
+    last |= uint8_t(1u << seat);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -239,7 +239,13 @@ class ConspiracyState final : public State {
   // hand decides them); to everyone else the kinds alone.
   std::string turn_status(Seat viewer) const override;
   // 24 tiles and 24 coins each in exactly one place, boards and locations agreeing, coins only on
-  // face-down tiles, no face-down tile in the Present row, hands and saved coins within bounds.
+  // face-down tiles, no face-down tile in the Present row, hands and saved coins within bounds;
+  // every coin in a hand and tile held known to its holder; a marker only on a tile the seat has
+  // marked; goals chosen in seat order in the goal phase; the phase over exactly when there is a
+  // winner or the round cap stopped the game; the turn orders repeat no seat. The saved-state
+  // reader (restore_state) also reads every number with saved_int (a float or an out-of-range
+  // value is refused naming its field), refuses knowledge by seats not in play, and checks that
+  // each seat drew 3 coins at setup and that its goal is made of them.
   void check_invariants() const override;
 
   // --- What the estimate reads ------------------------------------------------------------------

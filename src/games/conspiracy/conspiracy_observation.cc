@@ -57,86 +57,129 @@ std::unique_ptr<State> ConspiracyGame::restore_state(const json& f, Chance chanc
   const json& coins = f.at("coins");
   const json& tiles = f.at("tiles");
   const json& seats = f.at("seats");
-  if (coins.size() != kPieces || tiles.size() != kPieces)
+  if (!coins.is_array() || !tiles.is_array() || coins.size() != kPieces || tiles.size() != kPieces)
     throw BadRecord("conspiracy: expected 24 coins and 24 tiles");
-  if (int(seats.size()) != players_) throw BadRecord("conspiracy: wrong number of seats");
+  if (!seats.is_array() || int(seats.size()) != players_)
+    throw BadRecord("conspiracy: wrong number of seats");
+  // Who knows a piece: seats in play and kPublic, nobody else.
+  const int known_mask = kPublic | ((1 << players_) - 1);
   for (int i = 0; i < kPieces; ++i) {
-    const int c = coins.at(std::size_t(i)).get<int>();
+    // Every number through saved_int: a float or an out-of-range value is refused by name.
+    const int c = int(saved_int(coins[std::size_t(i)], "coins", 0, (1 << 26) - 1));
     const int loc = c & 0x7ff;
     if (!(loc >= 0 && loc < kSquares) && loc != kBag &&
         !(loc >= kHand && loc < kBonus + players_ && (loc % 100) < players_))
-      throw BadRecord("conspiracy: coin " + piece_name(i) + " has no valid place");
+      throw BadRecord("conspiracy: coins: coin " + piece_name(i) + " has no valid place");
     s->coin_loc_[std::size_t(i)] = int16_t(loc);
     s->coin_dir_[std::size_t(i)] = uint8_t((c >> 11) & 7);
     s->coin_up_[std::size_t(i)] = (c >> 14) & 1;
     s->coin_known_[std::size_t(i)] = uint8_t((c >> 15) & 0xff);
     s->setup_owner_[std::size_t(i)] = int8_t(((c >> 23) & 7) - 1);
+    if (s->coin_known_[std::size_t(i)] & ~known_mask)
+      throw BadRecord("conspiracy: coins: coin " + piece_name(i) +
+                      " is known to a seat not in play");
+    if (s->setup_owner_[std::size_t(i)] >= players_)
+      throw BadRecord("conspiracy: coins: coin " + piece_name(i) +
+                      " was drawn by a seat not in play");
     if (loc < kSquares) {
       if (s->coin_at_[std::size_t(loc)] >= 0)
-        throw BadRecord("conspiracy: two coins on one square");
+        throw BadRecord("conspiracy: coins: two coins on square " + square_name(loc));
       s->coin_at_[std::size_t(loc)] = int8_t(i);
     }
-    const int t = tiles.at(std::size_t(i)).get<int>();
+    const int t = int(saved_int(tiles[std::size_t(i)], "tiles", 0, (1 << 20) - 1));
     const int tloc = t & 0x7ff;
     if (!(tloc >= 0 && tloc < kPositions) && !(tloc >= kHeld && tloc < kHeld + players_))
-      throw BadRecord("conspiracy: tile " + piece_name(i) + " has no valid place");
+      throw BadRecord("conspiracy: tiles: tile " + piece_name(i) + " has no valid place");
     s->tile_loc_[std::size_t(i)] = int16_t(tloc);
     s->tile_up_[std::size_t(i)] = (t >> 11) & 1;
     s->tile_known_[std::size_t(i)] = uint8_t((t >> 12) & 0xff);
+    if (s->tile_known_[std::size_t(i)] & ~known_mask)
+      throw BadRecord("conspiracy: tiles: tile " + piece_name(i) +
+                      " is known to a seat not in play");
     if (tloc < kPositions) {
       if (s->tile_at_[std::size_t(tloc)] >= 0)
-        throw BadRecord("conspiracy: two tiles at one position");
+        throw BadRecord("conspiracy: tiles: two tiles at " + position_name(tloc));
       s->tile_at_[std::size_t(tloc)] = int8_t(i);
     }
   }
   for (int p = 0; p < players_; ++p) {
     const json& e = seats.at(std::size_t(p));
-    s->goal_suit_[std::size_t(p)] = e.at(0).get<int8_t>();
-    s->goal_rank_[std::size_t(p)] = e.at(1).get<int8_t>();
-    s->marker_[std::size_t(p)] = e.at(2).get<int8_t>();
-    s->marker_round_[std::size_t(p)] = e.at(3).get<int16_t>();
-    s->marked_ever_[std::size_t(p)] = e.at(4).get<uint32_t>();
+    s->goal_suit_[std::size_t(p)] = int8_t(saved_int(e.at(0), "seats (goal suit)", -1, kSuits - 1));
+    s->goal_rank_[std::size_t(p)] =
+        int8_t(saved_int(e.at(1), "seats (goal number)", -1, kRanks - 1));
+    s->marker_[std::size_t(p)] = int8_t(saved_int(e.at(2), "seats (marker)", -1, kPieces - 1));
+    s->marker_round_[std::size_t(p)] =
+        int16_t(saved_int(e.at(3), "seats (marker round)", 0, 32767));
+    s->marked_ever_[std::size_t(p)] =
+        uint32_t(saved_int(e.at(4), "seats (marked ever)", 0, (int64_t(1) << kPieces) - 1));
   }
   const json& turn = f.at("turn");
   if (!turn.is_array() || turn.size() != 1 + kMaxSeats + 4 + kMaxSeats + 15)
     throw BadRecord("conspiracy: 'turn' must be an array of " +
                     std::to_string(1 + 2 * kMaxSeats + 19) + " numbers");
   std::size_t at = 0;
-  auto next = [&] { return turn.at(at++).get<int>(); };
-  s->round_ = next();
-  for (auto& seat : s->order_) seat = int8_t(next());
-  s->order_count_ = next();
-  s->order_next_ = next();
-  s->wild_ = uint8_t(next());
-  s->played_ = uint8_t(next());
-  for (auto& seat : s->last_order_) seat = int8_t(next());
-  s->last_count_ = next();
-  s->last_next_ = next();
-  s->asked_ = uint8_t(next());
-  s->jumping_ = uint8_t(next());
-  const int phase = next();
-  if (phase < 0 || phase > int(Phase::kOver)) throw BadRecord("conspiracy: bad phase");
-  s->phase_ = Phase(phase);
-  s->to_move_ = next();
-  s->active_ = next();
-  s->ap_ = next();
-  const int action = next();
-  if (action < 0 || action > int(Action::kAttack)) throw BadRecord("conspiracy: bad action");
-  s->action_ = Action(action);
-  s->act_coin_ = next();
-  s->act_target_ = next();
-  s->new_tile_pos_ = next();
-  s->attack_sq_ = next();
-  s->winner_ = next();
-  s->capped_ = next() != 0;
-  if (s->act_coin_ < -1 || s->act_coin_ >= kPieces || s->winner_ < -1 || s->winner_ >= players_ ||
-      s->active_ < 0 || s->active_ >= players_)
-    throw BadRecord("conspiracy: bad turn fields");
-  if (s->order_count_ < 0 || s->order_count_ > players_ || s->order_next_ < 0 ||
-      s->order_next_ > s->order_count_ || s->last_count_ < 0 || s->last_count_ > players_ ||
-      s->last_next_ < 0 || s->last_next_ > s->last_count_ || s->to_move_ < 0 ||
-      s->to_move_ >= players_ || s->ap_ < 0 || s->ap_ > 2)
-    throw BadRecord("conspiracy: bad turn order fields");
+  static const char* const kTurnFields[] = {
+      "round",           "order",         "order",
+      "order",           "order",         "order",
+      "order count",     "order next",    "spiral holders",
+      "played",          "last order",    "last order",
+      "last order",      "last order",    "last order",
+      "last count",      "last next",     "jump asked",
+      "jumping",         "phase",         "to move",
+      "active",          "action points", "action",
+      "action coin",     "action target", "new tile position",
+      "attacked square", "winner",        "stopped by the round cap"};
+  static_assert(std::size(kTurnFields) == 1 + kMaxSeats + 4 + kMaxSeats + 15);
+  const int seat_bits = (1 << players_) - 1;
+  auto next = [&](int64_t min, int64_t max) {
+    const std::string field = std::string("turn (") + kTurnFields[at] + ")";
+    return int(saved_int(turn[at++], field, min, max));
+  };
+  s->round_ = next(0, 32767);
+  for (auto& seat : s->order_) seat = int8_t(next(-1, players_ - 1));
+  s->order_count_ = next(0, players_);
+  s->order_next_ = next(0, players_);
+  s->wild_ = uint8_t(next(0, seat_bits));
+  s->played_ = uint8_t(next(0, seat_bits));
+  for (auto& seat : s->last_order_) seat = int8_t(next(-1, players_ - 1));
+  s->last_count_ = next(0, players_);
+  s->last_next_ = next(0, players_);
+  s->asked_ = uint8_t(next(0, seat_bits));
+  s->jumping_ = uint8_t(next(0, seat_bits));
+  s->phase_ = Phase(next(0, int(Phase::kOver)));
+  s->to_move_ = next(0, players_ - 1);
+  s->active_ = next(0, players_ - 1);
+  s->ap_ = next(0, 2);
+  s->action_ = Action(next(0, int(Action::kAttack)));
+  s->act_coin_ = next(-1, kPieces - 1);
+  s->act_target_ = next(-1, kSquares - 1);
+  s->new_tile_pos_ = next(-1, kPositions - 1);
+  s->attack_sq_ = next(-1, kSquares - 1);
+  s->winner_ = next(-1, players_ - 1);
+  s->capped_ = next(0, 1) != 0;
+  if (s->order_next_ > s->order_count_ || s->last_next_ > s->last_count_)
+    throw BadRecord("conspiracy: turn: order next past order count");
+  // Goals belong to their seats: the goal a seat chose names a suit and a number among the three
+  // coins it drew at setup (each seat drew exactly three).
+  for (Seat p = 0; p < players_; ++p) {
+    int drawn = 0;
+    bool suit = false, rank = false;
+    for (int k = 0; k < kPieces; ++k)
+      if (s->setup_owner_[std::size_t(k)] == p) {
+        ++drawn;
+        suit = suit || suit_of(k) == s->goal_suit_[std::size_t(p)];
+        rank = rank || rank_of(k) == s->goal_rank_[std::size_t(p)];
+      }
+    if (drawn != 3)
+      throw BadRecord("conspiracy: coins: seat " + std::to_string(p) + " drew " +
+                      std::to_string(drawn) + " coins at setup, not 3");
+    if ((s->goal_suit_[std::size_t(p)] < 0) != (s->goal_rank_[std::size_t(p)] < 0))
+      throw BadRecord("conspiracy: seats: seat " + std::to_string(p) +
+                      "'s goal has a suit without a number or a number without a suit");
+    if (s->goal_suit_[std::size_t(p)] >= 0 && (!suit || !rank))
+      throw BadRecord("conspiracy: seats: seat " + std::to_string(p) +
+                      "'s goal is not made of the coins it drew");
+  }
   try {
     s->check_invariants();
   } catch (const InvariantError& e) {

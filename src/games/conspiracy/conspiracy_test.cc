@@ -1333,7 +1333,7 @@ TEST(ConspiracyRecords, SavedStateRoundTripsAndBadOnesNameTheProblem) {
   };
   json two_on_a_square = j;
   two_on_a_square["state"]["coins"][std::size_t(P("S4"))] = Sq("c3");
-  expect_bad(two_on_a_square, "two coins on one square");
+  expect_bad(two_on_a_square, "two coins on square c3");
   json nowhere = j;
   nowhere["state"]["coins"][0] = 999;
   expect_bad(nowhere, "has no valid place");

@@ -180,11 +180,7 @@ std::unique_ptr<State> TcgGame::restore_state(const json& f, Chance chance) cons
   auto state = std::make_unique<TcgState>(shared_from_this(), std::move(chance));
   TcgState& s = *state;
   const int n = num_players();
-  auto agent = [&](const json& j) {
-    const int a = j.get<int>();
-    if (a < 0 || a >= agent_count()) throw BadRecord("no agent " + j.dump());
-    return uint16_t(a);
-  };
+  auto agent = [&](const json& j) { return uint16_t(saved_int(j, "agent", 0, agent_count() - 1)); };
   const json& seats = f.at("seats");
   if (!seats.is_array() || int(seats.size()) != n) throw BadRecord("seats: one entry per seat");
   for (Seat i = 0; i < n; ++i) {
@@ -204,10 +200,10 @@ std::unique_ptr<State> TcgGame::restore_state(const json& f, Chance chance) cons
       st.col_len[c] = uint8_t(field[c].size());
       for (std::size_t d = 0; d < field[c].size(); ++d) st.col[c][d] = agent(field[c][d]);
     }
-    st.bridges = j.contains("bridges") ? j.at("bridges").get<uint8_t>() : 0;
-    st.hand_size = j.at("hand_size").get<uint8_t>();
-    st.hand_open = j.at("hand_open").get<bool>();
-    st.out = j.at("out").get<bool>();
+    st.bridges = j.contains("bridges") ? uint8_t(saved_int(j.at("bridges"), "bridges", 0, 255)) : 0;
+    st.hand_size = uint8_t(saved_int(j.at("hand_size"), "hand_size", kMinHandSize, kMaxHandSize));
+    st.hand_open = saved_bool(j.at("hand_open"), "hand_open");
+    st.out = saved_bool(j.at("out"), "out");
   }
   {
     std::array<uint16_t, kMaxAgents> list;
@@ -226,7 +222,9 @@ std::unique_ptr<State> TcgGame::restore_state(const json& f, Chance chance) cons
     throw BadRecord("plans: six entries");
   for (int k = 0; k < kMasterPlans; ++k)
     s.plan_holder_[std::size_t(k)] =
-        plans[std::size_t(k)].get<int>() < 0 ? kNoAgent : agent(plans[std::size_t(k)]);
+        saved_int(plans[std::size_t(k)], "plans", -1, agent_count() - 1) < 0
+            ? kNoAgent
+            : agent(plans[std::size_t(k)]);
   const json& bombs = f.at("bombs");
   if (bombs.size() > std::size_t(kMaxBombs)) throw BadRecord("bombs: too many");
   for (const json& b : bombs) s.bombs_[s.bomb_count_++] = {agent(b.at(0)), agent(b.at(1))};
@@ -240,53 +238,53 @@ std::unique_ptr<State> TcgGame::restore_state(const json& f, Chance chance) cons
              : phase == "big-con"         ? kBigConning
              : phase == "main"            ? kMain
                                           : throw BadRecord("phase: unknown \"" + phase + "\"");
-  auto seat_or_none = [&](const json& j) {
-    const int v = j.get<int>();
-    if (v < -1 || v >= n) throw BadRecord("no seat " + j.dump());
-    return int8_t(v);
-  };
+  auto seat_or_none = [&](const json& j) { return int8_t(saved_int(j, "seat", -1, n - 1)); };
   s.to_move_ = seat_or_none(f.at("to_move"));
   if (s.to_move_ < 0) throw BadRecord("to_move: a seat");
-  s.turn_begun_ = f.at("turn_begun");
-  s.continue_turn_ = f.at("continue_turn");
-  s.coa_used_ = f.at("coa_used");
-  s.ending_ = f.at("ending");
-  s.doomed_ = f.at("doomed").get<int>() < 0 ? kNoAgent : agent(f.at("doomed"));
+  s.turn_begun_ = saved_bool(f.at("turn_begun"), "turn_begun");
+  s.continue_turn_ = saved_bool(f.at("continue_turn"), "continue_turn");
+  s.coa_used_ = saved_bool(f.at("coa_used"), "coa_used");
+  s.ending_ = saved_bool(f.at("ending"), "ending");
+  s.doomed_ = saved_int(f.at("doomed"), "doomed", -1, agent_count() - 1) < 0
+                  ? kNoAgent
+                  : agent(f.at("doomed"));
   s.proposed_ = modes_from(f.at("proposed"));
   s.proposer_ = seat_or_none(f.at("proposer"));
   s.asked_ = seat_or_none(f.at("asked"));
   const json& scry = f.at("scry");
   s.scry_target_ = seat_or_none(scry.at(0));
-  s.scry_count_ = scry.at(1).get<uint8_t>();
-  s.scry_bottom_ = scry.at(2).get<uint8_t>();
+  s.scry_count_ = uint8_t(saved_int(scry.at(1), "scry (count)", 0, kScryCards));
+  s.scry_bottom_ = uint8_t(saved_int(scry.at(2), "scry (bottom)", 0, kScryCards));
   s.emergency_ = seat_or_none(f.at("emergency"));
   if (f.contains("attack")) {
     const json& a = f.at("attack");
     std::array<uint8_t, 64> unused;
     s.pending_count_ = uint8_t(cards_from(a.at(0), s.pending_.data(), unused.data(),
                                           int(s.pending_.size()), agent_count()));
-    s.attacker_ = a.at(1).get<int>() < 0 ? kNoAgent : agent(a.at(1));
-    s.attacker_dies_ = a.at(2).get<bool>();
+    s.attacker_ = saved_int(a.at(1), "attack (attacker)", -1, agent_count() - 1) < 0
+                      ? kNoAgent
+                      : agent(a.at(1));
+    s.attacker_dies_ = saved_bool(a.at(2), "attack (attacker dies)");
     s.reacting_ = seat_or_none(a.at(3));
-    s.asked_reaction_ = a.at(4).get<uint8_t>();
-    s.react_used_ = a.at(5).get<uint8_t>();
+    s.asked_reaction_ = uint8_t(saved_int(a.at(4), "attack (asked)", 0, 255));
+    s.react_used_ = uint8_t(saved_int(a.at(5), "attack (reactions used)", 0, 255));
   }
   if (s.phase_ == kAttackReaction && s.reacting_ < 0)
     throw BadRecord("attack-reaction phase without a seat reacting");
   if (s.phase_ == kBrainwashPhase) {
     const json& b = f.at("brainwash");
-    s.brain_started_ = b.at(0).get<bool>();
-    s.brain_left_ = b.at(1).get<uint8_t>();
+    s.brain_started_ = saved_bool(b.at(0), "brainwash (started)");
+    s.brain_left_ = uint8_t(saved_int(b.at(1), "brainwash (left)", 0, 255));
     if (s.pending_count_ == 0) throw BadRecord("brainwashing without defeated agents");
   }
   if (s.phase_ == kBigConning) {
-    s.con_left_ = f.at("big_con").get<uint8_t>();
+    s.con_left_ = uint8_t(saved_int(f.at("big_con"), "big_con", 1, 5));
     if (s.con_left_ < 1 || s.con_left_ > 5) throw BadRecord("big_con: 1 to 5 replacements left");
   }
   if (s.phase_ == kRearranging) s.restore_built(f.at("rearrange"));
   s.winner_ = seat_or_none(f.at("winner"));
-  s.over_ = f.at("over");
-  s.capped_ = f.at("stopped_by_ply_cap");
+  s.over_ = saved_bool(f.at("over"), "over");
+  s.capped_ = saved_bool(f.at("stopped_by_ply_cap"), "stopped_by_ply_cap");
   if (s.phase_ == kOldSchoolWindow && (s.asked_ < 0 || s.proposer_ < 0))
     throw BadRecord("old-school phase without a seat asked");
   if (s.phase_ == kEmergencyPlacement && s.emergency_ < 0)
@@ -313,25 +311,23 @@ json TcgState::built_json() const {
 }
 
 void TcgState::restore_built(const json& j) {
-  const int seat_no = j.at("seat").get<int>();
-  if (seat_no < 0 || seat_no >= num_players()) throw BadRecord("rearrange: no seat");
-  rearranged_ = int8_t(seat_no);
-  keep_columns_ = j.at("keep_columns").get<uint8_t>();
+  rearranged_ = int8_t(saved_int(j.at("seat"), "rearrange (seat)", 0, num_players() - 1));
+  keep_columns_ =
+      uint8_t(saved_int(j.at("keep_columns"), "rearrange (keep_columns)", 0, kMaxColumns));
   const json& field = j.at("field");
   if (!field.is_array() || field.size() > std::size_t(kMaxColumns) || keep_columns_ > kMaxColumns)
     throw BadRecord("rearrange: at most 8 columns");
   built_ = BuiltField{};
   built_count_ = 0;
   built_.columns = uint8_t(field.size());
-  built_.bridges = j.at("bridges").get<uint8_t>();
+  built_.bridges = uint8_t(saved_int(j.at("bridges"), "rearrange (bridges)", 0, 255));
   for (std::size_t c = 0; c < field.size(); ++c) {
     if (!field[c].is_array() || field[c].size() > std::size_t(kMaxDepth))
       throw BadRecord("rearrange: a column holds up to 6 agents");
     built_.col_len[c] = uint8_t(field[c].size());
     for (std::size_t d = 0; d < field[c].size(); ++d) {
-      const int a = field[c][d].get<int>();
-      if (field_owner(uint16_t(a < 0 || a >= rules().agent_count() ? 0 : a)) != seat_no || a < 0 ||
-          a >= rules().agent_count())
+      const int a = int(saved_int(field[c][d], "rearrange (field)", 0, rules().agent_count() - 1));
+      if (field_owner(uint16_t(a)) != rearranged_)
         throw BadRecord("rearrange: " + field[c][d].dump() + " is not in that seat's field");
       built_.col[c][d] = uint16_t(a);
       ++built_count_;

@@ -756,6 +756,58 @@ void CultureWarsState::check_invariants() const {
       total += tokens_[std::size_t(s)][std::size_t(square)];
     if (total != kTokens) throw InvariantError("culture-wars: a seat's tokens do not add up to 36");
   }
+  // The turn: phase, round, order, the seat to move and the step agree (a saved state is refused
+  // otherwise, naming the field).
+  const int n = num_seats();
+  auto fail = [](const std::string& why) { throw InvariantError("culture-wars: " + why); };
+  uint8_t seats = 0;
+  for (int i = 0; i < n; ++i) seats |= uint8_t(1u << order_[std::size_t(i)]);
+  if (seats != (1u << n) - 1) fail("order is not every seat once");
+  if (to_move_ < 0 || to_move_ >= n) fail("to_move is no seat");
+  const bool setup = phase_ == Phase::kTileMoves || phase_ == Phase::kCoinPlacement ||
+                     phase_ == Phase::kTokenPlacement;
+  if (setup != (round_ == 0) && phase_ != Phase::kOver) fail("round and phase disagree");
+  if ((phase_ == Phase::kOver) != (winners_ != 0 || stopped_by_cap_))
+    fail("phase is over exactly when there are winners or the round cap stopped the game");
+  if (winners_ && stopped_by_cap_) fail("winners and stopped_by_round_cap together");
+  if (winners_ >> n) fail("winners names a seat not in play");
+  auto expect_to_move = [&](int index, const char* how) {
+    if (to_move_ != order_[std::size_t(index)])
+      fail("to_move: seat " + std::to_string(to_move_) + " is not the seat " + how + " at step " +
+           std::to_string(step_));
+  };
+  switch (phase_) {
+    case Phase::kTileMoves:
+      if (step_ >= rules().setup_tile_moves()) fail("step: past the setup's tile moves");
+      expect_to_move(step_ % n, "in order");
+      break;
+    case Phase::kCoinPlacement:
+      expect_to_move(n - 1 - step_ % n, "in reverse order");
+      break;
+    case Phase::kTokenPlacement:
+      if (step_ >= n) fail("step: past the last seat");
+      expect_to_move(n - 1 - (placement_start_ + step_) % n, "in reverse order");
+      if (tokens_to_place_ < 1 || tokens_to_place_ > (to_move_ == rules().handicap_seat() ? 3 : 2))
+        fail("tokens_to_place out of range for the seat to move");
+      break;
+    case Phase::kExpansion:
+    case Phase::kSettlement:
+      if (step_ >= n) fail("step: past the last seat");
+      expect_to_move(step_, "in order");
+      break;
+    case Phase::kMovement:
+      if (step_ >= n) fail("step: past the last seat");
+      expect_to_move(n - 1 - step_, "in reverse order");
+      break;
+    case Phase::kOver:
+      break;
+  }
+  for (int square = 0; square < kSquares && phase_ == Phase::kMovement; ++square)
+    if (moved_[std::size_t(square)] > tokens_[std::size_t(to_move_)][std::size_t(square)])
+      fail("moved: more tokens marked moved on " + square_name(square) + " than stand there");
+  // Each seat's coins: its Null never leaves its reserve; no other seat's coins exist.
+  for (int coin = n * kCoinValues; coin < kMaxSeats * kCoinValues; ++coin)
+    if (coin_square_[std::size_t(coin)] != kNoSquare) fail("coins: a seat not in play has a coin");
 }
 
 json CultureWarsState::state_json() const {
@@ -801,73 +853,84 @@ json CultureWarsState::state_json() const {
 std::unique_ptr<State> CultureWarsGame::restore_state(const json& f, Chance chance) const {
   auto s = std::make_unique<CultureWarsState>(shared_from_this(), std::move(chance));
   const int n = players_;
-  const auto tiles = f.at("tiles").get<std::vector<int>>();
-  if (tiles.size() != std::size_t(kTiles)) throw BadRecord("culture-wars: expected 24 tiles");
+  // Every number through saved_int (a float or an out-of-range value names its field).
+  auto array_of = [](const json& j, const char* field, std::size_t size) -> const json& {
+    if (!j.is_array() || j.size() != size)
+      throw BadRecord(std::string(field) + ": expected an array of " + std::to_string(size));
+    return j;
+  };
+  const json& tiles = array_of(f.at("tiles"), "tiles", kTiles);
   for (int t = 0; t < kTiles; ++t) {
-    const int origin = tiles[std::size_t(t)];
-    if (origin < 0 || column_of(origin) + 1 >= kWidth || row_of(origin) + 1 >= kWidth)
-      throw BadRecord("culture-wars: a tile lies outside the window");
+    const int origin = int(saved_int(tiles[std::size_t(t)], "tiles", 0, kSquares - 1));
+    if (column_of(origin) + 1 >= kWidth || row_of(origin) + 1 >= kWidth)
+      throw BadRecord("tiles: tile " + std::to_string(t) + " lies outside the window");
     s->tile_origin_[std::size_t(t)] = int16_t(origin);
     for (int k = 0; k < 4; ++k) s->land_[std::size_t(origin + (k % 2) + (k / 2) * kWidth)] = true;
   }
-  const json& tokens = f.at("tokens");
+  const json& tokens = array_of(f.at("tokens"), "tokens", std::size_t(n));
   for (int seat = 0; seat < n; ++seat)
     for (const json& pair : tokens.at(std::size_t(seat))) {
-      const int square = pair.at(0).get<int>();
-      if (square < 0 || square >= kSquares)
-        throw BadRecord("culture-wars: a token square is out of range");
-      s->tokens_[std::size_t(seat)][std::size_t(square)] = pair.at(1).get<uint8_t>();
+      const int square = int(saved_int(pair.at(0), "tokens (square)", 0, kSquares - 1));
+      if (s->tokens_[std::size_t(seat)][std::size_t(square)])
+        throw BadRecord("tokens: seat " + std::to_string(seat) + " lists " + square_name(square) +
+                        " twice");
+      s->tokens_[std::size_t(seat)][std::size_t(square)] =
+          uint8_t(saved_int(pair.at(1), "tokens (count)", 1, kTokens));
     }
-  const auto reserve = f.at("reserve_tokens").get<std::vector<int>>();
-  const json& coins = f.at("coins");
-  if (reserve.size() != std::size_t(n) || coins.size() != std::size_t(n * kCoinValues))
-    throw BadRecord("culture-wars: seat arrays have the wrong length");
+  const json& reserve = array_of(f.at("reserve_tokens"), "reserve_tokens", std::size_t(n));
+  const json& coins = array_of(f.at("coins"), "coins", std::size_t(n * kCoinValues));
   for (int seat = 0; seat < n; ++seat)
-    s->reserve_tokens_[std::size_t(seat)] = uint8_t(reserve[std::size_t(seat)]);
+    s->reserve_tokens_[std::size_t(seat)] =
+        uint8_t(saved_int(reserve[std::size_t(seat)], "reserve_tokens", 0, kTokens));
   for (int coin = 0; coin < n * kCoinValues; ++coin) {
     const json& c = coins.at(std::size_t(coin));
-    const int square = c.at(0).get<int>();
-    s->coin_seen_[std::size_t(coin)] = c.at(1).get<bool>();
+    const int square = int(saved_int(c.at(0), "coins (square)", 0, kNoSquare));
+    s->coin_seen_[std::size_t(coin)] = saved_bool(c.at(1), "coins (seen)");
     if (square == kNoSquare) continue;
-    if (square < 0 || square >= kSquares)
-      throw BadRecord("culture-wars: a coin square is out of range");
-    s->put_coin(coin, square, c.at(2).get<bool>());
+    if (square >= kSquares) throw BadRecord("coins: a coin square is out of range");
+    if (s->coin_at_[std::size_t(square)] != kNoCoin)
+      throw BadRecord("coins: two coins on " + square_name(square));
+    s->put_coin(coin, square, saved_bool(c.at(2), "coins (suit up)"));
   }
-  s->phase_ = Phase(f.at("phase").get<int>());
-  if (int(s->phase_) > int(Phase::kOver)) throw BadRecord("culture-wars: unknown phase");
-  const auto order = f.at("order").get<std::vector<int>>();
-  if (order.size() != std::size_t(n)) throw BadRecord("culture-wars: order has the wrong length");
-  for (int i = 0; i < n; ++i) s->order_[std::size_t(i)] = uint8_t(order[std::size_t(i)]);
-  s->step_ = f.at("step").get<int>();
-  s->to_move_ = f.at("to_move").get<int>();
-  s->round_ = f.at("round").get<int>();
+  s->phase_ = Phase(saved_int(f.at("phase"), "phase", 0, int(Phase::kOver)));
+  const json& order = array_of(f.at("order"), "order", std::size_t(n));
+  uint8_t in_order = 0;
+  for (int i = 0; i < n; ++i) {
+    s->order_[std::size_t(i)] = uint8_t(saved_int(order[std::size_t(i)], "order", 0, n - 1));
+    if (in_order >> s->order_[std::size_t(i)] & 1)
+      throw BadRecord("order: seat " + std::to_string(s->order_[std::size_t(i)]) + " twice");
+    in_order |= uint8_t(1u << s->order_[std::size_t(i)]);
+  }
+  // Coin placement counts its attempts: at most a seat's five coins each plus the skips.
+  s->step_ = int(saved_int(f.at("step"), "step", 0, kCoinValues * kMaxSeats * kMaxSeats));
+  s->to_move_ = Seat(saved_int(f.at("to_move"), "to_move", 0, n - 1));
+  s->round_ = int(saved_int(f.at("round"), "round", 0, max_rounds_));
   for (const json& pair : f.at("moved")) {
-    const int square = pair.at(0).get<int>();
-    if (square < 0 || square >= kSquares)
-      throw BadRecord("culture-wars: a moved square is out of range");
-    s->moved_[std::size_t(square)] = pair.at(1).get<uint8_t>();
+    const int square = int(saved_int(pair.at(0), "moved (square)", 0, kSquares - 1));
+    s->moved_[std::size_t(square)] = uint8_t(saved_int(pair.at(1), "moved (count)", 1, kTokens));
   }
-  const auto last = f.at("settlements_last_round").get<std::vector<int>>();
-  for (int i = 0; i < n && i < int(last.size()); ++i)
-    s->settlements_last_round_[std::size_t(i)] = uint8_t(last[std::size_t(i)]);
-  s->tokens_to_place_ = f.at("tokens_to_place").get<int>();
+  const json& last =
+      array_of(f.at("settlements_last_round"), "settlements_last_round", std::size_t(n));
+  for (int i = 0; i < n; ++i)
+    s->settlements_last_round_[std::size_t(i)] =
+        uint8_t(saved_int(last[std::size_t(i)], "settlements_last_round", 0, kCoinValues - 1));
+  s->tokens_to_place_ = int(saved_int(f.at("tokens_to_place"), "tokens_to_place", 0, 3));
   // Saved before these rulings: token placement restarted, tiles were not tracked.
-  s->placement_start_ = f.value("placement_start", 0);
-  if (s->placement_start_ < 0 || s->placement_start_ >= n)
-    throw BadRecord("culture-wars: placement_start is not a position in the order");
-  s->moved_tiles_ = f.value("moved_tiles", uint32_t(0));
-  if (s->moved_tiles_ >> kTiles) throw BadRecord("culture-wars: moved_tiles names no tile");
-  s->winners_ = f.at("winners").get<uint8_t>();
-  s->stopped_by_cap_ = f.at("stopped_by_round_cap").get<bool>();
+  if (f.contains("placement_start"))
+    s->placement_start_ = int(saved_int(f.at("placement_start"), "placement_start", 0, n - 1));
+  if (f.contains("moved_tiles"))
+    s->moved_tiles_ =
+        uint32_t(saved_int(f.at("moved_tiles"), "moved_tiles", 0, (int64_t(1) << kTiles) - 1));
+  s->winners_ = uint8_t(saved_int(f.at("winners"), "winners", 0, (1 << n) - 1));
+  s->stopped_by_cap_ = saved_bool(f.at("stopped_by_round_cap"), "stopped_by_round_cap");
   if (f.contains("counters")) {
-    const auto c = f.at("counters").get<std::array<uint16_t, 4>>();
-    s->conflicts_ = c[0];
-    s->settlements_attacked_ = c[1];
-    s->settlements_made_ = c[2];
-    s->settlements_abandoned_ = c[3];
+    const json& c = array_of(f.at("counters"), "counters", 4);
+    uint16_t* counters[] = {&s->conflicts_, &s->settlements_attacked_, &s->settlements_made_,
+                            &s->settlements_abandoned_};
+    for (std::size_t i = 0; i < 4; ++i)
+      *counters[i] = uint16_t(saved_int(c[i], "counters", 0, 65535));
   }
   if (s->phase_ != Phase::kTileMoves) s->compute_seas();
-  s->check_invariants();
   return s;
 }
 

@@ -189,8 +189,15 @@ class CultureWarsState final : public State {
   // left to place), the expansion squares still to choose, the tokens not moved yet this round and
   // where, or the squares the seat may settle; then the kind of move that comes next.
   std::string turn_status(Seat viewer) const override;
-  // 24 tiles without overlap; every coin in exactly one place (reserve or one square); each seat's
-  // tokens on the map plus in reserve make 36; tokens only on land.
+  // 24 tiles without overlap; every coin in exactly one place (reserve or one square), no Null on
+  // the map, no coin of a seat not in play; each seat's tokens on the map plus in reserve make 36;
+  // tokens only on land; the order is every seat once; the round is 0 exactly in setup; the phase
+  // is over exactly when there are winners (seats in play) or the round cap stopped the game; the
+  // seat to move is the one the phase's order and step name (tile moves in order, coins and tokens
+  // in reverse order from placement_start, expansion and settlement in order, movement in
+  // reverse), with 1 to 2 tokens to place (3 for the handicap seat); no more tokens marked moved
+  // than the mover has there. The saved-state reader (restore_state) reads every number with
+  // saved_int, so a float or an out-of-range value is refused naming its field.
   void check_invariants() const override;
   // For searches (not a rule); MCTS evaluates every new leaf with it, so it must reward each
   // token step toward holding the settlements to win. It first plays the round out as it would

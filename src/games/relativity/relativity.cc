@@ -197,24 +197,28 @@ std::unique_ptr<State> RelativityGame::new_initial_state(Chance chance) const {
 
 std::unique_ptr<State> RelativityGame::restore_state(const json& f, Chance chance) const {
   auto state = std::make_unique<RelativityState>(shared_from_this(), std::move(chance));
-  state->board_ = parse_coins(f.at("board").get<std::string>(), false);
+  try {
+    state->board_ = parse_coins(f.at("board").get<std::string>(), false);
+  } catch (const BadParams& e) {
+    throw BadRecord(std::string("board: ") + e.what());
+  }
   state->index_board();
-  state->round_ = f.at("round").get<uint8_t>();
-  state->role_to_move_ = f.at("role_to_move").get<uint8_t>();
+  state->round_ = uint8_t(saved_int(f.at("round"), "round", kNight, kDay));
+  state->role_to_move_ = uint8_t(saved_int(f.at("role_to_move"), "role_to_move", kSpace, kTime));
   const json& owners = f.at("trophy_owner");
   for (int round = 0; round < 2; ++round)
     for (int r = 0; r < kRanks; ++r)
-      state->trophy_owner_[std::size_t(round)][std::size_t(r)] =
-          owners.at(std::size_t(round)).at(std::size_t(r)).get<int8_t>();
-  state->last_low_ = f.at("last_swap").at(0).get<uint8_t>();
-  state->last_high_ = f.at("last_swap").at(1).get<uint8_t>();
-  state->last_trophies_ = f.at("last_trophies").get<uint8_t>();
-  state->last_swap_round_ = f.at("last_swap_round").get<uint8_t>();
-  state->over_ = f.at("over").get<bool>();
-  state->stopped_by_cap_ = f.at("stopped_by_ply_cap").get<bool>();
-  if (state->round_ > 1 || state->role_to_move_ > 1)
-    throw BadRecord("relativity: bad round or role");
-  state->check_invariants();
+      state->trophy_owner_[std::size_t(round)][std::size_t(r)] = int8_t(
+          saved_int(owners.at(std::size_t(round)).at(std::size_t(r)), "trophy_owner", -1, 1));
+  // A square 0..23, or 255 for both before any swap (check_invariants checks the pair).
+  state->last_low_ = uint8_t(saved_int(f.at("last_swap").at(0), "last_swap", 0, 255));
+  state->last_high_ = uint8_t(saved_int(f.at("last_swap").at(1), "last_swap", 0, 255));
+  state->last_trophies_ =
+      uint8_t(saved_int(f.at("last_trophies"), "last_trophies", 0, (1 << kRanks) - 1));
+  state->last_swap_round_ =
+      uint8_t(saved_int(f.at("last_swap_round"), "last_swap_round", kNight, kDay));
+  state->over_ = saved_bool(f.at("over"), "over");
+  state->stopped_by_cap_ = saved_bool(f.at("stopped_by_ply_cap"), "stopped_by_ply_cap");
   return state;
 }
 
@@ -644,20 +648,55 @@ void RelativityState::check_invariants() const {
     for (int r = 0; r < kRanks; ++r)
       if ((squares_of_[std::size_t(r)] >> s & 1) != (board_[std::size_t(s)] == r))
         throw InvariantError("relativity: the squares by rank disagree with the board");
+  if (round_ > kDay || role_to_move_ > kTime)
+    throw InvariantError("relativity: round or role_to_move out of range");
   for (int round = 0; round < 2; ++round) {
     if (trophies_taken(Round(round)) > kRanks)
       throw InvariantError("relativity: too many trophies");
     for (int r = 0; r < kRanks; ++r) {
       const int owner = trophy_owner_[std::size_t(round)][std::size_t(r)];
       if (owner < -1 || owner > 1) throw InvariantError("relativity: bad trophy owner");
+      if (round > round_ && owner >= 0)
+        throw InvariantError("relativity: trophy_owner: a Day trophy taken in the Night round");
     }
   }
+  // A molecule on the board took its trophy the moment it formed (deals hold none).
+  for (int r = 0; r < kRanks; ++r)
+    if (trophy_owner_[round_][std::size_t(r)] < 0 && has_molecule(board_, r))
+      throw InvariantError(std::string("relativity: board: a molecule of ") + rank_char(r) +
+                           " stands but its trophy_owner is -1");
   if (round_ == kDay && trophies_taken(kNight) < kTrophiesPerRound)
     throw InvariantError("relativity: Day round began before Night ended");
+  if (!over_ && trophies_taken(Round(round_)) >= kTrophiesPerRound)
+    throw InvariantError(
+        "relativity: trophy_owner: the round's five trophies are taken but it "
+        "goes on");
   if (!over_ && trophies_of(0) >= kTrophiesToWin)
     throw InvariantError("relativity: seat 0 should have won");
   if (!over_ && trophies_of(1) >= kTrophiesToWin)
     throw InvariantError("relativity: seat 1 should have won");
+  if (stopped_by_cap_ && !over_)
+    throw InvariantError("relativity: stopped_by_ply_cap but not over");
+  // The last swap: none (both 255, no trophies) or two squares, low before high, made in this
+  // round or the one before; the trophies it took are owned in that round.
+  if (last_low_ == 0xff || last_high_ == 0xff) {
+    if (last_low_ != last_high_ || last_trophies_ || ply() > 0)
+      throw InvariantError("relativity: last_swap: no swap recorded after a move");
+  } else {
+    if (last_low_ >= last_high_ || last_high_ >= kSquares)
+      throw InvariantError("relativity: last_swap: not two squares, low before high");
+    if (last_swap_round_ > round_ || ply() == 0)
+      throw InvariantError(
+          "relativity: last_swap_round: a swap from a later round or before any "
+          "move");
+  }
+  for (int r = 0; r < kRanks; ++r)
+    if ((last_trophies_ >> r & 1) && trophy_owner_[last_swap_round_][std::size_t(r)] < 0)
+      throw InvariantError("relativity: last_trophies: a trophy nobody owns");
+  // Space moves first and the roles alternate: in the Night round the role follows the ply.
+  if (round_ == kNight && !over_ && role_to_move_ != ply() % 2)
+    throw InvariantError("relativity: role_to_move: " + std::string(kRoleNames[role_to_move_]) +
+                         " to move at ply " + std::to_string(ply()) + " of the Night round");
 }
 
 GameEntry entry() {

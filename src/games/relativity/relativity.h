@@ -98,6 +98,12 @@ class RelativityState final : public State {
   // The two squares of the swap, lower index first as in the notation ("d3#e3" -> d3, e3); a
   // client may accept them in either order.
   std::vector<std::string> move_places(Move move) const override;
+  // What a saved state (Game::state_from_json) must satisfy, else refused naming the field: each
+  // rank on exactly 4 squares; round, role_to_move, trophy owners (-1, 0, 1) and last_trophies in
+  // range; no Day trophy in the Night round; a molecule on the board has its trophy; a round with
+  // five trophies, or a seat with six, is over; last_swap is none (255, 255) only at ply 0, else
+  // two squares low before high from this round or the last, and last_trophies are owned; in the
+  // Night round role_to_move is Space at even plies.
   void check_invariants() const override;
   // The AI hook: seat 0's value is tanh((trophy lead + 0.5) / (1 + trophies still to take / 2)),
   // the +0.5 because seat 0 wins a 5-5 tie; seat 1's is its negation. A search estimate, not a

@@ -196,16 +196,9 @@ std::unique_ptr<SiegeState> SiegeGame::position(const json& f, Chance chance) co
       return seat_at(c);
     };
     auto seat_field = [&](const char* key, int fallback, int min) {
-      const int v = f.contains(key) ? f.at(key).get<int>() : fallback;
-      if (v < min || v >= players_)
-        fail(std::string(key) + " " + std::to_string(v) + " is no seat");
-      return v;
+      return f.contains(key) ? int(saved_int(f.at(key), key, min, players_ - 1)) : fallback;
     };
-    auto value = [&](const json& v) {
-      const int x = v.get<int>();
-      if (x < 0 || x > 5) fail("die " + std::to_string(x) + " is not 0..5");
-      return x;
-    };
+    auto value = [&](const json& v) { return int(saved_int(v, "dice", 0, 5)); };
 
     s.board_.fill(kEmpty);
     for (const std::string& token : words(f.at("board").get<std::string>())) {
@@ -252,10 +245,14 @@ std::unique_ptr<SiegeState> SiegeGame::position(const json& f, Chance chance) co
     s.to_move_ = int8_t(seat_field("to_move", 0, 0));
     s.first_player_ = int8_t(seat_field("first_player", 0, 0));
     s.winner_ = int8_t(seat_field("winner", -1, -1));
-    s.over_ = f.value("over", false);
-    s.stopped_by_cap_ = f.value("stopped_by_ply_cap", false);
-    s.battles_ = f.value("battles", uint16_t(0));
-    s.besieged_turns_ = f.value("besieged_turns", uint16_t(0));
+    s.over_ = f.contains("over") && saved_bool(f.at("over"), "over");
+    s.stopped_by_cap_ = f.contains("stopped_by_ply_cap") &&
+                        saved_bool(f.at("stopped_by_ply_cap"), "stopped_by_ply_cap");
+    // The lab's counters: at most one battle or besieged turn per ply.
+    if (f.contains("battles"))
+      s.battles_ = uint16_t(saved_int(f.at("battles"), "battles", 0, 65535));
+    if (f.contains("besieged_turns"))
+      s.besieged_turns_ = uint16_t(saved_int(f.at("besieged_turns"), "besieged_turns", 0, 65535));
     const json& dice = f.at("dice");
     if (!dice.is_array() || dice.size() > kMaxDice) fail("dice: expected an array of 0..4 dice");
     for (const json& d : dice) s.dice_[s.dice_count_++] = uint8_t(value(d));

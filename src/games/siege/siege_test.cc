@@ -741,7 +741,8 @@ TEST(SiegeState, PositionsThatCannotBeAreRefused) {
          "on a square in play");
   refuse({{"board", "d4=SE4"}, {"stacks", stacks}, {"dice", {1}}, {"to_move", 0}},
          "not the compass point");
-  refuse({{"board", "d4=NE4"}, {"stacks", stacks}, {"dice", {7}}, {"to_move", 0}}, "not 0..5");
+  refuse({{"board", "d4=NE4"}, {"stacks", stacks}, {"dice", {7}}, {"to_move", 0}},
+         "dice is '7', not an integer from 0 to 5");
   refuse({{"board", "d4=NE4"}, {"stacks", stacks}, {"dice", json::array()}, {"to_move", 0}},
          "no dice");
   refuse({{"board", "d4=NE4"}, {"stacks", stacks}, {"dice", {1}}, {"to_move", 1}}, "no piece left");
