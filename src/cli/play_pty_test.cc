@@ -223,7 +223,7 @@ struct BoardCase {
 const std::vector<BoardCase> kBoards = {
     {{"conspiracy", "--seed", "3"}, "seat 0> ", "a     b"},
     {{"siege", "--seed", "3"}, "NE (seat 0)> ", "a    b"},
-    {{"culture-wars", "--seed", "3"}, "seat A (0)> ", "i  j"},
+    {{"culture-wars", "--seed", "3"}, "seat A (0)> ", "i   j"},
 };
 
 TEST(PlayBoards, ColumnLettersStandOverTheirSquaresInATerminal) {
