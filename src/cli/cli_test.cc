@@ -348,6 +348,70 @@ TEST(Cli, ApplyResumesASavedState) {
   expect_one_error_line(illegal, "illegal after resume");
 }
 
+// Issue 25: a state saved by `apply --save` replays (`replay`, `--step`, `--export ppn`) through
+// the record of the moves from the deal kept in it, in every game and after a resume; a saved state
+// without one, or whose record leads elsewhere, is one error line saying what the file is.
+TEST(Cli, ReplayWalksASavedStateByItsRecord) {
+  const std::string dir = scratch();
+  for (const char* game : {"relativity", "conspiracy", "siege", "culture-wars", "conspiracy-tcg"}) {
+    const std::string records = dir + "/" + game + "_sim.jsonl";
+    ASSERT_EQ(run(std::string("sim ") + game + " --games 1 --seed 4 --records " + records).code, 0);
+    nlohmann::json record;
+    std::ifstream(records) >> record;
+    const std::vector<std::string> moves = record["moves"];
+    ASSERT_GE(moves.size(), 12u) << game;
+    auto quoted = [&](std::size_t from, std::size_t to) {
+      std::string out;
+      for (std::size_t i = from; i < to; ++i) out += " '" + moves[i] + "'";
+      return out;
+    };
+    const std::string saved = dir + "/" + game + "_saved.json",
+                      later = dir + "/" + game + "_2.json";
+    Result first = run(std::string("apply ") + game + " --seed " + record["seed"].dump() +
+                       quoted(0, 6) + " --save " + saved);
+    ASSERT_EQ(first.code, 0) << first.out;
+    Result second = run(std::string("apply ") + game + " --state " + saved + quoted(6, 12) +
+                        " --save " + later);
+    ASSERT_EQ(second.code, 0) << second.out;
+    for (const std::string& file : {saved, later}) {
+      Result replayed = run("replay " + file);
+      EXPECT_EQ(replayed.code, 0) << replayed.out;
+      EXPECT_NE(replayed.out.find("ok: 1 record(s) replay exactly"), std::string::npos)
+          << replayed.out;
+      Result steps = run("replay --step " + file);
+      EXPECT_EQ(steps.code, 0) << steps.out;
+    }
+    // The later file's record holds all twelve moves, as the sim's record named them.
+    nlohmann::json kept = nlohmann::json::parse(std::ifstream(later))["record"];
+    EXPECT_EQ(kept["moves"],
+              nlohmann::json(std::vector<std::string>(moves.begin(), moves.begin() + 12)))
+        << game;
+  }
+  Result ppn = run("replay " + dir + "/relativity_2.json --export ppn");
+  EXPECT_EQ(ppn.code, 0) << ppn.out;
+  std::ofstream(dir + "/saved.ppn") << ppn.out;
+  EXPECT_EQ(run("replay " + dir + "/saved.ppn").code, 0);
+  // Without its record: what the file is and how to play on from it.
+  nlohmann::json bare = nlohmann::json::parse(std::ifstream(dir + "/siege_2.json"));
+  bare.erase("record");
+  std::ofstream(dir + "/bare.json") << bare.dump();
+  for (const char* how : {"replay ", "replay --step ", "replay --export ppn "}) {
+    Result r = run(how + dir + "/bare.json");
+    expect_one_error_line(r, how);
+    EXPECT_NE(r.out.find("is a saved state (from 'tabletop apply --save'), not a record"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("tabletop apply siege --state"), std::string::npos) << r.out;
+  }
+  // A record that does not lead to the state saved with it.
+  nlohmann::json wrong = nlohmann::json::parse(std::ifstream(dir + "/siege_2.json"));
+  wrong["record"]["moves"].erase(wrong["record"]["moves"].end() - 1);
+  std::ofstream(dir + "/wrong.json") << wrong.dump();
+  Result r = run("replay " + dir + "/wrong.json");
+  expect_one_error_line(r, "wrong record");
+  EXPECT_NE(r.out.find("record"), std::string::npos) << r.out;
+}
+
 TEST(Cli, SimWritesSummaryAndRecordsThatReplay) {
   const std::string dir = scratch();
   Result r = run("sim relativity --games 20 --agents random,random --seed 5 --json " + dir +

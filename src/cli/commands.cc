@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "core/file.h"
@@ -64,6 +65,15 @@ void print_perft_time(uint64_t total, std::chrono::steady_clock::time_point star
               seconds > 0 ? double(total) / seconds : 0.0);
 }
 
+// Throws BadRecord unless replaying `record` reaches the saved state `saved` (its ply and the
+// game's own fields): a record kept in a saved state must be the way to that very state.
+void check_record_reaches(const Record& record, const json& saved, const std::string& path) {
+  const json reached = replay(games::registry(), record)->to_json();
+  if (reached.at("ply") != saved.value("ply", json()) ||
+      reached.at("state") != saved.value("state", json()))
+    throw BadRecord(quote(path) + ": its record does not lead to the state saved with it");
+}
+
 }  // namespace
 
 json params_from(const std::vector<std::string>& pairs) {
@@ -87,8 +97,12 @@ int apply_moves(const std::string& game_id, uint64_t seed, const json& params,
                 const std::string& save_path) {
   std::shared_ptr<const Game> game;
   std::unique_ptr<State> state;
+  // The record of the moves from the deal to the state, when known (from a deal, or kept in the
+  // saved state): --save keeps it with the state, so that `replay` can walk it.
+  std::optional<Record> record;
   if (state_path.empty()) {
     game = games::registry().make(game_id, params);
+    record = Record{game_id, game->params(), seed, {}, {}, {}, {}};
     // Recording from the deal on, so the log holds everything the viewer may read.
     Chance chance(seed);
     chance.set_journal(true);
@@ -111,6 +125,10 @@ int apply_moves(const std::string& game_id, uint64_t seed, const json& params,
     }
     // A saved state holds no log: the log printed is of the moves applied after it.
     state = game->state_from_json(saved);
+    if (saved.contains("record")) {
+      record = Record::from_json(saved["record"]);
+      check_record_reaches(*record, saved, state_path);
+    }
   }
   state->set_recording(true);
   if (viewer < kSpectator || viewer >= game->num_players())
@@ -119,14 +137,26 @@ int apply_moves(const std::string& game_id, uint64_t seed, const json& params,
                     " (-1: a spectator)");
   for (std::size_t i = 0; i < moves.size(); ++i) {
     try {
+      const std::string text = state->move_to_string(state->parse_move(moves[i]));
       state->apply_text(moves[i]);
+      if (record) record->moves.push_back(text);
     } catch (const BadMove& e) {
       throw BadMove("move " + std::to_string(i + 1) + " " + quote(moves[i]) + ": " + e.what());
     }
   }
   if (!save_path.empty()) {
+    json saved = state->to_json();
+    if (record) {
+      const std::vector<uint32_t>& drawn = state->chance().journal();
+      record->chance.insert(record->chance.end(), drawn.begin(), drawn.end());
+      if (state->is_terminal()) {
+        const Returns r = state->returns();
+        record->result = std::vector<double>(r.begin(), r.begin() + state->num_players());
+      }
+      saved["record"] = record->to_json();
+    }
     std::ofstream out(save_path);
-    out << state->to_json().dump() << "\n";
+    out << saved.dump() << "\n";
     out.close();  // a full disk shows only when the buffer is written
     if (!out) throw Error("cannot write " + quote(save_path));
   }
@@ -140,6 +170,24 @@ int apply_moves(const std::string& game_id, uint64_t seed, const json& params,
   out["log"] = state->log().for_viewer(viewer);
   std::cout << out.dump() << "\n";
   return 0;
+}
+
+Record record_in(const json& j, const std::string& path) {
+  const bool saved_state =
+      j.is_object() && !j.contains("moves") && j.contains("state") && j.contains("chance");
+  if (!saved_state) return Record::from_json(j);
+  const std::string game = j.contains("game") && j["game"].is_string()
+                               ? j["game"].get<std::string>()
+                               : std::string("GAME");
+  if (!j.contains("record"))
+    throw BadRecord(quote(path) +
+                    " is a saved state (from 'tabletop apply --save'), not a record: " +
+                    "it holds no moves to replay. Play on from it with 'tabletop apply " + game +
+                    " --state " + path + " MOVE...'; a state saved by 'apply ... --save' from a " +
+                    "deal (or from a state that has one) keeps its record and replays");
+  Record record = Record::from_json(j["record"]);
+  check_record_reaches(record, j, path);
+  return record;
 }
 
 int replay_file(const std::string& path, bool quiet) {
@@ -178,7 +226,7 @@ int replay_file(const std::string& path, bool quiet) {
   std::string first_render;
   auto replay_one = [&](const json& j, const std::string& where) {
     try {
-      std::unique_ptr<State> final_state = replay(games::registry(), Record::from_json(j));
+      std::unique_ptr<State> final_state = replay(games::registry(), record_in(j, path));
       if (!quiet && count == 0) first_render = final_state->render(kSpectator);
       ++count;
     } catch (const BadRecord& e) {
@@ -233,7 +281,7 @@ int export_record(const std::string& path, const std::string& format) {
                       " is not one (a PPN file is already PPN)");
     throw BadRecord(quote(path) + " " + error + " (--export ppn reads a file holding one record)");
   }
-  const Record record = Record::from_json(*j);
+  const Record record = record_in(*j, path);
   // The record must replay exactly before it is written in another form.
   replay(games::registry(), record);
   std::cout << record_to_ppn(games::registry(), record);

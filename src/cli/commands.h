@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/record.h"
 
 namespace CLI {
 class App;
@@ -60,11 +61,17 @@ std::string wrap_text(const std::string& text, std::size_t width, std::size_t in
 // observation(viewer) and the log as that viewer may read it, never the truth. Plays from a new
 // deal or, with `state_path`, from the saved state in that file (whose params --param must match
 // when given); with `save_path`, also writes the complete state there (State::to_json), ready for
-// --state.
+// --state, with the record of the moves from the deal when it is known (`replay` reads it).
 int apply_moves(const std::string& game, uint64_t seed, const json& params,
                 const std::vector<std::string>& moves, Seat viewer = kSpectator,
                 const std::string& state_path = {}, const std::string& save_path = {});
 int replay_file(const std::string& path, bool quiet);
+// The record that `replay` walks in the JSON `j` read from `path`: a record, or a saved state
+// from `apply --save`, whose "record" field is the record of the moves from the deal to it (kept
+// when the state was reached from a deal or from a saved state that had one). Throws BadRecord
+// for a saved state without a record (saying what the file is and how to play on from it), one
+// whose record does not lead to the state saved with it, or a record with a bad field.
+Record record_in(const json& j, const std::string& path);
 // `tabletop replay FILE --export ppn`: checks that the one JSON record in FILE replays exactly,
 // then prints it as PPN on standard output (record_to_ppn; `tabletop replay` reads it back).
 // Throws BadRecord for a game without a PPN writer, a file that is not one JSON record, or a

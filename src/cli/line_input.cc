@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -19,12 +20,17 @@ LineInput::Candidates* g_candidates = nullptr;
 std::vector<std::string> g_matches;
 char g_word_breaks[] = "\n";
 
+bool ends_a_part(char c) {
+  return c == '-' || c == '#' || c == ':';
+}
+
 char* next_match(const char* text, int state) {
   if (state == 0) {
     g_matches.clear();
-    if (g_candidates && *g_candidates)
-      for (std::string& c : (*g_candidates)())
-        if (c.compare(0, std::strlen(text), text) == 0) g_matches.push_back(std::move(c));
+    if (g_candidates && *g_candidates) g_matches = completions((*g_candidates)(), text);
+    // A part that ends in '-', '#' or ':' goes on without a space; a word or a whole move gets one.
+    rl_completion_append_character =
+        g_matches.size() == 1 && ends_a_part(g_matches[0].back()) ? '\0' : ' ';
   }
   if (std::size_t(state) >= g_matches.size()) return nullptr;
   return strdup(g_matches[std::size_t(state)].c_str());
@@ -37,10 +43,26 @@ char** complete(const char* text, int start, int end) {
 
 }  // namespace
 
+std::vector<std::string> completions(const std::vector<std::string>& candidates,
+                                     const std::string& typed) {
+  std::vector<std::string> out;
+  for (const std::string& c : candidates) {
+    if (c.size() < typed.size() || c.compare(0, typed.size(), typed) != 0) continue;
+    // Past what is typed (and the separators right after it), up to the end of the next part.
+    std::size_t at = typed.size();
+    while (at < c.size() && (c[at] == ' ' || ends_a_part(c[at]))) ++at;
+    while (at < c.size() && c[at] != ' ' && !ends_a_part(c[at])) ++at;
+    const std::string part = c.substr(0, at < c.size() && ends_a_part(c[at]) ? at + 1 : at);
+    if (std::find(out.begin(), out.end(), part) == out.end()) out.push_back(part);
+  }
+  return out;
+}
+
 LineInput::LineInput() : editing_(isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
   if (!editing_) return;
   rl_readline_name = "tabletop";
   rl_completer_word_break_characters = g_word_breaks;
+  rl_basic_word_break_characters = g_word_breaks;  // the one libedit reads
   rl_attempted_completion_function = complete;
   using_history();
 }

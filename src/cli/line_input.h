@@ -9,10 +9,19 @@
 
 namespace tabletop::cli {
 
+// What Tab offers for the line `typed` among the `candidates` that start with it, grouped as
+// `moves` groups them: each candidate cut after the next part past what is typed (a part ends
+// before a space, or just after '-', '#' or ':'), without repeats, in their first order. After
+// "deploy @" the card game offers "deploy @33", "deploy @30", ... (not all 127 moves); after
+// "tile:" Culture Wars offers "tile:m11-", "tile:o11-", ...; a candidate with no further part is
+// offered whole.
+std::vector<std::string> completions(const std::vector<std::string>& candidates,
+                                     const std::string& typed);
+
 class LineInput {
  public:
-  // Completions for the line typed so far: every candidate (a legal move, a command) that starts
-  // with it. Called only on a terminal, when the player presses Tab.
+  // Where Tab's candidates come from (legal moves, commands): `completions` groups those that
+  // start with the line typed so far. Called only on a terminal, when the player presses Tab.
   using Candidates = std::function<std::vector<std::string>()>;
 
   // Edits lines on a terminal when standard input is one, else reads plain lines.

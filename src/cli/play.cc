@@ -30,12 +30,13 @@ constexpr const char* kCommands =
     "Type a move in the game's notation (Tab completes it), or a command:\n"
     "  moves        list the legal moves\n"
     "  board        show the board again\n"
+    "  legend       the key to the board's signs\n"
     "  log          show what has happened (as this seat may know it)\n"
     "  undo         take back your last move (and the computer's replies)\n"
     "  help KIND    explain one kind of move (the kinds are listed below)\n"
     "  quit         leave the game (the record is saved)\n";
 
-const char* const kCommandNames[] = {"moves", "board", "log", "undo", "help", "quit"};
+const char* const kCommandNames[] = {"moves", "board", "legend", "log", "undo", "help", "quit"};
 
 std::string trim(const std::string& s) {
   const auto a = s.find_first_not_of(" \t\r\n");
@@ -225,6 +226,9 @@ int play(const PlayOptions& options) {
                                                          : "computer " + seats[std::size_t(s)]))
               << "\n";
   if (style.ascii()) std::cout << style.ascii_key() << "\n";
+  // The key to the board's signs once here (and on `legend`), not under every board.
+  const std::string board_key = game->board_key();
+  std::cout << style(board_key);
   std::cout << "Type 'help' for the notation and the commands.\n";
 
   // Prints what the log says since event `first`, as `viewer` may read it (`news`: what just
@@ -320,6 +324,10 @@ int play(const PlayOptions& options) {
     }
     if (line.starts_with("help ")) {
       std::cout << notation_help(*game, trim(line.substr(5)));
+      continue;
+    }
+    if (line == "legend") {
+      std::cout << style(board_key.empty() ? "the board explains its signs itself\n" : board_key);
       continue;
     }
     if (line == "board") {

@@ -2,7 +2,10 @@
 // the thinking bar, which a pipe never shows.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <map>
 #include <regex>
+#include <sstream>
 
 #include "cli/pty.h"
 
@@ -108,6 +111,211 @@ TEST(PlayPty, SeatsInColourUnlessNoColor) {
     EXPECT_EQ(pty.output().find("\033[31mseat 0\033[0m") != std::string::npos, !no_colour)
         << pty.output();
     EXPECT_EQ(pty.output().find("\033[1m") != std::string::npos, !no_colour) << pty.output();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The terminal boards: column letters over their squares, in a terminal and through a pipe.
+
+// `text` with "\r" dropped, box-drawing characters (and ASCII's + - |) as spaces and every other
+// non-ASCII character as 'x', so that a byte's index is its column on the screen.
+std::string screen_columns(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c == '\r') {
+      ++i;
+    } else if (c < 0x80) {
+      out += c == '|' || c == '+' || (c == '-' && i + 1 < text.size() && text[i + 1] == '-')
+                 ? ' '
+                 : char(c);
+      ++i;
+    } else {
+      const std::size_t length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+      // U+2500..U+257F, the box lines: E2 94 xx and E2 95 xx.
+      const bool box = c == 0xE2 && i + 1 < text.size() &&
+                       (static_cast<unsigned char>(text[i + 1]) == 0x94 ||
+                        static_cast<unsigned char>(text[i + 1]) == 0x95);
+      out += box ? ' ' : 'x';
+      i += length;
+    }
+  }
+  return out;
+}
+
+// Checks the last board in `output` whose letter line is `letters` (the column letters a, b, ...
+// in order, with spaces): every square's text on a numbered row line is centred under one of the
+// letters (its middle column, the left one of two, is a letter's column), and every letter has a
+// square under it on some row. Returns how many squares it checked.
+int expect_squares_under_letters(const std::string& output, const std::string& first_letters) {
+  std::vector<std::string> lines;
+  std::istringstream in(screen_columns(output));
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::size_t top = lines.size();
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    if (lines[i].find_first_not_of(' ') != std::string::npos &&
+        lines[i].substr(lines[i].find_first_not_of(' ')).starts_with(first_letters))
+      top = i;
+  EXPECT_LT(top, lines.size()) << "no letter line starting " << first_letters << "\n" << output;
+  if (top == lines.size()) return 0;
+  std::map<std::size_t, char> letter_at;
+  for (std::size_t x = 0; x < lines[top].size(); ++x)
+    if (std::islower(static_cast<unsigned char>(lines[top][x]))) letter_at[x] = lines[top][x];
+  std::map<char, int> under;
+  int squares = 0;
+  for (std::size_t i = top + 1; i < lines.size(); ++i) {
+    std::smatch label;
+    const std::string& line = lines[i];
+    // A row line: (a label such as "Present" or "Future 1", then) the row number, then squares.
+    if (!std::regex_search(line, label, std::regex(R"(^ *(?:[A-Z][a-z]+(?: \d+)? +)?\d+ )"))) {
+      if (line.find_first_not_of(' ') != std::string::npos && line.find('.') == std::string::npos)
+        continue;  // edges, a line of markers
+      if (line.starts_with(" ") && line.find_first_not_of(' ') > 8) continue;
+      break;  // the board is over
+    }
+    for (std::size_t x = std::size_t(label.length()); x < line.size();) {
+      if (line[x] == ' ') {
+        ++x;
+        continue;
+      }
+      std::size_t end = x;
+      while (end < line.size() && line[end] != ' ') ++end;
+      const std::string square = line.substr(x, end - x);
+      // Home Bases ([NW]) and face-up tiles ([C2 ... ]) lie off the squares' grid or span two.
+      if (square.front() != '[' && square.back() != ']') {
+        const std::size_t middle = x + (square.size() - 1) / 2;
+        EXPECT_TRUE(letter_at.count(middle))
+            << "'" << square << "' at column " << x << " of line " << i << " is under no letter:\n"
+            << lines[top] << "\n"
+            << line;
+        if (letter_at.count(middle)) ++under[letter_at[middle]];
+        ++squares;
+      }
+      x = end;
+    }
+  }
+  for (const auto& [x, letter] : letter_at)
+    EXPECT_GT(under[letter], 0) << "no square under column " << letter << "\n" << output;
+  return squares;
+}
+
+// `tabletop play` with `input` on standard input (a pipe: no colour, no line editing).
+std::string play_through_a_pipe(const std::string& args, const std::string& input,
+                                const std::string& env = "NO_COLOR= LC_ALL=C.UTF-8") {
+  const std::string path = ::testing::TempDir() + "/play_pipe_input_" + std::to_string(getpid());
+  FILE* file = std::fopen(path.c_str(), "w");
+  std::fputs(input.c_str(), file);
+  std::fclose(file);
+  FILE* pipe =
+      popen((env + " " + kBin + " play " + args + " --no-record < " + path + " 2>&1").c_str(), "r");
+  std::string out;
+  char buffer[4096];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
+  pclose(pipe);
+  std::remove(path.c_str());
+  return out;
+}
+
+struct BoardCase {
+  std::vector<std::string> args;  // after "play"
+  std::string prompt, letters;
+};
+const std::vector<BoardCase> kBoards = {
+    {{"conspiracy", "--seed", "3"}, "seat 0> ", "a     b"},
+    {{"siege", "--seed", "3"}, "NE (seat 0)> ", "a    b"},
+    {{"culture-wars", "--seed", "3"}, "seat A (0)> ", "i   j"},
+};
+
+TEST(PlayBoards, ColumnLettersStandOverTheirSquaresInATerminal) {
+  for (const BoardCase& c : kBoards) {
+    std::vector<std::string> argv = {kBin, "play"};
+    argv.insert(argv.end(), c.args.begin(), c.args.end());
+    argv.push_back("--no-record");
+    Pty pty(argv, {"TERM=xterm", "NO_COLOR=1", "LC_ALL=C.UTF-8"});
+    std::size_t at = 0;
+    ASSERT_TRUE(pty.wait_for(c.prompt, 0, 30s, &at)) << pty.output();
+    pty.type("quit\n");
+    EXPECT_EQ(pty.wait_exit(20s), 0);
+    EXPECT_GT(expect_squares_under_letters(pty.output(), c.letters), 20) << c.args[0];
+  }
+}
+
+// Through a pipe, in UTF-8 and in ASCII (LANG=C): the same alignment, and the board again on
+// `board`; Culture Wars' key comes once at the start and on `legend`, never under the board.
+TEST(PlayBoards, ThroughAPipeEveryGameDrawsItsBoardAligned) {
+  for (const char* env : {"LC_ALL=C.UTF-8", "LC_ALL= LANG=C"})
+    for (const BoardCase& c : kBoards) {
+      std::string args;
+      for (const std::string& a : c.args) args += a + " ";
+      const std::string out =
+          play_through_a_pipe(args, "board\nquit\n", std::string("NO_COLOR=1 ") + env);
+      EXPECT_EQ(out.find("\033["), std::string::npos) << out;
+      EXPECT_GT(expect_squares_under_letters(out, c.letters), 20) << args << env << "\n" << out;
+      if (std::string(env) == "LC_ALL= LANG=C") {
+        for (const char* sign : {"─", "│", "┼", "↗"})
+          EXPECT_EQ(out.find(sign), std::string::npos) << out;
+      }
+    }
+  const std::string key = "Each square shows its coin, then its tokens.";
+  const std::string cw = play_through_a_pipe("culture-wars --seed 3", "board\nlegend\nquit\n");
+  EXPECT_EQ(count(cw, key), 2u) << cw;  // at the start and on `legend`
+  EXPECT_EQ(count(cw, "Culture Wars — round 0"), 2u) << cw;
+  // The tiles' edges: the starting map's 5x5 tiles, so four lines inside with crossings.
+  EXPECT_GE(count(cw, "┼"), 8u) << cw;
+  EXPECT_NE(cw.find("┌"), std::string::npos) << cw;
+}
+
+// The card game's status line: what each seat has left, and what comes next (with examples for
+// the seat to move only).
+TEST(PlayBoards, TheCardGameSaysWhatIsLeftAndWhatIsNext) {
+  std::string out = play_through_a_pipe("conspiracy-tcg --seed 3", "quit\n");
+  out = std::regex_replace(out, std::regex("\n    "), " ");  // as one line, not wrapped at 78
+  EXPECT_NE(out.find("Left (to draw/in hand/agents in the field): agency-field-office (seat 0, "
+                     "you) 39/6/3; illuminati-lodge (seat 1) 39/6/3; reptilian-nest (seat 2) "
+                     "39/6/3; phone-contacts (seat 3) 39/6/3. agency-field-office (seat 0): its "
+                     "turn: deploy a card, a pro move, attack or pass. Next: e.g. deploy @33 new,"),
+            std::string::npos)
+      << out;
+}
+
+// Tab after "deploy @" offers the cards (deploy @33, deploy @30, ...), not every deploy; a second
+// part follows on the next Tab. Culture Wars' "tile:" offers the tiles, "tile:m11-" and so on.
+TEST(PlayBoards, TabOffersTheNextPartOnly) {
+  {
+    Pty pty({kBin, "play", "conspiracy-tcg", "--seed", "3", "--no-record"},
+            {"TERM=xterm", "NO_COLOR=1", "LC_ALL=C.UTF-8"});
+    std::size_t at = 0;
+    ASSERT_TRUE(pty.wait_for("(seat 0)> ", 0, 30s, &at)) << pty.output();
+    ASSERT_TRUE(pty.wait_line_editor(20s)) << pty.output();
+    pty.type("deploy @\t\t");
+    ASSERT_TRUE(pty.wait_for("deploy @17", at, 20s)) << pty.output();
+    const std::string offered = pty.output().substr(at);
+    for (const char* card : {"deploy @33", "deploy @30", "deploy @10", "deploy @24", "deploy @18"})
+      EXPECT_NE(offered.find(card), std::string::npos) << offered;
+    EXPECT_EQ(offered.find("deploy @33 front"), std::string::npos) << offered;
+    EXPECT_EQ(offered.find("new surge"), std::string::npos) << offered;
+    at = pty.output().size();
+    pty.type("33\t");  // one card: "deploy @33 " and its ways
+    pty.type("\t\t");
+    ASSERT_TRUE(pty.wait_for("deploy @33 front", at, 20s)) << pty.output().substr(at);
+    EXPECT_EQ(pty.output().find("deploy @33 front c1", at), std::string::npos) << pty.output();
+    pty.type("new\n");
+    ASSERT_TRUE(pty.wait_for("@33 Takahashi, Tomas", at, 20s, &at)) << pty.output();
+    ASSERT_TRUE(pty.wait_for("(seat 0)> ", at, 60s, &at)) << pty.output();
+    pty.type("quit\n");
+    EXPECT_EQ(pty.wait_exit(20s), 0);
+  }
+  {
+    Pty pty({kBin, "play", "culture-wars", "--seed", "3", "--no-record"},
+            {"TERM=xterm", "NO_COLOR=1", "LC_ALL=C.UTF-8"});
+    std::size_t at = 0;
+    ASSERT_TRUE(pty.wait_for("seat A (0)> ", 0, 30s, &at)) << pty.output();
+    ASSERT_TRUE(pty.wait_line_editor(20s)) << pty.output();
+    pty.type("tile:\t\t");
+    ASSERT_TRUE(pty.wait_for("tile:o15-", at, 20s)) << pty.output();
+    EXPECT_EQ(pty.output().find("tile:m11-h7", at), std::string::npos) << pty.output();
+    pty.type("\025quit\n");  // Ctrl-U clears the line
+    EXPECT_EQ(pty.wait_exit(20s), 0) << pty.output();
   }
 }
 

@@ -23,7 +23,7 @@ int replay_steps(const std::string& path) {
   const json j = json::parse(text, nullptr, false);
   if (j.is_discarded())
     throw BadRecord("'" + path + "': --step walks one JSON record (not JSON Lines or PPN)");
-  const Record record = Record::from_json(j);
+  const Record record = record_in(j, path);
   // Replaying the whole record first checks it and names its first bad move before any output.
   replay(games::registry(), record);
 
@@ -38,7 +38,7 @@ int replay_steps(const std::string& path) {
             << " moves";
   for (std::size_t s = 0; s < record.seats.size(); ++s)
     std::cout << (s ? ", " : "; ") << game->seat_name(Seat(s)) << ": " << record.seats[s];
-  std::cout << "\n";
+  std::cout << "\n" << game->board_key();
   std::size_t seen = 0;
   auto news = [&] {
     for (const std::string& e : state->log().for_viewer(kSpectator, seen))

@@ -3,7 +3,7 @@
 //     bold, only when standard output is a terminal, NO_COLOR is unset or empty
 //     (https://no-color.org) and TERM is not "dumb";
 //   - ASCII: when the locale's character set is not UTF-8 (LANG=C), the games' box lines, Moon and
-//     Sun signs, arrows and dashes become ASCII of the same width (─ -, │ |, corners +, ☾ m, ☀ s,
+//     Sun signs, arrows and dashes become ASCII of the same width (─ -, │ |, corners and joints +, ☾ m, ☀ s,
 //     ↑ ^, ↗ /, → >, ↘ \, ↓ v, ↙ ,, ← <, ↖ `), and any other non-ASCII character '?'.
 #pragma once
 

@@ -363,6 +363,10 @@ class Game : public std::enable_shared_from_this<Game> {
   // The game's notation, one entry per kind of move, in the order a player meets them. Every
   // example parses with State::parse_move (the conformance suite checks it). Empty: not written.
   virtual std::vector<NotationKind> notation() const { return {}; }
+  // The key to the signs State::render draws ("3B = the 3 of seat B ..."), a few lines of text:
+  // `tabletop play` prints it once at the start and again on `legend`, so render need not repeat
+  // it under every board. Empty (the default): the board explains itself.
+  virtual std::string board_key() const { return {}; }
   // How this game names `seat` to people, the same everywhere (prompts, announcements, results):
   // its role or colour and the seat number ("NE (seat 0)"); the default is "seat 0".
   virtual std::string seat_name(Seat seat) const { return "seat " + std::to_string(seat); }

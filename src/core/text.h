@@ -30,4 +30,21 @@ inline std::string upper_ascii(std::string_view s) {
   return out;
 }
 
+// How many columns `s` takes on a terminal: its UTF-8 characters (every character drawn by the
+// boards, ┌ ☾ ↗ included, is one column wide).
+inline std::size_t text_columns(std::string_view s) {
+  std::size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+// `s` centred in `width` columns (the odd space goes to the right); `s` itself when wider. The
+// terminal boards draw every square so, and put each column letter over the square's middle.
+inline std::string centred(std::string_view s, std::size_t width) {
+  const std::size_t columns = text_columns(s);
+  if (columns >= width) return std::string(s);
+  const std::size_t left = (width - columns) / 2;
+  return std::string(left, ' ') + std::string(s) + std::string(width - columns - left, ' ');
+}
+
 }  // namespace tabletop

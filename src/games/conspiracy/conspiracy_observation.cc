@@ -8,6 +8,7 @@
 #include <sstream>
 #include <vector>
 
+#include "core/text.h"
 #include "games/conspiracy/conspiracy.h"
 #include "games/conspiracy/conspiracy_internal.h"
 
@@ -494,54 +495,61 @@ std::string ConspiracyState::render(Seat v) const {
   for (int pos = 0; pos < kPositions; ++pos)
     if (tile_at_[std::size_t(pos)] >= 0) last_row = std::max(last_row, pos_row(pos) + 1);
   out << "Conspiracy  round " << round_ << "  bag " << coins_at(kBag) << " coins\n";
-  out << "              L            M            R\n";
-  out << "           a     b      c     d      e     f\n";
+  // Every square is a 5-column cell with its content centred; a face-up tile spans its two cells
+  // and the space between them. The column letters (and L M R) sit over the cells' middles.
+  constexpr int kLead = 13, kCell = 5, kTileWidth = 2 * kCell + 1;
+  auto letter_at = [&](std::string& line, int at, char c) {
+    if (int(line.size()) <= at) line.resize(std::size_t(at) + 1, ' ');
+    line[std::size_t(at)] = c;
+  };
+  std::string tiles_line, letters_line;
+  for (int column = 0; column < kColumns; ++column) {
+    const int left = kLead + column * (kTileWidth + 2);
+    letter_at(tiles_line, left + kTileWidth / 2, "LMR"[column]);
+    for (int k = 0; k < 2; ++k)
+      letter_at(letters_line, left + k * (kCell + 1) + kCell / 2, char('a' + column * 2 + k));
+  }
+  out << tiles_line << "\n" << letters_line << "\n";
   for (int row = 0; row <= last_row && row < kMaxRows; ++row) {
     const std::string label = row == 0 ? "Present " : "Future " + std::to_string(row);
     for (int half = 0; half < 2; ++half) {
       std::string line = half == 0 ? label : "";
       line.resize(9, ' ');
       std::string number = std::to_string(row * 2 + half + 1);
-      out << line << std::string(3 - number.size(), ' ') << number << " ";
+      line += std::string(3 - number.size(), ' ') + number + " ";
       for (int column = 0; column < kColumns; ++column) {
         const int tile = tile_at_[std::size_t(position(column, row))];
+        if (tile >= 0 && tile_up_[std::size_t(tile)]) {
+          // A face-up tile: its name in brackets on the upper half, its markers on the lower.
+          std::string marks;
+          for (Seat s = 0; s < players(); ++s)
+            if (marker_[std::size_t(s)] == tile) marks += char('0' + s);
+          line += half == 0 ? "[" + piece_name(tile) + std::string(kTileWidth - 4, ' ') + "]"
+                            : centred(marks.empty() ? "" : "m" + marks, kTileWidth);
+          line += "  ";
+          continue;
+        }
         for (int k = 0; k < 2; ++k) {
           const int sq = square_of(position(column, row), half * 2 + k);
           std::string cell;
           if (tile < 0) {
-            cell = "  .  ";
-          } else if (tile_up_[std::size_t(tile)]) {
-            cell = half == 0 && k == 0 ? "[" + piece_name(tile) + " "
-                   : half == 0         ? "    ]"
-                                       : "     ";
-            if (half == 1 && k == 0) {
-              std::string marks;
-              for (Seat s = 0; s < players(); ++s)
-                if (marker_[std::size_t(s)] == tile) marks += char('0' + s);
-              cell = marks.empty() ? "     " : (" m" + marks + "   ").substr(0, 5);
-            }
+            cell = ".";
+          } else if (const int c = coin_at_[std::size_t(sq)]; c < 0) {
+            cell =
+                half == 0 && k == 0 && knows_tile(v, tile) ? "(" + piece_name(tile) + ")" : "###";
           } else {
-            const int c = coin_at_[std::size_t(sq)];
-            if (c < 0) {
-              cell = half == 0 && k == 0 && knows_tile(v, tile) ? "(" + piece_name(tile) + ")"
-                                                                : " ### ";
-              if (cell.size() < 5) cell += std::string(5 - cell.size(), ' ');
-            } else {
-              std::string face = coin_up_[std::size_t(c)]
-                                     ? std::string(1, kSuitLetters[suit_of(c)]) + "*"
-                                     : std::string(1, '0' + rank_of(c)) + "#";
-              if (knows_coin(v, c) && !coin_up_[std::size_t(c)]) face = piece_name(c);
-              if (knows_coin(v, c) && coin_up_[std::size_t(c)]) face = piece_name(c) + "*";
-              cell = face + kArrows[coin_dir_[std::size_t(c)]];
-              // pad to 5 columns (the arrow is one column wide)
-              const int width = int(face.size()) + 1;
-              if (width < 5) cell += std::string(std::size_t(5 - width), ' ');
-            }
+            std::string face = coin_up_[std::size_t(c)]
+                                   ? std::string(1, kSuitLetters[suit_of(c)]) + "*"
+                                   : std::string(1, '0' + rank_of(c)) + "#";
+            if (knows_coin(v, c) && !coin_up_[std::size_t(c)]) face = piece_name(c);
+            if (knows_coin(v, c) && coin_up_[std::size_t(c)]) face = piece_name(c) + "*";
+            cell = face + kArrows[coin_dir_[std::size_t(c)]];
           }
-          out << cell << (k == 1 ? "  " : " ");
+          line += centred(cell, kCell) + (k == 1 ? "  " : " ");
         }
       }
-      out << "\n";
+      line.erase(line.find_last_not_of(' ') + 1);
+      out << line << "\n";
     }
   }
   out << " [X] face-up tile, ### face-down tile (square), (X) a face-down tile you know, 3#↗ a "
@@ -549,7 +557,7 @@ std::string ConspiracyState::render(Seat v) const {
       << " side up, C*↗ symbol side up, mN: marked by seat N\n";
   for (Seat s = 0; s < players(); ++s) {
     out << " " << game().seat_name(s) << ": " << hand_count(s) << " in hand, " << tiles_held(s)
-        << " tiles";
+        << (tiles_held(s) == 1 ? " tile" : " tiles");
     for (int c = 0; c < kPieces; ++c)
       if (coin_loc_[std::size_t(c)] == kSaved + s)
         out << ", saved " << (knows_coin(v, c) ? piece_name(c) : std::to_string(rank_of(c)));

@@ -206,6 +206,10 @@ class TcgState final : public State {
   // rest of the observation shows, for clients that draw the cards.
   json observation(Seat viewer) const override;
   std::string render(Seat viewer) const override;
+  // What is left to each seat (cards to draw, in hand, agents in the field, as all may count
+  // them) and what the seat to move decides now; to that seat, one example of each kind of move
+  // it may make.
+  std::string turn_status(Seat viewer) const override;
   // Every agent of every deck in exactly one place per copy, claimed agents in no hand, fields
   // within limits, master plan holders in the field, bombs on exposed... field agents.
   void check_invariants() const override;

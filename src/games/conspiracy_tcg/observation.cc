@@ -523,6 +523,48 @@ std::string TcgState::render(Seat viewer) const {
   return out.str();
 }
 
+std::string TcgState::turn_status(Seat viewer) const {
+  if (over_) return {};
+  const TcgGame& g = rules();
+  // What is left to each seat, as everybody may count it.
+  std::string text = "Left (to draw/in hand/agents in the field):";
+  for (Seat s = 0; s < num_players(); ++s) {
+    const SeatState& st = seat(s);
+    std::string name = g.seat_name(s);
+    if (s == viewer) name.insert(name.size() - 1, ", you");
+    text += std::string(s ? ";" : "") + " " + name + " " +
+            (st.out ? std::string("eliminated")
+                    : std::to_string(st.pile_count) + "/" + std::to_string(st.hand_count) + "/" +
+                          std::to_string(field_count(s)));
+  }
+  const Seat me = current_player();
+  static const char* const kWhat[] = {
+      "its turn: deploy a card, a pro move, attack or pass",               // kMain
+      "may veto the pro move with Old School, or allow it",                // kOldSchoolWindow
+      "arranges the cards it scried",                                      // kArranging
+      "places an agent from its hand (its field is empty)",                // kEmergencyPlacement
+      "answers the attack (a pro move that saves or switches, or allow)",  // kAttackReaction
+      "may brainwash the agents it defeated, or done",                     // kBrainwashPhase
+      "builds its new field (put)",                                        // kRearranging
+      "replaces field agents from its hand (replace), or done",            // kBigConning
+  };
+  text += ". " + g.seat_name(me) + ": " + kWhat[std::size_t(phase_)];
+  if (viewer != me) return text + ".";
+  // The seat to move reads one example of each kind of move it may make now (its own hand
+  // decides them, so nobody else reads them).
+  MoveList moves;
+  legal_moves(moves);
+  uint32_t kinds = 0;
+  std::string examples;
+  for (Move m : moves) {
+    const uint32_t bit = 1u << unpack(m).kind;
+    if (kinds & bit) continue;
+    kinds |= bit;
+    examples += (examples.empty() ? "" : ", ") + move_to_string(m);
+  }
+  return text + ". Next: e.g. " + examples + " ('moves' lists them all).";
+}
+
 // ---------------------------------------------------------------------------------------------
 // Invariants.
 

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/text.h"
 #include "games/culture_wars/culture_wars_internal.h"
 
 namespace tabletop::culture_wars {
@@ -578,33 +579,41 @@ std::string CultureWarsState::render(Seat viewer) const {
   out << "Culture Wars — round " << round_ << ", " << kPhaseNames[int(phase_)];
   if (phase_ != Phase::kOver) out << ", " << g.seat_name(to_move_) << " to move";
   out << "\n";
-  line("  Each square: its coin above, its tokens below. Coins: 3B = the 3 of " + g.seat_name(1) +
-       ",");
-  line("  number side up (a resource); [B] = a coin of " + g.seat_name(1) +
-       " suit side up (a settlement;");
-  line("  in setup, a coin not yet turned). Tokens: A:4 = four of " + g.seat_name(0) +
-       "'s; *:6 = six");
-  line("  of several seats' (listed below).");
-  std::string text = "    ";
-  for (int c = c0; c <= c1; ++c) text += std::string(" ") + char('a' + c) + "   ";
-  line(text);
+  // Each square's coin then its tokens ("3B A:4"), centred in its column; the tiles' edges drawn
+  // between the squares.
+  const int columns = c1 - c0 + 1;
+  std::array<int16_t, kSquares> tile_of;
+  tile_of.fill(-1);
+  for (int t = 0; t < kTiles; ++t)
+    for (int d : {0, 1, kWidth, kWidth + 1})
+      tile_of[std::size_t(tile_origin_[std::size_t(t)] + d)] = int16_t(t);
+  auto tile = [&](int c, int r) {  // the tile at column c, row r; -1 for sea and off the window
+    return c < c0 || c > c1 || r < r0 || r > r1 ? -1 : tile_of[std::size_t(square_at(c, r))];
+  };
+  // An edge between two squares that are not on the same tile (sea on both sides: none).
+  auto edge = [&](int a, int b) { return a != b; };
   std::string contested;
-  for (int r = r1; r >= r0; --r) {
-    char label[16];
-    std::snprintf(label, sizeof label, "%3d ", r + 1);
-    std::string coins = label, tokens = "    ";
+  // Each square's coin and tokens ("~" for sea, "." for an empty square).
+  struct Cell {
+    std::string coin, tokens;
+    std::string joined() const {
+      return coin + (coin.empty() || tokens.empty() ? "" : " ") + tokens;
+    }
+  };
+  std::vector<std::vector<Cell>> cells(std::size_t(r1 - r0 + 1),
+                                       std::vector<Cell>(std::size_t(columns)));
+  for (int r = r1; r >= r0; --r)
     for (int c = c0; c <= c1; ++c) {
       const int square = square_at(c, r);
+      Cell& cell = cells[std::size_t(r - r0)][std::size_t(c - c0)];
       if (!land_[std::size_t(square)]) {
-        coins += " ~~~ ";
-        tokens += " ~~~ ";
+        cell.coin = "~";
         continue;
       }
       const uint8_t coin = coin_at_[std::size_t(square)];
-      std::string coin_cell = ".";
       if (coin != kNoCoin) {
         const char suit = seat_letter(coin_seat(coin));
-        coin_cell = suit_up_[std::size_t(square)]
+        cell.coin = suit_up_[std::size_t(square)]
                         ? std::string("[") + suit + "]"
                         : std::to_string(coin_value(coin)) + suit;  // number up: seen by all
       }
@@ -617,22 +626,95 @@ std::string CultureWarsState::render(Seat viewer) const {
           only = s;
           each += std::string(" ") + seat_letter(s) + ":" + std::to_string(n);
         }
-      std::string token_cell;
-      if (seats == 1) token_cell = std::string(1, seat_letter(only)) + ":" + std::to_string(total);
-      if (seats > 1) {
-        token_cell = "*:" + std::to_string(total);
+      if (seats > 1)
         contested += (contested.empty() ? "" : ";") + std::string(" ") + square_name(square) + each;
-      }
-      char cell[32];
-      std::snprintf(cell, sizeof cell, " %-4s", coin_cell.c_str());
-      coins += cell;
-      std::snprintf(cell, sizeof cell, " %-4s", token_cell.c_str());
-      tokens += cell;
+      if (seats)
+        cell.tokens =
+            std::string(1, seats > 1 ? '*' : seat_letter(only)) + ":" + std::to_string(total);
+      if (cell.coin.empty() && cell.tokens.empty()) cell.coin = ".";
     }
-    line(coins);
-    line(tokens);
+  // One line per row of squares (coin and tokens side by side) when that fits in 80 columns, else
+  // two (coins above tokens). Each column is as wide as its widest square and one space more.
+  std::vector<std::size_t> width(std::size_t(columns), 3);
+  std::size_t total_width = 4;
+  for (int i = 0; i < columns; ++i) {
+    for (const auto& row : cells)
+      width[std::size_t(i)] =
+          std::max(width[std::size_t(i)], row[std::size_t(i)].joined().size() + 1);
+    total_width += width[std::size_t(i)] + 1;
   }
-  if (!contested.empty()) out << " several seats' tokens on one square:" << contested << "\n";
+  const bool two_lines = total_width > 80;
+  if (two_lines)
+    for (int i = 0; i < columns; ++i) {
+      width[std::size_t(i)] = 3;
+      for (const auto& row : cells)
+        width[std::size_t(i)] =
+            std::max({width[std::size_t(i)], row[std::size_t(i)].coin.size() + 1,
+                      row[std::size_t(i)].tokens.size() + 1});
+    }
+  std::vector<std::size_t> x(std::size_t(columns) + 1, 3);  // where the edge left of column i is
+  for (int i = 0; i < columns; ++i)
+    x[std::size_t(i) + 1] = x[std::size_t(i)] + width[std::size_t(i)] + 1;
+  std::string letters(x.back() + 1, ' ');
+  for (int i = 0; i < columns; ++i)
+    letters[x[std::size_t(i)] + 1 + (width[std::size_t(i)] - 1) / 2] = char('a' + c0 + i);
+  line(letters);
+  // The line of edges above row r (r0 - 1: the bottom line), drawn only where some tile ends.
+  auto edges_above = [&](int r) {
+    std::string text(3, ' ');
+    bool any = false;
+    for (int i = 0; i <= columns; ++i) {
+      const int c = c0 + i;
+      const bool up = edge(tile(c - 1, r + 1), tile(c, r + 1)) && r + 1 <= r1;
+      const bool down = edge(tile(c - 1, r), tile(c, r)) && r >= r0;
+      const bool left = i > 0 && edge(tile(c - 1, r), tile(c - 1, r + 1));
+      const bool right = i < columns && edge(tile(c, r), tile(c, r + 1));
+      static const char* const kJoints[16] = {" ", "─", "─", "─", "│", "┌", "┐", "┬",
+                                              "│", "└", "┘", "┴", "│", "├", "┤", "┼"};
+      text += kJoints[(up ? 8 : 0) | (down ? 4 : 0) | (left ? 2 : 0) | (right ? 1 : 0)];
+      if (i == columns) break;
+      any |= right;
+      for (std::size_t k = 0; k < width[std::size_t(i)]; ++k) text += right ? "─" : " ";
+    }
+    return any ? text : std::string();
+  };
+  for (int r = r1; r >= r0; --r) {
+    if (const std::string e = edges_above(r); !e.empty()) line(e);
+    for (int part = 0; part < (two_lines ? 2 : 1); ++part) {
+      char label[16];
+      std::snprintf(label, sizeof label, "%3d", r + 1);
+      std::string text = part == 0 ? label : "   ";
+      for (int i = 0; i <= columns; ++i) {
+        const int c = c0 + i;
+        text += edge(tile(c - 1, r), tile(c, r)) ? "│" : " ";
+        if (i == columns) break;
+        const Cell& cell = cells[std::size_t(r - r0)][std::size_t(i)];
+        text += centred(!two_lines         ? cell.joined()
+                        : part == 0        ? cell.coin
+                        : cell.coin == "~" ? "~"
+                                           : cell.tokens,
+                        width[std::size_t(i)]);
+      }
+      line(text);
+    }
+  }
+  if (const std::string e = edges_above(r0 - 1); !e.empty()) line(e);
+  if (!contested.empty()) {
+    // Broken into lines of at most 78 columns, at the squares.
+    std::string text = " several seats' tokens on one square:";
+    for (std::size_t at = 0; at < contested.size();) {
+      const std::size_t next = std::min(contested.find(';', at + 1), contested.size());
+      const std::string item = contested.substr(at, next - at);
+      if (text.size() + item.size() > 78) {
+        out << text << "\n";
+        text = "  " + item.substr(item.find_first_not_of("; "));
+      } else {
+        text += item;
+      }
+      at = next;
+    }
+    out << text << "\n";
+  }
   for (int s = 0; s < num_seats(); ++s) {
     // The coins in reserve as everybody knows them: those seen number side up, and how many not.
     std::string coins;
@@ -644,19 +726,19 @@ std::string CultureWarsState::render(Seat viewer) const {
     if (const int unseen = reserve_coins_unseen(s))
       coins += (coins.empty() ? "" : ", ") + std::to_string(unseen) + " unseen";
     out << " " << g.seat_name(s) << ": reserve " << int(reserve_tokens_[std::size_t(s)])
-        << " tokens, coins " << (coins.empty() ? "none" : coins) << "; settlements "
-        << settlements(s) << " (last round " << int(settlements_last_round_[std::size_t(s)])
-        << ")\n";
+        << " tokens, coins " << (coins.empty() ? "none" : coins) << ";"
+        << (coins.size() > 13 ? "\n   " : " ") << "settlements " << settlements(s)
+        << ", last round " << int(settlements_last_round_[std::size_t(s)]) << "\n";
   }
   if (phase_ == Phase::kOver) {
     out << " Game over:";
     if (!winners_)
       out << " no winner: the engine's round cap of " << rules().max_rounds()
-          << " rounds was reached (max_rounds, not a rule)";
+          << " rounds was reached\n   (max_rounds, not a rule)";
     for (int s = 0; s < num_seats(); ++s)
       if (winners_ >> s & 1)
         out << " " << g.seat_name(s) << " wins: " << settlements(s) << " settlements now and "
-            << int(settlements_last_round_[std::size_t(s)]) << " at the last round's end ("
+            << int(settlements_last_round_[std::size_t(s)]) << " at the last round's end\n   ("
             << rules().settlements_to_win() << " needed at both; the most wins)";
     out << "\n";
   }

@@ -180,10 +180,12 @@ class CultureWarsState final : public State {
   // The move (or what it sets off: coins turned number side up at the end of coin placement, in
   // conflicts or when a settlement is abandoned) shows a coin's number nobody had seen.
   bool reveals(Move move) const override;
-  // The same for every viewer. Each square is two lines: its coin (`3B`: seat B's 3 number side
-  // up; `[B]`: seat B's coin suit side up, as everybody sees it at the table) above its tokens
-  // (`A:4`; `*:6` for several seats', listed under the map), so that neither reads as a square
-  // name (`a3`); then each seat's reserve (tokens, coins as known to all) and settlements.
+  // The same for every viewer. One line per row of squares, each square its coin (`3B`: seat B's
+  // 3 number side up; `[B]`: seat B's coin suit side up, as everybody sees it at the table) then
+  // its tokens (`A:4`; `*:6` for several seats', listed under the map), so that neither reads as
+  // a square name (`a3`), centred in its column under the column's letter; `~` sea; box lines
+  // where a tile ends (Game::board_key is the key); then each seat's reserve (tokens, coins as
+  // known to all) and settlements.
   std::string render(Seat viewer) const override;
   // The same for every viewer: the step of setup (tile move k of n, coins left to draw, tokens
   // left to place), the expansion squares still to choose, the tokens not moved yet this round and
@@ -363,6 +365,8 @@ class CultureWarsGame final : public Game {
   // The notation for people (core/game.h; written in culture_wars_notation.cc).
   std::vector<NotationKind> notation() const override;
   std::string seat_name(Seat seat) const override;
+  // The key to render's signs (coins, tokens, sea, tile edges), which render does not repeat.
+  std::string board_key() const override;
   std::unique_ptr<State> new_initial_state(Chance chance) const override;
   // Every square of the 26x26 window, a1..z26.
   std::vector<std::string> board_places() const override;

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/text.h"
+
 namespace tabletop::siege {
 namespace {
 
@@ -930,14 +932,20 @@ std::string SiegeState::render(Seat viewer) const {
     table[7][0] = int8_t(home_square(kNW));
     return table;
   }();
+  // Each square is a 5-column cell with its content centred, its column letter over the middle.
+  constexpr int kCell = 5;
   auto cell = [&](int sq) -> std::string {
-    if (sq < 0 || !g.in_play(sq)) return "     ";
+    if (sq < 0 || !g.in_play(sq)) return std::string(kCell, ' ');
     const uint8_t p = board_[std::size_t(sq)];
-    if (p == kEmpty) return is_home(sq) ? " [" + square_name(sq) + "]" : "  .  ";
-    return "  " + piece_text(p, revealed(piece_seat(p), piece_kind(p)));
+    if (p == kEmpty) return centred(is_home(sq) ? "[" + square_name(sq) + "]" : ".", kCell);
+    return centred(piece_text(p, revealed(piece_seat(p), piece_kind(p))), kCell);
   };
   std::ostringstream out;
-  out << "          a    b    c    d    e    f    g    h\n";
+  std::string letters(3 + kCell, ' ');
+  for (int column = 0; column < 8; ++column)
+    letters += centred(std::string(1, char('a' + column)), kCell);
+  letters.erase(letters.find_last_not_of(' ') + 1);
+  out << letters << "\n";
   for (int row = 9; row >= 0; --row) {
     std::string line = (row >= 1 && row <= 8) ? " " + std::to_string(row) + " " : "   ";
     for (int column = 0; column < 10; ++column)
