@@ -76,7 +76,8 @@ GameResult play(const Condition& c, long deal, int condition, int rotation, uint
   q.measured = measure;
   q.choices.assign(std::size_t(n), 0);
   MoveList legal;
-  std::vector<int8_t> leaders;  // per ply: the estimate's sole leader, or -1
+  std::vector<int8_t> leaders;                        // per ply: the estimate's sole leader, or -1
+  std::vector<double> lowest(std::size_t(n), 1e300);  // per seat: its lowest estimate so far
   double legal_sum = 0;
   int previous_leader = -1;
   auto look = [&](const State& state) {
@@ -93,6 +94,7 @@ GameResult play(const Condition& c, long deal, int condition, int rotation, uint
       q.estimated = true;
       for (int s = 0; s < n; ++s) {
         if (leader < 0 || estimate[std::size_t(s)] > estimate[std::size_t(leader)]) leader = s;
+        lowest[std::size_t(s)] = std::min(lowest[std::size_t(s)], estimate[std::size_t(s)]);
       }
       for (int s = 0; s < n; ++s)
         if (s != leader && estimate[std::size_t(s)] == estimate[std::size_t(leader)]) leader = -1;
@@ -139,6 +141,7 @@ GameResult play(const Condition& c, long deal, int condition, int rotation, uint
       for (std::size_t i = 0; i < leaders.size(); ++i)
         if (leaders[i] != winner) last_other = i + 1;
       q.clear_at = double(last_other) / double(leaders.size());
+      q.winner_lowest = lowest[std::size_t(winner)];
     }
   };
   if (record) {

@@ -57,6 +57,9 @@ struct GameQuality {
   // the game's midpoint, and when it took the lead for good (share of the game's plies).
   bool winner_behind_at_midpoint = false;
   double clear_at = -1;  // -1: no sole winner or no estimate
+  // The lowest estimate the eventual sole winner had along the game (the deepest hole it came
+  // back from; 0 when no sole winner or no estimate).
+  double winner_lowest = 0;
   // Per turn t < kTraceTurns (the state before ply t * players): each seat's estimate, then the
   // number of legal moves; players + 1 values per turn.
   std::vector<float> trace;

@@ -102,6 +102,7 @@ void write(Writer& w, const GameResult& r) {
   w.pod<uint8_t>(q.estimated);
   w.pod<uint8_t>(q.winner_behind_at_midpoint);
   w.pod<double>(q.clear_at);
+  w.pod<double>(q.winner_lowest);
   w.pods(q.trace);
   w.pod<uint64_t>(q.seat_figure_names.size());
   for (std::size_t i = 0; i < q.seat_figure_names.size(); ++i) {
@@ -149,6 +150,7 @@ GameResult read(Reader& in) {
   q.estimated = in.pod<uint8_t>() != 0;
   q.winner_behind_at_midpoint = in.pod<uint8_t>() != 0;
   q.clear_at = in.pod<double>();
+  q.winner_lowest = in.pod<double>();
   q.trace = in.pods<float>();
   const auto seat_figures = in.pod<uint64_t>();
   for (uint64_t i = 0; i < seat_figures; ++i) {

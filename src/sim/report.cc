@@ -391,6 +391,12 @@ std::vector<Outlier> outliers(const ConditionStats& s) {
         {"most-lead-changes", "most lead changes",
          " (the lead changed hands " + std::to_string(s.most_lead_changes_count) + " times)",
          &*s.most_lead_changes});
+  if (s.comeback) {
+    char lowest[32];
+    std::snprintf(lowest, sizeof lowest, "%+.2f", s.comeback_lowest);
+    out.push_back({"comeback", "biggest comeback",
+                   std::string(" (the winner's estimate fell to ") + lowest + ")", &*s.comeback});
+  }
   if (s.capped_example) out.push_back({"capped", "a capped game", "", &*s.capped_example});
   const int rare = rare_seat(s);
   if (rare >= 0)

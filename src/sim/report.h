@@ -6,10 +6,10 @@
 // histogram), the figures the game exports, the quality measures and the trajectories (each seat's
 // estimate, the legal moves, and each of the game's seat figures, turn by turn); then the paired
 // variant differences, the tournament's ratings and win matrix, and the skill trace, when the run
-// has them. Outliers (the longest and the shortest game, the most lead changes, a capped game, the
-// rarest winner's first win) are saved as records/<condition>-<kind>.json, which `tabletop replay`
-// opens, and embedded step by step for the page's own replay panel (report_replay.h): a click on
-// an outlier replays it in the page.
+// has them. Outliers (the longest and the shortest game, the most lead changes, the biggest
+// comeback, a capped game, the rarest winner's first win) are saved as
+// records/<condition>-<kind>.json, which `tabletop replay` opens, and embedded step by step for the
+// page's own replay panel (report_replay.h): a click on an outlier replays it in the page.
 #pragma once
 
 #include <string>

@@ -1,6 +1,7 @@
 // The report's replays: a click on an outlier game (the longest, the shortest, the one whose lead
-// changed hands most often, a capped game, the rarest winner's win) opens it in a panel of the
-// report itself, which stays one self-contained file: no server, no scripts from elsewhere.
+// changed hands most often, the biggest comeback, a capped game, the rarest winner's win) opens it
+// in a panel of the report itself, which stays one self-contained file: no server, no scripts from
+// elsewhere.
 //
 // The lab replays each outlier record once, when it writes the report, and embeds what a spectator
 // of that game would have seen at every step: the board as the game draws it for a terminal

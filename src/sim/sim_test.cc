@@ -431,6 +431,9 @@ TEST(Summary, QualityMeasuresForEveryGameFromItsRecords) {
   EXPECT_TRUE(q.at("length_spread").interval.contains(q.at("length_spread").value));
   EXPECT_TRUE(std::isfinite(q.at("length_spread").interval.high));
   const ConditionStats& s = summary.conditions()[0];
+  // Some winner was behind by the estimate at some point: the biggest comeback is below 0.
+  EXPECT_LT(s.comeback_lowest, 0);
+  EXPECT_GE(s.comeback_lowest, -1);
   ASSERT_GE(s.trace.size(), 10u);
   EXPECT_EQ(s.trace[0][0].count(), 80);  // every game at turn 0
   const json j = summary.to_json()["conditions"][0]["quality"];
@@ -507,7 +510,10 @@ TEST(Report, OutlierGamesReplayInThePage) {
   ASSERT_TRUE(s.longest && s.shortest && s.most_lead_changes);
   EXPECT_GT(s.longest_plies, s.shortest_plies);
   const std::string html = report_html(summary, "x");
-  for (const char* key : {"0-longest", "0-shortest", "0-most-lead-changes", "0-rare-winner"})
+  ASSERT_LT(s.comeback_lowest, 0);
+  ASSERT_TRUE(s.comeback);
+  for (const char* key :
+       {"0-longest", "0-shortest", "0-most-lead-changes", "0-comeback", "0-rare-winner"})
     EXPECT_NE(html.find(std::string("data-replay=\"") + key + "\""), std::string::npos) << key;
   const json replays = embedded_replays(html);
   ASSERT_TRUE(replays.is_object());

@@ -114,6 +114,10 @@ void Summary::game(const GameResult& r) {
     s.decisions_per_player.add(choices / std::max(1, n));
   }
   if (q.clear_at >= 0) s.clear_at.add(q.clear_at);
+  if (q.clear_at >= 0 && q.winner_lowest < s.comeback_lowest) {
+    s.comeback_lowest = q.winner_lowest;
+    if (r.record) s.comeback = r.record;
+  }
   const std::size_t width = std::size_t(n) + 1;
   for (std::size_t t = 0; t * width + width <= q.trace.size(); ++t) {
     if (s.trace.size() <= t) s.trace.emplace_back(width);
@@ -343,7 +347,8 @@ std::vector<QualityMeasure> Summary::quality(std::size_t c) const {
 
 bool Summary::has_outliers() const {
   for (const ConditionStats& s : conditions_) {
-    if (s.longest || s.shortest || s.capped_example || s.most_lead_changes) return true;
+    if (s.longest || s.shortest || s.capped_example || s.most_lead_changes || s.comeback)
+      return true;
     for (const auto& r : s.seat_win_example)
       if (r) return true;
   }

@@ -54,6 +54,10 @@ struct ConditionStats {
   // hands most often (when measured, and it changed at least once).
   std::optional<Record> longest, shortest, capped_example, most_lead_changes;
   int longest_plies = -1, shortest_plies = -1, most_lead_changes_count = 0;
+  // The biggest comeback: the decisive game whose winner's estimate fell lowest along the way
+  // (kept when it fell below 0: the winner was expected to lose at some point).
+  std::optional<Record> comeback;
+  double comeback_lowest = 0;
   std::vector<std::optional<Record>> seat_win_example;  // the first sole win of each seat
   // The same shares with the deal as the unit (stats.h ClusterShare): every interval and flag
   // uses these, since the games of one deal are correlated.
