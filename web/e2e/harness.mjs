@@ -307,5 +307,20 @@ export async function assertNoSidewaysScroll(page, what = page.url()) {
   if (overflow > 1) throw new Error(`${what}: the page scrolls sideways by ${overflow}px`);
 }
 
+/** The smallest tap target on a touch screen, in CSS px. */
+export const TAP = 44;
+
+/** The smaller side, in CSS px on the screen, of the smallest place lit for a move on the board. */
+export async function smallestLitPlace(page) {
+  return page.evaluate(() => {
+    let smallest = Infinity;
+    for (const g of document.querySelectorAll("svg.board [data-place].target")) {
+      const r = g.getBoundingClientRect();
+      smallest = Math.min(smallest, r.width, r.height);
+    }
+    return smallest;
+  });
+}
+
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
