@@ -307,6 +307,14 @@ export async function assertNoSidewaysScroll(page, what = page.url()) {
   if (overflow > 1) throw new Error(`${what}: the page scrolls sideways by ${overflow}px`);
 }
 
+/** A new page of `env`'s browser (touch on a phone) at the server's `path`, once `waitFor` shows. */
+export async function visit(env, path, viewport, waitFor) {
+  const page = await recordingPage(env.browser, { viewport, hasTouch: viewport === PHONE });
+  await page.goto(env.server.url + path);
+  await page.waitForSelector(waitFor, { timeout: WAIT });
+  return page;
+}
+
 /** The smallest tap target on a touch screen, in CSS px. */
 export const TAP = 44;
 

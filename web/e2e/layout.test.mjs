@@ -11,12 +11,12 @@ import {
   DESKTOP,
   PHONE,
   playOneMove,
-  recordingPage,
   screenshot,
   smallestLitPlace,
   states,
   TAP,
   until,
+  visit as visitPage,
   WAIT,
   withServerAndBrowser,
 } from "./harness.mjs";
@@ -30,12 +30,7 @@ const GAMES = [
   { id: "conspiracy-tcg", players: 2 },
 ];
 
-async function visit(path, viewport, waitFor) {
-  const page = await recordingPage(env.browser, { viewport, hasTouch: viewport === PHONE });
-  await page.goto(env.server.url + path);
-  await page.waitForSelector(waitFor, { timeout: WAIT });
-  return page;
-}
+const visit = (path, viewport, waitFor) => visitPage(env, path, viewport, waitFor);
 
 test("the favicon is served as SVG and as ICO", async () => {
   for (const [p, type] of [

@@ -11,23 +11,35 @@ import {
   assertNoSidewaysScroll,
   DESKTOP,
   PHONE,
-  recordingPage,
   screenshot,
   smallestLitPlace,
   states,
   TAP,
   until,
+  visit,
   WAIT,
   withServerAndBrowser,
 } from "./harness.mjs";
 
 const env = withServerAndBrowser();
 
-async function open(path, viewport, waitFor) {
-  const page = await recordingPage(env.browser, { viewport, hasTouch: viewport === PHONE });
-  await page.goto(env.server.url + path);
-  await page.waitForSelector(waitFor, { timeout: WAIT });
-  return page;
+const open = (path, viewport, waitFor) => visit(env, path, viewport, waitFor);
+
+/** Runs `check(page, last, size)` on the finished match's spectator page at both sizes, where
+ * `last` is the final state message; then the common checks and a screenshot `<name>-<size>`. */
+async function atTheEnd(created, name, check) {
+  for (const [size, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ]) {
+    const page = await open(created.watch_url, viewport, ".result h2");
+    await until(() => states(page).some((s) => s.result), "the final state");
+    await check(page, states(page).at(-1), size);
+    await assertNoSidewaysScroll(page, `${name} (${size})`);
+    await screenshot(page, `${name}-${size}`);
+    assertNoConsoleErrors(page, `${name} (${size})`);
+    await page.context().close();
+  }
 }
 
 async function finished(game, params, players) {
@@ -125,13 +137,7 @@ for (const game of ["culture-wars", "conspiracy-tcg"]) {
 
 test("the end board: face-down Conspiracy tiles stay face down, named where a seat knew them", async () => {
   const created = await finished("conspiracy", { max_rounds: 2 }, 3);
-  for (const [size, viewport] of [
-    ["desktop", DESKTOP],
-    ["phone", PHONE],
-  ]) {
-    const page = await open(created.watch_url, viewport, ".result h2");
-    await until(() => states(page).some((s) => s.result), "the final state");
-    const last = states(page).at(-1);
+  await atTheEnd(created, "conspiracy-end-board", async (page, last) => {
     const spectator = last.views[0].observation;
     const down = (spectator.tiles ?? []).filter((t) => t.endsWith(" down")).map((t) => t.split(" ")[0]);
     const known = new Map();
@@ -150,30 +156,16 @@ test("the end board: face-down Conspiracy tiles stay face down, named where a se
       down.length,
       "every face-down tile is drawn face down",
     );
-    await assertNoSidewaysScroll(page, `Conspiracy's end (${size})`);
-    await screenshot(page, `conspiracy-end-board-${size}`);
-    assertNoConsoleErrors(page, `Conspiracy's end (${size})`);
-    await page.context().close();
-  }
+  });
 });
 
 test("the end board: the card game's hands face up once the record is public", async () => {
   const created = await finished("conspiracy-tcg", { max_plies: 60 }, 2);
-  for (const [size, viewport] of [
-    ["desktop", DESKTOP],
-    ["phone", PHONE],
-  ]) {
-    const page = await open(created.watch_url, viewport, ".result h2");
-    await until(() => states(page).some((s) => s.result), "the final state");
-    const last = states(page).at(-1);
+  await atTheEnd(created, "conspiracy-tcg-end-board", async (page, last) => {
     const hands = (last.revealed ?? []).map((seen, s) => seen.seats[s].hand.length);
     const nonEmpty = hands.filter((n) => n > 0).length;
     assert.ok(nonEmpty > 0, "some seat ends with cards in hand");
     assert.equal(await page.locator("svg.board text.hand-revealed").count(), nonEmpty);
     assert.equal(await page.locator("svg.board text.hand-known").count(), 0, "no hand left hidden");
-    await assertNoSidewaysScroll(page, `the card game's end (${size})`);
-    await screenshot(page, `conspiracy-tcg-end-board-${size}`);
-    assertNoConsoleErrors(page, `the card game's end (${size})`);
-    await page.context().close();
-  }
+  });
 });
