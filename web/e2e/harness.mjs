@@ -315,6 +315,20 @@ export async function visit(env, path, viewport, waitFor) {
   return page;
 }
 
+/** Taps the first place lit for a move and waits until it answers: it is picked, or its move sent. */
+export async function tapLitPlace(page) {
+  const seq = states(page).at(-1).seq;
+  await page.locator("svg.board [data-place].target").first().tap({ timeout: WAIT });
+  await page.waitForFunction(
+    (seq) =>
+      document.querySelector("svg.board [data-place].picked") ||
+      /^(Sent|Move accepted)/.test(document.querySelector(".message")?.textContent ?? "") ||
+      seq < 0,
+    seq,
+    { timeout: WAIT },
+  );
+}
+
 /** The smallest tap target on a touch screen, in CSS px. */
 export const TAP = 44;
 

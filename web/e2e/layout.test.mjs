@@ -15,6 +15,7 @@ import {
   smallestLitPlace,
   states,
   TAP,
+  tapLitPlace,
   until,
   visit as visitPage,
   WAIT,
@@ -100,16 +101,7 @@ test("every board at 1280×800 and 390×844: no sideways scroll, no console erro
           assert.ok(smallest >= TAP - 0.5, `${g.id}: the smallest lit place is ${smallest}px`);
           const box = await lit.first().boundingBox();
           // A tap on a lit place answers: it is picked, or its move is sent.
-          const seq = states(page).at(-1).seq;
-          await lit.first().tap({ timeout: WAIT });
-          await page.waitForFunction(
-            (seq) =>
-              document.querySelector("svg.board [data-place].picked") ||
-              /^(Sent|Move accepted)/.test(document.querySelector(".message")?.textContent ?? "") ||
-              seq < 0,
-            seq,
-            { timeout: WAIT },
-          );
+          await tapLitPlace(page);
           assert.ok(box, `${g.id}: a lit place has a box`);
         }
         const height = await page.evaluate(() => document.documentElement.scrollHeight);

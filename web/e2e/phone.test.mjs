@@ -15,6 +15,7 @@ import {
   smallestLitPlace,
   states,
   TAP,
+  tapLitPlace,
   until,
   visit,
   WAIT,
@@ -109,16 +110,7 @@ for (const game of ["culture-wars", "conspiracy-tcg"]) {
       await details.locator("> summary").tap();
     }
     // A tap on a lit place answers: it is picked, or its move is sent.
-    const seq = states(page).at(-1).seq;
-    await page.locator("svg.board [data-place].target").first().tap({ timeout: WAIT });
-    await page.waitForFunction(
-      (seq) =>
-        document.querySelector("svg.board [data-place].picked") ||
-        /^(Sent|Move accepted)/.test(document.querySelector(".message")?.textContent ?? "") ||
-        seq < 0,
-      seq,
-      { timeout: WAIT },
-    );
+    await tapLitPlace(page);
     await assertNoSidewaysScroll(page, `${game} after a tap`);
     await screenshot(page, `${game}-phone-open`);
     assertNoConsoleErrors(page, `${game} (phone)`);
