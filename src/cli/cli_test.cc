@@ -401,7 +401,7 @@ TEST(Cli, ReplayWalksASavedStateByItsRecord) {
     EXPECT_NE(r.out.find("is a saved state (from 'tabletop apply --save'), not a record"),
               std::string::npos)
         << r.out;
-    EXPECT_NE(r.out.find("tabletop apply siege --state"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("tabletop apply siege --state FILE MOVE..."), std::string::npos) << r.out;
   }
   // A record that does not lead to the state saved with it.
   nlohmann::json wrong = nlohmann::json::parse(std::ifstream(dir + "/siege_2.json"));

@@ -176,15 +176,18 @@ Record record_in(const json& j, const std::string& path) {
   const bool saved_state =
       j.is_object() && !j.contains("moves") && j.contains("state") && j.contains("chance");
   if (!saved_state) return Record::from_json(j);
-  const std::string game = j.contains("game") && j["game"].is_string()
-                               ? j["game"].get<std::string>()
-                               : std::string("GAME");
+  // The game's id as the registry knows it (never the file's text echoed unchecked).
+  const GameEntry* entry = j.contains("game") && j["game"].is_string()
+                               ? games::registry().find(j["game"].get<std::string>())
+                               : nullptr;
+  const std::string game = entry ? entry->info.id : std::string("GAME");
   if (!j.contains("record"))
     throw BadRecord(quote(path) +
-                    " is a saved state (from 'tabletop apply --save'), not a record: " +
-                    "it holds no moves to replay. Play on from it with 'tabletop apply " + game +
-                    " --state " + path + " MOVE...'; a state saved by 'apply ... --save' from a " +
-                    "deal (or from a state that has one) keeps its record and replays");
+                    " is a saved state (from 'tabletop apply --save'), not a record: it holds no "
+                    "moves to replay. Play on from it with: tabletop apply " +
+                    game +
+                    " --state FILE MOVE...; a state saved by 'apply ... --save' from a deal (or "
+                    "from a saved state that has one) keeps its record and replays");
   Record record = Record::from_json(j["record"]);
   check_record_reaches(record, j, path);
   return record;

@@ -224,6 +224,7 @@ const std::vector<BoardCase> kBoards = {
     {{"conspiracy", "--seed", "3"}, "seat 0> ", "a     b"},
     {{"siege", "--seed", "3"}, "NE (seat 0)> ", "a    b"},
     {{"culture-wars", "--seed", "3"}, "seat A (0)> ", "i   j"},
+    {{"relativity", "--seed", "3"}, "seat 0> ", "a  b"},
 };
 
 TEST(PlayBoards, ColumnLettersStandOverTheirSquaresInATerminal) {

@@ -307,5 +307,42 @@ export async function assertNoSidewaysScroll(page, what = page.url()) {
   if (overflow > 1) throw new Error(`${what}: the page scrolls sideways by ${overflow}px`);
 }
 
+/** A new page of `env`'s browser (touch on a phone) at the server's `path`, once `waitFor` shows. */
+export async function visit(env, path, viewport, waitFor) {
+  const page = await recordingPage(env.browser, { viewport, hasTouch: viewport === PHONE });
+  await page.goto(env.server.url + path);
+  await page.waitForSelector(waitFor, { timeout: WAIT });
+  return page;
+}
+
+/** Taps the first place lit for a move and waits until it answers: it is picked, or its move sent. */
+export async function tapLitPlace(page) {
+  const seq = states(page).at(-1).seq;
+  await page.locator("svg.board [data-place].target").first().tap({ timeout: WAIT });
+  await page.waitForFunction(
+    (seq) =>
+      document.querySelector("svg.board [data-place].picked") ||
+      /^(Sent|Move accepted)/.test(document.querySelector(".message")?.textContent ?? "") ||
+      seq < 0,
+    seq,
+    { timeout: WAIT },
+  );
+}
+
+/** The smallest tap target on a touch screen, in CSS px. */
+export const TAP = 44;
+
+/** The smaller side, in CSS px on the screen, of the smallest place lit for a move on the board. */
+export async function smallestLitPlace(page) {
+  return page.evaluate(() => {
+    let smallest = Infinity;
+    for (const g of document.querySelectorAll("svg.board [data-place].target")) {
+      const r = g.getBoundingClientRect();
+      smallest = Math.min(smallest, r.width, r.height);
+    }
+    return smallest;
+  });
+}
+
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };

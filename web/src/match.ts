@@ -2,6 +2,7 @@
 // box, undo, the hot-seat hand-over, the computer's thinking progress, the log and the result.
 // Nothing is shown before the server says so: no optimistic updates, every move waits for its ack
 // and the state that follows.
+import { BoardZoom } from "./board-zoom";
 import { api, type GameInfo } from "./api";
 import { fitNumbers, h, seatLabel, tokensFromHash } from "./dom";
 import { DRAWERS } from "./games";
@@ -131,13 +132,7 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
   );
 
   ui.controls.append(h("h2", {}, "Your move"), ui.moves, ui.allMoves, noteForm, ui.help, ui.undo);
-  const zoom = root.querySelector<HTMLButtonElement>("button.zoom")!;
-  zoom.addEventListener("click", () => {
-    const on = !ui.boardBox.classList.contains("zoomed");
-    ui.boardBox.classList.toggle("zoomed", on);
-    zoom.setAttribute("aria-pressed", String(on));
-    zoom.textContent = on ? "Fit the board" : "Zoom the board";
-  });
+  const zoom = new BoardZoom(ui.boardBox, root.querySelector<HTMLButtonElement>("button.zoom")!);
   let state: StateMsg | null = null;
   let sentUndo = false;
   let picker: MovePicker | null = null;
@@ -489,6 +484,7 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     ui.log.parentElement!.scrollTop = ui.log.parentElement!.scrollHeight;
     picker = view.legal.length ? new MovePicker(view.legal) : null;
     highlight();
+    zoom.update();
     drawHelp();
     // Undo.
     ui.undo.hidden = !s.match.undo || view.seat < 0 || !!s.result;

@@ -327,22 +327,34 @@ export const conspiracyTcg: GameDrawer = {
       }
       // What this viewer knows of another seat's hand (Hacking, Disguise) and pile (Scrying).
       if (!own) {
-        const known = st.hand.filter((c): c is number => c !== null);
+        // Once the match is over the record is public: the hand as its seat saw it, face up.
+        const end: Observation | undefined = ctx.revealed?.[s];
+        const endHand: (number | null)[] | undefined = end?.seats?.[s]?.hand;
+        const shown = endHand && !endHand.includes(null) ? (endHand as number[]) : null;
+        const known = shown ?? st.hand.filter((c): c is number => c !== null);
+        const hiddenNow = shown ? 0 : hidden;
         if (st.hand.length) {
           parts.push(
             el(
               "text",
-              { x: LEFT, y: y + 10, "font-size": 11 },
-              `Hand: ${known.length} known to you${hidden ? `, ${hidden} hidden` : ""}`,
+              { x: LEFT, y: y + 10, "font-size": 11, class: shown ? "hand-revealed" : "hand-known" },
+              shown
+                ? `Hand: ${known.length}, face up now that the record is public`
+                : `Hand: ${known.length} known to you${hidden ? `, ${hidden} hidden` : ""}`,
             ),
           );
           y += 16;
           let x = LEFT;
-          for (const a of known) {
-            parts.push(businessCard(obs, a, x, y, { position: "in hand", notes: [] }));
+          const inRow = Math.max(1, Math.floor((width - 2 * LEFT + GAP) / (CW + GAP)));
+          known.forEach((a, i) => {
+            if (i && i % inRow === 0) {
+              x = LEFT;
+              y += CH + GAP;
+            }
+            parts.push(businessCard(shown ? end : obs, a, x, y, { position: "in hand", notes: [] }));
             x += CW + GAP;
-          }
-          for (let i = 0; i < Math.min(hidden, 9); i++) parts.push(cardBack(x + i * 24, y + 4, 40, 56));
+          });
+          for (let i = 0; i < Math.min(hiddenNow, 9); i++) parts.push(cardBack(x + i * 24, y + 4, 40, 56));
           y += known.length ? CH + 8 : 66;
         }
       }

@@ -59,6 +59,21 @@ export const conspiracy: GameDrawer = {
       tiles.set(pos, what);
       deepest = Math.max(deepest, rowIndex(pos.slice(1)));
     }
+    // Once the match is over its record is public: a face-down tile or coin that some seat knew is
+    // named (it stays face down, as it lies on the table).
+    const publicAtEnd = new Map<string, string>(); // tile position or coin square -> "C3"
+    for (const seen of ctx.revealed ?? []) {
+      for (const t of seen?.tiles ?? []) {
+        const [pos, what] = String(t).split(" ");
+        if (what?.startsWith("(")) publicAtEnd.set(pos, what.slice(1, 3));
+      }
+      for (const c of seen?.coins ?? []) {
+        const [sq, , , known] = String(c).split(" ");
+        if (known) publicAtEnd.set(sq, known);
+      }
+    }
+    for (const [pos, what] of tiles)
+      if (what === "down" && publicAtEnd.has(pos)) tiles.set(pos, `[${publicAtEnd.get(pos)}]`);
     const rows = deepest + 2; // Present + Futures down to one below the deepest tile
     const left = 40;
     const top = 24;
@@ -106,9 +121,9 @@ export const conspiracy: GameDrawer = {
           svg.append(g);
           continue;
         }
-        if (what === "down" || what.startsWith("(")) {
+        if (what === "down" || what.startsWith("(") || what.startsWith("[")) {
           svg.append(tileBack(x, y, 2 * U, 2));
-          if (what.startsWith("(")) {
+          if (what !== "down") {
             svg.append(
               el(
                 "text",
@@ -116,10 +131,12 @@ export const conspiracy: GameDrawer = {
                   x: x + 2 * U - 4,
                   y: y + 2 * U - 4,
                   "text-anchor": "end",
-                  "font-size": 10,
-                  class: "known-tile",
+                  "font-size": what.startsWith("(") ? 10 : 9,
+                  class: what.startsWith("(") ? "known-tile" : "public-tile",
                 },
-                `(${what.slice(1, 3)} known to you)`,
+                what.startsWith("(")
+                  ? `(${what.slice(1, 3)} known to you)`
+                  : `(${what.slice(1, 3)}, face down)`,
               ),
             );
           }
@@ -142,7 +159,8 @@ export const conspiracy: GameDrawer = {
     }
     // Coins on the board.
     for (const entry of obs.coins ?? []) {
-      const [sq, face, dir, known] = String(entry).split(" ");
+      const [sq, face, dir, seen] = String(entry).split(" ");
+      const known = seen ?? publicAtEnd.get(sq);
       const col = "abcdef".indexOf(sq[0]);
       const row = Number(sq.slice(1)) - 1;
       const cx = tileX(Math.floor(col / 2)) + (col % 2) * U + U / 2;

@@ -158,4 +158,8 @@ export const cultureWars: GameDrawer = {
     p.textContent = `Your suit: ${SUITS[ctx.viewer]}. Reserve: ${me.tokens} tokens, coins known ${known || "none"}, ${me.unseen_coins} unseen.`;
     return p;
   },
+  /** The letter the game's log and the terminal name the seat by ("seat A (0)"), and its suit. */
+  seatRole(_obs: Observation, seat: number) {
+    return seat >= 0 && seat < 4 ? `${"ABCD"[seat]} (${SUITS[seat]})` : undefined;
+  },
 };

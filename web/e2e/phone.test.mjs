@@ -1,0 +1,163 @@
+// Culture Wars and the card game on a phone (390×844) and a desktop (1280×800), issue 25: pinch zoom
+// is not forbidden, the board opens at a zoom where every lit place is at least 44 px and pans in a
+// box of its own (the page never scrolls sideways), "Fit the board" fits it again, the side panels
+// fold, a tap on a lit place answers, the card game's page is not thousands of px tall. Then the end
+// board as a spectator sees it: what lay face down stays face down, named where the record (what
+// each seat saw) makes it public; the card game's hands face up.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import {
+  assertNoConsoleErrors,
+  assertNoSidewaysScroll,
+  DESKTOP,
+  PHONE,
+  screenshot,
+  smallestLitPlace,
+  states,
+  TAP,
+  tapLitPlace,
+  until,
+  visit,
+  WAIT,
+  withServerAndBrowser,
+} from "./harness.mjs";
+
+const env = withServerAndBrowser();
+
+const open = (path, viewport, waitFor) => visit(env, path, viewport, waitFor);
+
+/** Runs `check(page, last, size)` on the finished match's spectator page at both sizes, where
+ * `last` is the final state message; then the common checks and a screenshot `<name>-<size>`. */
+async function atTheEnd(created, name, check) {
+  for (const [size, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ]) {
+    const page = await open(created.watch_url, viewport, ".result h2");
+    await until(() => states(page).some((s) => s.result), "the final state");
+    await check(page, states(page).at(-1), size);
+    await assertNoSidewaysScroll(page, `${name} (${size})`);
+    await screenshot(page, `${name}-${size}`);
+    assertNoConsoleErrors(page, `${name} (${size})`);
+    await page.context().close();
+  }
+}
+
+async function finished(game, params, players) {
+  const created = await env.server.api("POST", "/api/matches", {
+    game,
+    params: { players, ...params },
+    seats: Array.from({ length: players }, () => ({ kind: "computer", strength: "easy" })),
+  });
+  const deadline = Date.now() + 4 * WAIT;
+  while ((await env.server.api("GET", `/api/matches/${created.id}`)).status !== "finished") {
+    if (Date.now() > deadline) throw new Error(`the computers' ${game} match did not finish`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return created;
+}
+
+for (const game of ["culture-wars", "conspiracy-tcg"]) {
+  test(`${game} on a phone: zoomed to 44 px targets, panned in its box, panels that fold`, async () => {
+    const created = await env.server.api("POST", "/api/matches", {
+      game,
+      params: { players: 2 },
+      seats: [{ kind: "human" }, { kind: "computer", strength: "easy" }],
+    });
+    const page = await open(created.seats[0].join_url, PHONE, "svg.board");
+    await page.waitForSelector("svg.board [data-place].target", { timeout: WAIT });
+    // Pinch zoom is the browser's own: the page does not forbid it.
+    const viewport = await page.locator('meta[name="viewport"]').getAttribute("content");
+    assert.doesNotMatch(viewport, /user-scalable\s*=\s*(no|0)|maximum-scale\s*=\s*1(\.0*)?\b/, viewport);
+    // Every lit place is a finger's size at the zoom the board opens at.
+    const smallest = await smallestLitPlace(page);
+    assert.ok(smallest >= TAP - 0.5, `${game}: the smallest lit place is ${smallest}px`);
+    await assertNoSidewaysScroll(page, `${game} (phone)`);
+    const box = page.locator(".board-box");
+    const fits = () =>
+      box.evaluate((b) => b.querySelector("svg.board").getBoundingClientRect().width <= b.clientWidth + 1);
+    if (game === "culture-wars") {
+      // The seat list names each seat's letter, as the log does ("seat A (0) moves the tile ...").
+      assert.match(await page.locator("ul.seat-list > li").first().textContent(), /seat 0.* — A \(Suns\)/);
+      assert.match(await page.locator("ul.seat-list > li").nth(1).textContent(), /seat 1.* — B \(Moons\)/);
+      // Wider than the screen: the board pans in its box, and "Fit the board" fits it.
+      assert.equal(await fits(), false, "the map is zoomed in");
+      const panned = await box.evaluate((b) => {
+        b.scrollLeft = 60;
+        return b.scrollLeft;
+      });
+      assert.ok(panned > 0, "the board's box scrolls sideways");
+      await assertNoSidewaysScroll(page, "culture-wars panned");
+      await screenshot(page, `${game}-phone-zoomed`);
+      await page.locator("button.zoom", { hasText: "Fit the board" }).click();
+      assert.equal(await fits(), true, "fitted");
+      assert.ok((await smallestLitPlace(page)) < TAP, "fitted, the squares are small again");
+      await page.locator("button.zoom", { hasText: "Zoom the board" }).click();
+      assert.ok((await smallestLitPlace(page)) >= TAP - 0.5, "zoomed again");
+    } else {
+      // The cards are large enough as they are: the board stays fitted, the page short.
+      assert.equal(await fits(), true, "the card board fits the screen");
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      assert.ok(height < 3000, `the card game's page is ${height}px tall at phone size`);
+    }
+    // The side panels fold: the log and the list of every move start folded on a phone.
+    for (const panel of ["details.log-section", "details.all-moves"]) {
+      const details = page.locator(panel);
+      if (!(await details.count())) continue;
+      assert.equal(await details.evaluate((d) => d.open), false, `${panel} starts folded`);
+      await details.locator("> summary").tap();
+      assert.equal(await details.evaluate((d) => d.open), true, `${panel} opens`);
+      await details.locator("> summary").tap();
+    }
+    // A tap on a lit place answers: it is picked, or its move is sent.
+    await tapLitPlace(page);
+    await assertNoSidewaysScroll(page, `${game} after a tap`);
+    await screenshot(page, `${game}-phone-open`);
+    assertNoConsoleErrors(page, `${game} (phone)`);
+    await page.context().close();
+
+    // On a desktop the board is fitted as before and nothing is zoomed by itself.
+    const desk = await open(created.seats[0].join_url, DESKTOP, "svg.board");
+    await desk.waitForSelector("svg.board [data-place].target", { timeout: WAIT });
+    assert.equal(await desk.locator(".board-box.zoomed").count(), 0, "not zoomed on a desktop");
+    await assertNoSidewaysScroll(desk, `${game} (desktop)`);
+    await screenshot(desk, `${game}-desktop-open`);
+    assertNoConsoleErrors(desk, `${game} (desktop)`);
+    await desk.context().close();
+  });
+}
+
+test("the end board: face-down Conspiracy tiles stay face down, named where a seat knew them", async () => {
+  const created = await finished("conspiracy", { max_rounds: 2 }, 3);
+  await atTheEnd(created, "conspiracy-end-board", async (page, last) => {
+    const spectator = last.views[0].observation;
+    const down = (spectator.tiles ?? []).filter((t) => t.endsWith(" down")).map((t) => t.split(" ")[0]);
+    const known = new Map();
+    for (const seen of last.revealed ?? [])
+      for (const t of seen.tiles ?? []) {
+        const [pos, what] = t.split(" ");
+        if (what.startsWith("(")) known.set(pos, what.slice(1, 3));
+      }
+    const named = await page.locator("svg.board text.public-tile").allTextContents();
+    const expected = down.filter((p) => known.has(p)).map((p) => `(${known.get(p)}, face down)`);
+    assert.deepEqual(named.sort(), expected.sort(), "each face-down tile a seat knew is named");
+    assert.ok(down.length > 0, "the match ended with face-down tiles on the board");
+    // Face down they stay: one tile back per face-down tile.
+    assert.equal(
+      await page.locator("svg.board g.tile-back:not(:has(> title))").count(),
+      down.length,
+      "every face-down tile is drawn face down",
+    );
+  });
+});
+
+test("the end board: the card game's hands face up once the record is public", async () => {
+  const created = await finished("conspiracy-tcg", { max_plies: 60 }, 2);
+  await atTheEnd(created, "conspiracy-tcg-end-board", async (page, last) => {
+    const hands = (last.revealed ?? []).map((seen, s) => seen.seats[s].hand.length);
+    const nonEmpty = hands.filter((n) => n > 0).length;
+    assert.ok(nonEmpty > 0, "some seat ends with cards in hand");
+    assert.equal(await page.locator("svg.board text.hand-revealed").count(), nonEmpty);
+    assert.equal(await page.locator("svg.board text.hand-known").count(), 0, "no hand left hidden");
+  });
+});
