@@ -145,7 +145,7 @@ Response api(const RouteContext& c, const Request& request, const std::string& a
     resolve_match_decks(c.lobby.store(), body);  // card-game decks by id (deck_routes.h)
     return json_response(request, http::status::created, c.lobby.create(body));
   }
-  if (parts.size() >= 2 && parts[1] == "decks") return deck_route(c, request, parts);
+  if (parts.size() >= 2 && parts[1] == "decks") return deck_route(c, request, parts, address);
   if (parts.size() >= 3 && parts[1] == "matches") {
     std::shared_ptr<Room> room = c.lobby.find(parts[2]);
     if (!room) return error_response(request, http::status::not_found, "no match " + parts[2]);

@@ -29,6 +29,10 @@ struct RouteContext {
   int ws_idle_s = 60;
   // The most bytes of messages that may wait for one WebSocket, besides the newest state.
   std::size_t ws_queue_bytes = 4 * 1024 * 1024;
+  // POST /api/decks: the largest body (413 past it; may exceed kMaxMessageBytes, see
+  // http_session.cc), and new decks per client address (429 past it); null: no limit.
+  std::size_t deck_max_bytes = 60 * 1024;
+  HttpRateLimiter* deck_limit = nullptr;
 };
 
 // Answers `request` from client `address` (for the match-creation limit). Errors are

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tabletop::server {
@@ -79,6 +80,15 @@ class Store {
   std::optional<StoredDeck> load_deck(const std::string& id);
   void put_deck_snapshot(const std::string& hash, const std::string& content);
   std::optional<std::string> load_deck_snapshot(const std::string& hash);
+  // Deck lifetime (serve --deck-expiry-days; deck_routes.h's DeckSweeper): a deck is touched
+  // when it is read, annotated or given to a match; note_deck_use records that snapshot `hash`
+  // was made of deck `id`. sweep_decks removes, in one transaction, the decks last touched before
+  // `deck_cutoff` (seconds since the epoch) that no unfinished match plays (through a snapshot of
+  // them), and the snapshots made before `snapshot_cutoff` that no match at all names (a match
+  // keeps its snapshots as long as the match is kept). Answers {decks, snapshots} removed.
+  void touch_deck(const std::string& id, long long now);
+  void note_deck_use(const std::string& id, const std::string& hash);
+  std::pair<int, int> sweep_decks(long long deck_cutoff, long long snapshot_cutoff);
 
   // The match with its move log, or nullopt.
   std::optional<StoredMatch> load(const std::string& id);
