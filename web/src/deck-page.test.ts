@@ -128,6 +128,27 @@ describe("the deck page", () => {
     expect(root.querySelector(".my-decks a")?.getAttribute("href")).toBe(`/decks/${ID}`);
   });
 
+  it("takes a file dropped on the page as it takes a chosen one", async () => {
+    const root = document.createElement("div");
+    await showDecks(root);
+    const drop = root.querySelector<HTMLElement>(".drop-zone")!;
+    const over = new Event("dragover", { cancelable: true });
+    drop.dispatchEvent(over);
+    expect(over.defaultPrevented).toBe(true);
+    expect(drop.classList.contains("over")).toBe(true);
+    const file = new File(['{"name": "x", "cards": []}'], "friends.json", { type: "application/json" });
+    const ev = new Event("drop", { cancelable: true });
+    Object.defineProperty(ev, "dataTransfer", { value: { files: [file] } });
+    drop.dispatchEvent(ev);
+    await settle();
+    await settle();
+    expect(ev.defaultPrevented).toBe(true);
+    expect(drop.classList.contains("over")).toBe(false);
+    expect(calls[0]).toMatchObject({ method: "POST", url: "/api/decks?name=friends" });
+    expect(calls[0].body).toBe(file);
+    expect(root.querySelectorAll(".deck-card")).toHaveLength(2);
+  });
+
   it("says why a file is refused", async () => {
     vi.stubGlobal(
       "fetch",
@@ -183,7 +204,10 @@ describe("the lobby's deck of a seat", () => {
       ["ffffffffffffffffffffffffffffffff", true],
     ]);
     expect(seatDeckSelect(0, samples, mine, ID).value).toBe(ID);
-    // A deck this browser does not know: the seat's default.
+    // One that still needs an army, or that this browser does not know: the seat's default.
+    expect(seatDeckSelect(0, samples, mine, "ffffffffffffffffffffffffffffffff").value).toBe(
+      "agency-field-office",
+    );
     expect(seatDeckSelect(0, samples, mine, "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee").value).toBe(
       "agency-field-office",
     );

@@ -362,7 +362,7 @@ export async function showDecks(root: HTMLElement, id?: string): Promise<void> {
 /**
  * The deck a card-game seat plays, for the lobby: the sample decks, then my uploaded decks (those
  * that still need an army are listed but cannot be chosen). Preselected: `chosen` when it is one of
- * them, else the sample the seat would play anyway.
+ * them that may be chosen, else the sample the seat would play anyway.
  */
 export function seatDeckSelect(
   seat: number,
@@ -393,6 +393,7 @@ export function seatDeckSelect(
       : null,
   );
   select.value = chosen;
-  if (select.value !== chosen || chosen === "") select.value = defaultSeatDeck(seat, samples);
+  if (select.value !== chosen || chosen === "" || select.selectedOptions[0]?.disabled)
+    select.value = defaultSeatDeck(seat, samples);
   return select;
 }
