@@ -6,7 +6,6 @@
 #include <chrono>
 #include <ctime>
 #include <mutex>
-#include <sstream>
 
 #include "games/conspiracy_tcg/deck_check.h"
 #include "games/conspiracy_tcg/vcard.h"
@@ -156,17 +155,9 @@ Response deck_route(const RouteContext& c, const Request& request,
       return answer(request, http::status::ok, "application/json", sample_list().dump());
     if (method != http::verb::post) return wrong_method();
     if (c.deck_limit)
-      if (const int retry_after = c.deck_limit->take(address)) {
-        std::ostringstream rate;
-        rate << c.deck_limit->per_second() * 3600 << " an hour (bursts of " << c.deck_limit->burst()
-             << ", serve --deck-rate)";
-        Response res =
-            error_response(request, http::status::too_many_requests,
-                           "too many new decks from your address: at most " + rate.str() +
-                               "; retry in " + std::to_string(retry_after) + " s");
-        res.set(http::field::retry_after, std::to_string(retry_after));
-        return res;
-      }
+      if (auto refused = refuse_over_limit(request, *c.deck_limit, address, "decks", 3600,
+                                           "an hour", "serve --deck-rate"))
+        return *refused;
     const std::string& body = request.body();
     if (body.size() > c.deck_max_bytes)
       return deck_too_large(request, c.deck_max_bytes, body.size());

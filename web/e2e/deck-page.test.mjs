@@ -31,7 +31,7 @@ async function smallTargets(page) {
   return page.evaluate(() =>
     [
       ...document.querySelectorAll(
-        ".decks button, .decks select, .decks input, .decks summary, .deck-actions a, .needs-list a",
+        ".decks button, .decks select, .decks input, .decks summary, .deck-actions a, .needs-list a, .my-decks a",
       ),
     ]
       .map((e) => ({
@@ -66,6 +66,15 @@ test("deck page: upload an Outlook export, annotate every card that needs an arm
   );
   assert.match(await page.locator(".deck-state").textContent(), /4 cards need an army/);
 
+  // At phone width, before the annotations (the choices and the list of cards that need an army
+  // shown): no sideways scrolling, tap targets of at least 44 px.
+  const phone = await recordingPage(env.browser, { viewport: PHONE, hasTouch: true });
+  await phone.goto(`${env.server.url}/decks/${id}`);
+  await phone.waitForSelector(".deck-card", { timeout: WAIT });
+  await assertNoSidewaysScroll(phone, "deck page at 390 px");
+  assert.deepEqual(await smallTargets(phone), []);
+  await screenshot(phone, "deck-page-phone");
+
   // Annotate each card that needs an army with its first candidate (any army when it has none).
   let annotated = 0;
   for (;;) {
@@ -98,14 +107,10 @@ test("deck page: upload an Outlook export, annotate every card that needs an arm
   );
   assert.equal(annotatedFile.match(/^BEGIN:VCARD/gm).length, inFile);
 
-  // At phone width: no sideways scrolling, tap targets of at least 44 px.
-  const phone = await recordingPage(env.browser, { viewport: PHONE, hasTouch: true });
+  // The new-match form at phone width, with a deck choice under each seat. This browser saw the
+  // deck before its annotations (not playable then: the form would not offer it) and sees it again.
   await phone.goto(`${env.server.url}/decks/${id}`);
-  await phone.waitForSelector(".deck-card", { timeout: WAIT });
-  await assertNoSidewaysScroll(phone, "deck page at 390 px");
-  assert.deepEqual(await smallTargets(phone), []);
-  await screenshot(phone, "deck-page-phone");
-  // The new-match form at phone width, with a deck choice under each seat.
+  await phone.waitForSelector(".deck-state.ok", { timeout: WAIT });
   await phone.goto(`${env.server.url}/?game=conspiracy-tcg&deck=${id}`);
   await phone.waitForSelector("#deck-1", { timeout: WAIT });
   assert.equal(await phone.inputValue("#deck-0"), id);

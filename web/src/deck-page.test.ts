@@ -4,24 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { seatDeckSelect, showDecks } from "./deck-page";
 import { MY_DECKS_KEY, type CheckedCard, type DeckAnswer } from "./decks";
+import { testCard } from "./decks.fixture";
 
 const ID = "0123456789abcdef0123456789abcdef";
-const base: CheckedCard = {
-  first_name: "Amelia",
-  last_name: "Hartley",
-  occupation: "Pediatrician",
-  organisation: "Maple Children's Clinic",
-  phone: "+1-802-555-0100",
-  city: "Burlington",
-  country: "USA",
-  army: "Medicine",
-  army_source: "inferred",
-  army_reason: 'inferred from "pediatrician" (occupation)',
-  army_candidates: [],
-  pro_moves: ["Crash Clinic"],
-  pro_move_reasons: { "Crash Clinic": 'the card says "pediatrician"' },
-  source: "apple:1",
-};
+const base: CheckedCard = testCard();
 const silva: CheckedCard = {
   ...base,
   first_name: "Ana",

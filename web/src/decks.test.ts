@@ -18,28 +18,17 @@ import {
   type CheckedCard,
   type DeckAnswer,
 } from "./decks";
+import { testCard } from "./decks.fixture";
 
-// Cards in the shape /api/decks answers (deck_check.h), cut to what the page reads.
-const card = (over: Partial<CheckedCard>): CheckedCard => ({
-  first_name: "Amelia",
-  last_name: "Hartley",
-  organisation: "Maple Children's Clinic",
-  occupation: "Pediatrician",
-  phone: "+1-802-555-0100",
-  city: "Burlington",
-  country: "USA",
-  army: "Medicine",
-  army_source: "inferred",
-  army_reason: 'inferred from "pediatrician" (occupation)',
-  army_candidates: [],
-  pro_moves: ["Crash Clinic", "Foreign Agents"],
-  pro_move_reasons: {
-    "Crash Clinic": 'the card says "pediatrician"',
-    "Foreign Agents": "gives a country (USA): a foreign agent where the rest of the field is not",
-  },
-  source: "apple:1",
-  ...over,
-});
+const card = (over: Partial<CheckedCard>): CheckedCard =>
+  testCard({
+    pro_moves: ["Crash Clinic", "Foreign Agents"],
+    pro_move_reasons: {
+      "Crash Clinic": 'the card says "pediatrician"',
+      "Foreign Agents": "gives a country (USA): a foreign agent where the rest of the field is not",
+    },
+    ...over,
+  });
 const ambiguous = card({
   first_name: "Ana",
   last_name: "Silva",
