@@ -115,6 +115,10 @@ test("deck page: upload an Outlook export, annotate every card that needs an arm
   await phone.waitForSelector("#deck-1", { timeout: WAIT });
   assert.equal(await phone.inputValue("#deck-0"), id);
   await assertNoSidewaysScroll(phone, "lobby with deck choices at 390 px");
+  for (const link of ["a.my-decks-link", "header.top > a"]) {
+    const box = await phone.locator(link).boundingBox();
+    assert.ok(box.height >= 44 && box.width >= 44, `${link}: ${box.width}×${box.height}`);
+  }
 
   // Play it: the lobby's card-game form, seat 0 this deck, seat 1 a computer with a sample deck.
   await page.click(".play-deck");
