@@ -64,7 +64,7 @@ void resolve_match_decks(Store& store, json& match_request);
 // While alive, the card game's deck source answers "upload:HASH" from this store's snapshots
 // (the latest registration first; several servers in one process each register their own).
 // Sweeps the store's decks (Store::sweep_decks) on a thread of its own until destroyed: every
-// quarter of `expiry_s` (at most hourly), the decks untouched for `expiry_s` seconds, and the
+// quarter of `expiry_s` (and at least hourly), the decks untouched for `expiry_s` seconds, and the
 // unnamed snapshots older than max(expiry_s, 10 minutes) (a match being created names its
 // snapshot a moment after making it). expiry_s 0: nothing is ever removed (no thread).
 class DeckSweeper {
