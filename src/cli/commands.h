@@ -114,6 +114,10 @@ struct ServeLimits {
   double matches_per_minute = 20;
   int http_idle_s = 30;
   int ws_idle_s = 60;
+  // Card-game deck uploads (server.h's ServerOptions).
+  int deck_max_bytes = 60 * 1024;
+  double decks_per_hour = 30;
+  double deck_expiry_days = 30;
 };
 // Runs the web server (src/server) until SIGINT/SIGTERM; see docs/server.md. A --bind that is not
 // an IP address, or a --static folder without index.html, is one "error:" line naming the flag

@@ -188,6 +188,22 @@ int main(int argc, char** argv) {
                    "seconds without a message or pong before a WebSocket is closed")
       ->capture_default_str()
       ->check(CLI::Range(2, 86400));
+  serve
+      ->add_option("--deck-max-bytes", serve_limits.deck_max_bytes,
+                   "the largest card-game deck upload, in bytes (over: 413)")
+      ->capture_default_str()
+      ->check(CLI::Range(1024, 16 << 20));
+  serve
+      ->add_option("--deck-rate", serve_limits.decks_per_hour,
+                   "new card-game decks an hour per client address, in bursts as large (0: off)")
+      ->capture_default_str()
+      ->check(cli::finite_in(0.0, 1e6));
+  serve
+      ->add_option("--deck-expiry-days", serve_limits.deck_expiry_days,
+                   "days an uploaded deck nobody touched and no running match plays is kept "
+                   "(0: for ever)")
+      ->capture_default_str()
+      ->check(cli::finite_in(0.0, 36500.0));
 
   try {
     app.parse(argc, argv);

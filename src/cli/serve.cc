@@ -48,6 +48,9 @@ int serve(const std::string& bind, int port, const std::string& db, const std::s
   options.matches_per_minute = limits.matches_per_minute;
   options.http_idle_s = limits.http_idle_s;
   options.ws_idle_s = limits.ws_idle_s;
+  options.deck_max_bytes = std::size_t(limits.deck_max_bytes);
+  options.decks_per_hour = limits.decks_per_hour;
+  options.deck_expiry_s = limits.deck_expiry_days * 86400;
   server::Server server(games::registry(), options);
   const std::string host = bind == "0.0.0.0" ? "<this machine's address>" : bind;
   std::cout << "tabletop serve: open http://" << host << ":" << server.port() << "/"

@@ -3,6 +3,7 @@
 #include <openssl/sha.h>
 
 #include <algorithm>
+#include <chrono>
 #include <ctime>
 #include <mutex>
 
@@ -74,11 +75,21 @@ tcg::Deck checked(const StoredDeck& d) {
 StoredDeck load(Store& store, const std::string& id) {
   std::optional<StoredDeck> d = valid_id(id) ? store.load_deck(id) : std::nullopt;
   if (!d) throw BadInput("no deck " + id + " (neither an uploaded deck's id nor a sample deck)");
+  store.touch_deck(id, std::time(nullptr));
   return *d;
 }
 
 json deck_answer(const StoredDeck& d) {
-  return {{"id", d.id}, {"deck", tcg::checked_deck_json(checked(d))}};
+  return {{"id", d.id}, {"format", d.format}, {"deck", tcg::checked_deck_json(checked(d))}};
+}
+
+// GET /api/decks: the sample decks a seat may play without an upload, in the game's default
+// order (seat s plays the sample s mod their count when a match names no decks).
+json sample_list() {
+  json samples = json::array();
+  for (const tcg::Deck& deck : tcg::sample_decks())
+    samples.push_back({{"name", deck.name}, {"cards", deck.cards.size()}});
+  return {{"samples", samples}};
 }
 
 }  // namespace
@@ -94,8 +105,44 @@ DeckSourceRegistration::~DeckSourceRegistration() {
   std::erase(stores(), &store_);
 }
 
+DeckSweeper::DeckSweeper(Store& store, double expiry_s) : store_(store), expiry_s_(expiry_s) {
+  if (expiry_s_ > 0) thread_ = std::thread([this] { run(); });
+}
+
+DeckSweeper::~DeckSweeper() {
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+void DeckSweeper::run() {
+  const auto period = std::chrono::duration<double>(std::min(expiry_s_ / 4, 3600.0));
+  std::unique_lock<std::mutex> lock(mutex_);
+  while (!wake_.wait_for(lock, period, [this] { return stopping_; })) {
+    const double now = double(std::time(nullptr));
+    try {
+      store_.sweep_decks(static_cast<long long>(now - expiry_s_),
+                         static_cast<long long>(now - std::max(expiry_s_, 600.0)));
+    } catch (const std::exception&) {
+      // A database error (busy, full) leaves the decks as they are; the next sweep tries again.
+    }
+  }
+}
+
+Response deck_too_large(const Request& request, std::size_t limit, std::size_t bytes) {
+  return error_response(request, http::status::payload_too_large,
+                        "a deck is at most " + std::to_string(limit) + " bytes (" +
+                            std::to_string((limit + 1023) / 1024) +
+                            " KiB, serve --deck-max-bytes)" +
+                            (bytes ? "; this one has " + std::to_string(bytes) : std::string()) +
+                            ": export the contacts without photos, or fewer of them");
+}
+
 Response deck_route(const RouteContext& c, const Request& request,
-                    const std::vector<std::string>& parts) {
+                    const std::vector<std::string>& parts, const std::string& address) {
   Store& store = c.lobby.store();
   const http::verb method = request.method();
   auto wrong_method = [&] {
@@ -104,13 +151,16 @@ Response deck_route(const RouteContext& c, const Request& request,
                               std::string(request.target()));
   };
   if (parts.size() == 2) {
+    if (method == http::verb::get)
+      return answer(request, http::status::ok, "application/json", sample_list().dump());
     if (method != http::verb::post) return wrong_method();
+    if (c.deck_limit)
+      if (auto refused = refuse_over_limit(request, *c.deck_limit, address, "decks", 3600,
+                                           "an hour", "serve --deck-rate"))
+        return *refused;
     const std::string& body = request.body();
-    if (body.size() > kMaxDeckBytes)
-      return error_response(request, http::status::payload_too_large,
-                            "a deck is at most " + std::to_string(kMaxDeckBytes / 1024) +
-                                " KiB; this one has " + std::to_string(body.size()) +
-                                " bytes (export the contacts without photos)");
+    if (body.size() > c.deck_max_bytes)
+      return deck_too_large(request, c.deck_max_bytes, body.size());
     std::string target(request.target()), name = "deck";
     if (const std::size_t q = target.find("?name="); q != std::string::npos)
       name = target.substr(q + 6, 64);
@@ -215,6 +265,7 @@ void resolve_match_decks(Store& store, json& request) {
       const std::string content = json{{"name", d.name}, {"cards", cards}}.dump();
       const std::string hash = sha256_hex(content);
       store.put_deck_snapshot(hash, content);
+      store.note_deck_use(d.id, hash);
       name = "upload:" + hash;
     }
     names += (names.empty() ? "" : ",") + name;

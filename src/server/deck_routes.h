@@ -1,12 +1,19 @@
 // Conspiracy TCG decks over the network (docs/server.md, "Decks"):
 //
-//   POST  /api/decks[?name=NAME]  body: a .vcf or a JSON deck (at most kMaxDeckBytes; 413 past
-//                                 it). 201 {"id", "deck": the checked deck} — the builder of
+//   GET   /api/decks              200 {"samples": [{"name", "cards"}...]}: the sample decks, in
+//                                 the game's default order (seat s plays sample s mod count).
+//   POST  /api/decks[?name=NAME]  body: a .vcf or a JSON deck (at most RouteContext's
+//                                 deck_max_bytes, serve --deck-max-bytes; 413 past it naming the
+//                                 limit, before anything else); every other POST takes one of
+//                                 the address's deck_limit tokens (serve --deck-rate; 429 when
+//                                 none is left), a file the reader then refuses too.
+//                                 201 {"id", "deck": the checked deck} — the builder of
 //                                 `tabletop deck check --json` (checked_deck_json): each card's
 //                                 fields, army and its source, candidates, pro moves, gazetteer
 //                                 placement, and the deck's warnings and cards that need an army.
 //                                 A file the reader refuses is a 400 naming the line.
-//   GET   /api/decks/ID           200 {"id", "deck"} with the annotations applied.
+//   GET   /api/decks/ID           200 {"id", "format": "vcf"|"json", "deck"} with the annotations
+//                                 applied (POST and PATCH answer the same shape).
 //   PATCH /api/decks/ID           body {"card": INDEX, "army": "Animals"}: annotates one card
 //                                 (an army the player chose; null removes the annotation).
 //   GET   /api/decks/ID.vcf       the uploaded vCard with X-TABLETOP-ARMY on annotated cards
@@ -20,10 +27,17 @@
 // handed to the game by content, never by path: the match's parameters say
 // uploaded_decks=upload:HASH, which reveals nothing of the cards, and the game asks the deck
 // source installed here (set_deck_source in cards.h) for the content.
+//
+// Lifetime: every request naming a deck (GET, PATCH, the exports, a match made with it) touches
+// it; DeckSweeper removes the decks untouched for serve --deck-expiry-days that no unfinished
+// match plays, and the snapshots no match names (Store::sweep_decks).
 #pragma once
 
+#include <condition_variable>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "server/routes.h"
@@ -31,11 +45,15 @@
 
 namespace tabletop::server {
 
-inline constexpr std::size_t kMaxDeckBytes = 60 * 1024;
+inline constexpr std::size_t kMaxDeckBytes = 60 * 1024;  // the default of --deck-max-bytes
 
-// Answers a request under /api/decks (`parts` = its path segments, parts[1] == "decks").
+// Answers a request under /api/decks (`parts` = its path segments, parts[1] == "decks") from
+// client `address` (for the deck limit).
 Response deck_route(const RouteContext& context, const Request& request,
-                    const std::vector<std::string>& parts);
+                    const std::vector<std::string>& parts, const std::string& address = {});
+
+// The 413 answer to a deck upload of `bytes` bytes (0: unknown) over `limit`.
+Response deck_too_large(const Request& request, std::size_t limit, std::size_t bytes);
 
 // POST /api/matches of conspiracy-tcg with "decks": [ID or sample name, ...] (one per seat):
 // snapshots each uploaded deck and sets params.uploaded_decks; "decks" is removed from the
@@ -45,6 +63,27 @@ void resolve_match_decks(Store& store, json& match_request);
 
 // While alive, the card game's deck source answers "upload:HASH" from this store's snapshots
 // (the latest registration first; several servers in one process each register their own).
+// Sweeps the store's decks (Store::sweep_decks) on a thread of its own until destroyed: every
+// quarter of `expiry_s` (and at least hourly), the decks untouched for `expiry_s` seconds, and the
+// unnamed snapshots older than max(expiry_s, 10 minutes) (a match being created names its
+// snapshot a moment after making it). expiry_s 0: nothing is ever removed (no thread).
+class DeckSweeper {
+ public:
+  DeckSweeper(Store& store, double expiry_s);
+  ~DeckSweeper();
+  DeckSweeper(const DeckSweeper&) = delete;
+  DeckSweeper& operator=(const DeckSweeper&) = delete;
+
+ private:
+  void run();
+  Store& store_;
+  const double expiry_s_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
 class DeckSourceRegistration {
  public:
   explicit DeckSourceRegistration(Store& store);

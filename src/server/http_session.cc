@@ -2,7 +2,10 @@
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/beast/websocket.hpp>
+#include <cstdint>
+#include <limits>
 
+#include "server/deck_routes.h"
 #include "server/json_input.h"
 #include "server/ws_session.h"
 
@@ -94,10 +97,29 @@ void HttpSession::run() {
 void HttpSession::read() {
   parser_.emplace();
   limit_parser(*parser_);
+  // The body's limit depends on the target, known once the header is read (on_header), which
+  // also checks the Content-Length: Beast checks it against the limit only as the header ends.
+  parser_->body_limit(std::numeric_limits<std::uint64_t>::max());
+  deck_upload_ = false;
   stream_.expires_after(std::chrono::seconds(admission_.slot ? context_.http_idle_s : 5));
+  http::async_read_header(
+      stream_, buffer_, *parser_,
+      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_header(ec); });
+}
+
+void HttpSession::on_header(beast::error_code ec) {
+  if (ec) return on_read(ec, 0);
+  const auto& header = parser_->get();
+  const std::string_view target(header.target().data(), header.target().size());
+  deck_upload_ = header.method() == http::verb::post &&
+                 (target == "/api/decks" || target.starts_with("/api/decks?"));
+  const std::size_t limit = deck_upload_ ? context_.deck_max_bytes : kMaxMessageBytes;
+  parser_->body_limit(limit);  // a chunked body: checked as its chunks arrive
+  if (const auto length = parser_->content_length(); length && *length > limit)
+    return on_read(http::error::body_limit, 0);
   http::async_read(stream_, buffer_, *parser_,
-                   [self = shared_from_this()](beast::error_code ec, std::size_t bytes) {
-                     self->on_read(ec, bytes);
+                   [self = shared_from_this()](beast::error_code e, std::size_t bytes) {
+                     self->on_read(e, bytes);
                    });
 }
 
@@ -107,6 +129,13 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
       ec == net::error::eof) {
     beast::error_code ignored;
     stream_.socket().shutdown(net::ip::tcp::socket::shutdown_both, ignored);
+    return;
+  }
+  if (ec == http::error::body_limit && deck_upload_) {
+    Request bare;
+    bare.version(11);
+    const auto length = parser_->content_length();
+    write(deck_too_large(bare, context_.deck_max_bytes, length ? std::size_t(*length) : 0), true);
     return;
   }
   if (ec) {

@@ -5,10 +5,12 @@
 // of a chunked body and each chunk's header line (the connection's read buffer holds at most
 // kMaxHeaderBytes, and the whole trailer must fit in it before Beast parses it: a larger one is a
 // 431, never Beast's std::length_error); chunk extensions at most kMaxChunkExtensionBytes; bodies
-// 64 KiB (413); the whole of each request must arrive within RouteContext::http_idle_s, which is
-// also how long an idle keep-alive connection stays open. A request that does not parse is
-// answered with a JSON error and the connection closed. A WebSocket handshake Beast would refuse
-// (no key, a version other than 13, ...) is answered with a JSON error like every other answer.
+// 64 KiB (413), but a deck upload (POST /api/decks) RouteContext::deck_max_bytes, with the
+// deck's own 413 (the header is read first, then the body limit set); the whole of each request
+// must arrive within RouteContext::http_idle_s, which is also how long an idle keep-alive
+// connection stays open. A request that does not parse is answered with a JSON error and the
+// connection closed. A WebSocket handshake Beast would refuse (no key, a version other than 13,
+// ...) is answered with a JSON error like every other answer.
 //
 // The session holds its connection slot (connections.h) and passes it to the WebSocket it becomes.
 // A connection refused a slot is answered its refusal after reading one request (within 5 s), then
@@ -59,6 +61,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
  private:
   void read();
+  void on_header(boost::beast::error_code ec);
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void write(Response response, bool close);
 
@@ -67,7 +70,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::optional<RequestParser> parser_;
   const RouteContext& context_;
   ConnectionLimits::Admission admission_;
-  std::string address_;  // the client's IP address, for the HTTP rate limits
+  std::string address_;       // the client's IP address, for the HTTP rate limits
+  bool deck_upload_ = false;  // the request being read is a POST /api/decks
 };
 
 }  // namespace tabletop::server

@@ -130,22 +130,14 @@ Response api(const RouteContext& c, const Request& request, const std::string& a
       return json_response(request, http::status::ok, c.lobby.list(query_value(query, "status")));
     if (method != http::verb::post) return wrong_method();
     if (c.create_limit)
-      if (const int retry_after = c.create_limit->take(address)) {
-        std::ostringstream rate;
-        rate << c.create_limit->per_second() * 60 << " a minute (bursts of "
-             << c.create_limit->burst() << ")";
-        Response res =
-            error_response(request, http::status::too_many_requests,
-                           "too many new matches from your address: at most " + rate.str() +
-                               "; retry in " + std::to_string(retry_after) + " s");
-        res.set(http::field::retry_after, std::to_string(retry_after));
-        return res;
-      }
+      if (auto refused =
+              refuse_over_limit(request, *c.create_limit, address, "matches", 60, "a minute"))
+        return *refused;
     json body = parse_client_json(request.body());
     resolve_match_decks(c.lobby.store(), body);  // card-game decks by id (deck_routes.h)
     return json_response(request, http::status::created, c.lobby.create(body));
   }
-  if (parts.size() >= 2 && parts[1] == "decks") return deck_route(c, request, parts);
+  if (parts.size() >= 2 && parts[1] == "decks") return deck_route(c, request, parts, address);
   if (parts.size() >= 3 && parts[1] == "matches") {
     std::shared_ptr<Room> room = c.lobby.find(parts[2]);
     if (!room) return error_response(request, http::status::not_found, "no match " + parts[2]);
@@ -203,6 +195,23 @@ Response api(const RouteContext& c, const Request& request, const std::string& a
 
 Response error_response(const Request& request, http::status status, const std::string& message) {
   return json_response(request, status, json{{"error", valid_utf8(message)}});
+}
+
+std::optional<Response> refuse_over_limit(const Request& request, HttpRateLimiter& limit,
+                                          const std::string& address, const std::string& what,
+                                          double per_seconds, const std::string& per,
+                                          const std::string& note) {
+  const int retry_after = limit.take(address);
+  if (!retry_after) return std::nullopt;
+  std::ostringstream rate;
+  rate << limit.per_second() * per_seconds << " " << per << " (bursts of " << limit.burst()
+       << (note.empty() ? "" : ", " + note) << ")";
+  Response res =
+      error_response(request, http::status::too_many_requests,
+                     "too many new " + what + " from your address: at most " + rate.str() +
+                         "; retry in " + std::to_string(retry_after) + " s");
+  res.set(http::field::retry_after, std::to_string(retry_after));
+  return res;
 }
 
 Response too_many_requests(const Request& request, const HttpRateLimiter& limit,

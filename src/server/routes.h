@@ -3,6 +3,7 @@
 #pragma once
 
 #include <boost/beast/http.hpp>
+#include <optional>
 #include <string>
 
 #include "core/registry.h"
@@ -29,6 +30,10 @@ struct RouteContext {
   int ws_idle_s = 60;
   // The most bytes of messages that may wait for one WebSocket, besides the newest state.
   std::size_t ws_queue_bytes = 4 * 1024 * 1024;
+  // POST /api/decks: the largest body (413 past it; may exceed kMaxMessageBytes, see
+  // http_session.cc), and new decks per client address (429 past it); null: no limit.
+  std::size_t deck_max_bytes = 60 * 1024;
+  HttpRateLimiter* deck_limit = nullptr;
 };
 
 // Answers `request` from client `address` (for the match-creation limit). Errors are
@@ -40,6 +45,14 @@ Response route(const RouteContext& context, const Request& request,
 // The 429 answer to a request over its address's HTTP rate limit: a JSON error naming the limit
 // and a Retry-After of `retry_after_s` seconds.
 Response too_many_requests(const Request& request, const HttpRateLimiter& limit, int retry_after_s);
+
+// Takes one of `limit`'s tokens for `address`; when none is left, the 429 answer: "too many new
+// WHAT from your address: at most N PER (bursts of B[, NOTE]); retry in S s" with Retry-After,
+// where N is the limit's rate over `per_seconds` (60: "a minute"). nullopt: the request goes on.
+std::optional<Response> refuse_over_limit(const Request& request, HttpRateLimiter& limit,
+                                          const std::string& address, const std::string& what,
+                                          double per_seconds, const std::string& per,
+                                          const std::string& note = {});
 
 // A JSON error response with `status` (keep-alive and version copied from `request`). `message`
 // may echo the client's bytes: it is made valid UTF-8 first (core's valid_utf8).

@@ -25,6 +25,7 @@ Server::Server(const Registry& registry, ServerOptions options)
                                                : std::max(1, cores() - 1)),
       http_limit_(options_.http_requests_per_second, options_.http_burst),
       create_limit_(options_.matches_per_minute / 60, std::max(1.0, options_.matches_per_minute)),
+      deck_limit_(options_.decks_per_hour / 3600, std::max(1.0, options_.decks_per_hour)),
       connections_(std::size_t(std::max(0, options_.max_connections)),
                    std::size_t(std::max(0, options_.max_connections_per_address))),
       acceptor_(io_),
@@ -37,6 +38,8 @@ Server::Server(const Registry& registry, ServerOptions options)
                    options_.http_requests_per_second > 0 ? &http_limit_ : nullptr,
                    options_.matches_per_minute > 0 ? &create_limit_ : nullptr, options_.http_idle_s,
                    options_.ws_idle_s, options_.ws_queue_bytes});
+  context_->deck_max_bytes = options_.deck_max_bytes;
+  context_->deck_limit = options_.decks_per_hour > 0 ? &deck_limit_ : nullptr;
   const net::ip::tcp::endpoint endpoint(net::ip::make_address(options_.bind), options_.port);
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(net::socket_base::reuse_address(true));

@@ -55,6 +55,12 @@ struct ServerOptions {
   int ws_idle_s = 60;
   // Bytes of messages that may wait for one WebSocket besides the newest state (ws_session.h).
   std::size_t ws_queue_bytes = 4 * 1024 * 1024;
+  // Card-game deck uploads (deck_routes.h): the largest POST /api/decks body (413 past it); new
+  // decks an hour per address, in bursts of as many (429 past it; 0: no limit); seconds a deck
+  // no unfinished match plays is kept after it was last touched (0: for ever).
+  std::size_t deck_max_bytes = kMaxDeckBytes;
+  double decks_per_hour = 30;
+  double deck_expiry_s = 30 * 86400.0;
 };
 
 class Server {
@@ -89,6 +95,8 @@ class Server {
   std::unique_ptr<Lobby> lobby_;
   HttpRateLimiter http_limit_;
   HttpRateLimiter create_limit_;
+  HttpRateLimiter deck_limit_;
+  DeckSweeper deck_sweeper_{store_, options_.deck_expiry_s};
   ConnectionLimits connections_;
   std::unique_ptr<RouteContext> context_;
   boost::asio::io_context io_;

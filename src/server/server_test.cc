@@ -404,6 +404,9 @@ TEST_F(ServerTest, AnUploadedDeckIsCheckedAnnotatedExportedAndPlayed) {
   EXPECT_EQ(deck["cards"][0]["army"], "Medicine");
   EXPECT_EQ(deck["cards"][0]["army_source"], "inferred");
   EXPECT_TRUE(deck["cards"][0].contains("city_placement"));
+  EXPECT_EQ(deck["cards"][0]["pro_move_reasons"]["Crash Clinic"], "the card says \"pediatrician\"");
+  EXPECT_EQ(deck["armies"].size(), 33u);
+  EXPECT_EQ(up.parsed()["format"], "vcf");
   EXPECT_EQ(deck["needs_army"].size(), 4u);
   EXPECT_FALSE(deck["playable"].get<bool>());
   const json seats = {{{"kind", "human"}}, {{"kind", "human"}}};
@@ -424,7 +427,10 @@ TEST_F(ServerTest, AnUploadedDeckIsCheckedAnnotatedExportedAndPlayed) {
   EXPECT_EQ(http_request(port_, "GET", "/api/decks/" + std::string(32, 'f')).status, 404);
   EXPECT_EQ(http_request(port_, "GET", "/api/decks/" + id + "/more").status, 404);
   EXPECT_EQ(http_request(port_, "GET", "/api/decks/..%2F..%2Fetc").status, 404);
-  EXPECT_EQ(http_request(port_, "GET", "/api/decks").status, 405);
+  HttpReply samples = http_request(port_, "GET", "/api/decks");
+  ASSERT_EQ(samples.status, 200);
+  EXPECT_EQ(samples.parsed()["samples"][0]["name"], "agency-field-office") << samples.body;
+  EXPECT_EQ(http_request(port_, "DELETE", "/api/decks").status, 405);
   EXPECT_EQ(http_request(port_, "PATCH", "/api/decks/" + id + ".vcf", "{}").status, 405);
   EXPECT_EQ(http_request(port_, "PATCH", "/api/decks/" + id, "[1,").status, 400);
   EXPECT_EQ(http_request(port_, "PATCH", "/api/decks/" + id, "{\"card\": \"0\"}").status, 400);

@@ -23,6 +23,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tabletop::server {
@@ -111,6 +112,16 @@ class Store {
   virtual std::optional<StoredDeck> load_deck(const std::string& id) = 0;
   virtual void put_deck_snapshot(const std::string& hash, const std::string& content) = 0;
   virtual std::optional<std::string> load_deck_snapshot(const std::string& hash) = 0;
+  // Deck lifetime (serve --deck-expiry-days; deck_routes.h's DeckSweeper): a deck is touched
+  // when it is read, annotated or given to a match; note_deck_use records that snapshot `hash`
+  // was made of deck `id`. sweep_decks removes, in one transaction, the decks last touched before
+  // `deck_cutoff` (seconds since the epoch) that no unfinished match plays (through a snapshot of
+  // them), and the snapshots made before `snapshot_cutoff` that no match at all names (a match
+  // keeps its snapshots as long as the match is kept). Answers {decks, snapshots} removed. With
+  // several processes each sweeps; the deletes are idempotent.
+  virtual void touch_deck(const std::string& id, long long now) = 0;
+  virtual void note_deck_use(const std::string& id, const std::string& hash) = 0;
+  virtual std::pair<int, int> sweep_decks(long long deck_cutoff, long long snapshot_cutoff) = 0;
 
   // The match with its move log, or nullopt.
   virtual std::optional<StoredMatch> load(const std::string& id) = 0;

@@ -36,7 +36,22 @@ const std::vector<std::pair<const char*, const char*>>& statements() {
       {"set_deck_annotations", "UPDATE decks SET annotations = $2 WHERE id = $1"},
       {"load_deck", "SELECT name, format, body, annotations, created_at FROM decks WHERE id = $1"},
       {"put_snapshot",
-       "INSERT INTO deck_snapshots (hash, content) VALUES ($1, $2) ON CONFLICT DO NOTHING"},
+       "INSERT INTO deck_snapshots (hash, content, created_at)"
+       " VALUES ($1, $2, extract(epoch from now())::bigint) ON CONFLICT DO NOTHING"},
+      {"touch_deck", "UPDATE decks SET touched_at = $2 WHERE id = $1"},
+      {"note_deck_use",
+       "INSERT INTO deck_uses (deck_id, hash) VALUES ($1, $2) ON CONFLICT DO NOTHING"},
+      // A match names its snapshots in params.uploaded_decks as "upload:HASH".
+      {"sweep_decks",
+       "DELETE FROM decks WHERE COALESCE(touched_at, created_at) < $1 AND NOT EXISTS ("
+       " SELECT 1 FROM deck_uses u JOIN matches m ON m.status <> 'finished'"
+       " AND strpos(m.params, 'upload:' || u.hash) > 0 WHERE u.deck_id = decks.id)"},
+      {"sweep_deck_uses",
+       "DELETE FROM deck_uses WHERE NOT EXISTS (SELECT 1 FROM decks WHERE decks.id ="
+       " deck_uses.deck_id)"},
+      {"sweep_snapshots",
+       "DELETE FROM deck_snapshots WHERE COALESCE(created_at, 0) < $1 AND NOT EXISTS ("
+       " SELECT 1 FROM matches m WHERE strpos(m.params, 'upload:' || deck_snapshots.hash) > 0)"},
       {"load_snapshot", "SELECT content FROM deck_snapshots WHERE hash = $1"},
       {"load",
        "SELECT id, game, params, seed, seats, undo, takeover_after_s, status, seq, created_at,"
@@ -95,6 +110,13 @@ void create_schema(pqxx::connection& c) {
       " annotations text NOT NULL, created_at bigint NOT NULL)");
   t.exec(
       "CREATE TABLE IF NOT EXISTS deck_snapshots (hash text PRIMARY KEY, content text NOT NULL)");
+  // Deck expiry (sweep_decks): when a deck was last touched, when a snapshot was made, which
+  // snapshots were made of which deck.
+  t.exec("ALTER TABLE decks ADD COLUMN IF NOT EXISTS touched_at bigint");
+  t.exec("ALTER TABLE deck_snapshots ADD COLUMN IF NOT EXISTS created_at bigint");
+  t.exec(
+      "CREATE TABLE IF NOT EXISTS deck_uses (deck_id text NOT NULL, hash text NOT NULL,"
+      " PRIMARY KEY (deck_id, hash))");
   t.exec(
       "CREATE TABLE IF NOT EXISTS leases ("
       " match_id text PRIMARY KEY REFERENCES matches(id), holder text NOT NULL,"
@@ -301,6 +323,31 @@ void PgStore::put_deck_snapshot(const std::string& hash, const std::string& cont
   pqxx::work t(*c);
   t.exec_prepared("put_snapshot", hash, content);
   t.commit();
+}
+
+void PgStore::touch_deck(const std::string& id, long long now) {
+  Borrowed c = borrow();
+  pqxx::work t(*c);
+  t.exec_prepared("touch_deck", id, now);
+  t.commit();
+}
+
+void PgStore::note_deck_use(const std::string& id, const std::string& hash) {
+  Borrowed c = borrow();
+  pqxx::work t(*c);
+  t.exec_prepared("note_deck_use", id, hash);
+  t.commit();
+}
+
+std::pair<int, int> PgStore::sweep_decks(long long deck_cutoff, long long snapshot_cutoff) {
+  Borrowed c = borrow();
+  pqxx::work t(*c);
+  const int decks = static_cast<int>(t.exec_prepared("sweep_decks", deck_cutoff).affected_rows());
+  t.exec_prepared("sweep_deck_uses");
+  const int snapshots =
+      static_cast<int>(t.exec_prepared("sweep_snapshots", snapshot_cutoff).affected_rows());
+  t.commit();
+  return {decks, snapshots};
 }
 
 std::optional<std::string> PgStore::load_deck_snapshot(const std::string& hash) {

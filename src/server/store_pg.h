@@ -58,6 +58,9 @@ class PgStore final : public Store {
   std::optional<StoredDeck> load_deck(const std::string& id) override;
   void put_deck_snapshot(const std::string& hash, const std::string& content) override;
   std::optional<std::string> load_deck_snapshot(const std::string& hash) override;
+  void touch_deck(const std::string& id, long long now) override;
+  void note_deck_use(const std::string& id, const std::string& hash) override;
+  std::pair<int, int> sweep_decks(long long deck_cutoff, long long snapshot_cutoff) override;
 
   std::optional<StoredMatch> load(const std::string& id) override;
   long long unfinished() override;

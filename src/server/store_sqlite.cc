@@ -28,15 +28,26 @@ SQLite::Database open_database(const std::string& path, bool sync_full) {
   db_.exec(
       "CREATE TABLE IF NOT EXISTS deck_snapshots (hash TEXT PRIMARY KEY, content TEXT NOT NULL)");
   // Added after the first release: a database made before it gets the column (NULL: unknown).
-  bool has_to_move = false;
-  {
-    SQLite::Statement columns(db_, "PRAGMA table_info(matches)");
-    while (columns.executeStep()) has_to_move |= columns.getColumn(1).getString() == "to_move";
-  }
-  if (!has_to_move) {
+  auto has_column = [&](const char* table, const char* column) {
+    SQLite::Statement columns(db_, std::string("PRAGMA table_info(") + table + ")");
+    while (columns.executeStep())
+      if (columns.getColumn(1).getString() == column) return true;
+    return false;
+  };
+  // Added after the first release: a database made before it gets the column (NULL: unknown).
+  if (!has_column("matches", "to_move")) {
     db_.exec("ALTER TABLE matches ADD COLUMN to_move INTEGER");
     db_.exec("ALTER TABLE matches ADD COLUMN to_move_seq INTEGER");
   }
+  // Deck expiry (sweep_decks): when a deck was last touched, when a snapshot was made, and which
+  // snapshots were made of which deck. Older databases get the columns (NULL: created_at, 0).
+  if (!has_column("decks", "touched_at"))
+    db_.exec("ALTER TABLE decks ADD COLUMN touched_at INTEGER");
+  if (!has_column("deck_snapshots", "created_at"))
+    db_.exec("ALTER TABLE deck_snapshots ADD COLUMN created_at INTEGER");
+  db_.exec(
+      "CREATE TABLE IF NOT EXISTS deck_uses (deck_id TEXT NOT NULL, hash TEXT NOT NULL,"
+      " PRIMARY KEY (deck_id, hash))");
   return db_;
 }
 }  // namespace
@@ -244,10 +255,52 @@ std::optional<StoredDeck> SqliteStore::load_deck(const std::string& id) {
 
 void SqliteStore::put_deck_snapshot(const std::string& hash, const std::string& content) {
   std::lock_guard lock(mutex_);
-  SQLite::Statement q(db_, "INSERT OR IGNORE INTO deck_snapshots (hash, content) VALUES (?,?)");
+  SQLite::Statement q(db_,
+                      "INSERT OR IGNORE INTO deck_snapshots (hash, content, created_at)"
+                      " VALUES (?,?,CAST(strftime('%s','now') AS INTEGER))");
   q.bind(1, hash);
   q.bind(2, content);
   q.exec();
+}
+
+void SqliteStore::touch_deck(const std::string& id, long long now) {
+  std::lock_guard lock(mutex_);
+  SQLite::Statement q(db_, "UPDATE decks SET touched_at=? WHERE id=?");
+  q.bind(1, static_cast<int64_t>(now));
+  q.bind(2, id);
+  q.exec();
+}
+
+void SqliteStore::note_deck_use(const std::string& id, const std::string& hash) {
+  std::lock_guard lock(mutex_);
+  SQLite::Statement q(db_, "INSERT OR IGNORE INTO deck_uses (deck_id, hash) VALUES (?,?)");
+  q.bind(1, id);
+  q.bind(2, hash);
+  q.exec();
+}
+
+std::pair<int, int> SqliteStore::sweep_decks(long long deck_cutoff, long long snapshot_cutoff) {
+  std::lock_guard lock(mutex_);
+  SQLite::Transaction t(db_);
+  // A match names its snapshots in params.uploaded_decks as "upload:HASH".
+  SQLite::Statement decks(
+      db_,
+      "DELETE FROM decks WHERE COALESCE(touched_at, created_at) < ? AND NOT EXISTS ("
+      " SELECT 1 FROM deck_uses u JOIN matches m ON m.status != 'finished'"
+      " AND instr(m.params, 'upload:' || u.hash) > 0 WHERE u.deck_id = decks.id)");
+  decks.bind(1, static_cast<int64_t>(deck_cutoff));
+  const int removed_decks = decks.exec();
+  db_.exec(
+      "DELETE FROM deck_uses WHERE NOT EXISTS (SELECT 1 FROM decks WHERE decks.id = "
+      "deck_uses.deck_id)");
+  SQLite::Statement snapshots(
+      db_,
+      "DELETE FROM deck_snapshots WHERE COALESCE(created_at, 0) < ? AND NOT EXISTS ("
+      " SELECT 1 FROM matches m WHERE instr(m.params, 'upload:' || deck_snapshots.hash) > 0)");
+  snapshots.bind(1, static_cast<int64_t>(snapshot_cutoff));
+  const int removed_snapshots = snapshots.exec();
+  t.commit();
+  return {removed_decks, removed_snapshots};
 }
 
 std::optional<std::string> SqliteStore::load_deck_snapshot(const std::string& hash) {

@@ -60,11 +60,12 @@ export interface MatchSummary {
   created_at?: number;
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** One API call; `body` goes as JSON, `raw` (a file) as its bytes. */
+export async function call<T>(method: string, path: string, body?: unknown, raw?: Blob): Promise<T> {
   const r = await fetch(path, {
     method,
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
   });
   const text = await r.text();
   let data: unknown;

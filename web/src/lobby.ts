@@ -2,6 +2,8 @@
 // (human, open to anyone, or a computer at a strength named in words), creating a match and copying
 // each seat's join link, and the lists of open, running and finished matches.
 import { api, type GameInfo, type MatchSummary, type ParamSpec } from "./api";
+import { seatDeckSelect } from "./deck-page";
+import { browserStorage, deckApi, isDeckId, matchDecks, readMyDecks, type SampleDeck } from "./decks";
 import { h } from "./dom";
 import { playersText, rulesPanel } from "./rules";
 
@@ -71,6 +73,10 @@ export async function showLobby(root: HTMLElement): Promise<void> {
   document.title = "Tabletop — lobby";
   const games = await api.games();
   const byId = new Map(games.map((g) => [g.id, g]));
+  // The card game's seats each play a deck: a sample or one of mine (deck-page.ts); "?deck=ID"
+  // (the deck page's "Play it" link) preselects it for seat 0.
+  const samples: SampleDeck[] = byId.has("conspiracy-tcg") ? await deckApi.samples().catch(() => []) : [];
+  const wanted = new URLSearchParams(location.search).get("deck") ?? "";
   const result = h("section", { class: "created", "aria-live": "polite" });
   const form = h("form", { class: "new-match", "aria-labelledby": "new-match-h" });
   const gameSelect = h(
@@ -101,12 +107,15 @@ export async function showLobby(root: HTMLElement): Promise<void> {
   const drawSeats = () => {
     const g = byId.get(gameSelect.value)!;
     const n = players(g);
-    const old = [...seatsBox.querySelectorAll<HTMLSelectElement>("select")].map((s) => s.value);
+    const old = [...seatsBox.querySelectorAll<HTMLSelectElement>("select.seat-kind")].map((s) => s.value);
+    const oldDecks = [...seatsBox.querySelectorAll<HTMLSelectElement>("select.seat-deck")].map(
+      (s) => s.value,
+    );
     seatsBox.replaceChildren(h("legend", {}, "Seats"));
     for (let i = 0; i < n; i++) {
       const sel = h(
         "select",
-        { id: `seat-${i}`, name: `seat-${i}`, "aria-label": `seat ${i}` },
+        { id: `seat-${i}`, name: `seat-${i}`, class: "seat-kind", "aria-label": `seat ${i}` },
         h("option", { value: "human" }, "Human — I send the link"),
         h("option", { value: "open" }, "Human — open: anyone in the lobby may take it"),
         ...g.strengths.map((s) =>
@@ -121,7 +130,24 @@ export async function showLobby(root: HTMLElement): Promise<void> {
         old[i] ??
         (i === 0 ? "human" : `computer:${g.strengths[Math.min(1, g.strengths.length - 1)]?.name ?? "easy"}`);
       seatsBox.append(h("div", { class: "seat-choice" }, h("label", { for: `seat-${i}` }, `Seat ${i}`), sel));
+      if (g.id === "conspiracy-tcg" && samples.length)
+        seatsBox.append(
+          h(
+            "div",
+            { class: "seat-choice" },
+            h("label", { for: `deck-${i}` }, "Deck"),
+            seatDeckSelect(i, samples, readMyDecks(browserStorage()), oldDecks[i] ?? (i === 0 ? wanted : "")),
+          ),
+        );
     }
+    if (g.id === "conspiracy-tcg")
+      seatsBox.append(
+        h(
+          "p",
+          {},
+          h("a", { href: "/decks", class: "my-decks-link" }, "Upload your own business cards (my decks)"),
+        ),
+      );
   };
   const rulesLink = h("a", { class: "rules-link", href: "/rules" }, "How to play");
   const rulesBox = h("details", { class: "rules-box" });
@@ -147,6 +173,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
     drawSeats();
   };
   gameSelect.addEventListener("change", drawParams);
+  if (isDeckId(wanted) && byId.has("conspiracy-tcg")) gameSelect.value = "conspiracy-tcg";
 
   form.append(
     h("h2", { id: "new-match-h" }, "New match"),
@@ -176,16 +203,21 @@ export async function showLobby(root: HTMLElement): Promise<void> {
     error.textContent = "";
     const g = byId.get(gameSelect.value)!;
     const params = readParams(paramsBox, g);
-    const seats = [...seatsBox.querySelectorAll<HTMLSelectElement>("select")].map((s) =>
+    const seats = [...seatsBox.querySelectorAll<HTMLSelectElement>("select.seat-kind")].map((s) =>
       s.value === "human"
         ? { kind: "human" }
         : s.value === "open"
           ? { kind: "human", open: true }
           : { kind: "computer", strength: s.value.split(":")[1] },
     );
+    const decks = matchDecks(
+      [...seatsBox.querySelectorAll<HTMLSelectElement>("select.seat-deck")].map((s) => s.value),
+      samples,
+    );
     try {
       const created = await api.create({
         game: g.id,
+        ...(g.id === "conspiracy-tcg" && decks ? { decks } : {}),
         params: { ...params, players: seats.length },
         seats,
         undo: undo.checked,
@@ -309,6 +341,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
       { class: "top" },
       h("h1", {}, "Tabletop"),
       h("p", {}, "Board games and a card game, with friends and computer players."),
+      h("a", { href: "/decks" }, "My card-game decks"),
     ),
     h("main", { class: "lobby" }, form, result, lists),
   );

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -185,7 +186,10 @@ bool word_matches(const std::string& pattern, const std::string& word) {
   return pattern == word;
 }
 
-bool any_phrase(const std::vector<std::string>& words, std::string_view phrases) {
+// The first phrase of `phrases` ('|'-separated) found in `words`, as the card's own words joined
+// by spaces ("network administrator"), or nullopt.
+std::optional<std::string> found_phrase(const std::vector<std::string>& words,
+                                        std::string_view phrases) {
   std::size_t start = 0;
   while (start <= phrases.size()) {
     std::size_t end = phrases.find('|', start);
@@ -198,11 +202,19 @@ bool any_phrase(const std::vector<std::string>& words, std::string_view phrases)
         bool all = true;
         for (std::size_t k = 0; k < pattern.size() && all; ++k)
           all = word_matches(pattern[k], words[i + k]);
-        if (all) return true;
+        if (all) {
+          std::string found = words[i];
+          for (std::size_t k = 1; k < pattern.size(); ++k) found += " " + words[i + k];
+          return found;
+        }
       }
     start = end + 1;
   }
-  return false;
+  return std::nullopt;
+}
+
+bool any_phrase(const std::vector<std::string>& words, std::string_view phrases) {
+  return found_phrase(words, phrases).has_value();
 }
 
 // One phrase of the army keyword table.
@@ -410,29 +422,40 @@ std::string phone_digits(std::string_view phone) {
   return digits;
 }
 
-ProMoveSet qualifying_pro_moves(const Card& card) {
+std::vector<std::pair<ProMove, std::string>> pro_move_reasons(const Card& card) {
   const std::vector<std::string> words =
       words_of(card.occupation + "\x1f" + card.organisation + "\x1f" + card.note);
-  ProMoveSet set = 0;
+  std::vector<std::pair<ProMove, std::string>> out;
   for (const PhraseRule& rule : kPhraseRules)
-    if (any_phrase(words, rule.phrases)) set |= bit(rule.move);
+    if (std::optional<std::string> found = found_phrase(words, rule.phrases))
+      out.emplace_back(rule.move, "the card says \"" + *found + "\"");
   // Shadow-army rules.
-  if (card.army == kBeauty) set |= bit(kDisguise);
-  if (card.army == kComputers) set |= bit(kHacking);
-  if (card.army == kLaw) set |= bit(kLegalManeuvering);
+  for (auto [army, move] :
+       {std::pair{kBeauty, kDisguise}, {kComputers, kHacking}, {kLaw, kLegalManeuvering}})
+    if (card.army == army) out.emplace_back(move, std::string("shadow army ") + army_name(army));
   // Feature rules.
-  if (card.features & kColourPrinting) set |= bit(kGettingTheBallRolling);
+  if (card.features & kColourPrinting) out.emplace_back(kGettingTheBallRolling, "colour printing");
   if ((card.features & kBlackAndWhite) && !(card.features & kWebsiteOrEmail) &&
       !(card.features & kColourPrinting))
-    set |= bit(kOldSchool);
-  if (card.features & kMasonicEmblem) set |= bit(kSecretHandshake);
-  if (card.features & kDateBefore1914) set |= bit(kMasterPlanAncientSecrets);
+    out.emplace_back(kOldSchool, "black and white, no website or e-mail");
+  if (card.features & kMasonicEmblem) out.emplace_back(kSecretHandshake, "a Masonic emblem");
+  if (card.features & kDateBefore1914)
+    out.emplace_back(kMasterPlanAncientSecrets, "mentions a date before 1914");
   // Data rules: a country makes a possible foreign agent (whether it is one depends on the field);
   // an elected official needs a jurisdiction to protect.
-  if (!card.country.empty()) set |= bit(kForeignAgents);
-  if (!card.jurisdiction.empty() && any_phrase(words, kElectedPhrases) &&
-      !any_phrase(words, kNotElectedPhrases))
-    set |= bit(kHomeTurf);
+  if (!card.country.empty())
+    out.emplace_back(kForeignAgents, "gives a country (" + card.country +
+                                         "): a foreign agent where the rest of the field is not");
+  if (!card.jurisdiction.empty() && !any_phrase(words, kNotElectedPhrases))
+    if (std::optional<std::string> found = found_phrase(words, kElectedPhrases))
+      out.emplace_back(kHomeTurf,
+                       "an elected official (\"" + *found + "\") of " + card.jurisdiction);
+  return out;
+}
+
+ProMoveSet qualifying_pro_moves(const Card& card) {
+  ProMoveSet set = 0;
+  for (const auto& [move, why] : pro_move_reasons(card)) set |= bit(move);
   return set;
 }
 
@@ -741,7 +764,9 @@ Deck deck_from_source(const std::string& name) {
   const std::optional<std::string> text = source ? source(name) : std::nullopt;
   if (!text) throw BadDeck(name + ": no such uploaded deck");
   Deck deck = parse_deck_text(*text, name);
-  deck.name = name;
+  const std::size_t first = text->find_first_not_of(" \t\r\n");
+  const bool is_json = first != std::string::npos && (*text)[first] == '{';
+  if (!is_json || deck.name.empty()) deck.name = name;
   return deck;
 }
 

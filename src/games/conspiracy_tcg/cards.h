@@ -241,6 +241,10 @@ std::string phone_digits(std::string_view phone);
 bool mentions_date_before_1914(const Card& card);
 // The keyword table over occupation, organisation, note, army and features (no overrides).
 ProMoveSet qualifying_pro_moves(const Card& card);
+// The same table, each pro move with why the card earns it ("the card says \"network
+// administrator\"", "shadow army Computers", "mentions a date before 1914"), in the table's
+// order; a move earned twice is listed twice (the deck page shows the first reason).
+std::vector<std::pair<ProMove, std::string>> pro_move_reasons(const Card& card);
 // Fills `key`, the website/email feature, the army (infer_army unless annotated) and `pro_moves`
 // from the rest; throws BadDeck (naming card.source) when the card cannot be played at all (no
 // name, organisation or phone at all). A NUL byte in a text field is dropped, with a warning
@@ -282,7 +286,9 @@ nlohmann::json card_to_json(const Card& card);
 // such decks. Without a source, or for an unknown name, deck_from_source throws BadDeck.
 using DeckSource = std::function<std::optional<std::string>(const std::string& name)>;
 void set_deck_source(DeckSource source);
-// The deck named `name` from the source, parsed (parse_deck_text), its name `name`.
+// The deck named `name` from the source, parsed (parse_deck_text). Its name (the seats' names
+// and the board show it) is the JSON deck's own "name" when it has one (the server's snapshots
+// carry the uploaded file's name, "my-cards"), else `name`.
 Deck deck_from_source(const std::string& name);
 // A deck from text: JSON when it starts with '{' (after white space), else vCard.
 Deck parse_deck_text(std::string_view text, const std::string& file);

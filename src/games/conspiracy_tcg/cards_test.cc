@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <set>
@@ -103,6 +104,36 @@ TEST(TcgKeywordTable, PhrasesArmiesFeaturesAndOverrides) {
   c.add_moves = bit(kWiretap);
   finish_card(c);
   EXPECT_EQ(c.pro_moves, bit(kThirdRateBurglary) | bit(kWiretap));
+}
+
+TEST(TcgKeywordTable, EachProMoveSaysWhyTheCardEarnsIt) {
+  using Reasons = std::vector<std::pair<ProMove, std::string>>;
+  EXPECT_EQ(pro_move_reasons(card("A", "B", "Pediatrician, M.D.", "")),
+            (Reasons{{kCrashClinic, "the card says \"m d\""},  // the first phrase of its rule
+                     {kMasterPlanVaccines, "the card says \"pediatrician\""}}));
+  Card mayor = card("A", "B", "Mayor", "", kGovernment);
+  mayor.jurisdiction = "Springfield";
+  mayor.country = "USA";
+  finish_card(mayor);
+  EXPECT_EQ(pro_move_reasons(mayor),
+            (Reasons{{kForeignAgents,
+                      "gives a country (USA): a foreign agent where the rest of the field is not"},
+                     {kHomeTurf, "an elected official (\"mayor\") of Springfield"}}));
+  EXPECT_EQ(
+      pro_move_reasons(card("A", "B", "", "", kComputers, kColourPrinting)),
+      (Reasons{{kHacking, "shadow army Computers"}, {kGettingTheBallRolling, "colour printing"}}));
+  // Every sample card's phrase reasons quote words its occupation, organisation or note has.
+  for (const Deck& deck : sample_decks())
+    for (const Card& c : deck.cards)
+      for (const auto& [move, why] : pro_move_reasons(c))
+        if (why.starts_with("the card says \"")) {
+          const std::string words = why.substr(15, why.size() - 16);
+          std::string text = c.occupation + " " + c.organisation + " " + c.note;
+          std::transform(text.begin(), text.end(), text.begin(),
+                         [](unsigned char ch) { return char(std::tolower(ch)); });
+          EXPECT_NE(text.find(words.substr(0, words.find(' '))), std::string::npos)
+              << display_name(c) << ": " << why;
+        }
 }
 
 TEST(TcgPhones, LeftHandDigitComparisonOfTheTextsExample) {

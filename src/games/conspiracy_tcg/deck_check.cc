@@ -40,6 +40,14 @@ json checked_card_json(const Card& c) {
   json candidates = json::array();
   for (Army a : c.army_candidates) candidates.push_back(army_name(a));
   j["army_candidates"] = candidates;
+  json why = json::object();
+  for (const auto& [move, reason] : pro_move_reasons(c))
+    if (!why.contains(pro_move_name(move))) why[pro_move_name(move)] = reason;
+  for (int m = 0; m < kProMoveCount; ++m)
+    if (c.add_moves & bit(ProMove(m))) why[pro_move_name(ProMove(m))] = "added on the card";
+  for (auto it = why.begin(); it != why.end();)
+    it = (c.pro_moves & bit(ProMove(pro_move_of_name(it.key())))) ? std::next(it) : why.erase(it);
+  j["pro_move_reasons"] = why;
   j["phone_digits"] = phone_digits(c.phone);
   if (json placed = city_placement(c); !placed.is_null()) j["city_placement"] = placed;
   return j;
@@ -57,6 +65,9 @@ json checked_deck_json(const Deck& deck) {
             {"warnings", deck.warnings},
             {"needs_army", needs},
             {"playable", needs.empty()}};
+  json armies = json::array();
+  for (int a = 0; a < kArmies; ++a) armies.push_back(army_name(Army(a)));
+  j["armies"] = armies;
   try {
     require_armies(deck);
   } catch (const BadDeck& e) {

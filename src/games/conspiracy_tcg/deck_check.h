@@ -26,11 +26,14 @@ nlohmann::json city_placement(const Card& card);
 // One card: card_to_json's keys, with "army" the army the game will use (null while it needs
 // one), "army_source" ("annotation", "inferred", "needs an army"), "army_reason" (the words that
 // settled it, or why it cannot be settled), "army_candidates" (names; empty when any of the 33),
-// "phone_digits", and "city_placement" when the gazetteer is asked.
+// "pro_move_reasons" ({"Hacking": "shadow army Computers", ...}: why the card earns each of its
+// pro moves, pro_move_reasons or "added on the card"), "phone_digits", and "city_placement" when
+// the gazetteer is asked.
 nlohmann::json checked_card_json(const Card& card);
 
 // The whole deck: {"name", "cards": [checked_card_json...], "warnings": [...], "needs_army":
-// ["file:line Name: why"...], "playable": bool, "error": the require_armies message or absent}.
+// ["file:line Name: why"...], "playable": bool, "error": the require_armies message or absent,
+// "armies": the 33 shadow armies' names (what a card with no candidates may be annotated)}.
 nlohmann::json checked_deck_json(const Deck& deck);
 
 }  // namespace tabletop::conspiracy_tcg

@@ -12,7 +12,7 @@ import { el, place, seatShape, svgRoot } from "../svg";
 import type { DrawContext, GameDrawer, Observation } from "./types";
 
 /** A card's face as the observation gives it. */
-interface Face {
+export interface Face {
   name: string;
   occupation?: string;
   organisation?: string;
@@ -62,6 +62,8 @@ interface Tags {
   position?: string;
   notes: string[];
   danger?: boolean;
+  /** What the top right corner says instead of `@a` (the deck page: the card's number). */
+  corner?: string;
 }
 
 /** A business card for agent `a` at (x, y), as the place `@a`. */
@@ -89,7 +91,7 @@ function businessCard(obs: Observation, a: number, x: number, y: number, tags: T
   );
   const t = (dx: number, dy: number, text: string, attrs: Record<string, string | number> = {}) =>
     g.append(el("text", { x: x + dx, y: y + dy, "font-size": 10, ...attrs }, text));
-  t(CW - 6, 13, `@${a}`, { "text-anchor": "end", "font-size": 9, fill: "#555" });
+  t(CW - 6, 13, tags.corner ?? `@${a}`, { "text-anchor": "end", "font-size": 9, fill: "#555" });
   if (!f) {
     t(8, 50, "face unknown", { "font-style": "italic" });
     g.append(hit);
@@ -110,6 +112,27 @@ function businessCard(obs: Observation, a: number, x: number, y: number, tags: T
   }
   g.append(hit);
   return g;
+}
+
+/**
+ * One business card on its own, drawn as on the board (the deck page): `corner` is printed where
+ * the board prints the agent's number, `danger` draws the dashed red edge (a card that needs an
+ * army). The picture is an image labelled `label`; it is no place to click.
+ */
+export function businessCardSvg(face: Face, label: string, corner: string, danger = false): SVGSVGElement {
+  const svg = el("svg", {
+    viewBox: `0 0 ${CW} ${CH}`,
+    class: "business-card",
+    role: "img",
+    "aria-label": label,
+    xmlns: "http://www.w3.org/2000/svg",
+  });
+  const g = businessCard({ cards: { "0": face } }, 0, 0, 0, { notes: [], corner, danger });
+  g.removeAttribute("data-place");
+  g.removeAttribute("aria-label");
+  g.querySelector("title")!.textContent = label;
+  svg.append(g);
+  return svg;
 }
 
 /** A card whose face this viewer does not know: its back. */

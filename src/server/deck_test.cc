@@ -1,0 +1,190 @@
+// Card-game deck uploads' limits and lifetime (deck_routes.h): the size cap is serve's
+// --deck-max-bytes and its 413 names it (also past the 64 KiB every other request has), the
+// per-address deck rate answers 429, and the sweeper removes the decks nobody touched that no
+// running match plays, keeping the snapshots matches name.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <fstream>
+#include <iterator>
+#include <thread>
+
+#include "games/games.h"
+#include "server/client.h"
+#include "server/deck_routes.h"
+#include "server/server.h"
+
+namespace tabletop::server {
+namespace {
+
+std::string test_deck(const std::string& file) {
+  std::ifstream in(std::string(TABLETOP_TEST_DECKS) + "/" + file, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+std::unique_ptr<Server> start(const std::string& name, ServerOptions o) {
+  o.port = 0;
+  o.db = fresh_test_db("tabletop_deck_test", name);
+  o.network_threads = 1;
+  o.computer_threads = 1;
+  o.matches_per_minute = 0;
+  o.http_requests_per_second = 0;
+  return std::make_unique<Server>(games::registry(), o);
+}
+
+// `count` cards of the shape Google Contacts writes, each annotated: a deck of about 200 bytes a
+// card.
+std::string generated_vcf(int count) {
+  std::string out;
+  for (int i = 0; i < count; ++i)
+    out += "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Agent " + std::to_string(i) +
+           "\r\nN:" + std::to_string(i) + ";Agent;;;\r\nTEL:+1-215-555-" +
+           std::to_string(1000 + i) +
+           "\r\nTITLE:Librarian\r\nADR;TYPE=WORK:;;1 Main Street;Philadelphia;PA;;USA\r\n"
+           "X-TABLETOP-ARMY:Education\r\nEND:VCARD\r\n";
+  return out;
+}
+
+TEST(DeckLimits, TheSizeCapIsTheFlagAndItsAnswerNamesIt) {
+  ServerOptions o;
+  o.deck_max_bytes = 4096;
+  auto server = start("small", o);
+  const std::string small = generated_vcf(3);
+  ASSERT_LT(small.size(), 4096u);
+  EXPECT_EQ(http_request(server->port(), "POST", "/api/decks", small).status, 201);
+  // Over the cap, within the 64 KiB of other requests: the route's answer.
+  HttpReply over = http_request(server->port(), "POST", "/api/decks", generated_vcf(40));
+  EXPECT_EQ(over.status, 413);
+  EXPECT_EQ(
+      over.parsed()["error"].get<std::string>().rfind("a deck is at most 4096 bytes (4 KiB, "
+                                                      "serve --deck-max-bytes); this one has ",
+                                                      0),
+      0u)
+      << over.body;
+  // Past 64 KiB: refused from its Content-Length by the connection, with the same words.
+  HttpReply huge = http_request(server->port(), "POST", "/api/decks?name=x", generated_vcf(600));
+  EXPECT_EQ(huge.status, 413);
+  EXPECT_NE(huge.body.find("a deck is at most 4096 bytes"), std::string::npos) << huge.body;
+  // Any other request keeps its own limit.
+  HttpReply other = http_request(server->port(), "POST", "/api/matches", std::string(70000, ' '));
+  EXPECT_EQ(other.status, 413);
+  EXPECT_NE(other.body.find("64 KiB"), std::string::npos) << other.body;
+}
+
+TEST(DeckLimits, ADeckLargerThanOtherRequestsLoadsWhenTheFlagAllowsIt) {
+  ServerOptions o;
+  o.deck_max_bytes = 256 * 1024;
+  auto server = start("large", o);
+  const std::string vcf = generated_vcf(600);
+  ASSERT_GT(vcf.size(), 64u * 1024);
+  HttpReply up = http_request(server->port(), "POST", "/api/decks", vcf);
+  ASSERT_EQ(up.status, 201) << up.body.substr(0, 300);
+  EXPECT_EQ(up.parsed()["deck"]["cards"].size(), 600u);
+  EXPECT_TRUE(up.parsed()["deck"]["playable"].get<bool>());
+  // A non-deck request is still held to 64 KiB.
+  EXPECT_EQ(http_request(server->port(), "POST", "/api/matches", std::string(70000, ' ')).status,
+            413);
+}
+
+TEST(DeckLimits, NewDecksPerAddressAnHourAre429PastTheFlag) {
+  ServerOptions o;
+  o.decks_per_hour = 2;
+  auto server = start("rate", o);
+  const std::string vcf = generated_vcf(2);
+  EXPECT_EQ(http_request(server->port(), "POST", "/api/decks", vcf).status, 201);
+  EXPECT_EQ(http_request(server->port(), "POST", "/api/decks", vcf).status, 201);
+  HttpReply third = http_request(server->port(), "POST", "/api/decks", vcf);
+  EXPECT_EQ(third.status, 429);
+  EXPECT_NE(third.body.find("too many new decks from your address: at most 2 an hour"),
+            std::string::npos)
+      << third.body;
+  EXPECT_NE(third.body.find("--deck-rate"), std::string::npos);
+  EXPECT_GE(std::stoi(third.retry_after), 1);
+  // Reading decks is not limited by it.
+  EXPECT_EQ(http_request(server->port(), "GET", "/api/decks").status, 200);
+}
+
+TEST(DeckLifetime, AnUntouchedDeckIsRemovedAndADeckARunningMatchPlaysIsKept) {
+  ServerOptions o;
+  o.deck_expiry_s = 1;  // swept every quarter second
+  auto server = start("expiry", o);
+  const unsigned short port = server->port();
+  // The played deck first: its last touch (the match's creation) is before the other's upload.
+  HttpReply played = http_request(port, "POST", "/api/decks", generated_vcf(8));
+  ASSERT_EQ(played.status, 201);
+  const std::string played_id = played.parsed()["id"];
+  HttpReply match = http_request(port, "POST", "/api/matches",
+                                 json{{"game", "conspiracy-tcg"},
+                                      {"decks", {played_id, "agency-field-office"}},
+                                      {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}}
+                                     .dump());
+  ASSERT_EQ(match.status, 201) << match.body;
+  HttpReply idle = http_request(port, "POST", "/api/decks", test_deck("apple-contacts.vcf"));
+  ASSERT_EQ(idle.status, 201);
+  const std::string idle_id = idle.parsed()["id"];
+  // Nobody touches either; the idle one goes (no time is asserted: only that it happens).
+  Store& store = server->lobby().store();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (store.load_deck(idle_id) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_FALSE(store.load_deck(idle_id).has_value()) << "the untouched deck was not removed";
+  EXPECT_EQ(http_request(port, "GET", "/api/decks/" + idle_id).status, 404);
+  // Untouched for longer than the idle one, but a running match plays it.
+  EXPECT_TRUE(store.load_deck(played_id).has_value());
+  // The match still has its deck (its snapshot), as after a restart.
+  const std::string uploaded = json::parse(
+      http_request(port, "GET", "/api/matches/" + match.parsed()["id"].get<std::string>())
+          .body)["params"]["uploaded_decks"];
+  ASSERT_TRUE(uploaded.starts_with("upload:"));
+  EXPECT_TRUE(store.load_deck_snapshot(uploaded.substr(7, 64)).has_value());
+}
+
+TEST(DeckLifetime, TheSweepKeepsWhatMatchesNameAndRemovesTheRest) {
+  Store store(":memory:");
+  auto deck = [&](const std::string& id, long long created) {
+    StoredDeck d;
+    d.id = id;
+    d.name = id;
+    d.format = "json";
+    d.text = "{}";
+    d.created_at = created;
+    store.create_deck(d);
+  };
+  auto match = [&](const std::string& id, const std::string& hash, bool finished) {
+    StoredMatch m;
+    m.id = id;
+    m.game = "conspiracy-tcg";
+    m.params = {{"uploaded_decks", "upload:" + hash + ",agency-field-office"}};
+    m.created_at = 100;
+    store.create(m);
+    if (finished) store.finish(id, json{{"returns", {1, -1}}});
+  };
+  deck("old", 100);       // untouched since 100: goes
+  deck("touched", 100);   // touched at 5000: stays
+  deck("running", 100);   // played by a running match: stays
+  deck("finished", 100);  // its match is over: goes
+  store.touch_deck("touched", 5000);
+  for (const char* hash : {"h-running", "h-finished", "h-unnamed"})
+    store.put_deck_snapshot(hash, "{}");
+  store.note_deck_use("running", "h-running");
+  store.note_deck_use("finished", "h-finished");
+  match("m1", "h-running", false);
+  match("m2", "h-finished", true);
+  const long long later = std::time(nullptr) + 10;  // every snapshot was made before
+  EXPECT_EQ(store.sweep_decks(1000, later), std::make_pair(2, 1));
+  EXPECT_FALSE(store.load_deck("old"));
+  EXPECT_FALSE(store.load_deck("finished"));
+  EXPECT_TRUE(store.load_deck("touched"));
+  EXPECT_TRUE(store.load_deck("running"));
+  // A finished match's snapshot is kept with the match; only the unnamed one went.
+  EXPECT_TRUE(store.load_deck_snapshot("h-running"));
+  EXPECT_TRUE(store.load_deck_snapshot("h-finished"));
+  EXPECT_FALSE(store.load_deck_snapshot("h-unnamed"));
+  // A snapshot younger than its cutoff stays even when nothing names it.
+  store.put_deck_snapshot("h-new", "{}");
+  EXPECT_EQ(store.sweep_decks(1000, 0), std::make_pair(0, 0));
+  EXPECT_TRUE(store.load_deck_snapshot("h-new"));
+}
+
+}  // namespace
+}  // namespace tabletop::server
