@@ -96,7 +96,7 @@ class Server {
   HttpRateLimiter http_limit_;
   HttpRateLimiter create_limit_;
   HttpRateLimiter deck_limit_;
-  DeckSweeper deck_sweeper_{store_, options_.deck_expiry_s};
+  DeckSweeper deck_sweeper_{*store_, options_.deck_expiry_s};
   ConnectionLimits connections_;
   std::unique_ptr<RouteContext> context_;
   boost::asio::io_context io_;

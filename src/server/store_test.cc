@@ -10,6 +10,7 @@
 #include <barrier>
 #include <chrono>
 #include <condition_variable>
+#include <ctime>
 #include <filesystem>
 #include <mutex>
 #include <thread>
@@ -295,6 +296,55 @@ TEST_P(StoreTest, OtherProcessesHearOfEveryCommittedChange) {
   lock.unlock();
   a->unlisten();
   b->unlisten();
+}
+
+// Deck expiry (serve --deck-expiry-days): the sweep removes what no match needs, on both stores.
+TEST_P(StoreTest, TheDeckSweepKeepsWhatMatchesNameAndRemovesTheRest) {
+  auto owned = open();
+  Store& store = *owned;
+  auto deck = [&](const std::string& id, long long created) {
+    StoredDeck d;
+    d.id = id;
+    d.name = id;
+    d.format = "json";
+    d.text = "{}";
+    d.created_at = created;
+    store.create_deck(d);
+  };
+  auto match = [&](const std::string& id, const std::string& hash, bool finished) {
+    StoredMatch m;
+    m.id = id;
+    m.game = "conspiracy-tcg";
+    m.params = {{"uploaded_decks", "upload:" + hash + ",agency-field-office"}};
+    m.created_at = 100;
+    store.create(m);
+    if (finished) store.finish(id, json{{"returns", {1, -1}}});
+  };
+  deck("old", 100);       // untouched since 100: goes
+  deck("touched", 100);   // touched at 5000: stays
+  deck("running", 100);   // played by a running match: stays
+  deck("finished", 100);  // its match is over: goes
+  store.touch_deck("touched", 5000);
+  for (const char* hash : {"h-running", "h-finished", "h-unnamed"})
+    store.put_deck_snapshot(hash, "{}");
+  store.note_deck_use("running", "h-running");
+  store.note_deck_use("finished", "h-finished");
+  match("m1", "h-running", false);
+  match("m2", "h-finished", true);
+  const long long later = std::time(nullptr) + 10;  // every snapshot was made before
+  EXPECT_EQ(store.sweep_decks(1000, later), std::make_pair(2, 1));
+  EXPECT_FALSE(store.load_deck("old"));
+  EXPECT_FALSE(store.load_deck("finished"));
+  EXPECT_TRUE(store.load_deck("touched"));
+  EXPECT_TRUE(store.load_deck("running"));
+  // A finished match's snapshot is kept with the match; only the unnamed one went.
+  EXPECT_TRUE(store.load_deck_snapshot("h-running"));
+  EXPECT_TRUE(store.load_deck_snapshot("h-finished"));
+  EXPECT_FALSE(store.load_deck_snapshot("h-unnamed"));
+  // A snapshot younger than its cutoff stays even when nothing names it.
+  store.put_deck_snapshot("h-new", "{}");
+  EXPECT_EQ(store.sweep_decks(1000, 0), std::make_pair(0, 0));
+  EXPECT_TRUE(store.load_deck_snapshot("h-new"));
 }
 
 INSTANTIATE_TEST_SUITE_P(BothStores, StoreTest, ::testing::Values("sqlite", "postgresql"),
