@@ -5,6 +5,7 @@
 // that must happen.
 #include <gtest/gtest.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <boost/asio/connect.hpp>
@@ -220,6 +221,50 @@ TEST(Hostile, StaticFilesServeOnlyRegularFiles) {
   expect_json_error(port, get("/assets/"), 404, "GET /assets/");
   expect_json_error(port, get("/../etc/passwd"), 400, "GET /../etc/passwd");
   EXPECT_EQ(get("/match/0123456789abcdef").status, 200);  // a client route loads the app
+}
+
+TEST(Hostile, StaticFilesNeverLeaveTheRoot) {
+  // Outside the root: a secret file; inside it, a symlink to the secret, one to /etc/passwd, one to
+  // a file inside (served), a FIFO and a link to /dev/zero (neither blocks nor is served).
+  ServerOptions o = test_options("static_root");
+  const fs::path base = temp_dir() / "root_test";
+  fs::remove_all(base);
+  const fs::path dist = base / "dist";
+  fs::create_directories(dist / "assets");
+  std::ofstream(dist / "index.html") << "<!doctype html><title>t</title>";
+  std::ofstream(dist / "assets" / "app.js") << "1;";
+  std::ofstream(base / "secret.txt") << "the-secret-is-here";
+  fs::create_symlink(base / "secret.txt", dist / "assets" / "leak.js");
+  fs::create_symlink("../../secret.txt", dist / "assets" / "relative.js");
+  fs::create_symlink("/etc/passwd", dist / "passwd.txt");
+  fs::create_symlink(base, dist / "up");
+  fs::create_symlink(dist / "assets" / "app.js", dist / "inside.js");
+  fs::create_symlink("/dev/zero", dist / "zero.js");
+  ASSERT_EQ(mkfifo((dist / "fifo.js").c_str(), 0600), 0);
+  o.static_dir = dist.string();
+  Server server(games::registry(), o);
+  const unsigned short port = server.port();
+  auto get = [&](const std::string& target) {
+    return raw_exchange(port,
+                        "GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  };
+  EXPECT_EQ(get("/inside.js").body, "1;");        // a symlink that stays inside is served
+  EXPECT_EQ(get("/assets/%61pp.js").body, "1;");  // escapes are decoded
+  for (const char* target :
+       {"/%2e%2e/secret.txt", "/%2E%2E/secret.txt", "/assets/%2e%2e/%2e%2e/secret.txt",
+        "/..%2fsecret.txt", "/%2e%2e%2fsecret.txt", "/assets/app.js%00.html", "/a%5c..%5cb", "/%zz",
+        "/%2", "/.%2e/secret.txt"}) {
+    const RawReply reply = get(target);
+    expect_json_error(port, reply, 400, std::string("GET ") + target);
+    EXPECT_EQ(reply.body.find("the-secret"), std::string::npos) << target;
+  }
+  for (const char* target : {"/assets/leak.js", "/assets/relative.js", "/passwd.txt",
+                             "/up/secret.txt", "/zero.js", "/fifo.js"}) {
+    const RawReply reply = get(target);
+    expect_json_error(port, reply, 404, std::string("GET ") + target);
+    EXPECT_EQ(reply.body.find("the-secret"), std::string::npos) << target;
+    EXPECT_EQ(reply.body.find("root:"), std::string::npos) << target;
+  }
 }
 
 // Polls `done` until it holds or a generous deadline passes (for what the server does on its own
