@@ -106,6 +106,7 @@ struct ServeLimits {
   double matches_per_minute = 20;
   int http_idle_s = 30;
   int ws_idle_s = 60;
+  int64_t ws_queue_bytes = 4 * 1024 * 1024;
 };
 // Runs the web server (src/server) until SIGINT/SIGTERM; see docs/server.md. A --bind that is not
 // an IP address, or a --static folder without index.html, is one "error:" line naming the flag

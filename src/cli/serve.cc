@@ -47,6 +47,7 @@ int serve(const std::string& bind, int port, const std::string& db, const std::s
   options.matches_per_minute = limits.matches_per_minute;
   options.http_idle_s = limits.http_idle_s;
   options.ws_idle_s = limits.ws_idle_s;
+  options.ws_queue_bytes = std::size_t(limits.ws_queue_bytes);
   server::Server server(games::registry(), options);
   const std::string host = bind == "0.0.0.0" ? "<this machine's address>" : bind;
   std::cout << "tabletop serve: open http://" << host << ":" << server.port() << "/"

@@ -15,6 +15,7 @@
 #include <boost/beast/websocket.hpp>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <thread>
 
 #include "core/error.h"
@@ -372,6 +373,24 @@ TEST(Hostile, IdleConnectionsAreClosed) {
 // regardless, another viewer receives every change, and the stalled one, once it reads again,
 // gets far fewer states than there were plies (the intermediate ones were coalesced away; its
 // seq jumps) ending with the final one. The server's memory stays bounded throughout.
+// Adds the log lines of `state`'s views to `logs` (each view's whole log, by seat) as a client
+// does (cut at log_from, then append). False on a gap: a log_from past what arrived before (a
+// state's lines lost, the client would have to say hello again). `resent` counts the lines sent
+// again (a log_from before the end of what arrived): none while the match runs (the final state
+// sends the record's whole log from line 0, by design).
+bool add_log_lines(const json& state, std::map<int, std::vector<std::string>>& logs,
+                   std::size_t& resent) {
+  for (const json& view : state["views"]) {
+    std::vector<std::string>& log = logs[view.value("seat", -2)];
+    const std::size_t from = view.value("log_from", std::size_t(0));
+    if (from > log.size()) return false;
+    if (state["result"].is_null()) resent += log.size() - from;
+    log.resize(from);
+    for (const json& line : view["log"]) log.push_back(line.dump());
+  }
+  return true;
+}
+
 TEST(Hostile, ASlowReaderNeverHoldsUpTheMatchNorGrowsTheServer) {
   Server server(games::registry(), test_options("slow_reader"));
   const unsigned short port = server.port();
@@ -402,6 +421,8 @@ TEST(Hostile, ASlowReaderNeverHoldsUpTheMatchNorGrowsTheServer) {
   long peak_rss = rss_kib();
   std::size_t bytes = 0;
   bool finished = false;
+  std::map<int, std::vector<std::string>> fast_logs, slow_logs;
+  std::size_t fast_resent = 0, slow_resent = 0;
   while (!finished) {
     beast::flat_buffer buffer;
     fast.read(buffer);  // the match has no human seat: it ends on its own
@@ -409,6 +430,7 @@ TEST(Hostile, ASlowReaderNeverHoldsUpTheMatchNorGrowsTheServer) {
     const json m = json::parse(beast::buffers_to_string(buffer.data()));
     peak_rss = std::max(peak_rss, rss_kib());
     if (m["type"] != "state") continue;
+    EXPECT_TRUE(add_log_lines(m, fast_logs, fast_resent)) << "a gap in the log at seq " << m["seq"];
     EXPECT_GE(m["seq"].get<long long>(), last_seq);
     last_seq = m["seq"];
     finished = !m["result"].is_null();
@@ -427,18 +449,74 @@ TEST(Hostile, ASlowReaderNeverHoldsUpTheMatchNorGrowsTheServer) {
     slow.read(buffer);
     const json m = json::parse(beast::buffers_to_string(buffer.data()));
     if (m["type"] != "state") continue;
+    // The states it could not take were coalesced, their log lines carried into the next: no gap.
+    EXPECT_TRUE(add_log_lines(m, slow_logs, slow_resent)) << "a gap in the log at seq " << m["seq"];
     ++states;
     EXPECT_GT(m["seq"].get<long long>(), its_seq);
     its_seq = m["seq"];
     its_end = !m["result"].is_null();
   }
   EXPECT_EQ(its_seq, last_seq);
+  // Every log line exactly once while the match ran (no gap, nothing sent twice), without a second
+  // hello: the same whole logs as the reader that kept up.
+  EXPECT_EQ(slow_logs, fast_logs);
+  ASSERT_EQ(slow_logs.size(), 1u);
+  EXPECT_GT(slow_logs.begin()->second.size(), 100u);
+  EXPECT_EQ(slow_resent, 0u);
+  EXPECT_EQ(fast_resent, 0u);
   // Far fewer states than changes: the ones it could not take were coalesced away.
   EXPECT_LT(states, last_seq / 2) << states << " states for " << last_seq << " changes";
   // Loosely: the server did not keep a copy of every state for the stalled reader (a Culture Wars
   // match's states add up to hundreds of MB).
   EXPECT_LT(peak_rss - rss_before, 200 * 1024)
       << "RSS grew from " << rss_before << " to " << peak_rss << " KiB";
+  EXPECT_EQ(http_request(port, "GET", "/api/games").status, 200);
+}
+
+TEST(Hostile, AReaderPastTheQueueLimitIsToldWhyAndClosed) {
+  // --ws-queue-bytes 4096: a reader that stalls while a computer-only match runs has more than
+  // that waiting for it soon (the log lines its coalesced states carry); it is forgotten by the
+  // room at once, and when it reads again it finds an error naming the flag and a close frame.
+  ServerOptions o = test_options("queue_limit");
+  o.ws_queue_bytes = 4096;
+  Server server(games::registry(), o);
+  const unsigned short port = server.port();
+  const json created =
+      http_request(
+          port, "POST", "/api/matches",
+          R"({"game":"culture-wars","params":{"max_rounds":120},"seats":[)"
+          R"({"kind":"computer","strength":"easy"},{"kind":"computer","strength":"easy"}]})")
+          .parsed();
+  ASSERT_TRUE(created.contains("id")) << created.dump();
+  const std::string id = created["id"];
+  net::io_context io;
+  beast::websocket::stream<tcp::socket> slow(connect(io, port, "127.0.0.1", 4096));
+  slow.read_message_max(64 * 1024 * 1024);
+  slow.handshake("127.0.0.1", "/ws");
+  slow.write(net::buffer(json{{"type", "hello"}, {"match", id}}.dump()));
+  // Wait until the match is over (its summary says so), reading nothing meanwhile.
+  ASSERT_TRUE(eventually([&] {
+    return http_request(port, "GET", "/api/matches/" + id).parsed().value("status", "") ==
+           "finished";
+  }));
+  // What it reads: the states written before it stalled, then the error and the close (a reader
+  // that got the final state instead was never past the limit: the test fails below).
+  std::string error;
+  beast::error_code ec;
+  bool final_state = false;
+  while (!ec && !final_state) {
+    beast::flat_buffer buffer;
+    slow.read(buffer, ec);
+    if (ec) break;
+    const json m = json::parse(beast::buffers_to_string(buffer.data()), nullptr, false);
+    if (m.value("type", "") == "error") error = m.value("message", "");
+    final_state = m.value("type", "") == "state" && !m["result"].is_null();
+  }
+  EXPECT_FALSE(final_state) << "the stalled reader was never over the limit";
+  EXPECT_NE(error.find("--ws-queue-bytes"), std::string::npos) << error;
+  EXPECT_EQ(ec, beast::websocket::error::closed) << ec.message();
+  EXPECT_NE(std::string(slow.reason().reason.c_str()).find("4096 bytes"), std::string::npos)
+      << slow.reason().reason.c_str();
   EXPECT_EQ(http_request(port, "GET", "/api/games").status, 200);
 }
 

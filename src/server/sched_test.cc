@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <random>
 #include <thread>
 
@@ -12,6 +13,7 @@
 #include "server/client.h"
 #include "server/computer_pool.h"
 #include "server/server.h"
+#include "server/ws_session.h"
 
 namespace tabletop::server {
 namespace {
@@ -336,6 +338,27 @@ TEST(ServerMemory, ARestartLoadsNoMatchUntilOneIsAskedFor) {
 }
 
 // ---- state messages ----
+
+TEST(StateMessages, AStateThatReplacesAQueuedOneCarriesItsLogLines) {
+  // The queued state (not yet written) had lines 3-4 and the board places; the newer one starts
+  // at line 5. Merged: lines 3-5 with their plies, the board places kept.
+  const json older = json::parse(R"({"type":"state","seq":7,"match":{"board_places":["a1"]},
+      "views":[{"seat":-1,"log_from":3,"log":["c","d"],"log_plies":[4,5]}]})");
+  json newer = json::parse(R"({"type":"state","seq":8,"match":{},
+      "views":[{"seat":-1,"log_from":5,"log":["e"],"log_plies":[6]}]})");
+  EXPECT_EQ(merge_state_into(older, newer), 2u);
+  EXPECT_EQ(newer["views"][0]["log_from"], 3);
+  EXPECT_EQ(newer["views"][0]["log"], json::array({"c", "d", "e"}));
+  EXPECT_EQ(newer["views"][0]["log_plies"], json::array({4, 5, 6}));
+  EXPECT_EQ(newer["match"]["board_places"], json::array({"a1"}));
+  EXPECT_EQ(newer["seq"], 8);
+  // A newer state whose log starts again (an undo cut it) is whole already.
+  json whole = json::parse(R"({"type":"state","seq":9,"match":{},
+      "views":[{"seat":-1,"log_from":0,"log":["a"]}]})");
+  const json before = whole;
+  merge_state_into(older, whole);
+  EXPECT_EQ(whole["views"], before["views"]);
+}
 
 TEST(StateMessages, ALongCultureWarsGameSendsOnlyTheNewLogLines) {
   auto server = start(temp_db("frames"));

@@ -158,12 +158,61 @@ void WsSession::deliver(std::shared_ptr<const std::string> message) {
             });
 }
 
+std::size_t merge_state_into(const json& older, json& newer) {
+  if (!older.is_object() || !newer.is_object() || !older.contains("views") ||
+      !newer.contains("views") || !newer["views"].is_array())
+    return 0;
+  if (older.contains("match") && older["match"].contains("board_places") &&
+      newer.contains("match") && !newer["match"].contains("board_places"))
+    newer["match"]["board_places"] = older["match"]["board_places"];
+  std::size_t carried = 0;
+  for (json& view : newer["views"]) {
+    if (!view.is_object() || !view.contains("log_from")) continue;
+    const json* old_view = nullptr;
+    for (const json& v : older["views"])
+      if (v.is_object() && v.value("seat", -2) == view.value("seat", -3)) old_view = &v;
+    if (!old_view || !old_view->contains("log_from")) continue;
+    const long long from_old = old_view->value("log_from", 0LL);
+    const long long from_new = view.value("log_from", 0LL);
+    const json& old_log = (*old_view)["log"];
+    // The newer lines start where the older ones did, or earlier (an undo cut the log): whole.
+    if (from_new <= from_old || from_new - from_old > (long long)old_log.size()) continue;
+    const std::size_t keep = std::size_t(from_new - from_old);
+    json lines = json::array();
+    for (std::size_t i = 0; i < keep; ++i) {
+      lines.push_back(old_log[i]);
+      carried += old_log[i].is_string() ? old_log[i].get_ref<const std::string&>().size() : 8;
+    }
+    for (json& line : view["log"]) lines.push_back(std::move(line));
+    view["log"] = std::move(lines);
+    if (view.contains("log_plies") && old_view->contains("log_plies")) {
+      json plies = json::array();
+      const json& old_plies = (*old_view)["log_plies"];
+      for (std::size_t i = 0; i < keep && i < old_plies.size(); ++i) plies.push_back(old_plies[i]);
+      for (json& ply : view["log_plies"]) plies.push_back(std::move(ply));
+      view["log_plies"] = std::move(plies);
+    }
+    view["log_from"] = from_old;
+  }
+  return carried;
+}
+
 void WsSession::enqueue(std::shared_ptr<const std::string> message) {
   if (closed_) return;
   const MessageKind kind = message_kind(*message);
+  Queued entry{std::move(message), kind};
   if (kind != MessageKind::other) {
-    // Drop what the new message makes stale among those not being written yet.
+    // Drop what the new message makes stale among those not being written yet; a dropped state's
+    // log lines (and board places) are carried into the new one.
     const auto first = queue_.begin() + (writing_ ? 1 : 0);
+    for (auto it = first; it != queue_.end(); ++it) {
+      if (kind != MessageKind::state || it->kind != MessageKind::state) continue;
+      const json older =
+          it->merged ? std::move(*it->merged) : json::parse(*it->text, nullptr, false);
+      auto newer = std::make_shared<json>(json::parse(*entry.text, nullptr, false));
+      entry.carried = merge_state_into(older, *newer);
+      entry.merged = std::move(newer);
+    }
     queue_.erase(
         std::remove_if(first, queue_.end(),
                        [&](const Queued& q) {
@@ -172,12 +221,18 @@ void WsSession::enqueue(std::shared_ptr<const std::string> message) {
                        }),
         queue_.end());
   } else {
-    queued_bytes_ += message->size();
+    queued_bytes_ += entry.text->size();
   }
-  queue_.push_back({std::move(message), kind});
-  if (queue_.size() > kMaxQueued || queued_bytes_ > context_.ws_queue_bytes) {
+  const std::size_t carried = entry.carried;
+  queue_.push_back(std::move(entry));
+  if (queue_.size() > kMaxQueued) {
     // The client does not read what it asked for: drop it rather than grow without bound.
-    disconnect();
+    refuse("more than " + std::to_string(kMaxQueued) + " messages wait for this connection");
+    return;
+  }
+  if (queued_bytes_ + carried > context_.ws_queue_bytes) {
+    refuse("more than " + std::to_string(context_.ws_queue_bytes) +
+           " bytes wait for this connection (serve --ws-queue-bytes)");
     return;
   }
   if (!writing_) write();
@@ -185,8 +240,13 @@ void WsSession::enqueue(std::shared_ptr<const std::string> message) {
 
 void WsSession::write() {
   writing_ = true;
+  Queued& front = queue_.front();
+  if (front.merged) {
+    front.text = std::make_shared<const std::string>(dump_for_message(*front.merged));
+    front.merged.reset();
+  }
   ws_.text(true);
-  ws_.async_write(net::buffer(*queue_.front().text),
+  ws_.async_write(net::buffer(*front.text),
                   [self = shared_from_this()](beast::error_code ec, std::size_t) {
                     self->writing_ = false;
                     if (ec) {
@@ -196,12 +256,50 @@ void WsSession::write() {
                     const Queued& done = self->queue_.front();
                     if (done.kind == MessageKind::other) self->queued_bytes_ -= done.text->size();
                     self->queue_.pop_front();
+                    if (!self->refusal_.empty()) {
+                      self->close_with_refusal();
+                      return;
+                    }
                     if (!self->queue_.empty() && !self->closed_) self->write();
                   });
 }
 
+void WsSession::refuse(const std::string& why) {
+  // Nothing more is queued and the room forgets this viewer at once (its memory is bounded now);
+  // the client learns why in an `error` and the close frame's reason once the write under way
+  // (if any) is done. A client that never reads again is closed by the idle timeout.
+  refusal_ = why;
+  if (queue_.size() > (writing_ ? 1u : 0u))
+    queue_.erase(queue_.begin() + (writing_ ? 1 : 0), queue_.end());
+  queued_bytes_ = 0;
+  leave();
+  if (!writing_) close_with_refusal();
+}
+
+void WsSession::close_with_refusal() {
+  const std::string text = dump_for_message({{"type", "error"}, {"message", refusal_}});
+  auto message = std::make_shared<const std::string>(text);
+  writing_ = true;
+  ws_.async_write(net::buffer(*message),
+                  [self = shared_from_this(), message](beast::error_code ec, std::size_t) {
+                    self->writing_ = false;
+                    if (ec) {
+                      self->disconnect();
+                      return;
+                    }
+                    // A close frame's reason holds at most 123 bytes.
+                    websocket::close_reason reason(websocket::close_code::try_again_later,
+                                                   self->refusal_.substr(0, 123));
+                    self->writing_ = true;
+                    self->ws_.async_close(reason, [self](beast::error_code) {
+                      self->writing_ = false;
+                      self->disconnect();
+                    });
+                  });
+}
+
 void WsSession::disconnect() {
-  if (!closed_) beast::get_lowest_layer(ws_).close();
+  if (beast::get_lowest_layer(ws_).socket().is_open()) beast::get_lowest_layer(ws_).close();
   closed_ = true;
   // A write in flight keeps its buffer (the queue's front) until it completes.
   if (queue_.size() > (writing_ ? 1u : 0u))
