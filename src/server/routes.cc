@@ -176,7 +176,7 @@ Response api(const RouteContext& c, const Request& request, const std::string& a
       }
     json body = parse_client_json(request.body());
     resolve_match_decks(c.lobby.store(), body);  // card-game decks by id (deck_routes.h)
-    return json_response(request, http::status::created, c.lobby.create(body));
+    return json_response(request, http::status::created, c.lobby.create(body, address));
   }
   if (parts.size() >= 2 && parts[1] == "decks") return deck_route(c, request, parts);
   if (parts.size() >= 3 && parts[1] == "matches") {

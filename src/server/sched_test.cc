@@ -54,6 +54,46 @@ TEST(ComputerPool, AnEasySearchWaitsForAtMostOneSearchOfEachOtherMatch) {
   EXPECT_EQ(pool.waiting(), std::size_t(kHard));
 }
 
+TEST(ComputerPool, AnAddressWithManyMatchesGetsOneTurnLikeAnyOtherAddress) {
+  // One address runs forty hard computer-only matches, another three; then a third address's
+  // easy computer is to move. It is served after at most one search of each other address that
+  // was waiting (2), not one of each match (43).
+  ComputerPool pool(1, /*threads=*/false);
+  std::map<std::string, int> ran;  // searches per match
+  int searches = 0;
+  std::function<void(const std::string&, const std::string&)> hard = [&](const std::string& owner,
+                                                                         const std::string& match) {
+    pool.submit(
+        match,
+        [&, owner, match](const std::atomic<bool>&) {
+          ++searches;
+          ++ran[match];
+          hard(owner, match);
+        },
+        owner);
+  };
+  for (int m = 0; m < 40; ++m) hard("10.0.0.1", "many" + std::to_string(m));
+  for (int m = 0; m < 3; ++m) hard("10.0.0.2", "few" + std::to_string(m));
+  for (int i = 0; i < 400; ++i) ASSERT_TRUE(pool.run_one());
+  // The two addresses shared the worker half and half; within each, its matches took turns.
+  int many = 0, few = 0;
+  for (const auto& [match, n] : ran) (match.starts_with("many") ? many : few) += n;
+  EXPECT_EQ(many, 200);
+  EXPECT_EQ(few, 200);
+  for (const auto& [match, n] : ran)
+    EXPECT_EQ(n, match.starts_with("many") ? 5 : 66 + (match == "few0" || match == "few1"))
+        << match;
+  bool easy_done = false;
+  EXPECT_TRUE(pool.submit(
+      "easy", [&](const std::atomic<bool>&) { easy_done = true; }, "10.0.0.3"));
+  const int before = searches;
+  while (!easy_done) ASSERT_TRUE(pool.run_one());
+  EXPECT_LE(searches - before, 2) << "the easy search waited behind more than one search of each "
+                                     "other address";
+  // A match without an owner is its own: the per-match rule of the test above.
+  EXPECT_EQ(pool.waiting(), 43u);
+}
+
 TEST(ComputerPool, OneSearchPerMatchAtATimeAndNoMoreThanTheCap) {
   ComputerPool pool(2, /*threads=*/false);
   std::mutex gate;
