@@ -4,6 +4,7 @@
 // speed: limits are shown by counting, and the only waits are generous deadlines for something
 // that must happen.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -278,6 +279,67 @@ bool eventually(F done, std::chrono::seconds deadline = std::chrono::seconds(60)
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   return true;
+}
+
+TEST(Hostile, OutOfDescriptorsTheServerBacksOffAndServesOnceTheyFree) {
+  // The process's descriptor limit is lowered to a few past those open now, and 60 client sockets
+  // (opened before) connect: the server runs out of descriptors while accepting them. It must
+  // pause between failed accepts (a spinning loop fails hundreds of thousands of times a second)
+  // and serve again once descriptors free up.
+  ServerOptions o = test_options("emfile");
+  o.max_connections = 0;
+  o.max_connections_per_address = 0;
+  Server server(games::registry(), o);
+  const unsigned short port = server.port();
+  net::io_context io;
+  std::vector<tcp::socket> clients;
+  for (int i = 0; i < 60; ++i) {
+    clients.emplace_back(io);
+    clients.back().open(tcp::v4());
+  }
+  // Descriptors are numbered lowest free first and the limit bounds the number: fill every free
+  // number below the highest in use, so that only a few are left under the limit.
+  int highest = 0;
+  for (const auto& entry : fs::directory_iterator("/proc/self/fd"))
+    highest = std::max(highest, std::stoi(entry.path().filename().string()));
+  std::vector<int> fillers;
+  for (int fd = dup(0); fd >= 0; fd = dup(0)) {
+    fillers.push_back(fd);
+    if (fd >= highest) break;
+  }
+  highest = fillers.empty() ? highest : std::max(highest, fillers.back());
+  rlimit old{};
+  ASSERT_EQ(getrlimit(RLIMIT_NOFILE, &old), 0);
+  rlimit low = old;
+  low.rlim_cur = rlim_t(highest + 8);
+  ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &low), 0);
+  for (tcp::socket& c : clients) c.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  const bool ran_out =
+      eventually([&] { return server.accept_failures() > 0; }, std::chrono::seconds(20));
+  const std::size_t failures_before = server.accept_failures();
+  const auto start = std::chrono::steady_clock::now();
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  const std::size_t failures = server.accept_failures() - failures_before;
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &old), 0);
+  for (int fd : fillers) close(fd);
+  std::cout << failures << " failed accepts in " << seconds << " s out of descriptors\n";
+  ASSERT_TRUE(ran_out) << "the server never ran out of descriptors";
+  // One failed accept per 100 ms pause (twice that and 10 more for slack), not a spin.
+  EXPECT_LE(double(failures), 20 * seconds + 10)
+      << failures << " failed accepts in " << seconds << " s: the accept loop spins";
+  // Descriptors free up (the limit is back, half the clients leave): every waiting connection is
+  // accepted and a new request is answered.
+  clients.erase(clients.begin() + 30, clients.end());
+  EXPECT_TRUE(eventually([&] {
+    try {
+      return http_request(port, "GET", "/api/games").status == 200;
+    } catch (const std::exception&) {
+      return false;
+    }
+  }));
+  EXPECT_TRUE(eventually([&] { return server.connections() >= 30; }));
 }
 
 TEST(Hostile, ConnectionsAreCappedInTotalAndPerAddress) {
