@@ -435,6 +435,27 @@ TEST(Hostile, IdleConnectionsAreClosed) {
 // regardless, another viewer receives every change, and the stalled one, once it reads again,
 // gets far fewer states than there were plies (the intermediate ones were coalesced away; its
 // seq jumps) ending with the final one. The server's memory stays bounded throughout.
+// A new computer-only Culture Wars match of 120 rounds (easy against easy), its id ("" on failure).
+std::string culture_wars_computer_match(unsigned short port) {
+  const json created =
+      http_request(
+          port, "POST", "/api/matches",
+          R"({"game":"culture-wars","params":{"max_rounds":120},"seats":[)"
+          R"({"kind":"computer","strength":"easy"},{"kind":"computer","strength":"easy"}]})")
+          .parsed();
+  return created.contains("id") ? created["id"].get<std::string>() : "";
+}
+
+// A spectator of match `id` that says hello and then reads nothing: a 4 KiB receive buffer.
+beast::websocket::stream<tcp::socket> stalled_reader(net::io_context& io, unsigned short port,
+                                                     const std::string& id) {
+  beast::websocket::stream<tcp::socket> slow(connect(io, port, "127.0.0.1", 4096));
+  slow.read_message_max(64 * 1024 * 1024);
+  slow.handshake("127.0.0.1", "/ws");
+  slow.write(net::buffer(json{{"type", "hello"}, {"match", id}}.dump()));
+  return slow;
+}
+
 // Adds the log lines of `state`'s views to `logs` (each view's whole log, by seat) as a client
 // does (cut at log_from, then append). False on a gap: a log_from past what arrived before (a
 // state's lines lost, the client would have to say hello again). `resent` counts the lines sent
@@ -457,21 +478,12 @@ TEST(Hostile, ASlowReaderNeverHoldsUpTheMatchNorGrowsTheServer) {
   Server server(games::registry(), test_options("slow_reader"));
   const unsigned short port = server.port();
   const long rss_before = rss_kib();
-  const json created =
-      http_request(
-          port, "POST", "/api/matches",
-          R"({"game":"culture-wars","params":{"max_rounds":120},"seats":[)"
-          R"({"kind":"computer","strength":"easy"},{"kind":"computer","strength":"easy"}]})")
-          .parsed();
-  ASSERT_TRUE(created.contains("id")) << created.dump();
-  const std::string id = created["id"];
+  const std::string id = culture_wars_computer_match(port);
+  ASSERT_FALSE(id.empty());
 
   // The slow reader: a tiny receive buffer, a hello, then nothing read at all.
   net::io_context io;
-  beast::websocket::stream<tcp::socket> slow(connect(io, port, "127.0.0.1", 4096));
-  slow.read_message_max(64 * 1024 * 1024);
-  slow.handshake("127.0.0.1", "/ws");
-  slow.write(net::buffer(json{{"type", "hello"}, {"match", id}}.dump()));
+  beast::websocket::stream<tcp::socket> slow = stalled_reader(io, port, id);
 
   // A viewer that keeps up sees the match through to its result (read and dropped, so that this
   // process's memory is the server's).
@@ -543,19 +555,10 @@ TEST(Hostile, AReaderPastTheQueueLimitIsToldWhyAndClosed) {
   o.ws_queue_bytes = 4096;
   Server server(games::registry(), o);
   const unsigned short port = server.port();
-  const json created =
-      http_request(
-          port, "POST", "/api/matches",
-          R"({"game":"culture-wars","params":{"max_rounds":120},"seats":[)"
-          R"({"kind":"computer","strength":"easy"},{"kind":"computer","strength":"easy"}]})")
-          .parsed();
-  ASSERT_TRUE(created.contains("id")) << created.dump();
-  const std::string id = created["id"];
+  const std::string id = culture_wars_computer_match(port);
+  ASSERT_FALSE(id.empty());
   net::io_context io;
-  beast::websocket::stream<tcp::socket> slow(connect(io, port, "127.0.0.1", 4096));
-  slow.read_message_max(64 * 1024 * 1024);
-  slow.handshake("127.0.0.1", "/ws");
-  slow.write(net::buffer(json{{"type", "hello"}, {"match", id}}.dump()));
+  beast::websocket::stream<tcp::socket> slow = stalled_reader(io, port, id);
   // Wait until the match is over (its summary says so), reading nothing meanwhile.
   ASSERT_TRUE(eventually([&] {
     return http_request(port, "GET", "/api/matches/" + id).parsed().value("status", "") ==

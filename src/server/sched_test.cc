@@ -386,7 +386,8 @@ TEST(StateMessages, AStateThatReplacesAQueuedOneCarriesItsLogLines) {
       "views":[{"seat":-1,"log_from":3,"log":["c","d"],"log_plies":[4,5]}]})");
   json newer = json::parse(R"({"type":"state","seq":8,"match":{},
       "views":[{"seat":-1,"log_from":5,"log":["e"],"log_plies":[6]}]})");
-  EXPECT_EQ(merge_state_into(older, newer), 2u);
+  EXPECT_EQ(log_bytes(older), 2u);
+  EXPECT_EQ(merge_state_into(json(older), log_bytes(older), newer), 2u);
   EXPECT_EQ(newer["views"][0]["log_from"], 3);
   EXPECT_EQ(newer["views"][0]["log"], json::array({"c", "d", "e"}));
   EXPECT_EQ(newer["views"][0]["log_plies"], json::array({4, 5, 6}));
@@ -396,7 +397,7 @@ TEST(StateMessages, AStateThatReplacesAQueuedOneCarriesItsLogLines) {
   json whole = json::parse(R"({"type":"state","seq":9,"match":{},
       "views":[{"seat":-1,"log_from":0,"log":["a"]}]})");
   const json before = whole;
-  merge_state_into(older, whole);
+  EXPECT_EQ(merge_state_into(json(older), 2, whole), 0u);  // nothing of the older one kept
   EXPECT_EQ(whole["views"], before["views"]);
 }
 

@@ -2,6 +2,7 @@
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
+#include <vector>
 
 #include "core/error.h"
 #include "core/json_input.h"
@@ -158,43 +159,75 @@ void WsSession::deliver(std::shared_ptr<const std::string> message) {
             });
 }
 
-std::size_t merge_state_into(const json& older, json& newer) {
+std::size_t log_bytes(const json& state) {
+  std::size_t bytes = 0;
+  if (!state.is_object() || !state.contains("views") || !state["views"].is_array()) return 0;
+  for (const json& view : state["views"])
+    if (view.is_object() && view.contains("log") && view["log"].is_array())
+      for (const json& line : view["log"])
+        bytes += line.is_string() ? line.get_ref<const std::string&>().size() : 8;
+  return bytes;
+}
+
+std::size_t merge_state_into(json&& older, std::size_t older_bytes, json& newer) {
   if (!older.is_object() || !newer.is_object() || !older.contains("views") ||
-      !newer.contains("views") || !newer["views"].is_array())
+      !older["views"].is_array() || !newer.contains("views") || !newer["views"].is_array())
     return 0;
   if (older.contains("match") && older["match"].contains("board_places") &&
       newer.contains("match") && !newer["match"].contains("board_places"))
-    newer["match"]["board_places"] = older["match"]["board_places"];
-  std::size_t carried = 0;
+    newer["match"]["board_places"] = std::move(older["match"]["board_places"]);
+  bool all_kept = older["views"].size() == newer["views"].size();
+  std::vector<std::size_t> kept(newer["views"].size(), 0);  // older lines kept, per view
+  std::size_t index = 0;
   for (json& view : newer["views"]) {
-    if (!view.is_object() || !view.contains("log_from")) continue;
-    const json* old_view = nullptr;
-    for (const json& v : older["views"])
-      if (v.is_object() && v.value("seat", -2) == view.value("seat", -3)) old_view = &v;
-    if (!old_view || !old_view->contains("log_from")) continue;
+    const std::size_t at = index++;
+    json* old_view = nullptr;
+    if (view.is_object())
+      for (json& v : older["views"])
+        if (v.is_object() && v.value("seat", -2) == view.value("seat", -3)) old_view = &v;
+    if (!old_view || !view.contains("log_from") || !old_view->contains("log_from") ||
+        !(*old_view)["log"].is_array() || !view["log"].is_array()) {
+      all_kept = false;
+      continue;
+    }
     const long long from_old = old_view->value("log_from", 0LL);
     const long long from_new = view.value("log_from", 0LL);
-    const json& old_log = (*old_view)["log"];
+    json& old_log = (*old_view)["log"];
     // The newer lines start where the older ones did, or earlier (an undo cut the log): whole.
-    if (from_new <= from_old || from_new - from_old > (long long)old_log.size()) continue;
-    const std::size_t keep = std::size_t(from_new - from_old);
-    json lines = json::array();
-    for (std::size_t i = 0; i < keep; ++i) {
-      lines.push_back(old_log[i]);
-      carried += old_log[i].is_string() ? old_log[i].get_ref<const std::string&>().size() : 8;
+    if (from_new <= from_old || from_new - from_old > (long long)old_log.size()) {
+      all_kept = false;
+      continue;
     }
-    for (json& line : view["log"]) lines.push_back(std::move(line));
-    view["log"] = std::move(lines);
+    const std::size_t keep = std::size_t(from_new - from_old);
+    if (keep < old_log.size()) {
+      all_kept = false;
+      old_log.erase(old_log.begin() + long(keep), old_log.end());
+    }
+    kept[at] = keep;
+    // The older array (which holds every line carried so far) grows by the new lines and takes
+    // the newer one's place: no line is copied again.
+    for (json& line : view["log"]) old_log.push_back(std::move(line));
+    view["log"] = std::move(old_log);
     if (view.contains("log_plies") && old_view->contains("log_plies")) {
-      json plies = json::array();
-      const json& old_plies = (*old_view)["log_plies"];
-      for (std::size_t i = 0; i < keep && i < old_plies.size(); ++i) plies.push_back(old_plies[i]);
-      for (json& ply : view["log_plies"]) plies.push_back(std::move(ply));
-      view["log_plies"] = std::move(plies);
+      json& old_plies = (*old_view)["log_plies"];
+      if (old_plies.is_array() && old_plies.size() >= keep && view["log_plies"].is_array()) {
+        old_plies.erase(old_plies.begin() + long(keep), old_plies.end());
+        for (json& ply : view["log_plies"]) old_plies.push_back(std::move(ply));
+        view["log_plies"] = std::move(old_plies);
+      }
     }
     view["log_from"] = from_old;
   }
-  return carried;
+  if (all_kept) return older_bytes;
+  // Some older lines were dropped: count what was kept (rare: a log cut back).
+  std::size_t bytes = 0;
+  index = 0;
+  for (const json& view : newer["views"]) {
+    const std::size_t keep = kept[index++];
+    for (std::size_t i = 0; i < keep; ++i)
+      bytes += view["log"][i].is_string() ? view["log"][i].get_ref<const std::string&>().size() : 8;
+  }
+  return bytes;
 }
 
 void WsSession::enqueue(std::shared_ptr<const std::string> message) {
@@ -207,10 +240,11 @@ void WsSession::enqueue(std::shared_ptr<const std::string> message) {
     const auto first = queue_.begin() + (writing_ ? 1 : 0);
     for (auto it = first; it != queue_.end(); ++it) {
       if (kind != MessageKind::state || it->kind != MessageKind::state) continue;
-      const json older =
-          it->merged ? std::move(*it->merged) : json::parse(*it->text, nullptr, false);
+      json older = it->merged ? std::move(*it->merged) : json::parse(*it->text, nullptr, false);
+      const std::size_t older_bytes = it->merged ? it->log_bytes : log_bytes(older);
       auto newer = std::make_shared<json>(json::parse(*entry.text, nullptr, false));
-      entry.carried = merge_state_into(older, *newer);
+      const std::size_t own = log_bytes(*newer);
+      entry.log_bytes = own + merge_state_into(std::move(older), older_bytes, *newer);
       entry.merged = std::move(newer);
     }
     queue_.erase(
@@ -223,7 +257,7 @@ void WsSession::enqueue(std::shared_ptr<const std::string> message) {
   } else {
     queued_bytes_ += entry.text->size();
   }
-  const std::size_t carried = entry.carried;
+  const std::size_t carried = entry.log_bytes;
   queue_.push_back(std::move(entry));
   if (queue_.size() > kMaxQueued) {
     // The client does not read what it asked for: drop it rather than grow without bound.

@@ -63,9 +63,14 @@ MessageKind message_kind(std::string_view text);
 // (parsed) does not, into `newer`, when the newer one replaces it in the queue: each view's log
 // lines from the older one's `log_from` up to the newer one's (with their `log_plies`), and the
 // match's `board_places` (sent only in the first state after a hello). A view whose newer
-// `log_from` is not past the older one's (a log cut back by an undo) is already whole. Returns
-// the bytes of the log lines carried (for the queue's bound).
-std::size_t merge_state_into(const nlohmann::json& older, nlohmann::json& newer);
+// `log_from` is not past the older one's (a log cut back by an undo) is already whole. The older
+// arrays are moved, not copied, so a long stall costs each merge only its new lines. Returns the
+// bytes of the older log lines now in `newer`: `older_bytes` (all of older's, log_bytes) when
+// every one was kept.
+std::size_t merge_state_into(nlohmann::json&& older, std::size_t older_bytes,
+                             nlohmann::json& newer);
+// The bytes of the log lines of every view of a state message.
+std::size_t log_bytes(const nlohmann::json& state);
 
 class WsSession : public Viewer, public std::enable_shared_from_this<WsSession> {
  public:
@@ -80,9 +85,9 @@ class WsSession : public Viewer, public std::enable_shared_from_this<WsSession> 
     std::shared_ptr<const std::string> text;
     MessageKind kind;
     // A state that replaced another carries its log lines (merge_state_into): kept parsed until
-    // it is written (text is then made from it), `carried` the bytes of those lines.
+    // it is written (text is then made from it), `log_bytes` the bytes of all its log lines.
     std::shared_ptr<nlohmann::json> merged = nullptr;
-    std::size_t carried = 0;
+    std::size_t log_bytes = 0;
   };
   void read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
