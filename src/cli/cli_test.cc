@@ -989,8 +989,7 @@ TEST(Cli, ServeLimitsTableMatchesHelp) {
   }
   ASSERT_GT(defaults.size(), 10u) << help.out;
   const std::filesystem::path docs =
-      std::filesystem::path(__FILE__).parent_path().parent_path().parent_path() / "docs" /
-      "server.md";
+      std::filesystem::path(TABLETOP_SOURCE_DIR) / "docs" / "server.md";
   std::ifstream in(docs);
   ASSERT_TRUE(in) << docs;
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
