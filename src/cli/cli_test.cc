@@ -10,8 +10,10 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -1028,4 +1030,57 @@ TEST(Cli, ManyMovesAreListedInGroups) {
   EXPECT_GT(std::stoi(m[1]), 40) << r.out;
   EXPECT_LT(std::stoi(m[2]), std::stoi(m[1]) / 3) << r.out;
   EXPECT_NE(r.out.find("\n  tile:"), std::string::npos) << r.out;
+}
+
+TEST(Cli, ServeLimitsTableMatchesHelp) {
+  // docs/server.md's limits table lists every flag of `serve` that sets a limit, with the default
+  // `serve --help` shows, and the sentence after it names the rest: no flag is undocumented.
+  const Result help = run("serve --help");
+  ASSERT_EQ(help.code, 0) << help.out;
+  std::map<std::string, std::string> defaults;  // flag -> default shown ("" when none)
+  const std::regex flag_line(R"(^\s+(--[a-z-]+)\b(.*)$)");
+  std::istringstream lines(help.out);
+  for (std::string line; std::getline(lines, line);) {
+    std::smatch m;
+    if (!std::regex_match(line, m, flag_line) || m[1] == "--help") continue;
+    // CLI11 shows the type and the default after the flag, then (after two spaces or on the
+    // next line) the description: "--ws-idle INT:INT in [2 - 86400]=60".
+    std::string rest = m[2];
+    if (const std::size_t gap = rest.find("  "); gap != std::string::npos) rest.resize(gap);
+    const std::size_t eq = rest.rfind('=');
+    defaults[m[1]] =
+        eq == std::string::npos ? "" : rest.substr(eq + 1, rest.find(' ', eq) - eq - 1);
+  }
+  ASSERT_GT(defaults.size(), 10u) << help.out;
+  const std::filesystem::path docs =
+      std::filesystem::path(TABLETOP_SOURCE_DIR) / "docs" / "server.md";
+  std::ifstream in(docs);
+  ASSERT_TRUE(in) << docs;
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t start = text.find("## Limits");
+  ASSERT_NE(start, std::string::npos);
+  const std::string section = text.substr(start, text.find("\n## ", start + 1) - start);
+  std::set<std::string> documented;
+  const std::regex row(R"(\| `(--[a-z-]+)` \| ([^|]+) \|)");
+  for (auto it = std::sregex_iterator(section.begin(), section.end(), row);
+       it != std::sregex_iterator(); ++it) {
+    const std::string flag = (*it)[1];
+    std::string value = (*it)[2];
+    value.erase(value.find_last_not_of(' ') + 1);
+    ASSERT_TRUE(defaults.count(flag)) << flag << " is in the table but not in serve --help";
+    EXPECT_EQ(value, defaults[flag]) << flag << ": the table's default differs from --help's";
+    documented.insert(flag);
+  }
+  const std::size_t rest = section.find("set no limit:");
+  ASSERT_NE(rest, std::string::npos);
+  const std::regex quoted_flag("`(--[a-z-]+)`");
+  for (auto it = std::sregex_iterator(section.begin() + long(rest), section.end(), quoted_flag);
+       it != std::sregex_iterator(); ++it)
+    documented.insert((*it)[1]);
+  for (const auto& [flag, value] : defaults)
+    EXPECT_TRUE(documented.count(flag)) << "serve " << flag << " is not in docs/server.md's limits";
+  // And the limit the table adds this session: refused like every other number.
+  const Result bad = run("serve --ws-queue-bytes 10 --port 0");
+  EXPECT_EQ(bad.code, 2) << bad.out;
+  EXPECT_NE(bad.out.find("--ws-queue-bytes"), std::string::npos) << bad.out;
 }

@@ -118,6 +118,7 @@ struct ServeLimits {
   int deck_max_bytes = 60 * 1024;
   double decks_per_hour = 30;
   double deck_expiry_days = 30;
+  int64_t ws_queue_bytes = 4 * 1024 * 1024;
 };
 // Runs the web server (src/server) until SIGINT/SIGTERM; see docs/server.md. A --bind that is not
 // an IP address, or a --static folder without index.html, is one "error:" line naming the flag

@@ -204,6 +204,12 @@ int main(int argc, char** argv) {
                    "(0: for ever)")
       ->capture_default_str()
       ->check(cli::finite_in(0.0, 36500.0));
+  serve
+      ->add_option("--ws-queue-bytes", serve_limits.ws_queue_bytes,
+                   "bytes that may wait for one WebSocket besides its newest state (over: an "
+                   "error and the connection is closed)")
+      ->capture_default_str()
+      ->check(CLI::Range(int64_t(4096), int64_t(1) << 32));
 
   try {
     app.parse(argc, argv);

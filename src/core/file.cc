@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <ext/stdio_filebuf.h>
+#include <filesystem>
 
 namespace tabletop {
 namespace {
@@ -34,7 +35,8 @@ struct Fd {
 // Opens `path` without blocking and checks the open descriptor is a regular file; `st` its stat.
 Fd open_checked(const std::string& path, struct stat& st) {
   Fd file{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)};
-  if (file.fd < 0) throw FileError("cannot read " + quote(path) + ": " + std::strerror(errno));
+  if (file.fd < 0)
+    throw FileError("cannot read " + quote(path) + ": " + std::strerror(errno), errno);
   if (::fstat(file.fd, &st) != 0)
     throw FileError("cannot read " + quote(path) + ": " + std::strerror(errno));
   if (!S_ISREG(st.st_mode))
@@ -48,23 +50,13 @@ struct FdStream : std::istream {
   __gnu_cxx::stdio_filebuf<char> buffer;
 };
 
-}  // namespace
-
-std::unique_ptr<std::istream> open_regular_file(const std::string& path) {
-  struct stat st {};
-  Fd file = open_checked(path, st);
-  auto stream = std::make_unique<FdStream>(file.fd);
-  file.fd = -1;  // the stream's buffer closes it
-  return stream;
-}
-
-std::string read_regular_file(const std::string& path, std::size_t max_bytes) {
+// Reads the checked, open `file` (named `path` in errors) to its end, at most `max_bytes`.
+std::string read_open_file(const Fd& file, const struct stat& st, const std::string& path,
+                           std::size_t max_bytes) {
   auto too_large = [&] {
     return FileError(quote(path) + " is larger than the " + std::to_string(max_bytes) +
                      " bytes allowed");
   };
-  struct stat st {};
-  const Fd file = open_checked(path, st);
   if (st.st_size < 0 || std::size_t(st.st_size) > max_bytes) throw too_large();
   std::string text;
   text.reserve(std::size_t(st.st_size));
@@ -77,6 +69,44 @@ std::string read_regular_file(const std::string& path, std::size_t max_bytes) {
     if (text.size() + std::size_t(n) > max_bytes) throw too_large();
     text.append(buffer, std::size_t(n));
   }
+}
+
+}  // namespace
+
+std::unique_ptr<std::istream> open_regular_file(const std::string& path) {
+  struct stat st {};
+  Fd file = open_checked(path, st);
+  auto stream = std::make_unique<FdStream>(file.fd);
+  file.fd = -1;  // the stream's buffer closes it
+  return stream;
+}
+
+std::string read_regular_file(const std::string& path, std::size_t max_bytes) {
+  struct stat st {};
+  const Fd file = open_checked(path, st);
+  return read_open_file(file, st, path, max_bytes);
+}
+
+std::string read_file_beneath(const std::string& root, const std::string& relative,
+                              std::size_t max_bytes) {
+  std::error_code ec;
+  const std::filesystem::path base = std::filesystem::canonical(root, ec);
+  if (ec) throw FileError("cannot read " + quote(root) + ": " + ec.message());
+  if (relative.find('\0') != std::string::npos)
+    throw FileError(quote(relative) + " holds a NUL byte");
+  const std::string path = base.string() + "/" + relative;
+  struct stat st {};
+  const Fd file = open_checked(path, st);
+  // Where the open descriptor really is (every symlink resolved by the kernel at the open).
+  char where[4096];
+  const std::string link = "/proc/self/fd/" + std::to_string(file.fd);
+  const ssize_t n = ::readlink(link.c_str(), where, sizeof where - 1);
+  if (n <= 0) throw FileError("cannot tell where " + quote(relative) + " lies");
+  const std::string real(where, std::size_t(n));
+  const std::string prefix = base.string() == "/" ? "/" : base.string() + "/";
+  if (!real.starts_with(prefix))
+    throw FileError(quote(relative) + " lies outside " + quote(base.string()));
+  return read_open_file(file, st, relative, max_bytes);
 }
 
 }  // namespace tabletop

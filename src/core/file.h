@@ -23,10 +23,21 @@ namespace tabletop {
 // A file named by a user cannot be read: absent, unreadable, not a regular file or too large.
 struct FileError : Error {
   using Error::Error;
+  FileError(const std::string& what, int errno_value) : Error(what), error_number(errno_value) {}
+  // The errno of a failed open (ENOENT: there is no such file), else 0.
+  int error_number = 0;
 };
 
 // The whole content of the regular file at `path`, at most `max_bytes` bytes (see above).
 std::string read_regular_file(const std::string& path, std::size_t max_bytes);
+
+// The regular file `relative` (a path inside `root`, without "..") read as read_regular_file does,
+// refused with FileError unless the file actually opened lies beneath `root`: after the open, the
+// descriptor's own path (/proc/self/fd) is compared with `root`'s canonical path, so a symlink
+// that leads out of the root is refused however it is spelled, and nothing can swap the file
+// between the check and the read. A server serves its static client with it.
+std::string read_file_beneath(const std::string& root, const std::string& relative,
+                              std::size_t max_bytes);
 
 // The regular file at `path`, opened and checked as above, as a stream for readers that read a
 // long file piece by piece (JSON Lines records) and bound each piece themselves.

@@ -24,17 +24,18 @@ void ComputerPool::stop() {
     if (t.joinable()) t.join();
 }
 
-bool ComputerPool::submit(const std::string& match, Job job) {
+bool ComputerPool::submit(const std::string& match, Job job, const std::string& owner) {
   bool waits;
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return true;
     Queue& q = queues_[match];
-    // A match whose search is finishing rejoins the ring when it ends: it waits only behind
-    // others.
+    if (q.owner.empty()) q.owner = owner.empty() ? match : owner;
+    // A match whose search is finishing rejoins its owner's ring when it ends: it waits only
+    // behind others.
     waits = threads_.empty() || !ring_.empty() || (!q.running && running_ >= std::size_t(workers_));
-    if (!q.running && q.jobs.empty()) ring_.push_back(match);
     q.jobs.push_back(std::move(job));
+    if (!q.running && q.jobs.size() == 1) enqueue_match(match);
     ++waiting_;
     update_hurry();
   }
@@ -42,10 +43,24 @@ bool ComputerPool::submit(const std::string& match, Job job) {
   return waits;
 }
 
+void ComputerPool::enqueue_match(const std::string& match) {
+  std::deque<std::string>& mine = owner_rings_[queues_[match].owner];
+  if (mine.empty()) ring_.push_back(queues_[match].owner);
+  mine.push_back(match);
+}
+
 ComputerPool::Job ComputerPool::take(std::string& match) {
   if (ring_.empty() || running_ >= std::size_t(workers_)) return {};
-  match = ring_.front();
+  const std::string owner = ring_.front();
   ring_.pop_front();
+  auto mine = owner_rings_.find(owner);
+  match = mine->second.front();
+  mine->second.pop_front();
+  // The owner's other matches wait for its next turn, behind the owners already waiting.
+  if (mine->second.empty())
+    owner_rings_.erase(mine);
+  else
+    ring_.push_back(owner);
   Queue& q = queues_[match];
   Job job = std::move(q.jobs.front());
   q.jobs.pop_front();
@@ -64,7 +79,7 @@ void ComputerPool::finish(const std::string& match) {
   if (it->second.jobs.empty())
     queues_.erase(it);
   else
-    ring_.push_back(match);  // its next search waits behind the matches already waiting
+    enqueue_match(match);  // its next search waits behind the owners already waiting
   update_hurry();
 }
 

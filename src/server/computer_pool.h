@@ -1,18 +1,23 @@
-// The computer players' worker pool, fair across matches.
+// The computer players' worker pool, fair across addresses, then across matches.
 //
 // One player must not starve the others: with one FIFO, twelve hard computer-only matches of one
-// address put another player's easy reply behind every queued hard search (17.7 s on one worker).
-// Here every match has its own queue of searches, and the matches with a search waiting stand in
-// a ring that the workers serve round-robin:
+// address put another player's easy reply behind every queued hard search (17.7 s on one worker);
+// with one ring of matches, an address that made a hundred matches still had a hundred turns to
+// another player's one. Here every match has its own queue of searches and belongs to an owner
+// (the address that created it; a match brought back from the database after it left memory is
+// its own owner). The owners with a search waiting stand in a ring, and each owner's matches with
+// a search waiting stand in a ring of their own; a worker serves the next owner of the ring, and
+// of that owner, its next match:
 //   - at most one search of a match runs at a time (its next one waits until it is done);
 //   - at most `workers` searches run at once (the cap; each worker runs one);
-//   - a search is served after at most one search of every other match that waited before it
-//     (a match that has just been served joins the ring at its end), whatever the other matches
-//     are and whoever made them;
+//   - a search is served after at most one search of every other owner that waited before it
+//     (an owner that has just been served joins the ring at its end), however many matches that
+//     owner has: one address with a hundred matches gets one turn in the ring like anyone else;
+//     within an owner, its matches take turns the same way;
 //   - while any search waits for a worker, `hurry` (given to every running search) is true, and a
 //     long search stops early: the room gives a time-limited search a short budget instead of its
-//     full one (room.h, ServerOptions::hurried_search_ms). So a queue of N hard matches delays an
-//     easy reply by at most N short budgets, not N full ones.
+//     full one (room.h, ServerOptions::hurried_search_ms). So a queue of N owners delays an easy
+//     reply by at most N short budgets, not N full ones.
 // A room learns whether its search had to wait (`submit`'s answer) and tells its viewers "waiting
 // for a free computer" until the search starts (docs/server.md, `thinking`).
 //
@@ -51,10 +56,10 @@ class ComputerPool {
   ComputerPool(const ComputerPool&) = delete;
   ComputerPool& operator=(const ComputerPool&) = delete;
 
-  // Queues `job` for match `match`. Answers true when it must wait (another match's search is
-  // ahead of it, every worker is busy, or its own match's previous search still runs), false
-  // when a worker takes it at once.
-  bool submit(const std::string& match, Job job);
+  // Queues `job` for match `match` of `owner` (empty: the match is its own owner). Answers true
+  // when it must wait (another search is ahead of it, every worker is busy, or its own match's
+  // previous search still runs), false when a worker takes it at once.
+  bool submit(const std::string& match, Job job, const std::string& owner = "");
   // Runs the next search due on the calling thread. False (running nothing) when none is due:
   // nothing queued, the cap reached, or only searches of matches already running one.
   bool run_one();
@@ -71,7 +76,11 @@ class ComputerPool {
   struct Queue {
     std::deque<Job> jobs;
     bool running = false;
+    std::string owner;
   };
+  // Puts `match` (with a search waiting, none running) in its owner's ring, and the owner in the
+  // ring of owners if it was not there (lock held).
+  void enqueue_match(const std::string& match);
   // Takes the next due job (lock held); empty when none.
   Job take(std::string& match);
   void run(const std::string& match, Job& job);
@@ -83,7 +92,9 @@ class ComputerPool {
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::map<std::string, Queue> queues_;  // matches with a search queued or running
-  std::deque<std::string> ring_;         // matches with a search queued and none running
+  // Per owner, its matches with a search queued and none running, in turn.
+  std::map<std::string, std::deque<std::string>> owner_rings_;
+  std::deque<std::string> ring_;  // owners with a match in their ring, in turn
   std::size_t waiting_ = 0;
   std::size_t running_ = 0;
   std::atomic<bool> hurry_{false};

@@ -4,7 +4,9 @@
 // speed: limits are shown by counting, and the only waits are generous deadlines for something
 // that must happen.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <boost/asio/connect.hpp>
@@ -14,6 +16,7 @@
 #include <boost/beast/websocket.hpp>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <thread>
 
 #include "core/error.h"
@@ -222,6 +225,50 @@ TEST(Hostile, StaticFilesServeOnlyRegularFiles) {
   EXPECT_EQ(get("/match/0123456789abcdef").status, 200);  // a client route loads the app
 }
 
+TEST(Hostile, StaticFilesNeverLeaveTheRoot) {
+  // Outside the root: a secret file; inside it, a symlink to the secret, one to /etc/passwd, one to
+  // a file inside (served), a FIFO and a link to /dev/zero (neither blocks nor is served).
+  ServerOptions o = test_options("static_root");
+  const fs::path base = temp_dir() / "root_test";
+  fs::remove_all(base);
+  const fs::path dist = base / "dist";
+  fs::create_directories(dist / "assets");
+  std::ofstream(dist / "index.html") << "<!doctype html><title>t</title>";
+  std::ofstream(dist / "assets" / "app.js") << "1;";
+  std::ofstream(base / "secret.txt") << "the-secret-is-here";
+  fs::create_symlink(base / "secret.txt", dist / "assets" / "leak.js");
+  fs::create_symlink("../../secret.txt", dist / "assets" / "relative.js");
+  fs::create_symlink("/etc/passwd", dist / "passwd.txt");
+  fs::create_symlink(base, dist / "up");
+  fs::create_symlink(dist / "assets" / "app.js", dist / "inside.js");
+  fs::create_symlink("/dev/zero", dist / "zero.js");
+  ASSERT_EQ(mkfifo((dist / "fifo.js").c_str(), 0600), 0);
+  o.static_dir = dist.string();
+  Server server(games::registry(), o);
+  const unsigned short port = server.port();
+  auto get = [&](const std::string& target) {
+    return raw_exchange(port,
+                        "GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  };
+  EXPECT_EQ(get("/inside.js").body, "1;");        // a symlink that stays inside is served
+  EXPECT_EQ(get("/assets/%61pp.js").body, "1;");  // escapes are decoded
+  for (const char* target :
+       {"/%2e%2e/secret.txt", "/%2E%2E/secret.txt", "/assets/%2e%2e/%2e%2e/secret.txt",
+        "/..%2fsecret.txt", "/%2e%2e%2fsecret.txt", "/assets/app.js%00.html", "/a%5c..%5cb", "/%zz",
+        "/%2", "/.%2e/secret.txt"}) {
+    const RawReply reply = get(target);
+    expect_json_error(port, reply, 400, std::string("GET ") + target);
+    EXPECT_EQ(reply.body.find("the-secret"), std::string::npos) << target;
+  }
+  for (const char* target : {"/assets/leak.js", "/assets/relative.js", "/passwd.txt",
+                             "/up/secret.txt", "/zero.js", "/fifo.js"}) {
+    const RawReply reply = get(target);
+    expect_json_error(port, reply, 404, std::string("GET ") + target);
+    EXPECT_EQ(reply.body.find("the-secret"), std::string::npos) << target;
+    EXPECT_EQ(reply.body.find("root:"), std::string::npos) << target;
+  }
+}
+
 // Polls `done` until it holds or a generous deadline passes (for what the server does on its own
 // threads: a connection counted, a connection closed).
 template <class F>
@@ -232,6 +279,67 @@ bool eventually(F done, std::chrono::seconds deadline = std::chrono::seconds(60)
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   return true;
+}
+
+TEST(Hostile, OutOfDescriptorsTheServerBacksOffAndServesOnceTheyFree) {
+  // The process's descriptor limit is lowered to a few past those open now, and 60 client sockets
+  // (opened before) connect: the server runs out of descriptors while accepting them. It must
+  // pause between failed accepts (a spinning loop fails hundreds of thousands of times a second)
+  // and serve again once descriptors free up.
+  ServerOptions o = test_options("emfile");
+  o.max_connections = 0;
+  o.max_connections_per_address = 0;
+  Server server(games::registry(), o);
+  const unsigned short port = server.port();
+  net::io_context io;
+  std::vector<tcp::socket> clients;
+  for (int i = 0; i < 60; ++i) {
+    clients.emplace_back(io);
+    clients.back().open(tcp::v4());
+  }
+  // Descriptors are numbered lowest free first and the limit bounds the number: fill every free
+  // number below the highest in use, so that only a few are left under the limit.
+  int highest = 0;
+  for (const auto& entry : fs::directory_iterator("/proc/self/fd"))
+    highest = std::max(highest, std::stoi(entry.path().filename().string()));
+  std::vector<int> fillers;
+  for (int fd = dup(0); fd >= 0; fd = dup(0)) {
+    fillers.push_back(fd);
+    if (fd >= highest) break;
+  }
+  highest = fillers.empty() ? highest : std::max(highest, fillers.back());
+  rlimit old{};
+  ASSERT_EQ(getrlimit(RLIMIT_NOFILE, &old), 0);
+  rlimit low = old;
+  low.rlim_cur = rlim_t(highest + 8);
+  ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &low), 0);
+  for (tcp::socket& c : clients) c.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  const bool ran_out =
+      eventually([&] { return server.accept_failures() > 0; }, std::chrono::seconds(20));
+  const std::size_t failures_before = server.accept_failures();
+  const auto start = std::chrono::steady_clock::now();
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  const std::size_t failures = server.accept_failures() - failures_before;
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &old), 0);
+  for (int fd : fillers) close(fd);
+  std::cout << failures << " failed accepts in " << seconds << " s out of descriptors\n";
+  ASSERT_TRUE(ran_out) << "the server never ran out of descriptors";
+  // One failed accept per 100 ms pause (twice that and 10 more for slack), not a spin.
+  EXPECT_LE(double(failures), 20 * seconds + 10)
+      << failures << " failed accepts in " << seconds << " s: the accept loop spins";
+  // Descriptors free up (the limit is back, half the clients leave): every waiting connection is
+  // accepted and a new request is answered.
+  clients.erase(clients.begin() + 30, clients.end());
+  EXPECT_TRUE(eventually([&] {
+    try {
+      return http_request(port, "GET", "/api/games").status == 200;
+    } catch (const std::exception&) {
+      return false;
+    }
+  }));
+  EXPECT_TRUE(eventually([&] { return server.connections() >= 30; }));
 }
 
 TEST(Hostile, ConnectionsAreCappedInTotalAndPerAddress) {
@@ -327,25 +435,55 @@ TEST(Hostile, IdleConnectionsAreClosed) {
 // regardless, another viewer receives every change, and the stalled one, once it reads again,
 // gets far fewer states than there were plies (the intermediate ones were coalesced away; its
 // seq jumps) ending with the final one. The server's memory stays bounded throughout.
-TEST(Hostile, ASlowReaderNeverHoldsUpTheMatchNorGrowsTheServer) {
-  Server server(games::registry(), test_options("slow_reader"));
-  const unsigned short port = server.port();
-  const long rss_before = rss_kib();
+// A new computer-only Culture Wars match of 120 rounds (easy against easy), its id ("" on failure).
+std::string culture_wars_computer_match(unsigned short port) {
   const json created =
       http_request(
           port, "POST", "/api/matches",
           R"({"game":"culture-wars","params":{"max_rounds":120},"seats":[)"
           R"({"kind":"computer","strength":"easy"},{"kind":"computer","strength":"easy"}]})")
           .parsed();
-  ASSERT_TRUE(created.contains("id")) << created.dump();
-  const std::string id = created["id"];
+  return created.contains("id") ? created["id"].get<std::string>() : "";
+}
 
-  // The slow reader: a tiny receive buffer, a hello, then nothing read at all.
-  net::io_context io;
+// A spectator of match `id` that says hello and then reads nothing: a 4 KiB receive buffer.
+beast::websocket::stream<tcp::socket> stalled_reader(net::io_context& io, unsigned short port,
+                                                     const std::string& id) {
   beast::websocket::stream<tcp::socket> slow(connect(io, port, "127.0.0.1", 4096));
   slow.read_message_max(64 * 1024 * 1024);
   slow.handshake("127.0.0.1", "/ws");
   slow.write(net::buffer(json{{"type", "hello"}, {"match", id}}.dump()));
+  return slow;
+}
+
+// Adds the log lines of `state`'s views to `logs` (each view's whole log, by seat) as a client
+// does (cut at log_from, then append). False on a gap: a log_from past what arrived before (a
+// state's lines lost, the client would have to say hello again). `resent` counts the lines sent
+// again (a log_from before the end of what arrived): none while the match runs (the final state
+// sends the record's whole log from line 0, by design).
+bool add_log_lines(const json& state, std::map<int, std::vector<std::string>>& logs,
+                   std::size_t& resent) {
+  for (const json& view : state["views"]) {
+    std::vector<std::string>& log = logs[view.value("seat", -2)];
+    const std::size_t from = view.value("log_from", std::size_t(0));
+    if (from > log.size()) return false;
+    if (state["result"].is_null()) resent += log.size() - from;
+    log.resize(from);
+    for (const json& line : view["log"]) log.push_back(line.dump());
+  }
+  return true;
+}
+
+TEST(Hostile, ASlowReaderNeverHoldsUpTheMatchNorGrowsTheServer) {
+  Server server(games::registry(), test_options("slow_reader"));
+  const unsigned short port = server.port();
+  const long rss_before = rss_kib();
+  const std::string id = culture_wars_computer_match(port);
+  ASSERT_FALSE(id.empty());
+
+  // The slow reader: a tiny receive buffer, a hello, then nothing read at all.
+  net::io_context io;
+  beast::websocket::stream<tcp::socket> slow = stalled_reader(io, port, id);
 
   // A viewer that keeps up sees the match through to its result (read and dropped, so that this
   // process's memory is the server's).
@@ -357,6 +495,8 @@ TEST(Hostile, ASlowReaderNeverHoldsUpTheMatchNorGrowsTheServer) {
   long peak_rss = rss_kib();
   std::size_t bytes = 0;
   bool finished = false;
+  std::map<int, std::vector<std::string>> fast_logs, slow_logs;
+  std::size_t fast_resent = 0, slow_resent = 0;
   while (!finished) {
     beast::flat_buffer buffer;
     fast.read(buffer);  // the match has no human seat: it ends on its own
@@ -364,6 +504,7 @@ TEST(Hostile, ASlowReaderNeverHoldsUpTheMatchNorGrowsTheServer) {
     const json m = json::parse(beast::buffers_to_string(buffer.data()));
     peak_rss = std::max(peak_rss, rss_kib());
     if (m["type"] != "state") continue;
+    EXPECT_TRUE(add_log_lines(m, fast_logs, fast_resent)) << "a gap in the log at seq " << m["seq"];
     EXPECT_GE(m["seq"].get<long long>(), last_seq);
     last_seq = m["seq"];
     finished = !m["result"].is_null();
@@ -382,18 +523,65 @@ TEST(Hostile, ASlowReaderNeverHoldsUpTheMatchNorGrowsTheServer) {
     slow.read(buffer);
     const json m = json::parse(beast::buffers_to_string(buffer.data()));
     if (m["type"] != "state") continue;
+    // The states it could not take were coalesced, their log lines carried into the next: no gap.
+    EXPECT_TRUE(add_log_lines(m, slow_logs, slow_resent)) << "a gap in the log at seq " << m["seq"];
     ++states;
     EXPECT_GT(m["seq"].get<long long>(), its_seq);
     its_seq = m["seq"];
     its_end = !m["result"].is_null();
   }
   EXPECT_EQ(its_seq, last_seq);
+  // Every log line exactly once while the match ran (no gap, nothing sent twice), without a second
+  // hello: the same whole logs as the reader that kept up.
+  EXPECT_EQ(slow_logs, fast_logs);
+  ASSERT_EQ(slow_logs.size(), 1u);
+  EXPECT_GT(slow_logs.begin()->second.size(), 100u);
+  EXPECT_EQ(slow_resent, 0u);
+  EXPECT_EQ(fast_resent, 0u);
   // Far fewer states than changes: the ones it could not take were coalesced away.
   EXPECT_LT(states, last_seq / 2) << states << " states for " << last_seq << " changes";
   // Loosely: the server did not keep a copy of every state for the stalled reader (a Culture Wars
   // match's states add up to hundreds of MB).
   EXPECT_LT(peak_rss - rss_before, 200 * 1024)
       << "RSS grew from " << rss_before << " to " << peak_rss << " KiB";
+  EXPECT_EQ(http_request(port, "GET", "/api/games").status, 200);
+}
+
+TEST(Hostile, AReaderPastTheQueueLimitIsToldWhyAndClosed) {
+  // --ws-queue-bytes 4096: a reader that stalls while a computer-only match runs has more than
+  // that waiting for it soon (the log lines its coalesced states carry); it is forgotten by the
+  // room at once, and when it reads again it finds an error naming the flag and a close frame.
+  ServerOptions o = test_options("queue_limit");
+  o.ws_queue_bytes = 4096;
+  Server server(games::registry(), o);
+  const unsigned short port = server.port();
+  const std::string id = culture_wars_computer_match(port);
+  ASSERT_FALSE(id.empty());
+  net::io_context io;
+  beast::websocket::stream<tcp::socket> slow = stalled_reader(io, port, id);
+  // Wait until the match is over (its summary says so), reading nothing meanwhile.
+  ASSERT_TRUE(eventually([&] {
+    return http_request(port, "GET", "/api/matches/" + id).parsed().value("status", "") ==
+           "finished";
+  }));
+  // What it reads: the states written before it stalled, then the error and the close (a reader
+  // that got the final state instead was never past the limit: the test fails below).
+  std::string error;
+  beast::error_code ec;
+  bool final_state = false;
+  while (!ec && !final_state) {
+    beast::flat_buffer buffer;
+    slow.read(buffer, ec);
+    if (ec) break;
+    const json m = json::parse(beast::buffers_to_string(buffer.data()), nullptr, false);
+    if (m.value("type", "") == "error") error = m.value("message", "");
+    final_state = m.value("type", "") == "state" && !m["result"].is_null();
+  }
+  EXPECT_FALSE(final_state) << "the stalled reader was never over the limit";
+  EXPECT_NE(error.find("--ws-queue-bytes"), std::string::npos) << error;
+  EXPECT_EQ(ec, beast::websocket::error::closed) << ec.message();
+  EXPECT_NE(std::string(slow.reason().reason.c_str()).find("4096 bytes"), std::string::npos)
+      << slow.reason().reason.c_str();
   EXPECT_EQ(http_request(port, "GET", "/api/games").status, 200);
 }
 

@@ -137,8 +137,9 @@ std::size_t Lobby::evict_idle(std::chrono::duration<double> idle) {
   return leaving.size();
 }
 
-std::shared_ptr<Room> Lobby::add(StoredMatch stored) {
+std::shared_ptr<Room> Lobby::add(StoredMatch stored, const std::string& owner) {
   auto room = std::make_shared<Room>(std::move(stored), registry_, store_, computers_);
+  room->set_owner(owner);
   {
     std::lock_guard lock(mutex_);
     auto [it, inserted] = rooms_.emplace(room->id(), room);
@@ -148,7 +149,7 @@ std::shared_ptr<Room> Lobby::add(StoredMatch stored) {
   return room;
 }
 
-json Lobby::create(const json& request) {
+json Lobby::create(const json& request, const std::string& address) {
   if (!request.is_object()) throw BadInput("the body must be a JSON object");
   const std::string game = string_field(request, "game");
   const GameEntry* entry = registry_.find(game);
@@ -234,7 +235,7 @@ json Lobby::create(const json& request) {
   m.status = any_open ? "open" : "running";
   store_.create(m);
   const std::string id = m.id;
-  add(std::move(m));
+  add(std::move(m), address);
   return {{"id", id}, {"seats", std::move(answer_seats)}, {"watch_url", "/match/" + id}};
 }
 

@@ -52,7 +52,8 @@ class Lobby {
 
   // POST /api/matches: validates `request` (see docs/server.md), stores the new match and answers
   // with its id, seats, tokens and links. Throws BadInput naming what is wrong.
-  json create(const json& request);
+  // `address` (the client's) owns the match's computer searches (computer_pool.h).
+  json create(const json& request, const std::string& address = "");
   // The room of match `id`, or nullptr when there is none.
   std::shared_ptr<Room> find(const std::string& id);
   // GET /api/matches?status=: summaries, newest first. Throws BadInput for an unknown status.
@@ -71,7 +72,7 @@ class Lobby {
   std::size_t keep();
 
  private:
-  std::shared_ptr<Room> add(StoredMatch stored);
+  std::shared_ptr<Room> add(StoredMatch stored, const std::string& owner = "");
   void sweep();
   void keeper();
 

@@ -748,13 +748,15 @@ void Room::schedule_computer() {
   const long long seq = seq_;
   std::weak_ptr<Room> self = weak_from_this();
   const bool waits = computers_.pool->submit(
-      id_, [self, position, spec, seed, seat, seq](const std::atomic<bool>& hurry) {
+      id_,
+      [self, position, spec, seed, seat, seq](const std::atomic<bool>& hurry) {
         if (auto room = self.lock(); !room || !room->search_starting(seat, seq)) return;
         // The search holds no reference: a room that leaves meanwhile only loses its answer.
         const std::string text = think(self, seat, seq, spec, seed, *position, hurry);
         if (text.empty()) return;  // a broken agent leaves the seat to move; nothing is stored
         if (auto room = self.lock()) room->computer_moved(seat, seq, text);
-      });
+      },
+      owner_);
   if (waits) {
     thinking_ = {seat, 0.0};
     waiting_for_computer_ = true;

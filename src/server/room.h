@@ -88,6 +88,10 @@ class Room : public std::enable_shared_from_this<Room> {
   const std::string& id() const { return id_; }
   // The game's registry id ("relativity").
   const std::string& game_id() const { return game_id_; }
+  // Who the match's computer searches count for in the pool's fairness (computer_pool.h): the
+  // address that created it. Set before resume(); unset (a match brought back from the database),
+  // the match is its own owner.
+  void set_owner(std::string address) { owner_ = std::move(address); }
   // Starts the computer seat to move, if any (after construction or a restart).
   void resume();
 
@@ -213,6 +217,7 @@ class Room : public std::enable_shared_from_this<Room> {
   bool row_knows_to_move_ = false;  // when loaded, the stored row knew who is to move
   std::vector<Subscriber> subscribers_;
   long long computer_seq_ = -1;  // the seq a computer job is thinking about
+  std::string owner_;            // set_owner
   std::optional<std::pair<int, double>> thinking_;
   bool waiting_for_computer_ = false;  // thinking_'s search waits for a free worker
   std::chrono::steady_clock::time_point last_activity_ = std::chrono::steady_clock::now();

@@ -1,9 +1,10 @@
 #include "server/routes.h"
 
-#include <filesystem>
-#include <fstream>
+#include <cerrno>
+#include <optional>
 #include <sstream>
 
+#include "core/file.h"
 #include "core/json_input.h"
 #include "core/record.h"
 #include "server/catalog.h"
@@ -37,16 +38,43 @@ std::string mime_type(const std::string& path) {
   return "application/octet-stream";
 }
 
-// Reads a regular file (a directory, a FIFO or a device is no file to serve).
-bool read_file(const std::string& path, std::string& out) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) return false;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  out = buffer.str();
-  return true;
+// The largest static file served (the built client's largest asset is well under 1 MiB).
+constexpr std::size_t kMaxStaticFileBytes = std::size_t(32) << 20;
+
+enum class Static { kRead, kAbsent, kRefused };
+
+// Reads `path` (decoded, beginning with '/') beneath the static root: kAbsent when nothing is
+// there, kRefused for what is no file to serve (a directory, a device, a symlink out of the root,
+// a file too large).
+Static read_static(const RouteContext& c, const std::string& path, std::string& out) {
+  try {
+    out = read_file_beneath(c.static_dir, path.substr(1), kMaxStaticFileBytes);
+    return Static::kRead;
+  } catch (const FileError& e) {
+    return e.error_number == ENOENT || e.error_number == ENOTDIR ? Static::kAbsent
+                                                                 : Static::kRefused;
+  }
+}
+
+// `path` with its %XX escapes decoded (RFC 3986); nullopt for a malformed escape.
+std::optional<std::string> percent_decoded(const std::string& path) {
+  std::string out;
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    if (path[i] != '%') {
+      out += path[i];
+      continue;
+    }
+    auto hex = [](char h) {
+      return h >= '0' && h <= '9'   ? h - '0'
+             : h >= 'a' && h <= 'f' ? h - 'a' + 10
+             : h >= 'A' && h <= 'F' ? h - 'A' + 10
+                                    : -1;
+    };
+    if (i + 2 >= path.size() || hex(path[i + 1]) < 0 || hex(path[i + 2]) < 0) return std::nullopt;
+    out += char(hex(path[i + 1]) * 16 + hex(path[i + 2]));
+    i += 2;
+  }
+  return out;
 }
 
 Response static_file(const RouteContext& c, const Request& request, std::string path) {
@@ -56,21 +84,26 @@ Response static_file(const RouteContext& c, const Request& request, std::string 
     return error_response(request, http::status::not_found,
                           "no client is served (start with --static web/dist)");
   if (const auto q = path.find('?'); q != std::string::npos) path.resize(q);
-  // No way out of the static folder: no "..", no backslash, no NUL.
-  if (path.find("..") != std::string::npos || path.find('\\') != std::string::npos ||
-      path.find('\0') != std::string::npos || path.empty() || path[0] != '/')
+  // No way out of the static folder, however it is spelled: the path is decoded first (%2e%2e is
+  // ".."), then no "..", no backslash, no NUL; read_static then refuses a file whose real place
+  // (symlinks resolved) is outside the root.
+  const std::optional<std::string> decoded = percent_decoded(path);
+  if (!decoded || decoded->find("..") != std::string::npos ||
+      decoded->find('\\') != std::string::npos || decoded->find('\0') != std::string::npos ||
+      decoded->empty() || (*decoded)[0] != '/')
     return error_response(request, http::status::bad_request, "bad path");
+  path = *decoded;
   if (path.back() == '/') path += "index.html";
-  if (std::error_code ec; std::filesystem::is_directory(c.static_dir + path, ec))
-    return error_response(request, http::status::not_found, "no file " + path + " (a directory)");
   std::string body;
   std::string served = path;
-  if (!read_file(c.static_dir + path, body)) {
-    // Client routes (/match/...) load the app; a missing asset is a 404.
-    if (path.find('.') != std::string::npos && !path.starts_with("/match/"))
+  if (const Static got = read_static(c, path, body); got != Static::kRead) {
+    // Client routes (/match/...) load the app; a missing asset, a directory or anything else that
+    // is no file to serve is a 404.
+    if (got == Static::kRefused ||
+        (path.find('.') != std::string::npos && !path.starts_with("/match/")))
       return error_response(request, http::status::not_found, "no file " + path);
     served = "/index.html";
-    if (!read_file(c.static_dir + served, body))
+    if (read_static(c, served, body) != Static::kRead)
       return error_response(request, http::status::not_found, "the client is not built");
   }
   Response res{http::status::ok, request.version()};
@@ -135,7 +168,7 @@ Response api(const RouteContext& c, const Request& request, const std::string& a
         return *refused;
     json body = parse_client_json(request.body());
     resolve_match_decks(c.lobby.store(), body);  // card-game decks by id (deck_routes.h)
-    return json_response(request, http::status::created, c.lobby.create(body));
+    return json_response(request, http::status::created, c.lobby.create(body, address));
   }
   if (parts.size() >= 2 && parts[1] == "decks") return deck_route(c, request, parts, address);
   if (parts.size() >= 3 && parts[1] == "matches") {

@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <random>
 #include <thread>
 
@@ -12,6 +13,7 @@
 #include "server/client.h"
 #include "server/computer_pool.h"
 #include "server/server.h"
+#include "server/ws_session.h"
 
 namespace tabletop::server {
 namespace {
@@ -50,6 +52,46 @@ TEST(ComputerPool, AnEasySearchWaitsForAtMostOneSearchOfEachOtherMatch) {
   ASSERT_TRUE(pool.run_one());
   EXPECT_EQ(searches, before + (searches - before));
   EXPECT_EQ(pool.waiting(), std::size_t(kHard));
+}
+
+TEST(ComputerPool, AnAddressWithManyMatchesGetsOneTurnLikeAnyOtherAddress) {
+  // One address runs forty hard computer-only matches, another three; then a third address's
+  // easy computer is to move. It is served after at most one search of each other address that
+  // was waiting (2), not one of each match (43).
+  ComputerPool pool(1, /*threads=*/false);
+  std::map<std::string, int> ran;  // searches per match
+  int searches = 0;
+  std::function<void(const std::string&, const std::string&)> hard = [&](const std::string& owner,
+                                                                         const std::string& match) {
+    pool.submit(
+        match,
+        [&, owner, match](const std::atomic<bool>&) {
+          ++searches;
+          ++ran[match];
+          hard(owner, match);
+        },
+        owner);
+  };
+  for (int m = 0; m < 40; ++m) hard("10.0.0.1", "many" + std::to_string(m));
+  for (int m = 0; m < 3; ++m) hard("10.0.0.2", "few" + std::to_string(m));
+  for (int i = 0; i < 400; ++i) ASSERT_TRUE(pool.run_one());
+  // The two addresses shared the worker half and half; within each, its matches took turns.
+  int many = 0, few = 0;
+  for (const auto& [match, n] : ran) (match.starts_with("many") ? many : few) += n;
+  EXPECT_EQ(many, 200);
+  EXPECT_EQ(few, 200);
+  for (const auto& [match, n] : ran)
+    EXPECT_EQ(n, match.starts_with("many") ? 5 : 66 + (match == "few0" || match == "few1"))
+        << match;
+  bool easy_done = false;
+  EXPECT_TRUE(pool.submit(
+      "easy", [&](const std::atomic<bool>&) { easy_done = true; }, "10.0.0.3"));
+  const int before = searches;
+  while (!easy_done) ASSERT_TRUE(pool.run_one());
+  EXPECT_LE(searches - before, 2) << "the easy search waited behind more than one search of each "
+                                     "other address";
+  // A match without an owner is its own: the per-match rule of the test above.
+  EXPECT_EQ(pool.waiting(), 43u);
 }
 
 TEST(ComputerPool, OneSearchPerMatchAtATimeAndNoMoreThanTheCap) {
@@ -336,6 +378,28 @@ TEST(ServerMemory, ARestartLoadsNoMatchUntilOneIsAskedFor) {
 }
 
 // ---- state messages ----
+
+TEST(StateMessages, AStateThatReplacesAQueuedOneCarriesItsLogLines) {
+  // The queued state (not yet written) had lines 3-4 and the board places; the newer one starts
+  // at line 5. Merged: lines 3-5 with their plies, the board places kept.
+  const json older = json::parse(R"({"type":"state","seq":7,"match":{"board_places":["a1"]},
+      "views":[{"seat":-1,"log_from":3,"log":["c","d"],"log_plies":[4,5]}]})");
+  json newer = json::parse(R"({"type":"state","seq":8,"match":{},
+      "views":[{"seat":-1,"log_from":5,"log":["e"],"log_plies":[6]}]})");
+  EXPECT_EQ(log_bytes(older), 2u);
+  EXPECT_EQ(merge_state_into(json(older), log_bytes(older), newer), 2u);
+  EXPECT_EQ(newer["views"][0]["log_from"], 3);
+  EXPECT_EQ(newer["views"][0]["log"], json::array({"c", "d", "e"}));
+  EXPECT_EQ(newer["views"][0]["log_plies"], json::array({4, 5, 6}));
+  EXPECT_EQ(newer["match"]["board_places"], json::array({"a1"}));
+  EXPECT_EQ(newer["seq"], 8);
+  // A newer state whose log starts again (an undo cut it) is whole already.
+  json whole = json::parse(R"({"type":"state","seq":9,"match":{},
+      "views":[{"seat":-1,"log_from":0,"log":["a"]}]})");
+  const json before = whole;
+  EXPECT_EQ(merge_state_into(json(older), 2, whole), 0u);  // nothing of the older one kept
+  EXPECT_EQ(whole["views"], before["views"]);
+}
 
 TEST(StateMessages, ALongCultureWarsGameSendsOnlyTheNewLogLines) {
   auto server = start(temp_db("frames"));

@@ -66,6 +66,7 @@ void Server::accept() {
             ec == net::error::no_buffer_space || ec == net::error::no_memory) {
           // Out of file descriptors (or kernel memory): accepting again at once would fail again
           // at once and spin. Wait for connections to close, then accept again.
+          ++accept_failures_;
           accept_pause_.expires_after(std::chrono::milliseconds(100));
           accept_pause_.async_wait([this](boost::beast::error_code wait) {
             if (wait != net::error::operation_aborted) accept();

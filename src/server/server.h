@@ -3,6 +3,7 @@
 // on port 0.
 #pragma once
 
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -78,6 +79,9 @@ class Server {
   Lobby& lobby() { return *lobby_; }
   // Open connections now (for tests).
   std::size_t connections() const { return connections_.open(); }
+  // Accepts that failed for want of a descriptor or kernel memory, each followed by a 100 ms
+  // pause before the next (for tests: the count shows the loop does not spin).
+  std::size_t accept_failures() const { return accept_failures_; }
   // Blocks until stop() is called (from another thread or a signal handler).
   void wait();
   void stop();
@@ -92,6 +96,7 @@ class Server {
   std::unique_ptr<Store> store_;
   DeckSourceRegistration deck_source_{*store_};  // uploaded card-game decks (deck_routes.h)
   ComputerPool computers_;
+  std::atomic<std::size_t> accept_failures_{0};
   std::unique_ptr<Lobby> lobby_;
   HttpRateLimiter http_limit_;
   HttpRateLimiter create_limit_;

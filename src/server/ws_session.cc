@@ -2,6 +2,7 @@
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
+#include <vector>
 
 #include "core/error.h"
 #include "core/json_input.h"
@@ -158,12 +159,94 @@ void WsSession::deliver(std::shared_ptr<const std::string> message) {
             });
 }
 
+std::size_t log_bytes(const json& state) {
+  std::size_t bytes = 0;
+  if (!state.is_object() || !state.contains("views") || !state["views"].is_array()) return 0;
+  for (const json& view : state["views"])
+    if (view.is_object() && view.contains("log") && view["log"].is_array())
+      for (const json& line : view["log"])
+        bytes += line.is_string() ? line.get_ref<const std::string&>().size() : 8;
+  return bytes;
+}
+
+std::size_t merge_state_into(json&& older, std::size_t older_bytes, json& newer) {
+  if (!older.is_object() || !newer.is_object() || !older.contains("views") ||
+      !older["views"].is_array() || !newer.contains("views") || !newer["views"].is_array())
+    return 0;
+  if (older.contains("match") && older["match"].contains("board_places") &&
+      newer.contains("match") && !newer["match"].contains("board_places"))
+    newer["match"]["board_places"] = std::move(older["match"]["board_places"]);
+  bool all_kept = older["views"].size() == newer["views"].size();
+  std::vector<std::size_t> kept(newer["views"].size(), 0);  // older lines kept, per view
+  std::size_t index = 0;
+  for (json& view : newer["views"]) {
+    const std::size_t at = index++;
+    json* old_view = nullptr;
+    if (view.is_object())
+      for (json& v : older["views"])
+        if (v.is_object() && v.value("seat", -2) == view.value("seat", -3)) old_view = &v;
+    if (!old_view || !view.contains("log_from") || !old_view->contains("log_from") ||
+        !(*old_view)["log"].is_array() || !view["log"].is_array()) {
+      all_kept = false;
+      continue;
+    }
+    const long long from_old = old_view->value("log_from", 0LL);
+    const long long from_new = view.value("log_from", 0LL);
+    json& old_log = (*old_view)["log"];
+    // The newer lines start where the older ones did, or earlier (an undo cut the log): whole.
+    if (from_new <= from_old || from_new - from_old > (long long)old_log.size()) {
+      all_kept = false;
+      continue;
+    }
+    const std::size_t keep = std::size_t(from_new - from_old);
+    if (keep < old_log.size()) {
+      all_kept = false;
+      old_log.erase(old_log.begin() + long(keep), old_log.end());
+    }
+    kept[at] = keep;
+    // The older array (which holds every line carried so far) grows by the new lines and takes
+    // the newer one's place: no line is copied again.
+    for (json& line : view["log"]) old_log.push_back(std::move(line));
+    view["log"] = std::move(old_log);
+    if (view.contains("log_plies") && old_view->contains("log_plies")) {
+      json& old_plies = (*old_view)["log_plies"];
+      if (old_plies.is_array() && old_plies.size() >= keep && view["log_plies"].is_array()) {
+        old_plies.erase(old_plies.begin() + long(keep), old_plies.end());
+        for (json& ply : view["log_plies"]) old_plies.push_back(std::move(ply));
+        view["log_plies"] = std::move(old_plies);
+      }
+    }
+    view["log_from"] = from_old;
+  }
+  if (all_kept) return older_bytes;
+  // Some older lines were dropped: count what was kept (rare: a log cut back).
+  std::size_t bytes = 0;
+  index = 0;
+  for (const json& view : newer["views"]) {
+    const std::size_t keep = kept[index++];
+    for (std::size_t i = 0; i < keep; ++i)
+      bytes += view["log"][i].is_string() ? view["log"][i].get_ref<const std::string&>().size() : 8;
+  }
+  return bytes;
+}
+
 void WsSession::enqueue(std::shared_ptr<const std::string> message) {
   if (closed_) return;
   const MessageKind kind = message_kind(*message);
+  Queued entry{std::move(message), kind};
   if (kind != MessageKind::other) {
-    // Drop what the new message makes stale among those not being written yet.
+    // Drop what the new message makes stale among those not being written yet; a dropped state's
+    // log lines (and board places) are carried into the new one.
     const auto first = queue_.begin() + (writing_ ? 1 : 0);
+    for (auto it = first; it != queue_.end(); ++it) {
+      if (kind != MessageKind::state || it->kind != MessageKind::state) continue;
+      json older = it->merged ? std::move(*it->merged) : json::parse(*it->text, nullptr, false);
+      const std::size_t older_bytes = it->merged ? it->log_bytes : log_bytes(older);
+      auto newer = std::make_shared<json>(json::parse(*entry.text, nullptr, false));
+      const std::size_t own = log_bytes(*newer);
+      entry.log_bytes = own + merge_state_into(std::move(older), older_bytes, *newer);
+      entry.merged = std::move(newer);
+    }
     queue_.erase(
         std::remove_if(first, queue_.end(),
                        [&](const Queued& q) {
@@ -172,12 +255,18 @@ void WsSession::enqueue(std::shared_ptr<const std::string> message) {
                        }),
         queue_.end());
   } else {
-    queued_bytes_ += message->size();
+    queued_bytes_ += entry.text->size();
   }
-  queue_.push_back({std::move(message), kind});
-  if (queue_.size() > kMaxQueued || queued_bytes_ > context_.ws_queue_bytes) {
+  const std::size_t carried = entry.log_bytes;
+  queue_.push_back(std::move(entry));
+  if (queue_.size() > kMaxQueued) {
     // The client does not read what it asked for: drop it rather than grow without bound.
-    disconnect();
+    refuse("more than " + std::to_string(kMaxQueued) + " messages wait for this connection");
+    return;
+  }
+  if (queued_bytes_ + carried > context_.ws_queue_bytes) {
+    refuse("more than " + std::to_string(context_.ws_queue_bytes) +
+           " bytes wait for this connection (serve --ws-queue-bytes)");
     return;
   }
   if (!writing_) write();
@@ -185,8 +274,13 @@ void WsSession::enqueue(std::shared_ptr<const std::string> message) {
 
 void WsSession::write() {
   writing_ = true;
+  Queued& front = queue_.front();
+  if (front.merged) {
+    front.text = std::make_shared<const std::string>(dump_for_message(*front.merged));
+    front.merged.reset();
+  }
   ws_.text(true);
-  ws_.async_write(net::buffer(*queue_.front().text),
+  ws_.async_write(net::buffer(*front.text),
                   [self = shared_from_this()](beast::error_code ec, std::size_t) {
                     self->writing_ = false;
                     if (ec) {
@@ -196,12 +290,50 @@ void WsSession::write() {
                     const Queued& done = self->queue_.front();
                     if (done.kind == MessageKind::other) self->queued_bytes_ -= done.text->size();
                     self->queue_.pop_front();
+                    if (!self->refusal_.empty()) {
+                      self->close_with_refusal();
+                      return;
+                    }
                     if (!self->queue_.empty() && !self->closed_) self->write();
                   });
 }
 
+void WsSession::refuse(const std::string& why) {
+  // Nothing more is queued and the room forgets this viewer at once (its memory is bounded now);
+  // the client learns why in an `error` and the close frame's reason once the write under way
+  // (if any) is done. A client that never reads again is closed by the idle timeout.
+  refusal_ = why;
+  if (queue_.size() > (writing_ ? 1u : 0u))
+    queue_.erase(queue_.begin() + (writing_ ? 1 : 0), queue_.end());
+  queued_bytes_ = 0;
+  leave();
+  if (!writing_) close_with_refusal();
+}
+
+void WsSession::close_with_refusal() {
+  const std::string text = dump_for_message({{"type", "error"}, {"message", refusal_}});
+  auto message = std::make_shared<const std::string>(text);
+  writing_ = true;
+  ws_.async_write(net::buffer(*message),
+                  [self = shared_from_this(), message](beast::error_code ec, std::size_t) {
+                    self->writing_ = false;
+                    if (ec) {
+                      self->disconnect();
+                      return;
+                    }
+                    // A close frame's reason holds at most 123 bytes.
+                    websocket::close_reason reason(websocket::close_code::try_again_later,
+                                                   self->refusal_.substr(0, 123));
+                    self->writing_ = true;
+                    self->ws_.async_close(reason, [self](beast::error_code) {
+                      self->writing_ = false;
+                      self->disconnect();
+                    });
+                  });
+}
+
 void WsSession::disconnect() {
-  if (!closed_) beast::get_lowest_layer(ws_).close();
+  if (beast::get_lowest_layer(ws_).socket().is_open()) beast::get_lowest_layer(ws_).close();
   closed_ = true;
   // A write in flight keeps its buffer (the queue's front) until it completes.
   if (queue_.size() > (writing_ ? 1u : 0u))

@@ -11,10 +11,14 @@
 // Backpressure: a room never waits for a viewer (deliver only queues). A full `state` makes every
 // older `state` and `thinking` still waiting in the queue (not yet being written) useless, so they
 // are dropped: a viewer that reads slowly gets the newest state, its `seq` jumping over the plies
-// it missed, never every ply. The messages that may not be dropped (ack, reject, error) count
-// against RouteContext::ws_queue_bytes and kMaxQueued; past either the client is disconnected.
-// So one connection holds at most the message being written, the newest state, the newest
-// progress and that bounded rest.
+// it missed, never every ply. A state carries only the log lines the room had not delivered
+// before (`log_from`), so the dropped state's lines are carried into the newer one
+// (merge_state_into): the viewer still receives every log line exactly once and never has to say
+// hello again. The messages that may not be dropped (ack, reject, error) and the carried log
+// lines count against RouteContext::ws_queue_bytes (serve --ws-queue-bytes), the messages
+// against kMaxQueued; past either the client is sent a JSON `error` naming the limit and
+// disconnected. So one connection holds at most the message being written, the newest state with
+// the log lines it carries, the newest progress and that bounded rest.
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
@@ -55,6 +59,19 @@ void handle_client_message(Lobby& lobby, ClientState& state, const std::shared_p
 enum class MessageKind { state, thinking, other };
 MessageKind message_kind(std::string_view text);
 
+// Carries what the `older` state message (parsed, not yet written) holds that the `newer` one
+// (parsed) does not, into `newer`, when the newer one replaces it in the queue: each view's log
+// lines from the older one's `log_from` up to the newer one's (with their `log_plies`), and the
+// match's `board_places` (sent only in the first state after a hello). A view whose newer
+// `log_from` is not past the older one's (a log cut back by an undo) is already whole. The older
+// arrays are moved, not copied, so a long stall costs each merge only its new lines. Returns the
+// bytes of the older log lines now in `newer`: `older_bytes` (all of older's, log_bytes) when
+// every one was kept.
+std::size_t merge_state_into(nlohmann::json&& older, std::size_t older_bytes,
+                             nlohmann::json& newer);
+// The bytes of the log lines of every view of a state message.
+std::size_t log_bytes(const nlohmann::json& state);
+
 class WsSession : public Viewer, public std::enable_shared_from_this<WsSession> {
  public:
   WsSession(boost::asio::ip::tcp::socket&& socket, const RouteContext& context,
@@ -67,6 +84,10 @@ class WsSession : public Viewer, public std::enable_shared_from_this<WsSession> 
   struct Queued {
     std::shared_ptr<const std::string> text;
     MessageKind kind;
+    // A state that replaced another carries its log lines (merge_state_into): kept parsed until
+    // it is written (text is then made from it), `log_bytes` the bytes of all its log lines.
+    std::shared_ptr<nlohmann::json> merged = nullptr;
+    std::size_t log_bytes = 0;
   };
   void read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
@@ -74,6 +95,10 @@ class WsSession : public Viewer, public std::enable_shared_from_this<WsSession> 
   void enqueue(std::shared_ptr<const std::string> message);
   void write();
   void disconnect();
+  // Sends `why` as an `error` (written before the close when the socket still takes it), then
+  // disconnects.
+  void refuse(const std::string& why);
+  void close_with_refusal();
   void leave();
   bool allow();
 
@@ -90,6 +115,7 @@ class WsSession : public Viewer, public std::enable_shared_from_this<WsSession> 
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
   bool warned_ = false;
   bool closed_ = false;
+  std::string refusal_;  // why the connection is being closed (refuse), once it is
 };
 
 }  // namespace tabletop::server
