@@ -23,11 +23,27 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr double kLeaseS = 2;
 
+unsigned short a_port(std::mt19937& rng) {
+  // Below the kernel's range for outgoing connections' own ports (32768 on), which a busy machine
+  // may be holding.
+  return static_cast<unsigned short>(20000 + rng() % 12000);
+}
+
 // A `tabletop serve` child process, killed however the test ends.
 struct Serve {
   pid_t pid = -1;
   unsigned short port = 0;
-  Serve(const std::string& db, unsigned short p) : port(p) {
+  // Starts one on a free port other than `avoid` (up to five ports tried).
+  Serve(const std::string& db, std::mt19937& rng, unsigned short avoid = 0) {
+    for (int attempt = 0; attempt < 5; ++attempt) {
+      do port = a_port(rng);
+      while (port == avoid);
+      if (start(db)) return;
+    }
+    ADD_FAILURE() << "tabletop serve did not start on any of five ports";
+  }
+  // False if it ended (its port taken) before it answered.
+  bool start(const std::string& db) {
     pid = fork();
     if (pid == 0) {
       const std::string ps = std::to_string(port), lease = std::to_string(kLeaseS);
@@ -38,12 +54,17 @@ struct Serve {
     }
     for (int i = 0; i < 600; ++i) {  // generous: the machine may be busy
       try {
-        if (http_request(port, "GET", "/api/games").status == 200) return;
+        if (http_request(port, "GET", "/api/games").status == 200) return true;
       } catch (const std::exception&) {
+      }
+      if (waitpid(pid, nullptr, WNOHANG) == pid) {
+        pid = -1;
+        return false;
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
-    ADD_FAILURE() << "tabletop serve did not start on port " << port;
+    kill9();
+    return false;
   }
   void kill9() {
     if (pid <= 0) return;
@@ -58,10 +79,6 @@ struct Serve {
     }
   }
 };
-
-unsigned short a_port(std::mt19937& rng) {
-  return static_cast<unsigned short>(20000 + rng() % 30000);
-}
 
 // One client connection and what it knows: the latest state, the moves it had acknowledged.
 struct Player {
@@ -193,10 +210,10 @@ TEST(Cluster, AProcessKilledMidMatchLosesNoAcknowledgedMoveAndItsComputerSeatsGo
     GTEST_SKIP() << "PostgreSQL is not available here: " << why;
   }
   std::mt19937 rng(std::random_device{}());
-  Serve a(db, a_port(rng));
-  unsigned short port_b = a_port(rng);
-  while (port_b == a.port) port_b = a_port(rng);
-  Serve b(db, port_b);
+  Serve a(db, rng);
+  Serve b(db, rng, a.port);
+  ASSERT_GT(a.pid, 0);
+  ASSERT_GT(b.pid, 0);
 
   // M1: three people; seat 0 plays through A, seats 1 and 2 through B.
   const json humans =

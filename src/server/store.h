@@ -44,7 +44,8 @@ struct StoredMatch {
   long long seq = 0;
   long long created_at = 0;        // seconds since the epoch
   json result;                     // null until finished
-  std::vector<std::string> moves;  // in order, ply 0 first
+  std::vector<std::string> moves;  // in order, ply 0 first (load_from: from its `from` on)
+  long long moves_total = 0;       // how many moves the log holds (all of them, for load_from)
   // The seat to move, for the lobby list (which reads rows, not rooms) and for the processes
   // looking for computer seats to play: valid only at the seq it was written at. nullopt when not
   // known (the match moved on since, or a database from before the column) or finished.
@@ -115,6 +116,9 @@ class Store {
 
   // The match with its move log, or nullopt.
   virtual std::optional<StoredMatch> load(const std::string& id) = 0;
+  // The match with only the moves from ply `from` on (a room catching up reads what it lacks),
+  // `moves_total` counting them all, as of one moment; or nullopt.
+  virtual std::optional<StoredMatch> load_from(const std::string& id, long long from) = 0;
   // How many matches are not finished.
   virtual long long unfinished() = 0;
   // The rows (without moves) with `status` (all when empty), newest first, at most `limit`.

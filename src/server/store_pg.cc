@@ -41,7 +41,8 @@ const std::vector<std::pair<const char*, const char*>>& statements() {
       {"load",
        "SELECT id, game, params, seed, seats, undo, takeover_after_s, status, seq, created_at,"
        " result, to_move, to_move_seq FROM matches WHERE id = $1"},
-      {"load_moves", "SELECT move FROM moves WHERE match_id = $1 ORDER BY ply"},
+      {"load_moves", "SELECT move FROM moves WHERE match_id = $1 AND ply >= $2 ORDER BY ply"},
+      {"count_moves", "SELECT COUNT(*) FROM moves WHERE match_id = $1"},
       {"unfinished", "SELECT COUNT(*) FROM matches WHERE status <> 'finished'"},
       {"list_all",
        "SELECT id, game, params, seed, seats, undo, takeover_after_s, status, seq, created_at,"
@@ -334,14 +335,19 @@ std::optional<std::string> PgStore::load_deck_snapshot(const std::string& hash) 
 }
 
 std::optional<StoredMatch> PgStore::load(const std::string& id) {
+  return load_from(id, 0);
+}
+
+std::optional<StoredMatch> PgStore::load_from(const std::string& id, long long from) {
   Borrowed c = borrow();
   // One snapshot for the row and its moves (REPEATABLE READ), so they agree on seq.
   pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> t(*c);
   const pqxx::result r = t.exec_prepared("load", id);
   if (r.empty()) return std::nullopt;
   StoredMatch m = row(r[0]);
-  for (const pqxx::row& move : t.exec_prepared("load_moves", id))
+  for (const pqxx::row& move : t.exec_prepared("load_moves", id, from))
     m.moves.push_back(move[0].as<std::string>());
+  m.moves_total = t.exec_prepared("count_moves", id)[0][0].as<long long>();
   return m;
 }
 

@@ -64,6 +64,7 @@ class PgStore final : public Store {
   std::optional<std::string> load_deck_snapshot(const std::string& hash) override;
 
   std::optional<StoredMatch> load(const std::string& id) override;
+  std::optional<StoredMatch> load_from(const std::string& id, long long from) override;
   long long unfinished() override;
   std::vector<StoredMatch> list(const std::string& status, int limit) override;
 
