@@ -15,6 +15,7 @@
 #include "core/record.h"
 #include "games/games.h"
 #include "server/client.h"
+#include "server/server.h"
 #include "server/test_cluster.h"
 
 namespace tabletop::server {
@@ -322,6 +323,64 @@ TEST(Cluster, AProcessKilledMidMatchLosesNoAcknowledgedMoveAndItsComputerSeatsGo
   EXPECT_GT(expect_others_goals_hidden(p12.transcript(), {1, 2}, "M1 seats 1 and 2"), 0);
   EXPECT_GT(expect_others_goals_hidden(q0.transcript(), {0}, "M2 seat 0"), 0);
   EXPECT_GT(expect_others_goals_hidden(watcher.transcript(), {}, "M2 spectator"), 0);
+}
+
+// An undo through one process (the history rewritten, not extended) reaches the viewers of the
+// other, who read the whole match again: two servers in this process on one database.
+TEST(Cluster, AnUndoThroughOneProcessRewindsTheViewersOfAnother) {
+  const std::string db = fresh_database("postgresql", "cluster_undo");
+  if (db.empty()) {
+    std::string why;
+    Cluster::get(&why);
+    if (Cluster::failed()) FAIL() << "PostgreSQL is installed but did not start: " << why;
+    GTEST_SKIP() << "PostgreSQL is not available here: " << why;
+  }
+  ServerOptions o;
+  o.port = 0;
+  o.db = db;
+  o.network_threads = 2;
+  o.computer_threads = 1;
+  o.matches_per_minute = 0;
+  o.http_requests_per_second = 0;
+  o.messages_per_second = 100000;
+  Server a(games::registry(), o), b(games::registry(), o);
+  const json created = http_request(a.port(), "POST", "/api/matches",
+                                    json{{"game", "relativity"},
+                                         {"undo", true},
+                                         {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}}
+                                        .dump())
+                           .parsed();
+  ASSERT_TRUE(created.contains("id")) << created.dump();
+  const std::string id = created["id"];
+  Player p0, watcher;
+  p0.connect(a.port(), id, {created["seats"][0]["token"]});
+  watcher.connect(b.port(), id, {});
+  const json before = watcher.state["views"][0]["observation"];
+  std::mt19937 rng(7);
+  auto [seat, move] = legal_move(p0.state, rng);
+  ASSERT_EQ(seat, 0);
+  ASSERT_TRUE(p0.move(0, move));
+  ASSERT_TRUE(watcher.reach(1));
+  EXPECT_NE(watcher.state["views"][0]["observation"], before);
+  p0.ws->send({{"type", "undo"}, {"seat", 0}, {"seq", 1}});
+  auto ack = p0.ws->receive_type("ack", std::chrono::seconds(60));
+  ASSERT_TRUE(ack);
+  EXPECT_EQ((*ack)["seq"], 2);
+  ASSERT_TRUE(watcher.reach(2)) << "B's viewer did not see the undo";
+  EXPECT_EQ(watcher.state["views"][0]["observation"], before);
+  EXPECT_EQ(b.lobby().find(id)->seq(), 2);
+  // And a move through B after it is seen through A.
+  Player p1;
+  p1.connect(b.port(), id, {created["seats"][1]["token"]});
+  ASSERT_TRUE(p0.reach(2));
+  std::tie(seat, move) = legal_move(p0.state, rng);
+  ASSERT_EQ(seat, 0);
+  ASSERT_TRUE(p0.move(0, move));
+  ASSERT_TRUE(p1.reach(3));
+  std::tie(seat, move) = legal_move(p1.state, rng);
+  ASSERT_EQ(seat, 1);
+  ASSERT_TRUE(p1.move(1, move));
+  ASSERT_TRUE(p0.reach(4)) << "A's player did not see B's move";
 }
 
 }  // namespace

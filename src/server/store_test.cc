@@ -74,7 +74,16 @@ TEST_P(StoreTest, MatchesMovesAndDecksComeBackAsWritten) {
   EXPECT_EQ(m->seq, 2);
   EXPECT_EQ(m->moves, (std::vector<std::string>{"a1#a2", "b1#b2"}));
   EXPECT_EQ(m->to_move, 0);
+  EXPECT_EQ(m->moves_total, 2);
   EXPECT_FALSE(store->load("a0000000000000ff"));
+  // What a room lacks: the moves from a ply on, and how many the log holds.
+  std::optional<StoredMatch> tail = store->load_from("a000000000000001", 1);
+  ASSERT_TRUE(tail);
+  EXPECT_EQ(tail->moves, std::vector<std::string>{"b1#b2"});
+  EXPECT_EQ(tail->moves_total, 2);
+  EXPECT_EQ(tail->seq, 2);
+  EXPECT_TRUE(store->load_from("a000000000000001", 2)->moves.empty());
+  EXPECT_FALSE(store->load_from("a0000000000000ff", 0));
 
   // Undo: the moves from ply 1 go, seq moves on, and the noted seat to move is of an older seq.
   EXPECT_EQ(store->truncate_moves("a000000000000001", 1, 3), Write::kDone);
