@@ -204,12 +204,7 @@ void expect_every_ack_recorded(unsigned short port, const std::string& id,
 
 TEST(Cluster, AProcessKilledMidMatchLosesNoAcknowledgedMoveAndItsComputerSeatsGoOn) {
   const std::string db = fresh_database("postgresql", "cluster_kill");
-  if (db.empty()) {
-    std::string why;
-    Cluster::get(&why);
-    if (Cluster::failed()) FAIL() << "PostgreSQL is installed but did not start: " << why;
-    GTEST_SKIP() << "PostgreSQL is not available here: " << why;
-  }
+  if (db.empty()) GTEST_SKIP() << "PostgreSQL is not available here: " << no_postgresql();
   std::mt19937 rng(std::random_device{}());
   Serve a(db, rng);
   Serve b(db, rng, a.port);
@@ -329,12 +324,7 @@ TEST(Cluster, AProcessKilledMidMatchLosesNoAcknowledgedMoveAndItsComputerSeatsGo
 // other, who read the whole match again: two servers in this process on one database.
 TEST(Cluster, AnUndoThroughOneProcessRewindsTheViewersOfAnother) {
   const std::string db = fresh_database("postgresql", "cluster_undo");
-  if (db.empty()) {
-    std::string why;
-    Cluster::get(&why);
-    if (Cluster::failed()) FAIL() << "PostgreSQL is installed but did not start: " << why;
-    GTEST_SKIP() << "PostgreSQL is not available here: " << why;
-  }
+  if (db.empty()) GTEST_SKIP() << "PostgreSQL is not available here: " << no_postgresql();
   ServerOptions o;
   o.port = 0;
   o.db = db;

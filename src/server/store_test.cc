@@ -28,12 +28,7 @@ class StoreTest : public ::testing::TestWithParam<std::string> {
   void SetUp() override {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
     where_ = fresh_database(GetParam(), std::string(info->name()));
-    if (where_.empty()) {
-      std::string why;
-      Cluster::get(&why);
-      if (Cluster::failed()) FAIL() << "PostgreSQL is installed but did not start: " << why;
-      GTEST_SKIP() << "PostgreSQL is not available here: " << why;
-    }
+    if (where_.empty()) GTEST_SKIP() << "PostgreSQL is not available here: " << no_postgresql();
   }
   std::unique_ptr<Store> open(StoreOptions options = {}) { return open_store(where_, options); }
   std::string where_;
