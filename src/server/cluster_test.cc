@@ -15,6 +15,7 @@
 #include "core/record.h"
 #include "games/games.h"
 #include "server/client.h"
+#include "server/server.h"
 #include "server/test_cluster.h"
 
 namespace tabletop::server {
@@ -23,11 +24,27 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr double kLeaseS = 2;
 
+unsigned short a_port(std::mt19937& rng) {
+  // Below the kernel's range for outgoing connections' own ports (32768 on), which a busy machine
+  // may be holding.
+  return static_cast<unsigned short>(20000 + rng() % 12000);
+}
+
 // A `tabletop serve` child process, killed however the test ends.
 struct Serve {
   pid_t pid = -1;
   unsigned short port = 0;
-  Serve(const std::string& db, unsigned short p) : port(p) {
+  // Starts one on a free port other than `avoid` (up to five ports tried).
+  Serve(const std::string& db, std::mt19937& rng, unsigned short avoid = 0) {
+    for (int attempt = 0; attempt < 5; ++attempt) {
+      do port = a_port(rng);
+      while (port == avoid);
+      if (start(db)) return;
+    }
+    ADD_FAILURE() << "tabletop serve did not start on any of five ports";
+  }
+  // False if it ended (its port taken) before it answered.
+  bool start(const std::string& db) {
     pid = fork();
     if (pid == 0) {
       const std::string ps = std::to_string(port), lease = std::to_string(kLeaseS);
@@ -38,12 +55,17 @@ struct Serve {
     }
     for (int i = 0; i < 600; ++i) {  // generous: the machine may be busy
       try {
-        if (http_request(port, "GET", "/api/games").status == 200) return;
+        if (http_request(port, "GET", "/api/games").status == 200) return true;
       } catch (const std::exception&) {
+      }
+      if (waitpid(pid, nullptr, WNOHANG) == pid) {
+        pid = -1;
+        return false;
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
-    ADD_FAILURE() << "tabletop serve did not start on port " << port;
+    kill9();
+    return false;
   }
   void kill9() {
     if (pid <= 0) return;
@@ -58,10 +80,6 @@ struct Serve {
     }
   }
 };
-
-unsigned short a_port(std::mt19937& rng) {
-  return static_cast<unsigned short>(20000 + rng() % 30000);
-}
 
 // One client connection and what it knows: the latest state, the moves it had acknowledged.
 struct Player {
@@ -186,17 +204,12 @@ void expect_every_ack_recorded(unsigned short port, const std::string& id,
 
 TEST(Cluster, AProcessKilledMidMatchLosesNoAcknowledgedMoveAndItsComputerSeatsGoOn) {
   const std::string db = fresh_database("postgresql", "cluster_kill");
-  if (db.empty()) {
-    std::string why;
-    Cluster::get(&why);
-    if (Cluster::failed()) FAIL() << "PostgreSQL is installed but did not start: " << why;
-    GTEST_SKIP() << "PostgreSQL is not available here: " << why;
-  }
+  if (db.empty()) GTEST_SKIP() << "PostgreSQL is not available here: " << no_postgresql();
   std::mt19937 rng(std::random_device{}());
-  Serve a(db, a_port(rng));
-  unsigned short port_b = a_port(rng);
-  while (port_b == a.port) port_b = a_port(rng);
-  Serve b(db, port_b);
+  Serve a(db, rng);
+  Serve b(db, rng, a.port);
+  ASSERT_GT(a.pid, 0);
+  ASSERT_GT(b.pid, 0);
 
   // M1: three people; seat 0 plays through A, seats 1 and 2 through B.
   const json humans =
@@ -305,6 +318,59 @@ TEST(Cluster, AProcessKilledMidMatchLosesNoAcknowledgedMoveAndItsComputerSeatsGo
   EXPECT_GT(expect_others_goals_hidden(p12.transcript(), {1, 2}, "M1 seats 1 and 2"), 0);
   EXPECT_GT(expect_others_goals_hidden(q0.transcript(), {0}, "M2 seat 0"), 0);
   EXPECT_GT(expect_others_goals_hidden(watcher.transcript(), {}, "M2 spectator"), 0);
+}
+
+// An undo through one process (the history rewritten, not extended) reaches the viewers of the
+// other, who read the whole match again: two servers in this process on one database.
+TEST(Cluster, AnUndoThroughOneProcessRewindsTheViewersOfAnother) {
+  const std::string db = fresh_database("postgresql", "cluster_undo");
+  if (db.empty()) GTEST_SKIP() << "PostgreSQL is not available here: " << no_postgresql();
+  ServerOptions o;
+  o.port = 0;
+  o.db = db;
+  o.network_threads = 2;
+  o.computer_threads = 1;
+  o.matches_per_minute = 0;
+  o.http_requests_per_second = 0;
+  o.messages_per_second = 100000;
+  Server a(games::registry(), o), b(games::registry(), o);
+  const json created = http_request(a.port(), "POST", "/api/matches",
+                                    json{{"game", "relativity"},
+                                         {"undo", true},
+                                         {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}}
+                                        .dump())
+                           .parsed();
+  ASSERT_TRUE(created.contains("id")) << created.dump();
+  const std::string id = created["id"];
+  Player p0, watcher;
+  p0.connect(a.port(), id, {created["seats"][0]["token"]});
+  watcher.connect(b.port(), id, {});
+  const json before = watcher.state["views"][0]["observation"];
+  std::mt19937 rng(7);
+  auto [seat, move] = legal_move(p0.state, rng);
+  ASSERT_EQ(seat, 0);
+  ASSERT_TRUE(p0.move(0, move));
+  ASSERT_TRUE(watcher.reach(1));
+  EXPECT_NE(watcher.state["views"][0]["observation"], before);
+  p0.ws->send({{"type", "undo"}, {"seat", 0}, {"seq", 1}});
+  auto ack = p0.ws->receive_type("ack", std::chrono::seconds(60));
+  ASSERT_TRUE(ack);
+  EXPECT_EQ((*ack)["seq"], 2);
+  ASSERT_TRUE(watcher.reach(2)) << "B's viewer did not see the undo";
+  EXPECT_EQ(watcher.state["views"][0]["observation"], before);
+  EXPECT_EQ(b.lobby().find(id)->seq(), 2);
+  // And a move through B after it is seen through A.
+  Player p1;
+  p1.connect(b.port(), id, {created["seats"][1]["token"]});
+  ASSERT_TRUE(p0.reach(2));
+  std::tie(seat, move) = legal_move(p0.state, rng);
+  ASSERT_EQ(seat, 0);
+  ASSERT_TRUE(p0.move(0, move));
+  ASSERT_TRUE(p1.reach(3));
+  std::tie(seat, move) = legal_move(p1.state, rng);
+  ASSERT_EQ(seat, 1);
+  ASSERT_TRUE(p1.move(1, move));
+  ASSERT_TRUE(p0.reach(4)) << "A's player did not see B's move";
 }
 
 }  // namespace

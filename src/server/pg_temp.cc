@@ -36,14 +36,18 @@ bool PgTemp::available(const std::string& script, std::string* why) {
 }
 
 PgTemp::PgTemp(const std::string& script) : script_(script) {
-  std::string pattern = (std::filesystem::temp_directory_path() / "tabletop-pg-XXXXXX").string();
-  if (!mkdtemp(pattern.data())) throw std::runtime_error("pg-temp: cannot make a temp folder");
-  dir_ = pattern;
   std::string out;
-  if (run(shell_quoted(script_) + " start " + shell_quoted(dir_), out) != 0) {
+  // The port the script finds free may be taken before the server binds it (another program's
+  // connection): a few tries, each on a new port.
+  for (int attempt = 0;; ++attempt) {
+    std::string pattern = (std::filesystem::temp_directory_path() / "tabletop-pg-XXXXXX").string();
+    if (!mkdtemp(pattern.data())) throw std::runtime_error("pg-temp: cannot make a temp folder");
+    dir_ = pattern;
+    out.clear();
+    if (run(shell_quoted(script_) + " start " + shell_quoted(dir_), out) == 0) break;
     std::string ignored;
     run(shell_quoted(script_) + " stop " + shell_quoted(dir_), ignored);
-    throw std::runtime_error("scripts/pg-temp start failed: " + out);
+    if (attempt == 4) throw std::runtime_error("scripts/pg-temp start failed 5 times: " + out);
   }
   // The URL is the last line.
   while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();

@@ -10,8 +10,9 @@ class PgTemp {
  public:
   // Whether `script` (scripts/pg-temp) can start a cluster here; if not, `why` gets its reason.
   static bool available(const std::string& script, std::string* why);
-  // Starts a cluster in a new folder under the temp directory. Throws std::runtime_error with
-  // the script's output if it cannot.
+  // Starts a cluster in a new folder under the temp directory (up to five tries, a port being
+  // taken between the script's check and the server's bind). Throws std::runtime_error with the
+  // script's output if it cannot.
   explicit PgTemp(const std::string& script);
   // Stops the cluster and removes its folder.
   ~PgTemp();

@@ -63,8 +63,16 @@ std::vector<Room::SeatInfo> Room::seat_infos(const json& stored) {
 }
 
 bool Room::catch_up_locked() {
-  std::optional<StoredMatch> stored = store_.load(id_);
+  // Only the moves this room lacks. Every seq step since ours is a move (the log grew by as many
+  // moves as seq by steps) exactly when no undo or takeover came between: then the log extends
+  // ours; else the whole match is read and replayed.
+  const long long mine = (long long)movers_.size();
+  std::optional<StoredMatch> stored = store_.load_from(id_, mine);
   if (!stored || (stored->seq == seq_ && stored->seats == stored_seats_)) return false;
+  const bool extends = stored->moves_total >= mine &&
+                       stored->moves_total - mine == stored->seq - seq_ &&
+                       std::size_t(stored->moves_total - mine) == stored->moves.size();
+  if (!extends && !(stored = store_.load(id_))) return false;
   // The seats as stored; who is connected is this process's own knowledge.
   std::vector<SeatInfo> seats = seat_infos(stored->seats);
   for (std::size_t i = 0; i < seats.size() && i < seats_.size(); ++i) {
@@ -74,8 +82,8 @@ bool Room::catch_up_locked() {
   seats_ = std::move(seats);
   stored_seats_ = stored->seats;
   const std::vector<std::string>& played = match_->moves();
-  if (stored->moves.size() < played.size() ||
-      !std::equal(played.begin(), played.end(), stored->moves.begin())) {
+  if (!extends && (stored->moves.size() < played.size() ||
+                   !std::equal(played.begin(), played.end(), stored->moves.begin()))) {
     // Another history (an undo): replayed from the start, and every viewer gets whole logs.
     match_ = std::make_unique<Match>(match_->state().game_ptr(), seed_, record_seats());
     movers_.clear();
@@ -84,7 +92,9 @@ bool Room::catch_up_locked() {
       s.mark.lines.assign(s.mark.lines.size(), 0);
     }
   }
-  for (std::size_t i = movers_.size(); i < stored->moves.size(); ++i)
+  // The stored moves from `first` on are the ones the room lacks.
+  const std::size_t first = extends ? 0 : movers_.size();
+  for (std::size_t i = first; i < stored->moves.size(); ++i)
     apply_stored(stored->moves[i], match_->state().current_player());
   seq_ = stored->seq;
   finished_stored_ = stored->status == "finished";
@@ -109,6 +119,15 @@ void Room::changed_locked() {
     store_.set_to_move(id_, state.is_terminal() ? -1 : int(state.current_player()), seq_);
   } catch (const std::exception&) {
     // The row then does not say who is to move: other processes read the match to know.
+  }
+}
+
+void Room::note_presence_locked(int seat, bool connected) {
+  if (!store_.shared()) return;
+  try {
+    store_.note_presence(id_, seat, connected);
+  } catch (const std::exception&) {
+    // Not noted: a takeover asked through another process sees only its own viewers meanwhile.
   }
 }
 
@@ -376,7 +395,10 @@ void Room::subscribe(const std::shared_ptr<Viewer>& viewer, SeatMask seats) {
   subscribers_.push_back({viewer, viewer.get(), seats, {}});
   bool seat_joined = false;
   for (std::size_t i = 0; i < seats_.size(); ++i)
-    if (seats & (SeatMask(1) << i)) seat_joined |= seats_[i].connections++ == 0;
+    if ((seats & (SeatMask(1) << i)) && seats_[i].connections++ == 0) {
+      seat_joined = true;
+      note_presence_locked(int(i), true);
+    }
   if (seat_joined)
     broadcast();
   else
@@ -397,6 +419,7 @@ void Room::unsubscribe(const Viewer* viewer) {
       if (--seats_[i].connections == 0) {
         seats_[i].left_at = std::chrono::steady_clock::now();
         seat_left = true;
+        note_presence_locked(int(i), false);
       }
     }
     it = subscribers_.erase(it);
@@ -662,6 +685,11 @@ Room::Answer Room::takeover(SeatMask held, int seat, Viewer* from) {
   const auto gone = std::chrono::steady_clock::now() - s.left_at;
   if (gone < std::chrono::seconds(*takeover_after_s_))
     return {"seat " + std::to_string(seat) + " has been gone for less than " +
+            std::to_string(*takeover_after_s_) + " s"};
+  if (store_.shared() && store_.seen_elsewhere(id_, seat, *takeover_after_s_))
+    return {"seat " + std::to_string(seat) +
+            " is connected through another server, or has been "
+            "gone from it for less than " +
             std::to_string(*takeover_after_s_) + " s"};
   s.kind = "computer";
   s.strength = "medium";

@@ -13,8 +13,9 @@
 //   - Several processes (`shared()`; PostgreSQL only): every committed change is announced to the
 //     other processes (`listen`), and a computer seat is played only by the process holding the
 //     match's lease (`claim_lease`), which expires `lease_s` after its holder stopped renewing it
-//     (a process killed). With SQLite (one process) the lease is always this process's own and
-//     nothing is announced.
+//     (a process killed); a seat's presence (a viewer holding it) is noted likewise, so that a
+//     takeover sees viewers of every process. With SQLite (one process) the lease is always this
+//     process's own and nothing is announced.
 #pragma once
 
 #include <cstdint>
@@ -44,7 +45,8 @@ struct StoredMatch {
   long long seq = 0;
   long long created_at = 0;        // seconds since the epoch
   json result;                     // null until finished
-  std::vector<std::string> moves;  // in order, ply 0 first
+  std::vector<std::string> moves;  // in order, ply 0 first (load_from: from its `from` on)
+  long long moves_total = 0;       // how many moves the log holds (all of them, for load_from)
   // The seat to move, for the lobby list (which reads rows, not rooms) and for the processes
   // looking for computer seats to play: valid only at the seq it was written at. nullopt when not
   // known (the match moved on since, or a database from before the column) or finished.
@@ -125,6 +127,9 @@ class Store {
 
   // The match with its move log, or nullopt.
   virtual std::optional<StoredMatch> load(const std::string& id) = 0;
+  // The match with only the moves from ply `from` on (a room catching up reads what it lacks),
+  // `moves_total` counting them all, as of one moment; or nullopt.
+  virtual std::optional<StoredMatch> load_from(const std::string& id, long long from) = 0;
   // How many matches are not finished.
   virtual long long unfinished() = 0;
   // The rows (without moves) with `status` (all when empty), newest first, at most `limit`.
@@ -144,6 +149,14 @@ class Store {
   // say who is to move) to move and no live process holds the lease: a dead process's matches,
   // for the lobby to load and play. Always empty with one process.
   virtual std::vector<std::string> orphans(int limit) = 0;
+  // Notes whether a viewer of this process holds seat `seat` of match `id` (called when the
+  // seat's first viewer here comes and its last goes); renewed with the leases while held, so that
+  // a dead process's viewers count as gone once its renewal lapses. Nothing with one process.
+  virtual void note_presence(const std::string& id, int seat, bool connected) = 0;
+  // Whether a viewer of another live process holds seat `seat` of match `id`, or left it less
+  // than `within_s` seconds ago (a takeover asks that the seat be gone everywhere). Always false
+  // with one process.
+  virtual bool seen_elsewhere(const std::string& id, int seat, double within_s) = 0;
   // Calls `on_change` (on a thread of the store's own) for every change another process commits,
   // until the store is destroyed. Nothing happens with one process.
   virtual void listen(std::function<void(const Change&)> on_change) = 0;

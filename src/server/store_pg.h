@@ -13,6 +13,8 @@
 //   seq = N` first in its transaction. The row lock makes a second writer wait; when the first
 //   commits, PostgreSQL re-reads the row for the second, whose WHERE then fails: zero rows, kStale,
 //   rolled back. The moves' primary key (match, ply) stands behind it.
+// - Durability: a change commits with PostgreSQL's `synchronous_commit` (on by default: the commit
+//   waits for the WAL on disk), except `set_to_move`, a hint, which does not wait.
 // - Announcements: each committed change of a match runs `pg_notify('tabletop_matches',
 //   '<id> <seq> <holder>')` in its transaction (delivered on commit, in commit order). `listen`
 //   starts a thread with a connection of its own that LISTENs on the channel and calls back for
@@ -21,7 +23,9 @@
 // - Leases: `leases` (match, holder, expires_at), claimed with INSERT ... ON CONFLICT DO UPDATE
 //   ... WHERE the holder is this process or the lease expired (the row lock again makes exactly
 //   one of two claimers win), renewed in one UPDATE of every lease of the holder, expiring on the
-//   database's clock (no clock of the processes' machines is compared). The holder is
+//   database's clock (no clock of the processes' machines is compared). `presence` (match, seat,
+//   holder, connected, changed_at, expires_at) is renewed the same way while connected. The holder
+//   is
 //   "<host>/<pid>/<random>", new for each process.
 #pragma once
 
@@ -63,6 +67,7 @@ class PgStore final : public Store {
   std::pair<int, int> sweep_decks(long long deck_cutoff, long long snapshot_cutoff) override;
 
   std::optional<StoredMatch> load(const std::string& id) override;
+  std::optional<StoredMatch> load_from(const std::string& id, long long from) override;
   long long unfinished() override;
   std::vector<StoredMatch> list(const std::string& status, int limit) override;
 
@@ -71,6 +76,8 @@ class PgStore final : public Store {
   void renew_leases() override;
   void release_lease(const std::string& id) override;
   std::vector<std::string> orphans(int limit) override;
+  void note_presence(const std::string& id, int seat, bool connected) override;
+  bool seen_elsewhere(const std::string& id, int seat, double within_s) override;
   void listen(std::function<void(const Change&)> on_change) override;
   void unlisten() override;
 

@@ -182,14 +182,23 @@ StoredMatch row(SQLite::Statement& q) {
 }  // namespace
 
 std::optional<StoredMatch> SqliteStore::load(const std::string& id) {
-  std::lock_guard lock(mutex_);
+  return load_from(id, 0);
+}
+
+std::optional<StoredMatch> SqliteStore::load_from(const std::string& id, long long from) {
+  std::lock_guard lock(mutex_);  // one connection: nothing writes in between
   SQLite::Statement q(db_, std::string("SELECT ") + kColumns + " FROM matches WHERE id=?");
   q.bind(1, id);
   if (!q.executeStep()) return std::nullopt;
   StoredMatch m = row(q);
-  SQLite::Statement moves(db_, "SELECT ply, move FROM moves WHERE match_id=? ORDER BY ply");
+  SQLite::Statement moves(db_, "SELECT move FROM moves WHERE match_id=? AND ply>=? ORDER BY ply");
   moves.bind(1, id);
-  while (moves.executeStep()) m.moves.push_back(moves.getColumn(1).getString());
+  moves.bind(2, static_cast<int64_t>(from));
+  while (moves.executeStep()) m.moves.push_back(moves.getColumn(0).getString());
+  SQLite::Statement total(db_, "SELECT COUNT(*) FROM moves WHERE match_id=?");
+  total.bind(1, id);
+  total.executeStep();
+  m.moves_total = total.getColumn(0).getInt64();
   return m;
 }
 

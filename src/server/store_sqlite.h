@@ -40,6 +40,7 @@ class SqliteStore final : public Store {
   std::pair<int, int> sweep_decks(long long deck_cutoff, long long snapshot_cutoff) override;
 
   std::optional<StoredMatch> load(const std::string& id) override;
+  std::optional<StoredMatch> load_from(const std::string& id, long long from) override;
   long long unfinished() override;
   std::vector<StoredMatch> list(const std::string& status, int limit) override;
 
@@ -48,6 +49,8 @@ class SqliteStore final : public Store {
   void renew_leases() override {}
   void release_lease(const std::string&) override {}
   std::vector<std::string> orphans(int) override { return {}; }
+  void note_presence(const std::string&, int, bool) override {}
+  bool seen_elsewhere(const std::string&, int, double) override { return false; }
   void listen(std::function<void(const Change&)>) override {}
   void unlisten() override {}
 

@@ -29,12 +29,7 @@ class StoreTest : public ::testing::TestWithParam<std::string> {
   void SetUp() override {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
     where_ = fresh_database(GetParam(), std::string(info->name()));
-    if (where_.empty()) {
-      std::string why;
-      Cluster::get(&why);
-      if (Cluster::failed()) FAIL() << "PostgreSQL is installed but did not start: " << why;
-      GTEST_SKIP() << "PostgreSQL is not available here: " << why;
-    }
+    if (where_.empty()) GTEST_SKIP() << "PostgreSQL is not available here: " << no_postgresql();
   }
   std::unique_ptr<Store> open(StoreOptions options = {}) { return open_store(where_, options); }
   std::string where_;
@@ -75,7 +70,16 @@ TEST_P(StoreTest, MatchesMovesAndDecksComeBackAsWritten) {
   EXPECT_EQ(m->seq, 2);
   EXPECT_EQ(m->moves, (std::vector<std::string>{"a1#a2", "b1#b2"}));
   EXPECT_EQ(m->to_move, 0);
+  EXPECT_EQ(m->moves_total, 2);
   EXPECT_FALSE(store->load("a0000000000000ff"));
+  // What a room lacks: the moves from a ply on, and how many the log holds.
+  std::optional<StoredMatch> tail = store->load_from("a000000000000001", 1);
+  ASSERT_TRUE(tail);
+  EXPECT_EQ(tail->moves, std::vector<std::string>{"b1#b2"});
+  EXPECT_EQ(tail->moves_total, 2);
+  EXPECT_EQ(tail->seq, 2);
+  EXPECT_TRUE(store->load_from("a000000000000001", 2)->moves.empty());
+  EXPECT_FALSE(store->load_from("a0000000000000ff", 0));
 
   // Undo: the moves from ply 1 go, seq moves on, and the noted seat to move is of an older seq.
   EXPECT_EQ(store->truncate_moves("a000000000000001", 1, 3), Write::kDone);
@@ -218,6 +222,44 @@ TEST_P(StoreTest, OneProcessAtATimeHoldsAComputerSeatsLease) {
   }
   EXPECT_TRUE(taken);
   EXPECT_FALSE(dying->claim_lease(n.id));
+}
+
+// Presence: a seat held by a viewer of another live process, or left by it within the timeout,
+// is seen from the others (a takeover asks that the seat be gone everywhere); one's own is not.
+TEST_P(StoreTest, ASeatHeldThroughAnotherProcessIsSeenFromTheOthers) {
+  StoreOptions long_lease;
+  long_lease.lease_s = 600;
+  auto a = open(long_lease);
+  auto b = open(long_lease);
+  const StoredMatch m = a_match("g000000000000001");
+  a->create(m);
+  EXPECT_FALSE(b->seen_elsewhere(m.id, 0, 30));
+  a->note_presence(m.id, 0, true);
+  a->renew_leases();
+  EXPECT_FALSE(a->seen_elsewhere(m.id, 0, 30));  // its own viewer
+  EXPECT_FALSE(b->seen_elsewhere(m.id, 1, 30));  // another seat
+  if (!a->shared()) {
+    EXPECT_FALSE(b->seen_elsewhere(m.id, 0, 30));
+    return;
+  }
+  EXPECT_TRUE(b->seen_elsewhere(m.id, 0, 0));  // held now, whatever the timeout
+  a->note_presence(m.id, 0, false);
+  EXPECT_TRUE(b->seen_elsewhere(m.id, 0, 600));  // left less than 600 s ago
+  EXPECT_FALSE(b->seen_elsewhere(m.id, 0, 0));   // but it has left
+
+  // A process that dies holding the seat: its viewer counts as gone once its renewal lapses.
+  StoreOptions short_lease;
+  short_lease.lease_s = 0.5;
+  auto dying = open(short_lease);
+  dying->note_presence(m.id, 1, true);
+  EXPECT_TRUE(b->seen_elsewhere(m.id, 1, 0));
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  bool gone = false;
+  while (!gone && std::chrono::steady_clock::now() < give_up) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    gone = !b->seen_elsewhere(m.id, 1, 0);
+  }
+  EXPECT_TRUE(gone);
 }
 
 // Orphans: unfinished matches whose computer is to move (or whose row does not say who is) and

@@ -42,6 +42,15 @@ class Cluster final : public ::testing::Environment {
   static inline bool failed_ = false;
 };
 
+// Why a test has no PostgreSQL (its database came back empty): the reason to skip with, where
+// PostgreSQL is not installed; installed but not starting is a failure, added here.
+inline std::string no_postgresql() {
+  std::string why;
+  Cluster::get(&why);
+  if (Cluster::failed()) ADD_FAILURE() << "PostgreSQL is installed but did not start: " << why;
+  return why;
+}
+
 // A fresh, empty database of the kind under test: its `where` for open_store.
 inline std::string fresh_database(const std::string& kind, const std::string& name) {
   std::string plain;  // the test's name has a '/' before its parameter
