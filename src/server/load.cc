@@ -103,6 +103,10 @@ struct Seat : std::enable_shared_from_this<Seat> {
   int generation = 0;
   // The next state answers the `hello` of a reconnection.
   bool resync = false;
+  // The connection dropped and no state has come on a new one yet.
+  bool away = false;
+  // Where a reconnection is: 1 connecting, 2 upgrading to a WebSocket, 3 waiting for the state.
+  int phase = 0;
   void start(unsigned short port, const std::string& token, const std::string& id);
   // A new connection (asynchronously, retried every 100 ms), then `hello` again.
   void reconnect();
@@ -159,6 +163,7 @@ void Seat::reconnect() {
   out.clear();
   buffer.consume(buffer.size());
   ws = std::make_unique<WsStream>(*loop);
+  phase = 1;
   auto retry = [self = shared_from_this(), gen] {
     auto timer = std::make_shared<net::steady_timer>(*loop, std::chrono::milliseconds(100));
     timer->async_wait([self, gen, timer](beast::error_code) {
@@ -172,11 +177,13 @@ void Seat::reconnect() {
         if (ec) return retry();
         beast::get_lowest_layer(*self->ws).socket().set_option(tcp::no_delay(true));
         self->ws->read_message_max(64 * 1024 * 1024);
+        self->phase = 2;
         self->ws->async_handshake(
             "127.0.0.1", "/ws", [self, gen, retry](beast::error_code handshake_ec) {
               if (gen != self->generation) return;
               if (handshake_ec) return retry();
               self->resync = true;
+              self->phase = 3;
               self->send(
                   json{{"type", "hello"}, {"match", self->match.id}, {"tokens", {self->token}}}
                       .dump());
@@ -191,7 +198,8 @@ void Seat::read() {
         if (gen != self->generation) return;
         if (ec) {
           if (reconnect_on_close && !stopping && !self->match.finished) {
-            ++seats_away;
+            if (!self->away) ++seats_away;  // once, however many tries it takes
+            self->away = true;
             self->reconnect();
           }
           return;
@@ -231,8 +239,12 @@ void Seat::on_message(const json& m) {
     // Back after a reconnection: a move this seat had in flight was stored or lost with the
     // server (the state says which); a latency sample under way is cut, not counted.
     resync = false;
-    ++reconnections;
-    if (--seats_away == 0) all_back = Clock::now();
+    if (away) {
+      away = false;
+      phase = 0;
+      ++reconnections;
+      if (--seats_away == 0) all_back = Clock::now();
+    }
     if (match.sent_seat == seat && seq < match.sent_seq) match.sent_seq = -1;
     match.measure_seq = -1;
   }
@@ -591,10 +603,13 @@ struct Figures {
   // Cluster only: when a server was killed, the moves before it, the connections that came back
   // and how long after the kill the last one did (-1: not all of them).
   double killed_at_s = -1, back_after_s = -1;
+  // The latency of the moves sent before the kill (two processes) and after it (one).
+  double p50_before = 0, p99_before = 0, p50_after = 0, p99_after = 0;
   long long moves_before_kill = 0;
   long reconnections = 0;
-  std::size_t leftovers = 0;  // processes the cluster left after it was stopped
-  long log_gaps = 0;          // states seat 0 received after missing one (see log_gaps above)
+  int still_away[4] = {0, 0, 0, 0};  // seats not back at the end, by Seat::phase
+  std::size_t leftovers = 0;         // processes the cluster left after it was stopped
+  long log_gaps = 0;  // states seat 0 received after missing one (see log_gaps above)
   bool ok() const {
     return lost_moves == 0 && lost_matches == 0 && duplicated == 0 && diverged == 0 &&
            leftovers == 0;
@@ -755,15 +770,27 @@ Figures two_processes(const std::string& bin, int matches, int seconds, const st
   const auto killed = Clock::now();
   f.killed_at_s = std::chrono::duration<double>(killed - start).count();
   f.moves_before_kill = moves_acked;
+  const std::size_t samples_before = latencies_ms.size();
   io.run_until(start + std::chrono::seconds(seconds));
   f.server_cpu += cpu_seconds(survivor) - survivor_cpu_before;
   f.database_cpu = postgres_cpu_seconds(demo.postgres_pid()) - database_cpu_before;
   f.client_cpu = cpu_seconds(getpid()) - client_cpu_before;
   f.elapsed = std::chrono::duration<double>(Clock::now() - start).count();
   finish_figures(f, loads);
+  const std::vector<double> before(latencies_ms.begin(),
+                                   latencies_ms.begin() + std::ptrdiff_t(samples_before));
+  const std::vector<double> after(latencies_ms.begin() + std::ptrdiff_t(samples_before),
+                                  latencies_ms.end());
+  f.p50_before = percentile(before, 0.5);
+  f.p99_before = percentile(before, 0.99);
+  f.p50_after = percentile(after, 0.5);
+  f.p99_after = percentile(after, 0.99);
   f.reconnections = reconnections;
   if (seats_away == 0 && reconnections > 0)
     f.back_after_s = std::chrono::duration<double>(all_back - killed).count();
+  for (const MatchLoad& m : loads)
+    for (const auto& seat : m.seats)
+      if (seat->away) ++f.still_away[seat->phase];
 
   stopping = true;
   io.run_for(std::chrono::milliseconds(500));
@@ -825,6 +852,9 @@ void print_both(const Figures& one, const Figures& two) {
           double(two.moves_before_kill) / two.killed_at_s,
           double(two.moves - two.moves_before_kill) / std::max(after, 1e-9)));
   row("move sent -> opponent's broadcast", latency(one), latency(two));
+  row("  before / after the kill", "-",
+      fmt("p50 %.1f / %.1f ms, p99 %.0f / %.0f ms", two.p50_before, two.p50_after, two.p99_before,
+          two.p99_after));
   row("server CPU (all servers)", cpu(one), cpu(two));
   row("database CPU", "(in the server process)", fmt("%.1f s (PostgreSQL)", two.database_cpu));
   row("client CPU", fmt("%.1f s", one.client_cpu), fmt("%.1f s", two.client_cpu));
@@ -833,7 +863,8 @@ void print_both(const Figures& one, const Figures& two) {
   row("connections back", "-",
       two.back_after_s >= 0
           ? fmt("%ld, the last %.2f s after the kill", two.reconnections, two.back_after_s)
-          : fmt("%ld, NOT all of them", two.reconnections));
+          : fmt("%ld; not back: %d connecting, %d upgrading, %d awaiting state", two.reconnections,
+                two.still_away[1], two.still_away[2], two.still_away[3]));
   row("acknowledged moves lost", fmt("%lld", one.lost_moves + 0), fmt("%lld", two.lost_moves + 0));
   row("matches unreadable / dup / diverged",
       fmt("%d / %d / %d", one.lost_matches, one.duplicated, one.diverged),
