@@ -17,8 +17,9 @@
 // usage: server_load <path to tabletop> [matches=500] [seconds=20] [game=relativity] [think_ms=0]
 //
 // `server_load <tabletop> cluster [matches] [seconds] [game] [think_ms]` (`make load-cluster`) runs
-// the same load twice and prints the figures side by side: first against one process on SQLite as
-// above, then through nginx to two processes on one PostgreSQL (scripts/cluster-demo: a throwaway
+// the same load three times and prints the figures side by side: against one process on SQLite as
+// above, the same with --sync-full (each commit flushed to the disk before its acknowledgement, as
+// PostgreSQL does by default: the like-for-like durability), then through nginx to two processes on one PostgreSQL (scripts/cluster-demo: a throwaway
 // PostgreSQL, two `tabletop serve`, nginx with deploy/cluster/nginx.conf less its per-address
 // limits, since every client here is on 127.0.0.1). Part-way (at 40% of the time) one of the two
 // processes is killed with SIGKILL while the moves stream in; the clients it held see their
@@ -698,23 +699,28 @@ std::string think_text() {
 
 // One `tabletop serve` on SQLite: the load for `seconds`, then SIGKILL under load, a restart, and
 // every match read back.
-Figures one_process(const std::string& bin, int matches, int seconds, const std::string& game) {
+// With `sync_full`, the server runs with --sync-full (every commit flushed to the disk before its
+// acknowledgement, as PostgreSQL's default does).
+Figures one_process(const std::string& bin, int matches, int seconds, const std::string& game,
+                    bool sync_full = false) {
+  std::vector<std::string> flags = kUnlimited;
+  if (sync_full) flags.push_back("--sync-full");
   Figures f;
   f.matches = matches;
   const std::string db = (std::filesystem::temp_directory_path() /
                           ("tabletop_load_" + std::to_string(getpid()) + ".db"))
                              .string();
   const unsigned short port = static_cast<unsigned short>(20000 + std::random_device{}() % 30000);
-  pid_t pid = launch(bin, port, db);
+  pid_t pid = launch(bin, port, db, flags);
   f.rss_before = rss_kib(pid);
 
   net::io_context io;
   loop = &io;
   std::vector<MatchLoad> loads(static_cast<std::size_t>(matches));
   create_matches(loads, io, port, game);
-  std::cout << "load: " << matches << " matches of " << game
-            << " created on one process (SQLite), playing for " << seconds << " s, " << think_text()
-            << std::endl;
+  std::cout << "load: " << matches << " matches of " << game << " created on one process (SQLite"
+            << (sync_full ? ", --sync-full" : "") << "), playing for " << seconds << " s, "
+            << think_text() << std::endl;
   const auto start = Clock::now();
   const double server_cpu_before = cpu_seconds(pid), client_cpu_before = cpu_seconds(getpid());
   io.run_for(std::chrono::seconds(seconds));
@@ -731,7 +737,7 @@ Figures one_process(const std::string& bin, int matches, int seconds, const std:
   io.run_for(std::chrono::milliseconds(500));
   io.stop();
 
-  pid = launch(bin, port, db);
+  pid = launch(bin, port, db, flags);
   check_records(loads, port, f);
   kill(pid, SIGTERM);
   waitpid(pid, nullptr, 0);
@@ -824,10 +830,11 @@ void print_one(const Figures& f) {
               f.log_gaps);
 }
 
-// The two runs side by side.
-void print_both(const Figures& one, const Figures& two) {
-  auto row = [](const char* what, const std::string& a, const std::string& b) {
-    std::printf("load: | %-36s | %-38s | %-52s |\n", what, a.c_str(), b.c_str());
+// The runs side by side: one process (SQLite, then SQLite --sync-full) and the cluster.
+void print_all(const Figures& one, const Figures& full, const Figures& two) {
+  auto row = [](const char* what, const std::string& a, const std::string& b,
+                const std::string& c) {
+    std::printf("load: | %-36s | %-34s | %-34s | %-52s |\n", what, a.c_str(), b.c_str(), c.c_str());
   };
   auto fmt = [](const char* format, auto... v) {
     char text[256];
@@ -845,32 +852,38 @@ void print_both(const Figures& one, const Figures& two) {
                double(f.moves) / std::max(f.server_cpu, 1e-9));
   };
   const double after = two.elapsed - two.killed_at_s;
-  row("", "one process, SQLite", "two processes, one PostgreSQL, nginx");
-  row("moves acknowledged", moves(one), moves(two));
-  row("  before / after the kill", "-",
+  row("", "one process, SQLite", "one process, SQLite --sync-full",
+      "two processes, one PostgreSQL, nginx");
+  row("moves acknowledged", moves(one), moves(full), moves(two));
+  row("  before / after the kill", "-", "-",
       fmt("%.0f/s before, %.0f/s after (one process)",
           double(two.moves_before_kill) / two.killed_at_s,
           double(two.moves - two.moves_before_kill) / std::max(after, 1e-9)));
-  row("move sent -> opponent's broadcast", latency(one), latency(two));
-  row("  before / after the kill", "-",
+  row("move sent -> opponent's broadcast", latency(one), latency(full), latency(two));
+  row("  before / after the kill", "-", "-",
       fmt("p50 %.1f / %.1f ms, p99 %.0f / %.0f ms", two.p50_before, two.p50_after, two.p99_before,
           two.p99_after));
-  row("server CPU (all servers)", cpu(one), cpu(two));
-  row("database CPU", "(in the server process)", fmt("%.1f s (PostgreSQL)", two.database_cpu));
-  row("client CPU", fmt("%.1f s", one.client_cpu), fmt("%.1f s", two.client_cpu));
-  row("SIGKILL", "at the end, then a restart",
+  row("server CPU (all servers)", cpu(one), cpu(full), cpu(two));
+  row("database CPU", "(in the server process)", "(in the server process)",
+      fmt("%.1f s (PostgreSQL)", two.database_cpu));
+  row("client CPU", fmt("%.1f s", one.client_cpu), fmt("%.1f s", full.client_cpu),
+      fmt("%.1f s", two.client_cpu));
+  row("SIGKILL", "at the end, then a restart", "at the end, then a restart",
       fmt("server 1 at %.1f s; the other carried on", two.killed_at_s));
-  row("connections back", "-",
+  row("connections back", "-", "-",
       two.back_after_s >= 0
           ? fmt("%ld, the last %.2f s after the kill", two.reconnections, two.back_after_s)
           : fmt("%ld; not back: %d connecting, %d upgrading, %d awaiting state", two.reconnections,
                 two.still_away[1], two.still_away[2], two.still_away[3]));
-  row("acknowledged moves lost", fmt("%lld", one.lost_moves + 0), fmt("%lld", two.lost_moves + 0));
+  row("acknowledged moves lost", fmt("%lld", one.lost_moves), fmt("%lld", full.lost_moves),
+      fmt("%lld", two.lost_moves));
   row("matches unreadable / dup / diverged",
       fmt("%d / %d / %d", one.lost_matches, one.duplicated, one.diverged),
+      fmt("%d / %d / %d", full.lost_matches, full.duplicated, full.diverged),
       fmt("%d / %d / %d", two.lost_matches, two.duplicated, two.diverged));
-  row("states after a missed one", fmt("%ld", one.log_gaps), fmt("%ld", two.log_gaps));
-  row("processes left after stopping", "-", fmt("%zu", two.leftovers));
+  row("states after a missed one", fmt("%ld", one.log_gaps), fmt("%ld", full.log_gaps),
+      fmt("%ld", two.log_gaps));
+  row("processes left after stopping", "-", "-", fmt("%zu", two.leftovers));
 }
 
 }  // namespace
@@ -901,9 +914,12 @@ int run(int argc, char** argv) {
   print_one(one);
   if (!cluster) return one.ok() ? 0 : 1;
   reset_run(think);
+  const Figures full = one_process(bin, matches, seconds, game, true);
+  print_one(full);
+  reset_run(think);
   const Figures two = two_processes(bin, matches, seconds, game);
-  print_both(one, two);
-  return one.ok() && two.ok() && two.back_after_s >= 0 ? 0 : 1;
+  print_all(one, full, two);
+  return one.ok() && full.ok() && two.ok() && two.back_after_s >= 0 ? 0 : 1;
 }
 
 int main(int argc, char** argv) {
