@@ -112,6 +112,15 @@ void Room::changed_locked() {
   }
 }
 
+void Room::note_presence_locked(int seat, bool connected) {
+  if (!store_.shared()) return;
+  try {
+    store_.note_presence(id_, seat, connected);
+  } catch (const std::exception&) {
+    // Not noted: a takeover asked through another process sees only its own viewers meanwhile.
+  }
+}
+
 void Room::apply_stored(const std::string& text, int seat) {
   match_->play_text(text);
   movers_.push_back(seat);
@@ -376,7 +385,10 @@ void Room::subscribe(const std::shared_ptr<Viewer>& viewer, SeatMask seats) {
   subscribers_.push_back({viewer, viewer.get(), seats, {}});
   bool seat_joined = false;
   for (std::size_t i = 0; i < seats_.size(); ++i)
-    if (seats & (SeatMask(1) << i)) seat_joined |= seats_[i].connections++ == 0;
+    if ((seats & (SeatMask(1) << i)) && seats_[i].connections++ == 0) {
+      seat_joined = true;
+      note_presence_locked(int(i), true);
+    }
   if (seat_joined)
     broadcast();
   else
@@ -397,6 +409,7 @@ void Room::unsubscribe(const Viewer* viewer) {
       if (--seats_[i].connections == 0) {
         seats_[i].left_at = std::chrono::steady_clock::now();
         seat_left = true;
+        note_presence_locked(int(i), false);
       }
     }
     it = subscribers_.erase(it);
@@ -662,6 +675,11 @@ Room::Answer Room::takeover(SeatMask held, int seat, Viewer* from) {
   const auto gone = std::chrono::steady_clock::now() - s.left_at;
   if (gone < std::chrono::seconds(*takeover_after_s_))
     return {"seat " + std::to_string(seat) + " has been gone for less than " +
+            std::to_string(*takeover_after_s_) + " s"};
+  if (store_.shared() && store_.seen_elsewhere(id_, seat, *takeover_after_s_))
+    return {"seat " + std::to_string(seat) +
+            " is connected through another server, or has been "
+            "gone from it for less than " +
             std::to_string(*takeover_after_s_) + " s"};
   s.kind = "computer";
   s.strength = "medium";

@@ -30,9 +30,11 @@
 // so that the others can list the match and find computer seats to play. A computer seat is
 // played only while this process holds the match's lease (Store::claim_lease, tried each time
 // the seat is to move); otherwise another process plays it and this room hears of the move.
-// Not shared between processes: connections (a seat's `connected`, and so a takeover, which
-// asks that the seat be gone, counts only this process's viewers) and `thinking` progress (seen
-// only by the viewers of the process that searches).
+// A seat's first viewer here and its last going are noted in the store (Store::note_presence), and
+// a takeover also asks that no other process's viewer hold the seat or have left it within the
+// timeout. Not shared between processes: a seat's `connected` flag in messages and summaries
+// (this process's viewers only) and `thinking` progress (seen only by the viewers of the process
+// that searches).
 //
 // Thread safety: every public method locks the room's mutex; Viewer::deliver is called with it
 // held and must only queue. Computer seats think on the ComputerPool given at construction
@@ -171,6 +173,8 @@ class Room : public std::enable_shared_from_this<Room> {
   bool catch_up_locked();
   // After a change: the row notes who is to move (several processes only).
   void changed_locked();
+  // Several processes: notes in the store that a viewer here holds `seat` (or no longer does).
+  void note_presence_locked(int seat, bool connected);
   // A write found the match moved on: catch up, then the `stale` answer to a request at `seq`.
   Answer stale_locked(long long seq);
   SeatMask seats_for_locked(const std::vector<std::string>& tokens) const;

@@ -13,8 +13,9 @@
 //   - Several processes (`shared()`; PostgreSQL only): every committed change is announced to the
 //     other processes (`listen`), and a computer seat is played only by the process holding the
 //     match's lease (`claim_lease`), which expires `lease_s` after its holder stopped renewing it
-//     (a process killed). With SQLite (one process) the lease is always this process's own and
-//     nothing is announced.
+//     (a process killed); a seat's presence (a viewer holding it) is noted likewise, so that a
+//     takeover sees viewers of every process. With SQLite (one process) the lease is always this
+//     process's own and nothing is announced.
 #pragma once
 
 #include <cstdint>
@@ -133,6 +134,14 @@ class Store {
   // say who is to move) to move and no live process holds the lease: a dead process's matches,
   // for the lobby to load and play. Always empty with one process.
   virtual std::vector<std::string> orphans(int limit) = 0;
+  // Notes whether a viewer of this process holds seat `seat` of match `id` (called when the
+  // seat's first viewer here comes and its last goes); renewed with the leases while held, so that
+  // a dead process's viewers count as gone once its renewal lapses. Nothing with one process.
+  virtual void note_presence(const std::string& id, int seat, bool connected) = 0;
+  // Whether a viewer of another live process holds seat `seat` of match `id`, or left it less
+  // than `within_s` seconds ago (a takeover asks that the seat be gone everywhere). Always false
+  // with one process.
+  virtual bool seen_elsewhere(const std::string& id, int seat, double within_s) = 0;
   // Calls `on_change` (on a thread of the store's own) for every change another process commits,
   // until the store is destroyed. Nothing happens with one process.
   virtual void listen(std::function<void(const Change&)> on_change) = 0;

@@ -60,6 +60,20 @@ const std::vector<std::pair<const char*, const char*>>& statements() {
        "UPDATE leases SET expires_at = clock_timestamp() + make_interval(secs => $2)"
        " WHERE holder = $1"},
       {"release_lease", "DELETE FROM leases WHERE match_id = $1 AND holder = $2"},
+      {"note_presence",
+       "INSERT INTO presence (match_id, seat, holder, connected, changed_at, expires_at)"
+       " VALUES ($1, $2, $3, $4, clock_timestamp(), clock_timestamp() + make_interval(secs => $5))"
+       " ON CONFLICT (match_id, seat, holder) DO UPDATE SET connected = excluded.connected,"
+       " changed_at = excluded.changed_at, expires_at = excluded.expires_at"},
+      {"renew_presence",
+       "UPDATE presence SET expires_at = clock_timestamp() + make_interval(secs => $2)"
+       " WHERE holder = $1 AND connected"},
+      // Held by a live viewer elsewhere, or left (a dead process's: when its renewal lapsed)
+      // less than $4 seconds ago.
+      {"seen_elsewhere",
+       "SELECT EXISTS (SELECT 1 FROM presence WHERE match_id = $1 AND seat = $2 AND holder <> $3"
+       " AND (CASE WHEN connected THEN expires_at ELSE changed_at END)"
+       "     > clock_timestamp() - make_interval(secs => $4))"},
       // Unfinished matches with a computer seat, no live lease, and a computer to move (or no
       // telling who is to move: the row's to_move is of an older seq).
       {"orphans",
@@ -99,6 +113,11 @@ void create_schema(pqxx::connection& c) {
       "CREATE TABLE IF NOT EXISTS leases ("
       " match_id text PRIMARY KEY REFERENCES matches(id), holder text NOT NULL,"
       " expires_at timestamptz NOT NULL)");
+  t.exec(
+      "CREATE TABLE IF NOT EXISTS presence ("
+      " match_id text NOT NULL REFERENCES matches(id), seat integer NOT NULL, holder text NOT NULL,"
+      " connected boolean NOT NULL, changed_at timestamptz NOT NULL,"
+      " expires_at timestamptz NOT NULL, PRIMARY KEY (match_id, seat, holder))");
   const pqxx::result version = t.exec("SELECT version FROM schema_version");
   if (version.empty()) {
     t.exec("INSERT INTO schema_version (version) VALUES (" + std::to_string(kSchemaVersion) + ")");
@@ -352,7 +371,21 @@ void PgStore::renew_leases() {
   Borrowed c = borrow();
   pqxx::work t(*c);
   t.exec_prepared("renew_leases", holder_, options_.lease_s);
+  t.exec_prepared("renew_presence", holder_, options_.lease_s);
   t.commit();
+}
+
+void PgStore::note_presence(const std::string& id, int seat, bool connected) {
+  Borrowed c = borrow();
+  pqxx::work t(*c);
+  t.exec_prepared("note_presence", id, seat, holder_, connected, options_.lease_s);
+  t.commit();
+}
+
+bool PgStore::seen_elsewhere(const std::string& id, int seat, double within_s) {
+  Borrowed c = borrow();
+  pqxx::read_transaction t(*c);
+  return t.exec_prepared("seen_elsewhere", id, seat, holder_, within_s)[0][0].as<bool>();
 }
 
 void PgStore::release_lease(const std::string& id) {

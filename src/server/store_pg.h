@@ -21,7 +21,9 @@
 // - Leases: `leases` (match, holder, expires_at), claimed with INSERT ... ON CONFLICT DO UPDATE
 //   ... WHERE the holder is this process or the lease expired (the row lock again makes exactly
 //   one of two claimers win), renewed in one UPDATE of every lease of the holder, expiring on the
-//   database's clock (no clock of the processes' machines is compared). The holder is
+//   database's clock (no clock of the processes' machines is compared). `presence` (match, seat,
+//   holder, connected, changed_at, expires_at) is renewed the same way while connected. The holder
+//   is
 //   "<host>/<pid>/<random>", new for each process.
 #pragma once
 
@@ -68,6 +70,8 @@ class PgStore final : public Store {
   void renew_leases() override;
   void release_lease(const std::string& id) override;
   std::vector<std::string> orphans(int limit) override;
+  void note_presence(const std::string& id, int seat, bool connected) override;
+  bool seen_elsewhere(const std::string& id, int seat, double within_s) override;
   void listen(std::function<void(const Change&)> on_change) override;
   void unlisten() override;
 

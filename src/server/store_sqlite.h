@@ -45,6 +45,8 @@ class SqliteStore final : public Store {
   void renew_leases() override {}
   void release_lease(const std::string&) override {}
   std::vector<std::string> orphans(int) override { return {}; }
+  void note_presence(const std::string&, int, bool) override {}
+  bool seen_elsewhere(const std::string&, int, double) override { return false; }
   void listen(std::function<void(const Change&)>) override {}
   void unlisten() override {}
 

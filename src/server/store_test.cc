@@ -219,6 +219,44 @@ TEST_P(StoreTest, OneProcessAtATimeHoldsAComputerSeatsLease) {
   EXPECT_FALSE(dying->claim_lease(n.id));
 }
 
+// Presence: a seat held by a viewer of another live process, or left by it within the timeout,
+// is seen from the others (a takeover asks that the seat be gone everywhere); one's own is not.
+TEST_P(StoreTest, ASeatHeldThroughAnotherProcessIsSeenFromTheOthers) {
+  StoreOptions long_lease;
+  long_lease.lease_s = 600;
+  auto a = open(long_lease);
+  auto b = open(long_lease);
+  const StoredMatch m = a_match("g000000000000001");
+  a->create(m);
+  EXPECT_FALSE(b->seen_elsewhere(m.id, 0, 30));
+  a->note_presence(m.id, 0, true);
+  a->renew_leases();
+  EXPECT_FALSE(a->seen_elsewhere(m.id, 0, 30));  // its own viewer
+  EXPECT_FALSE(b->seen_elsewhere(m.id, 1, 30));  // another seat
+  if (!a->shared()) {
+    EXPECT_FALSE(b->seen_elsewhere(m.id, 0, 30));
+    return;
+  }
+  EXPECT_TRUE(b->seen_elsewhere(m.id, 0, 0));  // held now, whatever the timeout
+  a->note_presence(m.id, 0, false);
+  EXPECT_TRUE(b->seen_elsewhere(m.id, 0, 600));  // left less than 600 s ago
+  EXPECT_FALSE(b->seen_elsewhere(m.id, 0, 0));   // but it has left
+
+  // A process that dies holding the seat: its viewer counts as gone once its renewal lapses.
+  StoreOptions short_lease;
+  short_lease.lease_s = 0.5;
+  auto dying = open(short_lease);
+  dying->note_presence(m.id, 1, true);
+  EXPECT_TRUE(b->seen_elsewhere(m.id, 1, 0));
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  bool gone = false;
+  while (!gone && std::chrono::steady_clock::now() < give_up) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    gone = !b->seen_elsewhere(m.id, 1, 0);
+  }
+  EXPECT_TRUE(gone);
+}
+
 // Orphans: unfinished matches whose computer is to move (or whose row does not say who is) and
 // whose lease nobody live holds.
 TEST_P(StoreTest, OrphansAreComputerSeatsToMoveWithoutALiveLease) {
