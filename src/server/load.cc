@@ -19,16 +19,17 @@
 // `server_load <tabletop> cluster [matches] [seconds] [game] [think_ms]` (`make load-cluster`) runs
 // the same load three times and prints the figures side by side: against one process on SQLite as
 // above, the same with --sync-full (each commit flushed to the disk before its acknowledgement, as
-// PostgreSQL does by default: the like-for-like durability), then through nginx to two processes on one PostgreSQL (scripts/cluster-demo: a throwaway
-// PostgreSQL, two `tabletop serve`, nginx with deploy/cluster/nginx.conf less its per-address
-// limits, since every client here is on 127.0.0.1). Part-way (at 40% of the time) one of the two
-// processes is killed with SIGKILL while the moves stream in; the clients it held see their
-// connection drop, reconnect through the balancer (to the survivor), send `hello` again and carry
-// on, as the web client does. At the end every match is read back through the balancer: an
-// acknowledged move missing from the final record is a lost move (there must be none). The
-// latency is from a move sent to the opponent's connection receiving its broadcast, which in the
-// cluster may be the other process (its PostgreSQL notification); a move whose broadcast was cut
-// by the kill is not sampled. Needs PostgreSQL and nginx (scripts/install-deps).
+// PostgreSQL does by default: the like-for-like durability), then through nginx to two processes
+// on one PostgreSQL (scripts/cluster-demo: a throwaway PostgreSQL, two `tabletop serve`, nginx
+// with deploy/cluster/nginx.conf less its per-address limits, since every client here is on
+// 127.0.0.1). Part-way (at 40% of the time) one of the two processes is killed with SIGKILL while
+// the moves stream in; the clients it held see their connection drop, reconnect through the
+// balancer (to the survivor), send `hello` again and carry on, as the web client does. At the end
+// every match is read back through the balancer: an acknowledged move missing from the final
+// record is a lost move (there must be none). The latency is from a move sent to the opponent's
+// connection receiving its broadcast, which in the cluster may be the other process (its
+// PostgreSQL notification); a move whose broadcast was cut by the kill is not sampled. Needs
+// PostgreSQL and nginx (scripts/install-deps).
 //
 // `server_load <tabletop> soak [seconds=600]` (`make soak-server`) is the soak instead: a real
 // server with its default limits (except the HTTP rate per address: every client here is on
