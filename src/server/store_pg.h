@@ -13,6 +13,8 @@
 //   seq = N` first in its transaction. The row lock makes a second writer wait; when the first
 //   commits, PostgreSQL re-reads the row for the second, whose WHERE then fails: zero rows, kStale,
 //   rolled back. The moves' primary key (match, ply) stands behind it.
+// - Durability: a change commits with PostgreSQL's `synchronous_commit` (on by default: the commit
+//   waits for the WAL on disk), except `set_to_move`, a hint, which does not wait.
 // - Announcements: each committed change of a match runs `pg_notify('tabletop_matches',
 //   '<id> <seq> <holder>')` in its transaction (delivered on commit, in commit order). `listen`
 //   starts a thread with a connection of its own that LISTENs on the channel and calls back for
