@@ -299,6 +299,13 @@ void Seat::on_message(const json& m) {
   });
 }
 
+// A port for the server, below Linux's default range for outgoing connections' own ports
+// (32768-60999): the load's 1,000 client connections hold ports there, and a server port picked
+// among them was refused ("Address already in use").
+unsigned short server_port() {
+  return static_cast<unsigned short>(10000 + std::random_device{}() % 22000);
+}
+
 // The flags of a server under load: no limit on messages, requests, new matches or connections
 // (every client is on 127.0.0.1, and there are 1,000 connections).
 const std::vector<std::string> kUnlimited = {"--rate",
@@ -459,7 +466,7 @@ int soak(const std::string& bin, int seconds) {
   const std::string db = (std::filesystem::temp_directory_path() /
                           ("tabletop_soak_" + std::to_string(getpid()) + ".db"))
                              .string();
-  const unsigned short port = static_cast<unsigned short>(20000 + std::random_device{}() % 30000);
+  const unsigned short port = server_port();
   const pid_t pid = launch(bin, port, db,
                            {"--http-rate", "0", "--idle-unload-s", "5", "--match-rate", "0",
                             "--max-connections-per-address", "0"});
@@ -711,7 +718,7 @@ Figures one_process(const std::string& bin, int matches, int seconds, const std:
   const std::string db = (std::filesystem::temp_directory_path() /
                           ("tabletop_load_" + std::to_string(getpid()) + ".db"))
                              .string();
-  const unsigned short port = static_cast<unsigned short>(20000 + std::random_device{}() % 30000);
+  const unsigned short port = server_port();
   pid_t pid = launch(bin, port, db, flags);
   f.rss_before = rss_kib(pid);
 
