@@ -62,13 +62,14 @@ load: build
 
 # The same load through nginx to two processes on one PostgreSQL (scripts/cluster-demo), one of
 # them SIGKILLed at 40% of the time, beside one process on SQLite from the same run; closed loop,
-# then steady (src/server/load.cc, `cluster`). Needs PostgreSQL and nginx (scripts/install-deps).
+# then steady, both run whatever the first gives (src/server/load.cc, `cluster`). Needs PostgreSQL
+# and nginx (scripts/install-deps).
 load-cluster: build
 	ulimit -n 8192 2>/dev/null || ulimit -n $$(ulimit -Hn); \
 	  nice -n 10 build/release/bin/server_load $(BIN) cluster $(or $(LOAD_MATCHES),500) \
-	    $(or $(LOAD_SECONDS),20) relativity 0 && \
+	    $(or $(LOAD_SECONDS),20) relativity 0; closed=$$?; \
 	  nice -n 10 build/release/bin/server_load $(BIN) cluster $(or $(LOAD_MATCHES),500) \
-	    $(or $(LOAD_SECONDS),20) relativity $(or $(LOAD_THINK_MS),1000)
+	    $(or $(LOAD_SECONDS),20) relativity $(or $(LOAD_THINK_MS),1000) && exit $$closed
 
 # Soak: 10 minutes (SOAK_SECONDS) of honest players and hostile clients against a real server
 # (src/server/load.cc, `soak`): memory over time, p99 move -> broadcast, crashes, lost moves.

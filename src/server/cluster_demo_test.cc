@@ -73,6 +73,10 @@ TEST(ClusterDemo, ServesAndPlaysThroughTheBalancerSurvivesAKillAndLeavesNothingB
   // A stand-in for web/dist (which `make test` does not build): a page and an asset.
   const std::filesystem::path web = std::filesystem::temp_directory_path() /
                                     ("cluster_demo_test_web_" + std::to_string(getpid()));
+  struct Remove {
+    std::filesystem::path path;
+    ~Remove() { std::filesystem::remove_all(path); }
+  } remove_web{web};  // however the test ends
   std::filesystem::create_directories(web / "assets");
   std::ofstream(web / "index.html") << "<!doctype html><title>cluster test page</title>\n";
   std::ofstream(web / "assets" / "app.js") << "console.log('cluster test asset');\n";
@@ -129,7 +133,6 @@ TEST(ClusterDemo, ServesAndPlaysThroughTheBalancerSurvivesAKillAndLeavesNothingB
   }
   EXPECT_TRUE(leftovers.empty()) << leftovers.size() << " processes outlived the demo, the first "
                                  << (leftovers.empty() ? 0 : leftovers[0]);
-  std::filesystem::remove_all(web);
 }
 
 // The committed files as an operator installs them: nginx accepts deploy/cluster/nginx.conf as it

@@ -17,17 +17,19 @@
 // usage: server_load <path to tabletop> [matches=500] [seconds=20] [game=relativity] [think_ms=0]
 //
 // `server_load <tabletop> cluster [matches] [seconds] [game] [think_ms]` (`make load-cluster`) runs
-// the same load twice and prints the figures side by side: first against one process on SQLite as
-// above, then through nginx to two processes on one PostgreSQL (scripts/cluster-demo: a throwaway
-// PostgreSQL, two `tabletop serve`, nginx with deploy/cluster/nginx.conf less its per-address
-// limits, since every client here is on 127.0.0.1). Part-way (at 40% of the time) one of the two
-// processes is killed with SIGKILL while the moves stream in; the clients it held see their
-// connection drop, reconnect through the balancer (to the survivor), send `hello` again and carry
-// on, as the web client does. At the end every match is read back through the balancer: an
-// acknowledged move missing from the final record is a lost move (there must be none). The
-// latency is from a move sent to the opponent's connection receiving its broadcast, which in the
-// cluster may be the other process (its PostgreSQL notification); a move whose broadcast was cut
-// by the kill is not sampled. Needs PostgreSQL and nginx (scripts/install-deps).
+// the same load three times and prints the figures side by side: against one process on SQLite as
+// above, the same with --sync-full (each commit flushed to the disk before its acknowledgement, as
+// PostgreSQL does by default: the like-for-like durability), then through nginx to two processes
+// on one PostgreSQL (scripts/cluster-demo: a throwaway PostgreSQL, two `tabletop serve`, nginx
+// with deploy/cluster/nginx.conf less its per-address limits, since every client here is on
+// 127.0.0.1). Part-way (at 40% of the time) one of the two processes is killed with SIGKILL while
+// the moves stream in; the clients it held see their connection drop, reconnect through the
+// balancer (to the survivor), send `hello` again and carry on, as the web client does. At the end
+// every match is read back through the balancer: an acknowledged move missing from the final
+// record is a lost move (there must be none). The latency is from a move sent to the opponent's
+// connection receiving its broadcast, which in the cluster may be the other process (its
+// PostgreSQL notification); a move whose broadcast was cut by the kill is not sampled. Needs
+// PostgreSQL and nginx (scripts/install-deps).
 //
 // `server_load <tabletop> soak [seconds=600]` (`make soak-server`) is the soak instead: a real
 // server with its default limits (except the HTTP rate per address: every client here is on
@@ -103,6 +105,10 @@ struct Seat : std::enable_shared_from_this<Seat> {
   int generation = 0;
   // The next state answers the `hello` of a reconnection.
   bool resync = false;
+  // The connection dropped and no state has come on a new one yet.
+  bool away = false;
+  // Where a reconnection is: 1 connecting, 2 upgrading to a WebSocket, 3 waiting for the state.
+  int phase = 0;
   void start(unsigned short port, const std::string& token, const std::string& id);
   // A new connection (asynchronously, retried every 100 ms), then `hello` again.
   void reconnect();
@@ -159,6 +165,7 @@ void Seat::reconnect() {
   out.clear();
   buffer.consume(buffer.size());
   ws = std::make_unique<WsStream>(*loop);
+  phase = 1;
   auto retry = [self = shared_from_this(), gen] {
     auto timer = std::make_shared<net::steady_timer>(*loop, std::chrono::milliseconds(100));
     timer->async_wait([self, gen, timer](beast::error_code) {
@@ -172,11 +179,13 @@ void Seat::reconnect() {
         if (ec) return retry();
         beast::get_lowest_layer(*self->ws).socket().set_option(tcp::no_delay(true));
         self->ws->read_message_max(64 * 1024 * 1024);
+        self->phase = 2;
         self->ws->async_handshake(
             "127.0.0.1", "/ws", [self, gen, retry](beast::error_code handshake_ec) {
               if (gen != self->generation) return;
               if (handshake_ec) return retry();
               self->resync = true;
+              self->phase = 3;
               self->send(
                   json{{"type", "hello"}, {"match", self->match.id}, {"tokens", {self->token}}}
                       .dump());
@@ -191,7 +200,8 @@ void Seat::read() {
         if (gen != self->generation) return;
         if (ec) {
           if (reconnect_on_close && !stopping && !self->match.finished) {
-            ++seats_away;
+            if (!self->away) ++seats_away;  // once, however many tries it takes
+            self->away = true;
             self->reconnect();
           }
           return;
@@ -231,8 +241,12 @@ void Seat::on_message(const json& m) {
     // Back after a reconnection: a move this seat had in flight was stored or lost with the
     // server (the state says which); a latency sample under way is cut, not counted.
     resync = false;
-    ++reconnections;
-    if (--seats_away == 0) all_back = Clock::now();
+    if (away) {
+      away = false;
+      phase = 0;
+      ++reconnections;
+      if (--seats_away == 0) all_back = Clock::now();
+    }
     if (match.sent_seat == seat && seq < match.sent_seq) match.sent_seq = -1;
     match.measure_seq = -1;
   }
@@ -283,6 +297,13 @@ void Seat::on_message(const json& m) {
     if (ec || stopping || gen != self->generation) return;
     send_now(std::move(text));
   });
+}
+
+// A port for the server, below Linux's default range for outgoing connections' own ports
+// (32768-60999): the load's 1,000 client connections hold ports there, and a server port picked
+// among them was refused ("Address already in use").
+unsigned short server_port() {
+  return static_cast<unsigned short>(10000 + std::random_device{}() % 22000);
 }
 
 // The flags of a server under load: no limit on messages, requests, new matches or connections
@@ -445,7 +466,7 @@ int soak(const std::string& bin, int seconds) {
   const std::string db = (std::filesystem::temp_directory_path() /
                           ("tabletop_soak_" + std::to_string(getpid()) + ".db"))
                              .string();
-  const unsigned short port = static_cast<unsigned short>(20000 + std::random_device{}() % 30000);
+  const unsigned short port = server_port();
   const pid_t pid = launch(bin, port, db,
                            {"--http-rate", "0", "--idle-unload-s", "5", "--match-rate", "0",
                             "--max-connections-per-address", "0"});
@@ -591,10 +612,13 @@ struct Figures {
   // Cluster only: when a server was killed, the moves before it, the connections that came back
   // and how long after the kill the last one did (-1: not all of them).
   double killed_at_s = -1, back_after_s = -1;
+  // The latency of the moves sent before the kill (two processes) and after it (one).
+  double p50_before = 0, p99_before = 0, p50_after = 0, p99_after = 0;
   long long moves_before_kill = 0;
   long reconnections = 0;
-  std::size_t leftovers = 0;  // processes the cluster left after it was stopped
-  long log_gaps = 0;          // states seat 0 received after missing one (see log_gaps above)
+  int still_away[4] = {0, 0, 0, 0};  // seats not back at the end, by Seat::phase
+  std::size_t leftovers = 0;         // processes the cluster left after it was stopped
+  long log_gaps = 0;  // states seat 0 received after missing one (see log_gaps above)
   bool ok() const {
     return lost_moves == 0 && lost_matches == 0 && duplicated == 0 && diverged == 0 &&
            leftovers == 0;
@@ -683,23 +707,28 @@ std::string think_text() {
 
 // One `tabletop serve` on SQLite: the load for `seconds`, then SIGKILL under load, a restart, and
 // every match read back.
-Figures one_process(const std::string& bin, int matches, int seconds, const std::string& game) {
+// With `sync_full`, the server runs with --sync-full (every commit flushed to the disk before its
+// acknowledgement, as PostgreSQL's default does).
+Figures one_process(const std::string& bin, int matches, int seconds, const std::string& game,
+                    bool sync_full = false) {
+  std::vector<std::string> flags = kUnlimited;
+  if (sync_full) flags.push_back("--sync-full");
   Figures f;
   f.matches = matches;
   const std::string db = (std::filesystem::temp_directory_path() /
                           ("tabletop_load_" + std::to_string(getpid()) + ".db"))
                              .string();
-  const unsigned short port = static_cast<unsigned short>(20000 + std::random_device{}() % 30000);
-  pid_t pid = launch(bin, port, db);
+  const unsigned short port = server_port();
+  pid_t pid = launch(bin, port, db, flags);
   f.rss_before = rss_kib(pid);
 
   net::io_context io;
   loop = &io;
   std::vector<MatchLoad> loads(static_cast<std::size_t>(matches));
   create_matches(loads, io, port, game);
-  std::cout << "load: " << matches << " matches of " << game
-            << " created on one process (SQLite), playing for " << seconds << " s, " << think_text()
-            << std::endl;
+  std::cout << "load: " << matches << " matches of " << game << " created on one process (SQLite"
+            << (sync_full ? ", --sync-full" : "") << "), playing for " << seconds << " s, "
+            << think_text() << std::endl;
   const auto start = Clock::now();
   const double server_cpu_before = cpu_seconds(pid), client_cpu_before = cpu_seconds(getpid());
   io.run_for(std::chrono::seconds(seconds));
@@ -716,7 +745,7 @@ Figures one_process(const std::string& bin, int matches, int seconds, const std:
   io.run_for(std::chrono::milliseconds(500));
   io.stop();
 
-  pid = launch(bin, port, db);
+  pid = launch(bin, port, db, flags);
   check_records(loads, port, f);
   kill(pid, SIGTERM);
   waitpid(pid, nullptr, 0);
@@ -755,15 +784,27 @@ Figures two_processes(const std::string& bin, int matches, int seconds, const st
   const auto killed = Clock::now();
   f.killed_at_s = std::chrono::duration<double>(killed - start).count();
   f.moves_before_kill = moves_acked;
+  const std::size_t samples_before = latencies_ms.size();
   io.run_until(start + std::chrono::seconds(seconds));
   f.server_cpu += cpu_seconds(survivor) - survivor_cpu_before;
   f.database_cpu = postgres_cpu_seconds(demo.postgres_pid()) - database_cpu_before;
   f.client_cpu = cpu_seconds(getpid()) - client_cpu_before;
   f.elapsed = std::chrono::duration<double>(Clock::now() - start).count();
   finish_figures(f, loads);
+  const std::vector<double> before(latencies_ms.begin(),
+                                   latencies_ms.begin() + std::ptrdiff_t(samples_before));
+  const std::vector<double> after(latencies_ms.begin() + std::ptrdiff_t(samples_before),
+                                  latencies_ms.end());
+  f.p50_before = percentile(before, 0.5);
+  f.p99_before = percentile(before, 0.99);
+  f.p50_after = percentile(after, 0.5);
+  f.p99_after = percentile(after, 0.99);
   f.reconnections = reconnections;
   if (seats_away == 0 && reconnections > 0)
     f.back_after_s = std::chrono::duration<double>(all_back - killed).count();
+  for (const MatchLoad& m : loads)
+    for (const auto& seat : m.seats)
+      if (seat->away) ++f.still_away[seat->phase];
 
   stopping = true;
   io.run_for(std::chrono::milliseconds(500));
@@ -797,10 +838,11 @@ void print_one(const Figures& f) {
               f.log_gaps);
 }
 
-// The two runs side by side.
-void print_both(const Figures& one, const Figures& two) {
-  auto row = [](const char* what, const std::string& a, const std::string& b) {
-    std::printf("load: | %-36s | %-38s | %-52s |\n", what, a.c_str(), b.c_str());
+// The runs side by side: one process (SQLite, then SQLite --sync-full) and the cluster.
+void print_all(const Figures& one, const Figures& full, const Figures& two) {
+  auto row = [](const char* what, const std::string& a, const std::string& b,
+                const std::string& c) {
+    std::printf("load: | %-36s | %-34s | %-34s | %-52s |\n", what, a.c_str(), b.c_str(), c.c_str());
   };
   auto fmt = [](const char* format, auto... v) {
     char text[256];
@@ -818,28 +860,38 @@ void print_both(const Figures& one, const Figures& two) {
                double(f.moves) / std::max(f.server_cpu, 1e-9));
   };
   const double after = two.elapsed - two.killed_at_s;
-  row("", "one process, SQLite", "two processes, one PostgreSQL, nginx");
-  row("moves acknowledged", moves(one), moves(two));
-  row("  before / after the kill", "-",
+  row("", "one process, SQLite", "one process, SQLite --sync-full",
+      "two processes, one PostgreSQL, nginx");
+  row("moves acknowledged", moves(one), moves(full), moves(two));
+  row("  before / after the kill", "-", "-",
       fmt("%.0f/s before, %.0f/s after (one process)",
           double(two.moves_before_kill) / two.killed_at_s,
           double(two.moves - two.moves_before_kill) / std::max(after, 1e-9)));
-  row("move sent -> opponent's broadcast", latency(one), latency(two));
-  row("server CPU (all servers)", cpu(one), cpu(two));
-  row("database CPU", "(in the server process)", fmt("%.1f s (PostgreSQL)", two.database_cpu));
-  row("client CPU", fmt("%.1f s", one.client_cpu), fmt("%.1f s", two.client_cpu));
-  row("SIGKILL", "at the end, then a restart",
+  row("move sent -> opponent's broadcast", latency(one), latency(full), latency(two));
+  row("  before / after the kill", "-", "-",
+      fmt("p50 %.1f / %.1f ms, p99 %.0f / %.0f ms", two.p50_before, two.p50_after, two.p99_before,
+          two.p99_after));
+  row("server CPU (all servers)", cpu(one), cpu(full), cpu(two));
+  row("database CPU", "(in the server process)", "(in the server process)",
+      fmt("%.1f s (PostgreSQL)", two.database_cpu));
+  row("client CPU", fmt("%.1f s", one.client_cpu), fmt("%.1f s", full.client_cpu),
+      fmt("%.1f s", two.client_cpu));
+  row("SIGKILL", "at the end, then a restart", "at the end, then a restart",
       fmt("server 1 at %.1f s; the other carried on", two.killed_at_s));
-  row("connections back", "-",
+  row("connections back", "-", "-",
       two.back_after_s >= 0
           ? fmt("%ld, the last %.2f s after the kill", two.reconnections, two.back_after_s)
-          : fmt("%ld, NOT all of them", two.reconnections));
-  row("acknowledged moves lost", fmt("%lld", one.lost_moves + 0), fmt("%lld", two.lost_moves + 0));
+          : fmt("%ld; not back: %d connecting, %d upgrading, %d awaiting state", two.reconnections,
+                two.still_away[1], two.still_away[2], two.still_away[3]));
+  row("acknowledged moves lost", fmt("%lld", one.lost_moves), fmt("%lld", full.lost_moves),
+      fmt("%lld", two.lost_moves));
   row("matches unreadable / dup / diverged",
       fmt("%d / %d / %d", one.lost_matches, one.duplicated, one.diverged),
+      fmt("%d / %d / %d", full.lost_matches, full.duplicated, full.diverged),
       fmt("%d / %d / %d", two.lost_matches, two.duplicated, two.diverged));
-  row("states after a missed one", fmt("%ld", one.log_gaps), fmt("%ld", two.log_gaps));
-  row("processes left after stopping", "-", fmt("%zu", two.leftovers));
+  row("states after a missed one", fmt("%ld", one.log_gaps), fmt("%ld", full.log_gaps),
+      fmt("%ld", two.log_gaps));
+  row("processes left after stopping", "-", "-", fmt("%zu", two.leftovers));
 }
 
 }  // namespace
@@ -870,9 +922,12 @@ int run(int argc, char** argv) {
   print_one(one);
   if (!cluster) return one.ok() ? 0 : 1;
   reset_run(think);
+  const Figures full = one_process(bin, matches, seconds, game, true);
+  print_one(full);
+  reset_run(think);
   const Figures two = two_processes(bin, matches, seconds, game);
-  print_both(one, two);
-  return one.ok() && two.ok() && two.back_after_s >= 0 ? 0 : 1;
+  print_all(one, full, two);
+  return one.ok() && full.ok() && two.ok() && two.back_after_s >= 0 ? 0 : 1;
 }
 
 int main(int argc, char** argv) {
