@@ -16,6 +16,10 @@
 // A room learns whether its search had to wait (`submit`'s answer) and tells its viewers "waiting
 // for a free computer" until the search starts (docs/server.md, `thinking`).
 //
+// Low-priority jobs (`submit_low`: hints, post-game analyses) run only when no match's search
+// waits: a worker free of matches' searches takes them one by one, in the order submitted, and
+// `hurry` turns true for them too as soon as a match's search waits.
+//
 // With `threads` false no thread is started and a test serves searches one at a time on its own
 // thread with `run_one()` (a deterministic schedule, counted rather than timed); the cap still
 // applies. Thread safety: every method may be called from any thread, jobs included.
@@ -55,6 +59,10 @@ class ComputerPool {
   // ahead of it, every worker is busy, or its own match's previous search still runs), false
   // when a worker takes it at once.
   bool submit(const std::string& match, Job job);
+  // Queues `job` at low priority (see above). Dropped, like every queued job, by stop().
+  void submit_low(Job job);
+  // Low-priority jobs queued and not yet running.
+  std::size_t waiting_low() const;
   // Runs the next search due on the calling thread. False (running nothing) when none is due:
   // nothing queued, the cap reached, or only searches of matches already running one.
   bool run_one();
@@ -72,10 +80,10 @@ class ComputerPool {
     std::deque<Job> jobs;
     bool running = false;
   };
-  // Takes the next due job (lock held); empty when none.
-  Job take(std::string& match);
-  void run(const std::string& match, Job& job);
-  void finish(const std::string& match);
+  // Takes the next due job (lock held); empty when none. `low`: it is a low-priority one.
+  Job take(std::string& match, bool& low);
+  void run(const std::string& match, Job& job, bool low);
+  void finish(const std::string& match, bool low);
   void serve();
   void update_hurry();
 
@@ -84,6 +92,7 @@ class ComputerPool {
   std::condition_variable wake_;
   std::map<std::string, Queue> queues_;  // matches with a search queued or running
   std::deque<std::string> ring_;         // matches with a search queued and none running
+  std::deque<Job> low_;                  // low-priority jobs, in order
   std::size_t waiting_ = 0;
   std::size_t running_ = 0;
   std::atomic<bool> hurry_{false};

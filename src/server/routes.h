@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/registry.h"
+#include "server/analysis.h"
 #include "server/lobby.h"
 #include "server/rate_limit.h"
 
@@ -29,6 +30,8 @@ struct RouteContext {
   int ws_idle_s = 60;
   // The most bytes of messages that may wait for one WebSocket, besides the newest state.
   std::size_t ws_queue_bytes = 4 * 1024 * 1024;
+  // Finished matches' analyses (GET /api/matches/ID/analysis); null: the route answers 404.
+  Analyses* analyses = nullptr;
 };
 
 // Answers `request` from client `address` (for the match-creation limit). Errors are

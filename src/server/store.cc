@@ -35,6 +35,13 @@ SQLite::Database open_database(const std::string& path, bool sync_full) {
     db_.exec("ALTER TABLE matches ADD COLUMN to_move INTEGER");
     db_.exec("ALTER TABLE matches ADD COLUMN to_move_seq INTEGER");
   }
+  // Added with hints (issue 22): 1 when the match's creator allowed them.
+  bool has_hints = false;
+  {
+    SQLite::Statement columns(db_, "PRAGMA table_info(matches)");
+    while (columns.executeStep()) has_hints |= columns.getColumn(1).getString() == "hints";
+  }
+  if (!has_hints) db_.exec("ALTER TABLE matches ADD COLUMN hints INTEGER NOT NULL DEFAULT 0");
   return db_;
 }
 }  // namespace
@@ -57,7 +64,8 @@ void Store::create(const StoredMatch& m) {
   std::lock_guard lock(mutex_);
   SQLite::Statement q(db_,
                       "INSERT INTO matches (id, game, params, seed, seats, undo, takeover_after_s,"
-                      " status, seq, created_at, result) VALUES (?,?,?,?,?,?,?,?,?,?,NULL)");
+                      " status, seq, created_at, result, hints)"
+                      " VALUES (?,?,?,?,?,?,?,?,?,?,NULL,?)");
   q.bind(1, m.id);
   q.bind(2, m.game);
   q.bind(3, m.params.dump());
@@ -71,6 +79,7 @@ void Store::create(const StoredMatch& m) {
   q.bind(8, m.status);
   q.bind(9, static_cast<int64_t>(m.seq));
   q.bind(10, static_cast<int64_t>(m.created_at));
+  q.bind(11, m.hints ? 1 : 0);
   q.exec();
 }
 
@@ -138,7 +147,7 @@ void Store::finish(const std::string& id, const json& result) {
 namespace {
 constexpr const char* kColumns =
     "id, game, params, seed, seats, undo, takeover_after_s, status, seq, created_at, result, "
-    "to_move, to_move_seq";
+    "to_move, to_move_seq, hints";
 
 // A row selected with kColumns, without its moves.
 StoredMatch row(SQLite::Statement& q) {
@@ -157,6 +166,7 @@ StoredMatch row(SQLite::Statement& q) {
   if (!q.getColumn(11).isNull() && !q.getColumn(12).isNull() &&
       q.getColumn(12).getInt64() == m.seq && m.status != "finished")
     m.to_move = q.getColumn(11).getInt();
+  m.hints = q.getColumn(13).getInt() != 0;
   return m;
 }
 }  // namespace
