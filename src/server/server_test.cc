@@ -60,6 +60,18 @@ json hello(WsClient& c, const std::string& match, const std::vector<std::string>
   return state.value_or(json());
 }
 
+// The summary of match `id` once its computers have finished it (polled for up to a minute), or
+// the last one seen.
+json summary_once_finished(unsigned short port, const std::string& id) {
+  json summary;
+  for (int i = 0; i < 600; ++i) {
+    summary = http_request(port, "GET", "/api/matches/" + id).parsed();
+    if (summary["status"] == "finished") break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return summary;
+}
+
 // The first legal move of the one view that has any, with its seat.
 std::pair<int, std::string> a_legal_move(const json& state, std::mt19937& rng) {
   for (const json& v : state["views"])
@@ -548,13 +560,7 @@ TEST_F(ServerTest, AFinishedRelativityMatchExportsPpnThatReplaysToItsEnd) {
   EXPECT_EQ(http_request(port_, "GET", "/api/matches/" + id + "/record?format=pgn").status, 400);
 
   // The computers play the match to its end.
-  json summary;
-  for (int i = 0; i < 600; ++i) {
-    summary = http_request(port_, "GET", "/api/matches/" + id).parsed();
-    if (summary["status"] == "finished") break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  ASSERT_EQ(summary["status"], "finished");
+  ASSERT_EQ(summary_once_finished(port_, id)["status"], "finished");
   HttpReply ppn = http_request(port_, "GET", "/api/matches/" + id + "/record?format=ppn");
   ASSERT_EQ(ppn.status, 200) << ppn.body;
   EXPECT_NE(ppn.body.find("Round: Day"), std::string::npos) << ppn.body;
@@ -1138,13 +1144,7 @@ TEST_F(ServerTest, AnalysisIsRefusedBeforeTheEndAndPublicAfterIt) {
                                {{"kind", "computer"}, {"strength", "easy"}}}}},
                             201);
   const std::string id = created["id"];
-  json summary;
-  for (int i = 0; i < 600; ++i) {
-    summary = http_request(port_, "GET", "/api/matches/" + id).parsed();
-    if (summary["status"] == "finished") break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  ASSERT_EQ(summary["status"], "finished");
+  ASSERT_EQ(summary_once_finished(port_, id)["status"], "finished");
   const json record = http_request(port_, "GET", "/api/matches/" + id + "/record").parsed();
   EXPECT_EQ(record["hints"], true);
   json analysis;
