@@ -411,10 +411,12 @@ Move MctsAgent::choose(const State& state) {
   ++decisions_;
   stats_ = SearchStats{};
   root_visits_.clear();
+  root_values_.clear();
   if (legal.size() == 1) {
     note_ = own_moves_only_ ? "" : "the only legal move";
     stats_.best_share = 1;
     root_visits_.push_back({legal[0], 0});
+    root_values_.push_back(std::numeric_limits<double>::quiet_NaN());
     if (tree_ply_ != state.ply()) tree_ply_ = -1;
     return legal[0];
   }
@@ -505,6 +507,7 @@ Move MctsAgent::choose(const State& state) {
     const double mean = visits ? value / visits : -std::numeric_limits<double>::infinity();
     visits -= std::min<uint32_t>(visits, prior_visits * uint32_t(trees_.size()));
     root_visits_.push_back({legal[i], visits});
+    root_values_.push_back(std::isinf(mean) ? std::numeric_limits<double>::quiet_NaN() : mean);
     total += visits;
     if (visits > best_visits || (visits == best_visits && mean > best_value)) {
       best_visits = visits;

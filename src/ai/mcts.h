@@ -142,6 +142,11 @@ class MctsAgent final : public Agent {
   // Visits of every root move of the last decision (all threads, the prior's virtual visits left
   // out), in the order of the real state's legal moves.
   const std::vector<std::pair<Move, uint32_t>>& last_root_visits() const { return root_visits_; }
+  // The mean return for the searching seat of every root move of the last decision, in the same
+  // order, the prior's virtual visits included (so a move the iterations never tried still has
+  // greedy's score); NaN for a move with no visit at all, and for every move of a decision that had
+  // only one (no search).
+  const std::vector<double>& last_root_values() const { return root_values_; }
 
  private:
   SearchOptions options_;
@@ -159,6 +164,7 @@ class MctsAgent final : public Agent {
   SearchStats stats_;
   std::string note_;
   std::vector<std::pair<Move, uint32_t>> root_visits_;
+  std::vector<double> root_values_;
 };
 
 }  // namespace tabletop::ai

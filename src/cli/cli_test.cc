@@ -1084,3 +1084,79 @@ TEST(Cli, ServeLimitsTableMatchesHelp) {
   EXPECT_EQ(bad.code, 2) << bad.out;
   EXPECT_NE(bad.out.find("--ws-queue-bytes"), std::string::npos) << bad.out;
 }
+
+namespace {
+
+// Hints (issue 22): off unless the game was started with --hints; then `hint` names a legal move
+// and the seat's chance of winning, and the record says hints were allowed.
+TEST(Cli, HintAnswersOnlyInAGameStartedWithHints) {
+  Result off =
+      run("play relativity " + kDeal + " --seats human,random --no-record", "hint\nquit\n");
+  EXPECT_EQ(off.code, 0) << off.out;
+  EXPECT_NE(off.out.find("hints are off in this game (start it with tabletop play --hints)"),
+            std::string::npos)
+      << off.out;
+  const std::string record = scratch() + "/hints.json";
+  Result on =
+      run("play relativity " + kDeal +
+              " --seats human,random --hints --hint-agent ismcts:iterations=300 --record " + record,
+          "hint\nquit\n");
+  EXPECT_EQ(on.code, 0) << on.out;
+  EXPECT_NE(on.out.find("Hints are on"), std::string::npos) << on.out;
+  std::smatch hint;
+  ASSERT_TRUE(
+      std::regex_search(on.out, hint,
+                        std::regex("hint: (\\S+) \\(your estimated chance of winning ([0-9]+)%, "
+                                   "300 iterations of ismcts:iterations=300\\)")))
+      << on.out;
+  EXPECT_LE(std::stoi(hint[2].str()), 100);
+  std::ifstream in(record);
+  EXPECT_EQ(nlohmann::json::parse(in)["hints"], true);
+  // The hint is a move the game takes.
+  Result played = run("play relativity " + kDeal + " --seats human,random --no-record",
+                      hint[1].str() + "\nquit\n");
+  EXPECT_EQ(played.out.find("illegal"), std::string::npos) << played.out;
+  Result bad = run("play relativity --seats human,random --no-record --hints --hint-agent greedy",
+                   "hint\nquit\n");
+  EXPECT_NE(bad.out.find("advice searches with ismcts"), std::string::npos) << bad.out;
+}
+
+// `tabletop analyse`: every move with its mover's chance before and after, as text or JSON.
+TEST(Cli, AnalyseJudgesEveryMoveOfARecord) {
+  const std::string record = scratch() + "/analyse.json";
+  Result played = run("play relativity --seed 4 --seats greedy,random --record " + record);
+  ASSERT_EQ(played.code, 0) << played.out;
+  std::ifstream in(record);
+  const nlohmann::json j = nlohmann::json::parse(in);
+  Result text = run("analyse " + record + " --agent ismcts:iterations=100");
+  ASSERT_EQ(text.code, 0) << text.out;
+  EXPECT_NE(text.out.find("Relativity, " + std::to_string(j["moves"].size()) +
+                          " moves, analysed by ismcts:iterations=100"),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("% -> "), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("marked ??"), std::string::npos) << text.out;
+  Result as_json = run("analyse " + record + " --json --agent ismcts:iterations=100");
+  ASSERT_EQ(as_json.code, 0) << as_json.out;
+  const nlohmann::json a = nlohmann::json::parse(as_json.out);
+  ASSERT_EQ(a["moves"].size(), j["moves"].size());
+  EXPECT_EQ(a["moves"][0]["move"], j["moves"][0]);
+  EXPECT_EQ(a["moves"][0]["ply"], 1);
+  for (const auto& m : a["moves"]) {
+    EXPECT_GE(m["before"].get<double>(), 0.0);
+    EXPECT_LE(m["after"].get<double>(), 1.0);
+  }
+  // Problems are one clear line each.
+  Result missing = run("analyse " + scratch() + "/nothing.json");
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_EQ(missing.out.rfind("error: ", 0), 0u) << missing.out;
+  std::ofstream(scratch() + "/bad_move.json") << R"({"game":"relativity","moves":["zz"]})";
+  Result bad_move = run("analyse " + scratch() + "/bad_move.json");
+  EXPECT_EQ(bad_move.code, 2);
+  EXPECT_NE(bad_move.out.find("move 1 ('zz') does not replay"), std::string::npos) << bad_move.out;
+  Result bad_agent = run("analyse " + record + " --agent random");
+  EXPECT_EQ(bad_agent.code, 2);
+  EXPECT_NE(bad_agent.out.find("advice searches with ismcts"), std::string::npos) << bad_agent.out;
+}
+
+}  // namespace

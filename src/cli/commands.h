@@ -40,7 +40,14 @@ struct PlayOptions {
   bool record = true;       // save the record on quit and at the end
   std::string record_path;  // empty: $XDG_STATE_HOME/tabletop/GAME-SEED.json (or ~/.local/state)
   bool verbose = false;     // print the computers' search figures
+  // `hint` answers (the move `hint_spec` would play and the chance of winning) only with this on.
+  bool hints = false;
+  std::string hint_spec;  // an ismcts spec; empty: the lobby's hard level
 };
+// The answer to `hint` in `tabletop play` (hint.cc): the move `spec` (an ismcts search) would
+// play for the seat to move in `state`, with that seat's estimated chance of winning, computed
+// from what the seat may know only (ai/advice.h); or, when `allowed` is false, why there is none.
+std::string hint_line(const State& state, bool allowed, const std::string& spec, uint64_t seed);
 int play(const PlayOptions& options);
 // The `moves` list of `play`: up to kUngroupedMoves moves comma-separated; more (Culture Wars'
 // setup offers 184) grouped by everything before each move's last part, one line per group
@@ -80,6 +87,10 @@ int export_record(const std::string& path, const std::string& format);
 // `tabletop replay FILE --step` (replay_step.cc): a JSON record walked through move by move as a
 // spectator sees it, waiting for Enter between moves when standard input is a terminal.
 int replay_steps(const std::string& path);
+// `tabletop analyse RECORD [--json]` (analyse.cc): every move of a JSON record with its mover's
+// estimated chance of winning before and after it, the move the search `spec` preferred, and the
+// moves that lost the most marked (ai/advice.h); --json prints ai::analysis_json.
+int analyse_record(const std::string& path, bool as_json, const std::string& spec, uint64_t seed);
 // `tabletop sim`, the balance lab (sim.cc): registers the subcommand and its options on `app`,
 // and runs it once parsed. `command_line` is shown in the report. Returns 130 when Ctrl-C stopped
 // the run (what finished is still summarised and written).
@@ -104,7 +115,9 @@ struct ComputerFlags {
   int threads = 0;
   double hurried_search_ms = 300;
   double idle_unload_s = 60;
-  double lease_s = 5;  // PostgreSQL: a computer seat's lease (server.h)
+  double lease_s = 5;              // PostgreSQL: a computer seat's lease (server.h)
+  double hint_ms = 1500;           // a hint's search (ServerOptions::hint_ms)
+  int analysis_iterations = 2000;  // per move of a finished match's analysis
 };
 // `serve`'s limits on connections, idle time and new matches (server::ServerOptions has the same
 // fields and defaults, documented in docs/server.md "Limits"; 0 turns a cap off).

@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "ai/advice.h"
 #include "ai/bench.h"
 #include "cli/commands.h"
 #include "cli/input.h"
@@ -53,6 +54,10 @@ int main(int argc, char** argv) {
                    "(default: ~/.local/state/tabletop/GAME-SEED.json)");
   play->add_flag("--no-record", no_record, "do not save the record");
   play->add_flag("--verbose,-v", play_options.verbose, "print the computers' search figures");
+  play->add_flag("--hints", play_options.hints,
+                 "allow hints: 'hint' shows the move the computer would play for you");
+  play->add_option("--hint-agent", play_options.hint_spec,
+                   "the search that answers 'hint', an ismcts spec (default: the lobby's hard)");
 
   auto* apply = app.add_subcommand("apply", "apply moves and print the resulting state as JSON");
   add_game(apply);
@@ -77,6 +82,18 @@ int main(int argc, char** argv) {
   std::string export_format;
   replay->add_option("--export", export_format,
                      "check a JSON record, then print it in this format (ppn: Relativity)");
+
+  auto* analyse = app.add_subcommand(
+      "analyse", "every move of a JSON record with its mover's chance of winning before and after");
+  std::string analyse_path, analyse_spec = ai::kAnalysisSpec;
+  bool analyse_json = false;
+  uint64_t analyse_seed = 1;
+  analyse->add_option("record", analyse_path, "a JSON record (tabletop play saves one)")
+      ->required();
+  analyse->add_flag("--json", analyse_json, "print the analysis as one JSON object");
+  analyse->add_option("--agent", analyse_spec, "the search that judges each move (an ismcts spec)")
+      ->capture_default_str();
+  analyse->add_option("--seed", analyse_seed, "the search's seed")->capture_default_str();
 
   auto* sim = cli::add_sim_command(app);
 
@@ -162,6 +179,17 @@ int main(int argc, char** argv) {
                    "matches' computer seats")
       ->capture_default_str()
       ->check(cli::finite_in(0.5, 3600.0));
+  serve
+      ->add_option("--hint-ms", computer_flags.hint_ms,
+                   "milliseconds of search a hint gets (hard's budget), on the computer threads "
+                   "at low priority")
+      ->capture_default_str()
+      ->check(cli::finite_in(1.0, 60000.0));
+  serve
+      ->add_option("--analysis-iterations", computer_flags.analysis_iterations,
+                   "search iterations per move of a finished match's analysis")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000000));
   cli::ServeLimits serve_limits;
   serve
       ->add_option("--max-connections", serve_limits.max_connections,
@@ -231,6 +259,8 @@ int main(int argc, char** argv) {
     }
     if (apply->parsed())
       return cli::apply_moves(game, seed, params, moves, viewer, state_path, save_path);
+    if (analyse->parsed())
+      return cli::analyse_record(analyse_path, analyse_json, analyse_spec, analyse_seed);
     if (replay->parsed() && !export_format.empty()) return cli::export_record(path, export_format);
     if (replay->parsed()) return step ? cli::replay_steps(path) : cli::replay_file(path, quiet);
     if (sim->parsed()) {

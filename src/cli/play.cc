@@ -22,6 +22,7 @@
 #include "cli/style.h"
 #include "core/record.h"
 #include "games/games.h"
+#include "server/catalog.h"
 
 namespace tabletop::cli {
 namespace {
@@ -33,10 +34,12 @@ constexpr const char* kCommands =
     "  legend       the key to the board's signs\n"
     "  log          show what has happened (as this seat may know it)\n"
     "  undo         take back your last move (and the computer's replies)\n"
+    "  hint         the move the computer would play for you (in a game started with --hints)\n"
     "  help KIND    explain one kind of move (the kinds are listed below)\n"
     "  quit         leave the game (the record is saved)\n";
 
-const char* const kCommandNames[] = {"moves", "board", "legend", "log", "undo", "help", "quit"};
+const char* const kCommandNames[] = {"moves", "board", "legend", "log",
+                                     "undo",  "hint",  "help",   "quit"};
 
 std::string trim(const std::string& s) {
   const auto a = s.find_first_not_of(" \t\r\n");
@@ -203,7 +206,9 @@ int play(const PlayOptions& options) {
     const auto parent = std::filesystem::path(record_path).parent_path();
     if (!parent.empty()) std::filesystem::create_directories(parent, ignored);
     std::ofstream out(record_path);
-    out << match.record().to_json().dump() << "\n";
+    json record = match.record().to_json();
+    if (options.hints) record["hints"] = true;  // the record says hints were allowed
+    out << record.dump() << "\n";
     if (out.flush())
       std::cout << "Record saved to " << record_path << " (replay it: tabletop replay "
                 << record_path << " --step)\n";
@@ -229,6 +234,9 @@ int play(const PlayOptions& options) {
   // The key to the board's signs once here (and on `legend`), not under every board.
   const std::string board_key = game->board_key();
   std::cout << style(board_key);
+  if (options.hints) std::cout << "Hints are on: type 'hint' on your turn.\n";
+  const std::string hint_spec =
+      options.hint_spec.empty() ? server::strength_spec("hard") : options.hint_spec;
   std::cout << "Type 'help' for the notation and the commands.\n";
 
   // Prints what the log says since event `first`, as `viewer` may read it (`news`: what just
@@ -345,6 +353,11 @@ int play(const PlayOptions& options) {
     }
     if (line == "log") {
       tell(seat, 0, false);
+      continue;
+    }
+    if (line == "hint") {
+      // Seeded afresh: the search samples only what this seat may know (ai/advice.h).
+      std::cout << hint_line(state, options.hints, hint_spec, std::random_device{}()) << "\n";
       continue;
     }
     if (line == "undo") {

@@ -43,6 +43,8 @@ int serve(const std::string& bind, int port, const std::string& db, const std::s
   options.hurried_search_ms = computers.hurried_search_ms;
   options.idle_unload_s = computers.idle_unload_s;
   options.lease_s = computers.lease_s;
+  options.hint_ms = computers.hint_ms;
+  options.analysis_iterations = computers.analysis_iterations;
   options.max_connections = limits.max_connections;
   options.max_connections_per_address = limits.max_connections_per_address;
   options.matches_per_minute = limits.matches_per_minute;

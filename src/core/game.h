@@ -25,6 +25,7 @@
 //   - Every game ends: a game whose rules allow endless play has a documented engine ply cap.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -370,6 +371,11 @@ class Game : public std::enable_shared_from_this<Game> {
   // How this game names `seat` to people, the same everywhere (prompts, announcements, results):
   // its role or colour and the seat number ("NE (seat 0)"); the default is "seat 0".
   virtual std::string seat_name(Seat seat) const { return "seat " + std::to_string(seat); }
+  // What a seat that lost gets, on the scale of `State::returns()` where a win is +1: whoever
+  // turns an expected return r into a chance of winning (hints and the post-game analysis,
+  // src/ai/advice.h) reads (r - loss) / (1 - loss). The default, -1/(n-1), is the zero-sum
+  // convention (-1 for two players); a game whose every loser gets -1 says so.
+  virtual double loss_return() const { return -1.0 / std::max(1, num_players() - 1); }
 
   // A new game: the deal is drawn from `chance` (seeded or scripted).
   virtual std::unique_ptr<State> new_initial_state(Chance chance) const = 0;

@@ -49,8 +49,31 @@ void ComputerPool::enqueue_match(const std::string& match) {
   mine.push_back(match);
 }
 
-ComputerPool::Job ComputerPool::take(std::string& match) {
-  if (ring_.empty() || running_ >= std::size_t(workers_)) return {};
+void ComputerPool::submit_low(Job job) {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
+    low_.push_back(std::move(job));
+  }
+  wake_.notify_one();
+}
+
+std::size_t ComputerPool::waiting_low() const {
+  std::lock_guard lock(mutex_);
+  return low_.size();
+}
+
+ComputerPool::Job ComputerPool::take(std::string& match, bool& low) {
+  low = false;
+  if (running_ >= std::size_t(workers_)) return {};
+  if (ring_.empty()) {
+    if (low_.empty()) return {};
+    Job job = std::move(low_.front());
+    low_.pop_front();
+    low = true;
+    ++running_;
+    return job;
+  }
   const std::string owner = ring_.front();
   ring_.pop_front();
   auto mine = owner_rings_.find(owner);
@@ -71,9 +94,10 @@ ComputerPool::Job ComputerPool::take(std::string& match) {
   return job;
 }
 
-void ComputerPool::finish(const std::string& match) {
+void ComputerPool::finish(const std::string& match, bool low) {
   std::lock_guard lock(mutex_);
   --running_;
+  if (low) return;
   auto it = queues_.find(match);
   it->second.running = false;
   if (it->second.jobs.empty())
@@ -90,34 +114,36 @@ void ComputerPool::update_hurry() {
 bool ComputerPool::run_one() {
   std::string match;
   Job job;
+  bool low = false;
   {
     std::lock_guard lock(mutex_);
-    job = take(match);
+    job = take(match, low);
   }
   if (!job) return false;
-  run(match, job);
+  run(match, job, low);
   return true;
 }
 
-void ComputerPool::run(const std::string& match, Job& job) {
+void ComputerPool::run(const std::string& match, Job& job, bool low) {
   try {
     job(hurry_);
   } catch (...) {
     // A job handles its own errors (room.cc); one that throws still frees its match.
   }
-  finish(match);
+  finish(match, low);
 }
 
 void ComputerPool::serve() {
   while (true) {
     std::string match;
     Job job;
+    bool low = false;
     {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, [&] { return stopping_ || (job = take(match)); });
+      wake_.wait(lock, [&] { return stopping_ || (job = take(match, low)); });
       if (stopping_ && !job) return;
     }
-    run(match, job);
+    run(match, job, low);
     wake_.notify_one();  // a search of this match may have become due
   }
 }

@@ -21,6 +21,10 @@
 // A room learns whether its search had to wait (`submit`'s answer) and tells its viewers "waiting
 // for a free computer" until the search starts (docs/server.md, `thinking`).
 //
+// Low-priority jobs (`submit_low`: hints, post-game analyses) run only when no match's search
+// waits: a worker free of matches' searches takes them one by one, in the order submitted, and
+// `hurry` turns true for them too as soon as a match's search waits.
+//
 // With `threads` false no thread is started and a test serves searches one at a time on its own
 // thread with `run_one()` (a deterministic schedule, counted rather than timed); the cap still
 // applies. Thread safety: every method may be called from any thread, jobs included.
@@ -60,6 +64,10 @@ class ComputerPool {
   // when it must wait (another search is ahead of it, every worker is busy, or its own match's
   // previous search still runs), false when a worker takes it at once.
   bool submit(const std::string& match, Job job, const std::string& owner = "");
+  // Queues `job` at low priority (see above). Dropped, like every queued job, by stop().
+  void submit_low(Job job);
+  // Low-priority jobs queued and not yet running.
+  std::size_t waiting_low() const;
   // Runs the next search due on the calling thread. False (running nothing) when none is due:
   // nothing queued, the cap reached, or only searches of matches already running one.
   bool run_one();
@@ -81,10 +89,10 @@ class ComputerPool {
   // Puts `match` (with a search waiting, none running) in its owner's ring, and the owner in the
   // ring of owners if it was not there (lock held).
   void enqueue_match(const std::string& match);
-  // Takes the next due job (lock held); empty when none.
-  Job take(std::string& match);
-  void run(const std::string& match, Job& job);
-  void finish(const std::string& match);
+  // Takes the next due job (lock held); empty when none. `low`: it is a low-priority one.
+  Job take(std::string& match, bool& low);
+  void run(const std::string& match, Job& job, bool low);
+  void finish(const std::string& match, bool low);
   void serve();
   void update_hurry();
 
@@ -95,6 +103,7 @@ class ComputerPool {
   // Per owner, its matches with a search queued and none running, in turn.
   std::map<std::string, std::deque<std::string>> owner_rings_;
   std::deque<std::string> ring_;  // owners with a match in their ring, in turn
+  std::deque<Job> low_;           // low-priority jobs, in order
   std::size_t waiting_ = 0;
   std::size_t running_ = 0;
   std::atomic<bool> hurry_{false};

@@ -181,6 +181,10 @@ json Lobby::create(const json& request, const std::string& address) {
   m.params = made->params();
   m.seed = new_seed();
   m.created_at = std::time(nullptr);
+  if (request.contains("hints")) {
+    if (!request["hints"].is_boolean()) throw BadInput("field 'hints' must be true or false");
+    m.hints = request["hints"].get<bool>();
+  }
   if (request.contains("undo")) {
     if (!request["undo"].is_boolean()) throw BadInput("field 'undo' must be true or false");
     m.undo = request["undo"].get<bool>();

@@ -34,6 +34,7 @@ Room::Room(StoredMatch stored, const Registry& registry, Store& store, ComputerS
       params_(stored.params),
       seed_(stored.seed),
       undo_(stored.undo),
+      hints_(stored.hints),
       takeover_after_s_(stored.takeover_after_s),
       created_at_(stored.created_at),
       seq_(stored.seq),
@@ -197,6 +198,7 @@ json summary_json(const StoredMatch& m, json seats, json to_move) {
           {"status", m.status},
           {"seq", m.seq},
           {"undo", m.undo},
+          {"hints", m.hints},
           {"takeover_after_s", m.takeover_after_s ? json(*m.takeover_after_s) : json(nullptr)},
           {"created_at", m.created_at},
           {"seats", std::move(seats)},
@@ -269,6 +271,7 @@ StoredMatch Room::row() const {
   m.seed = seed_;
   m.seats = seats_json();
   m.undo = undo_;
+  m.hints = hints_;
   m.takeover_after_s = takeover_after_s_;
   m.status = status();
   m.seq = seq_;
@@ -293,7 +296,7 @@ void Room::note_to_move() const {
 
 bool Room::idle_since(std::chrono::steady_clock::time_point before) const {
   std::lock_guard lock(mutex_);
-  if (last_activity_ >= before || computers_.pool->busy(id_)) return false;
+  if (last_activity_ >= before || computers_.pool->busy(id_) || hint_running_) return false;
   for (const Subscriber& s : subscribers_)
     if (!s.viewer.expired()) return false;
   return true;
@@ -365,7 +368,9 @@ json Room::record() const {
     throw NotYet("the record of match " + id_ + " is public only once the match is finished");
   Record r = match_->record();
   r.seats = record_seats();
-  return r.to_json();
+  json j = r.to_json();
+  if (hints_) j["hints"] = true;  // the record says the players could ask for hints
+  return j;
 }
 
 json Room::replay_steps() const {
@@ -473,6 +478,8 @@ std::string Room::state_message_locked(SeatMask seats, LogMark& mark) const {
   append_string(out, status());
   out += R"(,"undo":)";
   out += undo_ ? "true" : "false";
+  out += R"(,"hints":)";
+  out += hints_ ? "true" : "false";
   out += R"(,"takeover_after_s":)";
   out += takeover_after_s_ ? std::to_string(*takeover_after_s_) : "null";
   if (!mark.started) {

@@ -79,6 +79,8 @@ struct ComputerSettings {
   ComputerPool* pool = nullptr;
   // A time-limited search stops after this many ms when another match's search waits (0: never).
   double hurried_search_ms = 300;
+  // A hint's search: hard's, `ismcts:time=hint_ms,threads=1` (also hurried).
+  double hint_ms = 1500;
 };
 
 class Room : public std::enable_shared_from_this<Room> {
@@ -134,6 +136,14 @@ class Room : public std::enable_shared_from_this<Room> {
   Answer undo(SeatMask held, int seat, long long seq, Viewer* from);
   // Hands human seat `seat`, left for longer than the match's takeover timeout, to a computer.
   Answer takeover(SeatMask held, int seat, Viewer* from);
+  // A hint for `seat`, to move at state `seq`, asked by `from` holding `held` (room_hint.cc). In a
+  // match whose creator allowed hints, at most one at a time: the search runs on the computer pool
+  // at low priority (computer_pool.h), as hard would search for the seat, from what the seat may
+  // know only (ai/advice.h), and its answer {"type":"hint","seat","seq","move","win_chance",
+  // "iterations"} is delivered to `from` alone, never to another viewer. A refusal is the reason
+  // (hints off, not the seat's turn, a stale seq, a hint already being worked out); a position
+  // that changed before the answer was ready gets {"type":"hint","seat","seq","refused": why}.
+  Answer hint(SeatMask held, int seat, long long seq, const std::shared_ptr<Viewer>& from);
 
   // The state message for a viewer holding `seats` (see docs/server.md).
   // A full one: whole logs and the board's places, as a new viewer's first state.
@@ -195,6 +205,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void broadcast();
   void send_all(const std::shared_ptr<const std::string>& message);
   void schedule_computer();
+  void hint_ready(int seat, long long seq, const std::weak_ptr<Viewer>& to, const json& answer);
   void computer_moved(int seat, long long seq, const std::string& text);
   void progress(int seat, long long seq, double done);
   bool search_starting(int seat, long long seq);
@@ -209,6 +220,8 @@ class Room : public std::enable_shared_from_this<Room> {
   json params_;
   uint64_t seed_;
   bool undo_;
+  bool hints_ = false;
+  bool hint_running_ = false;  // a hint's search is queued or running
   std::optional<int> takeover_after_s_;
   long long created_at_;
   std::vector<SeatInfo> seats_;

@@ -191,6 +191,18 @@ Response api(const RouteContext& c, const Request& request, const std::string& a
       if (method != http::verb::get) return wrong_method();
       return json_response(request, http::status::ok, room->replay_steps());
     }
+    if (parts.size() == 4 && parts[3] == "analysis" && c.analyses) {
+      if (method != http::verb::get) return wrong_method();
+      json record;
+      try {
+        record = room->record();
+      } catch (const NotYet&) {  // 409: the analysis, like the record, waits for the end
+        return error_response(
+            request, http::status::conflict,
+            "the analysis of match " + room->id() + " is made only once the match is finished");
+      }
+      return json_response(request, http::status::ok, c.analyses->get(room->id(), record));
+    }
     if (parts.size() == 4 && parts[3] == "record") {
       if (method != http::verb::get) return wrong_method();
       const std::string format = query_value(query, "format");

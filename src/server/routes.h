@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/registry.h"
+#include "server/analysis.h"
 #include "server/lobby.h"
 #include "server/rate_limit.h"
 
@@ -34,6 +35,8 @@ struct RouteContext {
   // http_session.cc), and new decks per client address (429 past it); null: no limit.
   std::size_t deck_max_bytes = 60 * 1024;
   HttpRateLimiter* deck_limit = nullptr;
+  // Finished matches' analyses (GET /api/matches/ID/analysis); null: the route answers 404.
+  Analyses* analyses = nullptr;
 };
 
 // Answers `request` from client `address` (for the match-creation limit). Errors are

@@ -94,6 +94,29 @@ TEST(ComputerPool, AnAddressWithManyMatchesGetsOneTurnLikeAnyOtherAddress) {
   EXPECT_EQ(pool.waiting(), 43u);
 }
 
+// Hints and analyses (submit_low) run only when no match's search waits, in order, and are told
+// to hurry as soon as one does.
+TEST(ComputerPool, LowPriorityJobsRunOnlyWhenNoMatchSearchWaits) {
+  ComputerPool pool(1, /*threads=*/false);
+  std::vector<std::string> ran;
+  bool hurried = false;
+  pool.submit_low([&](const std::atomic<bool>&) { ran.push_back("hint"); });
+  pool.submit_low([&](const std::atomic<bool>& hurry) {
+    ran.push_back("analysis");
+    // A match's search arrives while this one runs: it is told to hurry.
+    pool.submit("m", [&](const std::atomic<bool>&) { ran.push_back("m2"); });
+    hurried = hurry;
+  });
+  pool.submit("m", [&](const std::atomic<bool>&) { ran.push_back("m1"); });
+  EXPECT_EQ(pool.waiting_low(), 2u);
+  while (pool.run_one()) {
+  }
+  EXPECT_EQ(ran, (std::vector<std::string>{"m1", "hint", "analysis", "m2"}));
+  EXPECT_TRUE(hurried);
+  EXPECT_EQ(pool.waiting_low(), 0u);
+  EXPECT_FALSE(pool.busy("m"));
+}
+
 TEST(ComputerPool, OneSearchPerMatchAtATimeAndNoMoreThanTheCap) {
   ComputerPool pool(2, /*threads=*/false);
   std::mutex gate;

@@ -30,9 +30,10 @@ Server::Server(const Registry& registry, ServerOptions options)
                    std::size_t(std::max(0, options_.max_connections_per_address))),
       acceptor_(io_),
       accept_pause_(io_) {
-  lobby_ = std::make_unique<Lobby>(registry, *store_,
-                                   ComputerSettings{&computers_, options_.hurried_search_ms},
-                                   options_.idle_unload_s, options_.lease_s);
+  lobby_ = std::make_unique<Lobby>(
+      registry, *store_,
+      ComputerSettings{&computers_, options_.hurried_search_ms, options_.hint_ms},
+      options_.idle_unload_s, options_.lease_s);
   context_ = std::make_unique<RouteContext>(
       RouteContext{registry, *lobby_, options_.static_dir, options_.messages_per_second,
                    options_.http_requests_per_second > 0 ? &http_limit_ : nullptr,
@@ -40,6 +41,8 @@ Server::Server(const Registry& registry, ServerOptions options)
                    options_.ws_idle_s, options_.ws_queue_bytes});
   context_->deck_max_bytes = options_.deck_max_bytes;
   context_->deck_limit = options_.decks_per_hour > 0 ? &deck_limit_ : nullptr;
+  analyses_ = std::make_unique<Analyses>(registry, computers_, options_.analysis_iterations);
+  context_->analyses = analyses_.get();
   const net::ip::tcp::endpoint endpoint(net::ip::make_address(options_.bind), options_.port);
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(net::socket_base::reuse_address(true));

@@ -41,6 +41,10 @@ struct ServerOptions {
   int computer_threads = 0;
   // A hard (time-limited) search stops after this many ms while another match's search waits.
   double hurried_search_ms = 300;
+  // Milliseconds of search a hint gets (hard's budget; hurried the same way), at low priority.
+  double hint_ms = 1500;
+  // Search iterations per move of a finished match's analysis (analysis.h), at low priority.
+  int analysis_iterations = 2000;
   // Seconds a match nobody watches, with no computer thinking, stays in memory (lobby.h); 0: ever.
   double idle_unload_s = 60;
   // Open connections (HTTP and WebSocket) in total; over it a new one is answered 503. 0: no cap.
@@ -98,6 +102,7 @@ class Server {
   ComputerPool computers_;
   std::atomic<std::size_t> accept_failures_{0};
   std::unique_ptr<Lobby> lobby_;
+  std::unique_ptr<Analyses> analyses_;  // finished matches' analyses (analysis.h)
   HttpRateLimiter http_limit_;
   HttpRateLimiter create_limit_;
   HttpRateLimiter deck_limit_;

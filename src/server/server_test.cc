@@ -60,6 +60,18 @@ json hello(WsClient& c, const std::string& match, const std::vector<std::string>
   return state.value_or(json());
 }
 
+// The summary of match `id` once its computers have finished it (polled for up to a minute), or
+// the last one seen.
+json summary_once_finished(unsigned short port, const std::string& id) {
+  json summary;
+  for (int i = 0; i < 600; ++i) {
+    summary = http_request(port, "GET", "/api/matches/" + id).parsed();
+    if (summary["status"] == "finished") break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return summary;
+}
+
 // The first legal move of the one view that has any, with its seat.
 std::pair<int, std::string> a_legal_move(const json& state, std::mt19937& rng) {
   for (const json& v : state["views"])
@@ -554,13 +566,7 @@ TEST_F(ServerTest, AFinishedRelativityMatchExportsPpnThatReplaysToItsEnd) {
   EXPECT_EQ(http_request(port_, "GET", "/api/matches/" + id + "/record?format=pgn").status, 400);
 
   // The computers play the match to its end.
-  json summary;
-  for (int i = 0; i < 600; ++i) {
-    summary = http_request(port_, "GET", "/api/matches/" + id).parsed();
-    if (summary["status"] == "finished") break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  ASSERT_EQ(summary["status"], "finished");
+  ASSERT_EQ(summary_once_finished(port_, id)["status"], "finished");
   HttpReply ppn = http_request(port_, "GET", "/api/matches/" + id + "/record?format=ppn");
   ASSERT_EQ(ppn.status, 200) << ppn.body;
   EXPECT_NE(ppn.body.find("Round: Day"), std::string::npos) << ppn.body;
@@ -1035,6 +1041,138 @@ TEST(ServerThinking, AComputerSeatsThinkingIsSentAsProgressOnly) {
   while (next && (*next)["to_move"] != 0) next = c.receive_type("state", std::chrono::seconds(20));
   ASSERT_TRUE(next);
   EXPECT_EQ((*next)["seq"], state["seq"].get<long long>() + 2);
+}
+
+}  // namespace
+}  // namespace tabletop::server
+
+namespace tabletop::server {
+namespace {
+
+// Hints (issue 22): off unless the creator allows them; the answer goes to the asking seat's
+// connection alone, and only for the seat to move.
+TEST_F(ServerTest, HintsAreOffByDefaultAndGoOnlyToTheAskingSeat) {
+  const json humans = {{{"kind", "human"}}, {{"kind", "human"}}};
+  const json plain = post(port_, "/api/matches", {{"game", "siege"}, {"seats", humans}}, 201);
+  EXPECT_EQ(http_request(port_, "GET", "/api/matches/" + plain["id"].get<std::string>())
+                .parsed()["hints"],
+            false);
+  {
+    WsClient c(port_);
+    const json state = hello(c, plain["id"], {plain["seats"][0]["token"]});
+    EXPECT_EQ(state["match"]["hints"], false);
+    c.send({{"type", "hint"}, {"seat", 0}, {"seq", state["seq"]}});
+    const auto refused = c.receive_type("hint");
+    ASSERT_TRUE(refused);
+    EXPECT_NE((*refused).value("refused", "").find("hints are off"), std::string::npos)
+        << refused->dump();
+    EXPECT_FALSE(refused->contains("move"));
+  }
+  EXPECT_EQ(post(port_, "/api/matches", {{"game", "siege"}, {"seats", humans}, {"hints", 1}}, 400)
+                .value("error", ""),
+            "field 'hints' must be true or false");
+
+  const json created =
+      post(port_, "/api/matches", {{"game", "siege"}, {"seats", humans}, {"hints", true}}, 201);
+  const std::string id = created["id"];
+  EXPECT_EQ(http_request(port_, "GET", "/api/matches/" + id).parsed()["hints"], true);
+  WsClient zero(port_), one(port_), watcher(port_);
+  const json state0 = hello(zero, id, {created["seats"][0]["token"]});
+  const json state1 = hello(one, id, {created["seats"][1]["token"]});
+  hello(watcher, id, {});
+  EXPECT_EQ(state0["match"]["hints"], true);
+  const int to_move = state0["to_move"];
+  const json& state = to_move == 0 ? state0 : state1;  // the mover's, with its legal moves
+  WsClient& mover = to_move == 0 ? zero : one;
+  WsClient& other = to_move == 0 ? one : zero;
+  // The seat not to move is refused; so is a stale seq.
+  other.send({{"type", "hint"}, {"seat", 1 - to_move}, {"seq", state["seq"]}});
+  auto refused = other.receive_type("hint");
+  ASSERT_TRUE(refused);
+  EXPECT_NE(refused->value("refused", "").find("is not to move"), std::string::npos)
+      << refused->dump();
+  mover.send({{"type", "hint"}, {"seat", to_move}, {"seq", state["seq"].get<long long>() + 5}});
+  refused = mover.receive_type("hint");
+  ASSERT_TRUE(refused);
+  EXPECT_NE(refused->value("refused", "").find("stale"), std::string::npos) << refused->dump();
+  // A connection that does not hold the seat is refused by name.
+  watcher.send({{"type", "hint"}, {"seat", to_move}, {"seq", state["seq"]}});
+  refused = watcher.receive_type("hint");
+  ASSERT_TRUE(refused);
+  EXPECT_NE(refused->value("refused", "").find("do not hold seat"), std::string::npos);
+
+  mover.send({{"type", "hint"}, {"seat", to_move}, {"seq", state["seq"]}});
+  const auto answer = mover.receive_type("hint", std::chrono::seconds(60));
+  ASSERT_TRUE(answer);
+  ASSERT_TRUE(answer->contains("move")) << answer->dump();
+  EXPECT_EQ((*answer)["seat"], to_move);
+  EXPECT_EQ((*answer)["seq"], state["seq"]);
+  bool legal = false;
+  for (const json& v : state["views"])
+    for (const json& l : v["legal"]) legal |= l["move"] == (*answer)["move"];
+  EXPECT_TRUE(legal) << answer->dump();
+  const double chance = (*answer)["win_chance"];
+  EXPECT_GE(chance, 0.0);
+  EXPECT_LE(chance, 1.0);
+  // The hint is playable, and nobody else ever received one.
+  mover.send(
+      {{"type", "move"}, {"seat", to_move}, {"seq", state["seq"]}, {"move", (*answer)["move"]}});
+  ASSERT_TRUE(other.receive_type("state"));
+  ASSERT_TRUE(watcher.receive_type("state"));
+  // Only refusals: never a hint's move or chance.
+  for (WsClient* c : {&other, &watcher})
+    for (const std::string& text : c->transcript())
+      if (text.find(R"("type":"hint")") != std::string::npos) {
+        EXPECT_NE(text.find("refused"), std::string::npos) << text;
+        EXPECT_EQ(text.find("win_chance"), std::string::npos) << text;
+      }
+}
+
+// The analysis of a match: 409 before the end, public after it, and the record says whether the
+// players could ask for hints.
+TEST_F(ServerTest, AnalysisIsRefusedBeforeTheEndAndPublicAfterIt) {
+  const json idle =
+      post(port_, "/api/matches",
+           {{"game", "relativity"}, {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}}, 201);
+  HttpReply early =
+      http_request(port_, "GET", "/api/matches/" + idle["id"].get<std::string>() + "/analysis");
+  EXPECT_EQ(early.status, 409) << early.body;
+  EXPECT_NE(early.parsed().value("error", "").find("only once the match is finished"),
+            std::string::npos)
+      << early.body;
+  EXPECT_EQ(early.body.find("moves"), std::string::npos);
+
+  const json created = post(port_, "/api/matches",
+                            {{"game", "relativity"},
+                             {"hints", true},
+                             {"seats",
+                              {{{"kind", "computer"}, {"strength", "easy"}},
+                               {{"kind", "computer"}, {"strength", "easy"}}}}},
+                            201);
+  const std::string id = created["id"];
+  ASSERT_EQ(summary_once_finished(port_, id)["status"], "finished");
+  const json record = http_request(port_, "GET", "/api/matches/" + id + "/record").parsed();
+  EXPECT_EQ(record["hints"], true);
+  json analysis;
+  for (int i = 0; i < 1200; ++i) {
+    HttpReply r = http_request(port_, "GET", "/api/matches/" + id + "/analysis");
+    ASSERT_EQ(r.status, 200) << r.body;
+    analysis = r.parsed();
+    if (analysis["status"] != "working") break;
+    EXPECT_LE(analysis["done"].get<int>(), analysis["of"].get<int>());
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_EQ(analysis["status"], "done") << analysis.dump();
+  const json& moves = analysis["analysis"]["moves"];
+  ASSERT_EQ(moves.size(), record["moves"].size());
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    EXPECT_EQ(moves[i]["move"], record["moves"][i]);
+    EXPECT_GE(moves[i]["before"].get<double>(), 0.0);
+    EXPECT_LE(moves[i]["after"].get<double>(), 1.0);
+  }
+  // Asked again: the same analysis, from memory.
+  EXPECT_EQ(http_request(port_, "GET", "/api/matches/" + id + "/analysis").parsed(), analysis);
+  EXPECT_EQ(http_request(port_, "POST", "/api/matches/" + id + "/analysis").status, 405);
 }
 
 }  // namespace

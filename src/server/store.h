@@ -40,6 +40,7 @@ struct StoredMatch {
   uint64_t seed = 0;
   json seats = json::array();
   bool undo = false;
+  bool hints = false;  // the creator allowed hints (room.h, Room::hint)
   std::optional<int> takeover_after_s;
   std::string status = "running";  // open | running | finished
   long long seq = 0;

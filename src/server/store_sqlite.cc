@@ -39,6 +39,9 @@ SQLite::Database open_database(const std::string& path, bool sync_full) {
     db_.exec("ALTER TABLE matches ADD COLUMN to_move INTEGER");
     db_.exec("ALTER TABLE matches ADD COLUMN to_move_seq INTEGER");
   }
+  // Added with hints (issue 22): 1 when the match's creator allowed them.
+  if (!has_column("matches", "hints"))
+    db_.exec("ALTER TABLE matches ADD COLUMN hints INTEGER NOT NULL DEFAULT 0");
   // Deck expiry (sweep_decks): when a deck was last touched, when a snapshot was made, and which
   // snapshots were made of which deck. Older databases get the columns (NULL: created_at, 0).
   if (!has_column("decks", "touched_at"))
@@ -68,9 +71,10 @@ SQLite::Statement& fresh(SQLite::Statement& q) {
 
 void SqliteStore::create(const StoredMatch& m) {
   std::lock_guard lock(mutex_);
-  SQLite::Statement q(db_,
-                      "INSERT INTO matches (id, game, params, seed, seats, undo, takeover_after_s,"
-                      " status, seq, created_at, result) VALUES (?,?,?,?,?,?,?,?,?,?,NULL)");
+  SQLite::Statement q(
+      db_,
+      "INSERT INTO matches (id, game, params, seed, seats, undo, takeover_after_s,"
+      " status, seq, created_at, result, hints) VALUES (?,?,?,?,?,?,?,?,?,?,NULL,?)");
   q.bind(1, m.id);
   q.bind(2, m.game);
   q.bind(3, m.params.dump());
@@ -84,6 +88,7 @@ void SqliteStore::create(const StoredMatch& m) {
   q.bind(8, m.status);
   q.bind(9, static_cast<int64_t>(m.seq));
   q.bind(10, static_cast<int64_t>(m.created_at));
+  q.bind(11, m.hints ? 1 : 0);
   q.exec();
 }
 
@@ -158,7 +163,7 @@ void SqliteStore::finish(const std::string& id, const json& result) {
 namespace {
 constexpr const char* kColumns =
     "id, game, params, seed, seats, undo, takeover_after_s, status, seq, created_at, result, "
-    "to_move, to_move_seq";
+    "to_move, to_move_seq, hints";
 
 // A row selected with kColumns, without its moves.
 StoredMatch row(SQLite::Statement& q) {
@@ -177,6 +182,7 @@ StoredMatch row(SQLite::Statement& q) {
   if (!q.getColumn(11).isNull() && !q.getColumn(12).isNull() &&
       q.getColumn(12).getInt64() == m.seq && m.status != "finished")
     m.to_move = q.getColumn(11).getInt();
+  m.hints = q.getColumn(13).getInt() != 0;
   return m;
 }
 }  // namespace

@@ -44,6 +44,7 @@ StoredMatch a_match(const std::string& id, long long created_at = 1000) {
   m.seats = json::array(
       {{{"kind", "human"}, {"token_hash", "h0"}}, {{"kind", "computer"}, {"strength", "easy"}}});
   m.takeover_after_s = 30;
+  m.hints = true;
   m.created_at = created_at;
   return m;
 }
@@ -55,6 +56,7 @@ TEST_P(StoreTest, MatchesMovesAndDecksComeBackAsWritten) {
   open_seat.seats[0] = {{"kind", "human"}, {"open", true}};
   open_seat.status = "open";
   open_seat.takeover_after_s.reset();
+  open_seat.hints = false;
   store->create(open_seat);
   EXPECT_EQ(store->append_move("a000000000000001", 0, "a1#a2", 1), Write::kDone);
   EXPECT_EQ(store->append_move("a000000000000001", 1, "b1#b2", 2), Write::kDone);
@@ -67,6 +69,7 @@ TEST_P(StoreTest, MatchesMovesAndDecksComeBackAsWritten) {
   EXPECT_EQ(m->seed, 0xfedcba9876543210ull);
   EXPECT_EQ(m->seats, a_match("x").seats);
   EXPECT_EQ(m->takeover_after_s, 30);
+  EXPECT_TRUE(m->hints);
   EXPECT_EQ(m->seq, 2);
   EXPECT_EQ(m->moves, (std::vector<std::string>{"a1#a2", "b1#b2"}));
   EXPECT_EQ(m->to_move, 0);
@@ -94,6 +97,7 @@ TEST_P(StoreTest, MatchesMovesAndDecksComeBackAsWritten) {
   ASSERT_EQ(all.size(), 2u);
   EXPECT_EQ(all[0].id, "a000000000000002");
   EXPECT_FALSE(all[0].takeover_after_s);
+  EXPECT_FALSE(all[0].hints);
   ASSERT_EQ(store->list("open", 10).size(), 1u);
   EXPECT_EQ(store->list("", 1).size(), 1u);
   store->finish("a000000000000001", {{"returns", {1, 0}}});

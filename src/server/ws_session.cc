@@ -45,10 +45,19 @@ void dispatch_message(Lobby& lobby, ClientState& client, const std::shared_ptr<V
     client.room->subscribe(self, seats);
     return;
   }
-  if (type != "move" && type != "undo" && type != "takeover")
-    throw BadInput("unknown message type " + quote(type) + " (hello, move, undo, takeover, ping)");
+  if (type != "move" && type != "undo" && type != "takeover" && type != "hint")
+    throw BadInput("unknown message type " + quote(type) +
+                   " (hello, move, undo, takeover, hint, ping)");
   if (!client.room) throw BadInput("send hello first");
   const int seat = int(int_field(message, "seat", 0, 63));
+  if (type == "hint") {  // answered later, to this connection alone (room.h)
+    const long long seq = int_field(message, "seq");
+    const Room::Answer answer = client.room->hint(client.seats, seat, seq, self);
+    if (!answer.ok())
+      reply(
+          {{"type", "hint"}, {"seat", seat}, {"seq", seq}, {"refused", valid_utf8(answer.reason)}});
+    return;
+  }
   Room::Answer answer;
   long long seq = 0;
   if (type == "move") {

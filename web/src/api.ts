@@ -47,6 +47,22 @@ export interface MatchSeat {
   connected?: boolean;
   strength?: string;
 }
+/** One move of a finished match's analysis: its mover's chance of winning before and after. */
+export interface MoveAnalysis {
+  ply: number;
+  seat: number;
+  move: string;
+  preferred: string;
+  before: number;
+  after: number;
+  loss: number;
+  forced: boolean;
+  marked: boolean;
+}
+export type AnalysisReply =
+  | { status: "done"; analysis: { spec: string; moves: MoveAnalysis[]; marked: number[] } }
+  | { status: "working"; done: number; of: number }
+  | { status: "failed"; error: string };
 export interface MatchSummary {
   id: string;
   game: string;
@@ -54,6 +70,7 @@ export interface MatchSummary {
   status: string;
   seq?: number;
   undo?: boolean;
+  hints?: boolean;
   seats: MatchSeat[];
   to_move?: number | null;
   result?: { returns: number[]; reason: string } | null;
@@ -88,6 +105,8 @@ export const api = {
   join: (id: string, seat: number) =>
     call<{ seat: number; token: string; join_url: string }>("POST", `/api/matches/${id}/join`, { seat }),
   record: (id: string) => call<Record<string, unknown>>("GET", `/api/matches/${id}/record`),
+  /** 200 with the analysis or its progress once finished; 409 before the end (analysis.ts). */
+  analysis: (id: string) => call<AnalysisReply>("GET", `/api/matches/${id}/analysis`),
   replay: (id: string) =>
     call<{ steps: { move: string | null; observation: Observation; log: string[] }[] }>(
       "GET",

@@ -87,6 +87,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
   const paramsBox = h("div", { class: "params" });
   const seatsBox = h("fieldset", { class: "seats" });
   const undo = h("input", { type: "checkbox", id: "undo", name: "undo" });
+  const hints = h("input", { type: "checkbox", id: "hints", name: "hints" });
   const takeover = h("input", {
     type: "number",
     id: "takeover",
@@ -192,6 +193,13 @@ export async function showLobby(root: HTMLElement): Promise<void> {
     h(
       "div",
       { class: "param" },
+      h("label", { for: "hints" }, "Allow hints"),
+      hints,
+      h("small", {}, "a player may ask what the hard computer would play"),
+    ),
+    h(
+      "div",
+      { class: "param" },
       h("label", { for: "takeover" }, "Computer takes a left seat after (seconds)"),
       takeover,
     ),
@@ -221,6 +229,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
         params: { ...params, players: seats.length },
         seats,
         undo: undo.checked,
+        hints: hints.checked,
         takeover_after_s: takeover.value ? Number(takeover.value) : null,
       });
       const mine = created.seats.filter((s) => s.token);

@@ -7,6 +7,7 @@ import { api, type GameInfo } from "./api";
 import { fitNumbers, h, seatLabel, tokensFromHash } from "./dom";
 import { DRAWERS } from "./games";
 import type { DrawContext } from "./games/types";
+import { HintPanel } from "./hint";
 import { MovePicker } from "./picker";
 import { MatchConnection, type StateMsg, type View } from "./protocol";
 import { resultNodes } from "./result";
@@ -167,6 +168,7 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
       ui.message.textContent = `Server: ${message}`;
       ui.message.className = "message bad";
     },
+    hint: (msg) => hints.answer(msg),
     connection(up) {
       ui.banner.textContent = up ? "Connected" : "Connection lost — reconnecting…";
       ui.banner.className = up ? "banner up" : "banner down";
@@ -210,6 +212,13 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
       ui.message.className = "message bad";
     }
   };
+
+  const hints = new HintPanel(
+    (seat) => conn.hint(seat),
+    (move) => send(move),
+    ui.boardBox,
+  );
+  ui.controls.append(hints.el);
 
   const highlight = () => {
     const svg = ui.boardBox.querySelector("svg");
@@ -485,6 +494,7 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     picker = view.legal.length ? new MovePicker(view.legal) : null;
     highlight();
     zoom.update();
+    hints.update(s, view, !!pending);
     drawHelp();
     // Undo.
     ui.undo.hidden = !s.match.undo || view.seat < 0 || !!s.result;

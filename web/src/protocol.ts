@@ -33,6 +33,8 @@ export interface StateMsg {
     params: Record<string, unknown>;
     status: string;
     undo?: boolean;
+    /** The match's creator allowed hints (hint.ts). */
+    hints?: boolean;
     takeover_after_s?: number | null;
     // Sent only in the first state after a hello (it never changes); completeState keeps it.
     board_places?: string[];
@@ -77,6 +79,17 @@ export function completeState(prev: StateMsg | null, msg: StateMsg): StateMsg | 
   return { ...msg, match: { ...msg.match, board_places }, views };
 }
 
+/** The answer to a hint request, sent to the asking connection alone (docs/server.md). */
+export interface HintMsg {
+  type: "hint";
+  seat: number;
+  seq: number;
+  move?: string;
+  win_chance?: number;
+  iterations?: number;
+  refused?: string;
+}
+
 export interface Handlers {
   state(s: StateMsg): void;
   ack(seq: number): void;
@@ -84,6 +97,7 @@ export interface Handlers {
   thinking(seat: number, progress: number, waiting: boolean): void;
   error(message: string): void;
   connection(up: boolean): void;
+  hint?(msg: HintMsg): void;
 }
 
 export class MatchConnection {
@@ -145,6 +159,9 @@ export class MatchConnection {
         case "error":
           this.on.error(msg.message);
           break;
+        case "hint":
+          this.on.hint?.(msg as HintMsg);
+          break;
       }
     };
     ws.onclose = () => {
@@ -168,6 +185,10 @@ export class MatchConnection {
   }
   undo(seat: number): boolean {
     return this.send({ type: "undo", seat, seq: this.lastSeq });
+  }
+  /** Asks for a hint for `seat` at the last state received; false when not connected. */
+  hint(seat: number): boolean {
+    return this.send({ type: "hint", seat, seq: this.lastSeq });
   }
   takeover(seat: number): boolean {
     return this.send({ type: "takeover", seat });

@@ -1,6 +1,7 @@
 // Replay of a finished match, step by step forward and back, from the public views the server
 // builds for each step (GET /api/matches/{id}/replay, finished matches only), and export of the
 // record (GET /api/matches/{id}/record).
+import { analysisChart } from "./analysis";
 import { api } from "./api";
 import { fitNumbers, h, seatLabel } from "./dom";
 import { DRAWERS } from "./games";
@@ -67,6 +68,9 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
   }
   const drawer = DRAWERS[summary.game];
   let at = 0;
+  // The win-chance curve under the board (analysis.ts); a click on a move goes to its step.
+  const chart = analysisChart(id, names, (step) => go(step));
+  board.after(chart.el);
   slider.max = String(steps.length - 1);
   fitNumbers(log, steps.length - 1);
   const show = () => {
@@ -76,6 +80,7 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
     status.textContent = drawer.status(s.observation, ctx);
     stepText.textContent = `Step ${at} of ${steps.length - 1}${s.move ? ": " + s.move : " (the start)"}`;
     slider.value = String(at);
+    chart.setStep(at);
     // The last step: who won and what ended the game (the server's reason, the game's own words).
     const result = summary.result;
     ending.hidden = !(at === steps.length - 1 && result);

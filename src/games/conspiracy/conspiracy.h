@@ -479,6 +479,8 @@ class ConspiracyGame final : public Game {
  public:
   explicit ConspiracyGame(const json& params);
   int num_players() const override { return players_; }
+  // Every seat but the winner gets -1 (returns above).
+  double loss_return() const override { return -1; }
   // The notation for people (core/game.h; written in conspiracy_notation.cc).
   std::vector<NotationKind> notation() const override;
   std::unique_ptr<State> new_initial_state(Chance chance) const override;

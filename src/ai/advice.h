@@ -1,0 +1,124 @@
+// Advice for people from the computer's search: a hint (the move the search would play now, with
+// its estimated chance of winning) and the post-game analysis of a record (every move's chance of
+// winning for its mover before and after it, the moves that lost the most, and the move the search
+// preferred).
+//
+// Secrecy: both run the `ismcts` search (mcts.h) for the seat to move, which knows of the hidden
+// parts only what `State::determinize(seat)` samples, exactly as a computer seat does: a hint for
+// seat s is a function of what s may know and of the seed, never of the truth, and the analysis of
+// move k is computed from what its mover knew before it. ai_test replaces the hidden truth by
+// another one the seat cannot tell apart and checks that the hint and the analysis do not change.
+// (The analysis of a finished game is public, like its record; it is never made before the end.)
+//
+// The chance of winning is read off the search's mean return with Game::loss_return: a return r
+// stands for the chance (r - loss) / (1 - loss), clamped to [0, 1]; a game that ends without a
+// winner (returns 0) counts between the two.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/record.h"
+
+namespace tabletop::ai {
+
+using json = nlohmann::json;
+
+// The chance of winning an expected return `value` stands for in `game` (see above).
+double win_chance(const Game& game, double value);
+
+// The search's clock (MctsAgent::set_clock); empty: the steady clock.
+using SearchClock = std::function<std::chrono::steady_clock::time_point()>;
+
+// What the search would play for the seat to move.
+struct Hint {
+  std::string move;         // in the game's notation
+  double win_chance = 0;    // the seat's estimated chance of winning after it
+  uint64_t iterations = 0;  // the search's iterations (0: the only legal move, no search)
+};
+
+// The hint for the seat to move in `state` (not terminal) by the search `spec` (an `ismcts` spec;
+// the CLI and the server use the lobby's hard level). Throws BadParams for a spec that is not an
+// ismcts search.
+Hint hint(const State& state, const std::string& spec, uint64_t seed, SearchClock clock = {});
+
+// One move of a finished game, as the analysis judged it.
+struct MoveAnalysis {
+  int ply = 0;  // 1-based: the move's number
+  Seat seat = 0;
+  std::string move;       // as played
+  std::string preferred;  // what the search would have played (it may tie with `move`)
+  double before = 0;      // the mover's chance of winning before the move (with the preferred one)
+  double after = 0;       // ... after the move played
+  bool forced = false;    // the only legal move
+  bool marked = false;    // among the moves that lost the most (kMarkedLoss, kMostMarked)
+  uint64_t iterations = 0;
+  double loss() const { return before - after; }
+};
+
+// The analysis of one move: `played` (legal in `before`, not terminal) judged by `spec` from what
+// its mover may know only. `ply` and `move` are left for the caller.
+MoveAnalysis analyse_move(const State& before, Move played, const std::string& spec, uint64_t seed,
+                          SearchClock clock = {});
+
+// A move is marked when it lost at least this much chance of winning ...
+inline constexpr double kMarkedLoss = 0.10;
+// ... and is among this many largest losses of the game.
+inline constexpr int kMostMarked = 5;
+
+// The preferred move is shown as better than the one played when it wins at least this much more
+// (a smaller difference is a tie within the search's noise).
+inline constexpr double kBetterBy = 0.01;
+
+// The default search of the analysis: small enough that analysing a game takes less time than
+// playing it (docs/ai.md has the figures per game).
+inline constexpr const char* kAnalysisSpec = "ismcts:iterations=2000";
+
+struct Analysis {
+  std::string spec;
+  std::vector<MoveAnalysis> moves;
+  uint64_t iterations = 0;  // summed over the moves
+  double seconds = 0;       // the searches' wall-clock time
+};
+
+// Analyses a record move by move, one step at a time (the server runs one step per job so that
+// players' computer seats go first between them).
+class Analyser {
+ public:
+  // Replays `record` (throws BadRecord naming the problem, as `replay` does) and prepares to
+  // analyse its moves with `spec` (throws BadParams for a spec that is not an ismcts search).
+  Analyser(const Registry& registry, const Record& record, std::string spec, uint64_t seed);
+  ~Analyser();
+  int total() const { return int(moves_.size()); }
+  int done() const { return int(result_.moves.size()); }
+  bool finished() const { return done() == total(); }
+  // Analyses the next move. Precondition: !finished().
+  void step(SearchClock clock = {});
+  // The analysis so far, its marks set over the moves analysed.
+  Analysis result() const;
+  const Game& game() const { return *game_; }
+
+ private:
+  std::shared_ptr<const Game> game_;
+  std::unique_ptr<State> state_;
+  std::vector<std::string> moves_;
+  std::string spec_;
+  uint64_t seed_;
+  Analysis result_;
+};
+
+// The whole analysis at once (`tabletop analyse`).
+Analysis analyse(const Registry& registry, const Record& record, const std::string& spec,
+                 uint64_t seed);
+
+// {"spec", "iterations", "seconds", "moves": [{"ply", "seat", "move", "preferred", "before",
+// "after", "loss", "forced", "marked"}], "marked": [plies]}; chances rounded to 0.001.
+json analysis_json(const Analysis& analysis);
+
+}  // namespace tabletop::ai

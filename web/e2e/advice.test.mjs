@@ -1,0 +1,114 @@
+// Hints and the post-game analysis (issue 22). A Relativity match created in the lobby with hints
+// allowed: the Hint button answers the seat to move with a move (its places ringed on the board)
+// and a chance of winning, the hint reaches no other page, and "Play it" plays it. Then a finished
+// match's replay: the analysis (refused with 409 before the end) draws the win-chance curve under
+// the board, and a click on a point goes to that move's step.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import {
+  assertNoConsoleErrors,
+  recordingPage,
+  screenshot,
+  states,
+  until,
+  WAIT,
+  waitForTurnOrEnd,
+  withServerAndBrowser,
+} from "./harness.mjs";
+
+const env = withServerAndBrowser();
+
+/** Waits until the async `cond()` holds (polling), failing after WAIT. */
+async function eventually(cond, what) {
+  const deadline = Date.now() + WAIT;
+  while (!(await cond())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+const DEAL = "nnnaaa/222333/444555/5na423"; // a short match (see relativity.test.mjs)
+
+test("the Hint button shows and rings the move hard would play, to this seat alone", async () => {
+  const page = await recordingPage(env.browser);
+  await page.goto(env.server.url + "/");
+  await page.selectOption("#game", "relativity");
+  await page.locator("details summary", { hasText: "Engine settings" }).click();
+  await page.fill('[name="coins"]', DEAL);
+  await page.fill('[name="coins2"]', DEAL);
+  await page.selectOption("#seat-1", "human");
+  await page.check("#hints");
+  await page.click("button[type=submit]");
+  const join = page.locator('a.join-link[data-seat="0"]');
+  await join.waitFor({ timeout: WAIT });
+  const href = await join.getAttribute("href");
+  const id = href.match(/\/match\/([0-9a-f]+)/)[1];
+  const summary = await env.server.api("GET", `/api/matches/${id}`);
+  assert.equal(summary.hints, true);
+  await join.click();
+  assert.equal(await waitForTurnOrEnd(page), "turn");
+  const watcher = await env.open(`/match/${id}`);
+
+  const button = page.locator(".hint button.hint-button");
+  await button.waitFor({ timeout: WAIT });
+  await button.click();
+  const text = page.locator(".hint .hint-text");
+  await eventually(async () => /^Hint: /.test((await text.textContent()) ?? ""), "the hint's answer");
+  assert.match(await text.textContent(), /your chance of winning about \d+%/);
+  const hint = page.received.map((t) => JSON.parse(t)).find((m) => m.type === "hint");
+  assert.ok(hint?.move, "the hint message names a move");
+  assert.ok(await page.locator("svg.board [data-place].hinted").count(), "the move's places are ringed");
+  await screenshot(page, "relativity-hint");
+  // Nobody else received it.
+  assert.ok(!watcher.received.some((t) => JSON.parse(t).type === "hint"), "no hint reached the watcher");
+  // Play it: the move the hint named is the one accepted.
+  const seq = states(page).at(-1).seq;
+  await page.locator(".hint button.hint-play").click();
+  await until(() => states(page).at(-1).seq > seq, "the hinted move played");
+  const after = states(watcher).at(-1);
+  assert.ok(after.seq > seq);
+  assert.equal(await page.locator("svg.board [data-place].hinted").count(), 0, "the ring goes with the move");
+  assertNoConsoleErrors(page, "the hint");
+  await page.context().close();
+  await watcher.context().close();
+});
+
+test("a finished match's replay draws the win-chance curve and jumps to a move on click", async () => {
+  const humans = await env.server.api("POST", "/api/matches", {
+    game: "relativity",
+    seats: [{ kind: "human" }, { kind: "human" }],
+  });
+  const early = await fetch(`${env.server.url}/api/matches/${humans.id}/analysis`);
+  assert.equal(early.status, 409, "no analysis before the end");
+  assert.match((await early.json()).error, /only once the match is finished/);
+
+  const created = await env.server.api("POST", "/api/matches", {
+    game: "relativity",
+    params: { coins: DEAL, coins2: DEAL },
+    seats: [
+      { kind: "computer", strength: "easy" },
+      { kind: "computer", strength: "medium" },
+    ],
+  });
+  await eventually(
+    async () => (await env.server.api("GET", `/api/matches/${created.id}`)).status === "finished",
+    "the computers' match to finish",
+  );
+  const record = await env.server.api("GET", `/api/matches/${created.id}/record`);
+  const replay = await env.open(`/replay/${created.id}`);
+  await replay.waitForSelector("svg.analysis-curve", { timeout: WAIT });
+  const points = replay.locator("svg.analysis-curve g.point");
+  assert.equal(await points.count(), record.moves.length, "one point per move");
+  const target = Math.min(3, record.moves.length);
+  const point = replay.locator(`svg.analysis-curve g.point[data-ply="${target}"]`);
+  await point.click();
+  assert.match(
+    await replay.locator(".step").textContent(),
+    new RegExp(`^Step ${target} of ${record.moves.length}`),
+  );
+  const x = await replay.locator("svg.analysis-curve line.current-step").getAttribute("x1");
+  const px = await point.locator("circle").getAttribute("cx");
+  assert.equal(Number(x), Number(px), "the current-step line stands on the clicked move");
+  await screenshot(replay, "relativity-replay-analysis");
+  assertNoConsoleErrors(replay, "the replay's analysis");
+  await replay.context().close();
+});
