@@ -107,7 +107,12 @@ TEST_P(StoreTest, MatchesMovesAndDecksComeBackAsWritten) {
   EXPECT_EQ(m->result, json({{"returns", {1, 0}}}));
   EXPECT_EQ(store->list("finished", 10).size(), 1u);
 
-  StoredDeck d{"d1", "My deck", "vcf", "BEGIN:VCARD\r\nFN:Ann\r\nEND:VCARD\r\n", {{"0", "Animals"}},
+  // A deck is kept byte for byte: a Windows-1252 export (\xfc, not UTF-8) and a NUL included.
+  StoredDeck d{"d1",
+               "My deck",
+               "vcf",
+               std::string("BEGIN:VCARD\r\nFN:J\xfcrgen\0M\r\nEND:VCARD\r\n", 37),
+               {{"0", "Animals"}},
                5};
   store->create_deck(d);
   store->set_deck_annotations("d1", {{"0", "Robots"}});
