@@ -122,6 +122,8 @@ struct ComputerFlags {
 // `serve`'s limits on connections, idle time and new matches (server::ServerOptions has the same
 // fields and defaults, documented in docs/server.md "Limits"; 0 turns a cap off).
 struct ServeLimits {
+  // Balancers whose X-Real-IP header names the client (server::ServerOptions::trusted_proxies).
+  std::vector<std::string> trusted_proxies;
   int max_connections = 1000;
   int max_connections_per_address = 50;
   double matches_per_minute = 20;

@@ -192,6 +192,11 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 10000000));
   cli::ServeLimits serve_limits;
   serve
+      ->add_option("--trusted-proxy", serve_limits.trusted_proxies,
+                   "a balancer's IP address whose X-Real-IP header names the client for the "
+                   "per-address limits (repeatable; from any other peer the header is ignored)")
+      ->check(cli::ip_address());
+  serve
       ->add_option("--max-connections", serve_limits.max_connections,
                    "open connections in all (over: 503; 0: no cap)")
       ->capture_default_str()

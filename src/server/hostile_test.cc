@@ -407,6 +407,35 @@ TEST(Hostile, MatchCreationHasItsOwnLimitPerAddress) {
   EXPECT_EQ(http_request(port, "GET", "/api/matches").status, 200);
 }
 
+// Behind a balancer every client arrives from the balancer's address: with --trusted-proxy the
+// per-address limits count the X-Real-IP it names; from any other peer the header is ignored.
+TEST(Hostile, OnlyATrustedProxyNamesTheClientForThePerAddressLimits) {
+  const std::string body = R"({"game":"relativity","seats":[{"kind":"human"},{"kind":"human"}]})";
+  auto create_as = [&](unsigned short port, const std::string& from, const std::string& client) {
+    return raw_exchange(port,
+                        "POST /api/matches HTTP/1.1\r\nHost: x\r\nX-Real-IP: " + client +
+                            "\r\nContent-Type: application/json\r\nContent-Length: " +
+                            std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body,
+                        from)
+        .status;
+  };
+  ServerOptions o = test_options("trusted_proxy");
+  o.matches_per_minute = 1;  // one new match a minute per address
+  o.trusted_proxies = {"127.0.0.2"};
+  Server server(games::registry(), o);
+  const unsigned short port = server.port();
+  // Through the trusted balancer: two clients, one match each; the first again is refused.
+  EXPECT_EQ(create_as(port, "127.0.0.2", "198.51.100.1"), 201);
+  EXPECT_EQ(create_as(port, "127.0.0.2", "198.51.100.2"), 201);
+  EXPECT_EQ(create_as(port, "127.0.0.2", "198.51.100.1"), 429);
+  // A header that is not an address counts as the balancer itself (its first match).
+  EXPECT_EQ(create_as(port, "127.0.0.2", "not-an-address"), 201);
+  EXPECT_EQ(create_as(port, "127.0.0.2", "also not"), 429);
+  // A client reaching the server directly cannot pose as others by forging the header.
+  EXPECT_EQ(create_as(port, "127.0.0.3", "198.51.100.3"), 201);
+  EXPECT_EQ(create_as(port, "127.0.0.3", "198.51.100.4"), 429);
+}
+
 TEST(Hostile, IdleConnectionsAreClosed) {
   ServerOptions o = test_options("idle");
   o.http_idle_s = 1;

@@ -147,8 +147,9 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     write(error_response(request, http::status(admission_.status), admission_.error), true);
     return;
   }
+  const std::string client = client_address(context_, request, address_);
   if (context_.http_limit)
-    if (const int retry_after = context_.http_limit->take(address_)) {
+    if (const int retry_after = context_.http_limit->take(client)) {
       write(too_many_requests(request, *context_.http_limit, retry_after), !request.keep_alive());
       return;
     }
@@ -168,7 +169,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     return;
   }
   const bool close = !request.keep_alive();
-  write(route(context_, request, address_), close);
+  write(route(context_, request, client), close);
 }
 
 void HttpSession::write(Response response, bool close) {

@@ -1,5 +1,7 @@
 #include "server/routes.h"
 
+#include <algorithm>
+#include <boost/asio/ip/address.hpp>
 #include <cerrno>
 #include <optional>
 #include <sstream>
@@ -268,6 +270,19 @@ Response too_many_requests(const Request& request, const HttpRateLimiter& limit,
                                     "; retry in " + std::to_string(retry_after_s) + " s");
   res.set(http::field::retry_after, std::to_string(retry_after_s));
   return res;
+}
+
+std::string client_address(const RouteContext& context, const Request& request,
+                           const std::string& peer) {
+  if (context.trusted_proxies.empty() ||
+      std::find(context.trusted_proxies.begin(), context.trusted_proxies.end(), peer) ==
+          context.trusted_proxies.end())
+    return peer;
+  const auto header = request.find("X-Real-IP");
+  if (header == request.end()) return peer;
+  boost::system::error_code ec;
+  const auto named = boost::asio::ip::make_address(std::string(header->value()), ec);
+  return ec ? peer : named.to_string();
 }
 
 Response route(const RouteContext& c, const Request& request, const std::string& address) {

@@ -5,6 +5,7 @@
 #include <boost/beast/http.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/registry.h"
 #include "server/analysis.h"
@@ -37,7 +38,15 @@ struct RouteContext {
   HttpRateLimiter* deck_limit = nullptr;
   // Finished matches' analyses (GET /api/matches/ID/analysis); null: the route answers 404.
   Analyses* analyses = nullptr;
+  // Addresses of balancers whose `X-Real-IP` header names the client (serve --trusted-proxy).
+  // From any other peer the header is ignored: a client could forge it.
+  std::vector<std::string> trusted_proxies = {};
 };
+
+// The client's address for the per-address limits: `peer` (the TCP peer), or, when `peer` is a
+// trusted proxy, the address its `X-Real-IP` header names (ignored unless it is an IP address).
+std::string client_address(const RouteContext& context, const Request& request,
+                           const std::string& peer);
 
 // Answers `request` from client `address` (for the match-creation limit). Errors are
 // {"error": "..."} with a 4xx status; a failure inside the server is a 500 with the same shape.

@@ -43,6 +43,7 @@ Server::Server(const Registry& registry, ServerOptions options)
   context_->deck_limit = options_.decks_per_hour > 0 ? &deck_limit_ : nullptr;
   analyses_ = std::make_unique<Analyses>(registry, computers_, options_.analysis_iterations);
   context_->analyses = analyses_.get();
+  context_->trusted_proxies = options_.trusted_proxies;
   const net::ip::tcp::endpoint endpoint(net::ip::make_address(options_.bind), options_.port);
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(net::socket_base::reuse_address(true));

@@ -66,6 +66,9 @@ struct ServerOptions {
   std::size_t deck_max_bytes = kMaxDeckBytes;
   double decks_per_hour = 30;
   double deck_expiry_s = 30 * 86400.0;
+  // Balancers (IP addresses) whose `X-Real-IP` header names the client for the per-address
+  // limits (routes.h, client_address). Empty: every client is its TCP peer.
+  std::vector<std::string> trusted_proxies;
 };
 
 class Server {
