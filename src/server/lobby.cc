@@ -137,9 +137,10 @@ std::size_t Lobby::evict_idle(std::chrono::duration<double> idle) {
   return leaving.size();
 }
 
-std::shared_ptr<Room> Lobby::add(StoredMatch stored, const std::string& owner) {
+std::shared_ptr<Room> Lobby::add(StoredMatch stored) {
+  std::string owner = stored.owner;
   auto room = std::make_shared<Room>(std::move(stored), registry_, store_, computers_);
-  room->set_owner(owner);
+  room->set_owner(std::move(owner));
   {
     std::lock_guard lock(mutex_);
     auto [it, inserted] = rooms_.emplace(room->id(), room);
@@ -237,9 +238,10 @@ json Lobby::create(const json& request, const std::string& address) {
     answer_seats.push_back(std::move(answer));
   }
   m.status = any_open ? "open" : "running";
+  if (!address.empty()) m.owner = hash_token(address);
   store_.create(m);
   const std::string id = m.id;
-  add(std::move(m), address);
+  add(std::move(m));
   return {{"id", id}, {"seats", std::move(answer_seats)}, {"watch_url", "/match/" + id}};
 }
 

@@ -72,7 +72,7 @@ class Lobby {
   std::size_t keep();
 
  private:
-  std::shared_ptr<Room> add(StoredMatch stored, const std::string& owner = "");
+  std::shared_ptr<Room> add(StoredMatch stored);
   void sweep();
   void keeper();
 

@@ -93,8 +93,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // The game's registry id ("relativity").
   const std::string& game_id() const { return game_id_; }
   // Who the match's computer searches count for in the pool's fairness (computer_pool.h): the
-  // address that created it. Set before resume(); unset (a match brought back from the database),
-  // the match is its own owner.
+  // hash of the address that created it (StoredMatch::owner, kept in the database, so a match
+  // brought back keeps it). Set before resume(); empty (a match older than the column): the match
+  // is its own owner.
   void set_owner(std::string address) { owner_ = std::move(address); }
   // Starts the computer seat to move, if any (after construction or a restart).
   void resume();

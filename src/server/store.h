@@ -40,7 +40,10 @@ struct StoredMatch {
   uint64_t seed = 0;
   json seats = json::array();
   bool undo = false;
-  bool hints = false;  // the creator allowed hints (room.h, Room::hint)
+  bool hints = false;
+  // Who created the match, for the computer pool's fairness across addresses (computer_pool.h):
+  // hash_token(client address), never the address itself; empty for a match made before it.
+  std::string owner;  // the creator allowed hints (room.h, Room::hint)
   std::optional<int> takeover_after_s;
   std::string status = "running";  // open | running | finished
   long long seq = 0;

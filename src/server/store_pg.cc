@@ -19,8 +19,8 @@ const std::vector<std::pair<const char*, const char*>>& statements() {
   static const std::vector<std::pair<const char*, const char*>> list = {
       {"create",
        "INSERT INTO matches (id, game, params, seed, seats, undo, takeover_after_s, status, seq,"
-       " created_at, hints) VALUES ($1, $2, $3, $4, $5, $6, NULLIF($7::integer, -1), $8, $9, $10,"
-       " $11)"},
+       " created_at, hints, owner) VALUES ($1, $2, $3, $4, $5, $6, NULLIF($7::integer, -1), $8,"
+       " $9, $10, $11, $12)"},
       {"advance", "UPDATE matches SET seq = $2 WHERE id = $1 AND seq = $3"},
       {"insert_move", "INSERT INTO moves (match_id, ply, move) VALUES ($1, $2, $3)"},
       {"delete_moves", "DELETE FROM moves WHERE match_id = $1 AND ply >= $2"},
@@ -58,17 +58,18 @@ const std::vector<std::pair<const char*, const char*>>& statements() {
       {"load_snapshot", "SELECT content FROM deck_snapshots WHERE hash = $1"},
       {"load",
        "SELECT id, game, params, seed, seats, undo, takeover_after_s, status, seq, created_at,"
-       " result, to_move, to_move_seq, hints FROM matches WHERE id = $1"},
+       " result, to_move, to_move_seq, hints, owner FROM matches WHERE id = $1"},
       {"load_moves", "SELECT move FROM moves WHERE match_id = $1 AND ply >= $2 ORDER BY ply"},
       {"count_moves", "SELECT COUNT(*) FROM moves WHERE match_id = $1"},
       {"unfinished", "SELECT COUNT(*) FROM matches WHERE status <> 'finished'"},
       {"list_all",
        "SELECT id, game, params, seed, seats, undo, takeover_after_s, status, seq, created_at,"
-       " result, to_move, to_move_seq, hints FROM matches ORDER BY created_at DESC, n DESC LIMIT "
+       " result, to_move, to_move_seq, hints, owner FROM matches ORDER BY created_at DESC, n DESC "
+       "LIMIT "
        "$1"},
       {"list_status",
        "SELECT id, game, params, seed, seats, undo, takeover_after_s, status, seq, created_at,"
-       " result, to_move, to_move_seq, hints FROM matches WHERE status = $2"
+       " result, to_move, to_move_seq, hints, owner FROM matches WHERE status = $2"
        " ORDER BY created_at DESC, n DESC LIMIT $1"},
       {"claim_lease",
        "INSERT INTO leases (match_id, holder, expires_at)"
@@ -133,6 +134,8 @@ void create_schema(pqxx::connection& c) {
   // snapshots were made of which deck.
   // Added with hints (issue 22): the match's creator allowed them.
   t.exec("ALTER TABLE matches ADD COLUMN IF NOT EXISTS hints boolean NOT NULL DEFAULT false");
+  // Added with per-address fairness (issue 20): the creator's address hash.
+  t.exec("ALTER TABLE matches ADD COLUMN IF NOT EXISTS owner text NOT NULL DEFAULT ''");
   t.exec("ALTER TABLE decks ADD COLUMN IF NOT EXISTS touched_at bigint");
   t.exec("ALTER TABLE deck_snapshots ADD COLUMN IF NOT EXISTS created_at bigint");
   t.exec(
@@ -204,6 +207,7 @@ StoredMatch row(const pqxx::row& r) {
       m.status != "finished")
     m.to_move = r[11].as<int>();
   m.hints = r[13].as<bool>();
+  m.owner = r[14].as<std::string>();
   return m;
 }
 
@@ -286,7 +290,7 @@ void PgStore::create(const StoredMatch& m) {
   pqxx::work t(*c);
   t.exec_prepared("create", m.id, m.game, m.params.dump(), static_cast<long long>(m.seed),
                   m.seats.dump(), m.undo, m.takeover_after_s.value_or(-1), m.status, m.seq,
-                  m.created_at, m.hints);
+                  m.created_at, m.hints, m.owner);
   t.commit();
 }
 

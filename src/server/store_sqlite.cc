@@ -42,6 +42,9 @@ SQLite::Database open_database(const std::string& path, bool sync_full) {
   // Added with hints (issue 22): 1 when the match's creator allowed them.
   if (!has_column("matches", "hints"))
     db_.exec("ALTER TABLE matches ADD COLUMN hints INTEGER NOT NULL DEFAULT 0");
+  // Added with per-address fairness (issue 20): the creator's address hash.
+  if (!has_column("matches", "owner"))
+    db_.exec("ALTER TABLE matches ADD COLUMN owner TEXT NOT NULL DEFAULT ''");
   // Deck expiry (sweep_decks): when a deck was last touched, when a snapshot was made, and which
   // snapshots were made of which deck. Older databases get the columns (NULL: created_at, 0).
   if (!has_column("decks", "touched_at"))
@@ -74,7 +77,7 @@ void SqliteStore::create(const StoredMatch& m) {
   SQLite::Statement q(
       db_,
       "INSERT INTO matches (id, game, params, seed, seats, undo, takeover_after_s,"
-      " status, seq, created_at, result, hints) VALUES (?,?,?,?,?,?,?,?,?,?,NULL,?)");
+      " status, seq, created_at, result, hints, owner) VALUES (?,?,?,?,?,?,?,?,?,?,NULL,?,?)");
   q.bind(1, m.id);
   q.bind(2, m.game);
   q.bind(3, m.params.dump());
@@ -89,6 +92,7 @@ void SqliteStore::create(const StoredMatch& m) {
   q.bind(9, static_cast<int64_t>(m.seq));
   q.bind(10, static_cast<int64_t>(m.created_at));
   q.bind(11, m.hints ? 1 : 0);
+  q.bind(12, m.owner);
   q.exec();
 }
 
@@ -163,7 +167,7 @@ void SqliteStore::finish(const std::string& id, const json& result) {
 namespace {
 constexpr const char* kColumns =
     "id, game, params, seed, seats, undo, takeover_after_s, status, seq, created_at, result, "
-    "to_move, to_move_seq, hints";
+    "to_move, to_move_seq, hints, owner";
 
 // A row selected with kColumns, without its moves.
 StoredMatch row(SQLite::Statement& q) {
@@ -183,6 +187,7 @@ StoredMatch row(SQLite::Statement& q) {
       q.getColumn(12).getInt64() == m.seq && m.status != "finished")
     m.to_move = q.getColumn(11).getInt();
   m.hints = q.getColumn(13).getInt() != 0;
+  m.owner = q.getColumn(14).getString();
   return m;
 }
 }  // namespace

@@ -45,6 +45,7 @@ StoredMatch a_match(const std::string& id, long long created_at = 1000) {
       {{{"kind", "human"}, {"token_hash", "h0"}}, {{"kind", "computer"}, {"strength", "easy"}}});
   m.takeover_after_s = 30;
   m.hints = true;
+  m.owner = "creator-hash";
   m.created_at = created_at;
   return m;
 }
@@ -70,6 +71,7 @@ TEST_P(StoreTest, MatchesMovesAndDecksComeBackAsWritten) {
   EXPECT_EQ(m->seats, a_match("x").seats);
   EXPECT_EQ(m->takeover_after_s, 30);
   EXPECT_TRUE(m->hints);
+  EXPECT_EQ(m->owner, "creator-hash");
   EXPECT_EQ(m->seq, 2);
   EXPECT_EQ(m->moves, (std::vector<std::string>{"a1#a2", "b1#b2"}));
   EXPECT_EQ(m->to_move, 0);
