@@ -33,11 +33,9 @@ const std::vector<std::pair<const char*, const char*>>& statements() {
       {"finish", "UPDATE matches SET status = 'finished', result = $2 WHERE id = $1"},
       {"create_deck",
        "INSERT INTO decks (id, name, format, body, annotations, created_at)"
-       " VALUES ($1, $2, $3, decode($4, 'hex'), $5, $6)"},
+       " VALUES ($1, $2, $3, $4, $5, $6)"},
       {"set_deck_annotations", "UPDATE decks SET annotations = $2 WHERE id = $1"},
-      {"load_deck",
-       "SELECT name, format, encode(body, 'hex'), annotations, created_at FROM decks WHERE id = "
-       "$1"},
+      {"load_deck", "SELECT name, format, body, annotations, created_at FROM decks WHERE id = $1"},
       {"put_snapshot",
        "INSERT INTO deck_snapshots (hash, content, created_at)"
        " VALUES ($1, $2, extract(epoch from now())::bigint) ON CONFLICT DO NOTHING"},
@@ -159,28 +157,6 @@ void create_schema(pqxx::connection& c) {
                              "): use a newer tabletop");
   }
   t.commit();
-}
-
-// A deck's file is stored as it was sent (bytea): it may be Windows-1252 or hold a NUL, which a
-// PostgreSQL text column refuses. It travels as hex (decode/encode in the statements).
-std::string to_hex(const std::string& bytes) {
-  static const char* const kDigits = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes.size() * 2);
-  for (const unsigned char b : bytes) {
-    out += kDigits[b >> 4];
-    out += kDigits[b & 15];
-  }
-  return out;
-}
-
-std::string from_hex(const std::string& hex) {
-  auto digit = [](char c) { return c <= '9' ? c - '0' : c - 'a' + 10; };
-  std::string out;
-  out.reserve(hex.size() / 2);
-  for (std::size_t i = 0; i + 1 < hex.size(); i += 2)
-    out += static_cast<char>(digit(hex[i]) << 4 | digit(hex[i + 1]));
-  return out;
 }
 
 std::string new_holder() {
@@ -347,8 +323,10 @@ void PgStore::finish(const std::string& id, const json& result) {
 void PgStore::create_deck(const StoredDeck& d) {
   Borrowed c = borrow();
   pqxx::work t(*c);
-  t.exec_prepared("create_deck", d.id, d.name, d.format, to_hex(d.text), d.annotations.dump(),
-                  d.created_at);
+  // The file as sent (bytea, a binary parameter): it may be Windows-1252 or hold a NUL, which a
+  // text column refuses.
+  t.exec_prepared("create_deck", d.id, d.name, d.format, pqxx::binarystring(d.text),
+                  d.annotations.dump(), d.created_at);
   t.commit();
 }
 
@@ -368,7 +346,7 @@ std::optional<StoredDeck> PgStore::load_deck(const std::string& id) {
   d.id = id;
   d.name = r[0][0].as<std::string>();
   d.format = r[0][1].as<std::string>();
-  d.text = from_hex(r[0][2].as<std::string>());
+  d.text = pqxx::binarystring(r[0][2]).str();
   d.annotations = json::parse(r[0][3].as<std::string>());
   d.created_at = r[0][4].as<long long>();
   return d;
