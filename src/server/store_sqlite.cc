@@ -96,15 +96,19 @@ void SqliteStore::create(const StoredMatch& m) {
   q.exec();
 }
 
-Write SqliteStore::append_move(const std::string& id, long long ply, const std::string& move,
-                               long long seq) {
-  std::lock_guard lock(mutex_);
-  SQLite::Transaction t(db_, SQLite::TransactionBehavior::IMMEDIATE);
+bool SqliteStore::advance(const std::string& id, long long seq) {
   SQLite::Statement& update = fresh(update_seq_);
   update.bind(1, static_cast<int64_t>(seq));
   update.bind(2, id);
   update.bind(3, static_cast<int64_t>(seq - 1));
-  if (update.exec() == 0) return Write::kStale;  // the transaction rolls back
+  return update.exec() > 0;
+}
+
+Write SqliteStore::append_move(const std::string& id, long long ply, const std::string& move,
+                               long long seq) {
+  std::lock_guard lock(mutex_);
+  SQLite::Transaction t(db_, SQLite::TransactionBehavior::IMMEDIATE);
+  if (!advance(id, seq)) return Write::kStale;  // the transaction rolls back
   SQLite::Statement& insert = fresh(insert_move_);
   insert.bind(1, id);
   insert.bind(2, static_cast<int64_t>(ply));
@@ -117,11 +121,7 @@ Write SqliteStore::append_move(const std::string& id, long long ply, const std::
 Write SqliteStore::truncate_moves(const std::string& id, long long ply, long long seq) {
   std::lock_guard lock(mutex_);
   SQLite::Transaction t(db_, SQLite::TransactionBehavior::IMMEDIATE);
-  SQLite::Statement& update = fresh(update_seq_);
-  update.bind(1, static_cast<int64_t>(seq));
-  update.bind(2, id);
-  update.bind(3, static_cast<int64_t>(seq - 1));
-  if (update.exec() == 0) return Write::kStale;
+  if (!advance(id, seq)) return Write::kStale;
   SQLite::Statement erase(db_, "DELETE FROM moves WHERE match_id=? AND ply>=?");
   erase.bind(1, id);
   erase.bind(2, static_cast<int64_t>(ply));

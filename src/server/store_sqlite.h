@@ -55,6 +55,10 @@ class SqliteStore final : public Store {
   void unlisten() override {}
 
  private:
+  // Moves match `id` from seq `seq` - 1 to `seq` (in the caller's transaction, lock held); false
+  // when it is not at `seq` - 1.
+  bool advance(const std::string& id, long long seq);
+
   std::mutex mutex_;
   SQLite::Database db_;
   // append_move's statements, prepared once (it runs for every move).
