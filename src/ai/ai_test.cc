@@ -12,6 +12,7 @@
 #include "ai/agent.h"
 #include "ai/bench.h"
 #include "ai/mcts.h"
+#include "ai/tuning.h"
 #include "games/games.h"
 
 namespace tabletop::ai {
@@ -152,6 +153,29 @@ TEST(AgentSpecs, KnownAgentsAndOptions) {
   const auto names = agent_names();
   for (const char* name : {"random", "greedy", "mcts", "ismcts"})
     EXPECT_TRUE(names.count(name)) << name;
+}
+
+// Every game's tuned search options are valid options, and an option the spec writes wins over
+// the tuned default.
+TEST(AgentSpecs, TunedDefaultsAreValidAndTheSpecWins) {
+  for (const GameEntry& entry : games::registry().entries()) {
+    SCOPED_TRACE(entry.info.id);
+    const std::string_view tuned = tuned_search_options(entry.info.id);
+    const AgentSpec bare = AgentSpec::parse("ismcts:iterations=10");
+    const AgentSpec merged = with_tuned_defaults(bare, entry.info.id);
+    EXPECT_EQ(merged.options.at("iterations"), "10");
+    EXPECT_NO_THROW(SearchOptions::from_spec(merged));
+    const AgentSpec tuned_only =
+        AgentSpec::parse("ismcts" + (tuned.empty() ? std::string() : ":" + std::string(tuned)));
+    for (const auto& [key, value] : tuned_only.options) {
+      EXPECT_EQ(merged.options.at(key), value) << key;
+      AgentSpec written = bare;
+      written.options[key] = "7";
+      EXPECT_EQ(with_tuned_defaults(written, entry.info.id).options.at(key), "7") << key;
+    }
+    std::shared_ptr<const Game> game = entry.make(json::object());
+    EXPECT_NO_THROW(make_agent("ismcts:iterations=10", *game, 1));
+  }
 }
 
 TEST(AgentSpecs, BadSpecsNameTheProblem) {

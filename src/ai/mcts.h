@@ -35,7 +35,8 @@
 // by replacing the hidden truth with another consistent one and checking the choices do not change.
 //
 // Options (spec "mcts:iterations=N,time=MS,c=C,threads=T,depth=D,reuse=0|1,nodes=N,
-// prior=V,prior_samples=S,fpu=V"):
+// prior=V,prior_samples=S,fpu=V"). The defaults below are the search's own; make_agent first adds
+// the game's tuned options (src/ai/tuning.h) for every option the spec leaves out:
 //   - iterations: per decision, over all threads. Default 1000 when `time` is not given.
 //   - time: milliseconds per decision; with both, the search stops at whichever comes first.
 //   - c: the exploration constant, on returns scaled to [0, 1]. Default 0.7.

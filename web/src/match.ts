@@ -136,6 +136,9 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
   const zoom = new BoardZoom(ui.boardBox, root.querySelector<HTMLButtonElement>("button.zoom")!);
   let state: StateMsg | null = null;
   let sentUndo = false;
+  // The seq an undo was sent at, and how often it was re-sent because a computer moved meanwhile.
+  let undoAt: number | null = null;
+  let undoRetries = 0;
   let picker: MovePicker | null = null;
   let pending: { seq: number; move: string } | null = null;
   let shownSeat: number | null = null; // hot-seat: the seat whose owner confirmed the hand-over
@@ -156,6 +159,22 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     },
     reject(_seq, reason) {
       pending = null;
+      // "Undo my last move" still means the same after a computer's move that crossed it: send it
+      // again at the state that move produced (a few times at most), rather than ask the player to.
+      const view = currentView();
+      if (
+        sentUndo &&
+        reason.startsWith("stale") &&
+        undoAt !== null &&
+        conn.seq > undoAt &&
+        undoRetries < 3 &&
+        view?.can_undo &&
+        conn.undo(view.seat)
+      ) {
+        undoAt = conn.seq;
+        undoRetries++;
+        return;
+      }
       ui.message.textContent = `${sentUndo ? "Undo" : "Move"} refused: ${reason}`;
       sentUndo = false;
       ui.message.className = "message bad";
@@ -382,8 +401,11 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
   ui.undo.addEventListener("click", () => {
     const view = currentView();
     if (!view || view.seat < 0) return;
-    if (conn.undo(view.seat)) sentUndo = true;
-    else ui.message.textContent = "Not connected: undo was not sent.";
+    if (conn.undo(view.seat)) {
+      sentUndo = true;
+      undoAt = conn.seq;
+      undoRetries = 0;
+    } else ui.message.textContent = "Not connected: undo was not sent.";
   });
 
   const render = () => {

@@ -1,0 +1,31 @@
+#include "ai/tuning.h"
+
+#include <array>
+#include <utility>
+
+namespace tabletop::ai {
+
+namespace {
+
+// One line per game whose search was tuned; the measurement is in the game's doc. A game not
+// listed searches with SearchOptions' own defaults (src/ai/mcts.h).
+constexpr std::array<std::pair<std::string_view, std::string_view>, 0> kTuned{{}};
+
+}  // namespace
+
+std::string_view tuned_search_options(std::string_view game_id) {
+  for (const auto& [id, options] : kTuned)
+    if (id == game_id) return options;
+  return {};
+}
+
+AgentSpec with_tuned_defaults(const AgentSpec& spec, std::string_view game_id) {
+  const std::string_view tuned = tuned_search_options(game_id);
+  if (tuned.empty()) return spec;
+  AgentSpec merged = spec;
+  const AgentSpec defaults = AgentSpec::parse(spec.name + ":" + std::string(tuned));
+  for (const auto& [key, value] : defaults.options) merged.options.emplace(key, value);
+  return merged;
+}
+
+}  // namespace tabletop::ai

@@ -1,0 +1,29 @@
+// The search's tuned defaults per game: options that `mcts` and `ismcts` take for a game when the
+// spec does not give them.
+//
+// One search serves five games whose decisions differ a great deal (a Relativity move among a
+// dozen, a Culture Wars movement turn of a hundred choices chained over several decisions, a
+// Conspiracy attack whose outcome is a die roll). The options that make the search strongest
+// against the levels below it differ with them, and they are found with the lab (a `tabletop sim
+// --sweep` over the search's own options, or rotated matches against `greedy`); each game's doc
+// (docs/games/<id>.md) gives the measurement behind its line and docs/ai.md the method.
+//
+// The tuned options are defaults, not overrides: an option written in the spec wins
+// (`ismcts:time=1500,depth=0` searches with depth 0 whatever the table says), so the lab can
+// still sweep every option, and an agent's spec() echoes what the user wrote. The lobby's levels
+// (src/server/catalog.cc) name only the budget and so get the tuned search of each game.
+#pragma once
+
+#include <string_view>
+
+#include "ai/agent.h"
+
+namespace tabletop::ai {
+
+// The tuned options for `game_id` in spec syntax ("depth=4,fpu=0.3"), or "" for none.
+std::string_view tuned_search_options(std::string_view game_id);
+
+// `spec` with every tuned option of `game_id` that it does not set itself added.
+AgentSpec with_tuned_defaults(const AgentSpec& spec, std::string_view game_id);
+
+}  // namespace tabletop::ai
