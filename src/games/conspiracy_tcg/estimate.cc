@@ -1,5 +1,5 @@
 // Conspiracy TCG: the estimate for computer players (TcgState::estimate_returns; the model is
-// explained in conspiracy_tcg.h and docs/games/conspiracy-tcg.md, "Estimate and strength").
+// explained in conspiracy_tcg.h and docs/games/conspiracy-tcg.md, "Computer players").
 #include <algorithm>
 #include <cmath>
 
@@ -14,14 +14,15 @@ constexpr double kFieldBonus = 0.1;     // per field agent, on top of its card
 constexpr double kNextAttacker = 0.7;   // share of its best attack the next seat to act makes
 constexpr double kLaterAttacker = 0.3;  // and every other seat
 constexpr double kPendingLoss = 1.0;    // an agent an attack being resolved defeats
+// Win chance ∝ life ^ kSharpness.
 constexpr double kSharpness = 2;
-constexpr double kChanger = 0.4;  // per card that can change the modes (at most kChangers)
+// Per card that can change the modes, at most kChangers of them.
+constexpr double kChanger = 0.4;
 constexpr int kChangers = 3;
 // The pro moves that change the attack modes, from the hand or the field.
 constexpr ProMoveSet kChangesModes = bit(kClockwork) | bit(kLegalManeuvering) | bit(kTabulaRecta) |
                                      bit(kSpySatellite) | bit(kWiretap) | bit(kTempleOfDagon) |
-                                     bit(kBigBrother) |
-                                     bit(kSecretHandshake);  // win chance ∝ cards left ^ kSharpness
+                                     bit(kBigBrother) | bit(kSecretHandshake);
 
 // The best attack of one seat: how many agents it kills (net of a Crash Clinic save) and whether
 // the launcher dies.
