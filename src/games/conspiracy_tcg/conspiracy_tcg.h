@@ -213,8 +213,24 @@ class TcgState final : public State {
   // Every agent of every deck in exactly one place per copy, claimed agents in no hand, fields
   // within limits, master plan holders in the field, bombs on exposed... field agents.
   void check_invariants() const override;
-  // Share of field agents and hand cards weighted by exposure and the active modes (see
-  // docs/games/conspiracy-tcg.md, "Estimate"); the returns once over.
+  // The game's own judgement of a position (estimate.cc; docs/games/conspiracy-tcg.md, "Computer
+  // players"). A seat is out when its last card is gone (field, hand and draw pile: the hand
+  // refills from the pile, and an empty field is refilled from the hand), so what a seat has left
+  // is every card it still holds, wherever it is:
+  //   life = cards in the field × 1.1 + in the hand + in the pile
+  //          + 0.4 per card that can change the attack modes (at most 3; a mode change is what
+  //            turns a field no attack can touch into one that loses agents)
+  // A draw or a deployment moves a card and is no progress; a kill is. Then the threats:
+  //   - an attack being answered (Crash Clinic, Disguise, Brainwashing): its defeated agents are
+  //     lost, less one per attacked seat that still has a medic to answer with; a beaten attacker
+  //     with them;
+  //   - under two active modes (while Old School may still veto a change, the proposed ones):
+  //     every seat's best single attack — a launcher (a rear agent or a Foreign Agent not blocked
+  //     by Home Turf) against the exposed agents of one seat (Ninja Ops: one column, Tenth-Dan:
+  //     all of them) — kills its agents beaten in both modes (one fewer when the seat has a
+  //     medic) and the launcher dies when one of them beats it in both; the seat that acts next
+  //     makes 0.7 of it, every other seat 0.3.
+  // Win chance p = life² / Σ life² over the seats still in; the returns are (n·p − 1)/(n − 1).
   bool estimate_returns(Returns& out) const override;
   // The agents a move names, in notation order (`@17`; bombs: the planter and the two agents),
   // after a deploy's card where it goes (`new`, `front c2`, `back c1`), after an attack's launcher

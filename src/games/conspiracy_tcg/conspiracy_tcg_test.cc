@@ -350,6 +350,70 @@ TEST(TcgEngineCap, AGameStoppedByThePlyCapIsADraw) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The estimate (estimate_returns): the cards each seat has left, the threats of the modes.
+
+double estimate(const TcgState& s, Seat seat) {
+  Returns r{};
+  EXPECT_TRUE(s.estimate_returns(r));
+  return r[std::size_t(seat)];
+}
+
+TEST(TcgEstimate, EveryCardLeftCountsSoDrawingAndDeployingAreNoProgress) {
+  auto g = game(2);
+  // The same cards in the pile or in the hand are worth the same: a draw is not progress.
+  auto piled = position(g, {{{{"Waters"}}, {}, {"Filler", "Fuller"}}, {{{"Addams"}}, {}, {}}}, {});
+  auto held = position(g, {{{{"Waters"}}, {"Filler", "Fuller"}, {}}, {{{"Addams"}}, {}, {}}}, {});
+  EXPECT_DOUBLE_EQ(estimate(*piled, 0), estimate(*held, 0));
+  EXPECT_GT(estimate(*held, 0), 0.3);  // three cards left against one
+  // Deploying moves a card from the hand to the field: only the field's small bonus changes.
+  const double before = estimate(*held, 0);
+  held->apply_text("deploy " + at(*g, "Filler") + " new");
+  EXPECT_NEAR(estimate(*held, 0), before, 0.05);
+  EXPECT_NEAR(estimate(*held, 0) + estimate(*held, 1), 0.0, 1e-12);
+}
+
+TEST(TcgEstimate, AKillIsProgressAndAThreatCountsMostForTheSeatToAct) {
+  auto g = game(2);
+  // ZZZ and Reptilians: Waters beats Addams and Cho in both (the worked example).
+  const std::vector<SeatSpec> seats = {{{{"Waters"}}, {}, {"Filler"}},
+                                       {{{"Addams"}, {"Cho"}, {"Monroe"}}, {"Bench"}, {"Board"}}};
+  auto mine = position(g, seats, {"ZZZ", "REPTILIANS"}, 0);
+  auto theirs = position(g, seats, {"ZZZ", "REPTILIANS"}, 1);
+  auto calm = position(g, seats, {"ZZZ"}, 0);  // one mode: no attack is possible
+  EXPECT_GT(estimate(*mine, 0), estimate(*theirs, 0));
+  EXPECT_GT(estimate(*theirs, 0), estimate(*calm, 0));
+  const double threatened = estimate(*mine, 0);
+  mine->apply_text("attack " + at(*g, "Waters") + " 1");
+  EXPECT_FALSE(in_field(*mine, *g, "Addams"));
+  EXPECT_GT(estimate(*mine, 0), threatened);
+}
+
+TEST(TcgEstimate, AnAttackBeingAnsweredCountsItsDefeatedLessTheOneAMedicSaves) {
+  auto g = game(2);
+  // Waters defeats Addams and Nightingale (exposed, beaten in both); Nightingale may save Addams.
+  auto s = position(g,
+                    {{{{"Waters"}}, {}, {"Filler"}},
+                     {{{"Addams"}, {"Nightingale"}, {"Monroe"}}, {"Bench"}, {"Board"}}},
+                    {"ZZZ", "REPTILIANS"});
+  s->apply_text("attack " + at(*g, "Waters") + " 1");
+  ASSERT_EQ(s->phase(), kAttackReaction);
+  const double asked = estimate(*s, 0);
+  s->apply_text("save " + at(*g, "Addams") + " " + at(*g, "Nightingale"));
+  // Saved: one agent lost, as the reaction phase counted it.
+  EXPECT_TRUE(in_field(*s, *g, "Addams"));
+  EXPECT_NEAR(estimate(*s, 0), asked, 0.1);
+}
+
+TEST(TcgEstimate, ACardThatChangesTheModesIsWorthKeeping) {
+  auto g = game(2);
+  // Books (a librarian: Tabula Recta) in the hand against a clerk with no pro move.
+  auto librarian = position(g, {{{{"Waters"}}, {"Books"}, {}}, {{{"Addams"}}, {"Bench"}, {}}}, {});
+  auto clerk = position(g, {{{{"Waters"}}, {"Filler"}, {}}, {{{"Addams"}}, {"Bench"}, {}}}, {});
+  EXPECT_GT(estimate(*librarian, 0), estimate(*clerk, 0));
+  EXPECT_DOUBLE_EQ(estimate(*clerk, 0), 0.0);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Hidden information.
 
 TEST(TcgHidden, HandsAndPilesArePrivate) {

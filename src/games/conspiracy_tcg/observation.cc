@@ -1,5 +1,5 @@
-// Conspiracy TCG: saved states, observations, hidden-state sampling, rendering, invariants and
-// the estimate for computer players.
+// Conspiracy TCG: saved states, observations, hidden-state sampling, rendering and invariants (the
+// estimate for computer players is in estimate.cc).
 #include <algorithm>
 #include <sstream>
 
@@ -614,53 +614,6 @@ void TcgState::check_invariants() const {
     if (!on_field[bombs_[std::size_t(b)][0]] || !on_field[bombs_[std::size_t(b)][1]])
       throw InvariantError("a bomb on an agent not in the field");
   if (!allowed(modes_)) throw InvariantError("attack modes that may not stand together");
-}
-
-// ---------------------------------------------------------------------------------------------
-// The estimate.
-
-bool TcgState::estimate_returns(Returns& out) const {
-  out = Returns{};
-  const int n = num_players();
-  if (over_) {
-    out = returns();
-    return true;
-  }
-  const TcgGame& g = rules();
-  std::array<double, kMaxSeats> score{};
-  double total = 0;
-  for (Seat s = 0; s < n; ++s) {
-    const SeatState& st = seat(s);
-    if (st.out) continue;
-    double v = 0.2 + field_count(s) + 0.5 * st.hand_count + 0.05 * std::min<int>(st.pile_count, 20);
-    // Under two active modes, an exposed agent that some enemy launcher beats in both is at risk;
-    // a launcher that beats enemy exposed agents is a threat.
-    if (modes_.count() == 2)
-      for (int c = 0; c < st.columns; ++c) {
-        const uint16_t front = st.col[std::size_t(c)][0];
-        const uint16_t rear = st.col[std::size_t(c)][std::size_t(st.col_len[std::size_t(c)] - 1)];
-        for (Seat t = 0; t < n; ++t) {
-          if (t == s || seat(t).out) continue;
-          const SeatState& ot = seat(t);
-          for (int oc = 0; oc < ot.columns; ++oc) {
-            const uint16_t ofront = ot.col[std::size_t(oc)][0];
-            const uint16_t orear =
-                ot.col[std::size_t(oc)][std::size_t(ot.col_len[std::size_t(oc)] - 1)];
-            if (is_exposed(s, c, 0) && beats_in_both(g.keys(orear), g.keys(front), modes_))
-              v -= 0.25;
-            if (is_exposed(t, oc, 0) && beats_in_both(g.keys(rear), g.keys(ofront), modes_))
-              v += 0.15;
-          }
-        }
-      }
-    score[std::size_t(s)] = std::max(0.05, v);
-    total += score[std::size_t(s)];
-  }
-  for (Seat s = 0; s < n; ++s) {
-    const double p = total > 0 ? score[std::size_t(s)] / total : 1.0 / n;
-    out[std::size_t(s)] = (n * p - 1) / (n - 1);
-  }
-  return true;
 }
 
 }  // namespace tabletop::conspiracy_tcg
