@@ -266,6 +266,45 @@ TEST(PlayBoards, ThroughAPipeEveryGameDrawsItsBoardAligned) {
   EXPECT_NE(cw.find("┌"), std::string::npos) << cw;
 }
 
+// Conspiracy's and Siege's keys to their signs come once at the start and on `legend`, never
+// under a board.
+TEST(PlayBoards, TheKeyComesOnceAndOnLegend) {
+  for (const auto& [game, key] : std::vector<std::pair<std::string, std::string>>{
+           {"conspiracy", "[C2] a face-up tile"}, {"siege", "NE? a face-down Army of NE"}}) {
+    const std::string out = play_through_a_pipe(game + " --seed 3", "board\nboard\nlegend\nquit\n");
+    EXPECT_EQ(count(out, key), 2u) << game << "\n" << out;
+  }
+}
+
+// Every line a game prints fits 80 columns, in UTF-8 and in ASCII (LANG=C): the boards (the card
+// game's a card a line, wrapped), the keys, the status, the moves, the help, the log. Through a
+// pipe the prompt and the answer share a line (nothing echoes the typed line): the prompt is cut.
+TEST(PlayBoards, EveryLineFitsEightyColumns) {
+  const std::string commands = "board\nmoves\nhelp\nlegend\nlog\n";
+  for (const char* env : {"LC_ALL=C.UTF-8", "LC_ALL= LANG=C"})
+    for (const std::string game :
+         {"relativity", "siege", "conspiracy", "culture-wars", "conspiracy-tcg"}) {
+      const bool cards = game == "conspiracy-tcg";
+      const std::string out = play_through_a_pipe(
+          game + " --seed 3",
+          commands + (cards ? "help deploy\ndeploy @33 new\nboard\n" : "") + "quit\n",
+          std::string("NO_COLOR=1 ") + env);
+      if (cards) {
+        EXPECT_NE(out.find("@33 Takahashi, Tomas"), std::string::npos) << out;
+      }
+      std::istringstream lines(out);
+      int checked = 0;
+      for (std::string line; std::getline(lines, line); ++checked) {
+        line = std::regex_replace(
+            line, std::regex(R"(^((seat [0-9A-Z]( \(\d\))?|[A-Za-z-]+ \(seat \d\))> )+)"), "");
+        std::size_t columns = 0;
+        for (unsigned char c : line) columns += (c & 0xC0) != 0x80;
+        EXPECT_LE(columns, 80u) << game << " " << env << ", line " << checked << ": " << line;
+      }
+      EXPECT_GT(checked, 50) << game << "\n" << out;
+    }
+}
+
 // The card game's status line: what each seat has left, and what comes next (with examples for
 // the seat to move only).
 TEST(PlayBoards, TheCardGameSaysWhatIsLeftAndWhatIsNext) {

@@ -2,7 +2,9 @@
 // purpose, so that UTF-8 bytes pass through unchanged.
 #pragma once
 
+#include <algorithm>
 #include <cctype>
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -45,6 +47,25 @@ inline std::string centred(std::string_view s, std::size_t width) {
   if (columns >= width) return std::string(s);
   const std::size_t left = (width - columns) / 2;
   return std::string(left, ' ') + std::string(s) + std::string(width - columns - left, ' ');
+}
+
+// `text` broken at spaces into lines of at most `width` columns (text_columns), the lines after the
+// first indented by `indent` spaces; the first line keeps its own leading spaces. A word longer
+// than a line stands alone on its line. The terminal's boards and messages fit 80 columns so.
+inline std::string wrap_words(std::string_view text, std::size_t width, std::size_t indent) {
+  const std::size_t lead = std::min(text.find_first_not_of(' '), text.size());
+  std::istringstream words{std::string(text.substr(lead))};
+  std::string word, out, line(lead, ' ');
+  while (words >> word) {
+    if (!line.empty() && text_columns(line) + 1 + text_columns(word) > width) {
+      out += line + "\n";
+      line = std::string(indent, ' ');
+    } else if (line.find_first_not_of(' ') != std::string::npos) {
+      line += " ";
+    }
+    line += word;
+  }
+  return out + line;
 }
 
 }  // namespace tabletop

@@ -486,6 +486,18 @@ void ConspiracyState::sample_hidden(Seat v, Rng& rng) {
       }
 }
 
+json ConspiracyState::record_observation() const {
+  ConspiracyState all(*this);
+  all.coin_known_.fill(kPublic);
+  all.tile_known_.fill(kPublic);
+  json obs = all.observation(kSpectator);
+  for (Seat s = 0; s < players(); ++s)
+    if (goal_suit_[std::size_t(s)] >= 0)
+      obs["seats"][std::size_t(s)][10] = std::string(1, kSuitLetters[goal_suit_[std::size_t(s)]]) +
+                                         std::to_string(goal_rank_[std::size_t(s)]);
+  return obs;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Rendering and invariants
 
@@ -552,9 +564,6 @@ std::string ConspiracyState::render(Seat v) const {
       out << line << "\n";
     }
   }
-  out << " [X] face-up tile, ### face-down tile (square), (X) a face-down tile you know, 3#↗ a "
-         "coin number\n"
-      << " side up, C*↗ symbol side up, mN: marked by seat N\n";
   for (Seat s = 0; s < players(); ++s) {
     out << " " << game().seat_name(s) << ": " << hand_count(s) << " in hand, " << tiles_held(s)
         << (tiles_held(s) == 1 ? " tile" : " tiles");
