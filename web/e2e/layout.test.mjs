@@ -151,6 +151,13 @@ test("the end as a spectator sees it, then the replay", async () => {
   assert.equal(await phone.locator("ol.log > li").last().getAttribute("value"), "400");
   // At the end the record is public: the state carries what each seat saw.
   assert.equal(last.revealed?.length, 4, "revealed: one view per seat");
+  // And what no seat saw: the record names every Army, in the stacks and on the board.
+  assert.ok(
+    last.record_view.stacks.every((st) => !st.includes("?")),
+    `the record's stacks: ${last.record_view.stacks}`,
+  );
+  assert.doesNotMatch(last.record_view.board, /\?/, "the record's board");
+  assert.doesNotMatch(await phone.locator(".private .stacks ul").textContent(), /\?/);
   await assertNoSidewaysScroll(phone, "the end at phone size");
   await screenshot(phone, "siege-end-phone");
   assertNoConsoleErrors(phone, "the end");
