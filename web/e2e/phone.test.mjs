@@ -131,24 +131,36 @@ for (const game of ["culture-wars", "conspiracy-tcg"]) {
       assert.equal((await status.boundingBox()).height, folded, "Less folds it again");
     } else {
       // The other seat's area is folded to its header strip, with a Show button a finger's size
-      // that unfolds it (its hidden hand drawn as backs).
-      const fold = page.locator('svg.board g.fold[data-fold="seat-1"]');
-      assert.equal(await fold.getAttribute("aria-expanded"), "false");
-      const box = await fold.boundingBox();
-      assert.ok(
-        Math.min(box.width, box.height) >= TAP - 0.5,
-        `the Show button is ${box.width}x${box.height}px`,
-      );
-      assert.equal(
-        await page.locator("svg.board text.hand-known").count(),
-        0,
-        "seat 1's hand is folded away",
-      );
-      await fold.tap();
-      await page.locator('svg.board g.fold[data-fold="seat-1"][aria-expanded="true"]').waitFor();
-      assert.equal(await page.locator("svg.board text.hand-known").count(), 1, "seat 1's hand is shown");
-      await page.locator('svg.board g.fold[data-fold="seat-1"]').tap();
-      await page.locator('svg.board g.fold[data-fold="seat-1"][aria-expanded="false"]').waitFor();
+      // that unfolds it (its hidden hand drawn as backs), unless a legal move names one of its
+      // cards (a pro move against it): then it is never folded.
+      const view = states(page).at(-1).views[0];
+      const theirs = new Set(view.observation.seats[1].field.flat().map((a) => `@${a}`));
+      if (view.legal.some((m) => (m.places ?? []).some((p) => theirs.has(p)))) {
+        assert.equal(
+          await page.locator("svg.board g.fold").count(),
+          0,
+          "a seat a move names is not foldable",
+        );
+        assert.equal(await page.locator("svg.board text.hand-known").count(), 1, "seat 1's hand is shown");
+      } else {
+        const fold = page.locator('svg.board g.fold[data-fold="seat-1"]');
+        assert.equal(await fold.getAttribute("aria-expanded"), "false");
+        const box = await fold.boundingBox();
+        assert.ok(
+          Math.min(box.width, box.height) >= TAP - 0.5,
+          `the Show button is ${box.width}x${box.height}px`,
+        );
+        assert.equal(
+          await page.locator("svg.board text.hand-known").count(),
+          0,
+          "seat 1's hand is folded away",
+        );
+        await fold.tap();
+        await page.locator('svg.board g.fold[data-fold="seat-1"][aria-expanded="true"]').waitFor();
+        assert.equal(await page.locator("svg.board text.hand-known").count(), 1, "seat 1's hand is shown");
+        await page.locator('svg.board g.fold[data-fold="seat-1"]').tap();
+        await page.locator('svg.board g.fold[data-fold="seat-1"][aria-expanded="false"]').waitFor();
+      }
     }
     // A tap on a lit place answers: it is picked, or its move is sent.
     await tapLitPlace(page);
@@ -215,5 +227,20 @@ test("the end board: the card game's hands face up once the record is public", a
     assert.ok(nonEmpty > 0, "some seat ends with cards in hand");
     assert.equal(await page.locator("svg.board text.hand-revealed").count(), nonEmpty);
     assert.equal(await page.locator("svg.board text.hand-known").count(), 0, "no hand left hidden");
+  });
+});
+
+test("the end board: Culture Wars names every coin, settlements and reserves, from the record", async () => {
+  const created = await finished("culture-wars", { max_rounds: 2 }, 2);
+  await atTheEnd(created, "culture-wars-end-board", async (page, last) => {
+    const record = last.record_view;
+    for (const c of record.coins) assert.notEqual(c.value, null, `the record names the coin on ${c.square}`);
+    for (const s of record.seats) assert.equal(s.unseen_coins, 0, "no reserve coin left unseen");
+    // Each settlement (a coin suit side up) carries its number as a badge; the panel lists reserves.
+    const settled = record.coins.filter((c) => c.face === "suit").length;
+    assert.equal(await page.locator("svg.board .coin-suit title", { hasText: "(value " }).count(), settled);
+    const reserves = await page.locator("details.private li").allTextContents();
+    assert.equal(reserves.length, 2);
+    for (const r of reserves) assert.match(r, /reserve \d+ tokens, coins /, r);
   });
 });
