@@ -13,6 +13,7 @@ import {
   playOneMove,
   screenshot,
   smallestLitPlace,
+  smallTapTargets,
   states,
   TAP,
   tapLitPlace,
@@ -55,6 +56,10 @@ test("the lobby and how to play, at both sizes, without console errors", async (
     assert.doesNotMatch(await lobby.locator("header.top").textContent(), /Piecepack games/);
     assert.equal(await lobby.locator("a.rules-link").getAttribute("href"), "/rules/relativity");
     await assertNoSidewaysScroll(lobby, `lobby (${size})`);
+    if (size === "phone") {
+      await lobby.locator("details.rules-box > summary").tap();
+      assert.deepEqual(await smallTapTargets(lobby), [], "the lobby's tap targets");
+    }
     await screenshot(lobby, `lobby-${size}`);
     assertNoConsoleErrors(lobby, `lobby (${size})`);
     await lobby.context().close();
@@ -63,6 +68,7 @@ test("the lobby and how to play, at both sizes, without console errors", async (
       // The setup picture is the client's own drawing of the game's opening view.
       assert.equal(await rules.locator("article.rules figure.setup svg.board").count(), 1, g.id);
       await assertNoSidewaysScroll(rules, `how to play ${g.id} (${size})`);
+      if (size === "phone") assert.deepEqual(await smallTapTargets(rules), [], `how to play ${g.id}`);
       if (g.id === "culture-wars" || size === "phone") await screenshot(rules, `rules-${g.id}-${size}`);
       assertNoConsoleErrors(rules, `how to play ${g.id} (${size})`);
       await rules.context().close();
@@ -106,6 +112,7 @@ test("every board at 1280×800 and 390×844: no sideways scroll, no console erro
         }
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
         assert.ok(height < 5000, `${g.id}: the page is ${height}px tall at phone size`);
+        assert.deepEqual(await smallTapTargets(page), [], `${g.id}: the page's tap targets`);
       }
       await screenshot(page, `${g.id}-${size}`);
       assertNoConsoleErrors(page, `${g.id} (${size})`);

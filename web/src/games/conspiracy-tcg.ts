@@ -39,7 +39,7 @@ const GAP = 10;
 const STEP = CH + 8; // one card further back in a column
 const SLOT = 24; // deploy slots above and below a column
 const LEFT = 10;
-const HEAD = 46; // a seat's header strip: a finger's height (44 px) on a phone
+const HEAD = 48; // a seat's header strip: a finger's height (44 px) on a phone, drawn a bit smaller
 const PLAN_NAMES = ["Ancient Secrets", "Chemtrails", "Fluoride", "Mark of the Beast", "Soylent", "Vaccines"];
 
 const fit = (s: string | undefined, n: number) => {
@@ -157,7 +157,7 @@ function foldButton(key: string, x: number, y: number, folded: boolean, who: str
     "aria-expanded": String(!folded),
     "aria-label": `${folded ? "show" : "hide"} the cards of ${who}`,
   });
-  g.append(el("rect", { x, y: y + 1, width: 56, height: HEAD - 2, rx: 6, fill: "#fff", stroke: "#555" }));
+  g.append(el("rect", { x, y, width: 56, height: HEAD, rx: 6, fill: "#fff", stroke: "#555" }));
   g.append(
     el(
       "text",
@@ -279,7 +279,8 @@ export const conspiracyTcg: GameDrawer = {
       // goes on), unless a legal move of the viewer names one of its cards.
       const cards = [...st.field.flat(), ...st.hand, ...st.pile_known.map(([, a]) => a)];
       const live = !own && cards.some((a) => a !== null && ctx.live?.has(`@${a}`));
-      const foldable = !own && !live && (st.field.length > 0 || st.hand.length > 0);
+      // Only where the page can fold (the match page passes `folds`; how to play and replay do not).
+      const foldable = !!ctx.folds && !own && !live && (st.field.length > 0 || st.hand.length > 0);
       const folded = foldable && (ctx.folds?.get(`seat-${s}`) ?? (!!ctx.narrow && !obs.terminal));
       // The header strip is the place `seat N` (an attack's target).
       parts.push(el("rect", { x: LEFT - 4, y, width: width - 2 * LEFT + 8, height: HEAD, fill: "#f1ead9" }));

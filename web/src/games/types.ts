@@ -17,6 +17,7 @@ export interface DrawContext {
   /**
    * Parts the player folded (true) or unfolded (false) with a fold button: an element carrying
    * `data-fold="<key>"` and `aria-expanded`, drawn outside every place; the page re-draws on a tap.
+   * Absent where the page cannot fold (how to play, replay): then draw everything, no buttons.
    */
   folds?: ReadonlyMap<string, boolean>;
   /** Every place some legal move of the viewer names: never fold one of them away. */
