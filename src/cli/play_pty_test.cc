@@ -305,6 +305,22 @@ TEST(PlayBoards, EveryLineFitsEightyColumns) {
     }
 }
 
+// At the end of a Conspiracy game the record is public: the last board names every seat's goal,
+// hand and tiles and each face-down tile, as the browser's end board does (record_observation).
+TEST(PlayBoards, TheEndOfConspiracyShowsWhatTheRecordMakesPublic) {
+  const std::string out = play_through_a_pipe(
+      "conspiracy --seed 3 --seats greedy,greedy,greedy --param max_rounds=1", "");
+  const std::size_t at = out.rfind(" The record shows");
+  ASSERT_NE(at, std::string::npos) << out;
+  const std::string end = out.substr(at);
+  for (int s = 0; s < 3; ++s)
+    EXPECT_TRUE(std::regex_search(
+        end, std::regex("\n  seat " + std::to_string(s) +
+                        ": goal (Suns|Moons|Crowns|Arms) & [0-5]; hand [^\n]*; tiles ")))
+        << end;
+  EXPECT_EQ(count(out, " The record shows"), 1u) << "only at the end\n" << out;
+}
+
 // The card game's status line: what each seat has left, and what comes next (with examples for
 // the seat to move only).
 TEST(PlayBoards, TheCardGameSaysWhatIsLeftAndWhatIsNext) {
