@@ -190,6 +190,24 @@ test("the end as a spectator sees it, then the replay", async () => {
   await screenshot(replay, "siege-replay-end");
   assertNoConsoleErrors(replay, "the replay");
   await replay.context().close();
+  // On a phone the step buttons stay on the screen, under a board of any height, and answer a tap.
+  const small = await visit(`/replay/${created.id}`, PHONE, "svg.board");
+  const bar = small.locator(".replay-controls");
+  const box = await bar.boundingBox();
+  assert.ok(box.y >= 0 && box.y + box.height <= PHONE.height + 1, `the step buttons at ${box.y}px`);
+  await small.locator('[data-step="forward"]').tap();
+  await small.waitForFunction(
+    () => /^Step 1 of/.test(document.querySelector("p.step")?.textContent ?? ""),
+    null,
+    {
+      timeout: WAIT,
+    },
+  );
+  assert.deepEqual(await smallTapTargets(small), [], "the replay's tap targets at phone size");
+  await assertNoSidewaysScroll(small, "the replay at phone size");
+  await screenshot(small, "siege-replay-phone");
+  assertNoConsoleErrors(small, "the replay at phone size");
+  await small.context().close();
 });
 
 test("a finished Conspiracy match shows its spectator every seat's goal", async () => {
