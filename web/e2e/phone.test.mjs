@@ -169,6 +169,13 @@ for (const game of ["culture-wars", "conspiracy-tcg"]) {
     assertNoConsoleErrors(page, `${game} (phone)`);
     await page.context().close();
 
+    if (game === "conspiracy-tcg") {
+      // A spectator came to watch every seat: on a phone nothing starts folded, each seat can fold.
+      const watcher = await open(created.watch_url, PHONE, "svg.board");
+      assert.equal(await watcher.locator('svg.board g.fold[aria-expanded="false"]').count(), 0);
+      assert.equal(await watcher.locator('svg.board g.fold[aria-expanded="true"]').count(), 2);
+      await watcher.context().close();
+    }
     // On a desktop the board is fitted as before and nothing is zoomed by itself.
     const desk = await open(created.seats[0].join_url, DESKTOP, "svg.board");
     await desk.waitForSelector("svg.board [data-place].target", { timeout: WAIT });

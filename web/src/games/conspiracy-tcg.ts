@@ -275,13 +275,15 @@ export const conspiracyTcg: GameDrawer = {
     for (const s of order) {
       const st = seats[s];
       const own = s === ctx.viewer;
-      // Another seat's area folds to its header strip (on a phone it starts folded while the game
-      // goes on), unless a legal move of the viewer names one of its cards.
+      // Another seat's area folds to its header strip (on a phone a player's page starts with it
+      // folded while the game goes on), unless a legal move of the viewer names one of its cards.
       const cards = [...st.field.flat(), ...st.hand, ...st.pile_known.map(([, a]) => a)];
       const live = !own && cards.some((a) => a !== null && ctx.live?.has(`@${a}`));
       // Only where the page can fold (the match page passes `folds`; how to play and replay do not).
       const foldable = !!ctx.folds && !own && !live && (st.field.length > 0 || st.hand.length > 0);
-      const folded = foldable && (ctx.folds?.get(`seat-${s}`) ?? (!!ctx.narrow && !obs.terminal));
+      // A spectator came to watch every seat: nothing starts folded for it.
+      const folded =
+        foldable && (ctx.folds?.get(`seat-${s}`) ?? (!!ctx.narrow && !obs.terminal && ctx.viewer >= 0));
       // The header strip is the place `seat N` (an attack's target).
       parts.push(el("rect", { x: LEFT - 4, y, width: width - 2 * LEFT + 8, height: HEAD, fill: "#f1ead9" }));
       const head = place(`seat ${s}`, LEFT - 4, y, width - 2 * LEFT + 8, HEAD, `seat ${s}: ${name(s)}`);
