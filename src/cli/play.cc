@@ -35,7 +35,7 @@ constexpr const char* kCommands =
     "  legend       the key to the board's signs\n"
     "  log          show what has happened (as this seat may know it)\n"
     "  undo         take back your last move (and the computer's replies)\n"
-    "  hint         the computer's move for you (in a game started with --hints)\n"
+    "  hint         the move the computer would play (in a game started with --hints)\n"
     "  help KIND    explain one kind of move (the kinds are listed below)\n"
     "  quit         leave the game (the record is saved)\n";
 
