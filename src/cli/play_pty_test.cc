@@ -321,6 +321,18 @@ TEST(PlayBoards, TheEndOfConspiracyShowsWhatTheRecordMakesPublic) {
   EXPECT_EQ(count(out, " The record shows"), 1u) << "only at the end\n" << out;
 }
 
+// Siege's last board names every Army, on the board and in the stacks (none left as '?').
+TEST(PlayBoards, TheLastSiegeBoardNamesEveryArmy) {
+  const std::string out = play_through_a_pipe(
+      "siege --seed 3 --seats greedy,greedy --param players=2 --param max_plies=40", "");
+  const std::size_t at = out.rfind("\n          a    b");
+  ASSERT_NE(at, std::string::npos) << out;
+  const std::string end = out.substr(at);
+  ASSERT_NE(end.find("Game over"), std::string::npos) << end;
+  EXPECT_EQ(end.find('?'), std::string::npos) << end;
+  EXPECT_NE(out.substr(0, at).find('?'), std::string::npos) << "unknown Armies during the game";
+}
+
 // The card game's status line: what each seat has left, and what comes next (with examples for
 // the seat to move only).
 TEST(PlayBoards, TheCardGameSaysWhatIsLeftAndWhatIsNext) {

@@ -925,6 +925,13 @@ json SiegeState::record_observation() const {
 }
 
 std::string SiegeState::render(Seat viewer) const {
+  // Once the game is over its record is public: the last board shows every Army's value.
+  if (over_ &&
+      std::any_of(revealed_.begin(), revealed_.end(), [](uint8_t r) { return r != 0xFF; })) {
+    SiegeState all(*this);
+    all.revealed_.fill(0xFF);
+    return all.render(viewer);
+  }
   // A 10 x 10 picture: columns NW-base, a..h, SE-base; rows SW-base, 1..8, NE-base.
   const SiegeGame& g = rules();
   static const std::array<std::array<int8_t, 10>, 10> at_cell = [] {

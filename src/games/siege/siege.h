@@ -156,6 +156,7 @@ class SiegeState final : public State {
   // An attack whose battle turns up an Army value not yet revealed (the attacker's, or the
   // defending Army's).
   bool reveals(Move move) const override;
+  // At the end (the record public) every Army's value, on the board and in the stacks.
   std::string render(Seat viewer) const override;
   // The dice left and the pieces moved this turn, then the steps that can come next: a move or an
   // attack with one of those dice by a piece not moved yet, or `end` (all public).
