@@ -53,6 +53,11 @@ test("the lobby and how to play, at both sizes, without console errors", async (
     const lobby = await visit("/", viewport, "form.new-match");
     await lobby.selectOption("#game", "relativity");
     assert.match(await lobby.locator(".params .game-facts").textContent(), /^2 players/, "not 2–2 players");
+    assert.equal(
+      await lobby.locator("#param-players").getAttribute("readonly"),
+      "",
+      "2 players, nothing to choose",
+    );
     assert.doesNotMatch(await lobby.locator("header.top").textContent(), /Piecepack games/);
     assert.equal(await lobby.locator("a.rules-link").getAttribute("href"), "/rules/relativity");
     await assertNoSidewaysScroll(lobby, `lobby (${size})`);
