@@ -305,14 +305,22 @@ TEST(PlayBoards, EveryLineFitsEightyColumns) {
     }
 }
 
+// A game of computers only, through a pipe, to its end: what it printed from the last `marker` on
+// (empty when the marker never came); `out` gets the whole output.
+std::string last_board(const std::string& args, const std::string& marker, std::string& out) {
+  out = play_through_a_pipe(args, "");
+  const std::size_t at = out.rfind(marker);
+  return at == std::string::npos ? std::string() : out.substr(at);
+}
+
 // At the end of a Conspiracy game the record is public: the last board names every seat's goal,
 // hand and tiles and each face-down tile, as the browser's end board does (record_observation).
 TEST(PlayBoards, TheEndOfConspiracyShowsWhatTheRecordMakesPublic) {
-  const std::string out = play_through_a_pipe(
-      "conspiracy --seed 3 --seats greedy,greedy,greedy --param max_rounds=1", "");
-  const std::size_t at = out.rfind(" The record shows");
-  ASSERT_NE(at, std::string::npos) << out;
-  const std::string end = out.substr(at);
+  std::string out;
+  const std::string end =
+      last_board("conspiracy --seed 3 --seats greedy,greedy,greedy --param max_rounds=1",
+                 " The record shows", out);
+  ASSERT_FALSE(end.empty()) << out;
   for (int s = 0; s < 3; ++s)
     EXPECT_TRUE(std::regex_search(
         end, std::regex("\n  seat " + std::to_string(s) +
@@ -323,14 +331,14 @@ TEST(PlayBoards, TheEndOfConspiracyShowsWhatTheRecordMakesPublic) {
 
 // Siege's last board names every Army, on the board and in the stacks (none left as '?').
 TEST(PlayBoards, TheLastSiegeBoardNamesEveryArmy) {
-  const std::string out = play_through_a_pipe(
-      "siege --seed 3 --seats greedy,greedy --param players=2 --param max_plies=40", "");
-  const std::size_t at = out.rfind("\n          a    b");
-  ASSERT_NE(at, std::string::npos) << out;
-  const std::string end = out.substr(at);
-  ASSERT_NE(end.find("Game over"), std::string::npos) << end;
+  std::string out;
+  const std::string end =
+      last_board("siege --seed 3 --seats greedy,greedy --param players=2 --param max_plies=40",
+                 "\n          a    b", out);
+  ASSERT_NE(end.find("Game over"), std::string::npos) << out;
   EXPECT_EQ(end.find('?'), std::string::npos) << end;
-  EXPECT_NE(out.substr(0, at).find('?'), std::string::npos) << "unknown Armies during the game";
+  EXPECT_NE(out.substr(0, out.size() - end.size()).find('?'), std::string::npos)
+      << "unknown Armies during the game";
 }
 
 // The card game's status line: what each seat has left, and what comes next (with examples for
