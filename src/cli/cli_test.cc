@@ -551,7 +551,7 @@ TEST(Cli, PlayHelpExplainsThisGamesNotationAndOneKind) {
   EXPECT_NE(r.out.find("Siege by Number notation"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("e.g. 3:c3-c5"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("attack: DIE:FROM-TOxTARGET"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("examples:  3:c3-c5xd5  0:c3xd3"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("examples: 3:c3-c5xd5, 0:c3xd3"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("no kind of move 'fly'; the kinds are: move, attack, end"),
             std::string::npos)
       << r.out;
@@ -888,15 +888,22 @@ TEST(Cli, SeatsSetThePlayerCount) {
       << r.out;
 }
 
-// The end of a game is told once, in the game's own words: no raw "Game over. seat 0 1, ...".
+// The end of a game is told once, in the game's own words: no raw "Game over. seat 0 1, ...",
+// neither in `play` nor in `replay --step` of its record.
 TEST(Cli, TheEndIsWordedOnce) {
+  const std::string record =
+      ::testing::TempDir() + "/tabletop_worded_end_" + std::to_string(::getpid()) + ".json";
   const Result r =
-      run("play relativity --param coins=n45a5n/3a2243/3n4a2n/a25345 --seed 2 --no-record "
-          "--seats random,random");
-  EXPECT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("Game over"), std::string::npos) << r.out;
-  EXPECT_EQ(r.out.find("Game over."), std::string::npos) << r.out;
-  EXPECT_FALSE(std::regex_search(r.out, std::regex("seat 0 -?1, seat 1"))) << r.out;
+      run("play relativity --param coins=n45a5n/3a2243/3n4a2n/a25345 --seed 2 --record " + record +
+          " --seats random,random");
+  const Result steps = run("replay --step " + record);
+  std::remove(record.c_str());
+  for (const Result* out : {&r, &steps}) {
+    EXPECT_EQ(out->code, 0) << out->out;
+    EXPECT_NE(out->out.find("Game over"), std::string::npos) << out->out;
+    EXPECT_EQ(out->out.find("Game over."), std::string::npos) << out->out;
+    EXPECT_FALSE(std::regex_search(out->out, std::regex("seat 0 -?1, seat 1"))) << out->out;
+  }
 }
 
 // `play --help` says how the seed is chosen (a fresh one, printed), not "=1".

@@ -21,6 +21,7 @@
 #include "cli/line_input.h"
 #include "cli/style.h"
 #include "core/record.h"
+#include "core/text.h"
 #include "games/games.h"
 #include "server/catalog.h"
 
@@ -34,7 +35,7 @@ constexpr const char* kCommands =
     "  legend       the key to the board's signs\n"
     "  log          show what has happened (as this seat may know it)\n"
     "  undo         take back your last move (and the computer's replies)\n"
-    "  hint         the move the computer would play for you (in a game started with --hints)\n"
+    "  hint         the move the computer would play (in a game started with --hints)\n"
     "  help KIND    explain one kind of move (the kinds are listed below)\n"
     "  quit         leave the game (the record is saved)\n";
 
@@ -88,27 +89,8 @@ std::string list_moves(const std::vector<std::string>& moves) {
   return out;
 }
 
-// `text` broken into lines of at most `width` columns (counting UTF-8 characters), the lines after
-// the first indented by `indent` spaces.
 std::string wrap_text(const std::string& text, std::size_t width, std::size_t indent) {
-  auto columns = [](const std::string& s) {
-    std::size_t n = 0;
-    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-    return n;
-  };
-  const std::size_t lead = std::min(text.find_first_not_of(' '), text.size());
-  std::istringstream words(text.substr(lead));
-  std::string word, out, line(lead, ' ');
-  while (words >> word) {
-    if (!line.empty() && columns(line) + 1 + columns(word) > width) {
-      out += line + "\n";
-      line = std::string(indent, ' ');
-    } else if (line.find_first_not_of(' ') != std::string::npos) {
-      line += " ";
-    }
-    line += word;
-  }
-  return out + line;
+  return wrap_words(text, width, indent);
 }
 
 std::string notation_help(const Game& game, const std::string& kind) {
@@ -116,7 +98,7 @@ std::string notation_help(const Game& game, const std::string& kind) {
   std::ostringstream out;
   if (kind.empty()) {
     if (kinds.empty()) return "(this game's notation is not written up yet: type 'moves')\n";
-    out << game.info().name << " notation (help KIND explains one):\n";
+    out << wrap_text(game.info().name + " notation (help KIND explains one):", 78, 2) << "\n";
     for (const NotationKind& k : kinds) {
       std::string line = "  " + k.name + ": " + k.form;
       if (!k.examples.empty()) line += " (e.g. " + k.examples.front() + ")";
@@ -126,11 +108,14 @@ std::string notation_help(const Game& game, const std::string& kind) {
   }
   for (const NotationKind& k : kinds) {
     if (k.name != kind) continue;
-    out << k.name << ": " << k.form << "\n" << wrap_text("  " + k.meaning, 78, 2) << "\n";
+    out << wrap_text(k.name + ": " + k.form, 78, 4) << "\n"
+        << wrap_text("  " + k.meaning, 78, 2) << "\n";
     if (!k.examples.empty()) {
-      out << "  examples:";
-      for (const std::string& e : k.examples) out << "  " << e;
-      out << "\n";
+      // Comma-separated, as a move may hold spaces ("deploy @17 front c2").
+      std::string examples = "  examples:";
+      for (std::size_t i = 0; i < k.examples.size(); ++i)
+        examples += " " + k.examples[i] + (i + 1 < k.examples.size() ? "," : "");
+      out << wrap_text(examples, 78, 4) << "\n";
     }
     return out.str();
   }

@@ -266,6 +266,81 @@ TEST(PlayBoards, ThroughAPipeEveryGameDrawsItsBoardAligned) {
   EXPECT_NE(cw.find("┌"), std::string::npos) << cw;
 }
 
+// Conspiracy's and Siege's keys to their signs come once at the start and on `legend`, never
+// under a board.
+TEST(PlayBoards, TheKeyComesOnceAndOnLegend) {
+  for (const auto& [game, key] : std::vector<std::pair<std::string, std::string>>{
+           {"conspiracy", "[C2] a face-up tile"}, {"siege", "NE? a face-down Army of NE"}}) {
+    const std::string out = play_through_a_pipe(game + " --seed 3", "board\nboard\nlegend\nquit\n");
+    EXPECT_EQ(count(out, key), 2u) << game << "\n" << out;
+  }
+}
+
+// Every line a game prints fits 80 columns, in UTF-8 and in ASCII (LANG=C): the boards (the card
+// game's a card a line, wrapped), the keys, the status, the moves, the help, the log. Through a
+// pipe the prompt and the answer share a line (nothing echoes the typed line): the prompt is cut.
+TEST(PlayBoards, EveryLineFitsEightyColumns) {
+  const std::string commands = "board\nmoves\nhelp\nlegend\nlog\n";
+  for (const char* env : {"LC_ALL=C.UTF-8", "LC_ALL= LANG=C"})
+    for (const std::string game :
+         {"relativity", "siege", "conspiracy", "culture-wars", "conspiracy-tcg"}) {
+      const bool cards = game == "conspiracy-tcg";
+      const std::string out = play_through_a_pipe(
+          game + " --seed 3",
+          commands + (cards ? "help deploy\ndeploy @33 new\nboard\n" : "") + "quit\n",
+          std::string("NO_COLOR=1 ") + env);
+      if (cards) {
+        EXPECT_NE(out.find("@33 Takahashi, Tomas"), std::string::npos) << out;
+      }
+      std::istringstream lines(out);
+      int checked = 0;
+      for (std::string line; std::getline(lines, line); ++checked) {
+        line = std::regex_replace(
+            line, std::regex(R"(^((seat [0-9A-Z]( \(\d\))?|[A-Za-z-]+ \(seat \d\))> )+)"), "");
+        std::size_t columns = 0;
+        for (unsigned char c : line) columns += (c & 0xC0) != 0x80;
+        EXPECT_LE(columns, 80u) << game << " " << env << ", line " << checked << ": " << line;
+      }
+      EXPECT_GT(checked, 50) << game << "\n" << out;
+    }
+}
+
+// A game of computers only, through a pipe, to its end: what it printed from the last `marker` on
+// (empty when the marker never came); `out` gets the whole output.
+std::string last_board(const std::string& args, const std::string& marker, std::string& out) {
+  out = play_through_a_pipe(args, "");
+  const std::size_t at = out.rfind(marker);
+  return at == std::string::npos ? std::string() : out.substr(at);
+}
+
+// At the end of a Conspiracy game the record is public: the last board names every seat's goal,
+// hand and tiles and each face-down tile, as the browser's end board does (record_observation).
+TEST(PlayBoards, TheEndOfConspiracyShowsWhatTheRecordMakesPublic) {
+  std::string out;
+  const std::string end =
+      last_board("conspiracy --seed 3 --seats greedy,greedy,greedy --param max_rounds=1",
+                 " The record shows", out);
+  ASSERT_FALSE(end.empty()) << out;
+  for (int s = 0; s < 3; ++s)
+    EXPECT_TRUE(std::regex_search(
+        end, std::regex("\n  seat " + std::to_string(s) +
+                        ": goal (Suns|Moons|Crowns|Arms) & [0-5]; hand [^\n]*; tiles ")))
+        << end;
+  EXPECT_EQ(count(out, " The record shows"), 1u) << "only at the end\n" << out;
+}
+
+// Siege's last board names every Army, on the board and in the stacks (none left as '?').
+TEST(PlayBoards, TheLastSiegeBoardNamesEveryArmy) {
+  std::string out;
+  const std::string end =
+      last_board("siege --seed 3 --seats greedy,greedy --param players=2 --param max_plies=40",
+                 "\n          a    b", out);
+  ASSERT_NE(end.find("Game over"), std::string::npos) << out;
+  EXPECT_EQ(end.find('?'), std::string::npos) << end;
+  EXPECT_NE(out.substr(0, out.size() - end.size()).find('?'), std::string::npos)
+      << "unknown Armies during the game";
+}
+
 // The card game's status line: what each seat has left, and what comes next (with examples for
 // the seat to move only).
 TEST(PlayBoards, TheCardGameSaysWhatIsLeftAndWhatIsNext) {

@@ -64,13 +64,6 @@ int replay_steps(const std::string& path) {
     if (const std::string status = state->turn_status(kSpectator); !status.empty())
       std::cout << "  " << status << "\n";
   }
-  if (state->is_terminal()) {
-    const Returns r = state->returns();
-    std::cout << "Game over.";
-    for (int s = 0; s < state->num_players(); ++s)
-      std::cout << (s ? "," : "") << " " << game->seat_name(s) << " " << r[std::size_t(s)];
-    std::cout << "\n";
-  }
   return 0;
 }
 

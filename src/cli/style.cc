@@ -88,8 +88,8 @@ std::string TerminalStyle::operator()(const std::string& text, bool news) const 
 }
 
 std::string TerminalStyle::ascii_key() const {
-  return ascii_ ? "(ASCII: the locale cannot show the board's signs; m Moon, s Sun, coins point "
-                  "^ n, / ne, > e, \\ se, v s, , sw, < w, ` nw)"
+  return ascii_ ? "(ASCII: the locale cannot show the board's signs; m Moon, s Sun;\n"
+                  " coins point ^ n, / ne, > e, \\ se, v s, , sw, < w, ` nw)"
                 : std::string();
 }
 

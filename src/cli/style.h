@@ -3,8 +3,8 @@
 //     bold, only when standard output is a terminal, NO_COLOR is unset or empty
 //     (https://no-color.org) and TERM is not "dumb";
 //   - ASCII: when the locale's character set is not UTF-8 (LANG=C), the games' box lines, Moon and
-//     Sun signs, arrows and dashes become ASCII of the same width (─ -, │ |, corners and joints +, ☾ m, ☀ s,
-//     ↑ ^, ↗ /, → >, ↘ \, ↓ v, ↙ ,, ← <, ↖ `), and any other non-ASCII character '?'.
+//     Sun signs, arrows and dashes become ASCII of the same width (─ -, │ |, corners and joints +,
+//     ☾ m, ☀ s, ↑ ^, ↗ /, → >, ↘ \, ↓ v, ↙ ,, ← <, ↖ `), and any other non-ASCII character '?'.
 #pragma once
 
 #include <string>
@@ -23,7 +23,7 @@ class TerminalStyle {
   std::string operator()(const std::string& text, bool news = false) const;
   bool colour() const { return colour_; }
   bool ascii() const { return ascii_; }
-  // The one-line key to the ASCII arrows (empty when not in ASCII).
+  // The key to the ASCII stand-ins, two lines (empty when not in ASCII).
   std::string ascii_key() const;
 
  private:

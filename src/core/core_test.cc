@@ -12,6 +12,7 @@
 #include "core/ppn.h"
 #include "core/record.h"
 #include "core/rng.h"
+#include "core/text.h"
 
 namespace tabletop {
 namespace {
@@ -323,6 +324,20 @@ TEST(Ppn, MalformedInputNamesTheLine) {
   } catch (const BadRecord& e) {
     EXPECT_NE(std::string(e.what()).find("line 4"), std::string::npos) << e.what();
   }
+}
+
+// wrap_words: lines of at most the width, later lines indented, a seat's name never split
+// ("seat C (2)", "NE (seat 0)"), a word longer than the line alone on its line.
+TEST(Text, WrapWordsKeepsSeatNamesWhole) {
+  EXPECT_EQ(wrap_words("  the order: seat D (3), seat A (0), seat C (2)", 40, 4),
+            "  the order: seat D (3), seat A (0),\n    seat C (2)");
+  EXPECT_EQ(wrap_words("Starting roll: NE (seat 0) 3, SE (seat 1) 3", 22, 2),
+            "Starting roll:\n  NE (seat 0) 3,\n  SE (seat 1) 3");
+  EXPECT_EQ(wrap_words("a (tie) goes", 5, 0), "a (tie)\ngoes");
+  EXPECT_EQ(wrap_words("roll 0 (a tie: again)", 10, 0), "roll 0 (a\ntie:\nagain)");
+  EXPECT_EQ(wrap_words("short", 80, 2), "short");
+  EXPECT_EQ(wrap_words("x abcdefghij y", 4, 1), "x\n abcdefghij y");
+  EXPECT_EQ(wrap_words("↗ ↗ ↗", 3, 0), "↗ ↗\n↗");
 }
 
 }  // namespace

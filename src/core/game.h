@@ -231,6 +231,13 @@ class State {
   // cannot tell apart give equal observations.
   virtual json observation(Seat viewer) const = 0;
 
+  // The board as the finished game's public record shows it: the record holds the chance
+  // outcomes and the moves, so a piece no seat ever saw is no secret once the game is over. The
+  // server sends it to everybody at the end. In the shape of observation(); by default the
+  // spectator's. A game whose pieces may end unseen (face down, in a bag) names them here. Asked
+  // of a terminal state only: before the end it would leak.
+  virtual json record_observation() const { return observation(kSpectator); }
+
   // A complete state that `viewer` cannot tell apart from this one, with every hidden part sampled
   // from `rng` (consistently with all the viewer has seen) and a freshly seeded chance stream, so
   // the future is unknown too. The event log of the result is empty.

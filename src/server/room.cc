@@ -566,6 +566,10 @@ std::string Room::state_message_locked(SeatMask seats, LogMark& mark) const {
     for (Seat seat = 0; seat < state.num_players(); ++seat) seen.push_back(state.observation(seat));
     out += R"(,"revealed":)";
     out += seen.dump();
+    // And what the record makes public besides: pieces no seat ever saw
+    // (State::record_observation).
+    out += R"(,"record_view":)";
+    out += state.record_observation().dump();
   }
   mark.started = true;
   mark.events = state.log().events().size();

@@ -658,6 +658,7 @@ TEST_F(ServerTest, AFinishedMatchRevealsWhatItsRecordMakesPublicAndNothingBefore
   int running = 0;
   for (int i = 0; i < 2000 && state["result"].is_null(); ++i) {
     EXPECT_FALSE(state.contains("revealed")) << "revealed before the end";
+    EXPECT_FALSE(state.contains("record_view")) << "the record's view before the end";
     ++running;
     if (auto [seat, move] = a_legal_move(state, rng); seat == 0)
       player.send({{"type", "move"}, {"seat", 0}, {"seq", state["seq"]}, {"move", move}});
@@ -670,6 +671,7 @@ TEST_F(ServerTest, AFinishedMatchRevealsWhatItsRecordMakesPublicAndNothingBefore
   std::optional<json> seen = watcher.receive_type("state");
   while (seen && (*seen)["result"].is_null()) {
     EXPECT_FALSE(seen->contains("revealed")) << "revealed to the spectator before the end";
+    EXPECT_FALSE(seen->contains("record_view")) << "the record's view before the end";
     seen = watcher.receive_type("state");
   }
   ASSERT_TRUE(seen.has_value());
@@ -681,6 +683,30 @@ TEST_F(ServerTest, AFinishedMatchRevealsWhatItsRecordMakesPublicAndNothingBefore
     EXPECT_TRUE(goal.size() == 2 && std::string("SMCA").find(goal[0]) != std::string::npos)
         << "seat " << s << "'s goal: " << goal;
   }
+  // The board as the record shows it: every tile named (face down ones in brackets), every goal,
+  // every hand and every seat's tiles; it agrees with the truth.
+  const json& record_view = state["record_view"];
+  json truth;
+  server_->lobby().find(created["id"])->inspect_truth([&](const State& s) {
+    truth = s.record_observation();
+  });
+  EXPECT_EQ(record_view, truth);
+  for (const json& tile : record_view["tiles"])
+    EXPECT_EQ(tile.get<std::string>().find("down"), std::string::npos) << tile;
+  // A list of n pieces named "C3 M0 ..." is 3n - 1 characters long.
+  auto named = [](const json& count, const json& names) {
+    const std::size_t n = count.get<std::size_t>();
+    return names.get<std::string>().size() == (n ? 3 * n - 1 : 0);
+  };
+  std::size_t pieces = 0;
+  for (int s = 0; s < 3; ++s) {
+    const json& entry = record_view["seats"][s];
+    EXPECT_EQ(entry[10], state["revealed"][s]["seats"][s][10]) << "seat " << s << "'s goal";
+    EXPECT_TRUE(named(entry[0], entry[1])) << "seat " << s << "'s hand: " << entry;
+    EXPECT_TRUE(named(entry[4], entry[5])) << "seat " << s << "'s tiles: " << entry;
+    pieces += entry[0].get<std::size_t>() + entry[4].get<std::size_t>();
+  }
+  EXPECT_GT(pieces + record_view["tiles"].size(), 0u) << record_view;
   std::string log;
   for (const json& line : state["views"][0]["log"]) log += line.get<std::string>() + "\n";
   EXPECT_NE(log.find("chooses the goal"), std::string::npos) << log;

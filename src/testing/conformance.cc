@@ -262,6 +262,14 @@ void random_sim_test(const Registry& registry, const std::string& game_id, const
     ASSERT_EQ(replayed->to_json()["state"], match.state().to_json()["state"])
         << game_id << " seed " << seed << ": the record replays to a different state";
     ASSERT_TRUE(replayed->is_terminal());
+    // What the record makes public at the end (State::record_observation): in the observation's
+    // shape, and decided by the record alone (the replayed state shows the same).
+    const json end = match.state().record_observation();
+    ASSERT_TRUE(end.is_object()) << game_id << " seed " << seed;
+    const json spectator = match.state().observation(kSpectator);
+    for (const auto& [key, value] : spectator.items())
+      ASSERT_TRUE(end.contains(key)) << game_id << ": record_observation lacks '" << key << "'";
+    ASSERT_EQ(replayed->record_observation(), end) << game_id << " seed " << seed;
     const Returns returns = match.state().returns();
     for (int s = game->num_players(); s < kMaxPlayers; ++s) ASSERT_EQ(returns[std::size_t(s)], 0.0);
   }

@@ -344,5 +344,27 @@ export async function smallestLitPlace(page) {
   });
 }
 
+/**
+ * What a finger taps on the page that is smaller than TAP px either way: links, buttons, folds
+ * (summary), inputs and the board's fold buttons, each as "tag text WxH". A link inside running
+ * text (its paragraph or list item holds other words) is left out, as WCAG 2.5.8 leaves it out.
+ */
+export async function smallTapTargets(page) {
+  return page.evaluate((tap) => {
+    const inText = (e) => {
+      const block = e.closest("p, li, dd, td");
+      return e.tagName === "A" && block && block.textContent.trim() !== e.textContent.trim();
+    };
+    return [...document.querySelectorAll("a, button, summary, select, input, [role=button]")]
+      .filter((e) => e.getClientRects().length && !e.closest("[hidden], svg [data-place]") && !inText(e))
+      .map((e) => [e, e.getBoundingClientRect()])
+      .filter(([, r]) => r.width > 0 && (r.width < tap - 0.5 || r.height < tap - 0.5))
+      .map(
+        ([e, r]) =>
+          `${e.tagName.toLowerCase()} '${(e.textContent || e.getAttribute("aria-label") || "").trim().slice(0, 40)}' ${Math.round(r.width)}x${Math.round(r.height)}`,
+      );
+  }, TAP);
+}
+
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };

@@ -13,6 +13,7 @@ import {
   playOneMove,
   screenshot,
   smallestLitPlace,
+  smallTapTargets,
   states,
   TAP,
   tapLitPlace,
@@ -52,9 +53,18 @@ test("the lobby and how to play, at both sizes, without console errors", async (
     const lobby = await visit("/", viewport, "form.new-match");
     await lobby.selectOption("#game", "relativity");
     assert.match(await lobby.locator(".params .game-facts").textContent(), /^2 players/, "not 2–2 players");
+    assert.equal(
+      await lobby.locator("#param-players").getAttribute("readonly"),
+      "",
+      "2 players, nothing to choose",
+    );
     assert.doesNotMatch(await lobby.locator("header.top").textContent(), /Piecepack games/);
     assert.equal(await lobby.locator("a.rules-link").getAttribute("href"), "/rules/relativity");
     await assertNoSidewaysScroll(lobby, `lobby (${size})`);
+    if (size === "phone") {
+      await lobby.locator("details.rules-box > summary").tap();
+      assert.deepEqual(await smallTapTargets(lobby), [], "the lobby's tap targets");
+    }
     await screenshot(lobby, `lobby-${size}`);
     assertNoConsoleErrors(lobby, `lobby (${size})`);
     await lobby.context().close();
@@ -63,6 +73,7 @@ test("the lobby and how to play, at both sizes, without console errors", async (
       // The setup picture is the client's own drawing of the game's opening view.
       assert.equal(await rules.locator("article.rules figure.setup svg.board").count(), 1, g.id);
       await assertNoSidewaysScroll(rules, `how to play ${g.id} (${size})`);
+      if (size === "phone") assert.deepEqual(await smallTapTargets(rules), [], `how to play ${g.id}`);
       if (g.id === "culture-wars" || size === "phone") await screenshot(rules, `rules-${g.id}-${size}`);
       assertNoConsoleErrors(rules, `how to play ${g.id} (${size})`);
       await rules.context().close();
@@ -106,6 +117,7 @@ test("every board at 1280×800 and 390×844: no sideways scroll, no console erro
         }
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
         assert.ok(height < 5000, `${g.id}: the page is ${height}px tall at phone size`);
+        assert.deepEqual(await smallTapTargets(page), [], `${g.id}: the page's tap targets`);
       }
       await screenshot(page, `${g.id}-${size}`);
       assertNoConsoleErrors(page, `${g.id} (${size})`);
@@ -151,6 +163,13 @@ test("the end as a spectator sees it, then the replay", async () => {
   assert.equal(await phone.locator("ol.log > li").last().getAttribute("value"), "400");
   // At the end the record is public: the state carries what each seat saw.
   assert.equal(last.revealed?.length, 4, "revealed: one view per seat");
+  // And what no seat saw: the record names every Army, in the stacks and on the board.
+  assert.ok(
+    last.record_view.stacks.every((st) => !st.includes("?")),
+    `the record's stacks: ${last.record_view.stacks}`,
+  );
+  assert.doesNotMatch(last.record_view.board, /\?/, "the record's board");
+  assert.doesNotMatch(await phone.locator(".private .stacks ul").textContent(), /\?/);
   await assertNoSidewaysScroll(phone, "the end at phone size");
   await screenshot(phone, "siege-end-phone");
   assertNoConsoleErrors(phone, "the end");
@@ -176,6 +195,24 @@ test("the end as a spectator sees it, then the replay", async () => {
   await screenshot(replay, "siege-replay-end");
   assertNoConsoleErrors(replay, "the replay");
   await replay.context().close();
+  // On a phone the step buttons stay on the screen, under a board of any height, and answer a tap.
+  const small = await visit(`/replay/${created.id}`, PHONE, "svg.board");
+  const bar = small.locator(".replay-controls");
+  const box = await bar.boundingBox();
+  assert.ok(box.y >= 0 && box.y + box.height <= PHONE.height + 1, `the step buttons at ${box.y}px`);
+  await small.locator('[data-step="forward"]').tap();
+  await small.waitForFunction(
+    () => /^Step 1 of/.test(document.querySelector("p.step")?.textContent ?? ""),
+    null,
+    {
+      timeout: WAIT,
+    },
+  );
+  assert.deepEqual(await smallTapTargets(small), [], "the replay's tap targets at phone size");
+  await assertNoSidewaysScroll(small, "the replay at phone size");
+  await screenshot(small, "siege-replay-phone");
+  assertNoConsoleErrors(small, "the replay at phone size");
+  await small.context().close();
 });
 
 test("a finished Conspiracy match shows its spectator every seat's goal", async () => {

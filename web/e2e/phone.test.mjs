@@ -1,9 +1,10 @@
 // Culture Wars and the card game on a phone (390×844) and a desktop (1280×800), issue 25: pinch zoom
 // is not forbidden, the board opens at a zoom where every lit place is at least 44 px and pans in a
 // box of its own (the page never scrolls sideways), "Fit the board" fits it again, the side panels
-// fold, a tap on a lit place answers, the card game's page is not thousands of px tall. Then the end
-// board as a spectator sees it: what lay face down stays face down, named where the record (what
-// each seat saw) makes it public; the card game's hands face up.
+// (seat list, log, every move) fold, the status line shows two lines until "More", the card game's
+// other seats fold to their header strips (Show/Hide), a tap on a lit place answers, the card game's
+// page is not thousands of px tall. Then the end board as a spectator sees it: what lay face down
+// stays face down, each piece named as the public record shows it; the card game's hands face up.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
@@ -100,14 +101,66 @@ for (const game of ["culture-wars", "conspiracy-tcg"]) {
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       assert.ok(height < 3000, `the card game's page is ${height}px tall at phone size`);
     }
-    // The side panels fold: the log and the list of every move start folded on a phone.
-    for (const panel of ["details.log-section", "details.all-moves"]) {
+    // The side panels fold: the seat list, the log and the list of every move start folded on a
+    // phone; the seat list's line says whose turn it is.
+    assert.match(
+      await page.locator("details.seats-section > summary").textContent(),
+      /Seats \(2\) · your turn/,
+    );
+    for (const panel of ["details.seats-section", "details.log-section", "details.all-moves"]) {
       const details = page.locator(panel);
       if (!(await details.count())) continue;
       assert.equal(await details.evaluate((d) => d.open), false, `${panel} starts folded`);
       await details.locator("> summary").tap();
       assert.equal(await details.evaluate((d) => d.open), true, `${panel} opens`);
       await details.locator("> summary").tap();
+    }
+    // The status line shows two lines until "More" (a finger's size) is tapped, then all of it.
+    const status = page.locator("p.status");
+    // Two lines of text are at most 2.6 em (line-height "normal" is about 1.2 em).
+    const em = await status.evaluate((p) => parseFloat(getComputedStyle(p).fontSize));
+    const folded = (await status.boundingBox()).height;
+    assert.ok(folded <= 2.6 * em, `the status line is ${folded}px tall folded (1 em = ${em}px)`);
+    if (game === "culture-wars") {
+      const more = page.locator("button.status-more");
+      assert.ok((await more.boundingBox()).height >= TAP - 0.5, "More is a finger's size");
+      await more.tap();
+      assert.ok((await status.boundingBox()).height > folded + em, "More shows the whole status");
+      assert.equal(await more.textContent(), "Less");
+      await more.tap();
+      assert.equal((await status.boundingBox()).height, folded, "Less folds it again");
+    } else {
+      // The other seat's area is folded to its header strip, with a Show button a finger's size
+      // that unfolds it (its hidden hand drawn as backs), unless a legal move names one of its
+      // cards (a pro move against it): then it is never folded.
+      const view = states(page).at(-1).views[0];
+      const theirs = new Set(view.observation.seats[1].field.flat().map((a) => `@${a}`));
+      if (view.legal.some((m) => (m.places ?? []).some((p) => theirs.has(p)))) {
+        assert.equal(
+          await page.locator("svg.board g.fold").count(),
+          0,
+          "a seat a move names is not foldable",
+        );
+        assert.equal(await page.locator("svg.board text.hand-known").count(), 1, "seat 1's hand is shown");
+      } else {
+        const fold = page.locator('svg.board g.fold[data-fold="seat-1"]');
+        assert.equal(await fold.getAttribute("aria-expanded"), "false");
+        const box = await fold.boundingBox();
+        assert.ok(
+          Math.min(box.width, box.height) >= TAP - 0.5,
+          `the Show button is ${box.width}x${box.height}px`,
+        );
+        assert.equal(
+          await page.locator("svg.board text.hand-known").count(),
+          0,
+          "seat 1's hand is folded away",
+        );
+        await fold.tap();
+        await page.locator('svg.board g.fold[data-fold="seat-1"][aria-expanded="true"]').waitFor();
+        assert.equal(await page.locator("svg.board text.hand-known").count(), 1, "seat 1's hand is shown");
+        await page.locator('svg.board g.fold[data-fold="seat-1"]').tap();
+        await page.locator('svg.board g.fold[data-fold="seat-1"][aria-expanded="false"]').waitFor();
+      }
     }
     // A tap on a lit place answers: it is picked, or its move is sent.
     await tapLitPlace(page);
@@ -116,10 +169,21 @@ for (const game of ["culture-wars", "conspiracy-tcg"]) {
     assertNoConsoleErrors(page, `${game} (phone)`);
     await page.context().close();
 
+    if (game === "conspiracy-tcg") {
+      // A spectator came to watch every seat: on a phone nothing starts folded, each seat can fold.
+      const watcher = await open(created.watch_url, PHONE, "svg.board");
+      assert.equal(await watcher.locator('svg.board g.fold[aria-expanded="false"]').count(), 0);
+      assert.equal(await watcher.locator('svg.board g.fold[aria-expanded="true"]').count(), 2);
+      await watcher.context().close();
+    }
     // On a desktop the board is fitted as before and nothing is zoomed by itself.
     const desk = await open(created.seats[0].join_url, DESKTOP, "svg.board");
     await desk.waitForSelector("svg.board [data-place].target", { timeout: WAIT });
     assert.equal(await desk.locator(".board-box.zoomed").count(), 0, "not zoomed on a desktop");
+    // Nothing starts folded on a desktop: the seat list, the whole status, every seat's cards.
+    assert.equal(await desk.locator("details.seats-section").evaluate((d) => d.open), true);
+    assert.equal(await desk.locator("button.status-more").isVisible(), false);
+    assert.equal(await desk.locator('svg.board g.fold[aria-expanded="false"]').count(), 0);
     await assertNoSidewaysScroll(desk, `${game} (desktop)`);
     await screenshot(desk, `${game}-desktop-open`);
     assertNoConsoleErrors(desk, `${game} (desktop)`);
@@ -127,21 +191,43 @@ for (const game of ["culture-wars", "conspiracy-tcg"]) {
   });
 }
 
-test("the end board: face-down Conspiracy tiles stay face down, named where a seat knew them", async () => {
-  const created = await finished("conspiracy", { max_rounds: 2 }, 3);
+test("the end board: face-down Conspiracy tiles stay face down, each named as the record shows it", async () => {
+  // The deal is random: some matches end with every tile face up. Up to six are played (under a
+  // second each) until one ends with a face-down tile, as its spectator's last state shows.
+  let created = null;
+  for (let attempt = 0; attempt < 6 && !created; attempt++) {
+    const candidate = await finished("conspiracy", { max_rounds: 2 }, 3);
+    const page = await open(candidate.watch_url, DESKTOP, ".result h2");
+    await until(() => states(page).some((s) => s.result), "the final state");
+    const tiles = states(page).at(-1).views[0].observation.tiles ?? [];
+    if (tiles.some((t) => t.endsWith(" down"))) created = candidate;
+    await page.context().close();
+  }
+  assert.ok(created, "six Conspiracy matches in a row ended without a face-down tile");
   await atTheEnd(created, "conspiracy-end-board", async (page, last) => {
     const spectator = last.views[0].observation;
     const down = (spectator.tiles ?? []).filter((t) => t.endsWith(" down")).map((t) => t.split(" ")[0]);
-    const known = new Map();
+    const known = new Map(); // position -> tile, from what some seat saw
     for (const seen of last.revealed ?? [])
       for (const t of seen.tiles ?? []) {
         const [pos, what] = t.split(" ");
         if (what.startsWith("(")) known.set(pos, what.slice(1, 3));
       }
+    // The record shows every tile, those no seat ever saw too, and agrees with what the seats saw.
+    const recorded = new Map();
+    for (const t of last.record_view?.tiles ?? []) {
+      const [pos, what] = t.split(" ");
+      if (what.startsWith("(")) recorded.set(pos, what.slice(1, 3));
+    }
+    assert.deepEqual([...recorded.keys()].sort(), [...down].sort(), "the record names every face-down tile");
+    for (const [pos, tile] of known) assert.equal(recorded.get(pos), tile, `${pos} as the seats saw it`);
     const named = await page.locator("svg.board text.public-tile").allTextContents();
-    const expected = down.filter((p) => known.has(p)).map((p) => `(${known.get(p)}, face down)`);
-    assert.deepEqual(named.sort(), expected.sort(), "each face-down tile a seat knew is named");
+    const expected = down.map((p) => `(${recorded.get(p)}, face down)`);
+    assert.deepEqual(named.sort(), expected.sort(), "each face-down tile is named");
     assert.ok(down.length > 0, "the match ended with face-down tiles on the board");
+    // The spectator's panel names every goal and hand from the record.
+    const panel = await page.locator("details.private").textContent();
+    assert.doesNotMatch(panel, /goal (secret|not chosen)/, panel);
     // Face down they stay: one tile back per face-down tile.
     assert.equal(
       await page.locator("svg.board g.tile-back:not(:has(> title))").count(),
@@ -159,5 +245,20 @@ test("the end board: the card game's hands face up once the record is public", a
     assert.ok(nonEmpty > 0, "some seat ends with cards in hand");
     assert.equal(await page.locator("svg.board text.hand-revealed").count(), nonEmpty);
     assert.equal(await page.locator("svg.board text.hand-known").count(), 0, "no hand left hidden");
+  });
+});
+
+test("the end board: Culture Wars names every coin, settlements and reserves, from the record", async () => {
+  const created = await finished("culture-wars", { max_rounds: 2 }, 2);
+  await atTheEnd(created, "culture-wars-end-board", async (page, last) => {
+    const record = last.record_view;
+    for (const c of record.coins) assert.notEqual(c.value, null, `the record names the coin on ${c.square}`);
+    for (const s of record.seats) assert.equal(s.unseen_coins, 0, "no reserve coin left unseen");
+    // Each settlement (a coin suit side up) carries its number as a badge; the panel lists reserves.
+    const settled = record.coins.filter((c) => c.face === "suit").length;
+    assert.equal(await page.locator("svg.board .coin-suit title", { hasText: "(value " }).count(), settled);
+    const reserves = await page.locator("details.private li").allTextContents();
+    assert.equal(reserves.length, 2);
+    for (const r of reserves) assert.match(r, /reserve \d+ tokens, coins /, r);
   });
 });

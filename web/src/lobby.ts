@@ -22,6 +22,8 @@ function paramInput(p: ParamSpec): HTMLElement {
       min: p.min,
       max: p.max,
       value: String(p.default ?? ""),
+      // Nothing to choose (Relativity's 2 players): shown, not editable.
+      readonly: p.min !== undefined && p.min === p.max,
     });
   } else {
     input = h("input", {

@@ -17,8 +17,10 @@ interface Ui {
   banner: HTMLElement;
   boardBox: HTMLElement;
   status: HTMLElement;
+  statusMore: HTMLButtonElement;
   turn: HTMLElement;
   seats: HTMLElement;
+  seatsBox: HTMLDetailsElement;
   privateBox: HTMLDetailsElement;
   moves: HTMLElement;
   message: HTMLElement;
@@ -46,9 +48,15 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
   const ui: Ui = {
     banner: h("p", { class: "banner", role: "status", "aria-live": "polite" }, "Connecting…"),
     boardBox: h("div", { class: "board-box" }),
-    status: h("p", { class: "status", "aria-live": "polite" }),
+    status: h("p", { class: "status", id: "match-status", "aria-live": "polite" }),
+    statusMore: h(
+      "button",
+      { type: "button", class: "status-more", hidden: true, "aria-controls": "match-status" },
+      "More",
+    ),
     turn: h("p", { class: "turn" }),
     seats: h("ul", { class: "seat-list" }),
+    seatsBox: h("details", { class: "seats-section", open: !narrow() }),
     privateBox: h("details", { class: "private", "aria-label": "your private information", open: !narrow() }),
     moves: h("div", { class: "move-buttons" }),
     message: h("p", { class: "message", role: "status", "aria-live": "assertive" }),
@@ -68,7 +76,7 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
       id: "notation",
       name: "notation",
       autocomplete: "off",
-      placeholder: "e.g. d3#e3",
+      placeholder: "a move",
     }),
     undo: h("button", { type: "button", class: "undo", hidden: true }, "Undo my last move"),
     controls: h("section", { class: "controls", "aria-label": "moves", hidden: tokens.length === 0 }),
@@ -117,7 +125,8 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
         "aside",
         { class: "side" },
         ui.status,
-        ui.seats,
+        ui.statusMore,
+        ui.seatsBox,
         ui.privateBox,
         ui.controls,
         ui.message,
@@ -133,6 +142,22 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
   );
 
   ui.controls.append(h("h2", {}, "Your move"), ui.moves, ui.allMoves, noteForm, ui.help, ui.undo);
+  // On a phone the status line shows its first two lines until "More" is pressed.
+  let statusOpen = false;
+  ui.statusMore.addEventListener("click", () => {
+    statusOpen = !statusOpen;
+    fitStatus();
+  });
+  const fitStatus = () => {
+    ui.status.classList.toggle("clamped", narrow() && !statusOpen);
+    const overflows = ui.status.scrollHeight > ui.status.clientHeight + 1;
+    ui.statusMore.hidden = !narrow() || (!statusOpen && !overflows) || !ui.status.textContent;
+    ui.statusMore.textContent = statusOpen ? "Less" : "More";
+    ui.statusMore.setAttribute("aria-expanded", String(statusOpen));
+  };
+  // Parts of the board folded or unfolded by a tap on their fold button (the card game's seat
+  // areas), by their data-fold key; a part not in here has the drawer's default.
+  const folds = new Map<string, boolean>();
   const zoom = new BoardZoom(ui.boardBox, root.querySelector<HTMLButtonElement>("button.zoom")!);
   let state: StateMsg | null = null;
   let sentUndo = false;
@@ -348,11 +373,24 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     else highlight();
   };
 
+  const toggleFold = (toggle: Element) => {
+    const key = toggle.getAttribute("data-fold")!;
+    folds.set(key, toggle.getAttribute("aria-expanded") === "true");
+    render();
+    ui.boardBox.querySelector<SVGGElement>(`[data-fold="${key}"]`)?.focus();
+  };
   ui.boardBox.addEventListener("click", (ev) => {
+    const fold = (ev.target as Element).closest("[data-fold]");
+    if (fold) return toggleFold(fold);
     const g = (ev.target as Element).closest("[data-place]");
     if (g) onPlace(g.getAttribute("data-place")!);
   });
   ui.boardBox.addEventListener("keydown", (ev) => {
+    const fold = (ev.target as Element).closest?.("[data-fold]");
+    if (fold && (ev.key === "Enter" || ev.key === " ")) {
+      ev.preventDefault();
+      return toggleFold(fold);
+    }
     const g = (ev.target as Element).closest?.("[data-place]");
     if (!g) return;
     if (ev.key === "Enter" || ev.key === " ") {
@@ -425,7 +463,16 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     const view = currentView();
     if (!view) return;
     document.title = `Tabletop — ${s.match.game} ${s.match.id}`;
-    const ctx: DrawContext = { viewer: view.seat, seatNames: seatNames(), revealed: s.revealed };
+    const ctx: DrawContext = {
+      viewer: view.seat,
+      seatNames: seatNames(),
+      revealed: s.revealed,
+      recordView: s.record_view,
+      narrow: narrow(),
+      folds,
+      // Every place some legal move names: a drawer never folds one of them away.
+      live: new Set(view.legal.flatMap((m) => m.places ?? [])),
+    };
     const info = games.find((g) => g.id === s.match.game);
     root.querySelector<HTMLAnchorElement>("a.rules-link")!.href = `/rules/${s.match.game}`;
     root.querySelector<HTMLAnchorElement>("a.rules-link")!.textContent =
@@ -469,6 +516,21 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
           ? "Your turn."
           : `Waiting for ${seatLabel(toMove, s.match.seats[toMove]?.name)}.`;
     ui.turn.className = view.seat === toMove ? "turn mine" : "turn";
+    // The seat list folds (on a phone it starts folded) under a line that names who is to move.
+    const moverName = toMove === null ? null : seatLabel(toMove, s.match.seats[toMove]?.name);
+    ui.seatsBox.replaceChildren(
+      h(
+        "summary",
+        {},
+        h("h2", {}, `Seats (${s.match.seats.length})`),
+        s.result
+          ? " · game over"
+          : moverName
+            ? ` · ${toMove === view.seat ? "your turn" : moverName + " to move"}`
+            : "",
+      ),
+      ui.seats,
+    );
     ui.seats.replaceChildren(
       ...s.match.seats.map((seat) => {
         const icon = svgRoot(0, 0, 20, 20, `marker of seat ${seat.seat}`);
@@ -498,6 +560,8 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
         );
       }),
     );
+    // A seat that may be handed to the computer: its button is not folded away.
+    if (ui.seats.querySelector("button.takeover")) ui.seatsBox.open = true;
     // The last 200 lines, each numbered by the move (ply) that wrote it; 0 is the setup. A server
     // without log_plies: numbered as lines of the whole log.
     const first = Math.max(0, view.log.length - 200);
@@ -513,7 +577,10 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
         ),
     );
     ui.log.parentElement!.scrollTop = ui.log.parentElement!.scrollHeight;
+    fitStatus();
     picker = view.legal.length ? new MovePicker(view.legal) : null;
+    // An example in this game's own notation (a Relativity swap means nothing in Siege).
+    if (view.legal.length) ui.noteInput.placeholder = `e.g. ${view.legal[0].move}`;
     highlight();
     zoom.update();
     hints.update(s, view, !!pending);

@@ -52,6 +52,9 @@ export interface StateMsg {
   /** Once the match is over (its record public): each seat's own observation, in seat order. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   revealed?: any[];
+  /** Once the match is over: the board as its record shows it, pieces no seat saw included. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  record_view?: any;
 }
 
 /**
@@ -66,8 +69,7 @@ export function completeState(prev: StateMsg | null, msg: StateMsg): StateMsg | 
     const from = view.log_from ?? 0;
     const before = from === 0 ? [] : prev?.views.find((v) => v.seat === view.seat)?.log;
     if (before === undefined || from > before.length) return null;
-    const plies =
-      from === 0 ? [] : (prev?.views.find((v) => v.seat === view.seat)?.log_plies ?? []);
+    const plies = from === 0 ? [] : (prev?.views.find((v) => v.seat === view.seat)?.log_plies ?? []);
     views.push({
       ...view,
       log: [...before.slice(0, from), ...view.log],

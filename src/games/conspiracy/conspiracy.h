@@ -223,6 +223,9 @@ class ConspiracyState final : public State {
   // parse_move on the words in lower case (parse_move quotes them back as written in errors).
   Move parse_lowered(std::string_view text) const;
   json observation(Seat viewer) const override;
+  // At the end, every tile and coin named (face down ones in brackets, as a seat that knew them
+  // sees them: "M2 (C3)", "c5 3 ne C3"), every hand and every goal.
+  json record_observation() const override;
   // `reveal c5 ...` and `c5 ne` -> c5 (the payment or direction after the click); `reveal M2 ...`
   // and `tile A4 M2` -> M2 (the held tile after the click); `mark M` -> MP (the Present tile of the
   // column); every other move (from the hand, or a yes/no) -> none.
@@ -483,6 +486,8 @@ class ConspiracyGame final : public Game {
   double loss_return() const override { return -1; }
   // The notation for people (core/game.h; written in conspiracy_notation.cc).
   std::vector<NotationKind> notation() const override;
+  // The key to render's signs ([X], ###, (X), 3#↗, C*↗, mN), printed once by `tabletop play`.
+  std::string board_key() const override;
   std::unique_ptr<State> new_initial_state(Chance chance) const override;
   // Every tile position (LP..R31) and square (a1..f64).
   std::vector<std::string> board_places() const override;

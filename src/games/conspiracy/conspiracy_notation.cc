@@ -320,6 +320,12 @@ Move ConspiracyState::parse_lowered(std::string_view text) const {
       "<square> <direction>, pay, flip, remove, save, mark, win, pass)");
 }
 
+std::string ConspiracyGame::board_key() const {
+  return "  [C2] a face-up tile; ### an empty square of a face-down tile, (C2) one you\n"
+         "  know; 3#↗ a coin number side up (the arrow is its direction), C*↗ symbol side\n"
+         "  up; m0 the marker of seat 0. Under the board: each seat's coins and tiles.\n";
+}
+
 std::vector<NotationKind> ConspiracyGame::notation() const {
   return {
       {"goal",

@@ -486,6 +486,18 @@ void ConspiracyState::sample_hidden(Seat v, Rng& rng) {
       }
 }
 
+json ConspiracyState::record_observation() const {
+  ConspiracyState all(*this);
+  all.coin_known_.fill(kPublic);
+  all.tile_known_.fill(kPublic);
+  json obs = all.observation(kSpectator);
+  for (Seat s = 0; s < players(); ++s)
+    if (goal_suit_[std::size_t(s)] >= 0)
+      obs["seats"][std::size_t(s)][10] = std::string(1, kSuitLetters[goal_suit_[std::size_t(s)]]) +
+                                         std::to_string(goal_rank_[std::size_t(s)]);
+  return obs;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Rendering and invariants
 
@@ -552,9 +564,6 @@ std::string ConspiracyState::render(Seat v) const {
       out << line << "\n";
     }
   }
-  out << " [X] face-up tile, ### face-down tile (square), (X) a face-down tile you know, 3#↗ a "
-         "coin number\n"
-      << " side up, C*↗ symbol side up, mN: marked by seat N\n";
   for (Seat s = 0; s < players(); ++s) {
     out << " " << game().seat_name(s) << ": " << hand_count(s) << " in hand, " << tiles_held(s)
         << (tiles_held(s) == 1 ? " tile" : " tiles");
@@ -579,11 +588,33 @@ std::string ConspiracyState::render(Seat v) const {
       if (tile_loc_[std::size_t(t)] == kHeld + v) out << " " << piece_name(t);
     out << "\n";
   }
-  if (phase_ == Phase::kOver)
+  if (phase_ == Phase::kOver) {
+    // The game is over and its record public: what lay hidden, as record_observation names it.
+    std::string down;
+    for (int pos = 0; pos < kPositions; ++pos)
+      if (const int t = tile_at_[std::size_t(pos)]; t >= 0 && !tile_up_[std::size_t(t)])
+        down +=
+            std::string(down.empty() ? "" : ",") + " " + position_name(pos) + " " + piece_name(t);
+    out << wrap_words(" The record shows" + (down.empty() ? "" : ": face-down tiles" + down), 80, 3)
+        << "\n";
+    for (Seat s = 0; s < players(); ++s) {
+      out << "  " << game().seat_name(s) << ": goal ";
+      if (goal_suit_[std::size_t(s)] >= 0)
+        out << kSuitNames[goal_suit_[std::size_t(s)]] << " & " << int(goal_rank_[std::size_t(s)]);
+      else
+        out << "not chosen";
+      std::string hand, held;
+      for (int c = 0; c < kPieces; ++c) {
+        if (coin_loc_[std::size_t(c)] == kHand + s) hand += " " + piece_name(c);
+        if (tile_loc_[std::size_t(c)] == kHeld + s) held += " " + piece_name(c);
+      }
+      out << "; hand" << (hand.empty() ? " empty" : hand) << "; tiles"
+          << (held.empty() ? " none" : held) << "\n";
+    }
     out << (winner_ >= 0 ? " " + game().seat_name(winner_) + " wins"
                          : std::string(" no winner (engine round cap)"))
         << "\n";
-  else
+  } else
     out << " " << game().seat_name(to_move_) << " to move (" << kPhaseNames[int(phase_)] << "), "
         << ap_ << " action points\n";
   return out.str();

@@ -205,6 +205,8 @@ class TcgState final : public State {
   // occupation, organisation, phone, city, country, army, pro moves) of exactly the agents the
   // rest of the observation shows, for clients that draw the cards.
   json observation(Seat viewer) const override;
+  // The modes, bombs, each seat's columns and the cards of its hand the viewer sees, one card a
+  // line; a line longer than 80 columns goes on below, indented (a terminal's width).
   std::string render(Seat viewer) const override;
   // What is left to each seat (cards to draw, in hand, agents in the field, as all may count
   // them) and what the seat to move decides now; to that seat, one example of each kind of move

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "core/text.h"
 #include "games/conspiracy_tcg/conspiracy_tcg.h"
 
 namespace tabletop::conspiracy_tcg {
@@ -520,7 +521,12 @@ std::string TcgState::render(Seat viewer) const {
                                " plies: a draw (max_plies, not a rule).\n");
   else
     out << g.seat_name(current_player()) << " to decide (" << phase_name(phase_) << ").\n";
-  return out.str();
+  // Every line fits a terminal's 80 columns: a long one goes on 4 columns further in than it began.
+  std::string wrapped;
+  std::istringstream lines(out.str());
+  for (std::string line; std::getline(lines, line);)
+    wrapped += wrap_words(line, 80, std::min(line.find_first_not_of(' '), line.size()) + 4) + "\n";
+  return wrapped;
 }
 
 std::string TcgState::turn_status(Seat viewer) const {

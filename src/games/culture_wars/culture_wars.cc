@@ -498,6 +498,12 @@ std::vector<std::string> CultureWarsGame::board_places() const {
   return places;
 }
 
+json CultureWarsState::record_observation() const {
+  CultureWarsState all(*this);
+  all.coin_seen_.fill(true);
+  return all.observation(kSpectator);
+}
+
 json CultureWarsState::observation(Seat viewer) const {
   json tiles = json::array();
   std::array<int16_t, kTiles> sorted = tile_origin_;

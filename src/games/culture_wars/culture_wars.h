@@ -173,6 +173,8 @@ class CultureWarsState final : public State {
   Move parse_move(std::string_view text) const override;
   // The same for every viewer: nobody knows a coin that has not been seen number side up.
   json observation(Seat viewer) const override;
+  // At the end, every coin's number, on the map and in reserve (none left unseen).
+  json record_observation() const override;
   // `tile:m15-g21` -> m15, g21 (the tile's lower-left square, then where it goes); `3k12-k13` ->
   // k12, k13 (the count is chosen after the clicks); `coin:`, `token:`, `grow:`, `settle:k12[=v]`
   // -> k12 (the coin after the click); `done` -> none.

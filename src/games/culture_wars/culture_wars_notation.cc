@@ -45,10 +45,10 @@ std::string CultureWarsGame::board_key() const {
   return "  Each square shows its coin, then its tokens. Coins: 3B = the 3 of " + seat_name(1) +
          ",\n  number side up (a resource); [B] = a coin of " + seat_name(1) +
          " suit side up (a\n  settlement; in setup, a coin not yet turned). Tokens: A:4 = four "
-         "of " +
+         "of\n  " +
          seat_name(0) +
-         "'s;\n  *:6 = six of several seats' (listed under the map). ~ is sea. Lines are the "
-         "tiles'\n  edges (a tile is 2x2 squares, named by its lower-left square).\n";
+         "'s; *:6 = six of several seats' (listed under the map); ~ is sea.\n"
+         "  Lines are tile edges (a tile is 2x2 squares, named by its lower-left square).\n";
 }
 
 }  // namespace tabletop::culture_wars

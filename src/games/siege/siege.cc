@@ -918,7 +918,20 @@ json SiegeState::observation(Seat viewer) const {
   return obs;
 }
 
+json SiegeState::record_observation() const {
+  SiegeState all(*this);
+  all.revealed_.fill(0xFF);
+  return all.observation(kSpectator);
+}
+
 std::string SiegeState::render(Seat viewer) const {
+  // Once the game is over its record is public: the last board shows every Army's value.
+  if (over_ &&
+      std::any_of(revealed_.begin(), revealed_.end(), [](uint8_t r) { return r != 0xFF; })) {
+    SiegeState all(*this);
+    all.revealed_.fill(0xFF);
+    return all.render(viewer);
+  }
   // A 10 x 10 picture: columns NW-base, a..h, SE-base; rows SW-base, 1..8, NE-base.
   const SiegeGame& g = rules();
   static const std::array<std::array<int8_t, 10>, 10> at_cell = [] {
@@ -953,8 +966,6 @@ std::string SiegeState::render(Seat viewer) const {
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out << line << "\n";
   }
-  out << " NE? face-down Army, NE3 a known Army (0 Null, 1 Ace), NEC a Commander, [NE] an empty "
-         "Home Base\n";
   for (Seat s = 0; s < num_players(); ++s) {
     out << " " << game().seat_name(s) << ", " << kSuitNames[compass_of(s)] << ": stack";
     if (stack_size_[std::size_t(s)] == 0) out << " empty";

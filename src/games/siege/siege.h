@@ -148,12 +148,15 @@ class SiegeState final : public State {
   // The same for every viewer (nobody knows an unrevealed Army): the board with `?` for unrevealed
   // Armies, each stack top to bottom, the dice left, the pieces that moved this turn, and so on.
   json observation(Seat viewer) const override;
+  // At the end, every Army's value, on the board and in the stacks (none left as '?').
+  json record_observation() const override;
   // The piece's square, where it ends (if it moves), the attacked square (if any): "3:c3-c5xd5" ->
   // c3, c5, d5; "0:c3xd3" -> c3, d3; `end` -> none. The die is chosen after the clicks.
   std::vector<std::string> move_places(Move move) const override;
   // An attack whose battle turns up an Army value not yet revealed (the attacker's, or the
   // defending Army's).
   bool reveals(Move move) const override;
+  // At the end (the record public) every Army's value, on the board and in the stacks.
   std::string render(Seat viewer) const override;
   // The dice left and the pieces moved this turn, then the steps that can come next: a move or an
   // attack with one of those dice by a piece not moved yet, or `end` (all public).
@@ -257,6 +260,8 @@ class SiegeGame final : public Game {
   // The notation for people (core/game.h; written in siege_notation.cc).
   std::vector<NotationKind> notation() const override;
   std::string seat_name(Seat seat) const override;
+  // The key to render's signs (NE?, NE3, NEC, [NE]), printed once by `tabletop play`.
+  std::string board_key() const override;
   using Game::new_initial_state;
   std::unique_ptr<State> new_initial_state(Chance chance) const override;
   // The squares and Home Bases in play with this player count.

@@ -32,4 +32,9 @@ std::string SiegeGame::seat_name(Seat seat) const {
   return std::string(kCompass[compass_of(seat)]) + " (seat " + std::to_string(seat) + ")";
 }
 
+std::string SiegeGame::board_key() const {
+  return "  NE? a face-down Army of NE, NE3 a known Army (0 Null, 1 Ace), NEC the\n"
+         "  Commander of NE, [NE] NE's empty Home Base; the stacks are under the board.\n";
+}
+
 }  // namespace tabletop::siege

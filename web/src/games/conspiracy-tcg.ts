@@ -39,6 +39,7 @@ const GAP = 10;
 const STEP = CH + 8; // one card further back in a column
 const SLOT = 24; // deploy slots above and below a column
 const LEFT = 10;
+const HEAD = 48; // a seat's header strip: a finger's height (44 px) on a phone, drawn a bit smaller
 const PLAN_NAMES = ["Ancient Secrets", "Chemtrails", "Fluoride", "Mark of the Beast", "Soylent", "Vaccines"];
 
 const fit = (s: string | undefined, n: number) => {
@@ -146,6 +147,27 @@ function cardBack(x: number, y: number, w = CW / 2, h = CH / 2): SVGGElement {
 }
 
 /** An empty slot a deployed card may go to (`new`, `front c2`, `back c2`, `span c2`). */
+/** The Show/Hide button of a seat's area (DrawContext.folds), a finger's size, outside every place. */
+function foldButton(key: string, x: number, y: number, folded: boolean, who: string): SVGGElement {
+  const g = el("g", {
+    class: "fold",
+    "data-fold": key,
+    role: "button",
+    tabindex: 0,
+    "aria-expanded": String(!folded),
+    "aria-label": `${folded ? "show" : "hide"} the cards of ${who}`,
+  });
+  g.append(el("rect", { x, y, width: 56, height: HEAD, rx: 6, fill: "#fff", stroke: "#555" }));
+  g.append(
+    el(
+      "text",
+      { x: x + 28, y: y + HEAD / 2 + 5, "text-anchor": "middle", "font-size": 13 },
+      folded ? "Show" : "Hide",
+    ),
+  );
+  return g;
+}
+
 function slot(name: string, x: number, y: number, w: number, h: number, text: string): SVGGElement {
   const g = place(name, x, y, w, h, `deploy: ${text}`);
   g.setAttribute("class", "tcg-slot");
@@ -253,9 +275,18 @@ export const conspiracyTcg: GameDrawer = {
     for (const s of order) {
       const st = seats[s];
       const own = s === ctx.viewer;
+      // Another seat's area folds to its header strip (on a phone a player's page starts with it
+      // folded while the game goes on), unless a legal move of the viewer names one of its cards.
+      const cards = [...st.field.flat(), ...st.hand, ...st.pile_known.map(([, a]) => a)];
+      const live = !own && cards.some((a) => a !== null && ctx.live?.has(`@${a}`));
+      // Only where the page can fold (the match page passes `folds`; how to play and replay do not).
+      const foldable = !!ctx.folds && !own && !live && (st.field.length > 0 || st.hand.length > 0);
+      // A spectator came to watch every seat: nothing starts folded for it.
+      const folded =
+        foldable && (ctx.folds?.get(`seat-${s}`) ?? (!!ctx.narrow && !obs.terminal && ctx.viewer >= 0));
       // The header strip is the place `seat N` (an attack's target).
-      parts.push(el("rect", { x: LEFT - 4, y, width: width - 2 * LEFT + 8, height: 40, fill: "#f1ead9" }));
-      const head = place(`seat ${s}`, LEFT - 4, y, width - 2 * LEFT + 8, 40, `seat ${s}: ${name(s)}`);
+      parts.push(el("rect", { x: LEFT - 4, y, width: width - 2 * LEFT + 8, height: HEAD, fill: "#f1ead9" }));
+      const head = place(`seat ${s}`, LEFT - 4, y, width - 2 * LEFT + 8, HEAD, `seat ${s}: ${name(s)}`);
       head.append(seatShape(s, LEFT + 8, y + 13, 7));
       const hidden = st.hand.filter((c) => c === null).length;
       head.append(
@@ -264,7 +295,7 @@ export const conspiracyTcg: GameDrawer = {
           { x: LEFT + 22, y: y + 17, "font-size": 13, "font-weight": 700 },
           fit(
             `${name(s)}${own ? " (you)" : ""}${obs.turn_of === s && !obs.terminal ? " ◀ turn" : ""}`,
-            chars,
+            foldable ? chars - 8 : chars,
           ),
         ),
       );
@@ -273,14 +304,16 @@ export const conspiracyTcg: GameDrawer = {
           "text",
           { x: LEFT + 22, y: y + 33, "font-size": 11 },
           fit(
-            `${st.deck}${st.out ? " — ELIMINATED" : ""} · hand ${st.hand.length}/${st.hand_size}` +
-              `${st.hand_open ? " (face up)" : ""} · pile ${st.pile_count}`,
-            chars,
+            `${st.deck}${st.out ? " — ELIMINATED" : ""} · ${folded ? `field ${st.field.flat().length} · ` : ""}` +
+              `hand ${st.hand.length}/${st.hand_size}${st.hand_open ? " (face up)" : ""} · pile ${st.pile_count}`,
+            foldable ? chars - 8 : chars,
           ),
         ),
       );
       parts.push(head);
-      y += 46;
+      if (foldable) parts.push(foldButton(`seat-${s}`, width - LEFT - 52, y, folded, name(s)));
+      y += HEAD + 6;
+      if (folded) continue;
       // Columns side by side, `perRow` to a row (two on a phone), each with its deploy slots.
       const slots = own ? st.field.length + (st.field.length < 8 ? 1 : 0) : st.field.length;
       for (let first = 0; first < Math.max(slots, 1); first += perRow) {

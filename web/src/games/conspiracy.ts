@@ -59,10 +59,10 @@ export const conspiracy: GameDrawer = {
       tiles.set(pos, what);
       deepest = Math.max(deepest, rowIndex(pos.slice(1)));
     }
-    // Once the match is over its record is public: a face-down tile or coin that some seat knew is
-    // named (it stays face down, as it lies on the table).
+    // Once the match is over its record is public: a face-down tile or coin is named (it stays face
+    // down, as it lies on the table), from what the seats saw and what the record shows.
     const publicAtEnd = new Map<string, string>(); // tile position or coin square -> "C3"
-    for (const seen of ctx.revealed ?? []) {
+    for (const seen of [...(ctx.revealed ?? []), ...(ctx.recordView ? [ctx.recordView] : [])]) {
       for (const t of seen?.tiles ?? []) {
         const [pos, what] = String(t).split(" ");
         if (what?.startsWith("(")) publicAtEnd.set(pos, what.slice(1, 3));
@@ -83,6 +83,7 @@ export const conspiracy: GameDrawer = {
     const width = left + 3 * (2 * U + gap) + 160;
     const handTop = tileY(rows) + 10;
     const svg = svgRoot(0, 0, width, handTop + 190, "Conspiracy board");
+    const labels: SVGElement[] = []; // face-down tiles' names, drawn over the coins
     COLS.forEach((c, i) => {
       svg.append(
         el(
@@ -124,7 +125,8 @@ export const conspiracy: GameDrawer = {
         if (what === "down" || what.startsWith("(") || what.startsWith("[")) {
           svg.append(tileBack(x, y, 2 * U, 2));
           if (what !== "down") {
-            svg.append(
+            // Over the coins (drawn after them), on a halo of the board's colour to stay readable.
+            labels.push(
               el(
                 "text",
                 {
@@ -133,6 +135,9 @@ export const conspiracy: GameDrawer = {
                   "text-anchor": "end",
                   "font-size": what.startsWith("(") ? 10 : 9,
                   class: what.startsWith("(") ? "known-tile" : "public-tile",
+                  "paint-order": "stroke",
+                  stroke: "#fffdf8",
+                  "stroke-width": 3,
                 },
                 what.startsWith("(")
                   ? `(${what.slice(1, 3)} known to you)`
@@ -157,7 +162,7 @@ export const conspiracy: GameDrawer = {
         svg.append(tab);
       }
     }
-    // Coins on the board.
+    // Coins on the board, then the face-down tiles' names over them.
     for (const entry of obs.coins ?? []) {
       const [sq, face, dir, seen] = String(entry).split(" ");
       const known = seen ?? publicAtEnd.get(sq);
@@ -184,6 +189,7 @@ export const conspiracy: GameDrawer = {
         );
       } else svg.append(c);
     }
+    svg.append(...labels);
     // The viewer's hand, bonus coins and held tiles.
     if (ctx.viewer >= 0) {
       const me = seatEntry(obs, ctx.viewer);
@@ -288,10 +294,13 @@ export const conspiracy: GameDrawer = {
     const ul = document.createElement("ul");
     (obs.seats ?? []).forEach((_: unknown, s: number) => {
       const e = seatEntry(obs, s);
-      // Once the match is over the record is public: each seat's own view names its goal.
-      const goal = ctx.revealed?.[s] ? seatEntry(ctx.revealed[s], s).goal : e.goal;
+      // Once the match is over the record is public: it names each goal, saved coin and hand.
+      const end = ctx.recordView ? seatEntry(ctx.recordView, s) : null;
+      const goal = end?.goal ?? (ctx.revealed?.[s] ? seatEntry(ctx.revealed[s], s).goal : e.goal);
       const li = document.createElement("li");
-      li.textContent = `${ctx.seatNames[s]}: goal ${goal}, saved ${e.saved ?? "none"}, marker ${e.marker ?? "none"}`;
+      li.textContent =
+        `${ctx.seatNames[s]}: goal ${goal}, saved ${end?.saved ?? e.saved ?? "none"}, marker ${e.marker ?? "none"}` +
+        (end ? `; hand ${end.hand || "empty"}, tiles ${end.held || "none"}` : "");
       ul.append(li);
     });
     div.append(ul);

@@ -13,7 +13,9 @@ function sq(name: string): [number, number] {
 }
 
 export const cultureWars: GameDrawer = {
-  board(obs: Observation, ctx: DrawContext) {
+  board(seen: Observation, ctx: DrawContext) {
+    // At the end the record shows every coin's number (DrawContext.recordView).
+    const obs = ctx.recordView ?? seen;
     const land = new Set<string>();
     let minC = 99,
       maxC = -1,
@@ -100,25 +102,23 @@ export const cultureWars: GameDrawer = {
         const k = coins.get(name);
         if (k) {
           const settled = k.face === "suit";
+          const value =
+            k.value === undefined || k.value === null
+              ? "?"
+              : k.value === 1
+                ? "A"
+                : k.value === 0
+                  ? "n"
+                  : String(k.value);
           g.append(
             coin(
               x + U / 2,
               y + U / 2,
               U * 0.4,
               settled
-                ? { side: "suit", suit: k.suit }
-                : {
-                    side: "number",
-                    suit: k.suit,
-                    text:
-                      k.value === undefined
-                        ? "?"
-                        : k.value === 1
-                          ? "A"
-                          : k.value === 0
-                            ? "n"
-                            : String(k.value),
-                  },
+                ? // A settlement's number is secret until the end's record shows it (a badge).
+                  { side: "suit", suit: k.suit, badge: ctx.recordView && value !== "?" ? value : undefined }
+                : { side: "number", suit: k.suit, text: value },
             ),
           );
           parts.push(
@@ -150,11 +150,23 @@ export const cultureWars: GameDrawer = {
     return `Round ${obs.round}, ${obs.phase}: ${who} to move. Order: ${order}. ${seats}`;
   },
   privateInfo(obs: Observation, ctx: DrawContext) {
+    const coinList = (values: number[] | undefined) =>
+      (values ?? []).map((v: number) => (v === 1 ? "A" : String(v))).join(" ");
+    if (ctx.recordView) {
+      // At the end the record names every seat's reserve coins.
+      const ul = document.createElement("ul");
+      (ctx.recordView.seats ?? []).forEach((s: Observation, i: number) => {
+        const li = document.createElement("li");
+        li.textContent = `${ctx.seatNames[i]} (${SUITS[i]}): reserve ${s.tokens} tokens, coins ${coinList(s.coins) || "none"}`;
+        ul.append(li);
+      });
+      return ul;
+    }
     if (ctx.viewer < 0) return null;
     const me = obs.seats?.[ctx.viewer];
     if (!me) return null;
     const p = document.createElement("p");
-    const known = (me.coins ?? []).map((v: number) => (v === 1 ? "A" : String(v))).join(" ");
+    const known = coinList(me.coins);
     p.textContent = `Your suit: ${SUITS[ctx.viewer]}. Reserve: ${me.tokens} tokens, coins known ${known || "none"}, ${me.unseen_coins} unseen.`;
     return p;
   },

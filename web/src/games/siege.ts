@@ -76,7 +76,8 @@ export const siege: GameDrawer = {
       const [c, r] = ARM[p];
       svg.append(tileBack(X(c), Y(r + 2), 2 * U, 2));
     }
-    const pieces = parseBoard(obs.board);
+    // At the end the record names every Army (drawn as known ones are).
+    const pieces = parseBoard((ctx.recordView ?? obs).board);
     const moved = new Set(
       String(obs.moved ?? "")
         .split(/\s+/)
@@ -149,14 +150,18 @@ export const siege: GameDrawer = {
     const dl = dice.map((d) => (d === 0 ? "n" : d === 1 ? "A" : String(d))).join(" ");
     return `${points[s]} (${ctx.seatNames[s] ?? "seat " + s}) to move — dice left: ${dl || "none"}; moved this turn: ${obs.moved || "nothing"}`;
   },
-  privateInfo(obs: Observation) {
+  privateInfo(seen: Observation, ctx: DrawContext) {
     // Siege hides Army values from everybody, owners included; what is known is public: the stacks
-    // (top first, revealed values shown) are drawn here for everyone.
+    // (top first, revealed values shown) are drawn here for everyone. At the end the record shows
+    // every value.
+    const obs = ctx.recordView ?? seen;
     const points: string[] = String(obs.seats ?? "").split(/\s+/);
     const div = document.createElement("div");
     div.className = "stacks";
     const h = document.createElement("h3");
-    h.textContent = "Army stacks (top first; ? not yet revealed)";
+    h.textContent = ctx.recordView
+      ? "Army stacks (top first; every value, as the record shows them)"
+      : "Army stacks (top first; ? not yet revealed)";
     div.append(h);
     const ul = document.createElement("ul");
     (obs.stacks ?? []).forEach((st: string, i: number) => {

@@ -10,6 +10,18 @@ export interface DrawContext {
   seatNames: string[];
   /** Once the match is over (its record public): what each seat saw, in seat order. */
   revealed?: Observation[];
+  /** Once the match is over: the board as its record shows it (pieces no seat ever saw named). */
+  recordView?: Observation;
+  /** A phone-sized screen: a drawer may fold parts of a tall board (the card game's other seats). */
+  narrow?: boolean;
+  /**
+   * Parts the player folded (true) or unfolded (false) with a fold button: an element carrying
+   * `data-fold="<key>"` and `aria-expanded`, drawn outside every place; the page re-draws on a tap.
+   * Absent where the page cannot fold (how to play, replay): then draw everything, no buttons.
+   */
+  folds?: ReadonlyMap<string, boolean>;
+  /** Every place some legal move of the viewer names: never fold one of them away. */
+  live?: ReadonlySet<string>;
 }
 
 /** Observations are the game's own JSON; each drawer reads its own shape. */
