@@ -2,6 +2,7 @@
 // conspiracy.h explains the model and its features) and prints them for conspiracy.cc.
 //
 //   conspiracy_fit [--games N] [--stride S] [--seed X] [--threads T]
+//   conspiracy_fit --ties N [--seed X]
 //
 // Two rounds of the same procedure, each on N four-player games (default 6,000):
 //   1. every seat plays uniformly random moves, except that it declares victory whenever it can
@@ -18,6 +19,13 @@
 // (Newton's method, L2 penalty 1), the seats and "no winner" being the alternatives. Round 2's fit
 // is printed. The run is deterministic: games are seeded from X and their samples are fitted in
 // game order, whatever the thread count.
+//
+// --ties N asks how much the fitted estimate (the compiled weights) tells a seat's choices apart:
+// N four-player games in which every seat plays greedily with it (one ply, 8 determinizations
+// shared by all the moves of a decision, as the `greedy` agent scores them), and at every decision
+// with more than one legal move it counts the moves whose score ties with the best (within 1e-9),
+// per phase of the turn. A tie is a choice that neither `greedy` nor a search ending in the
+// estimate can make on anything but chance or what follows it.
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -211,6 +219,59 @@ Weights fit(const std::vector<Sample>& data) {
   return w;
 }
 
+// --ties: see the header.
+void ties(const Game& game, int games, uint64_t seed) {
+  static const char* const kPhaseNames[] = {"goal",          "jump",       "action", "place where",
+                                            "place on tile", "attack end", "save",   "declare"};
+  constexpr int kPhases = 8;
+  int decisions[kPhases] = {}, tied[kPhases] = {}, all_tied[kPhases] = {};
+  const Weights& w = ConspiracyState::value_weights();
+  for (int g = 0; g < games; ++g) {
+    Rng rng(seed + uint64_t(g));
+    std::unique_ptr<State> state = game.new_initial_state(Chance(seed + uint64_t(g)));
+    state->log().set_enabled(false);
+    MoveList legal;
+    std::vector<double> score;
+    while (!state->is_terminal()) {
+      state->legal_moves(legal);
+      const Seat me = state->current_player();
+      if (legal.size() == 1) {
+        state->apply(legal[0]);
+        continue;
+      }
+      score.assign(legal.size(), 0.0);
+      for (int k = 0; k < 8; ++k) {
+        std::unique_ptr<State> sample = state->determinize(me, rng);
+        for (std::size_t i = 0; i < legal.size(); ++i) {
+          std::unique_ptr<State> after = sample->clone();
+          after->apply(legal[i]);
+          score[i] += expected_return(*after, me, w);
+        }
+      }
+      const double best = *std::max_element(score.begin(), score.end());
+      std::vector<std::size_t> top;
+      for (std::size_t i = 0; i < legal.size(); ++i)
+        if (score[i] >= best - 1e-9) top.push_back(i);
+      const int phase = int(static_cast<const ConspiracyState&>(*state).phase());
+      ++decisions[phase];
+      tied[phase] += top.size() > 1;
+      all_tied[phase] += top.size() == legal.size();
+      state->apply(legal[top[rng.uniform(uint32_t(top.size()))]]);
+    }
+  }
+  std::printf("%-14s %9s %22s %14s\n", "phase", "decisions", "best tied with another",
+              "all moves tie");
+  int total = 0, total_tied = 0, total_all = 0;
+  for (int p = 0; p < kPhases; ++p) {
+    if (!decisions[p]) continue;
+    total += decisions[p], total_tied += tied[p], total_all += all_tied[p];
+    std::printf("%-14s %9d %21.1f%% %13.1f%%\n", kPhaseNames[p], decisions[p],
+                100.0 * tied[p] / decisions[p], 100.0 * all_tied[p] / decisions[p]);
+  }
+  std::printf("%-14s %9d %21.1f%% %13.1f%%\n", "all", total, 100.0 * total_tied / total,
+              100.0 * total_all / total);
+}
+
 void print(const char* title, const Weights& w) {
   std::printf("%s\n", title);
   for (int i = 0; i < kFeatures; ++i)
@@ -222,7 +283,8 @@ void print(const char* title, const Weights& w) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int games = 6000, stride = 10, threads = int(std::max(1u, std::thread::hardware_concurrency()));
+  int games = 6000, stride = 10, tie_games = 0,
+      threads = int(std::max(1u, std::thread::hardware_concurrency()));
   uint64_t seed = 900000;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -241,9 +303,12 @@ int main(int argc, char** argv) {
       seed = uint64_t(value());
     else if (arg == "--threads")
       threads = int(value());
+    else if (arg == "--ties")
+      tie_games = int(value());
     else {
       std::fprintf(stderr,
-                   "usage: conspiracy_fit [--games N] [--stride S] [--seed X] [--threads T]\n");
+                   "usage: conspiracy_fit [--games N] [--stride S] [--seed X] [--threads T]\n"
+                   "       conspiracy_fit --ties N [--seed X]\n");
       return 2;
     }
   }
@@ -253,6 +318,10 @@ int main(int argc, char** argv) {
   }
   // Random play can go on for long: the simulation round cap that the fitted data was made with.
   const auto game = entry().make(json{{"max_rounds", 60}});
+  if (tie_games > 0) {
+    ties(*game, tie_games, seed);
+    return 0;
+  }
   std::fprintf(stderr, "round 1: %d games of random play with a sensible declare\n", games);
   const std::vector<Sample> first = play_games(*game, games, seed, stride, threads, nullptr);
   std::fprintf(stderr, "  %zu samples\n", first.size());

@@ -147,7 +147,8 @@ TEST(AgentSpecs, KnownAgentsAndOptions) {
   for (const char* spec :
        {"random", "greedy", "greedy:samples=3", "mcts", "ismcts",
         "mcts:iterations=10,c=1.2,threads=2,depth=5,reuse=0,nodes=5000", "mcts:time=50",
-        "ismcts:iterations=5,time=100", "ismcts:prior=20,prior_samples=2", "ismcts:fpu=0.3"})
+        "ismcts:iterations=5,time=100", "ismcts:prior=20,prior_samples=2", "ismcts:fpu=0.3",
+        "ismcts:own_turn=1,baseline=1", "ismcts:own_turn=0,baseline=0"})
     EXPECT_NE(make_agent(spec, *game, 1), nullptr) << spec;
   EXPECT_EQ(make_agent("mcts:time=2000", *game, 1)->spec(), "mcts:time=2000");
   const auto names = agent_names();
@@ -195,6 +196,8 @@ TEST(AgentSpecs, BadSpecsNameTheProblem) {
   EXPECT_NE(message("ismcts:prior=-5").find("prior"), std::string::npos);
   EXPECT_NE(message("ismcts:prior_samples=0").find("prior_samples"), std::string::npos);
   EXPECT_NE(message("ismcts:fpu=2").find("fpu"), std::string::npos);
+  EXPECT_NE(message("ismcts:own_turn=2").find("own_turn"), std::string::npos);
+  EXPECT_NE(message("ismcts:baseline=0.5").find("baseline"), std::string::npos);
   EXPECT_NE(message("greedy:c=1").find("unknown option 'c'"), std::string::npos);
   EXPECT_NE(message("alphazero").find("unknown agent 'alphazero'"), std::string::npos);
 }
@@ -316,7 +319,8 @@ TEST(Information, IsmctsChoicesDoNotDependOnTheHiddenTruth) {
     // Short playouts keep this quick on games whose random play is long; depth does not touch what
     // the agent may see.
     const std::string spec = "ismcts:iterations=40,depth=30";
-    for (const std::string& agent : {spec, spec + ",fpu=0.3", std::string("greedy:samples=4")}) {
+    for (const std::string& agent : {spec, spec + ",fpu=0.3", spec + ",own_turn=1,baseline=1",
+                                     std::string("greedy:samples=4")}) {
       const Counts a = choices(agent, *game, *state, 80), b = choices(agent, *game, *other, 80);
       const ChiSquare c = compare(a, b);
       EXPECT_LE(c.statistic, c.critical) << agent << ": df " << c.df;
@@ -502,6 +506,70 @@ TEST(Search, FirstPlayUrgencyRevisitsAGoodMoveBeforeTryingEveryOne) {
   };
   EXPECT_EQ(tried(-1), int(legal.size()));
   EXPECT_LT(tried(0), int(legal.size()));
+}
+
+// own_turn=1: an iteration ends where another seat is to move. In Relativity a turn is one move,
+// so every iteration applies exactly one move and the tree holds the root and its children only;
+// without the option the tree grows through the other seat's replies.
+TEST(Search, OwnTurnEndsTheIterationWhereAnotherSeatMoves) {
+  auto game = games::registry().make("relativity");
+  auto state = game->new_initial_state(3);
+  MoveList legal;
+  state->legal_moves(legal);
+  auto search = [&](bool own_turn) {
+    SearchOptions o{.iterations = 3000, .prior = 0};
+    o.own_turn = own_turn;
+    auto agent = std::make_unique<MctsAgent>(*game, o, false, 1, "mcts");
+    agent->choose(*state);
+    return agent;
+  };
+  const auto own = search(true);
+  EXPECT_EQ(own->last_stats().plies, 3000u);
+  EXPECT_EQ(own->last_stats().nodes, 1 + legal.size());
+  const auto all = search(false);
+  EXPECT_GT(all->last_stats().nodes, 1 + legal.size());
+}
+
+// baseline=1 on a turn of several decisions of the same seat (Conspiracy): each iteration's returns
+// are taken relative to its own sample and put back on the level of the root estimate's mean, so
+// the value of "end" (which changes the position least) stays near the estimate as the seat sees
+// it; own_turn keeps every iteration inside the seat's turn (at least one ply, never more than the
+// turn's few decisions).
+TEST(Search, BaselineAndOwnTurnSearchAConspiracyTurn) {
+  auto game = games::registry().make("conspiracy");
+  auto state = game->new_initial_state(5);
+  Rng rng(5);
+  MoveList moves;
+  // The first decision of some seat's actions, past the goals.
+  for (int ply = 0; ply < 2000 && !state->is_terminal(); ++ply) {
+    state->legal_moves(moves);
+    if (ply > 40 && moves.size() >= 10 && state->why_illegal(state->parse_move("end")).empty())
+      break;
+    state->apply(moves[rng.uniform(uint32_t(moves.size()))]);
+  }
+  ASSERT_FALSE(state->is_terminal());
+  const Seat seat = state->current_player();
+  // The estimate as the seat sees it: averaged over samples of what it cannot see.
+  double now = 0;
+  for (int k = 0; k < 64; ++k) {
+    Returns r{};
+    ASSERT_TRUE(state->determinize(seat, rng)->estimate_returns(r));
+    now += r[std::size_t(seat)] / 64;
+  }
+  auto agent = make_agent("ismcts:iterations=4000,own_turn=1,baseline=1,prior=0", *game, 2);
+  const Move m = agent->choose(*state);
+  EXPECT_TRUE(state->why_illegal(m).empty());
+  const auto& mcts = static_cast<const MctsAgent&>(*agent);
+  EXPECT_GE(mcts.last_stats().plies, 4000u);
+  EXPECT_LE(mcts.last_stats().plies, 4000u * 12);
+  // "end" changes the position least: its value is close to the estimate before it.
+  bool found = false;
+  for (std::size_t i = 0; i < mcts.last_root_visits().size(); ++i)
+    if (state->move_to_string(mcts.last_root_visits()[i].first) == "end") {
+      found = true;
+      EXPECT_NEAR(mcts.last_root_values()[i], now, 0.1);
+    }
+  EXPECT_TRUE(found);
 }
 
 TEST(Search, TimeBudgetIsHonoured) {

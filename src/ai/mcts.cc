@@ -63,8 +63,12 @@ class SearchTree {
 
   struct Config {
     double c;
-    double fpu;  // first-play urgency on scaled returns, or -1: every move tried once first
-    int depth;   // playout plies before the estimate, or -1: never estimate
+    double fpu;     // first-play urgency on scaled returns, or -1: every move tried once first
+    int depth;      // playout plies before the estimate, or -1: never estimate
+    bool own_turn;  // stop (and estimate) where a seat other than the searching one is to move
+    // SearchOptions::baseline: each return less the estimate of the iteration's root sample, plus
+    // offset_ (set_offset).
+    bool baseline;
     uint32_t max_nodes;
   };
 
@@ -148,12 +152,15 @@ class SearchTree {
   // One iteration from a fresh sample of `base` as `seat` sees it; returns the moves applied.
   uint64_t iterate(const State& base, Seat seat, const Config& config) {
     std::unique_ptr<State> state = base.determinize(seat, rng_);
+    Returns root_estimate{};
+    if (config.baseline) state->estimate_returns(root_estimate);
     path_.clear();
     uint64_t plies = 0;
     uint32_t node = 0;
     while (!state->is_terminal()) {
-      state->legal_moves(moves_);
       const Seat mover = state->current_player();
+      if (config.own_turn && mover != seat) break;
+      state->legal_moves(moves_);
       Move move{0};
       bool expanded = false;
       const uint32_t child = select(node, mover, config, move, expanded);
@@ -172,7 +179,8 @@ class SearchTree {
         r = state->returns();
         break;
       }
-      if (config.depth >= 0 && depth >= config.depth) {
+      if ((config.depth >= 0 && depth >= config.depth) ||
+          (config.own_turn && state->current_player() != seat)) {
         if (!state->estimate_returns(r)) r = state->returns();
         break;
       }
@@ -182,6 +190,9 @@ class SearchTree {
       ++depth;
     }
     const int players = base.num_players();
+    if (config.baseline)
+      for (int s = 0; s < players; ++s)
+        r[std::size_t(s)] += offset_[std::size_t(s)] - root_estimate[std::size_t(s)];
     for (int s = 0; s < players; ++s) {
       lo_ = std::min(lo_, r[std::size_t(s)]);
       hi_ = std::max(hi_, r[std::size_t(s)]);
@@ -213,6 +224,19 @@ class SearchTree {
       c.value += value * visits;
       lo_ = std::min(lo_, value);
       hi_ = std::max(hi_, value);
+    }
+  }
+
+  // For SearchOptions::baseline: the estimate of the root's state averaged over `samples` samples
+  // of what the seat cannot see, the very samples seed_root draws next from the same generator, so
+  // the prior's values and the iterations' relative returns stand on the same level.
+  void set_offset(const State& base, Seat seat, int samples) {
+    Rng replay = rng_;
+    offset_ = Returns{};
+    for (int k = 0; k < samples; ++k) {
+      Returns e{};
+      base.determinize(seat, replay)->estimate_returns(e);
+      for (std::size_t s = 0; s < e.size(); ++s) offset_[s] += e[s] / samples;
     }
   }
 
@@ -359,12 +383,14 @@ class SearchTree {
   MoveList untried_;
   std::vector<double> prior_sum_;
   bool root_seeded_ = false;
+  Returns offset_{};  // set_offset
   uint32_t live_ = 1;
   double lo_, hi_;  // the smallest and largest return seen
 };
 
 SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
-  spec.allow_only("iterations,time,c,threads,depth,reuse,nodes,prior,prior_samples,fpu");
+  spec.allow_only(
+      "iterations,time,c,threads,depth,reuse,nodes,prior,prior_samples,fpu,own_turn,baseline");
   SearchOptions o;
   o.iterations = int(spec.integer("iterations", 0, 1, 1'000'000'000));
   o.time_ms = spec.number("time", 0, 1, 1e8);
@@ -376,6 +402,8 @@ SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
   o.prior = int(spec.integer("prior", o.prior, 0, 1'000'000));
   o.prior_samples = int(spec.integer("prior_samples", o.prior_samples, 1, 1000));
   o.fpu = spec.number("fpu", o.fpu, -1, 1);
+  o.own_turn = spec.integer("own_turn", 0, 0, 1) != 0;
+  o.baseline = spec.integer("baseline", 0, 0, 1) != 0;
   o.max_nodes = uint32_t(spec.integer("nodes", 4'000'000, 1000, 1'000'000'000));
   return o;
 }
@@ -436,9 +464,14 @@ Move MctsAgent::choose(const State& state) {
                                         : SearchOptions::kDefaultDepthWithoutEstimate;
   // The prior's virtual visits of every root move, per tree: left out of the visits reported.
   const uint32_t prior_visits = options_.prior > 0 && estimates ? uint32_t(options_.prior) : 0;
-  if (prior_visits)
-    for (auto& tree : trees_) tree->seed_root(*base, seat, prior_visits, options_.prior_samples);
-  const SearchTree::Config config{options_.c, options_.fpu, depth, options_.max_nodes};
+  const bool baseline = options_.baseline && estimates;
+  for (auto& tree : trees_) {
+    if (baseline) tree->set_offset(*base, seat, options_.prior_samples);
+    if (prior_visits) tree->seed_root(*base, seat, prior_visits, options_.prior_samples);
+  }
+  const SearchTree::Config config{options_.c, options_.fpu,
+                                  depth,      options_.own_turn && estimates,
+                                  baseline,   options_.max_nodes};
 
   const int threads = options_.threads;
   const bool timed = options_.time_ms > 0;

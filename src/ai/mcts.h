@@ -35,8 +35,9 @@
 // by replacing the hidden truth with another consistent one and checking the choices do not change.
 //
 // Options (spec "mcts:iterations=N,time=MS,c=C,threads=T,depth=D,reuse=0|1,nodes=N,
-// prior=V,prior_samples=S,fpu=V"). The defaults below are the search's own; make_agent first adds
-// the game's tuned options (src/ai/tuning.h) for every option the spec leaves out:
+// prior=V,prior_samples=S,fpu=V,own_turn=0|1,baseline=0|1"). The defaults below are the search's
+// own; make_agent first adds the game's tuned options (src/ai/tuning.h) for every option the spec
+// leaves out:
 //   - iterations: per decision, over all threads. Default 1000 when `time` is not given.
 //   - time: milliseconds per decision; with both, the search stops at whichever comes first.
 //   - c: the exploration constant, on returns scaled to [0, 1]. Default 0.7.
@@ -64,6 +65,25 @@
 //     V + c * sqrt(ln(visits of the node)), as if tried once at scaled value V, and a tried move
 //     that scores more is revisited first, so a node with a hundred moves and thirty visits
 //     follows its good moves instead of trying thirty moves once each. docs/ai.md has the figures.
+//   - own_turn: 1 ends every iteration where a seat other than the searching one is to move (the
+//     end of the searching seat's turn, or a choice another seat makes inside it), in the tree
+//     and in the playout alike, and scores that state with the game's estimate (default 0: the
+//     tree goes on through every seat's moves, max^n). The search then plans the seat's whole
+//     turn (a chain of its own decisions, its dice and draws sampled afresh every iteration) and
+//     spends no iterations on other seats' replies, which a budget of thousands of iterations
+//     spread over their dozens of moves explores almost at random. Only for a game that supplies
+//     an estimate (without one the option is ignored).
+//   - baseline: 1 takes every iteration's returns relative to its own sample (a control variate):
+//     each seat's return less the estimate of the sampled state at the root, plus that estimate's
+//     mean over the `prior_samples` samples the prior draws (default 0: the returns as they are).
+//     In a hidden-information game the estimate of a sample moves with what the sample guessed
+//     (in Conspiracy every other seat's secret goal), often more than with the move tried,
+//     and each move is tried on other samples: the difference between two moves drowns in that
+//     noise. Subtracting what does not depend on the move leaves the move's own effect (greedy,
+//     which scores every move on the same samples, has it for free). Only for a game that
+//     supplies an estimate (without one the option is ignored); one more estimate per iteration.
+//     Neither own_turn nor baseline has been shown to win more games yet: on four-player
+//     Conspiracy at 5,000 iterations against greedy they did not (docs/games/conspiracy.md).
 //   - nodes: the most tree nodes per thread (default 4,000,000, about 200 MB); past it the tree
 //     stops growing and iterations only refine the visit counts.
 //
@@ -96,6 +116,8 @@ struct SearchOptions {
   int prior = 200;        // virtual visits per root move at its one-ply estimate (0: none)
   int prior_samples = 8;  // samples of the hidden state the prior averages over
   double fpu = -1;        // first-play urgency of an untried move (-1: untried moves first)
+  bool own_turn = false;  // iterations end where another seat is to move (with the estimate)
+  bool baseline = false;  // returns relative to the estimate of the iteration's root sample
   uint32_t max_nodes = 4'000'000;
 
   static constexpr int kDefaultIterations = 1000;
