@@ -105,6 +105,12 @@ export async function showLobby(root: HTMLElement): Promise<void> {
   // A level's measured strength at this player count (data/ladder.json), when the ladder has it.
   const rated = (r?: { elo: number; low: number; high: number }) =>
     r ? ` (rated ${r.elo >= 0 ? "+" : ""}${r.elo}, 95% ${r.low}…${r.high})` : "";
+  // Its measured share against seats all of the level below (data/ladder.json's "versus").
+  const pct = (x: number) => `${Math.round(100 * x)}%`;
+  const beats = (v?: { opponent: string; share: number; low: number; high: number; fair: number }) =>
+    v
+      ? `, won ${pct(v.share)} against ${v.opponent} (95% ${pct(v.low)}…${pct(v.high)}, fair ${pct(v.fair)})`
+      : "";
   const drawSeats = () => {
     const g = byId.get(gameSelect.value)!;
     const n = players(g);
@@ -123,7 +129,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
           h(
             "option",
             { value: `computer:${s.name}` },
-            `Computer, ${s.name} — ${s.description}${rated(s.rating?.[n])}`,
+            `Computer, ${s.name} — ${s.description}${rated(s.rating?.[n])}${beats(s.versus?.[n])}`,
           ),
         ),
       );
