@@ -431,47 +431,8 @@ int RelativityState::trophies_taken(Round round) const {
   return n;
 }
 
-int RelativityState::threats(Role role) const {
-  constexpr uint32_t kColumnA = 0x041041, kColumnF = kColumnA << 5, kAll = (1u << kSquares) - 1;
-  int count = 0;
-  for (int r = 0; r < kRanks; ++r) {
-    if (trophy_owner_[round_][std::size_t(r)] >= 0) continue;
-    const uint32_t mask = squares_of_[std::size_t(r)];
-    bool found = false;
-    for (uint32_t from_bits = mask; from_bits && !found; from_bits &= from_bits - 1) {
-      const int x = std::countr_zero(from_bits);
-      const uint32_t rest = mask & ~(1u << x);
-      // The squares orthogonally next to the other three (no wrap) not holding this rank.
-      uint32_t to_bits = ((rest << kColumns) | (rest >> kColumns) | ((rest << 1) & ~kColumnA) |
-                          ((rest >> 1) & ~kColumnF)) &
-                         kAll & ~mask;
-      for (; to_bits && !found; to_bits &= to_bits - 1) {
-        const int y = std::countr_zero(to_bits);
-        if (!molecule(rest | (1u << y))) continue;
-        if (role == kSpace ? !torus_neighbours(x, y)
-                           : !sequence_neighbours(r, board_[std::size_t(y)]))
-          continue;
-        found = true;
-      }
-    }
-    count += found;
-  }
-  return count;
-}
-
 bool RelativityState::estimate_returns(Returns& out) const {
-  if (over_) {
-    out = returns();
-    return true;
-  }
-  // The side to move takes a molecule it can make now; the other side's ready molecules are
-  // worth less, as the side to move may break one of them first.
-  const Role mover = role_to_move();
-  const int left_this_round = kTrophiesPerRound - trophies_taken(round());
-  const int now = std::min(threats(mover), left_this_round);
-  const int next = std::min(threats(Role(mover ^ 1)), left_this_round);
-  const double edge = kThreatNow * now - kThreatNext * next;
-  const double lead = trophies_of(0) - trophies_of(1) + 0.5 + (seat_of(mover) == 0 ? edge : -edge);
+  const double lead = trophies_of(0) - trophies_of(1) + 0.5;
   const int left = 2 * kTrophiesPerRound - trophies_taken(kNight) - trophies_taken(kDay);
   const double v = std::tanh(lead / (1.0 + 0.5 * left));
   out = Returns{};

@@ -105,22 +105,10 @@ class RelativityState final : public State {
   // two squares low before high from this round or the last, and last_trophies are owned; in the
   // Night round role_to_move is Space at even plies.
   void check_invariants() const override;
-  // The AI hook: seat 0's value is tanh((trophy lead + 0.5 + edge) / (1 + trophies still to take
-  // / 2)), the +0.5 because seat 0 wins a 5-5 tie; seat 1's is its negation. The edge reads the
-  // molecules one swap away: the side to move gains kThreatNow for every rank it can complete with
-  // one of its own swaps now (it will take one), and loses kThreatNext for every rank the other
-  // role could complete on its next turn (the side to move may break one first); both counts are
-  // capped at the trophies left in the round. Without the edge, a position where neither side can
-  // score at once looks the same whatever it prepares, and two searchers shuffle coins to the ply
-  // cap (docs/games/relativity.md, Computer players). A search estimate, not a rule.
+  // The AI hook: seat 0's value is tanh((trophy lead + 0.5) / (1 + trophies still to take / 2)),
+  // the +0.5 because seat 0 wins a 5-5 tie; seat 1's is its negation. A search estimate, not a
+  // rule.
   bool estimate_returns(Returns& out) const override;
-  // Ranks whose trophy is still open in this round that `role` could complete with one of its
-  // swaps on this board (one molecule-making swap is enough to count the rank). The no-reversal
-  // rule never forbids such a swap: undoing the opponent's last swap restores a board on which
-  // that molecule already stood, so its trophy is taken.
-  int threats(Role role) const;
-  static constexpr double kThreatNow = 0.8;
-  static constexpr double kThreatNext = 0.3;
   // The lab's figures: "capped", "rounds" (1 or 2), "tie_five_five" (1 when the game ended five
   // trophies each, decided by the tie rule for seat 0), "space_trophies" / "time_trophies" (taken
   // by whichever seat played that role in the round), and per rank "space_trophy_n" ..
