@@ -25,6 +25,20 @@ constexpr std::array<Strength, 4> kStrengths{{
      "searches for about three seconds a move on four cores"},
 }};
 
+// The entry's measure of `level` against seats all of the level below it ("hard:medium"), when
+// it has one with a decisive game.
+const json* versus_weaker(const json& entry, const std::string& level) {
+  if (!entry.contains("versus")) return nullptr;
+  for (std::size_t i = 1; i < kStrengths.size(); ++i) {
+    if (level != kStrengths[i].name) continue;
+    const std::string key = level + ":" + kStrengths[i - 1].name;
+    const json& all = entry.at("versus");
+    if (!all.contains(key) || all.at(key).at("decisive").get<int>() == 0) return nullptr;
+    return &all.at(key);
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 const json& ladder() {
@@ -39,12 +53,19 @@ json strengths_json(const std::string& game) {
   for (const Strength& s : kStrengths) {
     json level = {{"name", s.name}, {"description", s.description}};
     if (measured) {
-      json rating = json::object();
+      json rating = json::object(), versus = json::object();
       for (const auto& [players, entry] : measured->items()) {
-        const json& r = entry.at("ratings").at(s.name);
-        rating[players] = {{"elo", r.at("elo")}, {"low", r.at("low")}, {"high", r.at("high")}};
+        if (entry.contains("ratings")) {
+          const json& r = entry.at("ratings").at(s.name);
+          rating[players] = {{"elo", r.at("elo")}, {"low", r.at("low")}, {"high", r.at("high")}};
+        }
+        if (const json* v = versus_weaker(entry, s.name))
+          versus[players] = {{"opponent", v->at("opponent")}, {"share", v->at("share")},
+                             {"low", v->at("low")},           {"high", v->at("high")},
+                             {"fair", v->at("fair")},         {"decisive", v->at("decisive")}};
       }
-      level["rating"] = std::move(rating);
+      if (!rating.empty()) level["rating"] = std::move(rating);
+      if (!versus.empty()) level["versus"] = std::move(versus);
     }
     out.push_back(std::move(level));
   }

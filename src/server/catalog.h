@@ -20,11 +20,18 @@ constexpr int kExpertThreads = 4;
 // "rating": {"<players>": {"elo", "low", "high"}} (Bradley-Terry on the Elo scale with its 95%
 // interval, from round robins between the levels: data/ladder.json, made by `make ladder` with
 // scripts/ladder; docs/ai.md). A player count the ladder has not measured has no entry.
+// Where the ladder measured a level against seats all of the level just below it
+// (`scripts/ladder --versus hard:medium`), "versus": {"<players>": {"opponent", "share", "low",
+// "high", "fair", "decisive"}}: the level's share of the decisive games, its 95% interval and the
+// fair share 1/n (left out when no game was decisive).
 json strengths_json(const std::string& game);
 // The strength names, weakest first.
 std::vector<std::string> strength_names();
 // data/ladder.json as compiled in: {"levels": [...], "games": {game: {"<players>": {"command",
-// "deals", "ratings": {level: {"spec", "elo", "low", "high"}}, "wins"}}}}.
+// "deals", "ratings": {level: {"spec", "elo", "low", "high"}}, "wins", "versus": {"LEVEL:OPPONENT":
+// {"command", "deals", "spec", "opponent", "opponent_spec", "games", "decisive", "capped", "wins",
+// "share", "low", "high", "fair"}}}}}}; the round robin's fields ("command" to "wins") or "versus"
+// may be missing where the ladder ran only the other.
 const json& ladder();
 // The agent spec for a strength name; throws BadInput listing the known names.
 std::string strength_spec(const std::string& strength);

@@ -3,7 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <string>
+#include <vector>
 
 #include "ai/agent.h"
 #include "games/games.h"
@@ -22,6 +25,43 @@ TEST(Catalog, EveryLevelNamesAnAgentEveryGameAccepts) {
   EXPECT_THROW(strength_spec("godlike"), BadInput);
 }
 
+// A ladder entry's "versus" measures: LEVEL:OPPONENT of the lobby's levels, the command played
+// the level in one seat against the opponent in every other, rotated, and the figures agree.
+void check_versus(const json& versus, const std::string& game, int n, const GameEntry& entry) {
+  const std::vector<std::string> names = strength_names();
+  for (const auto& [key, v] : versus.items()) {
+    SCOPED_TRACE(key);
+    const std::size_t colon = key.find(':');
+    ASSERT_NE(colon, std::string::npos);
+    const std::string level = key.substr(0, colon), opponent = key.substr(colon + 1);
+    EXPECT_NE(std::find(names.begin(), names.end(), level), names.end());
+    EXPECT_NE(std::find(names.begin(), names.end(), opponent), names.end());
+    EXPECT_EQ(v.at("opponent"), opponent);
+    const std::string command = v.at("command"), spec = v.at("spec"),
+                      against = v.at("opponent_spec");
+    EXPECT_EQ(command.rfind("tabletop sim " + game + " ", 0), 0u);
+    EXPECT_NE(command.find("--rotate"), std::string::npos);
+    std::string agents = spec;
+    for (int i = 1; i < n; ++i) agents += "," + against;
+    EXPECT_NE(command.find("--agents " + agents + " "), std::string::npos) << agents;
+    EXPECT_NO_THROW(ai::make_agent(spec, *entry.make(json::object()), 1)) << spec;
+    EXPECT_NO_THROW(ai::make_agent(against, *entry.make(json::object()), 1)) << against;
+    const int games = v.at("games"), decisive = v.at("decisive"), wins = v.at("wins");
+    EXPECT_EQ(games, v.at("deals").get<int>() * n);  // every deal once per cyclic seating
+    EXPECT_LE(decisive + v.at("capped").get<int>(), games);
+    EXPECT_LE(wins, decisive);
+    EXPECT_DOUBLE_EQ(v.at("fair").get<double>(), std::round(10000.0 / n) / 10000);
+    if (decisive == 0) {
+      EXPECT_TRUE(v.at("share").is_null());
+      continue;
+    }
+    const double share = v.at("share");
+    EXPECT_NEAR(share, double(wins) / decisive, 1e-4);
+    EXPECT_LE(v.at("low").get<double>(), share + 1e-4);
+    EXPECT_LE(share, v.at("high").get<double>() + 1e-4);
+  }
+}
+
 TEST(Catalog, TheLadderIsWellFormedAndRatesTheLevelsTheLobbyOffers) {
   const json& data = ladder();
   ASSERT_TRUE(data.at("levels").is_array());
@@ -38,6 +78,9 @@ TEST(Catalog, TheLadderIsWellFormedAndRatesTheLevelsTheLobbyOffers) {
       EXPECT_EQ(std::to_string(n), players);
       EXPECT_GE(n, entry->info.min_players);
       EXPECT_LE(n, entry->info.max_players);
+      ASSERT_TRUE(m.contains("ratings") || m.contains("versus"));
+      if (m.contains("versus")) check_versus(m.at("versus"), game, n, *entry);
+      if (!m.contains("ratings")) continue;
       EXPECT_EQ(m.at("command").get<std::string>().rfind("tabletop sim " + game + " ", 0), 0u);
       EXPECT_NE(m.at("command").get<std::string>().find("--tournament"), std::string::npos);
       EXPECT_GT(m.at("deals").get<int>(), 0);
@@ -68,6 +111,22 @@ TEST(Catalog, TheLobbyShowsEachLevelsRatingWhereTheLadderMeasuredIt) {
         continue;
       }
       for (const auto& [players, m] : games.at(e.info.id).items()) {
+        // The share against the level below, where the ladder measured it with a decisive game.
+        const std::string below = i > 0 ? strength_names()[i] + ":" + strength_names()[i - 1] : "";
+        const bool versus = m.contains("versus") && m.at("versus").contains(below) &&
+                            m.at("versus").at(below).at("decisive").get<int>() > 0;
+        EXPECT_EQ(levels[i].contains("versus") && levels[i].at("versus").contains(players), versus);
+        if (versus) {
+          const json& shown = levels[i].at("versus").at(players);
+          const json& v = m.at("versus").at(below);
+          EXPECT_EQ(shown.at("opponent"), strength_names()[i - 1]);
+          for (const char* key : {"share", "low", "high", "fair", "decisive"})
+            EXPECT_EQ(shown.at(key), v.at(key)) << key;
+        }
+        if (!m.contains("ratings")) {
+          EXPECT_FALSE(levels[i].contains("rating") && levels[i].at("rating").contains(players));
+          continue;
+        }
         const json& shown = levels[i].at("rating").at(players);
         const json& r = m.at("ratings").at(strength_names()[i]);
         EXPECT_EQ(shown.at("elo"), r.at("elo"));

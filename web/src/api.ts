@@ -22,11 +22,17 @@ export interface GameInfo {
   hidden_information: boolean;
   has_chance: boolean;
   params: ParamSpec[];
-  // rating: per player count, the level's measured Bradley–Terry rating (Elo scale, 95% interval).
+  // rating: per player count, the level's measured Bradley–Terry rating (Elo scale, 95% interval);
+  // versus: per player count, its share of the decisive games against seats all of the level
+  // below (`opponent`), with the 95% interval and the fair share 1/n.
   strengths: {
     name: string;
     description: string;
     rating?: Record<string, { elo: number; low: number; high: number }>;
+    versus?: Record<
+      string,
+      { opponent: string; share: number; low: number; high: number; fair: number; decisive: number }
+    >;
   }[];
   notation?: string;
   /** The game's how-to-play text, Markdown (the same as `tabletop rules GAME`). */

@@ -5,6 +5,7 @@ import { api, type GameInfo, type MatchSummary, type ParamSpec } from "./api";
 import { seatDeckSelect } from "./deck-page";
 import { browserStorage, deckApi, isDeckId, matchDecks, readMyDecks, type SampleDeck } from "./decks";
 import { h } from "./dom";
+import { levelOption } from "./levels";
 import { playersText, rulesPanel } from "./rules";
 
 function paramInput(p: ParamSpec): HTMLElement {
@@ -104,9 +105,6 @@ export async function showLobby(root: HTMLElement): Promise<void> {
     const n = input ? Number(input.value) : g.min_players;
     return Math.min(g.max_players, Math.max(g.min_players, Number.isFinite(n) ? n : g.min_players));
   };
-  // A level's measured strength at this player count (data/ladder.json), when the ladder has it.
-  const rated = (r?: { elo: number; low: number; high: number }) =>
-    r ? ` (rated ${r.elo >= 0 ? "+" : ""}${r.elo}, 95% ${r.low}…${r.high})` : "";
   const drawSeats = () => {
     const g = byId.get(gameSelect.value)!;
     const n = players(g);
@@ -121,13 +119,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
         { id: `seat-${i}`, name: `seat-${i}`, class: "seat-kind", "aria-label": `seat ${i}` },
         h("option", { value: "human" }, "Human — I send the link"),
         h("option", { value: "open" }, "Human — open: anyone in the lobby may take it"),
-        ...g.strengths.map((s) =>
-          h(
-            "option",
-            { value: `computer:${s.name}` },
-            `Computer, ${s.name} — ${s.description}${rated(s.rating?.[n])}`,
-          ),
-        ),
+        ...g.strengths.map((s) => h("option", { value: `computer:${s.name}` }, levelOption(s, n))),
       );
       sel.value =
         old[i] ??

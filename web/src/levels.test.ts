@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { levelOption } from "./levels";
+
+describe("levelOption", () => {
+  const hard = {
+    name: "hard",
+    description: "searches for about a second and a half a move",
+    rating: { "2": { elo: 193, low: 16, high: 369 } },
+    versus: {
+      "2": { opponent: "medium", share: 0.8333, low: 0.7171, high: 0.9082, fair: 0.5, decisive: 60 },
+      "4": { opponent: "medium", share: 0.5727, low: 0.4794, high: 0.6612, fair: 0.25, decisive: 110 },
+    },
+  };
+  it("gives the rating and the share against the level below where the ladder measured them", () => {
+    expect(levelOption(hard, 2)).toBe(
+      "Computer, hard — searches for about a second and a half a move (rated +193, 95% 16…369)," +
+        " won 83% against medium (95% 72%…91%, fair 50%)",
+    );
+    expect(levelOption(hard, 4)).toBe(
+      "Computer, hard — searches for about a second and a half a move," +
+        " won 57% against medium (95% 48%…66%, fair 25%)",
+    );
+  });
+  it("gives the description alone at a count the ladder did not measure", () => {
+    expect(levelOption(hard, 3)).toBe("Computer, hard — searches for about a second and a half a move");
+    expect(levelOption({ name: "easy", description: "plays a random legal move" }, 2)).toBe(
+      "Computer, easy — plays a random legal move",
+    );
+  });
+});
