@@ -6,6 +6,7 @@
 
 #include "ai/greedy_agent.h"
 #include "ai/mcts.h"
+#include "ai/tuning.h"
 
 namespace tabletop::ai {
 
@@ -22,7 +23,10 @@ std::unique_ptr<MctsAgent> make_search(const Game& game, const std::string& spec
   if (parsed.name != "ismcts")
     throw BadParams("advice searches with ismcts (e.g. ismcts:iterations=2000), not " +
                     quote(spec));
-  return std::make_unique<MctsAgent>(game, SearchOptions::from_spec(parsed), true, seed, spec);
+  // The game's tuned options (ai/tuning.h), as for a computer seat: the hint is hard's own search.
+  return std::make_unique<MctsAgent>(
+      game, SearchOptions::from_spec(with_tuned_defaults(parsed, game.info().id)), true, seed,
+      spec);
 }
 
 // The seat to move's expected return after `move`, by greedy's one-ply score over samples of what

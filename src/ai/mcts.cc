@@ -58,7 +58,10 @@ class SearchTree {
     uint32_t child_begin = 0;
     uint32_t visits = 0;
     uint32_t avail = 0;  // times this move was legal when its parent was visited
-    double value = 0;    // sum of the returns of the seat moving into this node
+    // With SearchOptions::minimax: the implicit minimax value for `mover` (its best continuation
+    // among the children where it moves again, else the node's own evaluation).
+    float best = 0;
+    double value = 0;  // sum of the returns of the seat moving into this node
   };
 
   struct Config {
@@ -70,6 +73,7 @@ class SearchTree {
     // offset_ (set_offset).
     bool baseline;
     uint32_t max_nodes;
+    double minimax = 0;  // weight of the implicit minimax value in a child's q (0: the mean alone)
   };
 
   // The nodes, addressed by index, in chunks of kChunk that never move: growing the tree costs
@@ -203,7 +207,28 @@ class SearchTree {
       ++n.visits;
       n.value += r[std::size_t(step.mover)];
     }
+    if (config.minimax > 0) back_up_best();
     return plies;
+  }
+
+  // SearchOptions::minimax, after an iteration's backup: from the leaf up, a node with children
+  // where its mover moves again takes the best of theirs; a node without children its mean (its
+  // evaluation: the leaf's estimate, or a terminal's returns); a node whose children are other
+  // seats' moves keeps its own evaluation.
+  void back_up_best() {
+    for (std::size_t i = path_.size(); i-- > 0;) {
+      Node& n = nodes_[path_[i].node];
+      if (n.child_count == 0) {
+        n.best = float(n.value / n.visits);
+        continue;
+      }
+      float best = -std::numeric_limits<float>::infinity();
+      for (uint32_t j = 0; j < n.child_count; ++j) {
+        const Node& c = nodes_[n.child_begin + j];
+        if (c.mover == n.mover) best = std::max(best, c.best);
+      }
+      if (best > -std::numeric_limits<float>::infinity()) n.best = best;
+    }
   }
 
   // The prior (SearchOptions::prior): gives every root move `visits` virtual visits at greedy's
@@ -216,9 +241,11 @@ class SearchTree {
     one_ply_scores(base, seat, moves_, samples, rng_, prior_sum_);
     for (std::size_t i = 0; i < moves_.size(); ++i) {
       uint32_t child = find_child(0, moves_[i]);
-      if (child == kNone) child = insert_child(0, moves_[i], seat);
+      const bool fresh = child == kNone;
+      if (fresh) child = insert_child(0, moves_[i], seat);
       Node& c = nodes_[child];
       const double value = prior_sum_[i] / samples;
+      if (fresh) c.best = float(value);
       c.visits += visits;
       c.avail += visits;
       c.value += value * visits;
@@ -311,6 +338,13 @@ class SearchTree {
     return best;
   }
 
+  // The value selection reads for child `c`: its mean return, mixed with its implicit minimax
+  // value when SearchOptions::minimax is on.
+  static double mean_value(const Node& c, const Config& config) {
+    const double mean = c.value / c.visits;
+    return config.minimax > 0 ? (1 - config.minimax) * mean + config.minimax * c.best : mean;
+  }
+
   // The UCB score of the best child of `node` marked available in mark_ (-infinity when none);
   // changes nothing.
   double best_available(uint32_t node, const Config& config) const {
@@ -320,7 +354,7 @@ class SearchTree {
     for (uint32_t i = 0; i < n.child_count; ++i) {
       if (!mark_[i]) continue;
       const Node& c = nodes_[n.child_begin + i];
-      const double q = (c.value / c.visits - lo_) * scale;
+      const double q = (mean_value(c, config) - lo_) * scale;
       best_score = std::max(best_score, q + config.c * std::sqrt(ln(c.avail + 1) / c.visits));
     }
     return best_score;
@@ -338,7 +372,7 @@ class SearchTree {
       if (!all && !mark_[i]) continue;
       Node& c = nodes_[begin + i];
       ++c.avail;
-      const double q = (c.value / c.visits - lo_) * scale;
+      const double q = (mean_value(c, config) - lo_) * scale;
       const double score = q + config.c * std::sqrt(ln(c.avail) / c.visits);
       if (score > best_score) {
         best_score = score;
@@ -390,7 +424,8 @@ class SearchTree {
 
 SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
   spec.allow_only(
-      "iterations,time,c,threads,depth,reuse,nodes,prior,prior_samples,fpu,own_turn,baseline");
+      "iterations,time,c,threads,depth,reuse,nodes,prior,prior_samples,fpu,own_turn,baseline,"
+      "minimax");
   SearchOptions o;
   o.iterations = int(spec.integer("iterations", 0, 1, 1'000'000'000));
   o.time_ms = spec.number("time", 0, 1, 1e8);
@@ -404,6 +439,7 @@ SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
   o.fpu = spec.number("fpu", o.fpu, -1, 1);
   o.own_turn = spec.integer("own_turn", 0, 0, 1) != 0;
   o.baseline = spec.integer("baseline", 0, 0, 1) != 0;
+  o.minimax = spec.number("minimax", o.minimax, 0, 1);
   o.max_nodes = uint32_t(spec.integer("nodes", 4'000'000, 1000, 1'000'000'000));
   return o;
 }
@@ -469,9 +505,9 @@ Move MctsAgent::choose(const State& state) {
     if (baseline) tree->set_offset(*base, seat, options_.prior_samples);
     if (prior_visits) tree->seed_root(*base, seat, prior_visits, options_.prior_samples);
   }
-  const SearchTree::Config config{options_.c, options_.fpu,
-                                  depth,      options_.own_turn && estimates,
-                                  baseline,   options_.max_nodes};
+  const SearchTree::Config config{
+      options_.c, options_.fpu,       depth,           options_.own_turn && estimates,
+      baseline,   options_.max_nodes, options_.minimax};
 
   const int threads = options_.threads;
   const bool timed = options_.time_ms > 0;

@@ -35,9 +35,9 @@
 // by replacing the hidden truth with another consistent one and checking the choices do not change.
 //
 // Options (spec "mcts:iterations=N,time=MS,c=C,threads=T,depth=D,reuse=0|1,nodes=N,
-// prior=V,prior_samples=S,fpu=V,own_turn=0|1,baseline=0|1"). The defaults below are the search's
-// own; make_agent first adds the game's tuned options (src/ai/tuning.h) for every option the spec
-// leaves out:
+// prior=V,prior_samples=S,fpu=V,own_turn=0|1,baseline=0|1,minimax=A"). The defaults below are
+// the search's own; make_agent first adds the game's tuned options (src/ai/tuning.h) for every
+// option the spec leaves out:
 //   - iterations: per decision, over all threads. Default 1000 when `time` is not given.
 //   - time: milliseconds per decision; with both, the search stops at whichever comes first.
 //   - c: the exploration constant, on returns scaled to [0, 1]. Default 0.7.
@@ -84,6 +84,18 @@
 //     supplies an estimate (without one the option is ignored); one more estimate per iteration.
 //     Neither own_turn nor baseline has been shown to win more games yet: on four-player
 //     Conspiracy at 5,000 iterations against greedy they did not (docs/games/conspiracy.md).
+//   - minimax: A in [0, 1] (default 0: off), implicit minimax backups (Lanctot, Winands, Pepels &
+//     Sturtevant 2014) along a seat's own chain of decisions. Every node also keeps a value for
+//     the seat that moved into it: its evaluation when it was added (the leaf's estimate, a
+//     terminal's returns) until it has children where the same seat moves again, then the best
+//     of theirs (a seat that makes several decisions in a row, as in a Culture Wars movement turn,
+//     takes its best continuation, not the average of the ones tried). Selection reads
+//     (1 - A) * mean + A * that value instead of the mean. Where the next decision is another
+//     seat's the node keeps its own evaluation, and the mean brings in the replies. It counters
+//     a bias of the plain mean in a long chain of own decisions with a hundred moves each: a
+//     node's first visits try its moves once each, so its mean is that of random continuations,
+//     which makes ending the turn early (the next seat's random replies look good) look better
+//     than the moves that build a position. docs/games/culture-wars.md has the figures.
 //   - nodes: the most tree nodes per thread (default 4,000,000, about 200 MB); past it the tree
 //     stops growing and iterations only refine the visit counts.
 //
@@ -118,6 +130,7 @@ struct SearchOptions {
   double fpu = -1;        // first-play urgency of an untried move (-1: untried moves first)
   bool own_turn = false;  // iterations end where another seat is to move (with the estimate)
   bool baseline = false;  // returns relative to the estimate of the iteration's root sample
+  double minimax = 0;     // weight of the implicit minimax value in selection (0: off)
   uint32_t max_nodes = 4'000'000;
 
   static constexpr int kDefaultIterations = 1000;
