@@ -106,7 +106,7 @@ test("a finished match's replay draws the win-chance curve and jumps to a move o
     new RegExp(`^Step ${target} of ${record.moves.length}`),
   );
   const x = await replay.locator("svg.analysis-curve line.current-step").getAttribute("x1");
-  const px = await point.locator("circle").getAttribute("cx");
+  const px = await point.locator("circle.hit").getAttribute("cx");
   assert.equal(Number(x), Number(px), "the current-step line stands on the clicked move");
   await screenshot(replay, "relativity-replay-analysis");
   assertNoConsoleErrors(replay, "the replay's analysis");

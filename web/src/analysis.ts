@@ -47,34 +47,39 @@ export function analysisChart(id: string, seatNames: string[], go: (step: number
         el("text", { x: 2, y: y(c) + 4, class: "axis" }, `${c * 100}%`),
       );
     const seats = [...new Set(moves.map((m) => m.seat))].sort((a, b) => a - b);
+    // Every seat's line first, then every point on top, so no line covers a point of another seat.
     for (const seat of seats) {
-      const colour = SUIT_COLOURS[seat % SUIT_COLOURS.length];
       const own = moves.filter((m) => m.seat === seat);
       svg.append(
         el("polyline", {
           class: "seat-line",
           points: own.map((m) => `${x(m.ply)},${y(m.after)}`).join(" "),
-          stroke: colour,
+          stroke: SUIT_COLOURS[seat % SUIT_COLOURS.length],
           "stroke-dasharray": seat % 2 ? "5 3" : undefined,
         }),
       );
-      for (const m of own) {
-        const title = `move ${m.ply}, ${seatNames[m.seat] ?? `seat ${m.seat}`}: ${m.move}, ${Math.round(m.before * 100)}% → ${Math.round(m.after * 100)}%${m.preferred !== m.move && m.loss >= 0.01 ? ` (the analysis preferred ${m.preferred})` : ""}`;
-        const point = el(
-          "g",
-          {
-            class: `point${m.marked ? " marked" : ""}`,
-            "data-ply": m.ply,
-            tabindex: 0,
-            role: "button",
-            "aria-label": title,
-          },
-          el("title", {}, title),
-          el("circle", { cx: x(m.ply), cy: y(m.after), r: m.marked ? 6 : 3.5, fill: colour }),
-          m.marked ? el("text", { x: x(m.ply) + 6, y: y(m.after) - 6, class: "mark" }, "??") : null,
-        );
-        svg.append(point);
-      }
+    }
+    // At most half the distance between two moves' points, so neighbouring discs never overlap.
+    const hitRadius = Math.min(10, Math.abs(x(2) - x(1)) / 2);
+    for (const m of moves) {
+      const colour = SUIT_COLOURS[m.seat % SUIT_COLOURS.length];
+      const title = `move ${m.ply}, ${seatNames[m.seat] ?? `seat ${m.seat}`}: ${m.move}, ${Math.round(m.before * 100)}% → ${Math.round(m.after * 100)}%${m.preferred !== m.move && m.loss >= 0.01 ? ` (the analysis preferred ${m.preferred})` : ""}`;
+      const point = el(
+        "g",
+        {
+          class: `point${m.marked ? " marked" : ""}`,
+          "data-ply": m.ply,
+          tabindex: 0,
+          role: "button",
+          "aria-label": title,
+        },
+        el("title", {}, title),
+        // An invisible disc around the dot: the place a click or a tap lands on.
+        el("circle", { cx: x(m.ply), cy: y(m.after), r: hitRadius, class: "hit" }),
+        el("circle", { cx: x(m.ply), cy: y(m.after), r: m.marked ? 6 : 3.5, fill: colour }),
+        m.marked ? el("text", { x: x(m.ply) + 6, y: y(m.after) - 6, class: "mark" }, "??") : null,
+      );
+      svg.append(point);
     }
     svg.append(el("line", { class: "current-step", x1: x(step), x2: x(step), y1: 0, y2: H }));
     // Which line is whose: the colour and the dash, in words too.
