@@ -7,8 +7,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   assertNoConsoleErrors,
+  createShortRelativityInLobby,
   recordingPage,
   screenshot,
+  SHORT_RELATIVITY_DEAL,
   states,
   until,
   WAIT,
@@ -18,28 +20,9 @@ import {
 
 const env = withServerAndBrowser();
 
-/** Waits until the async `cond()` holds (polling), failing after WAIT. */
-async function eventually(cond, what) {
-  const deadline = Date.now() + WAIT;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-const DEAL = "nnnaaa/222333/444555/5na423"; // a short match (see relativity.test.mjs)
-
 test("the Hint button shows and rings the move hard would play, to this seat alone", async () => {
   const page = await recordingPage(env.browser);
-  await page.goto(env.server.url + "/");
-  await page.selectOption("#game", "relativity");
-  await page.locator("details summary", { hasText: "Engine settings" }).click();
-  await page.fill('[name="coins"]', DEAL);
-  await page.fill('[name="coins2"]', DEAL);
-  await page.selectOption("#seat-1", "human");
-  await page.check("#hints");
-  await page.click("button[type=submit]");
-  const join = page.locator('a.join-link[data-seat="0"]');
-  await join.waitFor({ timeout: WAIT });
+  const join = await createShortRelativityInLobby(page, env.server.url, "human", ["#hints"]);
   const href = await join.getAttribute("href");
   const id = href.match(/\/match\/([0-9a-f]+)/)[1];
   const summary = await env.server.api("GET", `/api/matches/${id}`);
@@ -52,7 +35,7 @@ test("the Hint button shows and rings the move hard would play, to this seat alo
   await button.waitFor({ timeout: WAIT });
   await button.click();
   const text = page.locator(".hint .hint-text");
-  await eventually(async () => /^Hint: /.test((await text.textContent()) ?? ""), "the hint's answer");
+  await until(async () => /^Hint: /.test((await text.textContent()) ?? ""), "the hint's answer");
   assert.match(await text.textContent(), /your chance of winning about \d+%/);
   const hint = page.received.map((t) => JSON.parse(t)).find((m) => m.type === "hint");
   assert.ok(hint?.move, "the hint message names a move");
@@ -83,13 +66,13 @@ test("a finished match's replay draws the win-chance curve and jumps to a move o
 
   const created = await env.server.api("POST", "/api/matches", {
     game: "relativity",
-    params: { coins: DEAL, coins2: DEAL },
+    params: { coins: SHORT_RELATIVITY_DEAL, coins2: SHORT_RELATIVITY_DEAL },
     seats: [
       { kind: "computer", strength: "easy" },
       { kind: "computer", strength: "medium" },
     ],
   });
-  await eventually(
+  await until(
     async () => (await env.server.api("GET", `/api/matches/${created.id}`)).status === "finished",
     "the computers' match to finish",
   );

@@ -257,13 +257,40 @@ async function serverAnswered(page) {
   if (bad) throw new Error(`move refused: ${await page.locator(".message.bad").textContent()}`);
 }
 
-/** Waits until cond() holds (polling), failing after WAIT. */
+/** Waits until cond() (sync or async) holds, polling, failing after WAIT. */
 export async function until(cond, what = "condition") {
   const deadline = Date.now() + WAIT;
-  while (!cond()) {
+  while (!(await cond())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * A Relativity deal (the engine parameters `coins` and `coins2`) with no molecule and every rank's
+ * coins three in a row, the fourth one swap away: molecules come quickly and a match is short.
+ */
+export const SHORT_RELATIVITY_DEAL = "nnnaaa/222333/444555/5na423";
+
+/**
+ * Creates a Relativity match in the lobby of the server at `url`, on `page`: the deal is
+ * SHORT_RELATIVITY_DEAL (through the engine settings), seat 1 the lobby's option `seat1`
+ * ("human", "computer:medium", …), the checkboxes `checks` (selectors) ticked. Returns seat 0's
+ * join link once the lobby shows it.
+ */
+export async function createShortRelativityInLobby(page, url, seat1, checks = []) {
+  await page.goto(url + "/");
+  await page.selectOption("#game", "relativity");
+  // Parameters come from GET /api/games; the deal keeps the match short.
+  await page.locator("details summary", { hasText: "Engine settings" }).click();
+  await page.fill('[name="coins"]', SHORT_RELATIVITY_DEAL);
+  await page.fill('[name="coins2"]', SHORT_RELATIVITY_DEAL);
+  await page.selectOption("#seat-1", seat1);
+  for (const box of checks) await page.check(box);
+  await page.click("button[type=submit]");
+  const join = page.locator('a.join-link[data-seat="0"]');
+  await join.waitFor({ timeout: WAIT });
+  return join;
 }
 
 /**

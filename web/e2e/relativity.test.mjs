@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   withServerAndBrowser,
+  createShortRelativityInLobby,
   playOneMove,
   recordingPage,
   assertNoConsoleErrors,
@@ -18,24 +19,12 @@ import {
 } from "./harness.mjs";
 
 const env = withServerAndBrowser();
-/** No molecule, and each rank three in a row with its fourth coin one swap from joining them. */
-const DEAL = "nnnaaa/222333/444555/5na423";
 /** A generous bound: the match ends long before (random against greedy: 7 to 57 plies). */
 const MAX_MOVES = 300;
 
 test("create a Relativity match against the computer in the lobby and play it to the end by clicking", async () => {
   const page = await recordingPage(env.browser);
-  await page.goto(env.server.url + "/");
-  await page.selectOption("#game", "relativity");
-  // Parameters come from GET /api/games; the deals keep the match short.
-  await page.locator("details summary", { hasText: "Engine settings" }).click();
-  await page.fill('[name="coins"]', DEAL);
-  await page.fill('[name="coins2"]', DEAL);
-  await page.selectOption("#seat-1", "computer:medium");
-  await page.check("#undo");
-  await page.click("button[type=submit]");
-  const join = page.locator('a.join-link[data-seat="0"]');
-  await join.waitFor({ timeout: WAIT });
+  const join = await createShortRelativityInLobby(page, env.server.url, "computer:medium", ["#undo"]);
   await join.click();
   await page.waitForSelector("svg.board [data-place]", { timeout: WAIT });
 

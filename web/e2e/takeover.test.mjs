@@ -6,6 +6,7 @@ import { test } from "node:test";
 import {
   playOneMove,
   screenshot,
+  SHORT_RELATIVITY_DEAL,
   states,
   until,
   WAIT,
@@ -14,13 +15,12 @@ import {
 } from "./harness.mjs";
 
 const env = withServerAndBrowser();
-const DEAL = "nnnaaa/222333/444555/5na423"; // a short match (see relativity.test.mjs)
 const TIMEOUT_S = 3;
 
 test("a left seat is handed to the computer after the match's timeout, and the result records it", async () => {
   const created = await env.server.api("POST", "/api/matches", {
     game: "relativity",
-    params: { coins: DEAL, coins2: DEAL },
+    params: { coins: SHORT_RELATIVITY_DEAL, coins2: SHORT_RELATIVITY_DEAL },
     seats: [{ kind: "human" }, { kind: "human" }],
     takeover_after_s: TIMEOUT_S,
   });
