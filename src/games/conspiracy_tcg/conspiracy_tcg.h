@@ -247,8 +247,26 @@ class TcgState final : public State {
   // "winner_master_plans" (master plans the winner holds at the end, 0 without a winner); and per
   // pro move a move can name, "pro_<name>" (pro_hacking, pro_ninja_ops, ...): the moves that used
   // it (a deploy or attack with its option, a pro action, a Shadow Surge discard, an Old School
-  // veto, a Crash Clinic save, a Disguise switch).
+  // veto, a Crash Clinic save, a Disguise switch). Why a capped game did not end, read from its
+  // final position among the seats still in, with every card they hold wherever it is (field,
+  // hand, pile; positions, Home Turf and Crash Clinic ignored, so "no kill" is never claimed
+  // where one could happen): "capped_no_attack_kills" (1 in a capped game where no agent that may
+  // launch now beats an agent it could attack, exposed or, for Ninja Ops, in a column, in both
+  // active modes, other than the one a Crash Clinic medic saves: the fields as they stand allow
+  // no lasting kill), "capped_no_kill_now" (1 in a capped
+  // game where no card of one seat
+  // beats a card of another in both active modes) and "capped_stalemate" (1 in a capped game the
+  // rules cannot end: no kill under any allowed pair of modes, or none under the active pair and
+  // no card left, anywhere, that can change the modes). A seat is out only when its last card is
+  // gone, and no rule ends a game otherwise.
   void figures(Figures& out) const override;
+  // Whether some card of one seat still in beats a card of another seat still in, in both modes
+  // of `modes` (wherever the cards are; see figures). Precondition: modes.count() == 2.
+  bool kill_possible(const ModePair& modes) const;
+  // Whether some agent that may launch now (any seat's) beats, in both active modes, an agent of
+  // another seat it could attack (an exposed one, or with Ninja Ops any one) and that no Crash
+  // Clinic medic can save (one of its victims, when there are several: see figures).
+  bool attack_kills() const;
   // The lab's seat figures (figures.cc; trajectories): "field_agents" (each seat's agents in its
   // field), "hand_cards", "pile_cards" (its draw pile) and "master_plans" (those its field agents
   // hold).
@@ -326,6 +344,16 @@ class TcgState final : public State {
   const TcgGame& rules() const;
   const SeatState& seat(Seat s) const { return seats_[std::size_t(s)]; }
   SeatState& seat(Seat s) { return seats_[std::size_t(s)]; }
+  // Calls f(agent) for every card `s` holds: its field, its hand and its pile.
+  template <class F>
+  void for_each_card(Seat s, F&& f) const {
+    const SeatState& st = seat(s);
+    for (int c = 0; c < st.columns; ++c)
+      for (int d = 0; d < st.col_len[std::size_t(c)]; ++d)
+        f(st.col[std::size_t(c)][std::size_t(d)]);
+    for (int i = 0; i < st.hand_count; ++i) f(st.hand[std::size_t(i)]);
+    for (int i = 0; i < st.pile_count; ++i) f(st.pile[std::size_t(i)]);
+  }
   // Knowledge masks: bit s for seat s, bit 7 for spectators (who see what is shown to everyone).
   uint8_t everyone() const { return uint8_t(((1u << num_players()) - 1) | 0x80); }
   static uint8_t viewer_bit(Seat v) { return v < 0 ? uint8_t(0x80) : uint8_t(1u << v); }

@@ -349,6 +349,38 @@ TEST(TcgEngineCap, AGameStoppedByThePlyCapIsADraw) {
   EXPECT_EQ(s->returns()[1], 0.0);
 }
 
+// Why a game stalls (the lab's figures capped_no_attack_kills, capped_no_kill_now,
+// capped_stalemate): an attack that kills for good, a kill the cards allow but the fields do not.
+TEST(TcgStall, AKillTheFieldsAllowTheCardsAllowAndTheModesAllow) {
+  auto g = game(2);
+  // ZZZ and Reptilians: Waters beats Addams in both (the worked example); Wilson beats Waters.
+  auto open = position(g, {{{{"Waters"}}, {}, {}}, {{{"Addams"}}, {}, {}}}, {"ZZZ", "REPTILIANS"});
+  EXPECT_TRUE(open->attack_kills());
+  // Wilson in front of Addams: Waters still beats Addams (a kill the cards allow), but Addams is
+  // not exposed and Wilson, who beats Waters, may not launch from the front.
+  auto screened = position(g, {{{{"Waters"}}, {}, {}}, {{{"Wilson", "Addams"}}, {}, {}}},
+                           {"ZZZ", "REPTILIANS"});
+  EXPECT_FALSE(screened->attack_kills());
+  EXPECT_TRUE(screened->kill_possible(screened->modes()));
+  // A card in the pile counts for kill_possible, not for attack_kills.
+  auto piled =
+      position(g, {{{{"Filler"}}, {}, {"Waters"}}, {{{"Addams"}}, {}, {}}}, {"ZZZ", "REPTILIANS"});
+  EXPECT_TRUE(piled->kill_possible(piled->modes()));
+  // Addams alone is killed, and Nightingale (a nurse, behind Monroe, whom Waters only ties)
+  // saves him: the Crash Clinic loop, no lasting kill.
+  auto saved =
+      position(g, {{{{"Waters"}}, {}, {}}, {{{"Addams"}, {"Monroe", "Nightingale"}}, {}, {}}},
+               {"ZZZ", "REPTILIANS"});
+  EXPECT_FALSE(saved->attack_kills());
+  // Clerks of All Others against clerks of All Others tie under two networks, whatever their
+  // places: no kill under those modes, but Bench beats Filler under AAA and 999.
+  auto clerks = position(g, {{{{"Filler"}, {"Fuller"}}, {}, {}}, {{{"Bench"}, {"Board"}}, {}, {}}},
+                         {"REPTILIANS", "ILLUMINATI"});
+  EXPECT_FALSE(clerks->attack_kills());
+  EXPECT_FALSE(clerks->kill_possible(clerks->modes()));
+  EXPECT_TRUE(clerks->kill_possible(make_pair_of(kAAA, k999)));
+}
+
 // ---------------------------------------------------------------------------------------------
 // The estimate (estimate_returns): the cards each seat has left, the threats of the modes.
 

@@ -110,6 +110,68 @@ void FigureTally::restore(const json& saved) {
   for (std::size_t k = 0; k < pro_used.size(); ++k) pro_used[k] = at(3 + k);
 }
 
+bool TcgState::kill_possible(const ModePair& modes) const {
+  for (Seat s = 0; s < num_players(); ++s) {
+    if (seat(s).out) continue;
+    bool kill = false;
+    for_each_card(s, [&](uint16_t a) {
+      for (Seat t = 0; t < num_players() && !kill; ++t)
+        if (t != s && !seat(t).out)
+          for_each_card(t, [&](uint16_t b) {
+            kill = kill || beats_in_both(rules().keys(a), rules().keys(b), modes);
+          });
+    });
+    if (kill) return true;
+  }
+  return false;
+}
+
+bool TcgState::attack_kills() const {
+  if (modes_.count() < 2) return false;
+  const TcgGame& g = rules();
+  // Whether a Crash Clinic medic of `t` may save its agent at (lc, ld) (legal_reactions' rule).
+  auto saveable = [&](Seat t, int lc, int ld) {
+    const SeatState& st = seat(t);
+    const uint16_t lost = st.col[std::size_t(lc)][std::size_t(ld)];
+    if (g.card(lost).pro_moves >> kCrashClinic & 1) return false;
+    for (int c = 0; c < st.columns; ++c)
+      for (int d = 0; d < st.col_len[std::size_t(c)]; ++d) {
+        const uint16_t medic = st.col[std::size_t(c)][std::size_t(d)];
+        if (medic == lost || !may_use(medic, kCrashClinic)) continue;
+        if (c == lc && ld < d) continue;
+        if (c == lc + 1 && ld == 0 && (st.bridges >> lc & 1)) continue;
+        return true;
+      }
+    return false;
+  };
+  for (Seat s = 0; s < num_players(); ++s) {
+    if (seat(s).out) continue;
+    const SeatState& st = seat(s);
+    for (int c = 0; c < st.columns; ++c)
+      for (int d = 0; d < st.col_len[std::size_t(c)]; ++d) {
+        const uint16_t a = st.col[std::size_t(c)][std::size_t(d)];
+        if (!can_launch(a, false)) continue;
+        const bool ninja = may_use(a, kNinjaOps) || may_use(a, kTenthDanNinjaOps);
+        for (Seat t = 0; t < num_players(); ++t) {
+          if (t == s || seat(t).out) continue;
+          const SeatState& vt = seat(t);
+          int kills = 0;
+          bool saved = false;
+          for (int vc = 0; vc < vt.columns; ++vc)
+            for (int vd = 0; vd < vt.col_len[std::size_t(vc)]; ++vd)
+              if ((ninja || is_exposed(t, vc, vd)) &&
+                  beats_in_both(g.keys(a), g.keys(vt.col[std::size_t(vc)][std::size_t(vd)]),
+                                modes_)) {
+                ++kills;
+                saved = saved || saveable(t, vc, vd);
+              }
+          if (kills > (saved ? 1 : 0)) return true;
+        }
+      }
+  }
+  return false;
+}
+
 void TcgState::seat_figures(SeatFigures& out) const {
   SeatFigures::Values& field = out.add(
       "field_agents", "Agents in each seat's field; a seat with none left is out of the game.");
@@ -135,6 +197,30 @@ void TcgState::figures(Figures& out) const {
   for (Seat s = 0; s < num_players(); ++s) left += seat(s).out ? 0 : 1;
   out.add("seats_left", left);
   out.add("winner_master_plans", winner_ >= 0 ? master_plans(winner_) : 0);
+  const bool no_kill_now = capped_ && !(modes_.count() == 2 && kill_possible(modes_));
+  bool stalemate = false;
+  if (no_kill_now) {
+    bool any_pair = false;
+    for (int a = 0; a < kModeCount && !any_pair; ++a)
+      for (int b = a + 1; b < kModeCount && !any_pair; ++b) {
+        const ModePair p = make_pair_of(a, b);
+        any_pair = allowed(p) && kill_possible(p);
+      }
+    // A card that can change the modes, anywhere a seat still in holds it.
+    constexpr ProMoveSet kChangers = bit(kClockwork) | bit(kGettingTheBallRolling) |
+                                     bit(kLegalManeuvering) | bit(kTabulaRecta) |
+                                     bit(kSpySatellite) | bit(kWiretap) | bit(kTempleOfDagon) |
+                                     bit(kBigBrother) | bit(kSecretHandshake);
+    bool changer = false;
+    for (Seat s = 0; s < num_players() && !changer; ++s)
+      if (!seat(s).out)
+        for_each_card(
+            s, [&](uint16_t a) { changer = changer || (rules().card(a).pro_moves & kChangers); });
+    stalemate = !any_pair || !changer;
+  }
+  out.add("capped_no_attack_kills", capped_ && !attack_kills() ? 1 : 0);
+  out.add("capped_no_kill_now", no_kill_now ? 1 : 0);
+  out.add("capped_stalemate", stalemate ? 1 : 0);
   for (int k = 0; k < kProMoveCount; ++k)
     if (kProFigure[std::size_t(k)])
       out.add(kProFigure[std::size_t(k)], tally_.pro_used[std::size_t(k)]);

@@ -69,7 +69,7 @@ TEST(TcgFigures, EveryMoveCountsWhereItsTextSays) {
     auto s = g->new_initial_state(seed);
     Rng rng(seed);
     auto before = figures_of(*s);
-    ASSERT_EQ(before.size(), 6u + 34u) << "capped, five game figures and 34 pro moves";
+    ASSERT_EQ(before.size(), 9u + 34u) << "capped, eight game figures and 34 pro moves";
     EXPECT_EQ(before["seats_left"], 4);
     while (!s->is_terminal()) {
       const auto moves = s->legal_moves();
@@ -99,6 +99,10 @@ TEST(TcgFigures, EveryMoveCountsWhereItsTextSays) {
     for (Seat p = 0; p < 4; ++p) left += t.eliminated(p) ? 0 : 1;
     EXPECT_EQ(before["seats_left"], left);
     EXPECT_EQ(before["winner_master_plans"], t.winner() >= 0 ? t.master_plans(t.winner()) : 0);
+    // Why a capped game stalled: each figure is a narrower case of the one before it.
+    EXPECT_EQ(before["capped_no_attack_kills"], t.stopped_by_ply_cap() && !t.attack_kills());
+    EXPECT_LE(before["capped_no_kill_now"], before["capped_no_attack_kills"]);
+    EXPECT_LE(before["capped_stalemate"], before["capped_no_kill_now"]);
   }
   // Random play on the sample decks reaches several pro moves.
   EXPECT_GE(used.size(), 4u) << "pro moves used: " << used.size();
