@@ -256,9 +256,11 @@ class TcgState final : public State {
   // no lasting kill), "capped_no_kill_now" (1 in a capped
   // game where no card of one seat
   // beats a card of another in both active modes) and "capped_stalemate" (1 in a capped game the
-  // rules cannot end: no kill under any allowed pair of modes, or none under the active pair and
-  // no card left, anywhere, that can change the modes). A seat is out only when its last card is
-  // gone, and no rule ends a game otherwise.
+  // rules cannot end: no attack kills for good now, and either no kill under any allowed pair of
+  // modes, or none under the active pair and no card left, anywhere, that can change the modes,
+  // or nothing left that can change a field or the modes: no card in a hand or pile and no field
+  // agent with a pro move it enacts from the field or that changes the modes or a field's order).
+  // A seat is out only when its last card is gone, and no rule ends a game otherwise.
   void figures(Figures& out) const override;
   // Whether some card of one seat still in beats a card of another seat still in, in both modes
   // of `modes` (wherever the cards are; see figures). Precondition: modes.count() == 2.

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <map>
 
 #include "games/conspiracy_tcg/gazetteer.h"
 #include "games/games.h"
@@ -379,6 +380,51 @@ TEST(TcgStall, AKillTheFieldsAllowTheCardsAllowAndTheModesAllow) {
   EXPECT_FALSE(clerks->attack_kills());
   EXPECT_FALSE(clerks->kill_possible(clerks->modes()));
   EXPECT_TRUE(clerks->kill_possible(make_pair_of(kAAA, k999)));
+}
+
+// The figures of a game the ply cap ended in `s`'s position.
+std::map<std::string, double> capped_figures(const std::shared_ptr<const TcgGame>& g,
+                                             const std::vector<SeatSpec>& seats,
+                                             const std::vector<std::string>& modes) {
+  auto s = position(g, seats, modes, 0, json{{"over", true}, {"stopped_by_ply_cap", true}});
+  Figures f;
+  s->figures(f);
+  std::map<std::string, double> out;
+  for (const Figures::Entry& e : f) out[e.name] = e.value;
+  return out;
+}
+
+TEST(TcgStall, ACappedGameTheRulesCannotEndIsAStalemate) {
+  auto g = game(2);
+  const std::vector<std::string> zr = {"ZZZ", "REPTILIANS"};
+  // Wilson screens Addams from Waters, nobody holds another card or a pro move: frozen.
+  auto frozen = capped_figures(g, {{{{"Waters"}}, {}, {}}, {{{"Wilson", "Addams"}}, {}, {}}}, zr);
+  EXPECT_EQ(frozen["capped_no_attack_kills"], 1);
+  EXPECT_EQ(frozen["capped_no_kill_now"], 0);  // Waters beats Addams, were he exposed
+  EXPECT_EQ(frozen["capped_stalemate"], 1);
+  // A card left in a pile may still be deployed behind Waters or in front of Addams.
+  auto pile =
+      capped_figures(g, {{{{"Waters"}}, {}, {"Filler"}}, {{{"Wilson", "Addams"}}, {}, {}}}, zr);
+  EXPECT_EQ(pile["capped_stalemate"], 0);
+  // Clerks tie under two networks; with no card that changes the modes, nothing ever kills,
+  // whatever is deployed.
+  const std::vector<std::string> ri = {"REPTILIANS", "ILLUMINATI"};
+  auto clerks =
+      capped_figures(g, {{{{"Filler"}}, {}, {"Fuller"}}, {{{"Bench"}}, {}, {"Board"}}}, ri);
+  EXPECT_EQ(clerks["capped_no_kill_now"], 1);
+  EXPECT_EQ(clerks["capped_stalemate"], 1);
+  // A librarian (Tabula Recta) in a pile can still change the modes: not a stalemate.
+  auto librarian =
+      capped_figures(g, {{{{"Filler"}}, {}, {"Books"}}, {{{"Bench"}}, {}, {"Board"}}}, ri);
+  EXPECT_EQ(librarian["capped_stalemate"], 0);
+  // A game the ply cap did not end reports no stall.
+  auto won = position(g, {{{{"Waters"}}, {}, {}}, {{{"Addams"}}, {}, {}}}, zr);
+  Figures f;
+  won->figures(f);
+  for (const Figures::Entry& e : f)
+    if (std::string(e.name).rfind("capped", 0) == 0) {
+      EXPECT_EQ(e.value, 0) << e.name;
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

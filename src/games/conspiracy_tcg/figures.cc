@@ -197,28 +197,40 @@ void TcgState::figures(Figures& out) const {
   for (Seat s = 0; s < num_players(); ++s) left += seat(s).out ? 0 : 1;
   out.add("seats_left", left);
   out.add("winner_master_plans", winner_ >= 0 ? master_plans(winner_) : 0);
+  const bool no_attack = capped_ && !attack_kills();
   const bool no_kill_now = capped_ && !(modes_.count() == 2 && kill_possible(modes_));
   bool stalemate = false;
-  if (no_kill_now) {
+  if (no_attack) {
     bool any_pair = false;
     for (int a = 0; a < kModeCount && !any_pair; ++a)
       for (int b = a + 1; b < kModeCount && !any_pair; ++b) {
         const ModePair p = make_pair_of(a, b);
         any_pair = allowed(p) && kill_possible(p);
       }
-    // A card that can change the modes, anywhere a seat still in holds it.
+    // The pro moves that change the modes, and those a field agent enacts by leaving the field
+    // (dF: which changes the field it leaves) or that change a field's order.
     constexpr ProMoveSet kChangers = bit(kClockwork) | bit(kGettingTheBallRolling) |
                                      bit(kLegalManeuvering) | bit(kTabulaRecta) |
                                      bit(kSpySatellite) | bit(kWiretap) | bit(kTempleOfDagon) |
                                      bit(kBigBrother) | bit(kSecretHandshake);
-    bool changer = false;
-    for (Seat s = 0; s < num_players() && !changer; ++s)
-      if (!seat(s).out)
-        for_each_card(
-            s, [&](uint16_t a) { changer = changer || (rules().card(a).pro_moves & kChangers); });
-    stalemate = !any_pair || !changer;
+    constexpr ProMoveSet kFieldActs =
+        kChangers | bit(kBrainwashing) | bit(kInsideJob) | bit(kOldSchool) | bit(kPlantingBombs) |
+        bit(kShakeup) | bit(kHostileTakeover) | bit(kThirdRateBurglary) | bit(kSecondRateBurglary);
+    bool changer = false, acts = false;
+    for (Seat s = 0; s < num_players(); ++s) {
+      if (seat(s).out) continue;
+      for_each_card(
+          s, [&](uint16_t a) { changer = changer || (rules().card(a).pro_moves & kChangers); });
+      // A card in a hand or a pile may still be deployed, anywhere in the field.
+      acts = acts || seat(s).hand_count > 0 || seat(s).pile_count > 0;
+      for (int c = 0; c < seat(s).columns; ++c)
+        for (int d = 0; d < seat(s).col_len[std::size_t(c)]; ++d)
+          acts = acts ||
+                 (rules().card(seat(s).col[std::size_t(c)][std::size_t(d)]).pro_moves & kFieldActs);
+    }
+    stalemate = !any_pair || (no_kill_now && !changer) || !acts;
   }
-  out.add("capped_no_attack_kills", capped_ && !attack_kills() ? 1 : 0);
+  out.add("capped_no_attack_kills", no_attack ? 1 : 0);
   out.add("capped_no_kill_now", no_kill_now ? 1 : 0);
   out.add("capped_stalemate", stalemate ? 1 : 0);
   for (int k = 0; k < kProMoveCount; ++k)
