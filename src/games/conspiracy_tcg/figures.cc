@@ -208,25 +208,27 @@ void TcgState::figures(Figures& out) const {
         any_pair = allowed(p) && kill_possible(p);
       }
     // The pro moves that change the modes, and those a field agent enacts by leaving the field
-    // (dF: which changes the field it leaves) or that change a field's order.
-    constexpr ProMoveSet kChangers = bit(kClockwork) | bit(kGettingTheBallRolling) |
-                                     bit(kLegalManeuvering) | bit(kTabulaRecta) |
-                                     bit(kSpySatellite) | bit(kWiretap) | bit(kTempleOfDagon) |
-                                     bit(kBigBrother) | bit(kSecretHandshake);
-    constexpr ProMoveSet kFieldActs =
-        kChangers | bit(kBrainwashing) | bit(kInsideJob) | bit(kOldSchool) | bit(kPlantingBombs) |
-        bit(kShakeup) | bit(kHostileTakeover) | bit(kThirdRateBurglary) | bit(kSecondRateBurglary);
+    // (dF: which changes the field it leaves) or that change a field's order; not Old School
+    // (only against a change of the modes, which one of these starts) nor Brainwashing (only
+    // after a kill); Getting the Ball Rolling only while a place is empty (no move empties one).
+    const ProMoveSet changers =
+        bit(kClockwork) | (modes_.count() < 2 ? bit(kGettingTheBallRolling) : ProMoveSet(0)) |
+        bit(kLegalManeuvering) | bit(kTabulaRecta) | bit(kSpySatellite) | bit(kWiretap) |
+        bit(kTempleOfDagon) | bit(kBigBrother) | bit(kSecretHandshake);
+    const ProMoveSet field_acts = changers | bit(kInsideJob) | bit(kPlantingBombs) | bit(kShakeup) |
+                                  bit(kHostileTakeover) | bit(kThirdRateBurglary) |
+                                  bit(kSecondRateBurglary);
     bool changer = false, acts = false;
     for (Seat s = 0; s < num_players(); ++s) {
       if (seat(s).out) continue;
       for_each_card(
-          s, [&](uint16_t a) { changer = changer || (rules().card(a).pro_moves & kChangers); });
+          s, [&](uint16_t a) { changer = changer || (rules().card(a).pro_moves & changers); });
       // A card in a hand or a pile may still be deployed, anywhere in the field.
       acts = acts || seat(s).hand_count > 0 || seat(s).pile_count > 0;
       for (int c = 0; c < seat(s).columns; ++c)
         for (int d = 0; d < seat(s).col_len[std::size_t(c)]; ++d)
           acts = acts ||
-                 (rules().card(seat(s).col[std::size_t(c)][std::size_t(d)]).pro_moves & kFieldActs);
+                 (rules().card(seat(s).col[std::size_t(c)][std::size_t(d)]).pro_moves & field_acts);
     }
     stalemate = !any_pair || (no_kill_now && !changer) || !acts;
   }
