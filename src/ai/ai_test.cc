@@ -427,8 +427,9 @@ TEST(Information, IsmctsChoicesDoNotDependOnTheHiddenTruth) {
       EXPECT_NE(other->to_json()["state"], state->to_json()["state"]);
     }
     // Short playouts keep this quick on games whose random play is long; depth does not touch what
-    // the agent may see.
-    const std::string spec = "ismcts:iterations=40,depth=30";
+    // the agent may see. opponents=search: a game's tuned opponent model (src/ai/tuning.cc) would
+    // scan every modelled decision of those 30 plies; the model has its own line below.
+    const std::string spec = "ismcts:iterations=40,depth=30,opponents=search";
     // The opponent model scans every modelled decision: depth 0 and 20 iterations keep it quick.
     for (const std::string& agent :
          {spec, spec + ",fpu=0.3", spec + ",own_turn=1,baseline=1",

@@ -11,6 +11,10 @@ namespace {
 constexpr std::pair<std::string_view, std::string_view> kTuned[] = {
     // A movement turn is a chain of the seat's own decisions: valued by its best continuation.
     {"culture-wars", "minimax=0.5"},
+    // The other seats play greedy's move in the search (an opponent model): a plan over the
+    // seat's own turns (spend a card now, kill on its next turn) is seen through five seats'
+    // replies. docs/games/conspiracy-tcg.md, "Computer players".
+    {"conspiracy-tcg", "opponents=greedy,prior=20"},
 };
 
 }  // namespace
