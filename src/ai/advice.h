@@ -77,8 +77,9 @@ inline constexpr int kMostMarked = 5;
 inline constexpr double kBetterBy = 0.01;
 
 // The default search of the analysis: small enough that analysing a game takes less time than
-// playing it (docs/ai.md has the figures per game).
-inline constexpr const char* kAnalysisSpec = "ismcts:iterations=2000";
+// playing it (docs/ai.md has the figures per game). opponents=search: a game's tuned opponent
+// model (src/ai/tuning.cc; the card game's) costs tens of times more per iteration.
+inline constexpr const char* kAnalysisSpec = "ismcts:iterations=2000,opponents=search";
 
 struct Analysis {
   std::string spec;

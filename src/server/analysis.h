@@ -28,7 +28,8 @@ using json = nlohmann::json;
 class Analyses {
  public:
   static constexpr std::size_t kKept = 256;
-  // Searches `ismcts:iterations=iterations` a move on `pool`.
+  // Searches `ismcts:iterations=iterations,opponents=search` a move on `pool` (ai::kAnalysisSpec:
+  // not a game's tuned opponent model, which costs tens of times more per iteration).
   Analyses(const Registry& registry, ComputerPool& pool, int iterations);
 
   // The analysis of finished match `id`, whose record (Room::record) is `record`:
