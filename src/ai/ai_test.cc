@@ -155,6 +155,61 @@ std::unique_ptr<State> ChainGame::new_initial_state(Chance chance) const {
   return std::make_unique<ChainState>(shared_from_this(), std::move(chance));
 }
 
+// Seat 0 chooses "trap" (0) or "safe" (1). After safe the game ends, seat 0 +0.5. After trap seat
+// 1 chooses one of 50 replies: reply 0 wins it the game (seat 0 -1), the 49 others lose it (seat
+// 0 +1). Seat 1 gets the negation. The estimate of an unfinished state is 0. Greedy in seat 1
+// replies 0, so against greedy "trap" is worth -1; a search that explores seat 1's 50 replies
+// with a few dozen iterations sees mostly the losing ones and takes "trap" for +1.
+class TrapGame final : public Game {
+ public:
+  TrapGame() : Game(GameInfo{"trap", "Trap", "", 2, 2, false, false}, json::object()) {}
+  int num_players() const override { return 2; }
+  std::unique_ptr<State> new_initial_state(Chance chance) const override;
+
+ protected:
+  std::unique_ptr<State> restore_state(const json&, Chance chance) const override {
+    return new_initial_state(std::move(chance));
+  }
+};
+
+class TrapState final : public State {
+ public:
+  TrapState(std::shared_ptr<const Game> game, Chance chance)
+      : State(std::move(game), std::move(chance)) {}
+  Seat current_player() const override {
+    return first_ < 0 ? 0 : first_ == 0 && reply_ < 0 ? 1 : kTerminal;
+  }
+  Returns returns() const override {
+    Returns r{};
+    if (current_player() == kTerminal) r[0] = first_ == 1 ? 0.5 : reply_ == 0 ? -1 : 1;
+    r[1] = -r[0];
+    return r;
+  }
+  bool estimate_returns(Returns& out) const override {
+    out = returns();
+    return true;
+  }
+  std::unique_ptr<State> clone() const override { return std::make_unique<TrapState>(*this); }
+  std::string move_to_string(Move m) const override { return std::to_string(m.bits); }
+  Move parse_move(std::string_view text) const override { return Move{uint64_t(text[0] - '0')}; }
+  json observation(Seat) const override { return state_json(); }
+
+ protected:
+  void do_legal_moves(MoveList& out) const override {
+    for (uint64_t m = 0; m < (first_ < 0 ? 2u : 50u); ++m) out.push_back(Move{m});
+  }
+  void do_apply(Move m) override { (first_ < 0 ? first_ : reply_) = int(m.bits); }
+  json state_json() const override { return json{{"first", first_}, {"reply", reply_}}; }
+
+ private:
+  int first_ = -1;
+  int reply_ = -1;
+};
+
+std::unique_ptr<State> TrapGame::new_initial_state(Chance chance) const {
+  return std::make_unique<TrapState>(shared_from_this(), std::move(chance));
+}
+
 // ---- Comparing two choice distributions ----
 
 using Counts = std::map<uint64_t, int>;
@@ -201,7 +256,8 @@ TEST(AgentSpecs, KnownAgentsAndOptions) {
        {"random", "greedy", "greedy:samples=3", "mcts", "ismcts",
         "mcts:iterations=10,c=1.2,threads=2,depth=5,reuse=0,nodes=5000", "mcts:time=50",
         "ismcts:iterations=5,time=100", "ismcts:prior=20,prior_samples=2", "ismcts:fpu=0.3",
-        "ismcts:own_turn=1,baseline=1", "ismcts:own_turn=0,baseline=0"})
+        "ismcts:own_turn=1,baseline=1", "ismcts:own_turn=0,baseline=0", "ismcts:opponents=greedy",
+        "mcts:opponents=search"})
     EXPECT_NE(make_agent(spec, *game, 1), nullptr) << spec;
   EXPECT_EQ(make_agent("mcts:time=2000", *game, 1)->spec(), "mcts:time=2000");
   const auto names = agent_names();
@@ -251,6 +307,7 @@ TEST(AgentSpecs, BadSpecsNameTheProblem) {
   EXPECT_NE(message("ismcts:fpu=2").find("fpu"), std::string::npos);
   EXPECT_NE(message("ismcts:own_turn=2").find("own_turn"), std::string::npos);
   EXPECT_NE(message("ismcts:baseline=0.5").find("baseline"), std::string::npos);
+  EXPECT_NE(message("ismcts:opponents=minimax").find("opponents=minimax"), std::string::npos);
   EXPECT_NE(message("greedy:c=1").find("unknown option 'c'"), std::string::npos);
   EXPECT_NE(message("alphazero").find("unknown agent 'alphazero'"), std::string::npos);
 }
@@ -372,8 +429,10 @@ TEST(Information, IsmctsChoicesDoNotDependOnTheHiddenTruth) {
     // Short playouts keep this quick on games whose random play is long; depth does not touch what
     // the agent may see.
     const std::string spec = "ismcts:iterations=40,depth=30";
-    for (const std::string& agent : {spec, spec + ",fpu=0.3", spec + ",own_turn=1,baseline=1",
-                                     std::string("greedy:samples=4")}) {
+    // The opponent model scans every modelled decision: depth 0 and 20 iterations keep it quick.
+    for (const std::string& agent :
+         {spec, spec + ",fpu=0.3", spec + ",own_turn=1,baseline=1",
+          std::string("ismcts:iterations=20,opponents=greedy"), std::string("greedy:samples=4")}) {
       const Counts a = choices(agent, *game, *state, 80), b = choices(agent, *game, *other, 80);
       const ChiSquare c = compare(a, b);
       EXPECT_LE(c.statistic, c.critical) << agent << ": df " << c.df;
@@ -652,6 +711,39 @@ TEST(Search, MinimaxValuesAChainOfOwnDecisionsByItsBestContinuation) {
   EXPECT_EQ(agent.choose(*next).bits, 0u);
   EXPECT_THROW(SearchOptions::from_spec(AgentSpec::parse("mcts:minimax=1.5")), BadParams);
   EXPECT_EQ(SearchOptions::from_spec(AgentSpec::parse("mcts:minimax=0.25")).minimax, 0.25);
+}
+
+// opponents=greedy: seat 1's moves are greedy's, not searched. On the trap toy, 60 iterations of
+// the plain search spread over seat 1's 50 replies and take "trap" for a win; with the model, seat
+// 1 always answers with the winning reply and the search keeps "safe". Each iteration applies
+// seat 0's move and, after "trap", seat 1's modelled reply: the tree holds seat 0's moves only.
+TEST(Search, OpponentModelPlaysTheOtherSeatsGreedyMove) {
+  auto game = std::make_shared<TrapGame>();
+  auto state = game->new_initial_state(1);
+  auto search = [&](bool model, uint64_t seed) {
+    SearchOptions o{.iterations = 60, .prior = 0};
+    o.model_opponents = model;
+    auto agent = std::make_unique<MctsAgent>(*game, o, false, seed, "mcts");
+    agent->choose(*state);
+    return agent;
+  };
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    SCOPED_TRACE(seed);
+    const auto plain = search(false, seed);
+    EXPECT_EQ(plain->last_root_visits()[0].first.bits, 0u);
+    EXPECT_GT(plain->last_root_visits()[0].second, plain->last_root_visits()[1].second)
+        << "the plain search takes the trap";
+    const auto modelled = search(true, seed);
+    EXPECT_LT(modelled->last_root_visits()[0].second, modelled->last_root_visits()[1].second)
+        << "the modelled reply springs it";
+    EXPECT_NEAR(modelled->last_root_values()[0], -1.0, 1e-9);
+    // Two root children, no grandchildren: seat 1's replies are not in the tree.
+    EXPECT_EQ(modelled->last_stats().nodes, 3u);
+  }
+  EXPECT_EQ(SearchOptions::from_spec(AgentSpec::parse("ismcts:opponents=greedy")).model_opponents,
+            true);
+  EXPECT_EQ(SearchOptions::from_spec(AgentSpec::parse("ismcts:opponents=search")).model_opponents,
+            false);
 }
 
 TEST(Search, TimeBudgetIsHonoured) {

@@ -74,6 +74,9 @@ class SearchTree {
     bool baseline;
     uint32_t max_nodes;
     double minimax = 0;  // weight of the implicit minimax value in a child's q (0: the mean alone)
+    // SearchOptions::opponents == greedy: every other seat's move is greedy's on the sample, in
+    // the descent and the playout; the tree holds only the searching seat's moves.
+    bool model_opponents = false;
   };
 
   // The nodes, addressed by index, in chunks of kChunk that never move: growing the tree costs
@@ -164,6 +167,11 @@ class SearchTree {
     while (!state->is_terminal()) {
       const Seat mover = state->current_player();
       if (config.own_turn && mover != seat) break;
+      if (config.model_opponents && mover != seat) {
+        state->apply(modelled_move(*state, mover));
+        ++plies;
+        continue;
+      }
       state->legal_moves(moves_);
       Move move{0};
       bool expanded = false;
@@ -178,15 +186,37 @@ class SearchTree {
     }
     Returns r{};
     int depth = 0;
+    // With modelled opponents: the others' replies to the leaf's move are played up to the
+    // searching seat's next decision (at most kModelledPlies of them) before `depth` counts;
+    // after that every ply counts, the others' still modelled.
+    int replies = 0;
+    bool replied = !config.model_opponents;
     for (;;) {
       if (state->is_terminal()) {
         r = state->returns();
         break;
       }
-      if ((config.depth >= 0 && depth >= config.depth) ||
-          (config.own_turn && state->current_player() != seat)) {
+      const Seat to_move = state->current_player();
+      if (config.own_turn && to_move != seat) {
         if (!state->estimate_returns(r)) r = state->returns();
         break;
+      }
+      if (!replied && (to_move == seat || replies >= kModelledPlies)) replied = true;
+      if (!replied) {
+        state->apply(modelled_move(*state, to_move));
+        ++plies;
+        ++replies;
+        continue;
+      }
+      if (config.depth >= 0 && depth >= config.depth) {
+        if (!state->estimate_returns(r)) r = state->returns();
+        break;
+      }
+      if (config.model_opponents && to_move != seat) {
+        state->apply(modelled_move(*state, to_move));
+        ++plies;
+        ++depth;
+        continue;
       }
       state->legal_moves(moves_);
       state->apply(moves_[rng_.uniform(uint32_t(moves_.size()))]);
@@ -286,6 +316,32 @@ class SearchTree {
     uint32_t node;
     Seat mover;
   };
+
+  // SearchOptions::opponents: the most modelled moves an iteration's playout applies.
+  static constexpr int kModelledPlies = 1000;
+
+  // SearchOptions::opponents == greedy: `mover`'s move in the sample `state`, as greedy would
+  // play it with one sample (one_ply_scores: the sample seen from `mover`'s side, every legal move
+  // scored by `mover`'s estimate one ply later), ties broken uniformly at random.
+  Move modelled_move(const State& state, Seat mover) {
+    state.legal_moves(model_moves_);
+    if (model_moves_.size() == 1) return model_moves_[0];
+    one_ply_scores(state, mover, model_moves_, 1, rng_, model_score_);
+    double best = -std::numeric_limits<double>::infinity();
+    uint32_t ties = 0;
+    Move pick = model_moves_[0];
+    for (std::size_t i = 0; i < model_moves_.size(); ++i) {
+      const double v = model_score_[i];
+      if (v > best + 1e-9) {
+        best = v;
+        ties = 1;
+        pick = model_moves_[i];
+      } else if (v >= best - 1e-9 && rng_.uniform(++ties) == 0) {
+        pick = model_moves_[i];  // reservoir sampling: each tie kept with chance 1/ties
+      }
+    }
+    return pick;
+  }
 
   // At `node` with the sample's legal moves in moves_: adds a child for an untried move (setting
   // `expanded`) or picks an available child by UCB. Sets `move`; returns the child, or kNone when
@@ -415,6 +471,8 @@ class SearchTree {
   std::vector<uint8_t> mark_;
   MoveList moves_;
   MoveList untried_;
+  MoveList model_moves_;             // modelled_move's legal moves
+  std::vector<double> model_score_;  // and their scores
   std::vector<double> prior_sum_;
   bool root_seeded_ = false;
   Returns offset_{};  // set_offset
@@ -425,7 +483,7 @@ class SearchTree {
 SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
   spec.allow_only(
       "iterations,time,c,threads,depth,reuse,nodes,prior,prior_samples,fpu,own_turn,baseline,"
-      "minimax");
+      "minimax,opponents");
   SearchOptions o;
   o.iterations = int(spec.integer("iterations", 0, 1, 1'000'000'000));
   o.time_ms = spec.number("time", 0, 1, 1e8);
@@ -440,6 +498,14 @@ SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
   o.own_turn = spec.integer("own_turn", 0, 0, 1) != 0;
   o.baseline = spec.integer("baseline", 0, 0, 1) != 0;
   o.minimax = spec.number("minimax", o.minimax, 0, 1);
+  if (spec.options.count("opponents")) {
+    const std::string& model = spec.options.at("opponents");
+    if (model != "greedy" && model != "search")
+      throw BadParams("ismcts: opponents=" + model +
+                      " is not a model of the other seats: use opponents=search (the default: "
+                      "the tree searches every seat) or opponents=greedy");
+    o.model_opponents = model == "greedy";
+  }
   o.max_nodes = uint32_t(spec.integer("nodes", 4'000'000, 1000, 1'000'000'000));
   return o;
 }
@@ -505,9 +571,14 @@ Move MctsAgent::choose(const State& state) {
     if (baseline) tree->set_offset(*base, seat, options_.prior_samples);
     if (prior_visits) tree->seed_root(*base, seat, prior_visits, options_.prior_samples);
   }
-  const SearchTree::Config config{
-      options_.c, options_.fpu,       depth,           options_.own_turn && estimates,
-      baseline,   options_.max_nodes, options_.minimax};
+  const SearchTree::Config config{options_.c,
+                                  options_.fpu,
+                                  depth,
+                                  options_.own_turn && estimates,
+                                  baseline,
+                                  options_.max_nodes,
+                                  options_.minimax,
+                                  options_.model_opponents && estimates};
 
   const int threads = options_.threads;
   const bool timed = options_.time_ms > 0;
@@ -609,7 +680,9 @@ void MctsAgent::observe(const State& before, Move move) {
   if (tree_ply_ < 0) return;
   // On a hidden-information game only this seat's own moves are known to it: another seat's move
   // ends the reuse, unread.
-  if (before.ply() != tree_ply_ || (own_moves_only_ && before.current_player() != seat_)) {
+  // With modelled opponents the tree holds only this seat's moves: another seat's move ends it too.
+  const bool others_unread = own_moves_only_ || options_.model_opponents;
+  if (before.ply() != tree_ply_ || (others_unread && before.current_player() != seat_)) {
     tree_ply_ = -1;
     return;
   }

@@ -35,7 +35,8 @@
 // by replacing the hidden truth with another consistent one and checking the choices do not change.
 //
 // Options (spec "mcts:iterations=N,time=MS,c=C,threads=T,depth=D,reuse=0|1,nodes=N,
-// prior=V,prior_samples=S,fpu=V,own_turn=0|1,baseline=0|1,minimax=A"). The defaults below are
+// prior=V,prior_samples=S,fpu=V,own_turn=0|1,baseline=0|1,minimax=A,opponents=search|greedy").
+// The defaults below are
 // the search's own; make_agent first adds the game's tuned options (src/ai/tuning.h) for every
 // option the spec leaves out:
 //   - iterations: per decision, over all threads. Default 1000 when `time` is not given.
@@ -96,6 +97,20 @@
 //     node's first visits try its moves once each, so its mean is that of random continuations,
 //     which makes ending the turn early (the next seat's random replies look good) look better
 //     than the moves that build a position. docs/games/culture-wars.md has the figures.
+//   - opponents: `search` (default) searches every seat's moves in one tree (max^n above);
+//     `greedy` models the other seats instead (an opponent model, as TabletopGames' MCTS offers):
+//     wherever another seat is to move, in the descent and after the leaf, it plays greedy's move
+//     on the iteration's sample (greedy_agent.h, one sample seen from that seat's side: its own
+//     information as the sample has it, the rest resampled; ties at random). The tree then holds
+//     only the searching seat's moves, every iteration's leaf is valued at the seat's next
+//     decision (or the end of the game) after the others' modelled replies (then `depth` more
+//     plies, the seat's random, the others' modelled), and the search spends nothing on the other
+//     seats' dozens of moves, which a budget of thousands of iterations explores almost at random.
+//     It costs a one-ply scan of every modelled decision: an iteration is several times dearer
+//     (docs/ai.md has the figures), and the state copies of that scan are allocations the plain
+//     search does not make. Tree reuse ends at another seat's move, as on a hidden-information
+//     game. Only for a game that supplies an estimate (without one the option is ignored); with
+//     own_turn, the iteration still ends where another seat is to move.
 //   - nodes: the most tree nodes per thread (default 4,000,000, about 200 MB); past it the tree
 //     stops growing and iterations only refine the visit counts.
 //
@@ -125,12 +140,13 @@ struct SearchOptions {
   int threads = 1;
   int depth = -1;  // -1: default
   bool reuse = true;
-  int prior = 200;        // virtual visits per root move at its one-ply estimate (0: none)
-  int prior_samples = 8;  // samples of the hidden state the prior averages over
-  double fpu = -1;        // first-play urgency of an untried move (-1: untried moves first)
-  bool own_turn = false;  // iterations end where another seat is to move (with the estimate)
-  bool baseline = false;  // returns relative to the estimate of the iteration's root sample
-  double minimax = 0;     // weight of the implicit minimax value in selection (0: off)
+  int prior = 200;               // virtual visits per root move at its one-ply estimate (0: none)
+  int prior_samples = 8;         // samples of the hidden state the prior averages over
+  double fpu = -1;               // first-play urgency of an untried move (-1: untried moves first)
+  bool own_turn = false;         // iterations end where another seat is to move (with the estimate)
+  bool baseline = false;         // returns relative to the estimate of the iteration's root sample
+  double minimax = 0;            // weight of the implicit minimax value in selection (0: off)
+  bool model_opponents = false;  // opponents=greedy: other seats play greedy, not searched
   uint32_t max_nodes = 4'000'000;
 
   static constexpr int kDefaultIterations = 1000;
