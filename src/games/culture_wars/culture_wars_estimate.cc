@@ -308,7 +308,17 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
         if (v.first > b.first) std::swap(v, b);
     }
   }
-  // The ten-token settlement, while the seat's Ace is at home: its best empty square.
+  // The ten-token settlement, while the seat's Ace is at home: its best empty square, away from
+  // every coin (the tokens around a coin are counted for it, or for its settlement).
+  std::array<bool, kTiles * 4> clear{};
+  for (std::size_t i = 0; i < e.land.size(); ++i) {
+    clear[i] = true;
+    for (int dr = -1; dr <= 1; ++dr)
+      for (int dc = -1; dc <= 1; ++dc) {
+        const int sq = e.land[i] + dr * kWidth + dc;
+        clear[i] = clear[i] && (sq < 0 || sq >= kSquares || coin_at_[std::size_t(sq)] == kNoCoin);
+      }
+  }
   for (int s = 0; s < n; ++s) {
     if (coin_square_[make_coin(s, kAce)] != kNoSquare) continue;
     const bool grows = e.reserve[std::size_t(s)] > 0;
@@ -318,15 +328,9 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
     };
     const bool moving = s == to_move_ && phase_ == Phase::kMovement;
     double value = 0;
-    for (int16_t square : e.land) {
-      // Away from every coin: the tokens around a coin are counted for it (or its settlement).
-      bool clear = true;
-      for (int dr = -1; dr <= 1; ++dr)
-        for (int dc = -1; dc <= 1; ++dc) {
-          const int sq = square + dr * kWidth + dc;
-          clear &= sq < 0 || sq >= kSquares || coin_at_[std::size_t(sq)] == kNoCoin;
-        }
-      if (!clear) continue;
+    for (std::size_t i = 0; i < e.land.size(); ++i) {
+      const int square = e.land[i];
+      if (!clear[i]) continue;
       std::array<int, 4> side{}, left{}, free{};
       int on = grown(square), on_now = now(square), reach = on;
       for (int d = 0; d < 4; ++d) {
