@@ -216,14 +216,21 @@ class CultureWarsState final : public State {
   //     6: 0.6 per token that can be on the coin at the next round's settlement (its own, grown by
   //     one, plus what the four orthogonal neighbours, grown by one, can send, surplus over two
   //     first; at most five), 0.6 per supporter left in the eight squares around (at most two a
-  //     square, five in all), and for the tokens still missing of those ten, 0.6 * (0.6 - 0.1
-  //     steps) per token from the nearest squares outside the 3x3 block (steps over land to reach
-  //     it, up to five), so that every step toward the coin counts and entering the block counts
-  //     most.
+  //     square, five in all), and for the tokens still missing of those ten, 0.6 * w per token
+  //     from the nearest squares outside the 3x3 block, w = 0.6 - 0.1 steps over land to reach
+  //     it (up to five steps), then falling from 0.083 at six to 0.017 at ten (0.1 * (11 - steps)
+  //     / 6), so that every step toward the coin counts, from across the map too (a coin beyond
+  //     five steps used to be worth no step at all), and entering the block counts most.
   //     A coin whose eight squares cannot keep five supporters is no candidate. While the seat
   //     can still move this round, a coin it can complete now (five on it from its unmoved
   //     orthogonal neighbours, five supporters left) is worth 6 + 0.8 per token already on it,
   //     rising to the settlement's 10;
+  //   - the ten-token settlement, while the seat's Ace is at home: one more candidate, its best
+  //     empty square with no coin in the eight around (their tokens count for that coin), worth
+  //     0.6 * (half the tokens that can be on it next round, at most ten, plus the supporters
+  //     left, at most five), up to 6; one it can complete now (ten from its unmoved orthogonal
+  //     neighbours, five supporters left) 6 + 0.4 per token already on it. Without it a seat
+  //     whose coins left lay out of reach (on an island, or looted) saw no way forward;
   //   - growth: 0.15 per square it occupies, up to its reserve (each grows a token next round),
   //     and 0.03 per token on the map;
   //   - setup: 0.5 * (8 - distance) for each pair of its own coins, so one people can settle them.

@@ -154,6 +154,11 @@ void CultureWarsState::project_round_end(RoundEnd& e) const {
   }
 }
 
+namespace {
+// Steps over land from a coin's 3x3 block within which tokens count toward settling it.
+constexpr int kReach = 10;
+}  // namespace
+
 bool CultureWarsState::estimate_returns(Returns& out) const {
   if (phase_ == Phase::kOver) {
     out = returns();
@@ -227,7 +232,7 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
       }
     for (int i = 0; i < reached; ++i) {
       const int sq = path[std::size_t(i)];
-      if (dist[std::size_t(sq)] >= 5) continue;
+      if (dist[std::size_t(sq)] >= kReach) continue;
       for (int d = 0; d < 4; ++d) {
         const int next = neighbour(sq, d);
         if (next < 0 || !land_[std::size_t(next)] || dist[std::size_t(next)] >= 0) continue;
@@ -260,13 +265,13 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
         for (int dc = -1; dc <= 1; dc += 2) ring += std::min(2, grown(square + dr * kWidth + dc));
       // The tokens still missing, fetched from the nearest squares outside the 3x3 block: each is
       // worth less the more steps it needs to reach the block.
-      std::array<int, 8> steps{};
+      std::array<int, kReach + 1> steps{};
       for (int i = 0; i < reached; ++i)
         steps[std::size_t(dist[std::size_t(path[std::size_t(i)])])] += at(s, path[std::size_t(i)]);
       int missing = 10 - std::min(5, on) - std::min(5, ring);
-      for (int d = 1; d < 6 && missing > 0; ++d) {
+      for (int d = 1; d <= kReach && missing > 0; ++d) {
         const int fetched = std::min(missing, steps[std::size_t(d)]);
-        near += fetched * (0.6 - 0.1 * d);
+        near += fetched * (d <= 5 ? 0.6 - 0.1 * d : 0.1 * (kReach + 1 - d) / (kReach - 4));
         missing -= fetched;
       }
       double value = 0.6 * (std::min(5, on) + std::min(5, ring) + near);
@@ -302,6 +307,70 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
       for (std::pair<double, bool> v{value, coin_seat(coin) != s}; auto& b : top)
         if (v.first > b.first) std::swap(v, b);
     }
+  }
+  // The ten-token settlement, while the seat's Ace is at home: its best empty square, away from
+  // every coin (the tokens around a coin are counted for it, or for its settlement).
+  std::array<bool, kTiles * 4> clear{};
+  for (std::size_t i = 0; i < e.land.size(); ++i) {
+    clear[i] = true;
+    for (int dr = -1; dr <= 1; ++dr)
+      for (int dc = -1; dc <= 1; ++dc) {
+        const int sq = e.land[i] + dr * kWidth + dc;
+        clear[i] = clear[i] && (sq < 0 || sq >= kSquares || coin_at_[std::size_t(sq)] == kNoCoin);
+      }
+  }
+  for (int s = 0; s < n; ++s) {
+    if (coin_square_[make_coin(s, kAce)] != kNoSquare) continue;
+    const bool grows = e.reserve[std::size_t(s)] > 0;
+    auto grown = [&](int sq) { return at(s, sq) + (grows && at(s, sq) > 0); };
+    auto now = [&](int sq) {
+      return sq < 0 || sq >= kSquares ? 0 : int(tokens_[std::size_t(s)][std::size_t(sq)]);
+    };
+    const bool moving = s == to_move_ && phase_ == Phase::kMovement;
+    double value = 0;
+    for (std::size_t i = 0; i < e.land.size(); ++i) {
+      const int square = e.land[i];
+      if (!clear[i]) continue;
+      std::array<int, 4> side{}, left{}, free{};
+      int on = grown(square), on_now = now(square), reach = on;
+      for (int d = 0; d < 4; ++d) {
+        const int sq = neighbour(square, d);
+        side[std::size_t(d)] = grown(sq);
+        left[std::size_t(d)] = now(sq);
+        free[std::size_t(d)] = now(sq) - (moving && sq >= 0 ? moved_[std::size_t(sq)] : 0);
+        reach += side[std::size_t(d)];
+      }
+      if (reach < 5) continue;
+      for (int pass = 0; pass < 2; ++pass)  // surplus over two first, then the supporters
+        for (int d = 0; d < 4; ++d) {
+          const int keep = pass == 0 ? 2 : 0;
+          const int sent = std::clamp(std::min(side[std::size_t(d)] - keep, 10 - on), 0, 10);
+          side[std::size_t(d)] -= sent;
+          on += sent;
+          const int can = std::min(free[std::size_t(d)], left[std::size_t(d)] - keep);
+          const int now_sent = std::clamp(std::min(can, 10 - on_now), 0, 10);
+          left[std::size_t(d)] -= now_sent;
+          free[std::size_t(d)] -= now_sent;
+          on_now += now_sent;
+        }
+      int ring = 0, ring_now = 0;
+      for (int d = 0; d < 4; ++d) {
+        ring += std::min(2, side[std::size_t(d)]);
+        ring_now += std::min(2, left[std::size_t(d)]);
+      }
+      for (int dr = -1; dr <= 1; dr += 2)
+        for (int dc = -1; dc <= 1; dc += 2) {
+          ring += std::min(2, grown(square + dr * kWidth + dc));
+          ring_now += std::min(2, now(square + dr * kWidth + dc));
+        }
+      double v = 0.6 * (0.5 * std::min(10, on) + std::min(5, ring));
+      if (moves_left[std::size_t(s)] && on_now >= 10 && ring_now >= 5)
+        v = std::max(v, 6.0 + 0.4 * std::min(9, now(square)));
+      value = std::max(value, v);
+    }
+    auto& top = best[std::size_t(s)];
+    for (std::pair<double, bool> v{value, false}; auto& b : top)
+      if (v.first > b.first) std::swap(v, b);
   }
   for (int s = 0; s < n; ++s) {
     const int h = held[std::size_t(s)], last = settlements_last_round_[std::size_t(s)];

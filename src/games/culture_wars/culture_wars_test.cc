@@ -621,6 +621,29 @@ TEST(CultureWarsEstimate, TheFifthTokenOnACoinCountsAsASettlement) {
   EXPECT_GT(after[0], before[0]);
 }
 
+// Every step toward a coin counts, from as far as ten steps over land (around the inner sea).
+TEST(CultureWarsEstimate, AStepTowardAFarCoinCounts) {
+  auto s = position({{{"r16", 1}}, {{"p9", 1}}}, {{"k11", 0, 3, false}}, /*mover=*/0);
+  Returns before{}, after{};
+  ASSERT_TRUE(s->estimate_returns(before));
+  s->apply(s->parse_move("r16-q16"));  // ten steps from the coin's 3x3 block, then nine
+  ASSERT_TRUE(s->estimate_returns(after));
+  EXPECT_GT(after[0], before[0]);
+}
+
+// The ten-token settlement (the Ace at home) is a candidate too: tokens gathering next to an
+// empty square away from every coin raise the estimate.
+TEST(CultureWarsEstimate, TokensGatheringForTheAceCount) {
+  const std::map<std::string, int> around{{"k12", 2}, {"j11", 2}, {"l11", 2},
+                                          {"j13", 2}, {"l13", 2}, {"k14", 1}};
+  auto s = position({around, {{"p9", 1}}}, {}, /*mover=*/0);
+  Returns before{}, after{};
+  ASSERT_TRUE(s->estimate_returns(before));
+  s->apply(s->parse_move("k14-k13"));  // next to k12: its tokens can join the ten there
+  ASSERT_TRUE(s->estimate_returns(after));
+  EXPECT_GT(after[0], before[0]);
+}
+
 TEST(CultureWarsEnd, HoldingTheSettlementsForTheFirstTimeIsNotYetAWin) {
   auto s = position({kFriends, {{"i18", 1}}}, kFourSettlements);
   end_movement(*s);
