@@ -431,53 +431,8 @@ int RelativityState::trophies_taken(Round round) const {
   return n;
 }
 
-std::array<uint32_t, 2> RelativityState::threat_ranks() const {
-  constexpr uint32_t kColumnA = 0x041041, kColumnF = kColumnA << 5, kAll = (1u << kSquares) - 1;
-  std::array<uint32_t, 2> ranks{};
-  for (int r = 0; r < kRanks; ++r) {
-    if (trophy_owner_[round_][std::size_t(r)] >= 0) continue;
-    const uint32_t mask = squares_of_[std::size_t(r)];
-    for (uint32_t from_bits = mask; from_bits; from_bits &= from_bits - 1) {
-      const int x = std::countr_zero(from_bits);
-      const uint32_t rest = mask & ~(1u << x);
-      // The squares orthogonally next to the other three (no wrap) not holding this rank.
-      uint32_t to_bits = ((rest << kColumns) | (rest >> kColumns) | ((rest << 1) & ~kColumnA) |
-                          ((rest >> 1) & ~kColumnF)) &
-                         kAll & ~mask;
-      for (; to_bits; to_bits &= to_bits - 1) {
-        const int y = std::countr_zero(to_bits);
-        if (!molecule(rest | (1u << y))) continue;
-        if (torus_neighbours(x, y)) ranks[kSpace] |= 1u << r;
-        if (sequence_neighbours(r, board_[std::size_t(y)])) ranks[kTime] |= 1u << r;
-      }
-    }
-  }
-  return ranks;
-}
-
-int RelativityState::threats(Role role) const {
-  return std::popcount(threat_ranks()[role]);
-}
-
-double RelativityState::threat_edge(int now, int next) {
-  if (now > 0) return kTakeNow + kThreatMore * (now - 1) - kThreatMore * next;
-  if (next >= 2) return -(kFork + kThreatMore * (next - 2));
-  return -kSingleThreat * next;
-}
-
 bool RelativityState::estimate_returns(Returns& out) const {
-  if (over_) {
-    out = returns();
-    return true;
-  }
-  const Role mover = role_to_move();
-  const std::array<uint32_t, 2> ranks = threat_ranks();
-  const int left_this_round = kTrophiesPerRound - trophies_taken(round());
-  const int now = std::min(std::popcount(ranks[mover]), left_this_round);
-  // A rank both roles can complete is the mover's.
-  const int next = std::min(std::popcount(ranks[mover ^ 1] & ~ranks[mover]), left_this_round);
-  const double edge = threat_edge(now, next);
-  const double lead = trophies_of(0) - trophies_of(1) + 0.5 + (seat_of(mover) == 0 ? edge : -edge);
+  const double lead = trophies_of(0) - trophies_of(1) + 0.5;
   const int left = 2 * kTrophiesPerRound - trophies_taken(kNight) - trophies_taken(kDay);
   const double v = std::tanh(lead / (1.0 + 0.5 * left));
   out = Returns{};

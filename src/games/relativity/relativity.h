@@ -105,26 +105,10 @@ class RelativityState final : public State {
   // two squares low before high from this round or the last, and last_trophies are owned; in the
   // Night round role_to_move is Space at even plies.
   void check_invariants() const override;
-  // The AI hook: seat 0's value is tanh((trophy lead + 0.5 + edge) / (1 + trophies still to take
-  // / 2)), the +0.5 because seat 0 wins a 5-5 tie; seat 1's is its negation. The edge (for the
-  // side to move, negated for seat 0 when the other side moves) reads the molecules one swap away
-  // (threat_ranks): with `now` open ranks the side to move can complete with one of its swaps and
-  // `next` that only the other role can, it is threat_edge(now, next). A search estimate, not a
+  // The AI hook: seat 0's value is tanh((trophy lead + 0.5) / (1 + trophies still to take / 2)),
+  // the +0.5 because seat 0 wins a 5-5 tie; seat 1's is its negation. A search estimate, not a
   // rule.
   bool estimate_returns(Returns& out) const override;
-  // Per role (index kSpace, kTime), bit r set for every rank r whose trophy is still open in this
-  // round that the role could complete with one of its swaps on this board.
-  std::array<uint32_t, 2> threat_ranks() const;
-  // How many ranks threat_ranks gives `role`.
-  int threats(Role role) const;
-  // The estimate's edge for the side to move, in trophies: now > 0: kTakeNow + kThreatMore per
-  // further rank - kThreatMore per rank of the other side; now = 0, next >= 2 (a fork against
-  // it): -(kFork + kThreatMore per rank past two); now = 0, next = 1: -kSingleThreat.
-  static double threat_edge(int now, int next);
-  static constexpr double kTakeNow = 0.9;
-  static constexpr double kThreatMore = 0.4;
-  static constexpr double kFork = 0.8;
-  static constexpr double kSingleThreat = 0.2;
   // The lab's figures: "capped", "rounds" (1 or 2), "tie_five_five" (1 when the game ended five
   // trophies each, decided by the tie rule for seat 0), "space_trophies" / "time_trophies" (taken
   // by whichever seat played that role in the round), and per rank "space_trophy_n" ..

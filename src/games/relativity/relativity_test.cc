@@ -3,8 +3,6 @@
 
 #include <gtest/gtest.h>
 
-#include <bit>
-#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -566,96 +564,6 @@ TEST(RelativityPpn, RoundsInTheWrongDocumentAndCappedGamesAreRefused) {
 
 TEST(RelativityConformance, RandomSimTest) {
   testing::random_sim_test(games::registry(), "relativity", json::object());
-}
-
-// --- The estimate (a search hook, not a rule) -------------------------------------------------
-
-// A position with `role` to move after some swap (a1#b1) of the round: Time moves at odd plies.
-std::unique_ptr<RelativityState> to_move(const std::string& coins, Round round, Role role,
-                                         const std::array<std::array<int, 6>, 2>& owners) {
-  auto game = games::registry().make("relativity", json::object());
-  json j = game->new_initial_state(1)->to_json();
-  j["ply"] = role == kTime ? 1 : 2;
-  j["state"]["board"] = coins;
-  j["state"]["round"] = int(round);
-  j["state"]["role_to_move"] = int(role);
-  j["state"]["trophy_owner"] = owners;
-  j["state"]["last_swap"] = {0, 1};
-  j["state"]["last_swap_round"] = int(round);
-  auto state = game->state_from_json(j);
-  return std::unique_ptr<RelativityState>(static_cast<RelativityState*>(state.release()));
-}
-
-// `s`'s board, round and trophies with `role` to move.
-std::unique_ptr<RelativityState> with_role_to_move(const RelativityState& s, Role role) {
-  std::array<std::array<int, 6>, 2> owners{};
-  for (int round = 0; round < 2; ++round)
-    for (int rank = 0; rank < 6; ++rank)
-      owners[std::size_t(round)][std::size_t(rank)] = s.trophy_owner(Round(round), rank);
-  return to_move(coins_string(s.board()), s.round(), role, owners);
-}
-
-TEST(RelativityEstimate, ThreatsCountTheOpenRanksEachRoleCanCompleteWithOneSwap) {
-  // c2#c3 makes the 3s and the 4s: a Space swap (neighbours) and a Time swap (3 and 4 are next in
-  // the cycle) alike.
-  const std::array<int, 6> none{-1, -1, -1, -1, -1, -1};
-  auto s = to_move(kTwoMolecules, kNight, kSpace, {none, none});
-  EXPECT_EQ(s->threats(kSpace), 2);
-  EXPECT_EQ(s->threats(kTime), 2);
-  // A taken trophy is no threat.
-  s = to_move(kTwoMolecules, kNight, kSpace, {{{-1, -1, -1, 1, -1, -1}, none}});
-  EXPECT_EQ(s->threats(kSpace), 1);
-  // Along random games: the count equals the open ranks the role's legal swaps take, found by
-  // playing every one of them.
-  int checked = 0, with_threats = 0;
-  for (uint64_t seed = 1; seed <= 6; ++seed) {
-    auto game = make({}, seed);
-    Rng rng(seed);
-    for (int ply = 0; ply < 120 && !game->is_terminal(); ++ply) {
-      for (Role role : {kSpace, kTime}) {
-        auto probe = with_role_to_move(*game, role);
-        MoveList moves;
-        probe->legal_moves(moves);
-        uint32_t taken = 0;
-        for (Move m : moves) {
-          auto after = probe->clone();
-          after->apply(m);
-          taken |= static_cast<const RelativityState&>(*after).last_trophies();
-        }
-        EXPECT_EQ(probe->threats(role), std::popcount(taken)) << "seed " << seed << " ply " << ply;
-        ++checked;
-        with_threats += taken != 0;
-      }
-      MoveList moves;
-      game->legal_moves(moves);
-      game->apply(moves[rng.uniform(uint32_t(moves.size()))]);
-    }
-  }
-  EXPECT_GT(checked, 500);
-  EXPECT_GT(with_threats, 20);  // the comparison saw threats, not only quiet boards
-}
-
-TEST(RelativityEstimate, TheSideToMoveGainsWhatItCanTakeAtOnce) {
-  const std::array<int, 6> none{-1, -1, -1, -1, -1, -1};
-  Returns space_to_move{}, time_to_move{};
-  ASSERT_TRUE(
-      to_move(kTwoMolecules, kNight, kSpace, {none, none})->estimate_returns(space_to_move));
-  ASSERT_TRUE(to_move(kTwoMolecules, kNight, kTime, {none, none})->estimate_returns(time_to_move));
-  // Seat 0 (Space in the Night) is better off with the two molecules on its own move; each side
-  // can take them, so the side to move is ahead.
-  EXPECT_GT(space_to_move[0], 0.0);
-  EXPECT_LT(time_to_move[0], 0.0);
-  EXPECT_DOUBLE_EQ(space_to_move[0], -space_to_move[1]);
-  const double edge = RelativityState::threat_edge(2, 0);
-  EXPECT_DOUBLE_EQ(space_to_move[0], std::tanh((0.5 + edge) / 6.0));
-  EXPECT_DOUBLE_EQ(time_to_move[0], std::tanh((0.5 - edge) / 6.0));
-  // A board with nothing one swap away is read by the trophies alone.
-  auto quiet = make({}, 1);
-  ASSERT_EQ(quiet->threats(kSpace), 0);
-  ASSERT_EQ(quiet->threats(kTime), 0);
-  Returns r{};
-  ASSERT_TRUE(quiet->estimate_returns(r));
-  EXPECT_DOUBLE_EQ(r[0], std::tanh(0.5 / 6.0));
 }
 
 }  // namespace
