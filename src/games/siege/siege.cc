@@ -668,13 +668,9 @@ bool SiegeState::estimate_returns(Returns& out) const {
       reachable(commander, kSquares, dist);
       int nearest = 0xff;
       for (Seat e = 0; e < n; ++e) {
-        if (e == s) continue;
         const int home = home_square(compass_of(e));
-        const uint8_t on = board_[std::size_t(home)];
-        if (on == kEmpty)
+        if (e != s && board_[std::size_t(home)] == kEmpty)
           nearest = std::min<int>(nearest, dist[std::size_t(home)]);
-        else if (piece_seat(on) == s && dist[std::size_t(home)] != 0xff)  // its own Army: one
-          nearest = std::min<int>(nearest, dist[std::size_t(home)] + 1);  // step to clear it
       }
       if (nearest != 0xff) score[s] += 1.5 / (1 + nearest);
     }

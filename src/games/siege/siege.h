@@ -166,14 +166,9 @@ class SiegeState final : public State {
   void check_invariants() const override;
   // A heuristic for computer players, on the scale of returns() (it sums to about 0): per seat,
   // 0.15 per own Army on the board, 0.5 for a Commander on the board plus 1.5 / (1 + d) for its
-  // walking distance d to the nearest enemy Home Base that is empty or held by one of its own
-  // Armies (then d counts one step more: the Army must leave first), and -0.4 while an enemy
-  // piece sits on its own Home Base; each seat's estimate is tanh of its score minus the mean
-  // score. It reads nothing hidden. The final returns once the game is over.
-  // Counting a base its own Army besieges matters: read only for empty bases, a seat that held
-  // the last enemy base with an Army saw its Commander's way in only once that Army had left, so
-  // a search kept the siege (the -0.4 against the enemy) and let its Commander wander, for
-  // hundreds of turns in a won position (docs/games/siege.md, Computer players).
+  // walking distance d to the nearest empty enemy Home Base, and -0.4 while an enemy piece sits on
+  // its own Home Base; each seat's estimate is tanh of its score minus the mean score. It reads
+  // nothing hidden. The final returns once the game is over.
   bool estimate_returns(Returns& out) const override;
   // The lab's figures: "capped", "battles" (attacks resolved), "besieged_turns" (turns lost to a
   // besieged Home Base), "first_player_won" (1 when the winner of the starting roll won the game)

@@ -588,20 +588,6 @@ TEST(SiegeEstimate, ACommanderNearAnOpenEnemyBaseLeads) {
   EXPECT_EQ(r[1], -1.0);
 }
 
-TEST(SiegeEstimate, ABaseItsOwnArmyBesiegesCountsForItsCommander) {
-  // NE's Army holds SW's Home Base; NE's Commander two steps from it leads the same position with
-  // the Commander far away (the Army can leave and the Commander walk in). Read only for empty
-  // bases, the two were worth the same.
-  const std::string rest = " SW=NE0 c1=NE1 c3=NE2 d3=NE3 e3=NE4 f3=NE5 d5=SW1";
-  auto near = pos(2, "b2=NEC" + rest, {1});
-  auto far = pos(2, "e6=NEC" + rest, {1});
-  Returns r_near, r_far;
-  ASSERT_TRUE(near->estimate_returns(r_near));
-  ASSERT_TRUE(far->estimate_returns(r_far));
-  EXPECT_GT(r_near[0], r_far[0] + 0.03);  // 0.77 against 0.71
-  EXPECT_NEAR(r_near[0] + r_near[1], 0.0, 1e-9);
-}
-
 // --- Hidden information -----------------------------------------------------------------------
 
 TEST(SiegeHidden, NobodySeesAnUnrevealedArmyNotEvenItsOwner) {
