@@ -102,17 +102,17 @@ std::unique_ptr<State> GuessGame::restore_state(const json& fields, Chance chanc
   return s;
 }
 
-// ---- A toy chain of one seat's decisions ----
-// Seat 0 decides twice in a row, then the game ends. First "risky" (0) or "safe" (1); then one of
-// ten moves: after risky, move 0 wins +0.9 and the nine others lose -0.9; after safe, all ten give
-// +0.1. Seat 1 gets the negation. The estimate of an unfinished state is 0 for both. Seat 0's best
-// is risky then move 0 (+0.9), but the mean of risky's continuations tried once each is far
-// below safe's: a search that averages a chain of the same seat's decisions prefers safe.
-class ChainGame final : public Game {
+// A two-seat perfect-information toy game without chance whose every state is a `Position`
+// (constructed from the game and a chance stream): the chain and trap toys below.
+template <class Position>
+class ToyGame final : public Game {
  public:
-  ChainGame() : Game(GameInfo{"chain", "Chain", "", 2, 2, false, false}, json::object()) {}
+  ToyGame(const char* id, const char* name)
+      : Game(GameInfo{id, name, "", 2, 2, false, false}, json::object()) {}
   int num_players() const override { return 2; }
-  std::unique_ptr<State> new_initial_state(Chance chance) const override;
+  std::unique_ptr<State> new_initial_state(Chance chance) const override {
+    return std::make_unique<Position>(shared_from_this(), std::move(chance));
+  }
 
  protected:
   std::unique_ptr<State> restore_state(const json&, Chance chance) const override {
@@ -120,6 +120,12 @@ class ChainGame final : public Game {
   }
 };
 
+// ---- A toy chain of one seat's decisions ----
+// Seat 0 decides twice in a row, then the game ends. First "risky" (0) or "safe" (1); then one of
+// ten moves: after risky, move 0 wins +0.9 and the nine others lose -0.9; after safe, all ten give
+// +0.1. Seat 1 gets the negation. The estimate of an unfinished state is 0 for both. Seat 0's best
+// is risky then move 0 (+0.9), but the mean of risky's continuations tried once each is far
+// below safe's: a search that averages a chain of the same seat's decisions prefers safe.
 class ChainState final : public State {
  public:
   ChainState(std::shared_ptr<const Game> game, Chance chance)
@@ -151,27 +157,13 @@ class ChainState final : public State {
   int second_ = -1;
 };
 
-std::unique_ptr<State> ChainGame::new_initial_state(Chance chance) const {
-  return std::make_unique<ChainState>(shared_from_this(), std::move(chance));
-}
+using ChainGame = ToyGame<ChainState>;
 
 // Seat 0 chooses "trap" (0) or "safe" (1). After safe the game ends, seat 0 +0.5. After trap seat
 // 1 chooses one of 50 replies: reply 0 wins it the game (seat 0 -1), the 49 others lose it (seat
 // 0 +1). Seat 1 gets the negation. The estimate of an unfinished state is 0. Greedy in seat 1
 // replies 0, so against greedy "trap" is worth -1; a search that explores seat 1's 50 replies
 // with a few dozen iterations sees mostly the losing ones and takes "trap" for +1.
-class TrapGame final : public Game {
- public:
-  TrapGame() : Game(GameInfo{"trap", "Trap", "", 2, 2, false, false}, json::object()) {}
-  int num_players() const override { return 2; }
-  std::unique_ptr<State> new_initial_state(Chance chance) const override;
-
- protected:
-  std::unique_ptr<State> restore_state(const json&, Chance chance) const override {
-    return new_initial_state(std::move(chance));
-  }
-};
-
 class TrapState final : public State {
  public:
   TrapState(std::shared_ptr<const Game> game, Chance chance)
@@ -206,9 +198,7 @@ class TrapState final : public State {
   int reply_ = -1;
 };
 
-std::unique_ptr<State> TrapGame::new_initial_state(Chance chance) const {
-  return std::make_unique<TrapState>(shared_from_this(), std::move(chance));
-}
+using TrapGame = ToyGame<TrapState>;
 
 // ---- Comparing two choice distributions ----
 
@@ -690,7 +680,7 @@ TEST(Search, BaselineAndOwnTurnSearchAConspiracyTurn) {
 // (risky's continuations are tried once each, nine of ten losing), and minimax finds "risky then
 // 0" (40 seeds of 40 each way when this test was written; it checks 10).
 TEST(Search, MinimaxValuesAChainOfOwnDecisionsByItsBestContinuation) {
-  auto game = std::make_shared<ChainGame>();
+  auto game = std::make_shared<ChainGame>("chain", "Chain");
   auto state = game->new_initial_state(1);
   auto first_choice = [&](double minimax, uint64_t seed) {
     SearchOptions o{.iterations = 200, .c = 1.5, .prior = 0};
@@ -719,7 +709,7 @@ TEST(Search, MinimaxValuesAChainOfOwnDecisionsByItsBestContinuation) {
 // 1 always answers with the winning reply and the search keeps "safe". Each iteration applies
 // seat 0's move and, after "trap", seat 1's modelled reply: the tree holds seat 0's moves only.
 TEST(Search, OpponentModelPlaysTheOtherSeatsGreedyMove) {
-  auto game = std::make_shared<TrapGame>();
+  auto game = std::make_shared<TrapGame>("trap", "Trap");
   auto state = game->new_initial_state(1);
   auto search = [&](bool model, uint64_t seed) {
     SearchOptions o{.iterations = 60, .prior = 0};
