@@ -222,21 +222,15 @@ void TcgState::legal_reactions(MoveList& out) const {
     Seat owner;
     int lc, ld;
     if (!field_position(lost, owner, lc, ld) || owner != t) continue;
-    // Crash Clinic: a medic saves one agent: not itself, not another medical agent, not an agent
-    // defending it (in front of it in its column).
-    if (!(react_used_ & 1) && !(rules().card(lost).pro_moves >> kCrashClinic & 1))
-      for (int c = 0; c < st.columns; ++c)
-        for (int d = 0; d < st.col_len[std::size_t(c)]; ++d) {
-          const uint16_t medic = st.col[std::size_t(c)][std::size_t(d)];
-          if (medic == lost || !may_use(medic, kCrashClinic)) continue;
-          if (c == lc && ld < d) continue;
-          if (c == lc + 1 && ld == 0 && (st.bridges >> lc & 1)) continue;  // a perimeter
-          MoveParts p;
-          p.kind = kSave;
-          p.agent = lost;
-          p.x = medic;
-          out.push_back(pack(p));
-        }
+    // Crash Clinic: a medic saves one agent (for_each_saving_medic).
+    if (!(react_used_ & 1))
+      for_each_saving_medic(t, lc, ld, [&](uint16_t medic) {
+        MoveParts p;
+        p.kind = kSave;
+        p.agent = lost;
+        p.x = medic;
+        out.push_back(pack(p));
+      });
     // Disguise: switch with any other own agent, in the field or in the hand.
     if (disguise) {
       MoveParts p;

@@ -318,6 +318,25 @@ class TcgState final : public State {
   // Whether `agent`, in the field or hand, may exercise pro move `p` now: it qualifies and is not
   // a master plan holder (which exercises no other pro move).
   bool may_use(uint16_t agent, ProMove p) const;
+  // Whether `agent` qualifies for Crash Clinic (a medical agent, which no medic saves).
+  bool medical(uint16_t agent) const;
+  // Crash Clinic: calls f(medic) for every medic of `t` that may save its field agent at (lc, ld):
+  // not the agent itself, not a medical agent, not an agent defending the medic (in front of it
+  // in its column, or across a perimeter into the next column's front).
+  template <class F>
+  void for_each_saving_medic(Seat t, int lc, int ld, F&& f) const {
+    const SeatState& st = seat(t);
+    const uint16_t lost = st.col[std::size_t(lc)][std::size_t(ld)];
+    if (medical(lost)) return;
+    for (int c = 0; c < st.columns; ++c)
+      for (int d = 0; d < st.col_len[std::size_t(c)]; ++d) {
+        const uint16_t medic = st.col[std::size_t(c)][std::size_t(d)];
+        if (medic == lost || !may_use(medic, kCrashClinic)) continue;
+        if (c == lc && ld < d) continue;
+        if (c == lc + 1 && ld == 0 && (st.bridges >> lc & 1)) continue;  // a perimeter
+        f(medic);
+      }
+  }
   // The exposed agents of `s` (the front of each column).
   int exposed(Seat s, std::array<uint16_t, kMaxColumns>& out) const;
 

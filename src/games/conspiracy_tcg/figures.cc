@@ -129,20 +129,11 @@ bool TcgState::kill_possible(const ModePair& modes) const {
 bool TcgState::attack_kills() const {
   if (modes_.count() < 2) return false;
   const TcgGame& g = rules();
-  // Whether a Crash Clinic medic of `t` may save its agent at (lc, ld) (legal_reactions' rule).
+  // Whether a Crash Clinic medic of `t` may save its agent at (lc, ld), as in a reaction.
   auto saveable = [&](Seat t, int lc, int ld) {
-    const SeatState& st = seat(t);
-    const uint16_t lost = st.col[std::size_t(lc)][std::size_t(ld)];
-    if (g.card(lost).pro_moves >> kCrashClinic & 1) return false;
-    for (int c = 0; c < st.columns; ++c)
-      for (int d = 0; d < st.col_len[std::size_t(c)]; ++d) {
-        const uint16_t medic = st.col[std::size_t(c)][std::size_t(d)];
-        if (medic == lost || !may_use(medic, kCrashClinic)) continue;
-        if (c == lc && ld < d) continue;
-        if (c == lc + 1 && ld == 0 && (st.bridges >> lc & 1)) continue;
-        return true;
-      }
-    return false;
+    bool any = false;
+    for_each_saving_medic(t, lc, ld, [&](uint16_t) { any = true; });
+    return any;
   };
   for (Seat s = 0; s < num_players(); ++s) {
     if (seat(s).out) continue;

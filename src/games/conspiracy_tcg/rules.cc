@@ -530,6 +530,10 @@ bool TcgState::may_use(uint16_t agent, ProMove p) const {
   return true;
 }
 
+bool TcgState::medical(uint16_t agent) const {
+  return rules().card(agent).pro_moves >> kCrashClinic & 1;
+}
+
 bool TcgState::elected(uint16_t agent) const {
   return rules().card(agent).pro_moves >> kHomeTurf & 1;
 }
