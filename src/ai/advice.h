@@ -76,10 +76,15 @@ inline constexpr int kMostMarked = 5;
 // (a smaller difference is a tie within the search's noise).
 inline constexpr double kBetterBy = 0.01;
 
-// The default search of the analysis: small enough that analysing a game takes less time than
-// playing it (docs/ai.md has the figures per game). opponents=search: a game's tuned opponent
-// model (src/ai/tuning.cc; the card game's) costs tens of times more per iteration.
-inline constexpr const char* kAnalysisSpec = "ismcts:iterations=2000,opponents=search";
+// The analysis's search at `iterations` a move; the default is small enough that analysing a game
+// takes less time than playing it (docs/ai.md has the figures per game). opponents=search: a
+// game's tuned opponent model (src/ai/tuning.cc; the card game's) costs tens of times more per
+// iteration. The CLI's `analyse` and the server's analyses (`serve --analysis-iterations`) both
+// search with it.
+inline constexpr int kAnalysisIterations = 2000;
+inline std::string analysis_spec(int iterations = kAnalysisIterations) {
+  return "ismcts:iterations=" + std::to_string(iterations) + ",opponents=search";
+}
 
 struct Analysis {
   std::string spec;

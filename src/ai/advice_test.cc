@@ -166,7 +166,7 @@ TEST(Advice, AnalysisNamesABadRecord) {
   Record record;
   record.game = "relativity";
   record.moves = {"zz"};
-  EXPECT_THROW(Analyser(games::registry(), record, kAnalysisSpec, 1), BadRecord);
+  EXPECT_THROW(Analyser(games::registry(), record, analysis_spec(), 1), BadRecord);
 }
 
 }  // namespace

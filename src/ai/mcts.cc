@@ -201,21 +201,18 @@ class SearchTree {
         if (!state->estimate_returns(r)) r = state->returns();
         break;
       }
-      if (!replied && (to_move == seat || replies >= kModelledPlies)) replied = true;
-      if (!replied) {
-        state->apply(modelled_move(*state, to_move));
-        ++plies;
-        ++replies;
-        continue;
-      }
-      if (config.depth >= 0 && depth >= config.depth) {
+      if (to_move == seat || replies >= kModelledPlies) replied = true;
+      if (replied && config.depth >= 0 && depth >= config.depth) {
         if (!state->estimate_returns(r)) r = state->returns();
         break;
       }
       if (config.model_opponents && to_move != seat) {
         state->apply(modelled_move(*state, to_move));
         ++plies;
-        ++depth;
+        if (replied)
+          ++depth;
+        else
+          ++replies;
         continue;
       }
       state->legal_moves(moves_);
@@ -571,14 +568,14 @@ Move MctsAgent::choose(const State& state) {
     if (baseline) tree->set_offset(*base, seat, options_.prior_samples);
     if (prior_visits) tree->seed_root(*base, seat, prior_visits, options_.prior_samples);
   }
-  const SearchTree::Config config{options_.c,
-                                  options_.fpu,
-                                  depth,
-                                  options_.own_turn && estimates,
-                                  baseline,
-                                  options_.max_nodes,
-                                  options_.minimax,
-                                  options_.model_opponents && estimates};
+  const SearchTree::Config config{.c = options_.c,
+                                  .fpu = options_.fpu,
+                                  .depth = depth,
+                                  .own_turn = options_.own_turn && estimates,
+                                  .baseline = baseline,
+                                  .max_nodes = options_.max_nodes,
+                                  .minimax = options_.minimax,
+                                  .model_opponents = options_.model_opponents && estimates};
 
   const int threads = options_.threads;
   const bool timed = options_.time_ms > 0;

@@ -85,7 +85,7 @@ int main(int argc, char** argv) {
 
   auto* analyse = app.add_subcommand(
       "analyse", "every move of a JSON record with its mover's chance of winning before and after");
-  std::string analyse_path, analyse_spec = ai::kAnalysisSpec;
+  std::string analyse_path, analyse_spec = ai::analysis_spec();
   bool analyse_json = false;
   uint64_t analyse_seed = 1;
   analyse->add_option("record", analyse_path, "a JSON record (tabletop play saves one)")

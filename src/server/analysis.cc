@@ -16,9 +16,7 @@ struct Analyses::Entry {
 };
 
 Analyses::Analyses(const Registry& registry, ComputerPool& pool, int iterations)
-    : registry_(registry),
-      pool_(pool),
-      spec_("ismcts:iterations=" + std::to_string(std::max(1, iterations)) + ",opponents=search") {}
+    : registry_(registry), pool_(pool), spec_(ai::analysis_spec(std::max(1, iterations))) {}
 
 json Analyses::get(const std::string& id, const json& record) {
   std::shared_ptr<Entry> entry;

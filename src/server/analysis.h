@@ -28,8 +28,7 @@ using json = nlohmann::json;
 class Analyses {
  public:
   static constexpr std::size_t kKept = 256;
-  // Searches `ismcts:iterations=iterations,opponents=search` a move on `pool` (ai::kAnalysisSpec:
-  // not a game's tuned opponent model, which costs tens of times more per iteration).
+  // Searches `ai::analysis_spec(iterations)` a move on `pool`.
   Analyses(const Registry& registry, ComputerPool& pool, int iterations);
 
   // The analysis of finished match `id`, whose record (Room::record) is `record`:
