@@ -341,6 +341,18 @@ TEST(PlayBoards, TheLastSiegeBoardNamesEveryArmy) {
       << "unknown Armies during the game";
 }
 
+// Culture Wars' last board numbers each settlement ([3B]), as the record and the browser's end
+// board do (during the game a settlement shows only its suit, [B]: the CultureWarsView test).
+TEST(PlayBoards, TheLastCultureWarsBoardNumbersTheSettlements) {
+  std::string out;
+  const std::string end = last_board(
+      "culture-wars --seed 3 --seats greedy,greedy --param players=2 --param max_rounds=12",
+      "Culture Wars — round", out);
+  ASSERT_NE(end.find(", over\n"), std::string::npos) << out;
+  EXPECT_TRUE(std::regex_search(end, std::regex(R"(\[[0-5][AB]\])"))) << end;
+  EXPECT_FALSE(std::regex_search(end, std::regex(R"(\[[AB]\])"))) << end;
+}
+
 // The card game's status line: what each seat has left, and what comes next (with examples for
 // the seat to move only).
 TEST(PlayBoards, TheCardGameSaysWhatIsLeftAndWhatIsNext) {

@@ -619,9 +619,12 @@ std::string CultureWarsState::render(Seat viewer) const {
       const uint8_t coin = coin_at_[std::size_t(square)];
       if (coin != kNoCoin) {
         const char suit = seat_letter(coin_seat(coin));
-        cell.coin = suit_up_[std::size_t(square)]
-                        ? std::string("[") + suit + "]"
-                        : std::to_string(coin_value(coin)) + suit;  // number up: seen by all
+        const std::string number = std::to_string(coin_value(coin));
+        // Number up: seen by all. Suit up: a settlement, whose number the record makes public at
+        // the end (as record_observation and the browser's end board show it).
+        cell.coin = !suit_up_[std::size_t(square)] ? number + suit
+                    : phase_ == Phase::kOver       ? "[" + number + suit + "]"
+                                                   : std::string("[") + suit + "]";
       }
       int seats = 0, total = 0, only = 0;
       std::string each;

@@ -44,10 +44,10 @@ std::string CultureWarsGame::seat_name(Seat seat) const {
 std::string CultureWarsGame::board_key() const {
   return "  Each square shows its coin, then its tokens. Coins: 3B = the 3 of " + seat_name(1) +
          ",\n  number side up (a resource); [B] = a coin of " + seat_name(1) +
-         " suit side up (a\n  settlement; in setup, a coin not yet turned). Tokens: A:4 = four "
-         "of\n  " +
+         " suit side up (a\n  settlement; in setup, a coin not yet turned); [3B] = the same at "
+         "the end, its\n  number shown. Tokens: A:4 = four of " +
          seat_name(0) +
-         "'s; *:6 = six of several seats' (listed under the map); ~ is sea.\n"
+         "'s; *:6 = six of several\n  seats' (listed under the map); ~ is sea.\n"
          "  Lines are tile edges (a tile is 2x2 squares, named by its lower-left square).\n";
 }
 

@@ -681,9 +681,10 @@ TEST(CultureWarsView, TheBoardShowsEachCoinsOwnerAndTokensUnlikeSquares) {
   auto p = position({{{"k11", 5}, {"l12", 2}}, {{"p16", 1}, {"l12", 1}}},
                     {{"k11", 0, 3, false}, {"p16", 1, 2, true}});
   const std::string board = p->render(0);
-  EXPECT_EQ(board, p->render(1));                            // the same for every viewer
-  EXPECT_NE(board.find("3A"), std::string::npos) << board;   // seat A's 3, number side up
-  EXPECT_NE(board.find("[B]"), std::string::npos) << board;  // seat B's settlement
+  EXPECT_EQ(board, p->render(1));                             // the same for every viewer
+  EXPECT_NE(board.find("3A"), std::string::npos) << board;    // seat A's 3, number side up
+  EXPECT_NE(board.find("[B]"), std::string::npos) << board;   // seat B's settlement
+  EXPECT_EQ(board.find("[2B]"), std::string::npos) << board;  // its number only at the end
   EXPECT_NE(board.find("A:5"), std::string::npos) << board;
   EXPECT_NE(board.find("B:1"), std::string::npos) << board;
   EXPECT_NE(board.find("*:3"), std::string::npos) << board;
