@@ -4,7 +4,8 @@
 // (seat list, log, every move) fold, the status line shows two lines until "More", the card game's
 // other seats fold to their header strips (Show/Hide), a tap on a lit place answers, the card game's
 // page is not thousands of px tall. Then the end board as a spectator sees it: what lay face down
-// stays face down, each piece named as the public record shows it; the card game's hands face up.
+// stays face down, each piece named as the public record shows it; the card game's hands face up;
+// the card game's replay folds its seats on a phone.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
@@ -261,4 +262,46 @@ test("the end board: Culture Wars names every coin, settlements and reserves, fr
     assert.equal(reserves.length, 2);
     for (const r of reserves) assert.match(r, /reserve \d+ tokens, coins /, r);
   });
+});
+
+test("the card game's replay on a phone: every seat folds to its header strip, a tap shows it, steps keep it", async () => {
+  const created = await finished("conspiracy-tcg", { max_plies: 80 }, 4);
+  const heights = {};
+  for (const [size, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ]) {
+    const page = await open(`/replay/${created.id}`, viewport, "svg.board");
+    // The last step: the fields are full and the hands face up.
+    await page.locator('button[data-step="last"]').click();
+    await page.locator(".result:not([hidden])").waitFor();
+    const folds = page.locator("svg.board g.fold");
+    const count = await folds.count();
+    assert.ok(count > 0, "the seats with cards have fold buttons");
+    const folded = await page.locator('svg.board g.fold[aria-expanded="false"]').count();
+    assert.equal(folded, size === "phone" ? count : 0, `${size}: folded seats`);
+    heights[size] = await page.evaluate(() => document.documentElement.scrollHeight);
+    if (size === "phone") {
+      const fold = folds.first();
+      const key = await fold.getAttribute("data-fold");
+      await fold.tap();
+      await page.locator(`svg.board g.fold[data-fold="${key}"][aria-expanded="true"]`).waitFor();
+      // A step back keeps the seat shown (where the seat still has cards to show).
+      await page.locator('button[data-step="back"]').tap();
+      const after = page.locator(`svg.board g.fold[data-fold="${key}"]`);
+      if (await after.count()) assert.equal(await after.getAttribute("aria-expanded"), "true");
+      await page.locator('button[data-step="last"]').tap();
+      await page.locator(`svg.board g.fold[data-fold="${key}"][aria-expanded="true"]`).waitFor();
+      assert.equal(
+        await page.locator('svg.board g.fold[aria-expanded="false"]').count(),
+        count - 1,
+        "the other seats stay folded",
+      );
+    }
+    await assertNoSidewaysScroll(page, `the card game's replay (${size})`);
+    await screenshot(page, `conspiracy-tcg-replay-${size}`);
+    assertNoConsoleErrors(page, `the card game's replay (${size})`);
+    await page.context().close();
+  }
+  assert.ok(heights.phone < 3000, `the card game's replay is ${heights.phone}px tall at phone size`);
 });

@@ -36,3 +36,35 @@ export function tokensFromHash(hash: string): string[] {
 export function fitNumbers(list: HTMLElement, largest: number): void {
   list.style.paddingLeft = `${String(Math.max(1, largest)).length * 0.62 + 1.2}em`;
 }
+
+/**
+ * Wires the fold buttons a drawer draws (DrawContext.folds: elements with `data-fold` and
+ * `aria-expanded`) inside `box`: a tap, Enter or Space records the new state in `folds`, calls
+ * `redraw` and gives the redrawn button the focus again. Returns whether an event was a fold's, so
+ * a page can hand the others to its own listeners.
+ */
+export function wireFolds(
+  box: HTMLElement,
+  folds: Map<string, boolean>,
+  redraw: () => void,
+): (ev: Event) => boolean {
+  const toggle = (button: Element) => {
+    const key = button.getAttribute("data-fold")!;
+    folds.set(key, button.getAttribute("aria-expanded") === "true");
+    redraw();
+    box.querySelector<SVGGElement>(`[data-fold="${key}"]`)?.focus();
+  };
+  return (ev: Event) => {
+    const button = (ev.target as Element).closest?.("[data-fold]");
+    if (!button) return false;
+    if (ev instanceof KeyboardEvent) {
+      if (ev.key !== "Enter" && ev.key !== " ") return false;
+      ev.preventDefault();
+    }
+    toggle(button);
+    return true;
+  };
+}
+
+/** A phone-sized screen (the width at which style.css stacks the side panel under the board). */
+export const narrow = (): boolean => window.matchMedia("(max-width: 800px)").matches;

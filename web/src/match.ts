@@ -4,7 +4,7 @@
 // and the state that follows.
 import { BoardZoom } from "./board-zoom";
 import { api, type GameInfo } from "./api";
-import { fitNumbers, h, seatLabel, tokensFromHash } from "./dom";
+import { fitNumbers, h, narrow, seatLabel, tokensFromHash, wireFolds } from "./dom";
 import { DRAWERS } from "./games";
 import type { DrawContext } from "./games/types";
 import { HintPanel } from "./hint";
@@ -34,8 +34,6 @@ interface Ui {
   controls: HTMLElement;
   allMoves: HTMLDetailsElement;
 }
-
-const narrow = () => window.matchMedia("(max-width: 800px)").matches;
 
 export async function showMatch(root: HTMLElement, id: string): Promise<void> {
   const tokens = tokensFromHash(location.hash);
@@ -373,24 +371,14 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     else highlight();
   };
 
-  const toggleFold = (toggle: Element) => {
-    const key = toggle.getAttribute("data-fold")!;
-    folds.set(key, toggle.getAttribute("aria-expanded") === "true");
-    render();
-    ui.boardBox.querySelector<SVGGElement>(`[data-fold="${key}"]`)?.focus();
-  };
+  const onFold = wireFolds(ui.boardBox, folds, () => render());
   ui.boardBox.addEventListener("click", (ev) => {
-    const fold = (ev.target as Element).closest("[data-fold]");
-    if (fold) return toggleFold(fold);
+    if (onFold(ev)) return;
     const g = (ev.target as Element).closest("[data-place]");
     if (g) onPlace(g.getAttribute("data-place")!);
   });
   ui.boardBox.addEventListener("keydown", (ev) => {
-    const fold = (ev.target as Element).closest?.("[data-fold]");
-    if (fold && (ev.key === "Enter" || ev.key === " ")) {
-      ev.preventDefault();
-      return toggleFold(fold);
-    }
+    if (onFold(ev)) return;
     const g = (ev.target as Element).closest?.("[data-place]");
     if (!g) return;
     if (ev.key === "Enter" || ev.key === " ") {

@@ -3,7 +3,7 @@
 // record (GET /api/matches/{id}/record).
 import { analysisChart } from "./analysis";
 import { api } from "./api";
-import { fitNumbers, h, seatLabel } from "./dom";
+import { fitNumbers, h, narrow, seatLabel, wireFolds } from "./dom";
 import { DRAWERS } from "./games";
 import { resultNodes } from "./result";
 
@@ -73,9 +73,12 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
   board.after(chart.el);
   slider.max = String(steps.length - 1);
   fitNumbers(log, steps.length - 1);
+  // Parts folded or unfolded by their fold buttons (the card game's seat areas), kept from step to
+  // step; on a phone every seat starts folded to its header strip.
+  const folds = new Map<string, boolean>();
   const show = () => {
     const s = steps[at];
-    const ctx = { viewer: -1, seatNames: names };
+    const ctx = { viewer: -1, seatNames: names, narrow: narrow(), folds, foldByDefault: narrow() };
     board.replaceChildren(drawer.board(s.observation, ctx));
     status.textContent = drawer.status(s.observation, ctx);
     stepText.textContent = `Step ${at} of ${steps.length - 1}${s.move ? ": " + s.move : " (the start)"}`;
@@ -115,6 +118,9 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
     const k = b.getAttribute("data-step");
     go(k === "first" ? 0 : k === "back" ? at - 1 : k === "forward" ? at + 1 : steps.length - 1);
   });
+  const onFold = wireFolds(board, folds, () => show());
+  board.addEventListener("click", onFold);
+  board.addEventListener("keydown", onFold);
   slider.addEventListener("input", () => go(Number(slider.value)));
   log.addEventListener("click", (ev) => {
     const b = (ev.target as Element).closest("button[data-goto]");

@@ -279,11 +279,15 @@ export const conspiracyTcg: GameDrawer = {
       // folded while the game goes on), unless a legal move of the viewer names one of its cards.
       const cards = [...st.field.flat(), ...st.hand, ...st.pile_known.map(([, a]) => a)];
       const live = !own && cards.some((a) => a !== null && ctx.live?.has(`@${a}`));
-      // Only where the page can fold (the match page passes `folds`; how to play and replay do not).
+      // Only where the page can fold (the match page and the replay pass `folds`; how to play does not).
       const foldable = !!ctx.folds && !own && !live && (st.field.length > 0 || st.hand.length > 0);
-      // A spectator came to watch every seat: nothing starts folded for it.
+      // A spectator came to watch every seat: nothing starts folded for it, unless the page says so
+      // (the replay on a phone, whose every seat would otherwise make it thousands of px tall).
       const folded =
-        foldable && (ctx.folds?.get(`seat-${s}`) ?? (!!ctx.narrow && !obs.terminal && ctx.viewer >= 0));
+        foldable &&
+        (ctx.folds?.get(`seat-${s}`) ??
+          ctx.foldByDefault ??
+          (!!ctx.narrow && !obs.terminal && ctx.viewer >= 0));
       // The header strip is the place `seat N` (an attack's target).
       parts.push(el("rect", { x: LEFT - 4, y, width: width - 2 * LEFT + 8, height: HEAD, fill: "#f1ead9" }));
       const head = place(`seat ${s}`, LEFT - 4, y, width - 2 * LEFT + 8, HEAD, `seat ${s}: ${name(s)}`);

@@ -17,9 +17,14 @@ export interface DrawContext {
   /**
    * Parts the player folded (true) or unfolded (false) with a fold button: an element carrying
    * `data-fold="<key>"` and `aria-expanded`, drawn outside every place; the page re-draws on a tap.
-   * Absent where the page cannot fold (how to play, replay): then draw everything, no buttons.
+   * Absent where the page cannot fold (how to play): then draw everything, no buttons.
    */
   folds?: ReadonlyMap<string, boolean>;
+  /**
+   * Where the page can fold: whether a part the player has not touched starts folded. Absent: the
+   * drawer's own default (the card game folds other seats on a phone for a player mid-game).
+   */
+  foldByDefault?: boolean;
   /** Every place some legal move of the viewer names: never fold one of them away. */
   live?: ReadonlySet<string>;
 }
