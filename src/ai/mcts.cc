@@ -199,19 +199,17 @@ class SearchTree {
     path_.clear();
     uint64_t plies = 0;
     uint32_t node = 0;
-    std::unique_lock<std::mutex> lock(tree_.mutex, std::defer_lock);
-    if (shared_) lock.lock();
+    TreeLock lock(*this);
+    lock.lock();
     while (!state->is_terminal()) {
       const Seat mover = state->current_player();
       if (config.own_turn && mover != seat) break;
       if (config.model_opponents && mover != seat) {
-        if (shared_) lock.unlock();
+        lock.unlock();
         state->apply(modelled_move(*state, mover));
         ++plies;
-        if (shared_) {
-          lock.lock();
-          node = relocate_path();
-        }
+        lock.lock();
+        if (shared_) node = relocate_path();
         continue;
       }
       state->legal_moves(moves_);
@@ -226,10 +224,8 @@ class SearchTree {
       node = child;
       if (expanded) break;
     }
-    if (shared_) {
-      add_virtual_loss(+1);
-      lock.unlock();
-    }
+    if (shared_) add_virtual_loss(+1);
+    lock.unlock();
     Returns r{};
     int depth = 0;
     // With modelled opponents: the others' replies to the leaf's move are played up to the
@@ -266,8 +262,8 @@ class SearchTree {
       ++plies;
       ++depth;
     }
+    lock.lock();
     if (shared_) {
-      lock.lock();
       relocate_path();
       add_virtual_loss(-1);
     }
@@ -288,6 +284,14 @@ class SearchTree {
     if (config.minimax > 0) back_up_best();
     return plies;
   }
+
+  // parallel=tree: what this thread's iterations of the decision spent, in seconds of the clock:
+  // holding the shared tree's mutex, waiting for it, and in all.
+  struct MutexTimes {
+    double held = 0, waited = 0, total = 0;
+  };
+  const MutexTimes& mutex_times() const { return mutex_times_; }
+  void clear_mutex_times() { mutex_times_ = {}; }
 
   // Tree parallelism: while a thread's iteration is in flight, every node on its path counts one
   // visit more at the worst return seen (a virtual loss), so the other threads descending
@@ -394,6 +398,39 @@ class SearchTree {
   Rng& rng() { return rng_; }
 
  private:
+  // The shared tree's mutex over one iteration, timed into mutex_times_; on a tree of the
+  // thread's own it does nothing.
+  class TreeLock {
+   public:
+    explicit TreeLock(SearchTree& search)
+        : search_(search), lock_(search.tree_.mutex, std::defer_lock) {
+      if (search_.shared_) start_ = Clock::now();
+    }
+    ~TreeLock() {
+      if (!search_.shared_) return;
+      if (lock_.owns_lock()) unlock();
+      search_.mutex_times_.total += seconds(Clock::now() - start_);
+    }
+    void lock() {
+      if (!search_.shared_) return;
+      const auto asked = Clock::now();
+      lock_.lock();
+      since_ = Clock::now();
+      search_.mutex_times_.waited += seconds(since_ - asked);
+    }
+    void unlock() {
+      if (!search_.shared_) return;
+      search_.mutex_times_.held += seconds(Clock::now() - since_);
+      lock_.unlock();
+    }
+
+   private:
+    static double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+    SearchTree& search_;
+    std::unique_lock<std::mutex> lock_;
+    Clock::time_point start_, since_;
+  };
+
   struct Step {
     uint32_t node;
     Seat mover;
@@ -559,7 +596,8 @@ class SearchTree {
   MoveList model_moves_;             // modelled_move's legal moves
   std::vector<double> model_score_;  // and their scores
   std::vector<double> prior_sum_;
-  double virtual_loss_ = 0;  // the return a tree-parallel iteration in flight counts per node
+  double virtual_loss_ = 0;
+  MutexTimes mutex_times_;  // the return a tree-parallel iteration in flight counts per node
 };
 
 SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
@@ -661,6 +699,7 @@ Move MctsAgent::choose(const State& state) {
   const bool baseline = options_.baseline && estimates;
   std::size_t tree_count = 0;  // distinct trees: one with tree parallelism
   for (auto& tree : trees_) {
+    tree->clear_mutex_times();
     if (!tree->owns_tree()) continue;
     ++tree_count;
     if (baseline) tree->set_offset(*base, seat, options_.prior_samples);
@@ -752,10 +791,18 @@ Move MctsAgent::choose(const State& state) {
       best_index = i;
     }
   }
+  SearchTree::MutexTimes mutex;
   for (std::size_t t = 0; t < trees_.size(); ++t) {
     stats_.iterations += iterations[t];
     stats_.plies += plies[t];
     if (trees_[t]->owns_tree()) stats_.nodes += trees_[t]->live_nodes();
+    mutex.held += trees_[t]->mutex_times().held;
+    mutex.waited += trees_[t]->mutex_times().waited;
+    mutex.total += trees_[t]->mutex_times().total;
+  }
+  if (mutex.total > mutex.waited) {
+    stats_.mutex_held = mutex.held / (mutex.total - mutex.waited);
+    stats_.mutex_waited = mutex.waited / mutex.total;
   }
   stats_.seconds = std::chrono::duration<double>(read_clock() - start).count();
   stats_.best_share = total ? double(best_visits) / double(total) : 0;
@@ -770,6 +817,11 @@ Move MctsAgent::choose(const State& state) {
                   100 * stats_.best_share, (unsigned long long)total, stats_.best_value,
                   stats_.seconds, speed);
   note_ = note;
+  if (tree_count < trees_.size()) {  // parallel=tree
+    std::snprintf(note, sizeof note, ", one tree: mutex held %.0f%% of the work, waited for %.0f%%",
+                  100 * stats_.mutex_held, 100 * stats_.mutex_waited);
+    note_ += note;
+  }
   return legal[best_index];
 }
 

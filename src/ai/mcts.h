@@ -182,6 +182,11 @@ struct SearchStats {
   double seconds = 0;
   double best_share = 0;  // visits of the chosen move / visits of all legal root moves
   double best_value = 0;  // its mean return for the searching seat
+  // parallel=tree with more than one thread (else 0), by the clock: the share of the iterations'
+  // working time (their time less the waits) the threads held the tree's mutex, which bounds how
+  // many threads can search at once (1 / that share), and the share of their time they waited.
+  double mutex_held = 0;
+  double mutex_waited = 0;
 };
 
 class SearchTree;
