@@ -594,6 +594,28 @@ TEST(Search, TreeParallelThreadsShareOneTree) {
   }
 }
 
+// A timed tree-parallel decision on the real clock, with progress reports (which read the shared
+// tree while the threads grow it): every thread makes at least one iteration and the root counts
+// each once. Nothing here depends on the machine's speed.
+TEST(Search, TreeParallelTimedWithProgress) {
+  auto game = games::registry().make("siege");
+  auto state = game->new_initial_state(3);
+  auto agent = make_agent("ismcts:time=300,threads=3,parallel=tree", *game, 1);
+  int reports = 0;
+  agent->set_progress([&](double done, const std::string&) {
+    ++reports;
+    EXPECT_GE(done, 0);
+    EXPECT_LE(done, 1);
+  });
+  const Move m = agent->choose(*state);
+  EXPECT_TRUE(state->why_illegal(m).empty());
+  const auto& search = static_cast<const MctsAgent&>(*agent);
+  EXPECT_GE(search.last_stats().iterations, 3u);
+  uint64_t visits = 0;
+  for (auto [move, v] : search.last_root_visits()) visits += v;
+  EXPECT_EQ(visits, search.last_stats().iterations);
+}
+
 // With one thread, parallel=tree is the plain search: the same seed makes the same decision.
 TEST(Search, TreeParallelWithOneThreadIsThePlainSearch) {
   auto game = games::registry().make("siege");
