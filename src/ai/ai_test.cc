@@ -238,6 +238,13 @@ ChiSquare compare(const Counts& a, const Counts& b) {
   return c;
 }
 
+// The visits of every root move of `search`'s last decision, summed.
+uint64_t total_root_visits(const MctsAgent& search) {
+  uint64_t visits = 0;
+  for (const auto& [move, v] : search.last_root_visits()) visits += v;
+  return visits;
+}
+
 // ---- Specs ----
 
 TEST(AgentSpecs, KnownAgentsAndOptions) {
@@ -479,16 +486,14 @@ TEST(Search, TreeIsReusedAfterTheMovesPlayed) {
   agent.observe(*state, reply);
   state->apply(reply);
   agent.choose(*state);
-  uint64_t visits = 0;
-  for (auto [m, v] : agent.last_root_visits()) visits += v;
+  uint64_t visits = total_root_visits(agent);
   EXPECT_GT(visits, 20000u) << "the subtree of the moves played was not kept";
   EXPECT_EQ(agent.last_stats().iterations, 20000u);
 
   // Without reuse the root holds exactly this decision's iterations.
   MctsAgent fresh(*game, SearchOptions{.iterations = 3000, .reuse = false}, false, 1, "mcts");
   fresh.choose(*state);
-  visits = 0;
-  for (auto [m, v] : fresh.last_root_visits()) visits += v;
+  visits = total_root_visits(fresh);
   EXPECT_EQ(visits, 3000u);
 }
 
@@ -514,8 +519,7 @@ TEST(Search, HiddenInformationTreeFollowsOnlyTheSeatsOwnMoves) {
     const bool mine = state->current_player() == seat;
     if (mine && moves.size() > 1) {
       move = agent.choose(*state);
-      uint64_t visits = 0;
-      for (auto [m, v] : agent.last_root_visits()) visits += v;
+      const uint64_t visits = total_root_visits(agent);
       if (searched_last) {
         EXPECT_GT(visits, 500u) << "the tree was not kept through the seat's own move";
         ++kept;
@@ -550,8 +554,7 @@ TEST(Search, ThreadsSumTheirRoots) {
   const Move m = agent->choose(*state);
   const auto& mcts = static_cast<const MctsAgent&>(*agent);
   EXPECT_EQ(mcts.last_stats().iterations, 4001u);
-  uint64_t visits = 0;
-  for (auto [move, v] : mcts.last_root_visits()) visits += v;
+  const uint64_t visits = total_root_visits(mcts);
   EXPECT_EQ(visits, 4001u);
   EXPECT_TRUE(state->legal_moves().size() > 0 && state->why_illegal(m).empty());
 }
@@ -575,8 +578,7 @@ TEST(Search, TreeParallelThreadsShareOneTree) {
     const Move m = agent->choose(*state);
     const auto& mcts = static_cast<const MctsAgent&>(*agent);
     EXPECT_EQ(mcts.last_stats().iterations, 4001u);
-    uint64_t visits = 0;
-    for (auto [move, v] : mcts.last_root_visits()) visits += v;
+    const uint64_t visits = total_root_visits(mcts);
     EXPECT_EQ(visits, 4001u);
     EXPECT_TRUE(state->why_illegal(m).empty());
     EXPECT_LE(mcts.last_stats().nodes, 4001u + legal.size() + 1) << "one tree, not four";
@@ -611,8 +613,7 @@ TEST(Search, TreeParallelTimedWithProgress) {
   EXPECT_TRUE(state->why_illegal(m).empty());
   const auto& search = static_cast<const MctsAgent&>(*agent);
   EXPECT_GE(search.last_stats().iterations, 3u);
-  uint64_t visits = 0;
-  for (auto [move, v] : search.last_root_visits()) visits += v;
+  const uint64_t visits = total_root_visits(search);
   EXPECT_EQ(visits, search.last_stats().iterations);
 }
 
@@ -652,8 +653,7 @@ TEST(Search, TreeParallelWorksWithEveryOption) {
         EXPECT_TRUE(state->why_illegal(m).empty());
         if (moves.size() > 1) {
           EXPECT_EQ(search.last_stats().iterations, 300u);
-          uint64_t visits = 0;
-          for (auto [move, v] : search.last_root_visits()) visits += v;
+          const uint64_t visits = total_root_visits(search);
           EXPECT_GE(visits, 300u);  // a reused subtree's visits come on top
           if (options == ",nodes=1000") {
             EXPECT_LE(search.last_stats().nodes, 1000u);
@@ -685,8 +685,7 @@ TEST(Search, PriorSeedsEveryRootMoveWithItsEstimate) {
   auto agent = make_agent("mcts:iterations=1,prior=1000,prior_samples=1", *game, 3);
   const Move chosen = agent->choose(*state);
   const auto& mcts = static_cast<const MctsAgent&>(*agent);
-  uint64_t visits = 0;
-  for (auto [move, v] : mcts.last_root_visits()) visits += v;
+  const uint64_t visits = total_root_visits(mcts);
   EXPECT_EQ(visits, 1u) << "the visits reported leave the virtual ones out";
   auto next = state->clone();
   next->apply(chosen);
@@ -914,8 +913,7 @@ TEST(Search, LargeTreesSpanChunksAndAreReused) {
   for (int decision = 0; decision < 2; ++decision) {
     const Move m = agent->choose(*state);
     EXPECT_GT(search.last_stats().nodes, 65'536u);
-    uint64_t visits = 0;
-    for (const auto& [move, v] : search.last_root_visits()) visits += v;
+    const uint64_t visits = total_root_visits(search);
     EXPECT_GE(visits, 90'000u);  // the reused subtree's visits come on top of this decision's
     agent->observe(*state, m);
     state->apply(m);

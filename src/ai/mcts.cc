@@ -596,8 +596,8 @@ class SearchTree {
   MoveList model_moves_;             // modelled_move's legal moves
   std::vector<double> model_score_;  // and their scores
   std::vector<double> prior_sum_;
-  double virtual_loss_ = 0;
-  MutexTimes mutex_times_;  // the return a tree-parallel iteration in flight counts per node
+  double virtual_loss_ = 0;  // the return a tree-parallel iteration in flight counts per node
+  MutexTimes mutex_times_;
 };
 
 SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
