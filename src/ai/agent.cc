@@ -72,8 +72,8 @@ std::map<std::string, std::string> agent_names() {
       {"greedy", "one ply: the move with the best immediate result or game estimate (samples=N)"},
       {"mcts",
        "UCT search, perfect-information games "
-       "(iterations=N,time=MS,c=C,threads=T,depth=D,reuse=0|1,nodes=N,prior=V,prior_samples=S,fpu="
-       "V)"},
+       "(iterations=N,time=MS,c=C,threads=T,parallel=root|tree,depth=D,reuse=0|1,nodes=N,prior=V,"
+       "prior_samples=S,fpu=V; every option in src/ai/mcts.h)"},
       {"ismcts",
        "information-set MCTS, every game, sees only its own seat (same options as mcts)"}};
 }

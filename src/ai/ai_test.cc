@@ -238,6 +238,13 @@ ChiSquare compare(const Counts& a, const Counts& b) {
   return c;
 }
 
+// The visits of every root move of `search`'s last decision, summed.
+uint64_t total_root_visits(const MctsAgent& search) {
+  uint64_t visits = 0;
+  for (const auto& [move, v] : search.last_root_visits()) visits += v;
+  return visits;
+}
+
 // ---- Specs ----
 
 TEST(AgentSpecs, KnownAgentsAndOptions) {
@@ -247,7 +254,7 @@ TEST(AgentSpecs, KnownAgentsAndOptions) {
         "mcts:iterations=10,c=1.2,threads=2,depth=5,reuse=0,nodes=5000", "mcts:time=50",
         "ismcts:iterations=5,time=100", "ismcts:prior=20,prior_samples=2", "ismcts:fpu=0.3",
         "ismcts:own_turn=1,baseline=1", "ismcts:own_turn=0,baseline=0", "ismcts:opponents=greedy",
-        "mcts:opponents=search"})
+        "mcts:opponents=search", "ismcts:threads=2,parallel=tree", "mcts:parallel=root"})
     EXPECT_NE(make_agent(spec, *game, 1), nullptr) << spec;
   EXPECT_EQ(make_agent("mcts:time=2000", *game, 1)->spec(), "mcts:time=2000");
   const auto names = agent_names();
@@ -298,6 +305,7 @@ TEST(AgentSpecs, BadSpecsNameTheProblem) {
   EXPECT_NE(message("ismcts:own_turn=2").find("own_turn"), std::string::npos);
   EXPECT_NE(message("ismcts:baseline=0.5").find("baseline"), std::string::npos);
   EXPECT_NE(message("ismcts:opponents=minimax").find("opponents=minimax"), std::string::npos);
+  EXPECT_NE(message("ismcts:threads=2,parallel=leaf").find("parallel='leaf'"), std::string::npos);
   EXPECT_NE(message("greedy:c=1").find("unknown option 'c'"), std::string::npos);
   EXPECT_NE(message("alphazero").find("unknown agent 'alphazero'"), std::string::npos);
 }
@@ -423,7 +431,8 @@ TEST(Information, IsmctsChoicesDoNotDependOnTheHiddenTruth) {
     // The opponent model scans every modelled decision: depth 0 and 20 iterations keep it quick.
     for (const std::string& agent :
          {spec, spec + ",fpu=0.3", spec + ",own_turn=1,baseline=1",
-          std::string("ismcts:iterations=20,opponents=greedy"), std::string("greedy:samples=4")}) {
+          spec + ",threads=3,parallel=tree", std::string("ismcts:iterations=20,opponents=greedy"),
+          std::string("greedy:samples=4")}) {
       const Counts a = choices(agent, *game, *state, 80), b = choices(agent, *game, *other, 80);
       const ChiSquare c = compare(a, b);
       EXPECT_LE(c.statistic, c.critical) << agent << ": df " << c.df;
@@ -477,16 +486,14 @@ TEST(Search, TreeIsReusedAfterTheMovesPlayed) {
   agent.observe(*state, reply);
   state->apply(reply);
   agent.choose(*state);
-  uint64_t visits = 0;
-  for (auto [m, v] : agent.last_root_visits()) visits += v;
+  uint64_t visits = total_root_visits(agent);
   EXPECT_GT(visits, 20000u) << "the subtree of the moves played was not kept";
   EXPECT_EQ(agent.last_stats().iterations, 20000u);
 
   // Without reuse the root holds exactly this decision's iterations.
   MctsAgent fresh(*game, SearchOptions{.iterations = 3000, .reuse = false}, false, 1, "mcts");
   fresh.choose(*state);
-  visits = 0;
-  for (auto [m, v] : fresh.last_root_visits()) visits += v;
+  visits = total_root_visits(fresh);
   EXPECT_EQ(visits, 3000u);
 }
 
@@ -512,8 +519,7 @@ TEST(Search, HiddenInformationTreeFollowsOnlyTheSeatsOwnMoves) {
     const bool mine = state->current_player() == seat;
     if (mine && moves.size() > 1) {
       move = agent.choose(*state);
-      uint64_t visits = 0;
-      for (auto [m, v] : agent.last_root_visits()) visits += v;
+      const uint64_t visits = total_root_visits(agent);
       if (searched_last) {
         EXPECT_GT(visits, 500u) << "the tree was not kept through the seat's own move";
         ++kept;
@@ -548,10 +554,116 @@ TEST(Search, ThreadsSumTheirRoots) {
   const Move m = agent->choose(*state);
   const auto& mcts = static_cast<const MctsAgent&>(*agent);
   EXPECT_EQ(mcts.last_stats().iterations, 4001u);
-  uint64_t visits = 0;
-  for (auto [move, v] : mcts.last_root_visits()) visits += v;
+  const uint64_t visits = total_root_visits(mcts);
   EXPECT_EQ(visits, 4001u);
   EXPECT_TRUE(state->legal_moves().size() > 0 && state->why_illegal(m).empty());
+}
+
+// parallel=tree: the threads grow one tree. Its root counts every iteration once (the virtual
+// losses of the iterations in flight are all taken off again, and the prior's visits are left
+// out once, not once per thread), the move is legal, and the tree is one: with as many
+// iterations as root moves, no prior and untried moves first, every iteration expands another
+// root move, so each has exactly one visit however the threads interleave (four trees of their
+// own would each pick among all the moves, and meet).
+TEST(Search, TreeParallelThreadsShareOneTree) {
+  auto game = games::registry().make("relativity");
+  auto state = game->new_initial_state(4);
+  MoveList legal;
+  state->legal_moves(legal);
+  ASSERT_GE(legal.size(), 8u);
+  for (const std::string spec : {"mcts:iterations=4001,threads=4,parallel=tree",
+                                 "mcts:iterations=4001,threads=3,parallel=tree,prior=0"}) {
+    SCOPED_TRACE(spec);
+    auto agent = make_agent(spec, *game, 1);
+    const Move m = agent->choose(*state);
+    const auto& mcts = static_cast<const MctsAgent&>(*agent);
+    EXPECT_EQ(mcts.last_stats().iterations, 4001u);
+    const uint64_t visits = total_root_visits(mcts);
+    EXPECT_EQ(visits, 4001u);
+    EXPECT_TRUE(state->why_illegal(m).empty());
+    EXPECT_LE(mcts.last_stats().nodes, 4001u + legal.size() + 1) << "one tree, not four";
+    EXPECT_GT(mcts.last_stats().mutex_held, 0);  // the mutex's share of the work is reported
+    EXPECT_LE(mcts.last_stats().mutex_held, 1);
+    EXPECT_NE(agent->last_decision_note().find("one tree: mutex held"), std::string::npos);
+  }
+  const std::string once =
+      "mcts:threads=4,parallel=tree,prior=0,iterations=" + std::to_string(legal.size());
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    auto agent = make_agent(once, *game, seed);
+    agent->choose(*state);
+    for (auto [move, v] : static_cast<const MctsAgent&>(*agent).last_root_visits())
+      EXPECT_EQ(v, 1u) << state->move_to_string(move);
+  }
+}
+
+// A timed tree-parallel decision on the real clock, with progress reports (which read the shared
+// tree while the threads grow it): every thread makes at least one iteration and the root counts
+// each once. Nothing here depends on the machine's speed.
+TEST(Search, TreeParallelTimedWithProgress) {
+  auto game = games::registry().make("siege");
+  auto state = game->new_initial_state(3);
+  auto agent = make_agent("ismcts:time=300,threads=3,parallel=tree", *game, 1);
+  int reports = 0;
+  agent->set_progress([&](double done, const std::string&) {
+    ++reports;
+    EXPECT_GE(done, 0);
+    EXPECT_LE(done, 1);
+  });
+  const Move m = agent->choose(*state);
+  EXPECT_TRUE(state->why_illegal(m).empty());
+  const auto& search = static_cast<const MctsAgent&>(*agent);
+  EXPECT_GE(search.last_stats().iterations, 3u);
+  const uint64_t visits = total_root_visits(search);
+  EXPECT_EQ(visits, search.last_stats().iterations);
+}
+
+// With one thread, parallel=tree is the plain search: the same seed makes the same decision.
+TEST(Search, TreeParallelWithOneThreadIsThePlainSearch) {
+  auto game = games::registry().make("siege");
+  auto state = game->new_initial_state(4);
+  auto a = make_agent("ismcts:iterations=2000", *game, 5);
+  auto b = make_agent("ismcts:iterations=2000,parallel=tree", *game, 5);
+  EXPECT_EQ(a->choose(*state), b->choose(*state));
+  const auto &sa = static_cast<const MctsAgent&>(*a), &sb = static_cast<const MctsAgent&>(*b);
+  EXPECT_EQ(sa.last_stats().plies, sb.last_stats().plies);
+  EXPECT_EQ(sa.last_root_visits(), sb.last_root_visits());
+  EXPECT_EQ(sb.last_stats().mutex_held, 0);
+}
+
+// Every search option with a shared tree: each decision counts its iterations at the root, plays
+// a legal move, the node cap holds for the one tree, and a reused tree keeps its visits.
+TEST(Search, TreeParallelWorksWithEveryOption) {
+  for (const char* id : {"relativity", "conspiracy", "culture-wars"}) {
+    auto game = games::registry().make(id);
+    for (const std::string options :
+         {"", ",prior=0", ",fpu=0.3", ",minimax=0.5", ",own_turn=1,baseline=1",
+          ",opponents=greedy,prior=20", ",nodes=1000", ",reuse=0", ",depth=5"}) {
+      // The opponent model scans every modelled decision: seconds in Culture Wars.
+      if (std::string(id) == "culture-wars" && options.find("greedy") != std::string::npos)
+        continue;
+      const std::string spec = "ismcts:iterations=300,threads=3,parallel=tree" + options;
+      SCOPED_TRACE(std::string(id) + " " + spec);
+      auto agent = make_agent(spec, *game, 2);
+      const auto& search = static_cast<const MctsAgent&>(*agent);
+      auto state = game->new_initial_state(6);
+      for (int decision = 0; decision < 4 && !state->is_terminal(); ++decision) {
+        MoveList moves;
+        state->legal_moves(moves);
+        const Move m = agent->choose(*state);
+        EXPECT_TRUE(state->why_illegal(m).empty());
+        if (moves.size() > 1) {
+          EXPECT_EQ(search.last_stats().iterations, 300u);
+          const uint64_t visits = total_root_visits(search);
+          EXPECT_GE(visits, 300u);  // a reused subtree's visits come on top
+          if (options == ",nodes=1000") {
+            EXPECT_LE(search.last_stats().nodes, 1000u);
+          }
+        }
+        agent->observe(*state, m);
+        state->apply(m);
+      }
+    }
+  }
 }
 
 // prior=V: every legal root move starts with V visits at its one-ply estimate, so with one
@@ -573,8 +685,7 @@ TEST(Search, PriorSeedsEveryRootMoveWithItsEstimate) {
   auto agent = make_agent("mcts:iterations=1,prior=1000,prior_samples=1", *game, 3);
   const Move chosen = agent->choose(*state);
   const auto& mcts = static_cast<const MctsAgent&>(*agent);
-  uint64_t visits = 0;
-  for (auto [move, v] : mcts.last_root_visits()) visits += v;
+  const uint64_t visits = total_root_visits(mcts);
   EXPECT_EQ(visits, 1u) << "the visits reported leave the virtual ones out";
   auto next = state->clone();
   next->apply(chosen);
@@ -802,8 +913,7 @@ TEST(Search, LargeTreesSpanChunksAndAreReused) {
   for (int decision = 0; decision < 2; ++decision) {
     const Move m = agent->choose(*state);
     EXPECT_GT(search.last_stats().nodes, 65'536u);
-    uint64_t visits = 0;
-    for (const auto& [move, v] : search.last_root_visits()) visits += v;
+    const uint64_t visits = total_root_visits(search);
     EXPECT_GE(visits, 90'000u);  // the reused subtree's visits come on top of this decision's
     agent->observe(*state, m);
     state->apply(m);

@@ -8,10 +8,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <mutex>
 #include <new>
 #include <thread>
 
 #include "ai/greedy_agent.h"
+#include "core/error.h"
 
 namespace tabletop::ai {
 
@@ -45,7 +47,8 @@ uint64_t fingerprint(const MoveList& moves) {
 
 }  // namespace
 
-// One search tree (one per thread), its node pool and scratch space.
+// One thread's search: its generator and scratch space, and the tree it grows (its own, or with
+// SearchOptions::parallel == tree the one tree every thread of the search grows, behind its mutex).
 class SearchTree {
  public:
   struct Node {
@@ -70,7 +73,7 @@ class SearchTree {
     int depth;      // playout plies before the estimate, or -1: never estimate
     bool own_turn;  // stop (and estimate) where a seat other than the searching one is to move
     // SearchOptions::baseline: each return less the estimate of the iteration's root sample, plus
-    // offset_ (set_offset).
+    // tree_.offset (set_offset).
     bool baseline;
     uint32_t max_nodes;
     double minimax = 0;  // weight of the implicit minimax value in a child's q (0: the mean alone)
@@ -124,39 +127,71 @@ class SearchTree {
     uint32_t size_ = 0;
   };
 
-  explicit SearchTree(uint64_t seed) : rng_(seed) { reset(); }
+  // What the threads of a tree-parallel search share: the nodes, the range of returns seen, the
+  // prior's and the baseline's state. Without tree parallelism every thread has its own.
+  struct Tree {
+    NodePool nodes;
+    NodePool scratch;  // advance()'s copy
+    uint32_t live = 1;
+    double lo, hi;  // the smallest and largest return seen
+    bool root_seeded = false;
+    Returns offset{};  // set_offset
+    // Tree parallelism: held by a thread while it descends (select, expand, its moves applied)
+    // and while it backs up; released for the playout and the leaf's estimate.
+    std::mutex mutex;
+  };
+
+  // A search on a tree of its own (`share_with` null), or on the tree of `share_with`: tree
+  // parallelism, each thread descending on its own sample with its own generator.
+  SearchTree(uint64_t seed, SearchTree* share_with)
+      : rng_(seed),
+        own_(share_with ? nullptr : std::make_unique<Tree>()),
+        tree_(share_with ? share_with->tree_ : *own_),
+        shared_(share_with != nullptr) {
+    if (share_with)
+      share_with->shared_ = true;
+    else
+      reset();
+  }
+
+  // False for a thread that searches another's tree (its reset, advance, seed_root and set_offset
+  // are that tree's owner's to call).
+  bool owns_tree() const { return own_ != nullptr; }
 
   void reset() {
-    root_seeded_ = false;
-    nodes_.clear();
-    nodes_.allocate(1);
-    live_ = 1;
-    lo_ = std::numeric_limits<double>::infinity();
-    hi_ = -lo_;
+    tree_.root_seeded = false;
+    tree_.nodes.clear();
+    tree_.nodes.allocate(1);
+    tree_.live = 1;
+    tree_.lo = std::numeric_limits<double>::infinity();
+    tree_.hi = -tree_.lo;
   }
 
   // Makes the child for `move` the root, keeping its subtree; resets when there is none.
   void advance(Move move) {
     const uint32_t child = find_child(0, move);
     if (child == kNone) return reset();
-    scratch_.clear();
-    scratch_[scratch_.allocate(1)] = nodes_[child];
-    live_ = 1;
+    tree_.scratch.clear();
+    tree_.scratch[tree_.scratch.allocate(1)] = tree_.nodes[child];
+    tree_.live = 1;
     // Breadth first; the unused slots at chunk ends have no children and are passed over.
-    for (uint32_t i = 0; i < scratch_.size(); ++i) {
-      const Node n = scratch_[i];
-      scratch_[i].child_cap = n.child_count;
+    for (uint32_t i = 0; i < tree_.scratch.size(); ++i) {
+      const Node n = tree_.scratch[i];
+      tree_.scratch[i].child_cap = n.child_count;
       if (n.child_count == 0) continue;
-      const uint32_t begin = scratch_.allocate(n.child_count);
-      for (uint32_t j = 0; j < n.child_count; ++j) scratch_[begin + j] = nodes_[n.child_begin + j];
-      scratch_[i].child_begin = begin;
-      live_ += n.child_count;
+      const uint32_t begin = tree_.scratch.allocate(n.child_count);
+      for (uint32_t j = 0; j < n.child_count; ++j)
+        tree_.scratch[begin + j] = tree_.nodes[n.child_begin + j];
+      tree_.scratch[i].child_begin = begin;
+      tree_.live += n.child_count;
     }
-    nodes_.swap(scratch_);
-    root_seeded_ = false;
+    tree_.nodes.swap(tree_.scratch);
+    tree_.root_seeded = false;
   }
 
   // One iteration from a fresh sample of `base` as `seat` sees it; returns the moves applied.
+  // On a shared tree the descent holds the tree's mutex (released around a modelled move), puts
+  // a virtual loss on its path and lets go for the playout; the backup takes the mutex again.
   uint64_t iterate(const State& base, Seat seat, const Config& config) {
     std::unique_ptr<State> state = base.determinize(seat, rng_);
     Returns root_estimate{};
@@ -164,12 +199,17 @@ class SearchTree {
     path_.clear();
     uint64_t plies = 0;
     uint32_t node = 0;
+    TreeLock lock(*this);
+    lock.lock();
     while (!state->is_terminal()) {
       const Seat mover = state->current_player();
       if (config.own_turn && mover != seat) break;
       if (config.model_opponents && mover != seat) {
+        lock.unlock();
         state->apply(modelled_move(*state, mover));
         ++plies;
+        lock.lock();
+        if (shared_) node = relocate_path();
         continue;
       }
       state->legal_moves(moves_);
@@ -180,10 +220,12 @@ class SearchTree {
       state->apply(move);
       ++plies;
       if (child == kNone) break;  // the tree is full: play out from here
-      path_.push_back({child, mover});
+      path_.push_back({child, mover, move});
       node = child;
       if (expanded) break;
     }
+    if (shared_) add_virtual_loss(+1);
+    lock.unlock();
     Returns r{};
     int depth = 0;
     // With modelled opponents: the others' replies to the leaf's move are played up to the
@@ -220,22 +262,65 @@ class SearchTree {
       ++plies;
       ++depth;
     }
+    lock.lock();
+    if (shared_) {
+      relocate_path();
+      add_virtual_loss(-1);
+    }
     const int players = base.num_players();
     if (config.baseline)
       for (int s = 0; s < players; ++s)
-        r[std::size_t(s)] += offset_[std::size_t(s)] - root_estimate[std::size_t(s)];
+        r[std::size_t(s)] += tree_.offset[std::size_t(s)] - root_estimate[std::size_t(s)];
     for (int s = 0; s < players; ++s) {
-      lo_ = std::min(lo_, r[std::size_t(s)]);
-      hi_ = std::max(hi_, r[std::size_t(s)]);
+      tree_.lo = std::min(tree_.lo, r[std::size_t(s)]);
+      tree_.hi = std::max(tree_.hi, r[std::size_t(s)]);
     }
-    ++nodes_[0].visits;
+    ++tree_.nodes[0].visits;
     for (const Step& step : path_) {
-      Node& n = nodes_[step.node];
+      Node& n = tree_.nodes[step.node];
       ++n.visits;
       n.value += r[std::size_t(step.mover)];
     }
     if (config.minimax > 0) back_up_best();
     return plies;
+  }
+
+  // parallel=tree: what this thread's iterations of the decision spent, in seconds of the clock:
+  // holding the shared tree's mutex, waiting for it, and in all.
+  struct MutexTimes {
+    double held = 0, waited = 0, total = 0;
+  };
+  const MutexTimes& mutex_times() const { return mutex_times_; }
+  void clear_mutex_times() { mutex_times_ = {}; }
+
+  // Tree parallelism: while a thread's iteration is in flight, every node on its path counts one
+  // visit more at the worst return seen (a virtual loss), so the other threads descending
+  // meanwhile try other paths; `sign` -1 takes it off again. The worst return is the one at the
+  // time it was put on, taken off exactly.
+  void add_virtual_loss(int sign) {
+    if (sign > 0) virtual_loss_ = std::isfinite(tree_.lo) ? tree_.lo : 0.0;
+    for (const Step& step : path_) {
+      Node& n = tree_.nodes[step.node];
+      if (sign > 0)
+        ++n.visits;
+      else
+        --n.visits;
+      n.value += sign * virtual_loss_;
+    }
+  }
+
+  // Tree parallelism: the other threads' insertions move children (a child array grows, or a
+  // sorted insertion shifts siblings), so after the mutex was let go the path is found again
+  // by its moves from the root (nodes are never removed during a decision); returns its last
+  // node (0: the root).
+  uint32_t relocate_path() {
+    uint32_t node = 0;
+    for (Step& step : path_) {
+      node = find_child(node, step.move);
+      assert(node != kNone && "a node on the path disappeared");
+      step.node = node;
+    }
+    return node;
   }
 
   // SearchOptions::minimax, after an iteration's backup: from the leaf up, a node with children
@@ -244,14 +329,14 @@ class SearchTree {
   // seats' moves keeps its own evaluation.
   void back_up_best() {
     for (std::size_t i = path_.size(); i-- > 0;) {
-      Node& n = nodes_[path_[i].node];
+      Node& n = tree_.nodes[path_[i].node];
       if (n.child_count == 0) {
         n.best = float(n.value / n.visits);
         continue;
       }
       float best = -std::numeric_limits<float>::infinity();
       for (uint32_t j = 0; j < n.child_count; ++j) {
-        const Node& c = nodes_[n.child_begin + j];
+        const Node& c = tree_.nodes[n.child_begin + j];
         if (c.mover == n.mover) best = std::max(best, c.best);
       }
       if (best > -std::numeric_limits<float>::infinity()) n.best = best;
@@ -262,22 +347,22 @@ class SearchTree {
   // score of it (one_ply_scores) over `samples` samples of what the seat cannot see. Once per
   // root.
   void seed_root(const State& base, Seat seat, uint32_t visits, int samples) {
-    if (root_seeded_) return;
-    root_seeded_ = true;
+    if (tree_.root_seeded) return;
+    tree_.root_seeded = true;
     base.legal_moves(moves_);
     one_ply_scores(base, seat, moves_, samples, rng_, prior_sum_);
     for (std::size_t i = 0; i < moves_.size(); ++i) {
       uint32_t child = find_child(0, moves_[i]);
       const bool fresh = child == kNone;
       if (fresh) child = insert_child(0, moves_[i], seat);
-      Node& c = nodes_[child];
+      Node& c = tree_.nodes[child];
       const double value = prior_sum_[i] / samples;
       if (fresh) c.best = float(value);
       c.visits += visits;
       c.avail += visits;
       c.value += value * visits;
-      lo_ = std::min(lo_, value);
-      hi_ = std::max(hi_, value);
+      tree_.lo = std::min(tree_.lo, value);
+      tree_.hi = std::max(tree_.hi, value);
     }
   }
 
@@ -286,32 +371,70 @@ class SearchTree {
   // the prior's values and the iterations' relative returns stand on the same level.
   void set_offset(const State& base, Seat seat, int samples) {
     Rng replay = rng_;
-    offset_ = Returns{};
+    tree_.offset = Returns{};
     for (int k = 0; k < samples; ++k) {
       Returns e{};
       base.determinize(seat, replay)->estimate_returns(e);
-      for (std::size_t s = 0; s < e.size(); ++s) offset_[s] += e[s] / samples;
+      for (std::size_t s = 0; s < e.size(); ++s) tree_.offset[s] += e[s] / samples;
     }
   }
 
   // The root's child for `move`, or kNone.
   uint32_t find_child(uint32_t parent, Move move) const {
-    const Node& p = nodes_[parent];
+    const Node& p = tree_.nodes[parent];
     if (p.child_count == 0) return kNone;
-    const Node* first = &nodes_[p.child_begin];
+    const Node* first = &tree_.nodes[p.child_begin];
     const Node* last = first + p.child_count;
     const Node* it = std::lower_bound(first, last, move,
                                       [](const Node& n, Move m) { return n.move.bits < m.bits; });
     return it != last && it->move == move ? p.child_begin + uint32_t(it - first) : kNone;
   }
-  const Node& node(uint32_t index) const { return nodes_[index]; }
-  uint32_t live_nodes() const { return live_; }
+  const Node& node(uint32_t index) const { return tree_.nodes[index]; }
+  uint32_t live_nodes() const { return tree_.live; }
+  // The tree's mutex, held, when other threads search it too (for a reading while they do).
+  std::unique_lock<std::mutex> lock_if_shared() {
+    return shared_ ? std::unique_lock<std::mutex>(tree_.mutex) : std::unique_lock<std::mutex>();
+  }
   Rng& rng() { return rng_; }
 
  private:
+  // The shared tree's mutex over one iteration, timed into mutex_times_; on a tree of the
+  // thread's own it does nothing.
+  class TreeLock {
+   public:
+    explicit TreeLock(SearchTree& search)
+        : search_(search), lock_(search.tree_.mutex, std::defer_lock) {
+      if (search_.shared_) start_ = Clock::now();
+    }
+    ~TreeLock() {
+      if (!search_.shared_) return;
+      if (lock_.owns_lock()) unlock();
+      search_.mutex_times_.total += seconds(Clock::now() - start_);
+    }
+    void lock() {
+      if (!search_.shared_) return;
+      const auto asked = Clock::now();
+      lock_.lock();
+      since_ = Clock::now();
+      search_.mutex_times_.waited += seconds(since_ - asked);
+    }
+    void unlock() {
+      if (!search_.shared_) return;
+      search_.mutex_times_.held += seconds(Clock::now() - since_);
+      lock_.unlock();
+    }
+
+   private:
+    static double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+    SearchTree& search_;
+    std::unique_lock<std::mutex> lock_;
+    Clock::time_point start_, since_;
+  };
+
   struct Step {
     uint32_t node;
     Seat mover;
+    Move move;  // the move into `node` (relocate_path)
   };
 
   // SearchOptions::opponents: the most modelled moves an iteration's playout applies.
@@ -346,7 +469,7 @@ class SearchTree {
   uint32_t select(uint32_t node, Seat mover, const Config& config, Move& move, bool& expanded) {
     const uint32_t k = uint32_t(moves_.size());
     const uint64_t fp = fingerprint(moves_);
-    const Node& n = nodes_[node];
+    const Node& n = tree_.nodes[node];
     // The fast path: the children are exactly this legal set (the count guards against children
     // added, for other samples, after the fingerprint was taken).
     const bool all_children = n.legal_count == k && n.child_count == k && n.legal_fp == fp;
@@ -368,13 +491,13 @@ class SearchTree {
            best_available(node, config) <
                config.fpu + config.c * std::sqrt(ln(std::max<uint32_t>(1, n.visits))))) {
         for (uint32_t i = 0; i < n.child_count; ++i)
-          if (mark_[i]) ++nodes_[n.child_begin + i].avail;
+          if (mark_[i]) ++tree_.nodes[n.child_begin + i].avail;
         move = untried_[rng_.uniform(uint32_t(untried_.size()))];
-        if (nodes_.size() + std::max<std::size_t>(4, 2u * n.child_cap) > config.max_nodes)
+        if (tree_.nodes.size() + std::max<std::size_t>(4, 2u * n.child_cap) > config.max_nodes)
           return kNone;
         const uint32_t child = insert_child(node, move, mover);
         expanded = true;
-        Node& parent = nodes_[node];
+        Node& parent = tree_.nodes[node];
         if (untried_.size() == 1 && parent.child_count == k) {
           parent.legal_count = uint16_t(k);
           parent.legal_fp = fp;
@@ -382,12 +505,12 @@ class SearchTree {
         return child;
       }
       if (untried_.empty() && n.child_count == k) {  // the children are exactly this legal set
-        nodes_[node].legal_count = uint16_t(k);
-        nodes_[node].legal_fp = fp;
+        tree_.nodes[node].legal_count = uint16_t(k);
+        tree_.nodes[node].legal_fp = fp;
       }
     }
     const uint32_t best = pick_available(node, all_children, config);
-    move = nodes_[best].move;
+    move = tree_.nodes[best].move;
     return best;
   }
 
@@ -401,13 +524,13 @@ class SearchTree {
   // The UCB score of the best child of `node` marked available in mark_ (-infinity when none);
   // changes nothing.
   double best_available(uint32_t node, const Config& config) const {
-    const Node& n = nodes_[node];
-    const double scale = hi_ > lo_ ? 1.0 / (hi_ - lo_) : 0.0;
+    const Node& n = tree_.nodes[node];
+    const double scale = tree_.hi > tree_.lo ? 1.0 / (tree_.hi - tree_.lo) : 0.0;
     double best_score = -std::numeric_limits<double>::infinity();
     for (uint32_t i = 0; i < n.child_count; ++i) {
       if (!mark_[i]) continue;
-      const Node& c = nodes_[n.child_begin + i];
-      const double q = (mean_value(c, config) - lo_) * scale;
+      const Node& c = tree_.nodes[n.child_begin + i];
+      const double q = (mean_value(c, config) - tree_.lo) * scale;
       best_score = std::max(best_score, q + config.c * std::sqrt(ln(c.avail + 1) / c.visits));
     }
     return best_score;
@@ -416,16 +539,16 @@ class SearchTree {
   // Counts one more availability for every available child of `node` and returns the one with
   // the best UCB score.
   uint32_t pick_available(uint32_t node, bool all, const Config& config) {
-    const Node& n = nodes_[node];
-    const double scale = hi_ > lo_ ? 1.0 / (hi_ - lo_) : 0.0;
+    const Node& n = tree_.nodes[node];
+    const double scale = tree_.hi > tree_.lo ? 1.0 / (tree_.hi - tree_.lo) : 0.0;
     double best_score = -std::numeric_limits<double>::infinity();
     uint32_t best = kNone;
     const uint32_t begin = n.child_begin, count = n.child_count;
     for (uint32_t i = 0; i < count; ++i) {
       if (!all && !mark_[i]) continue;
-      Node& c = nodes_[begin + i];
+      Node& c = tree_.nodes[begin + i];
       ++c.avail;
-      const double q = (mean_value(c, config) - lo_) * scale;
+      const double q = (mean_value(c, config) - tree_.lo) * scale;
       const double score = q + config.c * std::sqrt(ln(c.avail) / c.visits);
       if (score > best_score) {
         best_score = score;
@@ -438,16 +561,17 @@ class SearchTree {
 
   // Adds a child for `move` under `parent`, keeping children sorted by move; returns its index.
   uint32_t insert_child(uint32_t parent, Move move, Seat mover) {
-    if (nodes_[parent].child_count == nodes_[parent].child_cap) {
-      const uint32_t cap = std::max<uint32_t>(4, 2u * nodes_[parent].child_cap);
-      const uint32_t begin = nodes_.allocate(cap);
-      Node& p = nodes_[parent];
-      if (p.child_count > 0) std::copy_n(&nodes_[p.child_begin], p.child_count, &nodes_[begin]);
+    if (tree_.nodes[parent].child_count == tree_.nodes[parent].child_cap) {
+      const uint32_t cap = std::max<uint32_t>(4, 2u * tree_.nodes[parent].child_cap);
+      const uint32_t begin = tree_.nodes.allocate(cap);
+      Node& p = tree_.nodes[parent];
+      if (p.child_count > 0)
+        std::copy_n(&tree_.nodes[p.child_begin], p.child_count, &tree_.nodes[begin]);
       p.child_begin = begin;
       p.child_cap = uint16_t(std::min<uint32_t>(cap, 0xffff));
     }
-    Node& p = nodes_[parent];
-    Node* first = &nodes_[p.child_begin];
+    Node& p = tree_.nodes[parent];
+    Node* first = &tree_.nodes[p.child_begin];
     Node* last = first + p.child_count;
     Node* at = std::lower_bound(first, last, move,
                                 [](const Node& n, Move m) { return n.move.bits < m.bits; });
@@ -457,13 +581,14 @@ class SearchTree {
     at->mover = int8_t(mover);
     at->avail = 1;
     ++p.child_count;
-    ++live_;
+    ++tree_.live;
     return p.child_begin + uint32_t(at - first);
   }
 
   Rng rng_;
-  NodePool nodes_;
-  NodePool scratch_;
+  std::unique_ptr<Tree> own_;
+  Tree& tree_;
+  bool shared_;  // the tree is searched by other threads too: lock its mutex
   std::vector<Step> path_;
   std::vector<uint8_t> mark_;
   MoveList moves_;
@@ -471,16 +596,14 @@ class SearchTree {
   MoveList model_moves_;             // modelled_move's legal moves
   std::vector<double> model_score_;  // and their scores
   std::vector<double> prior_sum_;
-  bool root_seeded_ = false;
-  Returns offset_{};  // set_offset
-  uint32_t live_ = 1;
-  double lo_, hi_;  // the smallest and largest return seen
+  double virtual_loss_ = 0;  // the return a tree-parallel iteration in flight counts per node
+  MutexTimes mutex_times_;
 };
 
 SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
   spec.allow_only(
       "iterations,time,c,threads,depth,reuse,nodes,prior,prior_samples,fpu,own_turn,baseline,"
-      "minimax,opponents");
+      "minimax,opponents,parallel");
   SearchOptions o;
   o.iterations = int(spec.integer("iterations", 0, 1, 1'000'000'000));
   o.time_ms = spec.number("time", 0, 1, 1e8);
@@ -504,6 +627,14 @@ SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
     o.model_opponents = model == "greedy";
   }
   o.max_nodes = uint32_t(spec.integer("nodes", 4'000'000, 1000, 1'000'000'000));
+  if (spec.options.count("parallel")) {
+    const std::string& parallel = spec.options.at("parallel");
+    if (parallel != "root" && parallel != "tree")
+      throw BadParams(spec.name + ": parallel=" + quote(parallel) +
+                      " is not a way to share the threads: use parallel=root (the default: one "
+                      "tree per thread, root visits summed) or parallel=tree (one shared tree)");
+    o.tree_parallel = parallel == "tree";
+  }
   return o;
 }
 
@@ -519,7 +650,8 @@ MctsAgent::MctsAgent(const Game& game, SearchOptions options, bool information_s
   own_moves_only_ = hidden;
   for (int t = 0; t < options_.threads; ++t)
     trees_.push_back(
-        std::make_unique<SearchTree>(seed * 0x9e3779b97f4a7c15ULL + uint64_t(t) * 7919 + 1));
+        std::make_unique<SearchTree>(seed * 0x9e3779b97f4a7c15ULL + uint64_t(t) * 7919 + 1,
+                                     options_.tree_parallel && t > 0 ? trees_[0].get() : nullptr));
 }
 
 MctsAgent::~MctsAgent() = default;
@@ -548,7 +680,8 @@ Move MctsAgent::choose(const State& state) {
     return legal[0];
   }
   if (!reuse_allowed_ || tree_ply_ != state.ply())
-    for (auto& tree : trees_) tree->reset();
+    for (auto& tree : trees_)
+      if (tree->owns_tree()) tree->reset();
   tree_ply_ = reuse_allowed_ ? state.ply() : -1;
 
   // The sample source: the state without its log, journal or chance stream (so copies are cheap).
@@ -564,7 +697,11 @@ Move MctsAgent::choose(const State& state) {
   // The prior's virtual visits of every root move, per tree: left out of the visits reported.
   const uint32_t prior_visits = options_.prior > 0 && estimates ? uint32_t(options_.prior) : 0;
   const bool baseline = options_.baseline && estimates;
+  std::size_t tree_count = 0;  // distinct trees: one with tree parallelism
   for (auto& tree : trees_) {
+    tree->clear_mutex_times();
+    if (!tree->owns_tree()) continue;
+    ++tree_count;
     if (baseline) tree->set_offset(*base, seat, options_.prior_samples);
     if (prior_visits) tree->seed_root(*base, seat, prior_visits, options_.prior_samples);
   }
@@ -605,6 +742,7 @@ Move MctsAgent::choose(const State& state) {
                        budget ? double(i) / double(budget) : 0.0);
           uint32_t best_visits = 0, total = 0;
           Move best{0};
+          const auto lock = tree.lock_if_shared();
           for (Move m : legal) {
             const uint32_t c = tree.find_child(0, m);
             const uint32_t v = c == kNone ? 0 : tree.node(c).visits - prior_visits;
@@ -636,13 +774,14 @@ Move MctsAgent::choose(const State& state) {
     uint32_t visits = 0;
     double value = 0;
     for (auto& tree : trees_) {
+      if (!tree->owns_tree()) continue;
       const uint32_t c = tree->find_child(0, legal[i]);
       if (c == kNone) continue;
       visits += tree->node(c).visits;
       value += tree->node(c).value;
     }
     const double mean = visits ? value / visits : -std::numeric_limits<double>::infinity();
-    visits -= std::min<uint32_t>(visits, prior_visits * uint32_t(trees_.size()));
+    visits -= std::min<uint32_t>(visits, prior_visits * uint32_t(tree_count));
     root_visits_.push_back({legal[i], visits});
     root_values_.push_back(std::isinf(mean) ? std::numeric_limits<double>::quiet_NaN() : mean);
     total += visits;
@@ -652,10 +791,18 @@ Move MctsAgent::choose(const State& state) {
       best_index = i;
     }
   }
+  SearchTree::MutexTimes mutex;
   for (std::size_t t = 0; t < trees_.size(); ++t) {
     stats_.iterations += iterations[t];
     stats_.plies += plies[t];
-    stats_.nodes += trees_[t]->live_nodes();
+    if (trees_[t]->owns_tree()) stats_.nodes += trees_[t]->live_nodes();
+    mutex.held += trees_[t]->mutex_times().held;
+    mutex.waited += trees_[t]->mutex_times().waited;
+    mutex.total += trees_[t]->mutex_times().total;
+  }
+  if (mutex.total > mutex.waited) {
+    stats_.mutex_held = mutex.held / (mutex.total - mutex.waited);
+    stats_.mutex_waited = mutex.waited / mutex.total;
   }
   stats_.seconds = std::chrono::duration<double>(read_clock() - start).count();
   stats_.best_share = total ? double(best_visits) / double(total) : 0;
@@ -670,6 +817,11 @@ Move MctsAgent::choose(const State& state) {
                   100 * stats_.best_share, (unsigned long long)total, stats_.best_value,
                   stats_.seconds, speed);
   note_ = note;
+  if (tree_count < trees_.size()) {  // parallel=tree
+    std::snprintf(note, sizeof note, ", one tree: mutex held %.0f%% of the work, waited for %.0f%%",
+                  100 * stats_.mutex_held, 100 * stats_.mutex_waited);
+    note_ += note;
+  }
   return legal[best_index];
 }
 
@@ -683,7 +835,8 @@ void MctsAgent::observe(const State& before, Move move) {
     tree_ply_ = -1;
     return;
   }
-  for (auto& tree : trees_) tree->advance(move);
+  for (auto& tree : trees_)
+    if (tree->owns_tree()) tree->advance(move);
   tree_ply_ = before.ply() + 1;
 }
 

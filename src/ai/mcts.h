@@ -35,14 +35,34 @@
 // by replacing the hidden truth with another consistent one and checking the choices do not change.
 //
 // Options (spec "mcts:iterations=N,time=MS,c=C,threads=T,depth=D,reuse=0|1,nodes=N,
-// prior=V,prior_samples=S,fpu=V,own_turn=0|1,baseline=0|1,minimax=A,opponents=search|greedy").
+// prior=V,prior_samples=S,fpu=V,own_turn=0|1,baseline=0|1,minimax=A,opponents=search|greedy,
+// parallel=root|tree").
 // The defaults below are
 // the search's own; make_agent first adds the game's tuned options (src/ai/tuning.h) for every
 // option the spec leaves out:
 //   - iterations: per decision, over all threads. Default 1000 when `time` is not given.
 //   - time: milliseconds per decision; with both, the search stops at whichever comes first.
 //   - c: the exploration constant, on returns scaled to [0, 1]. Default 0.7.
-//   - threads: root parallelism, T independent trees (own seeds) whose root visits are summed.
+//   - threads: T search threads (default 1), shared out as `parallel` says.
+//   - parallel: how the threads search (only with threads above 1). `root` (default): root
+//     parallelism, T independent trees (own seeds) whose root visits are summed. `tree`: tree
+//     parallelism, the T threads grow one shared tree, each on its own samples (its own
+//     generator, its own clone per iteration). A thread holds the tree's one mutex while it
+//     descends (selection, expansion, the moves of its sample applied; let go around an opponent
+//     model's greedy move, whose scan is long) and while it backs up; the playout and the leaf's
+//     estimate run outside it. While its iteration is in flight every node on its path counts a
+//     virtual loss (one visit at the worst return seen), so the other threads try other paths.
+//     Every other option works with it: the prior seeds the one tree once, `nodes` caps the one
+//     tree, reuse keeps it. Unlike threads=1 and root parallelism, a tree-parallel decision
+//     depends on how the threads interleave, so its result is not reproducible from the seed
+//     (the iteration count and the rules are: the root's visits add up to the iterations). With
+//     minimax, a node's minimax value may briefly read another thread's virtual loss.
+//     Measured (docs/ai.md): per iteration it plays as one tree of the whole budget (Relativity
+//     against greedy, four threads on 8,000: 179 of 180 games; four root trees of 2,000: 154),
+//     but the descent is most of an iteration's work and runs under the mutex, so the threads
+//     mostly wait for each other and a timed search makes at most about 1.6 times one
+//     thread's iterations (Relativity, two threads): not the lobby expert's default. The
+//     decision's note and SearchStats say how much of the work held the mutex.
 //   - depth: playout plies before the playout stops and the state is evaluated (see 3.); 0
 //     evaluates the new leaf at once. The default (-1) is 0 for a game that supplies
 //     `estimate_returns` (on Relativity, against greedy at 1000 iterations, depth 0 won 75% of 60
@@ -111,8 +131,9 @@
 //     search does not make. Tree reuse ends at another seat's move, as on a hidden-information
 //     game. Only for a game that supplies an estimate (without one the option is ignored); with
 //     own_turn, the iteration still ends where another seat is to move.
-//   - nodes: the most tree nodes per thread (default 4,000,000, about 200 MB); past it the tree
-//     stops growing and iterations only refine the visit counts.
+//   - nodes: the most nodes per tree (default 4,000,000, about 200 MB; one tree per thread with
+//     root parallelism, one in all with tree parallelism); past it the tree stops growing and
+//     iterations only refine the visit counts.
 //
 // Hot path: one state copy per iteration (the clone inside `determinize`) is the
 // only allocation; move lists are fixed-capacity members, nodes live in one pool per tree that is
@@ -147,6 +168,7 @@ struct SearchOptions {
   bool baseline = false;         // returns relative to the estimate of the iteration's root sample
   double minimax = 0;            // weight of the implicit minimax value in selection (0: off)
   bool model_opponents = false;  // opponents=greedy: other seats play greedy, not searched
+  bool tree_parallel = false;    // parallel=tree: the threads share one tree (default: root)
   uint32_t max_nodes = 4'000'000;
 
   static constexpr int kDefaultIterations = 1000;
@@ -165,6 +187,11 @@ struct SearchStats {
   double seconds = 0;
   double best_share = 0;  // visits of the chosen move / visits of all legal root moves
   double best_value = 0;  // its mean return for the searching seat
+  // parallel=tree with more than one thread (else 0), by the clock: the share of the iterations'
+  // working time (their time less the waits) the threads held the tree's mutex, which bounds how
+  // many threads can search at once (1 / that share), and the share of their time they waited.
+  double mutex_held = 0;
+  double mutex_waited = 0;
 };
 
 class SearchTree;
