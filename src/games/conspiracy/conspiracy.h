@@ -281,11 +281,8 @@ class ConspiracyState final : public State {
   // and the other face up in Future 1 of another column (that column's advance chance, the best
   // such); the same with the seat's marker from an earlier round on the shown tile; (24) victory
   // pending: both halves shown apart with the seat's marker, placed this round, on one of the two
-  // (a victory at its next turn if the tiles stay); (25) coins in its hand (at most 4: what is
-  // left to spend this turn, so a coin paid away costs); (26) bonus coins paid to it and waiting
-  // for its next turn (at most 3); (27) its saved coin, which orders the next round: its number /
-  // 5, a spiral (wild: it may jump in anywhere) 1, none 0.
-  static constexpr int kValueFeatures = 28;
+  // (a victory at its next turn if the tiles stay).
+  static constexpr int kValueFeatures = 25;
   static const std::array<const char*, kValueFeatures> kValueFeatureNames;
   // `advance`: advance_chance of each column. Writes kValueFeatures numbers to `out`.
   void value_features(Seat seat, const double (&advance)[kColumns], double* out) const;

@@ -60,10 +60,7 @@ const std::array<const char*, ConspiracyState::kValueFeatures> ConspiracyState::
      "turn to come",
      "near victory",
      "near victory, marked",
-     "victory pending",
-     "coins in hand",
-     "bonus coins waiting",
-     "saved coin"};
+     "victory pending"};
 
 void ConspiracyState::value_features(Seat seat, const double (&advance)[kColumns],
                                      double* out) const {
@@ -165,24 +162,14 @@ void ConspiracyState::value_features(Seat seat, const double (&advance)[kColumns
   out[22] = near;
   out[23] = near_marked;
   out[24] = marked && !marked_earlier && marker_on_shown_pair(seat);
-  int bonus = 0;
-  double saved = 0;
-  for (int coin = 0; coin < kPieces; ++coin) {
-    const int loc = coin_loc_[std::size_t(coin)];
-    bonus += loc == kBonus + seat;
-    if (loc == kSaved + seat) saved = rank_of(coin) == 1 ? 1.0 : rank_of(coin) / 5.0;
-  }
-  out[25] = std::min(hand_count(seat), 4);
-  out[26] = std::min(bonus, 3);
-  out[27] = saved;
 }
 
 // Fitted by tools/conspiracy_fit.cc (`conspiracy_fit --games 6000`): the feature weights in
 // kValueFeatureNames order, then the utility of "no winner" (the round cap).
 constexpr std::array<double, ConspiracyState::kValueFeatures + 1> kValueWeights = {
-    -0.9138, +1.2624, +0.5505, -0.5250, +0.4458, -0.1766, +0.1435, +0.0737, -1.1270, +1.5958,
-    +0.5517, -0.1080, +0.5605, +0.0586, +0.1491, -0.1581, +1.6307, +0.1182, -0.0986, +0.5565,
-    +1.8705, +0.0154, +3.6485, +1.1337, +0.2850, +0.0017, +0.0038, +0.0185, -0.7675};
+    -0.9348, +1.3211, +0.4729, -0.5043, +0.4064, -0.2189, +0.1493, +0.0218, -1.2263,
+    +1.7394, +0.6638, -0.6765, +0.5833, -0.1393, +0.1552, -0.1232, +1.6536, +0.0237,
+    -0.0661, +0.2877, +2.1013, +0.0020, +3.8156, +0.8240, +0.3756, -0.7550};
 
 const std::array<double, ConspiracyState::kValueFeatures + 1>& ConspiracyState::value_weights() {
   return kValueWeights;

@@ -1274,24 +1274,6 @@ TEST(ConspiracyEstimate, FeaturesReadTheBoard) {
   EXPECT_EQ(feature(*s, 0, "marker from an earlier round"), 0);
 }
 
-TEST(ConspiracyEstimate, FeaturesReadTheCoins) {
-  auto s = blank();
-  EXPECT_EQ(feature(*s, 1, "coins in hand"), 0);
-  EXPECT_EQ(feature(*s, 1, "bonus coins waiting"), 0);
-  EXPECT_EQ(feature(*s, 1, "saved coin"), 0);
-  s->edit_coin(P("C4"), kHand + 1);
-  s->edit_coin(P("A2"), kHand + 1);
-  s->edit_coin(P("M3"), kBonus + 1);
-  s->edit_coin(P("S4"), kSaved + 1);
-  EXPECT_EQ(feature(*s, 1, "coins in hand"), 2);
-  EXPECT_EQ(feature(*s, 1, "bonus coins waiting"), 1) << "a coin paid to seat 1";
-  EXPECT_DOUBLE_EQ(feature(*s, 1, "saved coin"), 0.8) << "a saved 4 orders the next round";
-  EXPECT_EQ(feature(*s, 2, "bonus coins waiting"), 0) << "another seat's coins are not seat 2's";
-  s->edit_coin(P("S4"), kBag);
-  s->edit_coin(P("M1"), kSaved + 1);
-  EXPECT_EQ(feature(*s, 1, "saved coin"), 1) << "a saved spiral may jump in anywhere";
-}
-
 TEST(ConspiracyEstimate, ExpectedReturnsFromWinChances) {
   auto s = blank();
   for (Seat seat = 0; seat < 4; ++seat) s->edit_goal(seat, kSuns, 5);
