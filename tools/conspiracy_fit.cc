@@ -2,7 +2,8 @@
 // conspiracy.h explains the model and its features) and prints them for conspiracy.cc.
 //
 //   conspiracy_fit [--games N] [--stride S] [--seed X] [--threads T]
-//   conspiracy_fit --ties N [--seed X]
+//   conspiracy_fit --ties N [--seed X] [--players P]
+//   conspiracy_fit --agree SPEC N [--seed X] [--players P]
 //   conspiracy_fit --searchers SPEC [--games N] [--stride S] [--seed X] [--threads T]
 //
 // Two rounds of the same procedure, each on N four-player games (default 6,000):
@@ -34,7 +35,15 @@
 // shared by all the moves of a decision, as the `greedy` agent scores them), and at every decision
 // with more than one legal move it counts the moves whose score ties with the best (within 1e-9),
 // per phase of the turn. A tie is a choice that neither `greedy` nor a search ending in the
-// estimate can make on anything but chance or what follows it.
+// estimate can make on anything but chance or what follows it. --players P (3 to 5, default 4)
+// sets the player count of --ties and --agree.
+//
+// --agree SPEC N asks where a search parts from greedy: N games played as --ties plays them
+// (greedy's move, ties broken at random), in which at every decision with a choice the agent SPEC
+// of the seat to move (one per seat, told of every move) is also asked for its move, which is not
+// played. Per phase: how often greedy's best is unique, how often the agent chose that move, how
+// often it chose one of the tied best when several tie, how often a move greedy scores lower,
+// and by how much on average (greedy's score: the mover's expected return).
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -118,11 +127,12 @@ Sample sample_of(const ConspiracyState& position) {
   return sample;
 }
 
-std::vector<Sample> play_game(const Game& game, uint64_t seed, int stride, const Weights* policy) {
-  Rng rng(seed * 0x9e3779b97f4a7c15ULL + 17);
-  bool greedy_seat[4] = {};
-  if (policy)
-    for (bool& g : greedy_seat) g = rng.uniform(4) == 0;
+// One game from `seed`, sampled with chance 1/stride at every decision after setup (`rng` draws
+// the samples and whatever `choose(state, legal)` draws, in that order); every sample gets the
+// winner.
+template <class Choose>
+std::vector<Sample> sampled_game(const Game& game, uint64_t seed, int stride, Rng& rng,
+                                 Choose choose) {
   std::unique_ptr<State> state = game.new_initial_state(Chance(seed));
   state->log().set_enabled(false);
   std::vector<Sample> samples;
@@ -132,17 +142,25 @@ std::vector<Sample> play_game(const Game& game, uint64_t seed, int stride, const
     if (position.phase() != Phase::kGoal && rng.uniform(uint32_t(stride)) == 0)
       samples.push_back(sample_of(position));
     state->legal_moves(legal);
-    const Seat mover = state->current_player();
-    Move move = legal[rng.uniform(uint32_t(legal.size()))];
-    if (legal.size() > 1 && greedy_seat[mover])
-      move = greedy(*state, legal, *policy, rng);
-    else
-      move = declare_or(position, legal, move, rng);
-    state->apply(move);
+    state->apply(choose(position, legal));
   }
   const int winner = static_cast<const ConspiracyState&>(*state).winner();
   for (Sample& s : samples) s.winner = winner;
   return samples;
+}
+
+std::vector<Sample> play_game(const Game& game, uint64_t seed, int stride, const Weights* policy) {
+  Rng rng(seed * 0x9e3779b97f4a7c15ULL + 17);
+  bool greedy_seat[4] = {};
+  if (policy)
+    for (bool& g : greedy_seat) g = rng.uniform(4) == 0;
+  return sampled_game(game, seed, stride, rng,
+                      [&](const ConspiracyState& position, const MoveList& legal) {
+                        const Move move = legal[rng.uniform(uint32_t(legal.size()))];
+                        if (legal.size() > 1 && greedy_seat[position.current_player()])
+                          return greedy(position, legal, *policy, rng);
+                        return declare_or(position, legal, move, rng);
+                      });
 }
 
 std::vector<Sample> play_games(const Game& game, int games, uint64_t seed, int stride, int threads,
@@ -286,23 +304,14 @@ std::vector<Sample> play_searched_game(const Game& game, uint64_t seed, int stri
   std::vector<std::unique_ptr<ai::Agent>> agents;
   for (Seat s = 0; s < game.num_players(); ++s)
     agents.push_back(ai::make_agent(spec, game, seed * 8 + uint64_t(s)));
-  std::unique_ptr<State> state = game.new_initial_state(Chance(seed));
-  state->log().set_enabled(false);
-  std::vector<Sample> samples;
-  MoveList legal;
-  while (!state->is_terminal()) {
-    const auto& position = static_cast<const ConspiracyState&>(*state);
-    if (position.phase() != Phase::kGoal && rng.uniform(uint32_t(stride)) == 0)
-      samples.push_back(sample_of(position));
-    state->legal_moves(legal);
-    const Move move =
-        legal.size() == 1 ? legal[0] : agents[std::size_t(state->current_player())]->choose(*state);
-    for (auto& agent : agents) agent->observe(*state, move);
-    state->apply(move);
-  }
-  const int winner = static_cast<const ConspiracyState&>(*state).winner();
-  for (Sample& s : samples) s.winner = winner;
-  return samples;
+  return sampled_game(
+      game, seed, stride, rng, [&](const ConspiracyState& position, const MoveList& legal) {
+        const Move move = legal.size() == 1
+                              ? legal[0]
+                              : agents[std::size_t(position.current_player())]->choose(position);
+        for (auto& agent : agents) agent->observe(position, move);
+        return move;
+      });
 }
 
 // What --searchers reads beside its games: where to keep or find them, and the weights to compare.
@@ -421,57 +430,103 @@ void searcher_round(int games, uint64_t seed, int stride, int threads,
   print_array(w);
 }
 
-// --ties: see the header.
-void ties(const Game& game, int games, uint64_t seed) {
-  static const char* const kPhaseNames[] = {"goal",          "jump",       "action", "place where",
-                                            "place on tile", "attack end", "save",   "declare"};
-  constexpr int kPhases = 8;
-  int decisions[kPhases] = {}, tied[kPhases] = {}, all_tied[kPhases] = {};
+// Greedy's score of every legal move for the seat to move (the sum over 8 determinizations shared
+// by all the moves), into `score`; returns the best.
+double greedy_scores(const State& state, const MoveList& legal, const Weights& w, Rng& rng,
+                     std::vector<double>& score) {
+  const Seat me = state.current_player();
+  score.assign(legal.size(), 0.0);
+  for (int k = 0; k < 8; ++k) {
+    std::unique_ptr<State> sample = state.determinize(me, rng);
+    for (std::size_t i = 0; i < legal.size(); ++i) {
+      std::unique_ptr<State> after = sample->clone();
+      after->apply(legal[i]);
+      score[i] += expected_return(*after, me, w);
+    }
+  }
+  return *std::max_element(score.begin(), score.end());
+}
+
+const char* const kPhaseNames[] = {"goal",          "jump",       "action", "place where",
+                                   "place on tile", "attack end", "save",   "declare"};
+constexpr int kPhases = 8;
+
+// --ties and --agree (see the header): greedy games, and with `spec` the agent's choice beside
+// greedy's at every decision (the agents draw from their own seeds, so the games are the same).
+void greedy_games(const Game& game, int games, uint64_t seed, const std::string& spec) {
+  int decisions[kPhases] = {}, tied[kPhases] = {}, all_tied[kPhases] = {}, same[kPhases] = {},
+      tied_pick[kPhases] = {}, below[kPhases] = {};
+  double shortfall[kPhases] = {};
   const Weights& w = ConspiracyState::value_weights();
   for (int g = 0; g < games; ++g) {
     Rng rng(seed + uint64_t(g));
+    std::vector<std::unique_ptr<ai::Agent>> agents;
+    if (!spec.empty())
+      for (Seat s = 0; s < game.num_players(); ++s)
+        agents.push_back(ai::make_agent(spec, game, (seed + uint64_t(g)) * 8 + uint64_t(s)));
     std::unique_ptr<State> state = game.new_initial_state(Chance(seed + uint64_t(g)));
     state->log().set_enabled(false);
     MoveList legal;
     std::vector<double> score;
     while (!state->is_terminal()) {
       state->legal_moves(legal);
-      const Seat me = state->current_player();
-      if (legal.size() == 1) {
-        state->apply(legal[0]);
-        continue;
-      }
-      score.assign(legal.size(), 0.0);
-      for (int k = 0; k < 8; ++k) {
-        std::unique_ptr<State> sample = state->determinize(me, rng);
-        for (std::size_t i = 0; i < legal.size(); ++i) {
-          std::unique_ptr<State> after = sample->clone();
-          after->apply(legal[i]);
-          score[i] += expected_return(*after, me, w);
+      Move move = legal[0];
+      if (legal.size() > 1) {
+        const double best = greedy_scores(*state, legal, w, rng, score);
+        std::vector<std::size_t> top;
+        for (std::size_t i = 0; i < legal.size(); ++i)
+          if (score[i] >= best - 1e-9) top.push_back(i);
+        const int phase = int(static_cast<const ConspiracyState&>(*state).phase());
+        ++decisions[phase];
+        tied[phase] += top.size() > 1;
+        all_tied[phase] += top.size() == legal.size();
+        if (!agents.empty()) {
+          const Move searched = agents[std::size_t(state->current_player())]->choose(*state);
+          const std::size_t at =
+              std::size_t(std::find(legal.begin(), legal.end(), searched) - legal.begin());
+          if (score[at] < best - 1e-9) {
+            ++below[phase];
+            shortfall[phase] += (best - score[at]) / 8;
+          } else {
+            (top.size() == 1 ? same : tied_pick)[phase]++;
+          }
         }
+        move = legal[top[rng.uniform(uint32_t(top.size()))]];
       }
-      const double best = *std::max_element(score.begin(), score.end());
-      std::vector<std::size_t> top;
-      for (std::size_t i = 0; i < legal.size(); ++i)
-        if (score[i] >= best - 1e-9) top.push_back(i);
-      const int phase = int(static_cast<const ConspiracyState&>(*state).phase());
-      ++decisions[phase];
-      tied[phase] += top.size() > 1;
-      all_tied[phase] += top.size() == legal.size();
-      state->apply(legal[top[rng.uniform(uint32_t(top.size()))]]);
+      for (auto& agent : agents) agent->observe(*state, move);
+      state->apply(move);
     }
   }
-  std::printf("%-14s %9s %22s %14s\n", "phase", "decisions", "best tied with another",
-              "all moves tie");
-  int total = 0, total_tied = 0, total_all = 0;
-  for (int p = 0; p < kPhases; ++p) {
-    if (!decisions[p]) continue;
-    total += decisions[p], total_tied += tied[p], total_all += all_tied[p];
-    std::printf("%-14s %9d %21.1f%% %13.1f%%\n", kPhaseNames[p], decisions[p],
-                100.0 * tied[p] / decisions[p], 100.0 * all_tied[p] / decisions[p]);
+  int t[6] = {};
+  double total_shortfall = 0;
+  for (int p = 0; p < kPhases; ++p)
+    t[0] += decisions[p], t[1] += tied[p], t[2] += all_tied[p], t[3] += same[p],
+        t[4] += tied_pick[p], t[5] += below[p], total_shortfall += shortfall[p];
+  if (spec.empty()) {
+    std::printf("%-14s %9s %22s %14s\n", "phase", "decisions", "best tied with another",
+                "all moves tie");
+    auto row = [](const char* name, int d, int ti, int all) {
+      std::printf("%-14s %9d %21.1f%% %13.1f%%\n", name, d, 100.0 * ti / d, 100.0 * all / d);
+    };
+    for (int p = 0; p < kPhases; ++p)
+      if (decisions[p]) row(kPhaseNames[p], decisions[p], tied[p], all_tied[p]);
+    row("all", t[0], t[1], t[2]);
+    return;
   }
-  std::printf("%-14s %9d %21.1f%% %13.1f%%\n", "all", total, 100.0 * total_tied / total,
-              100.0 * total_all / total);
+  std::printf("%-14s %9s %14s %18s %18s %18s %10s\n", "phase", "decisions", "greedy's best",
+              "search: that move", "search: a tied one", "search: lower move", "shortfall");
+  std::printf("%-14s %9s %14s %18s %18s %18s %10s\n", "", "", "unique", "(of unique)", "(of tied)",
+              "(of all)", "(mean)");
+  auto row = [](const char* name, int d, int ti, int s, int tp, int b, double sf) {
+    const int u = d - ti;
+    std::printf("%-14s %9d %13.1f%% %17.1f%% %17.1f%% %17.1f%% %10.4f\n", name, d,
+                100.0 * u / std::max(d, 1), 100.0 * s / std::max(u, 1),
+                100.0 * tp / std::max(ti, 1), 100.0 * b / std::max(d, 1), b ? sf / b : 0.0);
+  };
+  for (int p = 0; p < kPhases; ++p)
+    if (decisions[p])
+      row(kPhaseNames[p], decisions[p], tied[p], same[p], tied_pick[p], below[p], shortfall[p]);
+  row("all", t[0], t[1], t[3], t[4], t[5], total_shortfall);
 }
 
 void print(const char* title, const Weights& w) {
@@ -498,6 +553,8 @@ int main(int argc, char** argv) {
       threads = int(std::max(1u, std::thread::hardware_concurrency()));
   uint64_t seed = 900000;
   SearcherOptions searchers;
+  std::string agree_spec;
+  int agree_games = 0, players = 4;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     auto value = [&]() -> long long {
@@ -517,6 +574,11 @@ int main(int argc, char** argv) {
       threads = int(value());
     else if (arg == "--ties")
       tie_games = int(value());
+    else if (arg == "--agree" && i + 2 < argc) {
+      agree_spec = argv[++i];
+      agree_games = int(value());
+    } else if (arg == "--players")
+      players = int(value());
     else if (arg == "--searchers" && i + 1 < argc)
       searchers.spec = argv[++i];
     else if (arg == "--save" && i + 1 < argc)
@@ -550,9 +612,22 @@ int main(int argc, char** argv) {
     return 2;
   }
   // Random play can go on for long: the simulation round cap that the fitted data was made with.
-  const auto game = entry().make(json{{"max_rounds", 60}});
+  if (players < 3 || players > 5) {
+    std::fprintf(stderr, "--players must be 3 to 5\n");
+    return 2;
+  }
+  const auto game = entry().make(json{{"max_rounds", 60}, {"players", players}});
+  if (agree_games > 0) {
+    try {
+      greedy_games(*game, agree_games, seed, agree_spec);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "--agree: %s\n", e.what());
+      return 2;
+    }
+    return 0;
+  }
   if (tie_games > 0) {
-    ties(*game, tie_games, seed);
+    greedy_games(*game, tie_games, seed, "");
     return 0;
   }
   if (searchers.features < 0 || searchers.features > kFeatures) {
