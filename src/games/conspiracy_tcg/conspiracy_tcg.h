@@ -498,6 +498,11 @@ class TcgState final : public State {
   };
   BuiltField built_{};
   uint8_t built_count_ = 0;
+  // The field being built as the estimate reads it (pro_moves.cc): the agents put so far where
+  // they are, then the ones still to put, front to back in their old order, in one new column on
+  // the right (behind the last columns when eight are built): the rearranging seat places them
+  // before anyone else moves, so the old arrangement no longer stands.
+  BuiltField planned_field() const;
   // Big Con: replacements left.
   uint8_t con_left_ = 0;
   // Emergency placement: the seat that must place now.
