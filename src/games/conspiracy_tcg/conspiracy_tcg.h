@@ -231,7 +231,9 @@ class TcgState final : public State {
   //     by Home Turf) against the exposed agents of one seat (Ninja Ops: one column, Tenth-Dan:
   //     all of them) — kills its agents beaten in both modes (one fewer when the seat has a
   //     medic) and the launcher dies when one of them beats it in both; the seat that acts next
-  //     makes 0.7 of it, every other seat 0.3.
+  //     makes 0.7 of it, every other seat 0.3. A field being rearranged (Shakeup, Hostile
+  //     Takeover) counts as it is being built (planned_field), not as the old one that stands
+  //     until the last put, so each put is judged by where it puts the agent.
   // Win chance p = life² / Σ life² over the seats still in; the returns are (n·p − 1)/(n − 1).
   bool estimate_returns(Returns& out) const override;
   // The agents a move names, in notation order (`@17`; bombs: the planter and the two agents),
