@@ -231,7 +231,9 @@ class TcgState final : public State {
   //     by Home Turf) against the exposed agents of one seat (Ninja Ops: one column, Tenth-Dan:
   //     all of them) — kills its agents beaten in both modes (one fewer when the seat has a
   //     medic) and the launcher dies when one of them beats it in both; the seat that acts next
-  //     makes 0.7 of it, every other seat 0.3.
+  //     makes 0.7 of it, every other seat 0.3. A field being rearranged (Shakeup, Hostile
+  //     Takeover) counts as it is being built (planned_field), not as the old one that stands
+  //     until the last put, so each put is judged by where it puts the agent.
   // Win chance p = life² / Σ life² over the seats still in; the returns are (n·p − 1)/(n − 1).
   bool estimate_returns(Returns& out) const override;
   // The agents a move names, in notation order (`@17`; bombs: the planter and the two agents),
@@ -498,6 +500,11 @@ class TcgState final : public State {
   };
   BuiltField built_{};
   uint8_t built_count_ = 0;
+  // The field being built as the estimate reads it (pro_moves.cc): the agents put so far where
+  // they are, then the ones still to put, front to back in their old order, in one new column on
+  // the right (behind the last columns when eight are built): the rearranging seat places them
+  // before anyone else moves, so the old arrangement no longer stands.
+  BuiltField planned_field() const;
   // Big Con: replacements left.
   uint8_t con_left_ = 0;
   // Emergency placement: the seat that must place now.

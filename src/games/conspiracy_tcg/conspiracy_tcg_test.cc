@@ -491,6 +491,31 @@ TEST(TcgEstimate, ACardThatChangesTheModesIsWorthKeeping) {
   EXPECT_DOUBLE_EQ(estimate(*clerk, 0), 0.0);
 }
 
+TEST(TcgEstimate, AFieldBeingRearrangedIsJudgedAsItIsBuilt) {
+  auto g = game(2);
+  // ZZZ and Reptilians: Waters beats Addams and Cho in both; the clerks kill nobody.
+  const std::vector<SeatSpec> seats = {{{{"Waters"}, {"Filler"}, {"Fuller"}, {"Recruit"}}, {}, {}},
+                                       {{{"Addams"}, {"Cho"}}, {}, {"Bench"}}};
+  auto build = [&](const std::string& first, const std::string& second) {
+    auto s = position(g, seats, {"ZZZ", "REPTILIANS"});
+    s->apply_text("pro shakeup " + at(*g, "Recruit"));
+    s->apply_text("put " + at(*g, first) + " new");
+    s->apply_text("put " + at(*g, second) + " behind c1");
+    EXPECT_EQ(s->phase(), kRearranging);  // Fuller is still to put
+    return s;
+  };
+  // The old field stands until the last put, but the estimate reads the one being built: Waters
+  // at the rear of a column launches, in front of Filler he does not.
+  auto launching = build("Filler", "Waters");
+  auto screened = build("Waters", "Filler");
+  EXPECT_GT(estimate(*launching, 0), estimate(*screened, 0) + 0.05);
+  // The last put makes the built field the real one: the estimate does not jump.
+  const double before = estimate(*launching, 0);
+  launching->apply_text("put " + at(*g, "Fuller") + " new");
+  ASSERT_EQ(launching->phase(), kMain);
+  EXPECT_NEAR(estimate(*launching, 0), before, 0.05);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Hidden information.
 

@@ -101,6 +101,17 @@ bool TcgState::estimate_returns(Returns& out) const {
   // each seat's best single attack, weighted by how soon it can make it.
   const ModePair& modes = phase_ == kOldSchoolWindow ? proposed_ : modes_;
   if (modes.count() == 2) {
+    // The fields as they will stand: a field being rearranged is the one being built.
+    std::array<BuiltField, kMaxSeats> fields{};
+    for (Seat s = 0; s < n; ++s) {
+      const SeatState& st = seat(s);
+      fields[std::size_t(s)] = {st.col, st.col_len, st.columns, st.bridges};
+    }
+    if (phase_ == kRearranging && rearranged_ >= 0)
+      fields[std::size_t(rearranged_)] = planned_field();
+    auto exposed = [&](Seat s, int c, int d) {
+      return d == 0 && (c == 0 || !(fields[std::size_t(s)].bridges >> (c - 1) & 1));
+    };
     // Countries of every field agent (Foreign Agents launch from any position) and the elected
     // officials whose Home Turf stops launchers.
     std::array<int, kMaxSeats * kMaxColumns * kMaxDepth> countries{};
@@ -109,9 +120,9 @@ bool TcgState::estimate_returns(Returns& out) const {
     int nt = 0;
     std::array<bool, kMaxSeats> medic{};
     for (Seat s = 0; s < n; ++s)
-      for (int c = 0; c < seat(s).columns; ++c)
-        for (int d = 0; d < seat(s).col_len[std::size_t(c)]; ++d) {
-          const uint16_t a = seat(s).col[std::size_t(c)][std::size_t(d)];
+      for (int c = 0; c < fields[std::size_t(s)].columns; ++c)
+        for (int d = 0; d < fields[std::size_t(s)].col_len[std::size_t(c)]; ++d) {
+          const uint16_t a = fields[std::size_t(s)].col[std::size_t(c)][std::size_t(d)];
           countries[std::size_t(nc++)] = g.country(a);
           if (g.jurisdiction(a) >= 0 && may_use(a, kHomeTurf))
             turf[std::size_t(nt++)] = {g.jurisdiction(a), s};
@@ -119,7 +130,7 @@ bool TcgState::estimate_returns(Returns& out) const {
         }
     std::sort(countries.begin(), countries.begin() + nc);
     auto launches = [&](Seat s, int c, int d, uint16_t a) {
-      if (d != seat(s).col_len[std::size_t(c)] - 1) {
+      if (d != fields[std::size_t(s)].col_len[std::size_t(c)] - 1) {
         const int country = g.country(a);
         if (country < 0 || !may_use(a, kForeignAgents)) return false;
         const auto range = std::equal_range(countries.begin(), countries.begin() + nc, country);
@@ -137,8 +148,8 @@ bool TcgState::estimate_returns(Returns& out) const {
       return t;
     }();
     for (Seat t = 0; t < n; ++t) {
-      const SeatState& at = seat(t);
-      if (at.out) continue;
+      if (seat(t).out) continue;
+      const BuiltField& at = fields[std::size_t(t)];
       Attack best;
       double best_value = 0;
       for (int c = 0; c < at.columns; ++c)
@@ -149,8 +160,8 @@ bool TcgState::estimate_returns(Returns& out) const {
           const bool ninja = may_use(a, kNinjaOps);
           const bool tenth = may_use(a, kTenthDanNinjaOps) && master_plans(t) >= 2;
           for (Seat s = 0; s < n; ++s) {
-            const SeatState& vt = seat(s);
-            if (s == t || vt.out || vt.columns == 0) continue;
+            const BuiltField& vt = fields[std::size_t(s)];
+            if (s == t || seat(s).out || vt.columns == 0) continue;
             int kills = 0, column_best = 0, all = 0;
             bool dies = false, column_best_dies = false, all_dies = false;
             for (int vc = 0; vc < vt.columns; ++vc) {
@@ -162,7 +173,7 @@ bool TcgState::estimate_returns(Returns& out) const {
                 const bool beaten = beats_in_both(kv, ka, modes);
                 column_kills += killed;
                 column_dies = column_dies || beaten;
-                if (is_exposed(s, vc, vd)) {
+                if (exposed(s, vc, vd)) {
                   kills += killed;
                   dies = dies || beaten;
                 }

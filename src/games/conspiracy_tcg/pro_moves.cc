@@ -168,6 +168,34 @@ void TcgState::legal_puts(MoveList& out) const {
     }
 }
 
+TcgState::BuiltField TcgState::planned_field() const {
+  BuiltField f = built_;
+  const SeatState& st = seat(rearranged_);
+  int extra = -1;  // the column the agents still to put go into
+  for (int c0 = 0; c0 < st.columns; ++c0)
+    for (int d0 = 0; d0 < st.col_len[std::size_t(c0)]; ++d0) {
+      const uint16_t a = st.col[std::size_t(c0)][std::size_t(d0)];
+      bool placed = false;
+      for (int c = 0; c < built_.columns && !placed; ++c)
+        for (int d = 0; d < built_.col_len[std::size_t(c)]; ++d)
+          placed = placed || built_.col[std::size_t(c)][std::size_t(d)] == a;
+      if (placed) continue;
+      if (extra < 0 || f.col_len[std::size_t(extra)] >= kMaxDepth) {
+        if (f.columns < kMaxColumns) {
+          extra = f.columns++;
+          f.col_len[std::size_t(extra)] = 0;
+        } else {
+          extra = -1;
+          for (int c = 0; c < f.columns && extra < 0; ++c)
+            if (f.col_len[std::size_t(c)] < kMaxDepth) extra = c;
+          if (extra < 0) return f;  // no room: cannot happen (the old field fitted)
+        }
+      }
+      f.col[std::size_t(extra)][f.col_len[std::size_t(extra)]++] = a;
+    }
+  return f;
+}
+
 void TcgState::apply_put(const MoveParts& p) {
   int c = p.z;
   if (p.y == kPutNew || p.y == kPutSpan) {
