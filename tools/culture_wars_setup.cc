@@ -102,9 +102,24 @@ int main(int argc, char** argv) {
       return 1;
     }
     if (record.game != "culture-wars" || !record.result) continue;
-    auto game = std::make_shared<const CultureWarsGame>(record.params);
-    auto start = after_setup(game, record);
+    std::shared_ptr<const CultureWarsGame> game;
+    std::unique_ptr<State> start;
+    try {
+      game = std::make_shared<const CultureWarsGame>(record.params);
+      start = after_setup(game, record);
+    } catch (const std::exception& e) {  // bad params, a move that does not replay
+      std::fprintf(stderr, "culture_wars_setup: line %d: %s\n", g + 1, e.what());
+      return 1;
+    }
     if (!start) continue;
+    if (record.seats.size() != std::size_t(game->num_players()) ||
+        record.result->size() != record.seats.size()) {
+      std::fprintf(stderr,
+                   "culture_wars_setup: line %d: the record's seats and result must name "
+                   "each of its %d players\n",
+                   g + 1, game->num_players());
+      return 1;
+    }
     if (g == show) std::printf("%s\n", start->render(kSpectator).c_str());
     const int n = game->num_players();
     Returns estimate{};
