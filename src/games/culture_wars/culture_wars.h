@@ -231,6 +231,14 @@ class CultureWarsState final : public State {
   //     left, at most five), up to 6; one it can complete now (ten from its unmoved orthogonal
   //     neighbours, five supporters left) 6 + 0.4 per token already on it. Without it a seat
   //     whose coins left lay out of reach (on an island, or looted) saw no way forward;
+  //   - territory, in setup (and at half weight in round 1, not after): 0.2 per land square its
+  //     tokens reach (in steps over land, from the projected round end) before every other
+  //     seat's, and a candidate coin another seat's tokens reach as soon is worth 0.75 of its
+  //     value above, sooner (or no token of the seat reaches it) 0.5. Three-player games are
+  //     mostly decided by the position setup leaves (who has land and coins to itself;
+  //     docs/games/culture-wars.md has the check), where the other terms, a round's reach, hardly
+  //     told the seats apart. Kept out of later rounds: there it drew tokens apart instead of
+  //     onto coins (three-player greedy games ran three times as long);
   //   - growth: 0.15 per square it occupies, up to its reserve (each grows a token next round),
   //     and 0.03 per token on the map;
   //   - setup: 0.5 * (8 - distance) for each pair of its own coins, so one people can settle them.

@@ -1,5 +1,6 @@
 // Culture Wars: the estimate for searches (not a rule): the round played out, then scored.
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cctype>
 #include <cmath>
@@ -157,6 +158,10 @@ void CultureWarsState::project_round_end(RoundEnd& e) const {
 namespace {
 // Steps over land from a coin's 3x3 block within which tokens count toward settling it.
 constexpr int kReach = 10;
+// Territory: worth of a land square the seat's tokens reach first; the share of a candidate
+// coin's worth when another seat reaches it as soon (shared) or sooner (behind). Both count in
+// setup, half in round 1, not after (culture_wars.h says why).
+constexpr double kLand = 0.2, kShared = 0.75, kBehind = 0.5;
 }  // namespace
 
 bool CultureWarsState::estimate_returns(Returns& out) const {
@@ -185,6 +190,46 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
     moves_left[order_[std::size_t(i)]] =
         phase_ == Phase::kExpansion || (phase_ == Phase::kMovement && n - 1 - i >= step_);
   for (int s = 0; s < n; ++s) score[std::size_t(s)] = 0.4 * e.lost_friends[std::size_t(s)];
+  // Territory: each seat's steps over land from its nearest token to every land square.
+  const double territory = round_ == 0 ? 1.0 : round_ == 1 ? 0.5 : 0.0;
+  std::array<std::array<int8_t, kSquares>, kMaxSeats> from;
+  for (int s = 0; s < (territory > 0 ? n : 0); ++s) {
+    auto& d = from[std::size_t(s)];
+    d.fill(-1);
+    std::array<int16_t, kTiles * 4> queue;
+    int head = 0, tail = 0;
+    for (int16_t square : e.land)
+      if (at(s, square) > 0) {
+        d[std::size_t(square)] = 0;
+        queue[std::size_t(tail++)] = square;
+      }
+    while (head < tail) {
+      const int sq = queue[std::size_t(head++)];
+      for (int k = 0; k < 4; ++k) {
+        const int next = neighbour(sq, k);
+        if (next < 0 || !land_[std::size_t(next)] || d[std::size_t(next)] >= 0) continue;
+        d[std::size_t(next)] = int8_t(std::min(100, d[std::size_t(sq)] + 1));
+        queue[std::size_t(tail++)] = int16_t(next);
+      }
+    }
+  }
+  // The seats nearest to `square` (bit s), or 0 when no token can reach it.
+  auto nearest = [&](int square) {
+    int closest = 127, seats = 0;
+    for (int s = 0; s < n; ++s) {
+      const int d = from[std::size_t(s)][std::size_t(square)];
+      if (d < 0 || d > closest) continue;
+      if (d < closest) seats = 0;
+      closest = d;
+      seats |= 1 << s;
+    }
+    return seats;
+  };
+  for (int16_t square : e.land) {
+    const int seats = territory > 0 ? nearest(square) : 0;
+    if (std::popcount(unsigned(seats)) == 1)
+      score[std::size_t(std::countr_zero(unsigned(seats)))] += territory * kLand;
+  }
   for (int16_t square : e.land) {
     for (int s = 0; s < n; ++s)
       if (at(s, square) > 0) {
@@ -211,6 +256,7 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
           room += e.support[std::size_t(sq)];
       }
     if (room < 5) continue;
+    const int first = territory > 0 ? nearest(square) : 0;  // the seats reaching the coin first
     // Steps over land from the 3x3 block, up to five (the squares reached, in order).
     dist.fill(-1);
     int reached = 0;
@@ -303,6 +349,10 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
           for (int dc = -1; dc <= 1; dc += 2) ring += std::min(2, now(square + dr * kWidth + dc));
         if (on >= 5 && ring >= 5) value = std::max(value, 6.0 + 0.8 * std::min(4, now(square)));
       }
+      // A coin another seat reaches first is half its worth, shared three quarters.
+      value *= 1.0 - territory * (first == 1 << s  ? 0.0
+                                  : first >> s & 1 ? 1 - kShared
+                                                   : 1 - kBehind);
       auto& top = best[std::size_t(s)];
       for (std::pair<double, bool> v{value, coin_seat(coin) != s}; auto& b : top)
         if (v.first > b.first) std::swap(v, b);

@@ -644,6 +644,19 @@ TEST(CultureWarsEstimate, TokensGatheringForTheAceCount) {
   EXPECT_GT(after[0], before[0]);
 }
 
+// Territory: the land a seat's tokens reach before every other seat's. A token hemmed in by the
+// other seat's counts less than the same token with the map between them (the estimate before
+// territory scored both alike: no coin, the same tokens).
+TEST(CultureWarsEstimate, LandReachedFirstCounts) {
+  auto hemmed = position({{{"i9", 1}}, {{"j10", 1}}}, {});
+  auto apart = position({{{"i9", 1}}, {{"r18", 1}}}, {});
+  Returns a{}, b{};
+  ASSERT_TRUE(hemmed->estimate_returns(a));
+  ASSERT_TRUE(apart->estimate_returns(b));
+  EXPECT_GT(b[0], a[0] + 0.05);
+  EXPECT_GT(a[1], b[1] + 0.05);
+}
+
 TEST(CultureWarsEnd, HoldingTheSettlementsForTheFirstTimeIsNotYetAWin) {
   auto s = position({kFriends, {{"i18", 1}}}, kFourSettlements);
   end_movement(*s);
