@@ -694,13 +694,6 @@ TEST(Search, PriorSeedsEveryRootMoveWithItsEstimate) {
   EXPECT_DOUBLE_EQ(r[std::size_t(me)], best) << state->move_to_string(chosen);
 }
 
-// The time budget, on a clock that advances 1 ms per reading (MctsAgent::set_clock), so the test
-// checks what the search does and cannot fail on a slow or busy machine: the clock is read before
-// every iteration after the first, the search stops at the first reading at or past the deadline
-// (250 readings: 250 iterations), nothing else in a decision reads it but the start and the final
-// statistics, and progress is reported every 100 ms of it. (Issue 13: the old test timed the real
-// clock within 10% and failed at load 0.85; a decision's real overshoot is one iteration plus
-// whatever the scheduler takes, and node storage growth no longer copies the tree: see NodePool.)
 // First-play urgency: without it the root tries every legal move once before it revisits any; with
 // fpu=0 (an untried move is worth the worst return seen) a move that did well is revisited first.
 TEST(Search, FirstPlayUrgencyRevisitsAGoodMoveBeforeTryingEveryOne) {
@@ -848,6 +841,13 @@ TEST(Search, OpponentModelPlaysTheOtherSeatsGreedyMove) {
             false);
 }
 
+// The time budget, on a clock that advances 1 ms per reading (MctsAgent::set_clock), so the test
+// checks what the search does and cannot fail on a slow or busy machine: the clock is read before
+// every iteration after the first, the search stops at the first reading at or past the deadline
+// (250 readings: 250 iterations), nothing else in a decision reads it but the start and the final
+// statistics, and progress is reported every 100 ms of it. (Issue 13: the old test timed the real
+// clock within 10% and failed at load 0.85; a decision's real overshoot is one iteration plus
+// whatever the scheduler takes, and node storage growth no longer copies the tree: see NodePool.)
 TEST(Search, TimeBudgetIsHonoured) {
   for (const GameEntry& entry : games::registry().entries()) {
     SCOPED_TRACE(entry.info.id);
