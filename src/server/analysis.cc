@@ -1,12 +1,15 @@
 #include "server/analysis.h"
 
 #include <algorithm>
+#include <iostream>
 
 #include "ai/advice.h"
 
 namespace tabletop::server {
 
 struct Analyses::Entry {
+  std::string id;    // the match's
+  std::string spec;  // the search's, the stored analysis's key with the id
   std::mutex mutex;
   std::unique_ptr<ai::Analyser> analyser;  // used by one job at a time
   int done = 0;
@@ -15,48 +18,72 @@ struct Analyses::Entry {
   std::string error;
 };
 
-Analyses::Analyses(const Registry& registry, ComputerPool& pool, int iterations)
-    : registry_(registry), pool_(pool), spec_(ai::analysis_spec(std::max(1, iterations))) {}
+Analyses::Analyses(const Registry& registry, ComputerPool& pool, Store& store, int iterations)
+    : registry_(registry),
+      pool_(pool),
+      store_(store),
+      spec_(ai::analysis_spec(std::max(1, iterations))) {}
 
 json Analyses::get(const std::string& id, const json& record) {
-  std::shared_ptr<Entry> entry;
+  std::shared_ptr<Entry> entry = find(id);
   bool start = false;
-  {
-    std::lock_guard lock(mutex_);
-    auto it = entries_.find(id);
-    if (it == entries_.end()) {
-      entry = std::make_shared<Entry>();
+  if (!entry) {
+    // Read outside the lock: the database is not asked while another request waits for memory.
+    auto made = std::make_shared<Entry>();
+    made->id = id;
+    made->spec = spec_;
+    if (std::optional<std::string> stored = store_.load_analysis(id, spec_)) {
+      made->result = json::parse(*stored);
+      made->of = made->done = int(made->result["moves"].size());
+    } else {
       // The seed is fixed: the same record gets the same analysis.
-      entry->analyser =
+      made->analyser =
           std::make_unique<ai::Analyser>(registry_, Record::from_json(record), spec_, 1);
-      entry->of = entry->analyser->total();
-      entries_[id] = entry;
-      start = true;
+      made->of = made->analyser->total();
+    }
+    std::lock_guard lock(mutex_);
+    auto [it, inserted] = entries_.emplace(id, made);
+    entry = it->second;  // another request's entry if it came first
+    if (inserted) {
+      start = entry->analyser != nullptr;
+      order_.push_back(id);
       if (entries_.size() > kKept) {
         entries_.erase(order_.front());
         order_.pop_front();
       }
-    } else {
-      entry = it->second;
-      order_.remove(id);
     }
-    order_.push_back(id);
   }
-  if (start) step(pool_, entry);
+  if (start) step(pool_, store_, entry);
   std::lock_guard lock(entry->mutex);
   if (!entry->result.is_null()) return {{"status", "done"}, {"analysis", entry->result}};
   if (!entry->error.empty()) return {{"status", "failed"}, {"error", entry->error}};
   return {{"status", "working"}, {"done", entry->done}, {"of", entry->of}};
 }
 
-void Analyses::step(ComputerPool& pool, const std::shared_ptr<Entry>& entry) {
+std::shared_ptr<Analyses::Entry> Analyses::find(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  auto it = entries_.find(id);
+  if (it == entries_.end()) return nullptr;
+  order_.remove(id);
+  order_.push_back(id);
+  return it->second;
+}
+
+void Analyses::step(ComputerPool& pool, Store& store, const std::shared_ptr<Entry>& entry) {
   if (entry->analyser->finished()) {
+    json result = ai::analysis_json(entry->analyser->result());
+    try {
+      store.put_analysis(entry->id, entry->spec, result.dump());
+    } catch (const std::exception& e) {
+      std::cerr << "tabletop serve: the analysis of match " << entry->id
+                << " is kept in memory only: storing it failed: " << e.what() << std::endl;
+    }
     std::lock_guard lock(entry->mutex);
-    entry->result = ai::analysis_json(entry->analyser->result());
+    entry->result = std::move(result);
     entry->analyser.reset();
     return;
   }
-  pool.submit_low([&pool, entry](const std::atomic<bool>&) {
+  pool.submit_low([&pool, &store, entry](const std::atomic<bool>&) {
     try {
       entry->analyser->step();
     } catch (const std::exception& e) {
@@ -69,7 +96,7 @@ void Analyses::step(ComputerPool& pool, const std::shared_ptr<Entry>& entry) {
       std::lock_guard lock(entry->mutex);
       entry->done = entry->analyser->done();
     }
-    step(pool, entry);
+    step(pool, store, entry);
   });
 }
 

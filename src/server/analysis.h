@@ -5,9 +5,12 @@
 // An analysis is worked out on the computer pool at low priority (computer_pool.h: only when no
 // match's computer seat waits), one move per job, so players' computers go first between moves.
 // It is public like the record, and like the record never made before the end (the route answers
-// 409 until then). It is kept in memory, the last kKept analyses asked for; not in the database:
-// after a restart, or once dropped, the next request works it out again (the same search seed, so
-// the same figures).
+// 409 until then). Once made it is stored with the match (Store::put_analysis, keyed by the search
+// spec, so a server run with another --analysis-iterations makes its own) before any request is
+// answered "done": a restarted server, or another process on the same PostgreSQL, answers it from
+// the database without searching again. The last kKept analyses asked for are also kept in memory.
+// A store that fails to write leaves the analysis in memory only (logged): the next process to be
+// asked works it out again, with the same search seed and so the same figures.
 #pragma once
 
 #include <cstddef>
@@ -20,6 +23,7 @@
 
 #include "core/registry.h"
 #include "server/computer_pool.h"
+#include "server/store.h"
 
 namespace tabletop::server {
 
@@ -28,23 +32,29 @@ using json = nlohmann::json;
 class Analyses {
  public:
   static constexpr std::size_t kKept = 256;
-  // Searches `ai::analysis_spec(iterations)` a move on `pool`.
-  Analyses(const Registry& registry, ComputerPool& pool, int iterations);
+  // Searches `ai::analysis_spec(iterations)` a move on `pool`; stores what it made in `store`
+  // (which must outlive the pool's jobs: the server destroys the pool first).
+  Analyses(const Registry& registry, ComputerPool& pool, Store& store, int iterations);
 
   // The analysis of finished match `id`, whose record (Room::record) is `record`:
-  // {"status": "done", "analysis": ai::analysis_json} once made; until then {"status": "working",
-  // "done": moves analysed, "of": moves} (the first request starts the work); {"status":
+  // {"status": "done", "analysis": ai::analysis_json} once made (from memory or the database);
+  // until then {"status": "working", "done": moves analysed, "of": moves} (the first request
+  // starts the work); {"status":
   // "failed", "error"} if the search failed. Throws
   // tabletop::Error for a record that does not replay.
   json get(const std::string& id, const json& record);
 
  private:
   struct Entry;
-  // Queues the entry's next move on `pool` (the jobs hold the pool and the entry, never this).
-  static void step(ComputerPool& pool, const std::shared_ptr<Entry>& entry);
+  // The entry held in memory for match `id`, marked as the most recently asked for; or null.
+  std::shared_ptr<Entry> find(const std::string& id);
+  // Queues the entry's next move on `pool` (the jobs hold the pool, the store and the entry, never
+  // this); the last one stores the analysis, then marks it done.
+  static void step(ComputerPool& pool, Store& store, const std::shared_ptr<Entry>& entry);
 
   const Registry& registry_;
   ComputerPool& pool_;
+  Store& store_;
   const std::string spec_;
   std::mutex mutex_;
   std::map<std::string, std::shared_ptr<Entry>> entries_;

@@ -41,7 +41,8 @@ Server::Server(const Registry& registry, ServerOptions options)
                    options_.ws_idle_s, options_.ws_queue_bytes});
   context_->deck_max_bytes = options_.deck_max_bytes;
   context_->deck_limit = options_.decks_per_hour > 0 ? &deck_limit_ : nullptr;
-  analyses_ = std::make_unique<Analyses>(registry, computers_, options_.analysis_iterations);
+  analyses_ =
+      std::make_unique<Analyses>(registry, computers_, *store_, options_.analysis_iterations);
   context_->analyses = analyses_.get();
   context_->trusted_proxies = options_.trusted_proxies;
   const net::ip::tcp::endpoint endpoint(net::ip::make_address(options_.bind), options_.port);

@@ -15,11 +15,13 @@
 #include <set>
 #include <thread>
 
+#include "ai/advice.h"
 #include "core/ppn.h"
 #include "core/record.h"
 #include "games/games.h"
 #include "server/client.h"
 #include "server/deck_routes.h"
+#include "server/store.h"
 
 namespace tabletop::server {
 namespace {
@@ -70,6 +72,20 @@ json summary_once_finished(unsigned short port, const std::string& id) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   return summary;
+}
+
+// GET /api/matches/ID/analysis until it is no longer "working" (two minutes at most).
+json analysis_once_done(unsigned short port, const std::string& id) {
+  json analysis;
+  for (int i = 0; i < 1200; ++i) {
+    HttpReply r = http_request(port, "GET", "/api/matches/" + id + "/analysis");
+    EXPECT_EQ(r.status, 200) << r.body;
+    analysis = r.parsed();
+    if (analysis["status"] != "working") break;
+    EXPECT_LE(analysis["done"].get<int>(), analysis["of"].get<int>());
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return analysis;
 }
 
 // The first legal move of the one view that has any, with its seat.
@@ -941,6 +957,39 @@ TEST(ServerRestart, UnfinishedMatchesAreRebuiltFromTheirMoveLog) {
   EXPECT_EQ(after["views"], before["views"]);
 }
 
+// A finished match's analysis is stored with the match: the restarted server answers it "done" at
+// the first request, from the database, without searching again (a search answers "working"
+// first), and the database holds it under the analysis's search spec.
+TEST(ServerRestart, AFinishedMatchsAnalysisIsStoredWithIt) {
+  const std::string db = temp_db("restart_analysis");
+  std::string id;
+  json analysis;
+  {
+    auto server = start(db);
+    const json created = post(server->port(), "/api/matches",
+                              {{"game", "relativity"},
+                               {"seats",
+                                {{{"kind", "computer"}, {"strength", "easy"}},
+                                 {{"kind", "computer"}, {"strength", "easy"}}}}},
+                              201);
+    id = created["id"];
+    ASSERT_EQ(summary_once_finished(server->port(), id)["status"], "finished");
+    analysis = analysis_once_done(server->port(), id);
+    ASSERT_EQ(analysis["status"], "done") << analysis.dump();
+  }
+  {
+    auto store = open_store(db);
+    const std::optional<std::string> stored =
+        store->load_analysis(id, ai::analysis_spec(ServerOptions().analysis_iterations));
+    ASSERT_TRUE(stored);
+    EXPECT_EQ(json::parse(*stored), analysis["analysis"]);
+  }
+  auto server = start(db);
+  HttpReply first = http_request(server->port(), "GET", "/api/matches/" + id + "/analysis");
+  ASSERT_EQ(first.status, 200) << first.body;
+  EXPECT_EQ(first.parsed(), analysis);
+}
+
 // A real `tabletop serve` process killed with SIGKILL while moves stream in: every acknowledged
 // move is back after the restart.
 TEST(ServerKill, Sigkill_LosesNothingAcknowledged) {
@@ -1182,15 +1231,7 @@ TEST_F(ServerTest, AnalysisIsRefusedBeforeTheEndAndPublicAfterIt) {
   ASSERT_EQ(summary_once_finished(port_, id)["status"], "finished");
   const json record = http_request(port_, "GET", "/api/matches/" + id + "/record").parsed();
   EXPECT_EQ(record["hints"], true);
-  json analysis;
-  for (int i = 0; i < 1200; ++i) {
-    HttpReply r = http_request(port_, "GET", "/api/matches/" + id + "/analysis");
-    ASSERT_EQ(r.status, 200) << r.body;
-    analysis = r.parsed();
-    if (analysis["status"] != "working") break;
-    EXPECT_LE(analysis["done"].get<int>(), analysis["of"].get<int>());
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
+  const json analysis = analysis_once_done(port_, id);
   ASSERT_EQ(analysis["status"], "done") << analysis.dump();
   const json& moves = analysis["analysis"]["moves"];
   ASSERT_EQ(moves.size(), record["moves"].size());

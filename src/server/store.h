@@ -129,6 +129,15 @@ class Store {
   virtual void note_deck_use(const std::string& id, const std::string& hash) = 0;
   virtual std::pair<int, int> sweep_decks(long long deck_cutoff, long long snapshot_cutoff) = 0;
 
+  // Post-game analyses (analysis.h), stored with the match they judge: the analysis of finished
+  // match `id` made by the search `spec` (ai::analysis_spec), as JSON text. The first one written
+  // for a match and spec is kept (two processes may both make it; the same seed makes the same
+  // figures); load_analysis answers nullopt until one is. The match must exist.
+  virtual void put_analysis(const std::string& id, const std::string& spec,
+                            const std::string& analysis) = 0;
+  virtual std::optional<std::string> load_analysis(const std::string& id,
+                                                   const std::string& spec) = 0;
+
   // The match with its move log, or nullopt.
   virtual std::optional<StoredMatch> load(const std::string& id) = 0;
   // The match with only the moves from ply `from` on (a room catching up reads what it lacks),

@@ -54,6 +54,10 @@ const std::vector<std::pair<const char*, const char*>>& statements() {
        "DELETE FROM deck_snapshots WHERE COALESCE(created_at, 0) < $1 AND NOT EXISTS ("
        " SELECT 1 FROM matches m WHERE strpos(m.params, 'upload:' || deck_snapshots.hash) > 0)"},
       {"load_snapshot", "SELECT content FROM deck_snapshots WHERE hash = $1"},
+      {"put_analysis",
+       "INSERT INTO analyses (match_id, spec, content, created_at)"
+       " VALUES ($1, $2, $3, extract(epoch from now())::bigint) ON CONFLICT DO NOTHING"},
+      {"load_analysis", "SELECT content FROM analyses WHERE match_id = $1 AND spec = $2"},
       {"load",
        "SELECT id, game, params, seed, seats, undo, takeover_after_s, status, seq, created_at,"
        " result, to_move, to_move_seq, hints, owner FROM matches WHERE id = $1"},
@@ -148,6 +152,11 @@ void create_schema(pqxx::connection& c) {
       " match_id text NOT NULL REFERENCES matches(id), seat integer NOT NULL, holder text NOT NULL,"
       " connected boolean NOT NULL, changed_at timestamptz NOT NULL,"
       " expires_at timestamptz NOT NULL, PRIMARY KEY (match_id, seat, holder))");
+  // Post-game analyses (issue 22), one per match and search spec.
+  t.exec(
+      "CREATE TABLE IF NOT EXISTS analyses ("
+      " match_id text NOT NULL REFERENCES matches(id), spec text NOT NULL, content text NOT NULL,"
+      " created_at bigint NOT NULL, PRIMARY KEY (match_id, spec))");
   const pqxx::result version = t.exec("SELECT version FROM schema_version");
   if (version.empty()) {
     t.exec("INSERT INTO schema_version (version) VALUES (" + std::to_string(kSchemaVersion) + ")");
@@ -388,6 +397,22 @@ std::optional<std::string> PgStore::load_deck_snapshot(const std::string& hash) 
   Borrowed c = borrow();
   pqxx::read_transaction t(*c);
   const pqxx::result r = t.exec_prepared("load_snapshot", hash);
+  if (r.empty()) return std::nullopt;
+  return r[0][0].as<std::string>();
+}
+
+void PgStore::put_analysis(const std::string& id, const std::string& spec,
+                           const std::string& analysis) {
+  Borrowed c = borrow();
+  pqxx::work t(*c);
+  t.exec_prepared("put_analysis", id, spec, analysis);
+  t.commit();
+}
+
+std::optional<std::string> PgStore::load_analysis(const std::string& id, const std::string& spec) {
+  Borrowed c = borrow();
+  pqxx::read_transaction t(*c);
+  const pqxx::result r = t.exec_prepared("load_analysis", id, spec);
   if (r.empty()) return std::nullopt;
   return r[0][0].as<std::string>();
 }

@@ -65,6 +65,9 @@ class PgStore final : public Store {
   void touch_deck(const std::string& id, long long now) override;
   void note_deck_use(const std::string& id, const std::string& hash) override;
   std::pair<int, int> sweep_decks(long long deck_cutoff, long long snapshot_cutoff) override;
+  void put_analysis(const std::string& id, const std::string& spec,
+                    const std::string& analysis) override;
+  std::optional<std::string> load_analysis(const std::string& id, const std::string& spec) override;
 
   std::optional<StoredMatch> load(const std::string& id) override;
   std::optional<StoredMatch> load_from(const std::string& id, long long from) override;

@@ -54,6 +54,11 @@ SQLite::Database open_database(const std::string& path, bool sync_full) {
   db_.exec(
       "CREATE TABLE IF NOT EXISTS deck_uses (deck_id TEXT NOT NULL, hash TEXT NOT NULL,"
       " PRIMARY KEY (deck_id, hash))");
+  // Post-game analyses (issue 22), one per match and search spec.
+  db_.exec(
+      "CREATE TABLE IF NOT EXISTS analyses ("
+      " match_id TEXT NOT NULL REFERENCES matches(id), spec TEXT NOT NULL, content TEXT NOT NULL,"
+      " created_at INTEGER NOT NULL, PRIMARY KEY (match_id, spec))");
   return db_;
 }
 }  // namespace
@@ -327,6 +332,28 @@ std::optional<std::string> SqliteStore::load_deck_snapshot(const std::string& ha
   std::lock_guard lock(mutex_);
   SQLite::Statement q(db_, "SELECT content FROM deck_snapshots WHERE hash=?");
   q.bind(1, hash);
+  if (!q.executeStep()) return std::nullopt;
+  return q.getColumn(0).getString();
+}
+
+void SqliteStore::put_analysis(const std::string& id, const std::string& spec,
+                               const std::string& analysis) {
+  std::lock_guard lock(mutex_);
+  SQLite::Statement q(db_,
+                      "INSERT OR IGNORE INTO analyses (match_id, spec, content, created_at)"
+                      " VALUES (?,?,?,CAST(strftime('%s','now') AS INTEGER))");
+  q.bind(1, id);
+  q.bind(2, spec);
+  q.bind(3, analysis);
+  q.exec();
+}
+
+std::optional<std::string> SqliteStore::load_analysis(const std::string& id,
+                                                      const std::string& spec) {
+  std::lock_guard lock(mutex_);
+  SQLite::Statement q(db_, "SELECT content FROM analyses WHERE match_id=? AND spec=?");
+  q.bind(1, id);
+  q.bind(2, spec);
   if (!q.executeStep()) return std::nullopt;
   return q.getColumn(0).getString();
 }

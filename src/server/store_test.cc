@@ -400,6 +400,29 @@ TEST_P(StoreTest, TheDeckSweepKeepsWhatMatchesNameAndRemovesTheRest) {
   EXPECT_TRUE(store.load_deck_snapshot("h-new"));
 }
 
+// A finished match's post-game analysis is stored with it, one per search spec; the first written
+// is kept (two processes may make the same one), and it survives the store being opened again.
+TEST_P(StoreTest, AnAnalysisIsStoredWithItsMatchPerSearchSpec) {
+  {
+    auto store = open();
+    store->create(a_match("a000000000000001"));
+    store->finish("a000000000000001", json{{"returns", {1, -1}}});
+    EXPECT_FALSE(store->load_analysis("a000000000000001", "ismcts:iterations=2000"));
+    const std::string analysis = R"({"moves":[{"move":"a1#a2","before":0.5,"after":0.62}]})";
+    store->put_analysis("a000000000000001", "ismcts:iterations=2000", analysis);
+    store->put_analysis("a000000000000001", "ismcts:iterations=2000", R"({"moves":[]})");
+    store->put_analysis("a000000000000001", "ismcts:iterations=500", R"({"moves":[]})");
+    EXPECT_EQ(store->load_analysis("a000000000000001", "ismcts:iterations=2000"), analysis);
+    EXPECT_EQ(store->load_analysis("a000000000000001", "ismcts:iterations=500"), R"({"moves":[]})");
+    EXPECT_FALSE(store->load_analysis("a0000000000000ff", "ismcts:iterations=2000"));
+    // Only a match the database holds has an analysis.
+    EXPECT_ANY_THROW(store->put_analysis("a0000000000000ff", "ismcts:iterations=2000", "{}"));
+  }
+  auto reopened = open();
+  EXPECT_EQ(reopened->load_analysis("a000000000000001", "ismcts:iterations=2000"),
+            R"({"moves":[{"move":"a1#a2","before":0.5,"after":0.62}]})");
+}
+
 INSTANTIATE_TEST_SUITE_P(BothStores, StoreTest, ::testing::Values("sqlite", "postgresql"),
                          [](const auto& param) { return param.param; });
 
