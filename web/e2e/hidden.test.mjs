@@ -98,8 +98,24 @@ test("Conspiracy: goals, hands and tiles of one seat never reach the other seat'
     "seat 1 chose a goal",
   );
 
+  // The coins a page's own seat held (hand or bonus) up to each state: the only coins of another
+  // seat's hand it may name, since a coin reaches a hand from the bag (seen by the drawer alone), a
+  // payment (seen by payer and payee) or the drawer's own saved coin. A seat that paid seat 0 a
+  // coin knows it is there until seat 0's hand is shuffled by a payment of its own.
+  const heldSoFar = (page) => {
+    const held = new Set();
+    return states(page).map((s) => {
+      for (const v of s.views.filter((v) => v.seat >= 0)) {
+        const e = v.observation.seats[v.seat];
+        for (const c of `${e[1]} ${e[3]}`.split(" ").filter(Boolean)) held.add(c);
+      }
+      return new Set(held);
+    });
+  };
+
   const checkBlind = async (page, other, label) => {
-    for (const s of states(page)) {
+    const held = heldSoFar(page);
+    states(page).forEach((s, i) => {
       for (const v of s.views) {
         const e = v.observation.seats[other];
         assert.ok(
@@ -107,13 +123,18 @@ test("Conspiracy: goals, hands and tiles of one seat never reach the other seat'
           `${label}: the goal of seat ${other} stays secret`,
         );
         assert.equal(e[5], "", `${label}: the tiles seat ${other} holds are not named`);
-        assert.equal(e[1], "", `${label}: the hand of seat ${other} is not named`);
+        for (const c of String(e[1]).split(" ").filter(Boolean))
+          assert.ok(
+            held[i].has(c),
+            `${label}: seat ${other}'s hand is named only where this seat paid the coin (${c})`,
+          );
+        if (v.seat === -1) assert.equal(e[1], "", `${label}: the hand of seat ${other} is not named`);
         if (v.seat === -1) assert.equal(v.observation.my_setup_coins, undefined);
         if (v.seat === -1)
           for (const t of v.observation.tiles)
             assert.doesNotMatch(t, /\(/, `${label}: no face-down tile is named`);
       }
-    }
+    });
     const dom = await page.content();
     // The page lists every seat's goal as it knows it: seat `other`'s reads "secret" (or "not
     // chosen"), and the goal that seat's own page showed appears nowhere beside its name.

@@ -758,6 +758,7 @@ TEST(ConspiracyRevealCoin, ExactMatchSumSpiralAndChainReaction) {
   EXPECT_TRUE(s->coin_symbol_up(P("C0"))) << "chain reaction: two symbol-side-up coins point at it";
   EXPECT_EQ(s->coin_location(P("A0")), kBonus + 3);
   EXPECT_EQ(s->observation(3)["seats"][3][3], "A0") << "the payee knows the coin";
+  EXPECT_EQ(s->observation(0)["seats"][3][3], "A0") << "so does the payer, who held it";
   EXPECT_EQ(s->observation(1)["seats"][3][3], "") << "others do not";
   EXPECT_EQ(s->observation(1)["seats"][3][2], 1);
 }
