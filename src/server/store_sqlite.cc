@@ -278,14 +278,19 @@ std::optional<StoredDeck> SqliteStore::load_deck(const std::string& id) {
   return d;
 }
 
-void SqliteStore::put_deck_snapshot(const std::string& hash, const std::string& content) {
+template <class... Texts>
+void SqliteStore::write(const char* sql, const Texts&... texts) {
   std::lock_guard lock(mutex_);
-  SQLite::Statement q(db_,
-                      "INSERT OR IGNORE INTO deck_snapshots (hash, content, created_at)"
-                      " VALUES (?,?,CAST(strftime('%s','now') AS INTEGER))");
-  q.bind(1, hash);
-  q.bind(2, content);
+  SQLite::Statement q(db_, sql);
+  SQLite::bind(q, texts...);
   q.exec();
+}
+
+void SqliteStore::put_deck_snapshot(const std::string& hash, const std::string& content) {
+  write(
+      "INSERT OR IGNORE INTO deck_snapshots (hash, content, created_at)"
+      " VALUES (?,?,CAST(strftime('%s','now') AS INTEGER))",
+      hash, content);
 }
 
 void SqliteStore::touch_deck(const std::string& id, long long now) {
@@ -297,11 +302,7 @@ void SqliteStore::touch_deck(const std::string& id, long long now) {
 }
 
 void SqliteStore::note_deck_use(const std::string& id, const std::string& hash) {
-  std::lock_guard lock(mutex_);
-  SQLite::Statement q(db_, "INSERT OR IGNORE INTO deck_uses (deck_id, hash) VALUES (?,?)");
-  q.bind(1, id);
-  q.bind(2, hash);
-  q.exec();
+  write("INSERT OR IGNORE INTO deck_uses (deck_id, hash) VALUES (?,?)", id, hash);
 }
 
 std::pair<int, int> SqliteStore::sweep_decks(long long deck_cutoff, long long snapshot_cutoff) {
@@ -338,14 +339,10 @@ std::optional<std::string> SqliteStore::load_deck_snapshot(const std::string& ha
 
 void SqliteStore::put_analysis(const std::string& id, const std::string& spec,
                                const std::string& analysis) {
-  std::lock_guard lock(mutex_);
-  SQLite::Statement q(db_,
-                      "INSERT OR IGNORE INTO analyses (match_id, spec, content, created_at)"
-                      " VALUES (?,?,?,CAST(strftime('%s','now') AS INTEGER))");
-  q.bind(1, id);
-  q.bind(2, spec);
-  q.bind(3, analysis);
-  q.exec();
+  write(
+      "INSERT OR IGNORE INTO analyses (match_id, spec, content, created_at)"
+      " VALUES (?,?,?,CAST(strftime('%s','now') AS INTEGER))",
+      id, spec, analysis);
 }
 
 std::optional<std::string> SqliteStore::load_analysis(const std::string& id,

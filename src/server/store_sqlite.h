@@ -8,6 +8,7 @@
 #pragma once
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <SQLiteCpp/VariadicBind.h>
 
 #include <mutex>
 
@@ -61,6 +62,9 @@ class SqliteStore final : public Store {
   // Moves match `id` from seq `seq` - 1 to `seq` (in the caller's transaction, lock held); false
   // when it is not at `seq` - 1.
   bool advance(const std::string& id, long long seq);
+  // Runs the one write `sql` with `texts` bound in order, under the lock (its own transaction).
+  template <class... Texts>
+  void write(const char* sql, const Texts&... texts);
 
   std::mutex mutex_;
   SQLite::Database db_;
