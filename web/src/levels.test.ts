@@ -14,11 +14,11 @@ describe("levelOption", () => {
   it("gives the rating and the share against the level below where the ladder measured them", () => {
     expect(levelOption(hard, 2)).toBe(
       "Computer, hard — searches for about a second and a half a move (rated +193, 95% 16…369)," +
-        " won 83% against medium (95% 72%…91%, fair 50%)",
+        " won 83% of 60 decided games against medium (95% 72%…91%, fair 50%)",
     );
     expect(levelOption(hard, 4)).toBe(
       "Computer, hard — searches for about a second and a half a move," +
-        " won 57% against medium (95% 48%…66%, fair 25%)",
+        " won 57% of 110 decided games against medium (95% 48%…66%, fair 25%)",
     );
   });
   it("gives the description alone at a count the ladder did not measure", () => {

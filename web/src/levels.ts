@@ -1,6 +1,7 @@
 // How the lobby names a computer level in a seat's choice: its description and, where the measured
 // ladder (data/ladder.json, GET /api/games' `strengths`) has this player count, its rating and its
-// share of the decisive games against seats all of the level below.
+// share of the decisive games against seats all of the level below, with how many games were
+// decided (a capped game is neither won nor lost: a share of few decided games says little).
 import type { GameInfo } from "./api";
 
 type Strength = GameInfo["strengths"][number];
@@ -12,7 +13,8 @@ export function levelOption(s: Strength, players: number): string {
   const v = s.versus?.[players];
   const rated = r ? ` (rated ${r.elo >= 0 ? "+" : ""}${r.elo}, 95% ${r.low}…${r.high})` : "";
   const beats = v
-    ? `, won ${pct(v.share)} against ${v.opponent} (95% ${pct(v.low)}…${pct(v.high)}, fair ${pct(v.fair)})`
+    ? `, won ${pct(v.share)} of ${v.decisive} decided games against ${v.opponent}` +
+      ` (95% ${pct(v.low)}…${pct(v.high)}, fair ${pct(v.fair)})`
     : "";
   return `Computer, ${s.name} — ${s.description}${rated}${beats}`;
 }
