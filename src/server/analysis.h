@@ -39,9 +39,8 @@ class Analyses {
   // The analysis of finished match `id`, whose record (Room::record) is `record`:
   // {"status": "done", "analysis": ai::analysis_json} once made (from memory or the database);
   // until then {"status": "working", "done": moves analysed, "of": moves} (the first request
-  // starts the work); {"status":
-  // "failed", "error"} if the search failed. Throws
-  // tabletop::Error for a record that does not replay.
+  // starts the work); {"status": "failed", "error"} if the search failed. Throws tabletop::Error
+  // for a record that does not replay.
   json get(const std::string& id, const json& record);
 
  private:

@@ -322,11 +322,25 @@ Write PgStore::update_seats(const std::string& id, const json& before, long long
   return Write::kDone;
 }
 
-void PgStore::finish(const std::string& id, const json& result) {
+template <class... Args>
+void PgStore::write(const char* statement, const Args&... args) {
   Borrowed c = borrow();
   pqxx::work t(*c);
-  t.exec_prepared("finish", id, result.dump());
+  t.exec_prepared(statement, args...);
   t.commit();
+}
+
+template <class... Args>
+std::optional<std::string> PgStore::read_text(const char* statement, const Args&... args) {
+  Borrowed c = borrow();
+  pqxx::read_transaction t(*c);
+  const pqxx::result r = t.exec_prepared(statement, args...);
+  if (r.empty()) return std::nullopt;
+  return r[0][0].as<std::string>();
+}
+
+void PgStore::finish(const std::string& id, const json& result) {
+  write("finish", id, result.dump());
 }
 
 void PgStore::create_deck(const StoredDeck& d) {
@@ -340,10 +354,7 @@ void PgStore::create_deck(const StoredDeck& d) {
 }
 
 void PgStore::set_deck_annotations(const std::string& id, const json& annotations) {
-  Borrowed c = borrow();
-  pqxx::work t(*c);
-  t.exec_prepared("set_deck_annotations", id, annotations.dump());
-  t.commit();
+  write("set_deck_annotations", id, annotations.dump());
 }
 
 std::optional<StoredDeck> PgStore::load_deck(const std::string& id) {
@@ -362,24 +373,15 @@ std::optional<StoredDeck> PgStore::load_deck(const std::string& id) {
 }
 
 void PgStore::put_deck_snapshot(const std::string& hash, const std::string& content) {
-  Borrowed c = borrow();
-  pqxx::work t(*c);
-  t.exec_prepared("put_snapshot", hash, content);
-  t.commit();
+  write("put_snapshot", hash, content);
 }
 
 void PgStore::touch_deck(const std::string& id, long long now) {
-  Borrowed c = borrow();
-  pqxx::work t(*c);
-  t.exec_prepared("touch_deck", id, now);
-  t.commit();
+  write("touch_deck", id, now);
 }
 
 void PgStore::note_deck_use(const std::string& id, const std::string& hash) {
-  Borrowed c = borrow();
-  pqxx::work t(*c);
-  t.exec_prepared("note_deck_use", id, hash);
-  t.commit();
+  write("note_deck_use", id, hash);
 }
 
 std::pair<int, int> PgStore::sweep_decks(long long deck_cutoff, long long snapshot_cutoff) {
@@ -394,27 +396,16 @@ std::pair<int, int> PgStore::sweep_decks(long long deck_cutoff, long long snapsh
 }
 
 std::optional<std::string> PgStore::load_deck_snapshot(const std::string& hash) {
-  Borrowed c = borrow();
-  pqxx::read_transaction t(*c);
-  const pqxx::result r = t.exec_prepared("load_snapshot", hash);
-  if (r.empty()) return std::nullopt;
-  return r[0][0].as<std::string>();
+  return read_text("load_snapshot", hash);
 }
 
 void PgStore::put_analysis(const std::string& id, const std::string& spec,
                            const std::string& analysis) {
-  Borrowed c = borrow();
-  pqxx::work t(*c);
-  t.exec_prepared("put_analysis", id, spec, analysis);
-  t.commit();
+  write("put_analysis", id, spec, analysis);
 }
 
 std::optional<std::string> PgStore::load_analysis(const std::string& id, const std::string& spec) {
-  Borrowed c = borrow();
-  pqxx::read_transaction t(*c);
-  const pqxx::result r = t.exec_prepared("load_analysis", id, spec);
-  if (r.empty()) return std::nullopt;
-  return r[0][0].as<std::string>();
+  return read_text("load_analysis", id, spec);
 }
 
 std::optional<StoredMatch> PgStore::load(const std::string& id) {

@@ -91,6 +91,12 @@ class PgStore final : public Store {
   struct Connection;  // a pqxx::connection (kept out of this header)
   class Borrowed;     // a connection of the pool, given back when it goes
   Borrowed borrow();
+  // Runs prepared statement `statement` with `args` in a transaction of its own and commits it.
+  template <class... Args>
+  void write(const char* statement, const Args&... args);
+  // The first column of the first row prepared statement `statement` answers, or nullopt.
+  template <class... Args>
+  std::optional<std::string> read_text(const char* statement, const Args&... args);
   std::unique_ptr<Connection> connect() const;
   void listen_loop(std::function<void(const Change&)> on_change);
 

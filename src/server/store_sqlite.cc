@@ -329,12 +329,17 @@ std::pair<int, int> SqliteStore::sweep_decks(long long deck_cutoff, long long sn
   return {removed_decks, removed_snapshots};
 }
 
-std::optional<std::string> SqliteStore::load_deck_snapshot(const std::string& hash) {
+template <class... Texts>
+std::optional<std::string> SqliteStore::read_text(const char* sql, const Texts&... texts) {
   std::lock_guard lock(mutex_);
-  SQLite::Statement q(db_, "SELECT content FROM deck_snapshots WHERE hash=?");
-  q.bind(1, hash);
+  SQLite::Statement q(db_, sql);
+  SQLite::bind(q, texts...);
   if (!q.executeStep()) return std::nullopt;
   return q.getColumn(0).getString();
+}
+
+std::optional<std::string> SqliteStore::load_deck_snapshot(const std::string& hash) {
+  return read_text("SELECT content FROM deck_snapshots WHERE hash=?", hash);
 }
 
 void SqliteStore::put_analysis(const std::string& id, const std::string& spec,
@@ -347,12 +352,7 @@ void SqliteStore::put_analysis(const std::string& id, const std::string& spec,
 
 std::optional<std::string> SqliteStore::load_analysis(const std::string& id,
                                                       const std::string& spec) {
-  std::lock_guard lock(mutex_);
-  SQLite::Statement q(db_, "SELECT content FROM analyses WHERE match_id=? AND spec=?");
-  q.bind(1, id);
-  q.bind(2, spec);
-  if (!q.executeStep()) return std::nullopt;
-  return q.getColumn(0).getString();
+  return read_text("SELECT content FROM analyses WHERE match_id=? AND spec=?", id, spec);
 }
 
 }  // namespace tabletop::server

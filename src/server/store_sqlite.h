@@ -65,6 +65,9 @@ class SqliteStore final : public Store {
   // Runs the one write `sql` with `texts` bound in order, under the lock (its own transaction).
   template <class... Texts>
   void write(const char* sql, const Texts&... texts);
+  // The first column of the first row `sql` answers with `texts` bound in order, or nullopt.
+  template <class... Texts>
+  std::optional<std::string> read_text(const char* sql, const Texts&... texts);
 
   std::mutex mutex_;
   SQLite::Database db_;
