@@ -649,6 +649,7 @@ void SiegeState::do_apply(Move move) {
 }
 
 bool SiegeState::estimate_returns(Returns& out) const {
+  constexpr double kWinThisTurn = 3.0;
   if (over_) {
     out = returns();
     return true;
@@ -668,11 +669,34 @@ bool SiegeState::estimate_returns(Returns& out) const {
       reachable(commander, kSquares, dist);
       int nearest = 0xff;
       for (Seat e = 0; e < n; ++e) {
+        if (e == s) continue;
         const int home = home_square(compass_of(e));
-        if (e != s && board_[std::size_t(home)] == kEmpty)
+        const uint8_t held = board_[std::size_t(home)];
+        if (held == kEmpty) {
           nearest = std::min<int>(nearest, dist[std::size_t(home)]);
+        } else if (piece_seat(held) == s && commander != kGate[compass_of(e)] &&
+                   dist[std::size_t(home)] != 0xff) {
+          // The seat's own Army holds the base: one more step (it must step out to the gate
+          // first, the Commander then walks over it), unless the Commander stands on the gate,
+          // the base's only way out.
+          nearest = std::min<int>(nearest, dist[std::size_t(home)] + 1);
+        }
       }
       if (nearest != 0xff) score[s] += 1.5 / (1 + nearest);
+      // A win this turn: the seat to move still has its Commander to move and a die that takes
+      // it onto an empty enemy base. One ply of lookahead in the estimate, so that the move that
+      // clears the way (an Army stepping off a base it holds, an attack that empties one) scores
+      // as what it is.
+      if (s == to_move_ && dice_count_ > 0 && !(moved_ >> commander & 1)) {
+        const int die = dice_[std::size_t(dice_count_ - 1)];
+        for (Seat e = 0; e < n; ++e) {
+          const int home = home_square(compass_of(e));
+          if (e != s && board_[std::size_t(home)] == kEmpty && dist[std::size_t(home)] <= die) {
+            score[s] += kWinThisTurn;
+            break;
+          }
+        }
+      }
     }
     mean += score[s] / n;
   }

@@ -588,6 +588,43 @@ TEST(SiegeEstimate, ACommanderNearAnOpenEnemyBaseLeads) {
   EXPECT_EQ(r[1], -1.0);
 }
 
+TEST(SiegeEstimate, ClearingABaseItsArmyHoldsWithTheCommanderInReachScoresAsAWin) {
+  // NE's Army 0 holds SW's base (SW has nothing on the board: besieged); NE's Commander stands
+  // next to the gate b1. With 1 and 2 to play, the Army steps out to the gate and the Commander
+  // walks over it into the base: the win is two decisions away, and the first must score as such.
+  auto s = pos(2, "SW=NE0 c1=NEC b2=NE1 c2=NE2", {1, 2});
+  Returns before;
+  ASSERT_TRUE(s->estimate_returns(before));
+  double best = -2;
+  std::string best_move;
+  for (Move m : s->legal_moves()) {
+    auto next = s->clone();
+    next->apply(m);
+    Returns r;
+    ASSERT_TRUE(next->estimate_returns(r));
+    if (r[0] > best) best = r[0], best_move = s->move_to_string(m);
+  }
+  EXPECT_EQ(best_move.substr(0, 5), "1:SW-") << best_move;  // the Army clears the base
+  EXPECT_GT(best, 0.95);
+  EXPECT_GT(best, before[0] + 0.2);
+  s->apply_text("1:SW-b1");
+  s->apply_text("2:c1-SW");
+  EXPECT_EQ(s->winner(), 0);
+}
+
+TEST(SiegeEstimate, ABaseItsArmyHoldsDrawsTheCommanderButNotOntoTheGate) {
+  // The Commander is drawn toward an enemy base its own Army holds (one step more than an empty
+  // one: the Army must step out first), but not onto the base's gate, the Army's only way out.
+  auto value = [](const std::string& commander) {
+    auto s = pos(2, "SW=NE0 " + commander + "=NEC b2=NE1 c2=NE2 d5=SW0", {0});
+    Returns r;
+    EXPECT_TRUE(s->estimate_returns(r));
+    return r[0];
+  };
+  EXPECT_GT(value("c1"), value("e4"));  // nearer
+  EXPECT_GT(value("c1"), value("b1"));  // next to the gate, not on it
+}
+
 // --- Hidden information -----------------------------------------------------------------------
 
 TEST(SiegeHidden, NobodySeesAnUnrevealedArmyNotEvenItsOwner) {
