@@ -166,9 +166,13 @@ class SiegeState final : public State {
   void check_invariants() const override;
   // A heuristic for computer players, on the scale of returns() (it sums to about 0): per seat,
   // 0.15 per own Army on the board, 0.5 for a Commander on the board plus 1.5 / (1 + d) for its
-  // walking distance d to the nearest empty enemy Home Base, and -0.4 while an enemy piece sits on
-  // its own Home Base; each seat's estimate is tanh of its score minus the mean score. It reads
-  // nothing hidden. The final returns once the game is over.
+  // walking distance d to the nearest enemy Home Base it could take: an empty one, or one the
+  // seat's own Army holds at one step more (the Army must step out first; not while the
+  // Commander stands on that base's gate, the Army's only way out); +3 for the seat to move when
+  // its Commander has not moved and one of its dice reaches an empty enemy base (a win this turn,
+  // so the move that clears the way scores as one); and -0.4 while an enemy piece sits on its own
+  // Home Base. Each seat's estimate is tanh of its score minus the mean score. It reads nothing
+  // hidden. The final returns once the game is over.
   bool estimate_returns(Returns& out) const override;
   // The lab's figures: "capped", "battles" (attacks resolved), "besieged_turns" (turns lost to a
   // besieged Home Base), "first_player_won" (1 when the winner of the starting roll won the game)
