@@ -667,13 +667,14 @@ bool SiegeState::estimate_returns(Returns& out) const {
     if (commander != kNoSquare) {
       score[s] += 0.5;
       reachable(commander, kSquares, dist);
-      int nearest = 0xff;
+      int nearest = 0xff;  // the nearest base it could take, as steps
+      int open = 0xff;     // the nearest empty one
       for (Seat e = 0; e < n; ++e) {
         if (e == s) continue;
         const int home = home_square(compass_of(e));
         const uint8_t held = board_[std::size_t(home)];
         if (held == kEmpty) {
-          nearest = std::min<int>(nearest, dist[std::size_t(home)]);
+          open = std::min<int>(open, dist[std::size_t(home)]);
         } else if (piece_seat(held) == s && commander != kGate[compass_of(e)] &&
                    dist[std::size_t(home)] != 0xff) {
           // The seat's own Army holds the base: one more step (it must step out to the gate
@@ -682,21 +683,15 @@ bool SiegeState::estimate_returns(Returns& out) const {
           nearest = std::min<int>(nearest, dist[std::size_t(home)] + 1);
         }
       }
+      nearest = std::min(nearest, open);
       if (nearest != 0xff) score[s] += 1.5 / (1 + nearest);
       // A win this turn: the seat to move still has its Commander to move and a die that takes
       // it onto an empty enemy base. One ply of lookahead in the estimate, so that the move that
       // clears the way (an Army stepping off a base it holds, an attack that empties one) scores
       // as what it is.
-      if (s == to_move_ && dice_count_ > 0 && !(moved_ >> commander & 1)) {
-        const int die = dice_[std::size_t(dice_count_ - 1)];
-        for (Seat e = 0; e < n; ++e) {
-          const int home = home_square(compass_of(e));
-          if (e != s && board_[std::size_t(home)] == kEmpty && dist[std::size_t(home)] <= die) {
-            score[s] += kWinThisTurn;
-            break;
-          }
-        }
-      }
+      if (s == to_move_ && dice_count_ > 0 && !has_moved(commander) &&
+          open <= dice_[std::size_t(dice_count_ - 1)])
+        score[s] += kWinThisTurn;
     }
     mean += score[s] / n;
   }
