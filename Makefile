@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 BIN := build/bin/tabletop
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps gazetteer build debug run cluster-demo web load load-cluster soak-server test test-release test-sanitize test-web soak bench strength fuzz format docs ladder clean
+.PHONY: all deps gazetteer build debug run cluster-demo web load load-cluster soak-server test test-release test-sanitize test-thread test-web soak bench strength fuzz format docs ladder clean
 
 all: build
 
@@ -77,7 +77,7 @@ soak-server: build
 	ulimit -n 8192 2>/dev/null || ulimit -n $$(ulimit -Hn); \
 	  nice -n 10 build/release/bin/server_load $(BIN) soak $(or $(SOAK_SECONDS),600)
 
-test: test-release test-sanitize test-web
+test: test-release test-sanitize test-thread test-web
 
 test-release: build
 	cd build/release && ctest $(CTEST_FLAGS)
@@ -87,6 +87,15 @@ test-release: build
 # seeded fuzz test (fuzz/fuzz_test.cc: every input path, seeds and mutations), in parallel.
 test-sanitize: debug
 	cd build/debug && TABLETOP_CONFORMANCE_PLAYOUTS=100 ctest $(CTEST_FLAGS) -L 'conformance_test|core_test|fuzz_test'
+
+# The search's threads on one shared tree (parallel=tree: per-node spinlocks, src/ai/mcts.cc) under
+# ThreadSanitizer: the tree-parallel tests of ai_test, which fail on any data race it reports.
+build/thread/build.ninja: CMakeLists.txt CMakePresets.json | deps
+	cmake --preset thread >/dev/null
+
+test-thread: deps build/thread/build.ninja
+	cmake --build --preset thread -j $(JOBS) --target ai_test
+	TSAN_OPTIONS=halt_on_error=1 build/thread/bin/ai_test --gtest_filter='Search.TreeParallel*'
 
 # The web client (web/): npm ci when node_modules is missing or older than the lock file, the
 # production build (web/dist, which `tabletop serve --static web/dist` serves), the unit tests

@@ -582,9 +582,9 @@ TEST(Search, TreeParallelThreadsShareOneTree) {
     EXPECT_EQ(visits, 4001u);
     EXPECT_TRUE(state->why_illegal(m).empty());
     EXPECT_LE(mcts.last_stats().nodes, 4001u + legal.size() + 1) << "one tree, not four";
-    EXPECT_GT(mcts.last_stats().mutex_held, 0);  // the mutex's share of the work is reported
-    EXPECT_LE(mcts.last_stats().mutex_held, 1);
-    EXPECT_NE(agent->last_decision_note().find("one tree: mutex held"), std::string::npos);
+    EXPECT_GE(mcts.last_stats().lock_waits, 0);  // the share of node locks that waited
+    EXPECT_LE(mcts.last_stats().lock_waits, 1);
+    EXPECT_NE(agent->last_decision_note().find("of node locks waited"), std::string::npos);
   }
   const std::string once =
       "mcts:threads=4,parallel=tree,prior=0,iterations=" + std::to_string(legal.size());
@@ -627,7 +627,7 @@ TEST(Search, TreeParallelWithOneThreadIsThePlainSearch) {
   const auto &sa = static_cast<const MctsAgent&>(*a), &sb = static_cast<const MctsAgent&>(*b);
   EXPECT_EQ(sa.last_stats().plies, sb.last_stats().plies);
   EXPECT_EQ(sa.last_root_visits(), sb.last_root_visits());
-  EXPECT_EQ(sb.last_stats().mutex_held, 0);
+  EXPECT_EQ(sb.last_stats().lock_waits, 0);
 }
 
 // Every search option with a shared tree: each decision counts its iterations at the root, plays

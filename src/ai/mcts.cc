@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cassert>
 #include <chrono>
 #include <cmath>
@@ -47,8 +48,25 @@ uint64_t fingerprint(const MoveList& moves) {
 
 }  // namespace
 
+// Waits a moment in a spin loop (the CPU's pause hint where it has one).
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
 // One thread's search: its generator and scratch space, and the tree it grows (its own, or with
-// SearchOptions::parallel == tree the one tree every thread of the search grows, behind its mutex).
+// SearchOptions::parallel == tree the one tree every thread of the search grows).
+//
+// The tree is two pools: nodes (the move into the node, its statistics, where its children are)
+// and child lists (each node's children as (move, node) pairs sorted by move, contiguous). A node
+// never moves once added; a child list grows by moving to a larger slot range. On a shared tree
+// every node has a spinlock (Node::lock) that guards its child list and its children's
+// statistics: a thread selects at a node, and backs up into its children, holding that node's
+// lock alone, so threads descending different parts of the tree never wait for each other, and
+// the sample's legal moves, the moves applied, the playout and the estimate run under no lock. A
+// node's own fields that its parent's lock guards but its own selection reads (its visits) are
+// written and read atomically. No thread holds two node locks at once.
 class SearchTree {
  public:
   struct Node {
@@ -58,13 +76,20 @@ class SearchTree {
     uint16_t child_count = 0;
     uint16_t child_cap = 0;
     int8_t mover = -1;  // the seat that made `move` when the node was added
-    uint32_t child_begin = 0;
+    uint8_t lock = 0;   // shared tree: held (1) by the thread selecting at or backing up into it
+    uint32_t child_begin = 0;  // its child list's first slot in Tree::children
     uint32_t visits = 0;
     uint32_t avail = 0;  // times this move was legal when its parent was visited
     // With SearchOptions::minimax: the implicit minimax value for `mover` (its best continuation
     // among the children where it moves again, else the node's own evaluation).
     float best = 0;
     double value = 0;  // sum of the returns of the seat moving into this node
+  };
+
+  // One slot of a child list.
+  struct Child {
+    Move move;
+    uint32_t node;
   };
 
   struct Config {
@@ -82,63 +107,70 @@ class SearchTree {
     bool model_opponents = false;
   };
 
-  // The nodes, addressed by index, in chunks of kChunk that never move: growing the tree costs
-  // one chunk now and then and never copies the nodes already there. (A std::vector did: past
-  // a million nodes one reallocation inside one iteration copied 50 MB and faulted in 100 MB
-  // more, and a timed search overshot its budget by that much.) `allocate(n)` hands out n
-  // contiguous slots, starting a new chunk when the current one has less room; the slots left
-  // at the end of a chunk stay unused.
-  class NodePool {
+  // Slots addressed by index, in chunks of kChunk that never move: growing the tree costs one
+  // chunk now and then and never copies what is there. (A std::vector did: past a million nodes
+  // one reallocation inside one iteration copied 50 MB and faulted in 100 MB more, and a timed
+  // search overshot its budget by that much.) `allocate(n)` hands out n contiguous slots,
+  // starting a new chunk when the current one has less room; the slots left at the end of a
+  // chunk stay unused. The table of chunks is reserved for the whole 32-bit index space at
+  // construction, so adding a chunk never moves the table under another thread's reading; on a
+  // shared tree allocate() is called under Tree::allocation.
+  template <class Slot>
+  class Pool {
    public:
     static constexpr uint32_t kShift = 16, kChunk = 1u << kShift;
 
-    Node& operator[](uint32_t i) { return chunks_[i >> kShift][i & (kChunk - 1)]; }
-    const Node& operator[](uint32_t i) const { return chunks_[i >> kShift][i & (kChunk - 1)]; }
+    Pool() { chunks_.reserve(std::size_t(1) << (32 - kShift)); }
+    Slot& operator[](uint32_t i) { return chunks_[i >> kShift][i & (kChunk - 1)]; }
+    const Slot& operator[](uint32_t i) const { return chunks_[i >> kShift][i & (kChunk - 1)]; }
     // Slots handed out since clear(), the unused ones at chunk ends included.
-    uint32_t size() const { return size_; }
+    uint32_t size() const { return size_.load(std::memory_order_relaxed); }
     // Empties the pool, keeping its chunks for reuse.
-    void clear() { size_ = 0; }
-    void swap(NodePool& other) {
+    void clear() { size_.store(0, std::memory_order_relaxed); }
+    void swap(Pool& other) {
       chunks_.swap(other.chunks_);
-      std::swap(size_, other.size_);
+      const uint32_t mine = size();
+      size_.store(other.size(), std::memory_order_relaxed);
+      other.size_.store(mine, std::memory_order_relaxed);
     }
-    // `n` (at most kChunk) contiguous fresh nodes; returns the index of the first.
+    // `n` (at most kChunk) contiguous fresh slots; returns the index of the first.
     uint32_t allocate(uint32_t n) {
       assert(n > 0 && n <= kChunk);
-      if ((size_ & (kChunk - 1)) + n > kChunk) size_ = (size_ | (kChunk - 1)) + 1;
-      while (size_ + n > chunks_.size() * kChunk) {
-        // Uninitialised (malloc: the pages are touched only as nodes are handed out, so a small
+      uint32_t first = size();
+      if ((first & (kChunk - 1)) + n > kChunk) first = (first | (kChunk - 1)) + 1;
+      while (std::size_t(first) + n > chunks_.size() * kChunk) {
+        if (chunks_.size() == chunks_.capacity()) throw std::bad_alloc();  // 2^32 slots
+        // Uninitialised (malloc: the pages are touched only as slots are handed out, so a small
         // search does not pay for a whole chunk); allocate() initialises every slot it hands out.
-        Node* chunk = static_cast<Node*>(std::malloc(sizeof(Node) * kChunk));
+        Slot* chunk = static_cast<Slot*>(std::malloc(sizeof(Slot) * kChunk));
         if (!chunk) throw std::bad_alloc();
         chunks_.emplace_back(chunk);
       }
-      const uint32_t first = size_;
-      size_ += n;
-      std::fill_n(&(*this)[first], n, Node{});
+      size_.store(first + n, std::memory_order_relaxed);
+      std::fill_n(&(*this)[first], n, Slot{});
       return first;
     }
 
    private:
     struct Free {
-      void operator()(Node* p) const { std::free(p); }
+      void operator()(Slot* p) const { std::free(p); }
     };
-    std::vector<std::unique_ptr<Node[], Free>> chunks_;
-    uint32_t size_ = 0;
+    std::vector<std::unique_ptr<Slot[], Free>> chunks_;
+    std::atomic<uint32_t> size_{0};
   };
 
   // What the threads of a tree-parallel search share: the nodes, the range of returns seen, the
   // prior's and the baseline's state. Without tree parallelism every thread has its own.
   struct Tree {
-    NodePool nodes;
-    NodePool scratch;  // advance()'s copy
-    uint32_t live = 1;
-    double lo, hi;  // the smallest and largest return seen
+    Pool<Node> nodes;
+    Pool<Child> children;
+    Pool<Node> scratch_nodes;  // advance()'s copies
+    Pool<Child> scratch_children;
+    std::atomic<uint32_t> live{1};
+    std::atomic<double> lo, hi;  // the smallest and largest return seen
     bool root_seeded = false;
-    Returns offset{};  // set_offset
-    // Tree parallelism: held by a thread while it descends (select, expand, its moves applied)
-    // and while it backs up; released for the playout and the leaf's estimate.
-    std::mutex mutex;
+    Returns offset{};       // set_offset
+    std::mutex allocation;  // shared tree: held while the pools hand out slots
   };
 
   // A search on a tree of its own (`share_with` null), or on the tree of `share_with`: tree
@@ -161,55 +193,66 @@ class SearchTree {
   void reset() {
     tree_.root_seeded = false;
     tree_.nodes.clear();
+    tree_.children.clear();
     tree_.nodes.allocate(1);
     tree_.live = 1;
     tree_.lo = std::numeric_limits<double>::infinity();
-    tree_.hi = -tree_.lo;
+    tree_.hi = -std::numeric_limits<double>::infinity();
   }
 
   // Makes the child for `move` the root, keeping its subtree; resets when there is none.
   void advance(Move move) {
     const uint32_t child = find_child(0, move);
     if (child == kNone) return reset();
-    tree_.scratch.clear();
-    tree_.scratch[tree_.scratch.allocate(1)] = tree_.nodes[child];
-    tree_.live = 1;
-    // Breadth first; the unused slots at chunk ends have no children and are passed over.
-    for (uint32_t i = 0; i < tree_.scratch.size(); ++i) {
-      const Node n = tree_.scratch[i];
-      tree_.scratch[i].child_cap = n.child_count;
-      if (n.child_count == 0) continue;
-      const uint32_t begin = tree_.scratch.allocate(n.child_count);
-      for (uint32_t j = 0; j < n.child_count; ++j)
-        tree_.scratch[begin + j] = tree_.nodes[n.child_begin + j];
-      tree_.scratch[i].child_begin = begin;
-      tree_.live += n.child_count;
+    Pool<Node>& nodes = tree_.scratch_nodes;
+    Pool<Child>& children = tree_.scratch_children;
+    nodes.clear();
+    children.clear();
+    nodes[nodes.allocate(1)] = tree_.nodes[child];
+    uint32_t live = 1;
+    // Breadth first (one node at a time: the node pool has no unused slots).
+    for (uint32_t i = 0; i < nodes.size(); ++i) {
+      Node& n = nodes[i];
+      const uint32_t count = n.child_count, from = n.child_begin;
+      n.child_cap = uint16_t(count);
+      if (count == 0) continue;
+      const uint32_t begin = children.allocate(count);
+      for (uint32_t j = 0; j < count; ++j) {
+        const Child c = tree_.children[from + j];
+        const uint32_t copy = nodes.allocate(1);
+        nodes[copy] = tree_.nodes[c.node];
+        children[begin + j] = {c.move, copy};
+      }
+      n.child_begin = begin;
+      live += count;
     }
-    tree_.nodes.swap(tree_.scratch);
+    tree_.nodes.swap(nodes);
+    tree_.children.swap(children);
+    tree_.live = live;
     tree_.root_seeded = false;
   }
 
   // One iteration from a fresh sample of `base` as `seat` sees it; returns the moves applied.
-  // On a shared tree the descent holds the tree's mutex (released around a modelled move), puts
-  // a virtual loss on its path and lets go for the playout; the backup takes the mutex again.
+  // On a shared tree each selection holds its node's lock and puts a virtual loss on the child
+  // it picks (one visit at the worst return seen, at the iteration's start), so the threads
+  // descending meanwhile try other paths; the backup turns it into the real return.
   uint64_t iterate(const State& base, Seat seat, const Config& config) {
     std::unique_ptr<State> state = base.determinize(seat, rng_);
     Returns root_estimate{};
     if (config.baseline) state->estimate_returns(root_estimate);
     path_.clear();
+    if (shared_) {
+      const double lo = tree_.lo.load(std::memory_order_relaxed);
+      virtual_loss_ = std::isfinite(lo) ? lo : 0.0;
+    }
     uint64_t plies = 0;
     uint32_t node = 0;
-    TreeLock lock(*this);
-    lock.lock();
     while (!state->is_terminal()) {
       const Seat mover = state->current_player();
       if (config.own_turn && mover != seat) break;
       if (config.model_opponents && mover != seat) {
-        lock.unlock();
         state->apply(modelled_move(*state, mover));
         ++plies;
-        lock.lock();
-        if (shared_) node = relocate_path();
         continue;
       }
       state->legal_moves(moves_);
@@ -220,12 +263,10 @@ class SearchTree {
       state->apply(move);
       ++plies;
       if (child == kNone) break;  // the tree is full: play out from here
-      path_.push_back({child, mover, move});
+      path_.push_back({node, child, mover});
       node = child;
       if (expanded) break;
     }
-    if (shared_) add_virtual_loss(+1);
-    lock.unlock();
     Returns r{};
     int depth = 0;
     // With modelled opponents: the others' replies to the leaf's move are played up to the
@@ -262,66 +303,37 @@ class SearchTree {
       ++plies;
       ++depth;
     }
-    lock.lock();
-    if (shared_) {
-      relocate_path();
-      add_virtual_loss(-1);
-    }
     const int players = base.num_players();
     if (config.baseline)
       for (int s = 0; s < players; ++s)
         r[std::size_t(s)] += tree_.offset[std::size_t(s)] - root_estimate[std::size_t(s)];
-    for (int s = 0; s < players; ++s) {
-      tree_.lo = std::min(tree_.lo, r[std::size_t(s)]);
-      tree_.hi = std::max(tree_.hi, r[std::size_t(s)]);
+    for (int s = 0; s < players; ++s) widen_range(r[std::size_t(s)]);
+    {
+      NodeLock hold(*this, 0);
+      Node& root = tree_.nodes[0];
+      set_visits(root, root.visits + 1);
     }
-    ++tree_.nodes[0].visits;
     for (const Step& step : path_) {
+      NodeLock hold(*this, step.parent);
       Node& n = tree_.nodes[step.node];
-      ++n.visits;
-      n.value += r[std::size_t(step.mover)];
+      if (shared_) {
+        n.value += r[std::size_t(step.mover)] - virtual_loss_;  // the virtual visit becomes real
+      } else {
+        set_visits(n, n.visits + 1);
+        n.value += r[std::size_t(step.mover)];
+      }
     }
     if (config.minimax > 0) back_up_best();
     return plies;
   }
 
-  // parallel=tree: what this thread's iterations of the decision spent, in seconds of the clock:
-  // holding the shared tree's mutex, waiting for it, and in all.
-  struct MutexTimes {
-    double held = 0, waited = 0, total = 0;
+  // parallel=tree: how often this thread's node locks were taken, and how often one was held by
+  // another thread when it asked.
+  struct LockCounts {
+    uint64_t taken = 0, waited = 0;
   };
-  const MutexTimes& mutex_times() const { return mutex_times_; }
-  void clear_mutex_times() { mutex_times_ = {}; }
-
-  // Tree parallelism: while a thread's iteration is in flight, every node on its path counts one
-  // visit more at the worst return seen (a virtual loss), so the other threads descending
-  // meanwhile try other paths; `sign` -1 takes it off again. The worst return is the one at the
-  // time it was put on, taken off exactly.
-  void add_virtual_loss(int sign) {
-    if (sign > 0) virtual_loss_ = std::isfinite(tree_.lo) ? tree_.lo : 0.0;
-    for (const Step& step : path_) {
-      Node& n = tree_.nodes[step.node];
-      if (sign > 0)
-        ++n.visits;
-      else
-        --n.visits;
-      n.value += sign * virtual_loss_;
-    }
-  }
-
-  // Tree parallelism: the other threads' insertions move children (a child array grows, or a
-  // sorted insertion shifts siblings), so after the mutex was let go the path is found again
-  // by its moves from the root (nodes are never removed during a decision); returns its last
-  // node (0: the root).
-  uint32_t relocate_path() {
-    uint32_t node = 0;
-    for (Step& step : path_) {
-      node = find_child(node, step.move);
-      assert(node != kNone && "a node on the path disappeared");
-      step.node = node;
-    }
-    return node;
-  }
+  const LockCounts& lock_counts() const { return lock_counts_; }
+  void clear_lock_counts() { lock_counts_ = {}; }
 
   // SearchOptions::minimax, after an iteration's backup: from the leaf up, a node with children
   // where its mover moves again takes the best of theirs; a node without children its mean (its
@@ -329,23 +341,29 @@ class SearchTree {
   // seats' moves keeps its own evaluation.
   void back_up_best() {
     for (std::size_t i = path_.size(); i-- > 0;) {
-      Node& n = tree_.nodes[path_[i].node];
-      if (n.child_count == 0) {
-        n.best = float(n.value / n.visits);
-        continue;
-      }
+      const Step& step = path_[i];
+      Node& n = tree_.nodes[step.node];
       float best = -std::numeric_limits<float>::infinity();
-      for (uint32_t j = 0; j < n.child_count; ++j) {
-        const Node& c = tree_.nodes[n.child_begin + j];
-        if (c.mover == n.mover) best = std::max(best, c.best);
+      bool has_children;
+      {
+        NodeLock hold(*this, step.node);
+        has_children = n.child_count > 0;
+        for (uint32_t j = 0; j < n.child_count; ++j) {
+          const Node& c = tree_.nodes[tree_.children[n.child_begin + j].node];
+          if (c.mover == n.mover) best = std::max(best, c.best);
+        }
       }
-      if (best > -std::numeric_limits<float>::infinity()) n.best = best;
+      NodeLock hold(*this, step.parent);
+      if (!has_children)
+        n.best = float(n.value / n.visits);
+      else if (best > -std::numeric_limits<float>::infinity())
+        n.best = best;
     }
   }
 
   // The prior (SearchOptions::prior): gives every root move `visits` virtual visits at greedy's
   // score of it (one_ply_scores) over `samples` samples of what the seat cannot see. Once per
-  // root.
+  // root, before the search's threads start.
   void seed_root(const State& base, Seat seat, uint32_t visits, int samples) {
     if (tree_.root_seeded) return;
     tree_.root_seeded = true;
@@ -358,11 +376,10 @@ class SearchTree {
       Node& c = tree_.nodes[child];
       const double value = prior_sum_[i] / samples;
       if (fresh) c.best = float(value);
-      c.visits += visits;
+      set_visits(c, c.visits + visits);
       c.avail += visits;
       c.value += value * visits;
-      tree_.lo = std::min(tree_.lo, value);
-      tree_.hi = std::max(tree_.hi, value);
+      widen_range(value);
     }
   }
 
@@ -379,66 +396,92 @@ class SearchTree {
     }
   }
 
-  // The root's child for `move`, or kNone.
-  uint32_t find_child(uint32_t parent, Move move) const {
+  // The slot of `parent`'s child for `move` in Tree::children, or kNone. On a shared tree the
+  // caller holds `parent`'s lock, or the threads are not running.
+  uint32_t find_slot(uint32_t parent, Move move) const {
     const Node& p = tree_.nodes[parent];
     if (p.child_count == 0) return kNone;
-    const Node* first = &tree_.nodes[p.child_begin];
-    const Node* last = first + p.child_count;
-    const Node* it = std::lower_bound(first, last, move,
-                                      [](const Node& n, Move m) { return n.move.bits < m.bits; });
+    const Child* first = &tree_.children[p.child_begin];
+    const Child* last = first + p.child_count;
+    const Child* it = std::lower_bound(first, last, move,
+                                       [](const Child& c, Move m) { return c.move.bits < m.bits; });
     return it != last && it->move == move ? p.child_begin + uint32_t(it - first) : kNone;
   }
-  const Node& node(uint32_t index) const { return tree_.nodes[index]; }
-  uint32_t live_nodes() const { return tree_.live; }
-  // The tree's mutex, held, when other threads search it too (for a reading while they do).
-  std::unique_lock<std::mutex> lock_if_shared() {
-    return shared_ ? std::unique_lock<std::mutex>(tree_.mutex) : std::unique_lock<std::mutex>();
+  // `parent`'s child for `move`, or kNone (as find_slot).
+  uint32_t find_child(uint32_t parent, Move move) const {
+    const uint32_t slot = find_slot(parent, move);
+    return slot == kNone ? kNone : tree_.children[slot].node;
   }
+  const Node& node(uint32_t index) const { return tree_.nodes[index]; }
+  uint32_t live_nodes() const { return tree_.live.load(std::memory_order_relaxed); }
+
+  // A node's lock held for a scope on a shared tree (nothing on a tree of the thread's own).
+  class NodeLock {
+   public:
+    NodeLock(SearchTree& search, uint32_t node)
+        : search_(search.shared_ ? &search : nullptr), node_(node) {
+      if (search_) search_->lock(node_);
+    }
+    ~NodeLock() {
+      if (search_)
+        std::atomic_ref<uint8_t>(search_->tree_.nodes[node_].lock)
+            .store(0, std::memory_order_release);
+    }
+    NodeLock(const NodeLock&) = delete;
+    NodeLock& operator=(const NodeLock&) = delete;
+
+   private:
+    SearchTree* search_;
+    uint32_t node_;
+  };
   Rng& rng() { return rng_; }
 
  private:
-  // The shared tree's mutex over one iteration, timed into mutex_times_; on a tree of the
-  // thread's own it does nothing.
-  class TreeLock {
-   public:
-    explicit TreeLock(SearchTree& search)
-        : search_(search), lock_(search.tree_.mutex, std::defer_lock) {
-      if (search_.shared_) start_ = Clock::now();
-    }
-    ~TreeLock() {
-      if (!search_.shared_) return;
-      if (lock_.owns_lock()) unlock();
-      search_.mutex_times_.total += seconds(Clock::now() - start_);
-    }
-    void lock() {
-      if (!search_.shared_) return;
-      const auto asked = Clock::now();
-      lock_.lock();
-      since_ = Clock::now();
-      search_.mutex_times_.waited += seconds(since_ - asked);
-    }
-    void unlock() {
-      if (!search_.shared_) return;
-      search_.mutex_times_.held += seconds(Clock::now() - since_);
-      lock_.unlock();
-    }
-
-   private:
-    static double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
-    SearchTree& search_;
-    std::unique_lock<std::mutex> lock_;
-    Clock::time_point start_, since_;
-  };
-
   struct Step {
+    uint32_t parent;
     uint32_t node;
     Seat mover;
-    Move move;  // the move into `node` (relocate_path)
   };
 
   // SearchOptions::opponents: the most modelled moves an iteration's playout applies.
   static constexpr int kModelledPlies = 1000;
+
+  // Takes `node`'s spinlock (shared tree): spins a while with the CPU's pause hint, then yields
+  // the core between tries (more threads than cores: the holder may be waiting for one).
+  void lock(uint32_t node) {
+    std::atomic_ref<uint8_t> flag(tree_.nodes[node].lock);
+    ++lock_counts_.taken;
+    if (flag.exchange(1, std::memory_order_acquire) == 0) return;
+    ++lock_counts_.waited;
+    for (int spins = 0;;) {
+      while (flag.load(std::memory_order_relaxed) != 0) {
+        if (++spins < 64)
+          cpu_relax();
+        else
+          std::this_thread::yield();
+      }
+      if (flag.exchange(1, std::memory_order_acquire) == 0) return;
+    }
+  }
+
+  // A node's visits: written under its parent's lock, read also by a selection at the node
+  // itself (under its own lock), so every write and that reading are atomic.
+  static void set_visits(Node& n, uint32_t visits) {
+    std::atomic_ref<uint32_t>(n.visits).store(visits, std::memory_order_relaxed);
+  }
+  static uint32_t own_visits(Node& n) {
+    return std::atomic_ref<uint32_t>(n.visits).load(std::memory_order_relaxed);
+  }
+
+  // Widens the range of returns seen to take in `v`.
+  void widen_range(double v) {
+    double lo = tree_.lo.load(std::memory_order_relaxed);
+    while (v < lo && !tree_.lo.compare_exchange_weak(lo, v, std::memory_order_relaxed)) {
+    }
+    double hi = tree_.hi.load(std::memory_order_relaxed);
+    while (v > hi && !tree_.hi.compare_exchange_weak(hi, v, std::memory_order_relaxed)) {
+    }
+  }
 
   // SearchOptions::opponents == greedy: `mover`'s move in the sample `state`, as greedy would
   // play it with one sample (one_ply_scores: the sample seen from `mover`'s side, every legal move
@@ -465,11 +508,14 @@ class SearchTree {
 
   // At `node` with the sample's legal moves in moves_: adds a child for an untried move (setting
   // `expanded`) or picks an available child by UCB. Sets `move`; returns the child, or kNone when
-  // an untried move was picked but the tree is full.
+  // an untried move was picked but the tree is full. On a shared tree it holds the node's lock
+  // throughout and puts the iteration's virtual loss on the child it returns.
   uint32_t select(uint32_t node, Seat mover, const Config& config, Move& move, bool& expanded) {
     const uint32_t k = uint32_t(moves_.size());
     const uint64_t fp = fingerprint(moves_);
-    const Node& n = tree_.nodes[node];
+    NodeLock hold(*this, node);
+    Node& n = tree_.nodes[node];
+    uint32_t child = kNone;
     // The fast path: the children are exactly this legal set (the count guards against children
     // added, for other samples, after the fingerprint was taken).
     const bool all_children = n.legal_count == k && n.child_count == k && n.legal_fp == fp;
@@ -478,40 +524,47 @@ class SearchTree {
       mark_.assign(n.child_count, 0);
       untried_.clear();
       for (Move m : moves_) {
-        const uint32_t c = find_child(node, m);
-        if (c == kNone)
+        const uint32_t slot = find_slot(node, m);
+        if (slot == kNone)
           untried_.push_back(m);
         else
-          mark_[c - n.child_begin] = 1;
+          mark_[slot - n.child_begin] = 1;
       }
       // First-play urgency (SearchOptions::fpu): an untried move scores fpu + c * sqrt(ln
       // visits), as if tried once at value fpu; a tried move that scores more is visited first.
       if (!untried_.empty() &&
           (config.fpu < 0 || n.child_count == 0 ||
            best_available(node, config) <
-               config.fpu + config.c * std::sqrt(ln(std::max<uint32_t>(1, n.visits))))) {
+               config.fpu + config.c * std::sqrt(ln(std::max<uint32_t>(1, own_visits(n)))))) {
         for (uint32_t i = 0; i < n.child_count; ++i)
-          if (mark_[i]) ++tree_.nodes[n.child_begin + i].avail;
+          if (mark_[i]) ++tree_.nodes[tree_.children[n.child_begin + i].node].avail;
         move = untried_[rng_.uniform(uint32_t(untried_.size()))];
-        if (tree_.nodes.size() + std::max<std::size_t>(4, 2u * n.child_cap) > config.max_nodes)
+        if (tree_.children.size() + 1 + std::max<std::size_t>(4, 2u * n.child_cap) >
+            config.max_nodes)
           return kNone;
-        const uint32_t child = insert_child(node, move, mover);
+        child = insert_child(node, move, mover);
         expanded = true;
-        Node& parent = tree_.nodes[node];
-        if (untried_.size() == 1 && parent.child_count == k) {
-          parent.legal_count = uint16_t(k);
-          parent.legal_fp = fp;
+        if (untried_.size() == 1 && n.child_count == k) {
+          n.legal_count = uint16_t(k);
+          n.legal_fp = fp;
         }
-        return child;
-      }
-      if (untried_.empty() && n.child_count == k) {  // the children are exactly this legal set
-        tree_.nodes[node].legal_count = uint16_t(k);
-        tree_.nodes[node].legal_fp = fp;
+      } else if (untried_.empty() && n.child_count == k) {
+        // the children are exactly this legal set
+        n.legal_count = uint16_t(k);
+        n.legal_fp = fp;
       }
     }
-    const uint32_t best = pick_available(node, all_children, config);
-    move = tree_.nodes[best].move;
-    return best;
+    if (child == kNone) {
+      const uint32_t slot = pick_available(node, all_children, config);
+      move = tree_.children[slot].move;
+      child = tree_.children[slot].node;
+    }
+    if (shared_) {
+      Node& c = tree_.nodes[child];
+      set_visits(c, c.visits + 1);
+      c.value += virtual_loss_;
+    }
+    return child;
   }
 
   // The value selection reads for child `c`: its mean return, mixed with its implicit minimax
@@ -525,30 +578,34 @@ class SearchTree {
   // changes nothing.
   double best_available(uint32_t node, const Config& config) const {
     const Node& n = tree_.nodes[node];
-    const double scale = tree_.hi > tree_.lo ? 1.0 / (tree_.hi - tree_.lo) : 0.0;
+    const double lo = tree_.lo.load(std::memory_order_relaxed);
+    const double hi = tree_.hi.load(std::memory_order_relaxed);
+    const double scale = hi > lo ? 1.0 / (hi - lo) : 0.0;
     double best_score = -std::numeric_limits<double>::infinity();
     for (uint32_t i = 0; i < n.child_count; ++i) {
       if (!mark_[i]) continue;
-      const Node& c = tree_.nodes[n.child_begin + i];
-      const double q = (mean_value(c, config) - tree_.lo) * scale;
+      const Node& c = tree_.nodes[tree_.children[n.child_begin + i].node];
+      const double q = (mean_value(c, config) - lo) * scale;
       best_score = std::max(best_score, q + config.c * std::sqrt(ln(c.avail + 1) / c.visits));
     }
     return best_score;
   }
 
-  // Counts one more availability for every available child of `node` and returns the one with
-  // the best UCB score.
+  // Counts one more availability for every available child of `node` and returns the child-list
+  // slot of the one with the best UCB score.
   uint32_t pick_available(uint32_t node, bool all, const Config& config) {
     const Node& n = tree_.nodes[node];
-    const double scale = tree_.hi > tree_.lo ? 1.0 / (tree_.hi - tree_.lo) : 0.0;
+    const double lo = tree_.lo.load(std::memory_order_relaxed);
+    const double hi = tree_.hi.load(std::memory_order_relaxed);
+    const double scale = hi > lo ? 1.0 / (hi - lo) : 0.0;
     double best_score = -std::numeric_limits<double>::infinity();
     uint32_t best = kNone;
     const uint32_t begin = n.child_begin, count = n.child_count;
     for (uint32_t i = 0; i < count; ++i) {
       if (!all && !mark_[i]) continue;
-      Node& c = tree_.nodes[begin + i];
+      Node& c = tree_.nodes[tree_.children[begin + i].node];
       ++c.avail;
-      const double q = (mean_value(c, config) - tree_.lo) * scale;
+      const double q = (mean_value(c, config) - lo) * scale;
       const double score = q + config.c * std::sqrt(ln(c.avail) / c.visits);
       if (score > best_score) {
         best_score = score;
@@ -559,36 +616,43 @@ class SearchTree {
     return best;
   }
 
-  // Adds a child for `move` under `parent`, keeping children sorted by move; returns its index.
+  // Adds a child for `move` under `parent` (whose lock a shared tree's caller holds), keeping the
+  // child list sorted by move; returns the new node.
   uint32_t insert_child(uint32_t parent, Move move, Seat mover) {
-    if (tree_.nodes[parent].child_count == tree_.nodes[parent].child_cap) {
-      const uint32_t cap = std::max<uint32_t>(4, 2u * tree_.nodes[parent].child_cap);
-      const uint32_t begin = tree_.nodes.allocate(cap);
-      Node& p = tree_.nodes[parent];
-      if (p.child_count > 0)
-        std::copy_n(&tree_.nodes[p.child_begin], p.child_count, &tree_.nodes[begin]);
-      p.child_begin = begin;
-      p.child_cap = uint16_t(std::min<uint32_t>(cap, 0xffff));
-    }
     Node& p = tree_.nodes[parent];
-    Node* first = &tree_.nodes[p.child_begin];
-    Node* last = first + p.child_count;
-    Node* at = std::lower_bound(first, last, move,
-                                [](const Node& n, Move m) { return n.move.bits < m.bits; });
+    uint32_t fresh;
+    {
+      std::unique_lock<std::mutex> allocating =
+          shared_ ? std::unique_lock<std::mutex>(tree_.allocation) : std::unique_lock<std::mutex>();
+      if (p.child_count == p.child_cap) {
+        const uint32_t cap = std::max<uint32_t>(4, 2u * p.child_cap);
+        const uint32_t begin = tree_.children.allocate(cap);
+        if (p.child_count > 0)
+          std::copy_n(&tree_.children[p.child_begin], p.child_count, &tree_.children[begin]);
+        p.child_begin = begin;
+        p.child_cap = uint16_t(std::min<uint32_t>(cap, 0xffff));
+      }
+      fresh = tree_.nodes.allocate(1);
+    }
+    Node& c = tree_.nodes[fresh];
+    c.move = move;
+    c.mover = int8_t(mover);
+    c.avail = 1;
+    Child* first = &tree_.children[p.child_begin];
+    Child* last = first + p.child_count;
+    Child* at = std::lower_bound(first, last, move,
+                                 [](const Child& ch, Move m) { return ch.move.bits < m.bits; });
     std::move_backward(at, last, last + 1);
-    *at = Node{};
-    at->move = move;
-    at->mover = int8_t(mover);
-    at->avail = 1;
+    *at = {move, fresh};
     ++p.child_count;
-    ++tree_.live;
-    return p.child_begin + uint32_t(at - first);
+    tree_.live.fetch_add(1, std::memory_order_relaxed);
+    return fresh;
   }
 
   Rng rng_;
   std::unique_ptr<Tree> own_;
   Tree& tree_;
-  bool shared_;  // the tree is searched by other threads too: lock its mutex
+  bool shared_;  // the tree is searched by other threads too: take the node locks
   std::vector<Step> path_;
   std::vector<uint8_t> mark_;
   MoveList moves_;
@@ -597,7 +661,7 @@ class SearchTree {
   std::vector<double> model_score_;  // and their scores
   std::vector<double> prior_sum_;
   double virtual_loss_ = 0;  // the return a tree-parallel iteration in flight counts per node
-  MutexTimes mutex_times_;
+  LockCounts lock_counts_;
 };
 
 SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
@@ -699,7 +763,7 @@ Move MctsAgent::choose(const State& state) {
   const bool baseline = options_.baseline && estimates;
   std::size_t tree_count = 0;  // distinct trees: one with tree parallelism
   for (auto& tree : trees_) {
-    tree->clear_mutex_times();
+    tree->clear_lock_counts();
     if (!tree->owns_tree()) continue;
     ++tree_count;
     if (baseline) tree->set_offset(*base, seat, options_.prior_samples);
@@ -742,7 +806,7 @@ Move MctsAgent::choose(const State& state) {
                        budget ? double(i) / double(budget) : 0.0);
           uint32_t best_visits = 0, total = 0;
           Move best{0};
-          const auto lock = tree.lock_if_shared();
+          SearchTree::NodeLock hold(tree, 0);
           for (Move m : legal) {
             const uint32_t c = tree.find_child(0, m);
             const uint32_t v = c == kNone ? 0 : tree.node(c).visits - prior_visits;
@@ -791,19 +855,15 @@ Move MctsAgent::choose(const State& state) {
       best_index = i;
     }
   }
-  SearchTree::MutexTimes mutex;
+  SearchTree::LockCounts locks;
   for (std::size_t t = 0; t < trees_.size(); ++t) {
     stats_.iterations += iterations[t];
     stats_.plies += plies[t];
     if (trees_[t]->owns_tree()) stats_.nodes += trees_[t]->live_nodes();
-    mutex.held += trees_[t]->mutex_times().held;
-    mutex.waited += trees_[t]->mutex_times().waited;
-    mutex.total += trees_[t]->mutex_times().total;
+    locks.taken += trees_[t]->lock_counts().taken;
+    locks.waited += trees_[t]->lock_counts().waited;
   }
-  if (mutex.total > mutex.waited) {
-    stats_.mutex_held = mutex.held / (mutex.total - mutex.waited);
-    stats_.mutex_waited = mutex.waited / mutex.total;
-  }
+  if (locks.taken > 0) stats_.lock_waits = double(locks.waited) / double(locks.taken);
   stats_.seconds = std::chrono::duration<double>(read_clock() - start).count();
   stats_.best_share = total ? double(best_visits) / double(total) : 0;
   stats_.best_value = best_visits ? best_value : 0;
@@ -818,8 +878,8 @@ Move MctsAgent::choose(const State& state) {
                   stats_.seconds, speed);
   note_ = note;
   if (tree_count < trees_.size()) {  // parallel=tree
-    std::snprintf(note, sizeof note, ", one tree: mutex held %.0f%% of the work, waited for %.0f%%",
-                  100 * stats_.mutex_held, 100 * stats_.mutex_waited);
+    std::snprintf(note, sizeof note, ", one tree: %.1f%% of node locks waited",
+                  100 * stats_.lock_waits);
     note_ += note;
   }
   return legal[best_index];

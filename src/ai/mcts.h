@@ -47,22 +47,23 @@
 //   - parallel: how the threads search (only with threads above 1). `root` (default): root
 //     parallelism, T independent trees (own seeds) whose root visits are summed. `tree`: tree
 //     parallelism, the T threads grow one shared tree, each on its own samples (its own
-//     generator, its own clone per iteration). A thread holds the tree's one mutex while it
-//     descends (selection, expansion, the moves of its sample applied; let go around an opponent
-//     model's greedy move, whose scan is long) and while it backs up; the playout and the leaf's
-//     estimate run outside it. While its iteration is in flight every node on its path counts a
-//     virtual loss (one visit at the worst return seen), so the other threads try other paths.
-//     Every other option works with it: the prior seeds the one tree once, `nodes` caps the one
-//     tree, reuse keeps it. Unlike threads=1 and root parallelism, a tree-parallel decision
-//     depends on how the threads interleave, so its result is not reproducible from the seed
-//     (the iteration count and the rules are: the root's visits add up to the iterations). With
-//     minimax, a node's minimax value may briefly read another thread's virtual loss.
-//     Measured (docs/ai.md): per iteration it plays as one tree of the whole budget (Relativity
-//     against greedy, four threads on 8,000: 179 of 180 games; four root trees of 2,000: 154),
-//     but the descent is most of an iteration's work and runs under the mutex, so the threads
-//     mostly wait for each other and a timed search makes at most about 1.6 times one
-//     thread's iterations (Relativity, two threads): not the lobby expert's default. The
-//     decision's note and SearchStats say how much of the work held the mutex.
+//     generator, its own clone per iteration). Nodes never move once added, and every node has
+//     a spinlock over its list of children and their statistics: a thread holds one node's lock
+//     while it selects there (and adds a child) and while it backs up into that node's child,
+//     never two at once, and nothing else of an iteration (the sample, its legal moves, the
+//     moves applied, the playout, the estimate) runs under a lock. The threads meet only where
+//     they select at the same node at the same moment, mostly the root. While its iteration is
+//     in flight every node on its path counts a virtual loss (one visit at the worst return
+//     seen when the iteration started), so the other threads try other paths. Every other option
+//     works with it: the prior seeds the one tree once, `nodes` caps the one tree, reuse keeps
+//     it. Unlike threads=1 and root parallelism, a tree-parallel decision depends on how the
+//     threads interleave, so its result is not reproducible from the seed (the iteration count
+//     and the rules are: the root's visits add up to the iterations). With minimax, a node's
+//     minimax value may briefly read another thread's virtual loss. Measured (docs/ai.md): per
+//     iteration it plays as one tree of the whole budget (Relativity against greedy, four
+//     threads on 8,000: 179 of 180 games; four root trees of 2,000: 154), and two threads on two
+//     cores make 1.4 to 1.8 times one thread's iterations (root parallelism: 1.7 to 2.0). The
+//     decision's note and SearchStats say how often a thread found a node's lock taken.
 //   - depth: playout plies before the playout stops and the state is evaluated (see 3.); 0
 //     evaluates the new leaf at once. The default (-1) is 0 for a game that supplies
 //     `estimate_returns` (on Relativity, against greedy at 1000 iterations, depth 0 won 75% of 60
@@ -131,16 +132,16 @@
 //     search does not make. Tree reuse ends at another seat's move, as on a hidden-information
 //     game. Only for a game that supplies an estimate (without one the option is ignored); with
 //     own_turn, the iteration still ends where another seat is to move.
-//   - nodes: the most nodes per tree (default 4,000,000, about 200 MB; one tree per thread with
+//   - nodes: the most nodes per tree (default 4,000,000, about 250 MB; one tree per thread with
 //     root parallelism, one in all with tree parallelism); past it the tree stops growing and
 //     iterations only refine the visit counts.
 //
 // Hot path: one state copy per iteration (the clone inside `determinize`) is the
-// only allocation; move lists are fixed-capacity members, nodes live in one pool per tree that is
-// reused (compacted on reuse) between decisions. The pool grows by chunks of 65,536 nodes that
-// never move, so growing the tree inside an iteration never copies it (a vector's reallocation
-// did, and made timed decisions of large trees overshoot). The prior's samples and copies are
-// made once per decision, outside the iteration loop.
+// only allocation; move lists are fixed-capacity members, nodes and child lists live in two pools
+// per tree that are reused (compacted on reuse) between decisions. The pools grow by chunks of
+// 65,536 slots that never move, so growing the tree inside an iteration never copies it (a
+// vector's reallocation did, and made timed decisions of large trees overshoot). The prior's
+// samples and copies are made once per decision, outside the iteration loop.
 #pragma once
 
 #include <chrono>
@@ -177,6 +178,7 @@ struct SearchOptions {
 
   // Reads the options of `spec` (name "mcts" or "ismcts"); throws BadParams naming a bad one.
   static SearchOptions from_spec(const AgentSpec& spec);
+  friend bool operator==(const SearchOptions&, const SearchOptions&) = default;
 };
 
 // What one decision's search did (summed over threads).
@@ -187,11 +189,9 @@ struct SearchStats {
   double seconds = 0;
   double best_share = 0;  // visits of the chosen move / visits of all legal root moves
   double best_value = 0;  // its mean return for the searching seat
-  // parallel=tree with more than one thread (else 0), by the clock: the share of the iterations'
-  // working time (their time less the waits) the threads held the tree's mutex, which bounds how
-  // many threads can search at once (1 / that share), and the share of their time they waited.
-  double mutex_held = 0;
-  double mutex_waited = 0;
+  // parallel=tree with more than one thread (else 0): the share of the node-lock acquisitions that
+  // found the node held by another thread (and so spun or yielded until it was let go).
+  double lock_waits = 0;
 };
 
 class SearchTree;

@@ -3,6 +3,8 @@
 #include <array>
 #include <vector>
 
+#include "ai/agent.h"
+#include "ai/mcts.h"
 #include "server/json_input.h"
 
 namespace tabletop::server {
@@ -21,9 +23,19 @@ constexpr std::array<Strength, 4> kStrengths{{
     {"easy", "random", "plays a random legal move"},
     {"medium", "greedy", "looks one move ahead with the game's own estimate"},
     {"hard", "ismcts:time=1500,threads=1", "searches for about a second and a half a move"},
-    {"expert", "ismcts:time=3000,threads=4",
-     "searches for about three seconds a move on four cores"},
+    {"expert", "ismcts:time=3000,threads=4,parallel=tree",
+     "searches for about three seconds a move, four cores growing one tree"},
 }};
+
+bool measures_level(const std::string& measured, const Strength& level) {
+  const ai::AgentSpec a = ai::AgentSpec::parse(measured), b = ai::AgentSpec::parse(level.spec);
+  if (a.name != b.name) return false;
+  if (a.name != "mcts" && a.name != "ismcts") return a.options == b.options;
+  ai::SearchOptions x = ai::SearchOptions::from_spec(a), y = ai::SearchOptions::from_spec(b);
+  x.iterations = y.iterations = 0;
+  x.time_ms = y.time_ms = 0;
+  return x == y;
+}
 
 // The entry's measure of `level` against seats all of the level below it ("hard:medium"), when
 // it has one with a decisive game.
@@ -34,7 +46,11 @@ const json* versus_weaker(const json& entry, const std::string& level) {
     const std::string key = level + ":" + kStrengths[i - 1].name;
     const json& all = entry.at("versus");
     if (!all.contains(key) || all.at(key).at("decisive").get<int>() == 0) return nullptr;
-    return &all.at(key);
+    const json& v = all.at(key);
+    if (!measures_level(v.at("spec"), kStrengths[i]) ||
+        !measures_level(v.at("opponent_spec"), kStrengths[i - 1]))
+      return nullptr;
+    return &v;
   }
   return nullptr;
 }
@@ -55,7 +71,9 @@ json strengths_json(const std::string& game) {
     if (measured) {
       json rating = json::object(), versus = json::object();
       for (const auto& [players, entry] : measured->items()) {
-        if (entry.contains("ratings")) {
+        // A level's rating where the round robin played the level's own search.
+        if (entry.contains("ratings") &&
+            measures_level(entry.at("ratings").at(s.name).at("spec"), s)) {
           const json& r = entry.at("ratings").at(s.name);
           rating[players] = {{"elo", r.at("elo")}, {"low", r.at("low")}, {"high", r.at("high")}};
         }
@@ -70,6 +88,12 @@ json strengths_json(const std::string& game) {
     out.push_back(std::move(level));
   }
   return out;
+}
+
+bool measures_strength(const std::string& spec, const std::string& strength) {
+  for (const Strength& s : kStrengths)
+    if (strength == s.name) return measures_level(spec, s);
+  return false;
 }
 
 std::vector<std::string> strength_names() {

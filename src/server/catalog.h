@@ -13,8 +13,8 @@ namespace tabletop::server {
 using json = nlohmann::json;
 
 // The strengths the lobby names: easy = random, medium = greedy, hard = ismcts with a 1.5 s
-// budget on one thread, expert = ismcts with 3 s on four threads (root parallel: four trees whose
-// root visits are summed; the worker budget it wants is kExpertThreads cores for 3 s a decision).
+// budget on one thread, expert = ismcts with 3 s on four threads growing one tree (parallel=tree;
+// the worker budget it wants is kExpertThreads cores for 3 s a decision).
 constexpr int kExpertThreads = 4;
 // The strengths for `game`, each {name, description} and, where the ladder measured the game,
 // "rating": {"<players>": {"elo", "low", "high"}} (Bradley-Terry on the Elo scale with its 95%
@@ -23,8 +23,14 @@ constexpr int kExpertThreads = 4;
 // Where the ladder measured a level against seats all of the level just below it
 // (`scripts/ladder --versus hard:medium`), "versus": {"<players>": {"opponent", "share", "low",
 // "high", "fair", "decisive"}}: the level's share of the decisive games, its 95% interval and the
-// fair share 1/n (left out when no game was decisive).
+// fair share 1/n (left out when no game was decisive). A rating or a share is shown only where it
+// was measured with the level's own search (its spec's options but for iterations and time: a
+// figure of an earlier expert, four root-parallel trees, is left out).
 json strengths_json(const std::string& game);
+// Whether `spec` (a ladder entry's) is the search of the lobby's `strength` at another budget:
+// the same agent with the same options but for iterations and time (ismcts:iterations=2000 is
+// hard's search; ismcts:iterations=16000,threads=4, four root-parallel trees, is not expert's).
+bool measures_strength(const std::string& spec, const std::string& strength);
 // The strength names, weakest first.
 std::vector<std::string> strength_names();
 // data/ladder.json as compiled in: {"levels": [...], "games": {game: {"<players>": {"command",

@@ -21,7 +21,8 @@ TEST(Catalog, EveryLevelNamesAnAgentEveryGameAccepts) {
     for (const std::string& level : strength_names())
       EXPECT_NO_THROW(ai::make_agent(strength_spec(level), *game, 1)) << e.info.id << " " << level;
   }
-  EXPECT_EQ(strength_spec("expert"), "ismcts:time=3000,threads=" + std::to_string(kExpertThreads));
+  EXPECT_EQ(strength_spec("expert"),
+            "ismcts:time=3000,threads=" + std::to_string(kExpertThreads) + ",parallel=tree");
   EXPECT_THROW(strength_spec("godlike"), BadInput);
 }
 
@@ -99,6 +100,19 @@ TEST(Catalog, TheLadderIsWellFormedAndRatesTheLevelsTheLobbyOffers) {
   }
 }
 
+// A ladder figure belongs to a level only when it played that level's search at another budget.
+TEST(Catalog, AMeasureIsTheLevelsOnlyWithTheLevelsOwnSearch) {
+  EXPECT_TRUE(measures_strength("ismcts:iterations=2000", "hard"));
+  EXPECT_TRUE(measures_strength("ismcts:iterations=2000,threads=1", "hard"));
+  EXPECT_FALSE(measures_strength("ismcts:iterations=2000,c=1.4", "hard"));
+  EXPECT_TRUE(measures_strength("ismcts:iterations=16000,threads=4,parallel=tree", "expert"));
+  EXPECT_FALSE(measures_strength("ismcts:iterations=16000,threads=4", "expert"));  // root trees
+  EXPECT_FALSE(measures_strength("ismcts:iterations=16000,threads=2,parallel=tree", "expert"));
+  EXPECT_TRUE(measures_strength("greedy", "medium"));
+  EXPECT_FALSE(measures_strength("random", "medium"));
+  EXPECT_FALSE(measures_strength("greedy", "godlike"));
+}
+
 TEST(Catalog, TheLobbyShowsEachLevelsRatingWhereTheLadderMeasuredIt) {
   for (const GameEntry& e : games::registry().entries()) {
     const json levels = strengths_json(e.info.id);
@@ -113,8 +127,13 @@ TEST(Catalog, TheLobbyShowsEachLevelsRatingWhereTheLadderMeasuredIt) {
       for (const auto& [players, m] : games.at(e.info.id).items()) {
         // The share against the level below, where the ladder measured it with a decisive game.
         const std::string below = i > 0 ? strength_names()[i] + ":" + strength_names()[i - 1] : "";
-        const bool versus = m.contains("versus") && m.at("versus").contains(below) &&
-                            m.at("versus").at(below).at("decisive").get<int>() > 0;
+        // Only a measure of the levels' own searches (not an earlier expert's).
+        const bool versus =
+            m.contains("versus") && m.at("versus").contains(below) &&
+            m.at("versus").at(below).at("decisive").get<int>() > 0 &&
+            measures_strength(m.at("versus").at(below).at("spec"), strength_names()[i]) &&
+            measures_strength(m.at("versus").at(below).at("opponent_spec"),
+                              strength_names()[i - 1]);
         EXPECT_EQ(levels[i].contains("versus") && levels[i].at("versus").contains(players), versus);
         if (versus) {
           const json& shown = levels[i].at("versus").at(players);
@@ -123,7 +142,9 @@ TEST(Catalog, TheLobbyShowsEachLevelsRatingWhereTheLadderMeasuredIt) {
           for (const char* key : {"share", "low", "high", "fair", "decisive"})
             EXPECT_EQ(shown.at(key), v.at(key)) << key;
         }
-        if (!m.contains("ratings")) {
+        if (!m.contains("ratings") ||
+            !measures_strength(m.at("ratings").at(strength_names()[i]).at("spec"),
+                               strength_names()[i])) {
           EXPECT_FALSE(levels[i].contains("rating") && levels[i].at("rating").contains(players));
           continue;
         }
