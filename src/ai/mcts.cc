@@ -79,7 +79,14 @@ class SearchTree {
     uint8_t lock = 0;   // shared tree: held (1) by the thread selecting at or backing up into it
     uint32_t child_begin = 0;  // its child list's first slot in Tree::children
     uint32_t visits = 0;
-    uint32_t avail = 0;  // times this move was legal when its parent was visited
+    // Times this move was legal when its parent was visited: avail, plus the parent's `fast` less
+    // avail_base (availability()).
+    uint32_t avail = 0;
+    // Selections at this node by the fast path (every child legal), each one availability more
+    // for every child: counted here once instead of in every child, so a selection writes only
+    // the node (a shared tree's threads then do not pass every child's cache line to and fro).
+    uint32_t fast = 0;
+    uint32_t avail_base = 0;  // the parent's `fast` when this node was added
     // With SearchOptions::minimax: the implicit minimax value for `mover` (its best continuation
     // among the children where it moves again, else the node's own evaluation).
     float best = 0;
@@ -586,7 +593,8 @@ class SearchTree {
       if (!mark_[i]) continue;
       const Node& c = tree_.nodes[tree_.children[n.child_begin + i].node];
       const double q = (mean_value(c, config) - lo) * scale;
-      best_score = std::max(best_score, q + config.c * std::sqrt(ln(c.avail + 1) / c.visits));
+      best_score =
+          std::max(best_score, q + config.c * std::sqrt(ln(availability(n, c) + 1) / c.visits));
     }
     return best_score;
   }
@@ -594,19 +602,20 @@ class SearchTree {
   // Counts one more availability for every available child of `node` and returns the child-list
   // slot of the one with the best UCB score.
   uint32_t pick_available(uint32_t node, bool all, const Config& config) {
-    const Node& n = tree_.nodes[node];
+    Node& n = tree_.nodes[node];
     const double lo = tree_.lo.load(std::memory_order_relaxed);
     const double hi = tree_.hi.load(std::memory_order_relaxed);
     const double scale = hi > lo ? 1.0 / (hi - lo) : 0.0;
     double best_score = -std::numeric_limits<double>::infinity();
     uint32_t best = kNone;
     const uint32_t begin = n.child_begin, count = n.child_count;
+    if (all) ++n.fast;
     for (uint32_t i = 0; i < count; ++i) {
       if (!all && !mark_[i]) continue;
       Node& c = tree_.nodes[tree_.children[begin + i].node];
-      ++c.avail;
+      if (!all) ++c.avail;
       const double q = (mean_value(c, config) - lo) * scale;
-      const double score = q + config.c * std::sqrt(ln(c.avail) / c.visits);
+      const double score = q + config.c * std::sqrt(ln(availability(n, c)) / c.visits);
       if (score > best_score) {
         best_score = score;
         best = begin + i;
@@ -614,6 +623,11 @@ class SearchTree {
     }
     assert(best != kNone);
     return best;
+  }
+
+  // Child `c`'s availability under its parent `n`.
+  static uint32_t availability(const Node& n, const Node& c) {
+    return c.avail + (n.fast - c.avail_base);
   }
 
   // Adds a child for `move` under `parent` (whose lock a shared tree's caller holds), keeping the
@@ -638,6 +652,7 @@ class SearchTree {
     c.move = move;
     c.mover = int8_t(mover);
     c.avail = 1;
+    c.avail_base = p.fast;
     Child* first = &tree_.children[p.child_begin];
     Child* last = first + p.child_count;
     Child* at = std::lower_bound(first, last, move,
