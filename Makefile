@@ -89,13 +89,16 @@ test-sanitize: debug
 	cd build/debug && TABLETOP_CONFORMANCE_PLAYOUTS=100 ctest $(CTEST_FLAGS) -L 'conformance_test|core_test|fuzz_test'
 
 # The search's threads on one shared tree (parallel=tree: per-node spinlocks, src/ai/mcts.cc) under
-# ThreadSanitizer: the tree-parallel tests of ai_test, which fail on any data race it reports.
+# ThreadSanitizer: the tree-parallel tests of ai_test, which fail on any data race it reports. Run
+# with address-space randomisation off (setarch -R): some kernels' randomisation puts mappings
+# where ThreadSanitizer's shadow memory must go.
 build/thread/build.ninja: CMakeLists.txt CMakePresets.json | deps
 	cmake --preset thread >/dev/null
 
 test-thread: deps build/thread/build.ninja
 	cmake --build --preset thread -j $(JOBS) --target ai_test
-	TSAN_OPTIONS=halt_on_error=1 build/thread/bin/ai_test --gtest_filter='Search.TreeParallel*'
+	TSAN_OPTIONS=halt_on_error=1 setarch $$(uname -m) -R build/thread/bin/ai_test \
+	  --gtest_filter='Search.TreeParallel*'
 
 # The web client (web/): npm ci when node_modules is missing or older than the lock file, the
 # production build (web/dist, which `tabletop serve --static web/dist` serves), the unit tests
