@@ -162,8 +162,10 @@ class SearchTree {
     struct Free {
       void operator()(Slot* p) const { std::free(p); }
     };
-    std::vector<std::unique_ptr<Slot[], Free>> chunks_;
-    std::atomic<uint32_t> size_{0};
+    std::vector<std::unique_ptr<Slot[], Free>> chunks_;  // read by every access to a slot
+    // Written by every allocation: on a cache line of its own, so that a shared tree's threads
+    // reading chunks_ (every node they touch) do not lose the line to each other's allocations.
+    alignas(64) std::atomic<uint32_t> size_{0};
   };
 
   // What the threads of a tree-parallel search share: the nodes, the range of returns seen, the
@@ -173,11 +175,13 @@ class SearchTree {
     Pool<Child> children;
     Pool<Node> scratch_nodes;  // advance()'s copies
     Pool<Child> scratch_children;
-    std::atomic<uint32_t> live{1};
-    std::atomic<double> lo, hi;  // the smallest and largest return seen
+    // Apart from everything above and below (a cache line each), as the pools' sizes are: `live`
+    // changes with every node added, the range seldom, and every selection reads the range.
+    alignas(64) std::atomic<uint32_t> live{1};
+    alignas(64) std::atomic<double> lo, hi;  // the smallest and largest return seen
     bool root_seeded = false;
-    Returns offset{};       // set_offset
-    std::mutex allocation;  // shared tree: held while the pools hand out slots
+    Returns offset{};                   // set_offset
+    alignas(64) std::mutex allocation;  // shared tree: held while the pools hand out slots
   };
 
   // A search on a tree of its own (`share_with` null), or on the tree of `share_with`: tree
