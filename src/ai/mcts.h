@@ -132,9 +132,10 @@
 //     search does not make. Tree reuse ends at another seat's move, as on a hidden-information
 //     game. Only for a game that supplies an estimate (without one the option is ignored); with
 //     own_turn, the iteration still ends where another seat is to move.
-//   - nodes: the most nodes per tree (default 4,000,000, about 250 MB; one tree per thread with
-//     root parallelism, one in all with tree parallelism); past it the tree stops growing and
-//     iterations only refine the visit counts.
+//   - nodes: the most nodes per tree (default 4,000,000; counted as the slots of the child lists,
+//     room to grow included, which are at least as many as the nodes: at most about 290 MB, 16
+//     bytes a slot and 56 a node; one tree per thread with root parallelism, one in all with tree
+//     parallelism); past it the tree stops growing and iterations only refine the visit counts.
 //
 // Hot path: one state copy per iteration (the clone inside `determinize`) is the
 // only allocation; move lists are fixed-capacity members, nodes and child lists live in two pools
