@@ -1,15 +1,15 @@
 // Google Benchmark cases for the search's threads: one decision of `ismcts` at a fixed budget of
-// iterations, from a fixed position of each game (10 random moves from seed 1's deal), on one
-// thread, on T threads growing one tree (parallel=tree) and on T root-parallel trees. Compare the
-// rows' iterations_per_second from one run: a row over the one-thread row of its game is what T
+// iterations, from a fixed position of each game (the bench's position 10 moves in, ai/bench.h), on
+// one thread, on T threads growing one tree (parallel=tree) and on T root-parallel trees. Compare
+// the rows' iterations_per_second from one run: a row over the one-thread row of its game is what T
 // threads make of the cores (docs/ai.md, "Expert's threads on one tree").
 #include <benchmark/benchmark.h>
 
 #include <string>
 
 #include "ai/agent.h"
+#include "ai/bench.h"
 #include "ai/mcts.h"
-#include "core/rng.h"
 #include "games/games.h"
 
 namespace tabletop {
@@ -23,16 +23,7 @@ void BM_SearchThreads(benchmark::State& bench) {
   const std::string id = kGames[bench.range(0)];
   const int mode = int(bench.range(1)), threads = int(bench.range(2));
   const auto game = games::registry().make(id);
-  std::unique_ptr<State> state = game->new_initial_state(1);
-  Rng rng(2);
-  MoveList moves;
-  for (int i = 0; i < 10; ++i) {
-    state->legal_moves(moves);
-    std::unique_ptr<State> next = state->clone();
-    next->apply(moves[rng.uniform(uint32_t(moves.size()))]);
-    if (next->is_terminal()) break;
-    state = std::move(next);
-  }
+  const std::unique_ptr<State> state = ai::bench_position(*game, 10);
   // A budget of about a tenth of a second on one core of each game.
   const int iterations = id == "culture-wars" ? 4000 : 40000;
   std::string spec = "ismcts:reuse=0,iterations=" + std::to_string(iterations);

@@ -18,6 +18,20 @@ double thread_cpu_seconds() {
 
 }  // namespace
 
+std::unique_ptr<State> bench_position(const Game& game, int plies) {
+  std::unique_ptr<State> state = game.new_initial_state(1);
+  Rng rng(2);
+  MoveList moves;
+  for (int i = 0; i < plies && !state->is_terminal(); ++i) {
+    state->legal_moves(moves);
+    std::unique_ptr<State> next = state->clone();
+    next->apply(moves[rng.uniform(uint32_t(moves.size()))]);
+    if (next->is_terminal()) break;
+    state = std::move(next);
+  }
+  return state;
+}
+
 BenchResult run_bench(const Registry& registry, int iterations) {
   BenchResult result;
   for (const GameEntry& entry : registry.entries()) {
@@ -31,16 +45,7 @@ BenchResult run_bench(const Registry& registry, int iterations) {
     options.iterations = iterations;
     options.reuse = false;
     for (int plies : {0, 10, 40}) {
-      std::unique_ptr<State> state = game->new_initial_state(1);
-      Rng rng(2);
-      MoveList moves;
-      for (int i = 0; i < plies && !state->is_terminal(); ++i) {
-        state->legal_moves(moves);
-        std::unique_ptr<State> next = state->clone();
-        next->apply(moves[rng.uniform(uint32_t(moves.size()))]);
-        if (next->is_terminal()) break;
-        state = std::move(next);
-      }
+      std::unique_ptr<State> state = bench_position(*game, plies);
       MctsAgent agent(*game, options, hidden, 1, line.agent);
       const double cpu = thread_cpu_seconds();
       agent.choose(*state);

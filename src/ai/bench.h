@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,11 @@ struct BenchResult {
   std::vector<BenchLine> lines;  // in registry order
   uint64_t signature = 0;        // sum of nodes
 };
+
+// The bench's position `plies` moves into `game`'s seed-1 deal: uniformly random moves from a
+// fixed generator, stopping short of a move that would end the game. Also the start of
+// bench/search_threads_bench.cc's decisions.
+std::unique_ptr<State> bench_position(const Game& game, int plies);
 
 // Runs the bench with `iterations` per position. Throws what the games throw (a bug).
 BenchResult run_bench(const Registry& registry, int iterations);

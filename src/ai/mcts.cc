@@ -319,20 +319,17 @@ class SearchTree {
       for (int s = 0; s < players; ++s)
         r[std::size_t(s)] += tree_.offset[std::size_t(s)] - root_estimate[std::size_t(s)];
     for (int s = 0; s < players; ++s) widen_range(r[std::size_t(s)]);
+    // The root's visit is counted under the lock the first step's backup takes (the root's: the
+    // most contended node, taken once, not twice).
     {
       NodeLock hold(*this, 0);
       Node& root = tree_.nodes[0];
       set_visits(root, root.visits + 1);
+      if (!path_.empty()) back_up(path_[0], r);
     }
-    for (const Step& step : path_) {
-      NodeLock hold(*this, step.parent);
-      Node& n = tree_.nodes[step.node];
-      if (shared_) {
-        n.value += r[std::size_t(step.mover)] - virtual_loss_;  // the virtual visit becomes real
-      } else {
-        set_visits(n, n.visits + 1);
-        n.value += r[std::size_t(step.mover)];
-      }
+    for (std::size_t i = 1; i < path_.size(); ++i) {
+      NodeLock hold(*this, path_[i].parent);
+      back_up(path_[i], r);
     }
     if (config.minimax > 0) back_up_best();
     return plies;
@@ -453,6 +450,18 @@ class SearchTree {
     uint32_t node;
     Seat mover;
   };
+
+  // Adds the iteration's returns `r` to the node `step` entered (its parent's lock held on a
+  // shared tree, where the visit was counted by the selection's virtual loss, now taken off).
+  void back_up(const Step& step, const Returns& r) {
+    Node& n = tree_.nodes[step.node];
+    if (shared_) {
+      n.value += r[std::size_t(step.mover)] - virtual_loss_;  // the virtual visit becomes real
+    } else {
+      set_visits(n, n.visits + 1);
+      n.value += r[std::size_t(step.mover)];
+    }
+  }
 
   // SearchOptions::opponents: the most modelled moves an iteration's playout applies.
   static constexpr int kModelledPlies = 1000;
