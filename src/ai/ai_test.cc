@@ -254,7 +254,8 @@ TEST(AgentSpecs, KnownAgentsAndOptions) {
         "mcts:iterations=10,c=1.2,threads=2,depth=5,reuse=0,nodes=5000", "mcts:time=50",
         "ismcts:iterations=5,time=100", "ismcts:prior=20,prior_samples=2", "ismcts:fpu=0.3",
         "ismcts:own_turn=1,baseline=1", "ismcts:own_turn=0,baseline=0", "ismcts:opponents=greedy",
-        "mcts:opponents=search", "ismcts:threads=2,parallel=tree", "mcts:parallel=root"})
+        "mcts:opponents=search", "ismcts:threads=2,parallel=tree", "mcts:parallel=root",
+        "ismcts:playout=greedy,depth=3", "mcts:playout=random"})
     EXPECT_NE(make_agent(spec, *game, 1), nullptr) << spec;
   EXPECT_EQ(make_agent("mcts:time=2000", *game, 1)->spec(), "mcts:time=2000");
   const auto names = agent_names();
@@ -305,6 +306,7 @@ TEST(AgentSpecs, BadSpecsNameTheProblem) {
   EXPECT_NE(message("ismcts:own_turn=2").find("own_turn"), std::string::npos);
   EXPECT_NE(message("ismcts:baseline=0.5").find("baseline"), std::string::npos);
   EXPECT_NE(message("ismcts:opponents=minimax").find("opponents=minimax"), std::string::npos);
+  EXPECT_NE(message("ismcts:playout=smart").find("playout='smart'"), std::string::npos);
   EXPECT_NE(message("ismcts:threads=2,parallel=leaf").find("parallel='leaf'"), std::string::npos);
   EXPECT_NE(message("greedy:c=1").find("unknown option 'c'"), std::string::npos);
   EXPECT_NE(message("alphazero").find("unknown agent 'alphazero'"), std::string::npos);
@@ -432,6 +434,7 @@ TEST(Information, IsmctsChoicesDoNotDependOnTheHiddenTruth) {
     for (const std::string& agent :
          {spec, spec + ",fpu=0.3", spec + ",own_turn=1,baseline=1",
           spec + ",threads=3,parallel=tree", std::string("ismcts:iterations=20,opponents=greedy"),
+          std::string("ismcts:iterations=20,depth=4,playout=greedy,opponents=search"),
           std::string("greedy:samples=4")}) {
       const Counts a = choices(agent, *game, *state, 80), b = choices(agent, *game, *other, 80);
       const ChiSquare c = compare(a, b);
@@ -839,6 +842,33 @@ TEST(Search, OpponentModelPlaysTheOtherSeatsGreedyMove) {
             true);
   EXPECT_EQ(SearchOptions::from_spec(AgentSpec::parse("ismcts:opponents=search")).model_opponents,
             false);
+}
+
+// playout=greedy: the plies after the leaf are greedy's on the sample. On the trap toy two
+// iterations try each root move once; "trap"'s leaf is followed by one playout ply, seat 1's
+// reply: greedy's is reply 0 (seat 0 loses, -1), a random one is one of the 49 losing replies
+// with chance 49/50. Without depth the option changes nothing: the leaf is estimated at once (0).
+TEST(Search, GreedyPlayoutPlaysGreedysMoveAfterTheLeaf) {
+  auto game = std::make_shared<TrapGame>("trap", "Trap");
+  auto state = game->new_initial_state(1);
+  auto trap_value = [&](bool greedy, int depth, uint64_t seed) {
+    SearchOptions o{.iterations = 2, .depth = depth, .prior = 0};
+    o.greedy_playout = greedy;
+    MctsAgent agent(*game, o, false, seed, "mcts");
+    agent.choose(*state);
+    EXPECT_EQ(agent.last_root_visits()[0].first.bits, 0u);
+    return agent.last_root_values()[0];
+  };
+  int random_won = 0;
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    SCOPED_TRACE(seed);
+    EXPECT_EQ(trap_value(true, 1, seed), -1.0) << "greedy's reply springs the trap";
+    EXPECT_EQ(trap_value(true, 0, seed), 0.0) << "no playout: the leaf's estimate";
+    random_won += trap_value(false, 1, seed) == 1.0;
+  }
+  EXPECT_GE(random_won, 7) << "a random reply mostly loses for seat 1";
+  EXPECT_TRUE(SearchOptions::from_spec(AgentSpec::parse("ismcts:playout=greedy")).greedy_playout);
+  EXPECT_FALSE(SearchOptions::from_spec(AgentSpec::parse("ismcts:playout=random")).greedy_playout);
 }
 
 // The time budget, on a clock that advances 1 ms per reading (MctsAgent::set_clock), so the test

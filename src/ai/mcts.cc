@@ -112,6 +112,8 @@ class SearchTree {
     // SearchOptions::opponents == greedy: every other seat's move is greedy's on the sample, in
     // the descent and the playout; the tree holds only the searching seat's moves.
     bool model_opponents = false;
+    // SearchOptions::greedy_playout: the playout's plies are greedy's on the sample (playout_move).
+    bool greedy_playout = false;
   };
 
   // Slots addressed by index, in chunks of kChunk that never move: growing the tree costs one
@@ -309,8 +311,12 @@ class SearchTree {
           ++replies;
         continue;
       }
-      state->legal_moves(moves_);
-      state->apply(moves_[rng_.uniform(uint32_t(moves_.size()))]);
+      if (config.greedy_playout) {
+        state->apply(playout_move(*state, to_move));
+      } else {
+        state->legal_moves(moves_);
+        state->apply(moves_[rng_.uniform(uint32_t(moves_.size()))]);
+      }
       ++plies;
       ++depth;
     }
@@ -526,6 +532,36 @@ class SearchTree {
     return pick;
   }
 
+  // SearchOptions::greedy_playout: `mover`'s move in the playout, greedy's on the sample itself
+  // (not resampled from `mover`'s side: the sample is the playout's world): every legal move
+  // applied to a copy and valued by `mover`'s estimate (a terminal by its returns), ties broken
+  // uniformly at random.
+  Move playout_move(const State& state, Seat mover) {
+    state.legal_moves(model_moves_);
+    if (model_moves_.size() == 1) return model_moves_[0];
+    double best = -std::numeric_limits<double>::infinity();
+    uint32_t ties = 0;
+    Move pick = model_moves_[0];
+    for (Move m : model_moves_) {
+      std::unique_ptr<State> after = state.clone();
+      after->apply(m);
+      Returns r{};
+      if (after->is_terminal())
+        r = after->returns();
+      else if (!after->estimate_returns(r))
+        r = Returns{};
+      const double v = r[std::size_t(mover)];
+      if (v > best + 1e-9) {
+        best = v;
+        ties = 1;
+        pick = m;
+      } else if (v >= best - 1e-9 && rng_.uniform(++ties) == 0) {
+        pick = m;  // reservoir sampling: each tie kept with chance 1/ties
+      }
+    }
+    return pick;
+  }
+
   // At `node` with the sample's legal moves in moves_: adds a child for an untried move (setting
   // `expanded`) or picks an available child by UCB. Sets `move`; returns the child, or kNone when
   // an untried move was picked but the tree is full. On a shared tree it holds the node's lock
@@ -695,7 +731,7 @@ class SearchTree {
 SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
   spec.allow_only(
       "iterations,time,c,threads,depth,reuse,nodes,prior,prior_samples,fpu,own_turn,baseline,"
-      "minimax,opponents,parallel");
+      "minimax,opponents,parallel,playout");
   SearchOptions o;
   o.iterations = int(spec.integer("iterations", 0, 1, 1'000'000'000));
   o.time_ms = spec.number("time", 0, 1, 1e8);
@@ -717,6 +753,14 @@ SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
                       " is not a model of the other seats: use opponents=search (the default: "
                       "the tree searches every seat) or opponents=greedy");
     o.model_opponents = model == "greedy";
+  }
+  if (spec.options.count("playout")) {
+    const std::string& playout = spec.options.at("playout");
+    if (playout != "random" && playout != "greedy")
+      throw BadParams(spec.name + ": playout=" + quote(playout) +
+                      " is not a playout policy: use playout=random (the default) or "
+                      "playout=greedy (each ply greedy's move on the sample)");
+    o.greedy_playout = playout == "greedy";
   }
   o.max_nodes = uint32_t(spec.integer("nodes", 4'000'000, 1000, 1'000'000'000));
   if (spec.options.count("parallel")) {
@@ -804,7 +848,8 @@ Move MctsAgent::choose(const State& state) {
                                   .baseline = baseline,
                                   .max_nodes = options_.max_nodes,
                                   .minimax = options_.minimax,
-                                  .model_opponents = options_.model_opponents && estimates};
+                                  .model_opponents = options_.model_opponents && estimates,
+                                  .greedy_playout = options_.greedy_playout && estimates};
 
   const int threads = options_.threads;
   const bool timed = options_.time_ms > 0;

@@ -35,7 +35,7 @@
 // by replacing the hidden truth with another consistent one and checking the choices do not change.
 //
 // Options (spec "mcts:iterations=N,time=MS,c=C,threads=T,depth=D,reuse=0|1,nodes=N,
-// prior=V,prior_samples=S,fpu=V,own_turn=0|1,baseline=0|1,minimax=A,opponents=search|greedy,
+// prior=V,prior_samples=S,fpu=V,own_turn=0|1,baseline=0|1,minimax=A,opponents=search|greedy,playout=random|greedy,
 // parallel=root|tree").
 // The defaults below are
 // the search's own; make_agent first adds the game's tuned options (src/ai/tuning.h) for every
@@ -132,6 +132,14 @@
 //     search does not make. Tree reuse ends at another seat's move, as on a hidden-information
 //     game. Only for a game that supplies an estimate (without one the option is ignored); with
 //     own_turn, the iteration still ends where another seat is to move.
+//   - playout: how every seat moves in the `depth` plies after the leaf, before the estimate:
+//     `random` (default: a uniformly random legal move) or `greedy` (greedy's move scored on the
+//     iteration's sample itself: every legal move applied to a copy and valued by the mover's
+//     estimate, ties at random; the sample is the playout's world, so it is not resampled per
+//     seat as opponents=greedy's model is). With the default depth 0 there is no playout and the
+//     option changes nothing; give depth as well (e.g. playout=greedy,depth=6). A greedy ply
+//     costs a copy and an estimate per legal move: an iteration is many times dearer, and those
+//     copies are allocations the plain search does not make.
 //   - nodes: the most nodes per tree (default 4,000,000; counted as the slots of the child lists,
 //     room to grow included, which are at least as many as the nodes: at most about 290 MB, 16
 //     bytes a slot and 56 a node; one tree per thread with root parallelism, one in all with tree
@@ -170,6 +178,7 @@ struct SearchOptions {
   bool baseline = false;         // returns relative to the estimate of the iteration's root sample
   double minimax = 0;            // weight of the implicit minimax value in selection (0: off)
   bool model_opponents = false;  // opponents=greedy: other seats play greedy, not searched
+  bool greedy_playout = false;   // playout=greedy: the playout's plies are greedy's, not random
   bool tree_parallel = false;    // parallel=tree: the threads share one tree (default: root)
   uint32_t max_nodes = 4'000'000;
 
