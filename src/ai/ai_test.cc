@@ -640,8 +640,10 @@ TEST(Search, TreeParallelWorksWithEveryOption) {
     auto game = games::registry().make(id);
     for (const std::string options :
          {"", ",prior=0", ",fpu=0.3", ",minimax=0.5", ",own_turn=1,baseline=1",
-          ",opponents=greedy,prior=20", ",nodes=1000", ",reuse=0", ",depth=5"}) {
-      // The opponent model scans every modelled decision: seconds in Culture Wars.
+          ",opponents=greedy,prior=20", ",nodes=1000", ",reuse=0", ",depth=5",
+          ",playout=greedy,depth=3"}) {
+      // The opponent model and greedy playouts scan every modelled decision: seconds in Culture
+      // Wars.
       if (std::string(id) == "culture-wars" && options.find("greedy") != std::string::npos)
         continue;
       const std::string spec = "ismcts:iterations=300,threads=3,parallel=tree" + options;
