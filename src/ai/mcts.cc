@@ -516,6 +516,33 @@ class SearchTree {
     state.legal_moves(model_moves_);
     if (model_moves_.size() == 1) return model_moves_[0];
     one_ply_scores(state, mover, model_moves_, 1, rng_, model_score_);
+    return best_scored_move();
+  }
+
+  // SearchOptions::greedy_playout: `mover`'s move in the playout, greedy's on the sample itself
+  // (not resampled from `mover`'s side: the sample is the playout's world): every legal move
+  // applied to a copy and valued by `mover`'s estimate (a terminal by its returns), ties broken
+  // uniformly at random.
+  Move playout_move(const State& state, Seat mover) {
+    state.legal_moves(model_moves_);
+    if (model_moves_.size() == 1) return model_moves_[0];
+    model_score_.resize(model_moves_.size());
+    for (std::size_t i = 0; i < model_moves_.size(); ++i) {
+      std::unique_ptr<State> after = state.clone();
+      after->apply(model_moves_[i]);
+      Returns r{};
+      if (after->is_terminal())
+        r = after->returns();
+      else if (!after->estimate_returns(r))
+        r = Returns{};
+      model_score_[i] = r[std::size_t(mover)];
+    }
+    return best_scored_move();
+  }
+
+  // The move of model_moves_ with the highest score in model_score_, ties broken uniformly at
+  // random (reservoir sampling: each tie kept with chance 1/ties).
+  Move best_scored_move() {
     double best = -std::numeric_limits<double>::infinity();
     uint32_t ties = 0;
     Move pick = model_moves_[0];
@@ -526,37 +553,7 @@ class SearchTree {
         ties = 1;
         pick = model_moves_[i];
       } else if (v >= best - 1e-9 && rng_.uniform(++ties) == 0) {
-        pick = model_moves_[i];  // reservoir sampling: each tie kept with chance 1/ties
-      }
-    }
-    return pick;
-  }
-
-  // SearchOptions::greedy_playout: `mover`'s move in the playout, greedy's on the sample itself
-  // (not resampled from `mover`'s side: the sample is the playout's world): every legal move
-  // applied to a copy and valued by `mover`'s estimate (a terminal by its returns), ties broken
-  // uniformly at random.
-  Move playout_move(const State& state, Seat mover) {
-    state.legal_moves(model_moves_);
-    if (model_moves_.size() == 1) return model_moves_[0];
-    double best = -std::numeric_limits<double>::infinity();
-    uint32_t ties = 0;
-    Move pick = model_moves_[0];
-    for (Move m : model_moves_) {
-      std::unique_ptr<State> after = state.clone();
-      after->apply(m);
-      Returns r{};
-      if (after->is_terminal())
-        r = after->returns();
-      else if (!after->estimate_returns(r))
-        r = Returns{};
-      const double v = r[std::size_t(mover)];
-      if (v > best + 1e-9) {
-        best = v;
-        ties = 1;
-        pick = m;
-      } else if (v >= best - 1e-9 && rng_.uniform(++ties) == 0) {
-        pick = m;  // reservoir sampling: each tie kept with chance 1/ties
+        pick = model_moves_[i];
       }
     }
     return pick;
