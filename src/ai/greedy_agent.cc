@@ -22,16 +22,20 @@ void one_ply_scores(const State& base, Seat seat, const MoveList& moves, int sam
     sample->legal_moves(sampled);
     for (std::size_t i = 0; i < moves.size(); ++i) {
       if (!sampled.contains(moves[i])) continue;  // cannot happen in a consistent sample
-      std::unique_ptr<State> after = sample->clone();
-      after->apply(moves[i]);
-      Returns r{};
-      if (after->is_terminal())
-        r = after->returns();
-      else if (!after->estimate_returns(r))
-        r = Returns{};
-      score[i] += r[std::size_t(seat)];
+      score[i] += one_ply_score(*sample, seat, moves[i]);
     }
   }
+}
+
+double one_ply_score(const State& state, Seat seat, Move move) {
+  std::unique_ptr<State> after = state.clone();
+  after->apply(move);
+  Returns r{};
+  if (after->is_terminal())
+    r = after->returns();
+  else if (!after->estimate_returns(r))
+    r = Returns{};
+  return r[std::size_t(seat)];
 }
 
 Move GreedyAgent::choose(const State& state) {

@@ -11,6 +11,7 @@
 #include <limits>
 #include <mutex>
 #include <new>
+#include <string_view>
 #include <thread>
 
 #include "ai/greedy_agent.h"
@@ -527,16 +528,8 @@ class SearchTree {
     state.legal_moves(model_moves_);
     if (model_moves_.size() == 1) return model_moves_[0];
     model_score_.resize(model_moves_.size());
-    for (std::size_t i = 0; i < model_moves_.size(); ++i) {
-      std::unique_ptr<State> after = state.clone();
-      after->apply(model_moves_[i]);
-      Returns r{};
-      if (after->is_terminal())
-        r = after->returns();
-      else if (!after->estimate_returns(r))
-        r = Returns{};
-      model_score_[i] = r[std::size_t(mover)];
-    }
+    for (std::size_t i = 0; i < model_moves_.size(); ++i)
+      model_score_[i] = one_ply_score(state, mover, model_moves_[i]);
     return best_scored_move();
   }
 
@@ -725,6 +718,21 @@ class SearchTree {
   LockCounts lock_counts_;
 };
 
+namespace {
+
+// A search option that is one of two words: false when `key` is absent or `first`, true when it is
+// `second`; any other value throws BadParams naming it, then "is not " and `what`.
+bool second_word(const AgentSpec& spec, const char* key, std::string_view first,
+                 std::string_view second, const char* what) {
+  const auto it = spec.options.find(key);
+  if (it == spec.options.end()) return false;
+  if (it->second != first && it->second != second)
+    throw BadParams(spec.name + ": " + key + "=" + quote(it->second) + " is not " + what);
+  return it->second == second;
+}
+
+}  // namespace
+
 SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
   spec.allow_only(
       "iterations,time,c,threads,depth,reuse,nodes,prior,prior_samples,fpu,own_turn,baseline,"
@@ -751,23 +759,14 @@ SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
                       "the tree searches every seat) or opponents=greedy");
     o.model_opponents = model == "greedy";
   }
-  if (spec.options.count("playout")) {
-    const std::string& playout = spec.options.at("playout");
-    if (playout != "random" && playout != "greedy")
-      throw BadParams(spec.name + ": playout=" + quote(playout) +
-                      " is not a playout policy: use playout=random (the default) or "
-                      "playout=greedy (each ply greedy's move on the sample)");
-    o.greedy_playout = playout == "greedy";
-  }
+  o.greedy_playout = second_word(spec, "playout", "random", "greedy",
+                                 "a playout policy: use playout=random (the default) or "
+                                 "playout=greedy (each ply greedy's move on the sample)");
   o.max_nodes = uint32_t(spec.integer("nodes", 4'000'000, 1000, 1'000'000'000));
-  if (spec.options.count("parallel")) {
-    const std::string& parallel = spec.options.at("parallel");
-    if (parallel != "root" && parallel != "tree")
-      throw BadParams(spec.name + ": parallel=" + quote(parallel) +
-                      " is not a way to share the threads: use parallel=root (the default: one "
-                      "tree per thread, root visits summed) or parallel=tree (one shared tree)");
-    o.tree_parallel = parallel == "tree";
-  }
+  o.tree_parallel = second_word(spec, "parallel", "root", "tree",
+                                "a way to share the threads: use parallel=root (the default: one "
+                                "tree per thread, root visits summed) or parallel=tree (one shared "
+                                "tree)");
   return o;
 }
 

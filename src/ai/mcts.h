@@ -35,8 +35,8 @@
 // by replacing the hidden truth with another consistent one and checking the choices do not change.
 //
 // Options (spec "mcts:iterations=N,time=MS,c=C,threads=T,depth=D,reuse=0|1,nodes=N,
-// prior=V,prior_samples=S,fpu=V,own_turn=0|1,baseline=0|1,minimax=A,opponents=search|greedy,playout=random|greedy,
-// parallel=root|tree").
+// prior=V,prior_samples=S,fpu=V,own_turn=0|1,baseline=0|1,minimax=A,opponents=search|greedy,
+// playout=random|greedy,parallel=root|tree").
 // The defaults below are
 // the search's own; make_agent first adds the game's tuned options (src/ai/tuning.h) for every
 // option the spec leaves out:
