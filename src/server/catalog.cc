@@ -37,6 +37,14 @@ bool measures_level(const std::string& measured, const Strength& level) {
   return x == y;
 }
 
+// The search iterations a move of a measured search spec ("ismcts:iterations=8000" -> 8000); 0
+// for an agent that does not search or a search on a time budget.
+int measured_iterations(const std::string& measured) {
+  const ai::AgentSpec a = ai::AgentSpec::parse(measured);
+  if ((a.name != "mcts" && a.name != "ismcts") || !a.options.contains("iterations")) return 0;
+  return ai::SearchOptions::from_spec(a).iterations;
+}
+
 // The entry's measure of `level` against seats all of the level below it ("hard:medium"), when
 // it has one with a decisive game.
 const json* versus_weaker(const json& entry, const std::string& level) {
@@ -76,11 +84,17 @@ json strengths_json(const std::string& game) {
             measures_level(entry.at("ratings").at(s.name).at("spec"), s)) {
           const json& r = entry.at("ratings").at(s.name);
           rating[players] = {{"elo", r.at("elo")}, {"low", r.at("low")}, {"high", r.at("high")}};
+          if (const int n = measured_iterations(r.at("spec"))) rating[players]["iterations"] = n;
         }
-        if (const json* v = versus_weaker(entry, s.name))
-          versus[players] = {{"opponent", v->at("opponent")}, {"share", v->at("share")},
-                             {"low", v->at("low")},           {"high", v->at("high")},
-                             {"fair", v->at("fair")},         {"decisive", v->at("decisive")}};
+        if (const json* v = versus_weaker(entry, s.name)) {
+          json& shown = versus[players];
+          shown = {{"opponent", v->at("opponent")}, {"share", v->at("share")},
+                   {"low", v->at("low")},           {"high", v->at("high")},
+                   {"fair", v->at("fair")},         {"decisive", v->at("decisive")}};
+          if (const int n = measured_iterations(v->at("spec"))) shown["iterations"] = n;
+          if (const int n = measured_iterations(v->at("opponent_spec")))
+            shown["opponent_iterations"] = n;
+        }
       }
       if (!rating.empty()) level["rating"] = std::move(rating);
       if (!versus.empty()) level["versus"] = std::move(versus);

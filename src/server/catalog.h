@@ -25,7 +25,10 @@ constexpr int kExpertThreads = 4;
 // "high", "fair", "decisive"}}: the level's share of the decisive games, its 95% interval and the
 // fair share 1/n (left out when no game was decisive). A rating or a share is shown only where it
 // was measured with the level's own search (its spec's options but for iterations and time: a
-// figure of an earlier expert, four root-parallel trees, is left out).
+// figure of an earlier expert, four root-parallel trees, is left out). The ladder's searches run
+// on iteration budgets far below the lobby's time budgets (docs/ai.md), so a search's figure says
+// what it was measured at: "iterations" (a move, in the rating and the share) and, where the
+// level below searches too, "opponent_iterations".
 json strengths_json(const std::string& game);
 // Whether `spec` (a ladder entry's) is the search of the lobby's `strength` at another budget:
 // the same agent with the same options but for iterations and time (ismcts:iterations=2000 is

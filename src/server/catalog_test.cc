@@ -113,6 +113,19 @@ TEST(Catalog, AMeasureIsTheLevelsOnlyWithTheLevelsOwnSearch) {
   EXPECT_FALSE(measures_strength("greedy", "godlike"));
 }
 
+// `shown[key]` is the iterations a move of the measured `spec` ("ismcts:iterations=8000"), and
+// absent for an agent that does not search (random, greedy).
+void expect_iterations(const json& shown, const char* key, const std::string& spec) {
+  const std::string prefix = "iterations=";
+  const auto at = spec.find(prefix);
+  if (at == std::string::npos) {
+    EXPECT_FALSE(shown.contains(key)) << key << " of " << spec;
+    return;
+  }
+  ASSERT_TRUE(shown.contains(key)) << key << " of " << spec;
+  EXPECT_EQ(shown.at(key).get<int>(), std::stoi(spec.substr(at + prefix.size()))) << spec;
+}
+
 TEST(Catalog, TheLobbyShowsEachLevelsRatingWhereTheLadderMeasuredIt) {
   for (const GameEntry& e : games::registry().entries()) {
     const json levels = strengths_json(e.info.id);
@@ -141,6 +154,9 @@ TEST(Catalog, TheLobbyShowsEachLevelsRatingWhereTheLadderMeasuredIt) {
           EXPECT_EQ(shown.at("opponent"), strength_names()[i - 1]);
           for (const char* key : {"share", "low", "high", "fair", "decisive"})
             EXPECT_EQ(shown.at(key), v.at(key)) << key;
+          // The budget it was measured at, read from the specs the ladder played.
+          expect_iterations(shown, "iterations", v.at("spec"));
+          expect_iterations(shown, "opponent_iterations", v.at("opponent_spec"));
         }
         if (!m.contains("ratings") ||
             !measures_strength(m.at("ratings").at(strength_names()[i]).at("spec"),
@@ -153,6 +169,7 @@ TEST(Catalog, TheLobbyShowsEachLevelsRatingWhereTheLadderMeasuredIt) {
         EXPECT_EQ(shown.at("elo"), r.at("elo"));
         EXPECT_EQ(shown.at("low"), r.at("low"));
         EXPECT_EQ(shown.at("high"), r.at("high"));
+        expect_iterations(shown, "iterations", r.at("spec"));
       }
     }
   }

@@ -24,14 +24,25 @@ export interface GameInfo {
   params: ParamSpec[];
   // rating: per player count, the level's measured Bradley–Terry rating (Elo scale, 95% interval);
   // versus: per player count, its share of the decisive games against seats all of the level
-  // below (`opponent`), with the 95% interval and the fair share 1/n.
+  // below (`opponent`), with the 95% interval and the fair share 1/n. `iterations` (and
+  // `opponent_iterations`): the search budget a move the figure was measured at, far below the
+  // lobby's own time budget; absent for a level that does not search.
   strengths: {
     name: string;
     description: string;
-    rating?: Record<string, { elo: number; low: number; high: number }>;
+    rating?: Record<string, { elo: number; low: number; high: number; iterations?: number }>;
     versus?: Record<
       string,
-      { opponent: string; share: number; low: number; high: number; fair: number; decisive: number }
+      {
+        opponent: string;
+        share: number;
+        low: number;
+        high: number;
+        fair: number;
+        decisive: number;
+        iterations?: number;
+        opponent_iterations?: number;
+      }
     >;
   }[];
   notation?: string;

@@ -5,20 +5,52 @@ describe("levelOption", () => {
   const hard = {
     name: "hard",
     description: "searches for about a second and a half a move",
-    rating: { "2": { elo: 193, low: 16, high: 369 } },
+    rating: { "2": { elo: 193, low: 16, high: 369, iterations: 8000 } },
     versus: {
-      "2": { opponent: "medium", share: 0.8333, low: 0.7171, high: 0.9082, fair: 0.5, decisive: 60 },
+      "2": {
+        opponent: "medium",
+        share: 0.8333,
+        low: 0.7171,
+        high: 0.9082,
+        fair: 0.5,
+        decisive: 60,
+        iterations: 8000,
+      },
       "4": { opponent: "medium", share: 0.5727, low: 0.4794, high: 0.6612, fair: 0.25, decisive: 110 },
     },
   };
   it("gives the rating and the share against the level below where the ladder measured them", () => {
     expect(levelOption(hard, 2)).toBe(
-      "Computer, hard — searches for about a second and a half a move (rated +193, 95% 16…369)," +
-        " won 83% of 60 decided games against medium (95% 72%…91%, fair 50%)",
+      "Computer, hard — searches for about a second and a half a move" +
+        " (rated +193, 95% 16…369, at 8,000 iterations a move)," +
+        " won 83% of 60 decided games against medium (95% 72%…91%, fair 50%; at 8,000 iterations a move)",
     );
     expect(levelOption(hard, 4)).toBe(
       "Computer, hard — searches for about a second and a half a move," +
         " won 57% of 110 decided games against medium (95% 48%…66%, fair 25%)",
+    );
+  });
+  it("names the budgets of a search measured against a search", () => {
+    const expert = {
+      name: "expert",
+      description: "searches for about three seconds a move, four cores growing one tree",
+      versus: {
+        "2": {
+          opponent: "hard",
+          share: 1,
+          low: 0.862,
+          high: 1,
+          fair: 0.5,
+          decisive: 24,
+          iterations: 64000,
+          opponent_iterations: 8000,
+        },
+      },
+    };
+    expect(levelOption(expert, 2)).toBe(
+      "Computer, expert — searches for about three seconds a move, four cores growing one tree," +
+        " won 100% of 24 decided games against hard (95% 86%…100%, fair 50%;" +
+        " at 64,000 iterations a move against 8,000)",
     );
   });
   it("gives the description alone at a count the ladder did not measure", () => {

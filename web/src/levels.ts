@@ -6,15 +6,23 @@ import type { GameInfo } from "./api";
 
 type Strength = GameInfo["strengths"][number];
 
+// The ladder measures the searching levels at iteration budgets far below the lobby's time
+// budgets, so a figure of a search names the budget it was measured at.
 const pct = (x: number) => `${Math.round(100 * x)}%`;
+const count = (n: number) => n.toLocaleString("en-US");
 
 export function levelOption(s: Strength, players: number): string {
   const r = s.rating?.[players];
   const v = s.versus?.[players];
-  const rated = r ? ` (rated ${r.elo >= 0 ? "+" : ""}${r.elo}, 95% ${r.low}…${r.high})` : "";
+  const ratedAt = r?.iterations ? `, at ${count(r.iterations)} iterations a move` : "";
+  const rated = r ? ` (rated ${r.elo >= 0 ? "+" : ""}${r.elo}, 95% ${r.low}…${r.high}${ratedAt})` : "";
+  const beatsAt = v?.iterations
+    ? `; at ${count(v.iterations)} iterations a move` +
+      (v.opponent_iterations ? ` against ${count(v.opponent_iterations)}` : "")
+    : "";
   const beats = v
     ? `, won ${pct(v.share)} of ${v.decisive} decided games against ${v.opponent}` +
-      ` (95% ${pct(v.low)}…${pct(v.high)}, fair ${pct(v.fair)})`
+      ` (95% ${pct(v.low)}…${pct(v.high)}, fair ${pct(v.fair)}${beatsAt})`
     : "";
   return `Computer, ${s.name} — ${s.description}${rated}${beats}`;
 }
