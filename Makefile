@@ -127,11 +127,12 @@ bench: build
 strength: build
 	scripts/strength $(STRENGTH_ARGS)
 
-# The measured ladder of the lobby's levels (long; not in `make test`): regenerates data/ladder.json,
-# which the lobby shows (docs/ai.md). LADDER_ARGS narrows or resizes it, e.g.
+# The measured ladder of the lobby's levels (long; not in `make test`): regenerates data/ladder.json
+# (which the lobby shows) and docs/ai.md's tables of it. LADDER_ARGS narrows or resizes it, e.g.
 # make ladder LADDER_ARGS="--game relativity --deals 2"
 ladder: build
 	nice -n 10 scripts/ladder $(LADDER_ARGS)
+	scripts/ladder-tables
 
 # libFuzzer on every input path (fuzz/targets.h), FUZZ_SECONDS each (default 30), in a clang
 # build with ASan + UBSan (build/fuzz). e.g. make fuzz FUZZ_SECONDS=600 FUZZ_TARGETS="record state"
