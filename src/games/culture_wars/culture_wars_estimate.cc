@@ -230,12 +230,16 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
     if (std::popcount(unsigned(seats)) == 1)
       score[std::size_t(std::countr_zero(unsigned(seats)))] += territory * kLand;
   }
+  // Each seat's occupied land squares after the round, for the tokens a coin could fetch: a seat
+  // holds a few dozen squares, a coin's reach covers hundreds.
+  std::array<std::array<int16_t, kTiles * 4>, kMaxSeats> peopled;
+  for (int16_t square : e.land)
+    for (int s = 0; s < n; ++s)
+      if (at(s, square) > 0)
+        peopled[std::size_t(s)][std::size_t(occupied[std::size_t(s)]++)] = square;
   for (int16_t square : e.land) {
     for (int s = 0; s < n; ++s)
-      if (at(s, square) > 0) {
-        ++occupied[std::size_t(s)];
-        score[std::size_t(s)] += 0.03 * at(s, square);
-      }
+      if (at(s, square) > 0) score[std::size_t(s)] += 0.03 * at(s, square);
     const int owner = e.owner[std::size_t(square)];
     if (owner >= 0) {
       int friends = 0;
@@ -311,9 +315,11 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
         for (int dc = -1; dc <= 1; dc += 2) ring += std::min(2, grown(square + dr * kWidth + dc));
       // The tokens still missing, fetched from the nearest squares outside the 3x3 block: each is
       // worth less the more steps it needs to reach the block.
-      std::array<int, kReach + 1> steps{};
-      for (int i = 0; i < reached; ++i)
-        steps[std::size_t(dist[std::size_t(path[std::size_t(i)])])] += at(s, path[std::size_t(i)]);
+      std::array<int, kReach + 1> steps{};  // the seat's tokens at each number of steps
+      for (int i = 0; i < occupied[std::size_t(s)]; ++i) {
+        const int sq = peopled[std::size_t(s)][std::size_t(i)], d = dist[std::size_t(sq)];
+        if (d > 0) steps[std::size_t(d)] += at(s, sq);  // 0: in the block; -1: out of reach
+      }
       int missing = 10 - std::min(5, on) - std::min(5, ring);
       for (int d = 1; d <= kReach && missing > 0; ++d) {
         const int fetched = std::min(missing, steps[std::size_t(d)]);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 
 #include "games/culture_wars/culture_wars.h"
@@ -22,11 +23,23 @@ inline uint8_t make_coin(int seat, int value) {
   return uint8_t(seat * kCoinValues + value);
 }
 
+// Every square's orthogonal neighbours by direction, -1 outside the window: a table, since the
+// search's estimate walks them for every coin of every position it values.
+inline constexpr auto kNeighbours = [] {
+  std::array<std::array<int16_t, 4>, kSquares> table{};
+  for (int square = 0; square < kSquares; ++square)
+    for (int d = 0; d < 4; ++d) {
+      const int c = square % kWidth + kDirections[d][0], r = square / kWidth + kDirections[d][1];
+      table[std::size_t(square)][std::size_t(d)] =
+          int16_t(c < 0 || c >= kWidth || r < 0 || r >= kWidth ? -1 : r * kWidth + c);
+    }
+  return table;
+}();
+
 // The orthogonal neighbour of `square` in direction d, or -1 outside the window.
 inline int neighbour(int square, int d) {
-  const int c = column_of(square) + kDirections[d][0], r = row_of(square) + kDirections[d][1];
-  if (c < 0 || c >= kWidth || r < 0 || r >= kWidth) return -1;
-  return square_at(c, r);
+  assert(square >= 0 && square < kSquares);
+  return kNeighbours[std::size_t(square)][std::size_t(d)];
 }
 
 // True inside the starting map's 10x10 footprint (i9-r18).

@@ -505,19 +505,35 @@ void CultureWarsState::boat_destinations(Seat seat, int from,
 void CultureWarsState::step_moves(MoveList& out) const {
   const Seat seat = to_move_;
   std::array<bool, kSquares> to;
+  auto emit = [&](int from, int dest, int free) {
+    for (int count = 1; count <= free; ++count) out.push_back(make_move(kStep, from, dest, count));
+  };
   for (int from = 0; from < kSquares; ++from) {
     const int free = tokens_[std::size_t(seat)][std::size_t(from)] - moved_[std::size_t(from)];
     if (free <= 0) continue;
+    if (!boat_source(seat, from)) {
+      // The land squares next to it, in ascending order as the boat case's scan lists them.
+      std::array<int, 4> next;
+      int count = 0;
+      for (int d = 0; d < 4; ++d) {
+        const int n = neighbour(from, d);
+        if (n < 0 || !land_[std::size_t(n)]) continue;
+        int i = count++;
+        for (; i > 0 && next[std::size_t(i - 1)] > n; --i)
+          next[std::size_t(i)] = next[std::size_t(i - 1)];
+        next[std::size_t(i)] = n;
+      }
+      for (int i = 0; i < count; ++i) emit(from, next[std::size_t(i)], free);
+      continue;
+    }
     to.fill(false);
     for (int d = 0; d < 4; ++d) {
       const int n = neighbour(from, d);
       if (n >= 0 && land_[std::size_t(n)]) to[std::size_t(n)] = true;
     }
-    if (boat_source(seat, from)) boat_destinations(seat, from, to);
+    boat_destinations(seat, from, to);
     for (int dest = 0; dest < kSquares; ++dest)
-      if (to[std::size_t(dest)])
-        for (int count = 1; count <= free; ++count)
-          out.push_back(make_move(kStep, from, dest, count));
+      if (to[std::size_t(dest)]) emit(from, dest, free);
   }
 }
 
