@@ -3,6 +3,7 @@
 #include <cassert>
 #include <cctype>
 #include <cmath>
+#include <cstring>
 #include <sstream>
 
 #include "games/culture_wars/culture_wars_internal.h"
@@ -508,8 +509,18 @@ void CultureWarsState::step_moves(MoveList& out) const {
   auto emit = [&](int from, int dest, int free) {
     for (int count = 1; count <= free; ++count) out.push_back(make_move(kStep, from, dest, count));
   };
+  const auto& mine = tokens_[std::size_t(seat)];
   for (int from = 0; from < kSquares; ++from) {
-    const int free = tokens_[std::size_t(seat)][std::size_t(from)] - moved_[std::size_t(from)];
+    // A seat's tokens stand on a few dozen of the squares: skip eight empty ones at a time.
+    if (from % 8 == 0 && from + 8 <= kSquares) {
+      uint64_t eight;
+      std::memcpy(&eight, mine.data() + from, sizeof eight);
+      if (eight == 0) {
+        from += 7;
+        continue;
+      }
+    }
+    const int free = mine[std::size_t(from)] - moved_[std::size_t(from)];
     if (free <= 0) continue;
     if (!boat_source(seat, from)) {
       // The land squares next to it, in ascending order as the boat case's scan lists them.
