@@ -270,6 +270,7 @@ void CultureWarsState::do_apply(Move move) {
         to_move_ = order_[std::size_t(step_ % num_seats())];
       } else {
         compute_seas();
+        compute_reach();
         phase_ = Phase::kCoinPlacement;
         step_ = 0;
         advance_coin_placement();
@@ -1021,7 +1022,10 @@ std::unique_ptr<State> CultureWarsGame::restore_state(const json& f, Chance chan
     for (std::size_t i = 0; i < 4; ++i)
       *counters[i] = uint16_t(saved_int(c[i], "counters", 0, 65535));
   }
-  if (s->phase_ != Phase::kTileMoves) s->compute_seas();
+  if (s->phase_ != Phase::kTileMoves) {
+    s->compute_seas();
+    s->compute_reach();
+  }
   return s;
 }
 

@@ -299,6 +299,11 @@ class CultureWarsState final : public State {
   bool tile_may_move(int tile) const;
   bool tile_fits(int tile, int origin) const;
   void compute_seas();
+  // Once the map is final (setup's tile moves done): reach_ (culture_wars_estimate.cc).
+  void compute_reach();
+  // Steps over land from `square`'s 3x3 block to every land square (0 in the block, -1 beyond the
+  // estimate's reach or off land).
+  void block_steps(int square, std::array<int8_t, kSquares>& steps) const;
   bool coin_fits(int square) const;
   bool seat_can_place_coin(Seat seat) const;
   int reserve_coins_unseen(Seat seat) const;
@@ -347,6 +352,10 @@ class CultureWarsState final : public State {
   std::array<bool, kSquares> land_{};
   std::array<int16_t, kTiles> tile_origin_{};
   std::array<uint8_t, kSquares> sea_{};  // sea id of non-land squares (after setup's tile moves)
+  // block_steps from every land square, for the estimate's coins: built once the map is final
+  // (null during setup's tile moves) and shared by every copy, since the map never changes again.
+  struct Reach;
+  std::shared_ptr<const Reach> reach_;
   // Pieces.
   std::array<std::array<uint8_t, kSquares>, kMaxSeats> tokens_{};
   std::array<uint8_t, kMaxSeats> reserve_tokens_{};

@@ -158,11 +158,70 @@ void CultureWarsState::project_round_end(RoundEnd& e) const {
 namespace {
 // Steps over land from a coin's 3x3 block within which tokens count toward settling it.
 constexpr int kReach = 10;
+constexpr int kLandSquares = kTiles * 4;
 // Territory: worth of a land square the seat's tokens reach first; the share of a candidate
 // coin's worth when another seat reaches it as soon (shared) or sooner (behind). Both count in
 // setup, half in round 1, not after (culture_wars.h says why).
 constexpr double kLand = 0.2, kShared = 0.75, kBehind = 0.5;
 }  // namespace
+
+struct CultureWarsState::Reach {
+  std::array<int8_t, kSquares> index;  // a land square's row and column below; -1 off land
+  // steps[index of the block's centre][index of a land square]: block_steps.
+  std::array<std::array<int8_t, kLandSquares>, kLandSquares> steps;
+};
+
+void CultureWarsState::block_steps(int square, std::array<int8_t, kSquares>& steps) const {
+  steps.fill(-1);
+  std::array<int16_t, kLandSquares> path;  // the squares at 1 to kReach steps, nearest first
+  int reached = 0;
+  for (int dr = -1; dr <= 1; ++dr)
+    for (int dc = -1; dc <= 1; ++dc) {
+      const int sq = square + dr * kWidth + dc;
+      if (sq >= 0 && sq < kSquares && land_[std::size_t(sq)]) steps[std::size_t(sq)] = 0;
+    }
+  for (int dr = -1; dr <= 1; ++dr)  // the block's squares seed the search but are not listed
+    for (int dc = -1; dc <= 1; ++dc) {
+      const int sq = square + dr * kWidth + dc;
+      if (sq < 0 || sq >= kSquares || !land_[std::size_t(sq)]) continue;
+      for (int d = 0; d < 4; ++d) {
+        const int next = neighbour(sq, d);
+        if (next < 0 || !land_[std::size_t(next)] || steps[std::size_t(next)] >= 0) continue;
+        steps[std::size_t(next)] = 1;
+        path[std::size_t(reached++)] = int16_t(next);
+      }
+    }
+  for (int i = 0; i < reached; ++i) {
+    const int sq = path[std::size_t(i)];
+    if (steps[std::size_t(sq)] >= kReach) continue;
+    for (int d = 0; d < 4; ++d) {
+      const int next = neighbour(sq, d);
+      if (next < 0 || !land_[std::size_t(next)] || steps[std::size_t(next)] >= 0) continue;
+      steps[std::size_t(next)] = int8_t(steps[std::size_t(sq)] + 1);
+      path[std::size_t(reached++)] = int16_t(next);
+    }
+  }
+}
+
+void CultureWarsState::compute_reach() {
+  auto reach = std::make_shared<Reach>();
+  reach->index.fill(-1);
+  int lands = 0;
+  for (int square = 0; square < kSquares; ++square)
+    if (land_[std::size_t(square)]) reach->index[std::size_t(square)] = int8_t(lands++);
+  assert(lands <= kLandSquares);
+  std::array<int8_t, kSquares> steps;
+  for (int square = 0; square < kSquares; ++square) {
+    const int from = reach->index[std::size_t(square)];
+    if (from < 0) continue;
+    block_steps(square, steps);
+    for (int to = 0; to < kSquares; ++to)
+      if (reach->index[std::size_t(to)] >= 0)
+        reach->steps[std::size_t(from)][std::size_t(reach->index[std::size_t(to)])] =
+            steps[std::size_t(to)];
+  }
+  reach_ = std::move(reach);
+}
 
 bool CultureWarsState::estimate_returns(Returns& out) const {
   if (phase_ == Phase::kOver) {
@@ -182,8 +241,7 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
   // takes one of the seat's reserve coins).
   std::array<std::array<std::pair<double, bool>, 8>, kMaxSeats> best{};
   std::array<int, kMaxSeats> occupied{};
-  std::array<int8_t, kSquares> dist;     // steps from a coin's 3x3 block
-  std::array<int16_t, kTiles * 4> path;  // the squares at 1 to 5 steps, nearest first
+  std::array<int8_t, kSquares> dist;  // steps from a coin's 3x3 block, while the map can change
   // Seats that can still move tokens this round (movement runs in reverse order).
   std::array<bool, kMaxSeats> moves_left{};
   for (int i = 0; i < n; ++i)
@@ -261,35 +319,14 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
       }
     if (room < 5) continue;
     const int first = territory > 0 ? nearest(square) : 0;  // the seats reaching the coin first
-    // Steps over land from the 3x3 block, up to five (the squares reached, in order).
-    dist.fill(-1);
-    int reached = 0;
-    for (int dr = -1; dr <= 1; ++dr)
-      for (int dc = -1; dc <= 1; ++dc) {
-        const int sq = square + dr * kWidth + dc;
-        if (sq >= 0 && sq < kSquares && land_[std::size_t(sq)]) dist[std::size_t(sq)] = 0;
-      }
-    for (int dr = -1; dr <= 1; ++dr)  // the block's squares seed the search but are not listed
-      for (int dc = -1; dc <= 1; ++dc) {
-        const int sq = square + dr * kWidth + dc;
-        if (sq < 0 || sq >= kSquares || !land_[std::size_t(sq)]) continue;
-        for (int d = 0; d < 4; ++d) {
-          const int next = neighbour(sq, d);
-          if (next < 0 || !land_[std::size_t(next)] || dist[std::size_t(next)] >= 0) continue;
-          dist[std::size_t(next)] = 1;
-          path[std::size_t(reached++)] = int16_t(next);
-        }
-      }
-    for (int i = 0; i < reached; ++i) {
-      const int sq = path[std::size_t(i)];
-      if (dist[std::size_t(sq)] >= kReach) continue;
-      for (int d = 0; d < 4; ++d) {
-        const int next = neighbour(sq, d);
-        if (next < 0 || !land_[std::size_t(next)] || dist[std::size_t(next)] >= 0) continue;
-        dist[std::size_t(next)] = int8_t(dist[std::size_t(sq)] + 1);
-        path[std::size_t(reached++)] = int16_t(next);
-      }
-    }
+    // Steps over land from the coin's 3x3 block: the map's table once the map is final.
+    const int8_t* reach_row =
+        reach_ ? reach_->steps[std::size_t(reach_->index[std::size_t(square)])].data() : nullptr;
+    if (!reach_) block_steps(square, dist);
+    auto steps_to = [&](int sq) {
+      return reach_row ? int(reach_row[std::size_t(reach_->index[std::size_t(sq)])])
+                       : int(dist[std::size_t(sq)]);
+    };
     // A resource coin: how close each seat is to settling it at the next round's end.
     for (int s = 0; s < n; ++s) {
       if (coin_seat(coin) != s) {
@@ -317,7 +354,7 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
       // worth less the more steps it needs to reach the block.
       std::array<int, kReach + 1> steps{};  // the seat's tokens at each number of steps
       for (int i = 0; i < occupied[std::size_t(s)]; ++i) {
-        const int sq = peopled[std::size_t(s)][std::size_t(i)], d = dist[std::size_t(sq)];
+        const int sq = peopled[std::size_t(s)][std::size_t(i)], d = steps_to(sq);
         if (d > 0) steps[std::size_t(d)] += at(s, sq);  // 0: in the block; -1: out of reach
       }
       int missing = 10 - std::min(5, on) - std::min(5, ring);
