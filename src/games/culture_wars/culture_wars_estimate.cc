@@ -206,19 +206,19 @@ void CultureWarsState::block_steps(int square, std::array<int8_t, kSquares>& ste
 void CultureWarsState::compute_reach() {
   auto reach = std::make_shared<Reach>();
   reach->index.fill(-1);
-  int lands = 0;
+  std::array<int16_t, kLandSquares> lands;  // the land squares in order of their index
+  int count = 0;
   for (int square = 0; square < kSquares; ++square)
-    if (land_[std::size_t(square)]) reach->index[std::size_t(square)] = int8_t(lands++);
-  assert(lands <= kLandSquares);
+    if (land_[std::size_t(square)]) {
+      assert(count < kLandSquares);
+      reach->index[std::size_t(square)] = int8_t(count);
+      lands[std::size_t(count++)] = int16_t(square);
+    }
   std::array<int8_t, kSquares> steps;
-  for (int square = 0; square < kSquares; ++square) {
-    const int from = reach->index[std::size_t(square)];
-    if (from < 0) continue;
-    block_steps(square, steps);
-    for (int to = 0; to < kSquares; ++to)
-      if (reach->index[std::size_t(to)] >= 0)
-        reach->steps[std::size_t(from)][std::size_t(reach->index[std::size_t(to)])] =
-            steps[std::size_t(to)];
+  for (int from = 0; from < count; ++from) {
+    block_steps(lands[std::size_t(from)], steps);
+    for (int to = 0; to < count; ++to)
+      reach->steps[std::size_t(from)][std::size_t(to)] = steps[std::size_t(lands[std::size_t(to)])];
   }
   reach_ = std::move(reach);
 }
