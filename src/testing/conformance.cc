@@ -192,6 +192,22 @@ void check_round_trip(const State& state, const std::string& where) {
       << where << ": the seat figures differ after the JSON round trip";
 }
 
+// The estimate for computer players (State::estimate_returns), where the game supplies one: a
+// finite value on the returns' scale ([-1, 1]) for every seat, and the same from the state restored
+// from its JSON (nothing it reads is missing from the saved state or rebuilt differently).
+void check_estimate(const State& state, const std::string& where) {
+  Returns estimate{};
+  if (!state.estimate_returns(estimate)) return;
+  for (int s = 0; s < state.num_players(); ++s) {
+    const double v = estimate[std::size_t(s)];
+    ASSERT_TRUE(std::isfinite(v) && v >= -1 && v <= 1)
+        << where << ": the estimate gives seat " << s << " " << v;
+  }
+  Returns restored{};
+  ASSERT_TRUE(state.game().state_from_json(state.to_json())->estimate_returns(restored)) << where;
+  ASSERT_EQ(restored, estimate) << where << ": the restored state's estimate differs";
+}
+
 void check_no_leak(const State& state, Rng& rng, bool& sampled_differently,
                    const std::string& where) {
   const json truth = state.to_json()["state"];
@@ -240,6 +256,7 @@ void random_sim_test(const Registry& registry, const std::string& game_id, const
       ASSERT_NO_FATAL_FAILURE(check_seat_figures(state, seat_figure_names, where));
       if (thorough || step % options.sample_every == 0) {
         ASSERT_NO_FATAL_FAILURE(check_round_trip(state, where));
+        ASSERT_NO_FATAL_FAILURE(check_estimate(state, where));
         ASSERT_NO_FATAL_FAILURE(check_places(state, board_places, entry.places_choice, where));
         if (game->info().hidden_information) {
           ASSERT_NO_FATAL_FAILURE(check_move_order(state, rng, 2, where));

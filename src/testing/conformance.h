@@ -11,6 +11,8 @@
 //   - parse_move(move_to_string(m)) == m for every legal move, and why_illegal(m) is empty (asked
 //     of up to 64 legal moves a ply, spread evenly);
 //   - to_json -> state_from_json -> to_json is identical; clone() is identical;
+//   - estimate_returns, where the game supplies it: finite and within [-1, 1] for every seat, and
+//     the same from the state restored from its JSON;
 //   - move_places: every place of every legal move is a board place or named in the observation
 //     of the seat to move; no two legal moves share non-empty places unless the entry names the
 //     choice made after the clicks (places_choice);

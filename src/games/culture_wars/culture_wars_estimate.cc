@@ -327,6 +327,12 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
       return reach_row ? int(reach_row[std::size_t(reach_->index[std::size_t(sq)])])
                        : int(dist[std::size_t(sq)]);
     };
+#ifndef NDEBUG
+    if (reach_) {  // the table is the walk (checked where asserts are on: the sanitizer build)
+      block_steps(square, dist);
+      for (int16_t sq : e.land) assert(steps_to(sq) == dist[std::size_t(sq)]);
+    }
+#endif
     // A resource coin: how close each seat is to settling it at the next round's end.
     for (int s = 0; s < n; ++s) {
       if (coin_seat(coin) != s) {
