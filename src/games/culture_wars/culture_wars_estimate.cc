@@ -166,7 +166,7 @@ constexpr double kLand = 0.2, kShared = 0.75, kBehind = 0.5;
 }  // namespace
 
 struct CultureWarsState::Reach {
-  std::array<int8_t, kSquares> index;  // a land square's row and column below; -1 off land
+  std::array<int8_t, kSquares> index;  // a land square's position in `steps`; -1 off land
   // steps[index of the block's centre][index of a land square]: block_steps.
   std::array<std::array<int8_t, kLandSquares>, kLandSquares> steps;
 };
@@ -289,8 +289,8 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
       score[std::size_t(std::countr_zero(unsigned(seats)))] += territory * kLand;
   }
   // Each seat's occupied land squares after the round, for the tokens a coin could fetch: a seat
-  // holds a few dozen squares, a coin's reach covers hundreds.
-  std::array<std::array<int16_t, kTiles * 4>, kMaxSeats> peopled;
+  // holds a dozen or two of them, a coin's reach covers most of the map.
+  std::array<std::array<int16_t, kLandSquares>, kMaxSeats> peopled;
   for (int16_t square : e.land)
     for (int s = 0; s < n; ++s)
       if (at(s, square) > 0)
