@@ -209,8 +209,8 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
       const long deal = plan.rank + local * plan.ranks;
       if (local >= merged.value.load(std::memory_order_acquire) + window) {
         std::unique_lock lock(mutex);
-        room.wait(lock, [&] { return local < merged.value.load() + window || failed.load(); });
-        if (failed) return;
+        room.wait(lock, [&] { return local < merged.value.load() + window || stopping(); });
+        if (stopping()) return;
       }
       std::vector<GameResult> results;
       const uint64_t seed = game_seed(plan.seed, uint64_t(deal));
@@ -218,8 +218,16 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
       try {
         for (condition = 0; condition < int(plan.conditions.size()); ++condition) {
           const Condition& c = plan.conditions[std::size_t(condition)];
-          for (rotation = 0; rotation < int(c.rotations.size()); ++rotation)
+          for (rotation = 0; rotation < int(c.rotations.size()); ++rotation) {
+            // Stopped (Ctrl-C): the deal is left unfinished and out of the summary, which counts
+            // whole deals only, rather than waiting for its every condition and rotation.
+            if (stopping()) {
+              std::lock_guard lock(mutex);  // a worker waiting for this deal's merge stops too
+              room.notify_all();
+              return;
+            }
             results.push_back(play(c, deal, condition, rotation, seed, plan.record, plan.quality));
+          }
         }
       } catch (const std::exception& e) {
         std::lock_guard lock(mutex);

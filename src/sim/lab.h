@@ -102,7 +102,8 @@ struct Plan {
   // the deals d with d % ranks == rank, in increasing order, and reports them with their global
   // index d. The default (0 of 1) plays every deal.
   int rank = 0, ranks = 1;
-  // Set (from a signal handler, say) to stop: games in progress finish, no new deal starts.
+  // Set (from a signal handler, say) to stop: games in progress finish, no new game starts, and
+  // the summary holds the deals finished before the first unfinished one.
   const std::atomic<bool>* stop = nullptr;
 };
 
