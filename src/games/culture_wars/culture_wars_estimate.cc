@@ -288,26 +288,27 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
     if (std::popcount(unsigned(seats)) == 1)
       score[std::size_t(std::countr_zero(unsigned(seats)))] += territory * kLand;
   }
-  // Each seat's occupied land squares after the round, for the tokens a coin could fetch: a seat
-  // holds a dozen or two of them, a coin's reach covers most of the map.
+  // Each seat's occupied land squares after the round, for the tokens a coin could fetch (a seat
+  // holds a dozen or two of them, a coin's reach covers most of the map), its tokens, and the
+  // settlements held; then the coins, which read the whole list.
   std::array<std::array<int16_t, kLandSquares>, kMaxSeats> peopled;
-  for (int16_t square : e.land)
-    for (int s = 0; s < n; ++s)
-      if (at(s, square) > 0)
-        peopled[std::size_t(s)][std::size_t(occupied[std::size_t(s)]++)] = square;
   for (int16_t square : e.land) {
     for (int s = 0; s < n; ++s)
-      if (at(s, square) > 0) score[std::size_t(s)] += 0.03 * at(s, square);
+      if (at(s, square) > 0) {
+        peopled[std::size_t(s)][std::size_t(occupied[std::size_t(s)]++)] = square;
+        score[std::size_t(s)] += 0.03 * at(s, square);
+      }
     const int owner = e.owner[std::size_t(square)];
-    if (owner >= 0) {
-      int friends = 0;
-      for (int dr = -1; dr <= 1; ++dr)
-        for (int dc = -1; dc <= 1; ++dc)
-          if (dr || dc) friends += at(owner, square + dr * kWidth + dc);
-      ++held[std::size_t(owner)];
-      score[std::size_t(owner)] += 10 + 0.1 * std::min(2, friends - 5);
-      continue;
-    }
+    if (owner < 0) continue;
+    int friends = 0;
+    for (int dr = -1; dr <= 1; ++dr)
+      for (int dc = -1; dc <= 1; ++dc)
+        if (dr || dc) friends += at(owner, square + dr * kWidth + dc);
+    ++held[std::size_t(owner)];
+    score[std::size_t(owner)] += 10 + 0.1 * std::min(2, friends - 5);
+  }
+  for (int16_t square : e.land) {
+    if (e.owner[std::size_t(square)] >= 0) continue;
     const uint8_t coin = e.coin[std::size_t(square)];
     if (coin == kNoCoin) continue;
     int room = 0;  // supporters the eight squares around can keep: a coin without five is no use

@@ -522,26 +522,23 @@ void CultureWarsState::step_moves(MoveList& out) const {
     }
     const int free = mine[std::size_t(from)] - moved_[std::size_t(from)];
     if (free <= 0) continue;
+    // The land squares next to it, in ascending order as the boat case's scan lists them.
+    std::array<int, 4> next;
+    int count = 0;
+    for (int d = 0; d < 4; ++d) {
+      const int n = neighbour(from, d);
+      if (n < 0 || !land_[std::size_t(n)]) continue;
+      int i = count++;
+      for (; i > 0 && next[std::size_t(i - 1)] > n; --i)
+        next[std::size_t(i)] = next[std::size_t(i - 1)];
+      next[std::size_t(i)] = n;
+    }
     if (!boat_source(seat, from)) {
-      // The land squares next to it, in ascending order as the boat case's scan lists them.
-      std::array<int, 4> next;
-      int count = 0;
-      for (int d = 0; d < 4; ++d) {
-        const int n = neighbour(from, d);
-        if (n < 0 || !land_[std::size_t(n)]) continue;
-        int i = count++;
-        for (; i > 0 && next[std::size_t(i - 1)] > n; --i)
-          next[std::size_t(i)] = next[std::size_t(i - 1)];
-        next[std::size_t(i)] = n;
-      }
       for (int i = 0; i < count; ++i) emit(from, next[std::size_t(i)], free);
       continue;
     }
     to.fill(false);
-    for (int d = 0; d < 4; ++d) {
-      const int n = neighbour(from, d);
-      if (n >= 0 && land_[std::size_t(n)]) to[std::size_t(n)] = true;
-    }
+    for (int i = 0; i < count; ++i) to[std::size_t(next[std::size_t(i)])] = true;
     boat_destinations(seat, from, to);
     for (int dest = 0; dest < kSquares; ++dest)
       if (to[std::size_t(dest)]) emit(from, dest, free);
