@@ -955,8 +955,20 @@ TEST(Search, LargeTreesSpanChunksAndAreReused) {
 TEST(Bench, SignatureIsDeterministic) {
   const BenchResult a = run_bench(games::registry(), 50), b = run_bench(games::registry(), 50);
   EXPECT_EQ(a.signature, b.signature);
-  EXPECT_EQ(a.lines.size(), games::registry().entries().size());
+  EXPECT_EQ(a.tuned_signature, b.tuned_signature);
+  std::size_t tuned_games = 0;
+  for (const GameEntry& entry : games::registry().entries())
+    tuned_games += !tuned_search_options(entry.info.id).empty();
+  EXPECT_GT(tuned_games, 0u);
+  EXPECT_EQ(a.lines.size(), games::registry().entries().size() + tuned_games);
+  EXPECT_GT(a.tuned_signature, 0u);
+  for (const BenchLine& line : a.lines) {  // a tuned line names the options it searched with
+    const std::string_view tuned = tuned_search_options(line.game);
+    EXPECT_EQ(!tuned.empty() && line.agent.find(tuned) != std::string::npos, line.tuned)
+        << line.agent;
+  }
   EXPECT_NE(bench_report(a).find("Bench: " + std::to_string(a.signature)), std::string::npos);
+  EXPECT_NE(bench_report(a).find("Tuned: " + std::to_string(a.tuned_signature)), std::string::npos);
 }
 
 // ---- Strength, small (the full table is `make strength`) ----

@@ -2,9 +2,11 @@
 
 #include <time.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "ai/mcts.h"
+#include "ai/tuning.h"
 
 namespace tabletop::ai {
 
@@ -32,32 +34,49 @@ std::unique_ptr<State> bench_position(const Game& game, int plies) {
   return state;
 }
 
-BenchResult run_bench(const Registry& registry, int iterations) {
+BenchResult run_bench(const Registry& registry, int iterations, const std::string& only,
+                      const json& params) {
   BenchResult result;
+  if (!only.empty()) registry.make(only, params);  // an unknown game or bad parameters: BadParams
   for (const GameEntry& entry : registry.entries()) {
-    const std::shared_ptr<const Game> game = registry.make(entry.info.id);
+    if (!only.empty() && entry.info.id != only) continue;
+    const std::shared_ptr<const Game> game =
+        registry.make(entry.info.id, only.empty() ? json::object() : params);
     const bool hidden = game->info().hidden_information;
-    BenchLine line;
-    line.game = entry.info.id;
-    line.agent =
-        std::string(hidden ? "ismcts" : "mcts") + ":iterations=" + std::to_string(iterations);
-    SearchOptions options;
-    options.iterations = iterations;
-    options.reuse = false;
-    for (int plies : {0, 10, 40}) {
-      std::unique_ptr<State> state = bench_position(*game, plies);
-      MctsAgent agent(*game, options, hidden, 1, line.agent);
-      const double cpu = thread_cpu_seconds();
-      agent.choose(*state);
-      line.cpu_seconds += thread_cpu_seconds() - cpu;
-      const SearchStats& stats = agent.last_stats();
-      ++line.positions;
-      line.iterations += stats.iterations;
-      line.nodes += stats.plies;
-      line.seconds += stats.seconds;
+    const std::string name = hidden ? "ismcts" : "mcts";
+    const std::string_view tuned = tuned_search_options(entry.info.id);
+    // The plain search, then (where the game has a tuned line) the search the lobby's levels run,
+    // at a tenth of the iterations.
+    for (const bool tuned_line : {false, true}) {
+      if (tuned_line && tuned.empty()) continue;
+      BenchLine line;
+      line.game = entry.info.id;
+      line.tuned = tuned_line;
+      const int budget = tuned_line ? std::max(1, iterations / 10) : iterations;
+      line.agent = name + ":iterations=" + std::to_string(budget);
+      SearchOptions options;
+      if (tuned_line) {
+        line.agent += "," + std::string(tuned);
+        options =
+            SearchOptions::from_spec(with_tuned_defaults(AgentSpec::parse(line.agent), line.game));
+      }
+      options.iterations = budget;
+      options.reuse = false;
+      for (int plies : {0, 10, 40}) {
+        std::unique_ptr<State> state = bench_position(*game, plies);
+        MctsAgent agent(*game, options, hidden, 1, line.agent);
+        const double cpu = thread_cpu_seconds();
+        agent.choose(*state);
+        line.cpu_seconds += thread_cpu_seconds() - cpu;
+        const SearchStats& stats = agent.last_stats();
+        ++line.positions;
+        line.iterations += stats.iterations;
+        line.nodes += stats.plies;
+        line.seconds += stats.seconds;
+      }
+      (line.tuned ? result.tuned_signature : result.signature) += line.nodes;
+      result.lines.push_back(line);
     }
-    result.signature += line.nodes;
-    result.lines.push_back(line);
   }
   return result;
 }
@@ -65,19 +84,20 @@ BenchResult run_bench(const Registry& registry, int iterations) {
 std::string bench_report(const BenchResult& result) {
   std::string out;
   char row[256];
-  std::snprintf(row, sizeof row, "%-16s %-28s %10s %12s %8s %12s %14s %8s %12s\n", "game", "agent",
+  std::snprintf(row, sizeof row, "%-16s %-50s %10s %12s %8s %12s %14s %8s %12s\n", "game", "agent",
                 "iterations", "nodes", "seconds", "iter/s", "nodes/s", "cpu s", "iter/cpu-s");
   out += row;
   for (const BenchLine& l : result.lines) {
     const double s = l.seconds > 0 ? l.seconds : 1e-9;
     const double cpu = l.cpu_seconds > 0 ? l.cpu_seconds : 1e-9;
-    std::snprintf(row, sizeof row, "%-16s %-28s %10llu %12llu %8.3f %12.0f %14.0f %8.3f %12.0f\n",
+    std::snprintf(row, sizeof row, "%-16s %-50s %10llu %12llu %8.3f %12.0f %14.0f %8.3f %12.0f\n",
                   l.game.c_str(), l.agent.c_str(), (unsigned long long)l.iterations,
                   (unsigned long long)l.nodes, l.seconds, double(l.iterations) / s,
                   double(l.nodes) / s, l.cpu_seconds, double(l.iterations) / cpu);
     out += row;
   }
   out += "Bench: " + std::to_string(result.signature) + "\n";
+  out += "Tuned: " + std::to_string(result.tuned_signature) + "\n";
   return out;
 }
 

@@ -265,6 +265,31 @@ TEST(Cli, EveryParseErrorIsOneErrorLineWithAHintAndExit2) {
   EXPECT_NE(dash.out.find("move 1 '-d3'"), std::string::npos) << dash.out;
 }
 
+// `tabletop bench GAME -p key=value`: one game's positions under those parameters, its plain and
+// tuned lines (the card game's tuned search is what the lobby's levels run), and clear errors.
+TEST(Cli, BenchOfOneGameUnderParameters) {
+  Result six = run("bench conspiracy-tcg -i 20 -p players=6");
+  ASSERT_EQ(six.code, 0) << six.out;
+  EXPECT_NE(six.out.find("conspiracy-tcg   ismcts:iterations=20 "), std::string::npos) << six.out;
+  EXPECT_NE(six.out.find("ismcts:iterations=2,opponents=greedy,prior=20"), std::string::npos)
+      << six.out;
+  EXPECT_EQ(six.out.find("relativity"), std::string::npos) << six.out;
+  EXPECT_NE(six.out.find("Tuned: "), std::string::npos) << six.out;
+  // Six players search other positions than the default two: another signature.
+  Result two = run("bench conspiracy-tcg -i 20");
+  ASSERT_EQ(two.code, 0) << two.out;
+  auto signature = [](const std::string& out) { return out.substr(out.find("Bench: ")); };
+  EXPECT_NE(signature(six.out), signature(two.out));
+  Result alone = run("bench -p players=6");
+  expect_one_error_line(alone, "bench -p");
+  EXPECT_NE(alone.out.find("--param needs a game"), std::string::npos) << alone.out;
+  Result unknown = run("bench nosuchgame");
+  expect_one_error_line(unknown, "bench nosuchgame");
+  EXPECT_NE(unknown.out.find("unknown game"), std::string::npos) << unknown.out;
+  Result bad = run("bench conspiracy-tcg -p players=9");
+  expect_one_error_line(bad, "bench players=9");
+}
+
 // Issue 13, case 4: --param players=4294967298 played a 2-player game.
 TEST(Cli, OutOfRangeParamsAreErrorsNotTruncated) {
   Result r = run("apply relativity --param players=4294967298");

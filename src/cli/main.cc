@@ -110,6 +110,12 @@ int main(int argc, char** argv) {
   bench->add_option("--iterations,-i", bench_iterations, "search iterations per position")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000000));
+  std::string bench_game;
+  bench->add_option(
+      "game", bench_game,
+      "one game only (its positions under --param; the signature is then of it alone)");
+  bench->add_option("--param,-p", param_pairs, "game parameter key=value (repeatable; with a game)")
+      ->allow_extra_args(false);
 
   auto* deck = app.add_subcommand("deck", "Conspiracy TCG decks (JSON or vCard)");
   auto* deck_check =
@@ -280,7 +286,10 @@ int main(int argc, char** argv) {
       return cli::serve(bind, port, db, static_dir, sync_full, messages_per_second, http_rate,
                         http_burst, serve_limits, computer_flags);
     if (bench->parsed()) {
-      std::cout << ai::bench_report(ai::run_bench(games::registry(), bench_iterations))
+      if (bench_game.empty() && !param_pairs.empty())
+        throw BadParams("bench: --param needs a game (tabletop bench GAME -p key=value)");
+      std::cout << ai::bench_report(
+                       ai::run_bench(games::registry(), bench_iterations, bench_game, params))
                 << std::flush;
       return 0;
     }
