@@ -251,7 +251,8 @@ TEST(Cli, EveryParseErrorIsOneErrorLineWithAHintAndExit2) {
         "apply relativity --param", "apply relativity --no-such-flag", "apply relativity -d3",
         "sim relativity --threads 200", "sim relativity --threads -1", "nosuchcommand", "", "apply",
         "apply relativity --seed 18446744073709551616", "apply relativity --seed -1",
-        "bench --iterations 0", "sim relativity --games 99999999999999999999"}) {
+        "bench --iterations 0", "sim relativity --games 99999999999999999999",
+        "sim relativity --progress sometimes"}) {
     Result r = run(args);
     expect_one_error_line(r, args);
     EXPECT_NE(r.out.find("--help"), std::string::npos) << args << ": " << r.out;
@@ -288,6 +289,18 @@ TEST(Cli, BenchOfOneGameUnderParameters) {
   EXPECT_NE(unknown.out.find("unknown game"), std::string::npos) << unknown.out;
   Result bad = run("bench conspiracy-tcg -p players=9");
   expect_one_error_line(bad, "bench players=9");
+}
+
+// A long run logged to a file: `--progress lines` writes plain lines on stderr (no bar, no
+// carriage returns), the last one when every game is done; without it a pipe stays quiet.
+TEST(Cli, SimProgressLinesForALog) {
+  Result lines = run("sim relativity -n 3 --agents random,random --no-quality --progress lines");
+  ASSERT_EQ(lines.code, 0) << lines.out;
+  EXPECT_NE(lines.out.find("sim: 3 of 3 games in 0:0"), std::string::npos) << lines.out;
+  EXPECT_EQ(lines.out.find('\r'), std::string::npos) << lines.out;
+  Result quiet = run("sim relativity -n 3 --agents random,random --no-quality");
+  ASSERT_EQ(quiet.code, 0) << quiet.out;
+  EXPECT_EQ(quiet.out.find("sim: "), std::string::npos) << quiet.out;
 }
 
 // Issue 13, case 4: --param players=4294967298 played a 2-player game.

@@ -43,6 +43,7 @@ struct SimOptions {
   std::vector<std::string> sweeps;
   bool tournament = false;
   bool no_quality = false;
+  std::string progress = "auto";
   std::vector<std::string> searches;
   std::string target;
   std::string skill;
@@ -239,6 +240,11 @@ CLI::App* add_sim_command(CLI::App& app) {
   sim->add_flag("--no-quality", o.no_quality,
                 "skip the game-quality measures and trajectories (about twice as fast for random "
                 "playouts)");
+  sim->add_option("--progress", o.progress,
+                  "auto: a progress bar when stderr is a terminal; lines: a line on stderr at most "
+                  "once a minute (for logs); off")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"auto", "lines", "off"}));
   sim->add_option("--json", o.json_path, "write the summary as JSON to this file");
   sim->add_option("--csv", o.csv_path, "write one CSV row per game to this file");
   sim->add_option("--records", o.records_path, "write one JSON record per game (JSON Lines)");
@@ -490,8 +496,12 @@ int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* s
   sim::Summary summary(plan, mode, pool, o.detect_points / 100.0);
   // Under MPI the ranks other than 0 only play: no progress bar, no files.
   const bool writes = world == nullptr || rank_of(*world) == 0;
-  sim::Progress progress(games_per_deal * plan.deals,
-                         writes && sim::Progress::stderr_is_terminal());
+  const sim::Progress::Style style = !writes || o.progress == "off" ? sim::Progress::Style::kOff
+                                     : o.progress == "lines"        ? sim::Progress::Style::kLines
+                                     : sim::Progress::stderr_is_terminal()
+                                         ? sim::Progress::Style::kBar
+                                         : sim::Progress::Style::kOff;
+  sim::Progress progress(games_per_deal * plan.deals, style);
   FileSinks sinks(writes ? o.csv_path : "", writes ? o.records_path : "", summary, progress);
   g_stop = false;
   auto previous = std::signal(SIGINT, on_interrupt);

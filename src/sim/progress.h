@@ -1,5 +1,7 @@
-// A one-line progress bar with rate and estimated time left, drawn on stderr and only when stderr
-// is a terminal (quiet in pipes, files and tests). At most five redraws a second.
+// Progress of a run of games on stderr, with rate and estimated time left: a one-line bar redrawn
+// at most five times a second (for a terminal: `tabletop sim` draws it only when stderr is one, so
+// pipes, files and tests stay quiet), or, for a log that a long run writes to a file (`tabletop sim
+// --progress lines`, as scripts/ladder asks), a plain line at most once a minute and at the end.
 #pragma once
 
 #include <chrono>
@@ -10,8 +12,9 @@ namespace tabletop::sim {
 
 class Progress {
  public:
-  // `total` games are expected; `enabled` false makes every call a no-op.
-  Progress(long total, bool enabled);
+  enum class Style { kOff, kBar, kLines };
+  // `total` games are expected; kOff makes every call a no-op.
+  Progress(long total, Style style);
   // True when stderr is a terminal.
   static bool stderr_is_terminal();
   // `done` games finished so far.
@@ -21,7 +24,7 @@ class Progress {
 
  private:
   long total_;
-  bool enabled_;
+  Style style_;
   bool drawn_ = false;
   std::chrono::steady_clock::time_point start_, last_;
 };
