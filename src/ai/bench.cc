@@ -37,20 +37,20 @@ std::unique_ptr<State> bench_position(const Game& game, int plies) {
 BenchResult run_bench(const Registry& registry, int iterations, const std::string& only,
                       const json& params) {
   BenchResult result;
-  if (!only.empty()) registry.make(only, params);  // an unknown game or bad parameters: BadParams
-  for (const GameEntry& entry : registry.entries()) {
-    if (!only.empty() && entry.info.id != only) continue;
-    const std::shared_ptr<const Game> game =
-        registry.make(entry.info.id, only.empty() ? json::object() : params);
+  std::vector<std::shared_ptr<const Game>> games;  // an unknown game or bad parameters: BadParams
+  if (!only.empty()) games.push_back(registry.make(only, params));
+  for (const GameEntry& entry : registry.entries())
+    if (only.empty()) games.push_back(registry.make(entry.info.id));
+  for (const std::shared_ptr<const Game>& game : games) {
     const bool hidden = game->info().hidden_information;
     const std::string name = hidden ? "ismcts" : "mcts";
-    const std::string_view tuned = tuned_search_options(entry.info.id);
+    const std::string_view tuned = tuned_search_options(game->info().id);
     // The plain search, then (where the game has a tuned line) the search the lobby's levels run,
     // at a tenth of the iterations.
     for (const bool tuned_line : {false, true}) {
       if (tuned_line && tuned.empty()) continue;
       BenchLine line;
-      line.game = entry.info.id;
+      line.game = game->info().id;
       line.tuned = tuned_line;
       const int budget = tuned_line ? std::max(1, iterations / 10) : iterations;
       line.agent = name + ":iterations=" + std::to_string(budget);
