@@ -280,6 +280,33 @@ TEST(TcgModes, LibraryOrderPhonesNearFarAndNetworks) {
   EXPECT_EQ(compare(none, none, kNear, kNoMode), Outcome::kTie);
 }
 
+// compare() is antisymmetric, so both_ways (the estimate's one pass over a pair) answers what
+// beats_in_both asks in each direction: every pair of the sample decks' agents, every pair of
+// modes that may stand.
+TEST(TcgModes, BothWaysIsBeatsInBothEachWay) {
+  auto g = game();
+  int kills = 0, dies = 0;
+  for (int m0 = 0; m0 < kModeCount; ++m0)
+    for (int m1 = m0 + 1; m1 < kModeCount; ++m1) {
+      const ModePair modes = make_pair_of(m0, m1);
+      if (!allowed(modes)) continue;
+      for (int a = 0; a < g->agent_count(); ++a)
+        for (int b = 0; b < g->agent_count(); ++b) {
+          const CompareKeys &ka = g->keys(uint16_t(a)), &kb = g->keys(uint16_t(b));
+          for (int mode : {m0, m1})
+            ASSERT_EQ(compare(kb, ka, mode, mode == m0 ? m1 : m0),
+                      flip(compare(ka, kb, mode, mode == m0 ? m1 : m0)));
+          const BothWays way = both_ways(ka, kb, modes);
+          ASSERT_EQ(way.kills, beats_in_both(ka, kb, modes)) << a << " " << b;
+          ASSERT_EQ(way.dies, beats_in_both(kb, ka, modes)) << a << " " << b;
+          kills += way.kills;
+          dies += way.dies;
+        }
+    }
+  EXPECT_GT(kills, 0);
+  EXPECT_EQ(kills, dies);  // every pair is looked at both ways
+}
+
 // ---------------------------------------------------------------------------------------------
 // Agents are unique; elimination.
 

@@ -169,8 +169,7 @@ bool TcgState::estimate_returns(Returns& out) const {
               bool column_dies = false;
               for (int vd = 0; vd < vt.col_len[std::size_t(vc)]; ++vd) {
                 const CompareKeys& kv = g.keys(vt.col[std::size_t(vc)][std::size_t(vd)]);
-                const bool killed = beats_in_both(ka, kv, modes);
-                const bool beaten = beats_in_both(kv, ka, modes);
+                const auto [killed, beaten] = both_ways(ka, kv, modes);
                 column_kills += killed;
                 column_dies = column_dies || beaten;
                 if (exposed(s, vc, vd)) {

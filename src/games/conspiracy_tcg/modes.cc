@@ -241,4 +241,12 @@ bool beats_in_both(const CompareKeys& a, const CompareKeys& b, const ModePair& m
          compare(a, b, modes.m[1], modes.m[0]) == Outcome::kWin;
 }
 
+BothWays both_ways(const CompareKeys& a, const CompareKeys& b, const ModePair& modes) {
+  const Outcome first = compare(a, b, modes.m[0], modes.m[1]);
+  if (first == Outcome::kTie) return {};
+  const Outcome second = compare(a, b, modes.m[1], modes.m[0]);
+  return {first == Outcome::kWin && second == Outcome::kWin,
+          first == Outcome::kLoss && second == Outcome::kLoss};
+}
+
 }  // namespace tabletop::conspiracy_tcg

@@ -116,5 +116,14 @@ int compare_phone_digits(std::string_view a, std::string_view b);
 Outcome compare(const CompareKeys& a, const CompareKeys& b, int mode, int other);
 // Whether `a` beats `b` in both active modes. Precondition: modes.count() == 2.
 bool beats_in_both(const CompareKeys& a, const CompareKeys& b, const ModePair& modes);
+// Both directions at once: whether `a` beats `b` in both active modes (`kills`), and whether `b`
+// beats `a` in both (`dies`). compare() is antisymmetric (b against a is the inverse of a against
+// b: a win for one is a loss for the other, a tie both ways), so two comparisons answer both
+// questions that two calls of beats_in_both ask with up to four: the estimate's attack scan.
+// Precondition: modes.count() == 2.
+struct BothWays {
+  bool kills = false, dies = false;
+};
+BothWays both_ways(const CompareKeys& a, const CompareKeys& b, const ModePair& modes);
 
 }  // namespace tabletop::conspiracy_tcg
