@@ -35,7 +35,7 @@ export interface GameInfo {
       string,
       {
         opponent: string;
-        share: number;
+        share: number | null; // null when no game was decided
         low: number;
         high: number;
         fair: number;

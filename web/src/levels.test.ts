@@ -53,6 +53,28 @@ describe("levelOption", () => {
         " at 64,000 iterations a move against 8,000)",
     );
   });
+  it("says so where no game of the measure was decided", () => {
+    const expert = {
+      name: "expert",
+      description: "searches for about three seconds a move, four cores growing one tree",
+      versus: {
+        "3": {
+          opponent: "hard",
+          share: null,
+          low: 0,
+          high: 1,
+          fair: 0.3333,
+          decisive: 0,
+          iterations: 800,
+          opponent_iterations: 100,
+        },
+      },
+    };
+    expect(levelOption(expert, 3)).toBe(
+      "Computer, expert — searches for about three seconds a move, four cores growing one tree," +
+        " no game against hard decided yet (fair share 33%; at 800 iterations a move against 100)",
+    );
+  });
   it("gives the description alone at a count the ladder did not measure", () => {
     expect(levelOption(hard, 3)).toBe("Computer, hard — searches for about a second and a half a move");
     expect(levelOption({ name: "easy", description: "plays a random legal move" }, 2)).toBe(

@@ -20,9 +20,12 @@ export function levelOption(s: Strength, players: number): string {
     ? `; at ${count(v.iterations)} iterations a move` +
       (v.opponent_iterations ? ` against ${count(v.opponent_iterations)}` : "")
     : "";
-  const beats = v
-    ? `, won ${pct(v.share)} of ${v.decisive} decided games against ${v.opponent}` +
-      ` (95% ${pct(v.low)}…${pct(v.high)}, fair ${pct(v.fair)}${beatsAt})`
-    : "";
+  // A measure where no game was decided (every one capped or shared) has no share to give.
+  const beats = !v
+    ? ""
+    : v.decisive && v.share !== null
+      ? `, won ${pct(v.share)} of ${v.decisive} decided games against ${v.opponent}` +
+        ` (95% ${pct(v.low)}…${pct(v.high)}, fair ${pct(v.fair)}${beatsAt})`
+      : `, no game against ${v.opponent} decided yet (fair share ${pct(v.fair)}${beatsAt})`;
   return `Computer, ${s.name} — ${s.description}${rated}${beats}`;
 }
