@@ -38,9 +38,10 @@ BenchResult run_bench(const Registry& registry, int iterations, const std::strin
                       const json& params) {
   BenchResult result;
   std::vector<std::shared_ptr<const Game>> games;  // an unknown game or bad parameters: BadParams
-  if (!only.empty()) games.push_back(registry.make(only, params));
-  for (const GameEntry& entry : registry.entries())
-    if (only.empty()) games.push_back(registry.make(entry.info.id));
+  if (!only.empty())
+    games.push_back(registry.make(only, params));
+  else
+    for (const GameEntry& entry : registry.entries()) games.push_back(registry.make(entry.info.id));
   for (const std::shared_ptr<const Game>& game : games) {
     const bool hidden = game->info().hidden_information;
     const std::string name = hidden ? "ismcts" : "mcts";
@@ -55,10 +56,10 @@ BenchResult run_bench(const Registry& registry, int iterations, const std::strin
       const int budget = tuned_line ? std::max(1, iterations / 10) : iterations;
       line.agent = name + ":iterations=" + std::to_string(budget);
       SearchOptions options;
-      if (tuned_line) {
-        line.agent += "," + std::string(tuned);
+      if (tuned_line) {  // the tuned options added as make_agent adds them for the lobby's levels
         options =
             SearchOptions::from_spec(with_tuned_defaults(AgentSpec::parse(line.agent), line.game));
+        line.agent += "," + std::string(tuned);
       }
       options.iterations = budget;
       options.reuse = false;

@@ -58,8 +58,8 @@ std::unique_ptr<State> bench_position(const Game& game, int plies);
 BenchResult run_bench(const Registry& registry, int iterations, const std::string& game = "",
                       const json& params = json::object());
 
-// The result as a table (speeds per wall second and per CPU second), then "Bench: <signature>" on
-// its own line.
+// The result as a table (speeds per wall second and per CPU second), then "Bench: <signature>"
+// and "Tuned: <tuned_signature>", each on its own line.
 std::string bench_report(const BenchResult& result);
 
 }  // namespace tabletop::ai
