@@ -7,6 +7,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <boost/asio/error.hpp>
+#include <boost/system/system_error.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -356,7 +358,16 @@ TEST(HttpRateLimiter, BucketsRefillPerAddressAndTheTableStaysBounded) {
 
 TEST_F(ServerTest, HugeFramesCloseOnlyThatConnection) {
   WsClient c(port_);
-  c.send_text(std::string(2 * 1024 * 1024, ' '));
+  // The server closes as soon as the frame's header says it is too large, so the write itself
+  // may meet the closed socket (EPIPE or a reset) before the last byte is out: that is the same
+  // refusal seen earlier, not a failure.
+  try {
+    c.send_text(std::string(2 * 1024 * 1024, ' '));
+  } catch (const boost::system::system_error& e) {
+    EXPECT_TRUE(e.code() == boost::asio::error::broken_pipe ||
+                e.code() == boost::asio::error::connection_reset)
+        << e.what();
+  }
   c.receive(std::chrono::seconds(2));
   EXPECT_TRUE(c.closed());
   EXPECT_EQ(http_request(port_, "GET", "/api/games").status, 200);
