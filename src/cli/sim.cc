@@ -58,10 +58,15 @@ SimOptions& options() {
 }
 
 std::atomic<bool> g_stop{false};
+std::atomic<bool> g_abandon{false};
 
+// The first Ctrl-C stops after the games in progress; the second drops them (their deals are
+// unfinished anyway) and still summarises; a third ends the process at once.
 extern "C" void on_interrupt(int) {
-  g_stop = true;
-  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
+  if (g_stop.exchange(true)) {
+    g_abandon = true;
+    std::signal(SIGINT, SIG_DFL);
+  }
 }
 
 std::vector<std::string> split_plain(const std::string& text, char by) {
@@ -373,6 +378,7 @@ int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* s
       round.threads = o.threads;
       round.quality = false;
       round.stop = &g_stop;
+      round.abandon = &g_abandon;
       for (const auto& [name, p] : variants) {
         sim::Condition c;
         c.name = name;
@@ -422,6 +428,7 @@ int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* s
   plan.record = !o.records_path.empty() || !o.report_dir.empty();
   plan.quality = !o.no_quality;
   plan.stop = &g_stop;
+  plan.abandon = &g_abandon;
   std::string mode = "variants";
   std::vector<std::string> pool;
 
@@ -504,6 +511,7 @@ int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* s
   sim::Progress progress(games_per_deal * plan.deals, style);
   FileSinks sinks(writes ? o.csv_path : "", writes ? o.records_path : "", summary, progress);
   g_stop = false;
+  g_abandon = false;
   auto previous = std::signal(SIGINT, on_interrupt);
   sim::RunInfo run_info;
   try {

@@ -54,8 +54,14 @@ bool GameResult::draw() const {
 
 namespace {
 
+// Thrown out of a game when the plan is abandoned (Plan::abandon): not an error.
+struct Abandoned {};
+
 GameResult play(const Condition& c, long deal, int condition, int rotation, uint64_t seed,
-                bool record, bool measure) {
+                bool record, bool measure, const std::atomic<bool>* abandon) {
+  auto check_abandon = [abandon] {
+    if (abandon && abandon->load(std::memory_order_relaxed)) throw Abandoned{};
+  };
   const int n = c.game->num_players();
   GameResult result;
   result.deal = deal;
@@ -147,6 +153,7 @@ GameResult play(const Condition& c, long deal, int condition, int rotation, uint
   if (record) {
     Match match(c.game, seed, seats);
     while (!match.state().is_terminal()) {
+      check_abandon();
       look(match.state());
       const Move move = agents[std::size_t(match.state().current_player())]->choose(match.state());
       for (auto& agent : agents) agent->observe(match.state(), move);
@@ -157,6 +164,7 @@ GameResult play(const Condition& c, long deal, int condition, int rotation, uint
   } else {
     std::unique_ptr<State> state = c.game->new_initial_state(seed);
     while (!state->is_terminal()) {
+      check_abandon();
       look(*state);
       const Move move = agents[std::size_t(state->current_player())]->choose(*state);
       for (auto& agent : agents) agent->observe(*state, move);
@@ -226,9 +234,14 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
               room.notify_all();
               return;
             }
-            results.push_back(play(c, deal, condition, rotation, seed, plan.record, plan.quality));
+            results.push_back(
+                play(c, deal, condition, rotation, seed, plan.record, plan.quality, plan.abandon));
           }
         }
+      } catch (const Abandoned&) {  // the deal is left unfinished, as when stopped between games
+        std::lock_guard lock(mutex);
+        room.notify_all();
+        return;
       } catch (const std::exception& e) {
         std::lock_guard lock(mutex);
         if (error.empty())

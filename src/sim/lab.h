@@ -105,6 +105,10 @@ struct Plan {
   // Set (from a signal handler, say) to stop: games in progress finish, no new game starts, and
   // the summary holds the deals finished before the first unfinished one.
   const std::atomic<bool>* stop = nullptr;
+  // Set as well (a second Ctrl-C) to stop sooner: games in progress end at their next move and are
+  // dropped with their deals, so a run whose games are long (two searchers in a capped game can
+  // take an hour) still ends in a move's time with every deal finished before it summarised.
+  const std::atomic<bool>* abandon = nullptr;
 };
 
 // What the runner tells its listener, in deal order, from one thread at a time.
