@@ -54,13 +54,14 @@ bool GameResult::draw() const {
 
 namespace {
 
-// Thrown out of a game when the plan is abandoned (Plan::abandon): not an error.
-struct Abandoned {};
+// Thrown to leave a deal unfinished when the run stops (Plan::stop between its games,
+// Plan::abandon within one): not an error.
+struct DealLeftUnfinished {};
 
 GameResult play(const Condition& c, long deal, int condition, int rotation, uint64_t seed,
                 bool record, bool measure, const std::atomic<bool>* abandon) {
   auto check_abandon = [abandon] {
-    if (abandon && abandon->load(std::memory_order_relaxed)) throw Abandoned{};
+    if (abandon && abandon->load(std::memory_order_relaxed)) throw DealLeftUnfinished{};
   };
   const int n = c.game->num_players();
   GameResult result;
@@ -208,7 +209,11 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
   std::string error;
   std::atomic<bool> failed{false};
 
-  auto stopping = [&] { return failed.load() || (plan.stop && plan.stop->load()); };
+  // Abandoning implies stopping: no new deal starts either.
+  auto stopping = [&] {
+    return failed.load() || (plan.stop && plan.stop->load()) ||
+           (plan.abandon && plan.abandon->load());
+  };
   auto worker = [&] {
     for (;;) {
       if (stopping()) return;
@@ -229,17 +234,13 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
           for (rotation = 0; rotation < int(c.rotations.size()); ++rotation) {
             // Stopped (Ctrl-C): the deal is left unfinished and out of the summary, which counts
             // whole deals only, rather than waiting for its every condition and rotation.
-            if (stopping()) {
-              std::lock_guard lock(mutex);  // a worker waiting for this deal's merge stops too
-              room.notify_all();
-              return;
-            }
+            if (stopping()) throw DealLeftUnfinished{};
             results.push_back(
                 play(c, deal, condition, rotation, seed, plan.record, plan.quality, plan.abandon));
           }
         }
-      } catch (const Abandoned&) {  // the deal is left unfinished, as when stopped between games
-        std::lock_guard lock(mutex);
+      } catch (const DealLeftUnfinished&) {
+        std::lock_guard lock(mutex);  // a worker waiting for this deal's merge stops too
         room.notify_all();
         return;
       } catch (const std::exception& e) {
