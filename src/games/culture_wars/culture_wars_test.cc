@@ -366,6 +366,33 @@ TEST(CultureWarsConflict, TokensEnteringASettlementTurnItOverAndMeetFiveDefender
   EXPECT_EQ(variant->tokens(0, sq("k11")), 4);
 }
 
+// One invader breaks a settlement on any coin but a 5, two break any: the owner's five defenders
+// and the invaders are cut down to the coin's number (Rulings 5), and settling again takes five
+// on the coin. Why two-player games are hard to win (docs/games/culture-wars.md, "why
+// two-player games reach the round cap").
+TEST(CultureWarsConflict, OneInvaderBreaksASettlementOnAnyCoinButAFive) {
+  for (const auto& [value, invaders] : {std::pair{3, 1}, {4, 1}, {5, 1}, {5, 2}}) {
+    SCOPED_TRACE("a " + std::to_string(value) + " invaded by " + std::to_string(invaders));
+    std::vector<std::map<std::string, int>> tokens{{{"k11", invaders}},
+                                                   {{"k12", 2}, {"l12", 2}, {"j12", 1}}};
+    std::vector<CoinAt> coins{{"k11", 1, value, true}};
+    add_pause(tokens, coins);
+    auto s = position(tokens, coins);
+    end_movement(*s);
+    ASSERT_EQ(s->phase(), Phase::kSettlement);
+    EXPECT_FALSE(s->suit_up(sq("k11")));
+    // Fewest first: one invader goes at once, then the defenders alone down to the number; of two
+    // on a 5, one is left beside four defenders (2,5 1,5 1,4).
+    EXPECT_EQ(s->tokens(0, sq("k11")), invaders - 1);
+    const int kept = value == 5 && invaders == 1 ? 5 : std::min(value, 4);
+    EXPECT_EQ(s->tokens(1, sq("k11")), kept);
+    while (s->phase() == Phase::kSettlement && s->current_player() != 1) s->apply_text("done");
+    ASSERT_EQ(s->current_player(), 1);
+    EXPECT_EQ(s->why_illegal(s->parse_move("settle:k11")).empty(), kept == 5)
+        << s->why_illegal(s->parse_move("settle:k11"));
+  }
+}
+
 TEST(CultureWarsConflict, AnAceSettlementAttackedGoesHome) {
   std::vector<std::map<std::string, int>> tokens{{{"k11", 2}},
                                                  {{"k12", 2}, {"l12", 2}, {"j12", 1}}};
