@@ -34,6 +34,7 @@ struct SimOptions {
   std::string game;
   std::vector<std::string> params;
   uint64_t seed = 1;
+  long first_deal = 0;
   long games = 100;
   std::string agents;
   int threads = 0;
@@ -203,6 +204,11 @@ CLI::App* add_sim_command(CLI::App& app) {
       ->allow_extra_args(false);
   sim->add_option("--seed,-s", o.seed, "master seed; game i is seeded by SplitMix64(seed, i)")
       ->capture_default_str();
+  sim->add_option("--first-deal", o.first_deal,
+                  "index of the first deal: play the seed's deals K to K+n-1, the ones a run of K "
+                  "fewer would not have played (extends an earlier run: scripts/ladder --extend)")
+      ->capture_default_str()
+      ->check(CLI::Range(0L, 100000000L));
   sim->add_option("--games,-n", o.games,
                   "deals (seeds) to play; each is played once per rotation and condition")
       ->capture_default_str()
@@ -375,6 +381,7 @@ int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* s
       sim::Plan round;
       round.deals = deals;
       round.seed = o.seed;
+      round.first_deal = o.first_deal;
       round.threads = o.threads;
       round.quality = false;
       round.stop = &g_stop;
@@ -424,6 +431,7 @@ int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* s
   sim::Plan plan;
   plan.deals = deals;
   plan.seed = o.seed;
+  plan.first_deal = o.first_deal;
   plan.threads = o.threads;
   plan.record = !o.records_path.empty() || !o.report_dir.empty();
   plan.quality = !o.no_quality;

@@ -52,6 +52,16 @@ void check_versus(const json& versus, const std::string& game, int n, const Game
     EXPECT_LE(decisive + v.at("capped").get<int>(), games);
     EXPECT_LE(wins, decisive);
     EXPECT_DOUBLE_EQ(v.at("fair").get<double>(), std::round(10000.0 / n) / 10000);
+    // The share's sums over deals (scripts/ladder --extend adds them) count the same games.
+    if (v.contains("deal_sums")) {
+      const json& sums = v.at("deal_sums");
+      EXPECT_EQ(sums.at("deals"), v.at("deals"));
+      EXPECT_EQ(sums.at("s").get<double>(), wins);
+      EXPECT_EQ(sums.at("t").get<double>(), decisive);
+    }
+    // A grown entry's parts are the runs that made it, of this game.
+    for (const json& part : v.value("parts", json::array()))
+      EXPECT_EQ(part.get<std::string>().rfind("tabletop sim " + game + " ", 0), 0u) << part;
     if (decisive == 0) {
       EXPECT_TRUE(v.at("share").is_null());
       continue;

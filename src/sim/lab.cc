@@ -226,7 +226,7 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
         if (stopping()) return;
       }
       std::vector<GameResult> results;
-      const uint64_t seed = game_seed(plan.seed, uint64_t(deal));
+      const uint64_t seed = game_seed(plan.seed, uint64_t(plan.first_deal + deal));
       int condition = -1, rotation = -1;
       try {
         for (condition = 0; condition < int(plan.conditions.size()); ++condition) {

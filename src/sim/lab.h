@@ -93,6 +93,11 @@ struct Plan {
   std::vector<Condition> conditions;
   long deals = 100;
   uint64_t seed = 1;
+  // The index of this run's first deal: its deal d is seeded game_seed(seed, first_deal + d), so a
+  // run with first_deal K plays the deals that a run of the same seed with K more would end with,
+  // and the two together are game for game the longer run (scripts/ladder --extend). Deal numbers
+  // in results, errors and the summary stay this run's own (from 0); the seeds say which deal.
+  long first_deal = 0;
   int threads = 0;      // 0: one per core
   bool record = false;  // keep each game's record (GameResult::record)
   // Measure every game along the way (GameResult::quality): a second legal-move generation and

@@ -433,7 +433,9 @@ std::string report_html(const Summary& summary, const std::string& command_line,
     << escape(game) << "</title><style>" << kStyle << "</style></head><body>\n";
   h << "<h1>Balance lab: " << escape(game) << "</h1>\n";
   h << "<p>Made by</p><pre>" << escape(command_line) << "</pre>\n";
-  h << "<p>" << summary.deals() << " deals (master seed " << summary.seed() << ")";
+  h << "<p>" << summary.deals() << " deals (master seed " << summary.seed();
+  if (summary.first_deal() > 0) h << ", from deal " << summary.first_deal();
+  h << ")";
   if (summary.info().interrupted)
     h << " — <span class=\"flag\">interrupted</span> after " << summary.deals() << " of "
       << summary.planned_deals() << " deals";

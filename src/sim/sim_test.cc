@@ -360,6 +360,47 @@ TEST(Stats, ClusterShareDesignEffectIsKnownOnConstructedCases) {
 // The summary takes the deal as the unit: two rotations of a deal won by the same seat (as a deal
 // that decides the game whatever the seating would be) make the seat intervals those of half as
 // many games.
+// scripts/ladder --extend builds on this: a run from deal K plays the deals a run of K fewer did
+// not, game for game as the whole run plays them, and the two runs' share sums add to the whole's.
+TEST(Lab, ARunFromDealKIsTheRestOfTheLongerRun) {
+  const auto run = [](long first, long deals, Collect& games) {
+    Plan plan = relativity_plan(deals, 2);
+    plan.first_deal = first;
+    Summary summary(plan, "variants", {}, 0.05);
+    struct Both final : Sink {
+      Sink *a, *b;
+      void game(const GameResult& r) override { a->game(r), b->game(r); }
+      void deal_done(long d) override { a->deal_done(d), b->deal_done(d); }
+    } both;
+    both.a = &summary;
+    both.b = &games;
+    summary.finish(run_plan(plan, both));
+    return summary.to_json();
+  };
+  Collect whole, head, tail;
+  const json all = run(0, 9, whole), first = run(0, 4, head), rest = run(4, 5, tail);
+  ASSERT_EQ(whole.games.size(), 18u);
+  ASSERT_EQ(head.games.size() + tail.games.size(), 18u);
+  for (std::size_t i = 0; i < tail.games.size(); ++i) {
+    const GameResult &g = tail.games[i], &w = whole.games[head.games.size() + i];
+    EXPECT_EQ(g.seed, w.seed);
+    EXPECT_EQ(g.rotation, w.rotation);
+    EXPECT_EQ(g.returns, w.returns);
+    EXPECT_EQ(g.plies, w.plies);
+    EXPECT_EQ(g.deal + 4, w.deal);  // deal numbers are the run's own
+  }
+  EXPECT_EQ(rest["first_deal"], 4);
+  EXPECT_EQ(rest["deals"], 5);
+  for (int slot = 0; slot < 2; ++slot) {
+    const json& w = all["conditions"][0]["slots"][slot]["deal_sums"];
+    const json& a = first["conditions"][0]["slots"][slot]["deal_sums"];
+    const json& b = rest["conditions"][0]["slots"][slot]["deal_sums"];
+    EXPECT_EQ(a["deals"].get<long>() + b["deals"].get<long>(), w["deals"].get<long>());
+    for (const char* k : {"s", "t", "ss", "st", "tt"})
+      EXPECT_DOUBLE_EQ(a[k].get<double>() + b[k].get<double>(), w[k].get<double>()) << k;
+  }
+}
+
 TEST(Summary, SeatIntervalsTakeTheDealAsTheUnit) {
   Plan plan = relativity_plan(0, 1);  // cyclic: two rotations
   Summary summary(plan, "variants", {}, 0.05);

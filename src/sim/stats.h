@@ -53,6 +53,14 @@ class ClusterShare {
   // 1 when undefined (no trials, or p is 0 or 1).
   double design_effect() const;
   Interval interval() const { return wilson_share(share(), n_ / std::max(1.0, design_effect())); }
+  // The sums the share and its interval come from: clusters, successes s, trials t and the sums
+  // of s², s t, t² over clusters. Two shares over disjoint clusters add them (scripts/ladder
+  // --extend); share and design_effect above are functions of these alone.
+  struct Sums {
+    long clusters;
+    double s, t, ss, st, tt;
+  };
+  Sums sums() const { return {clusters_, s_, n_, ss_, sn_, nn_}; }
 
  private:
   long clusters_ = 0;

@@ -13,6 +13,7 @@ Summary::Summary(const Plan& plan, std::string mode, std::vector<std::string> po
       pool_(std::move(pool)),
       detect_(detect),
       seed_(plan.seed),
+      first_deal_(plan.first_deal),
       planned_deals_(plan.deals) {
   for (const Condition& c : plan.conditions) {
     ConditionStats s;
@@ -370,6 +371,13 @@ json share_json(const ClusterShare& c, const char* of_what) {
           {"design_effect", c.design_effect()}};
 }
 
+// The share's sums over deals (ClusterShare::Sums): two runs on different deals of one seed
+// (Plan::first_deal) add them to get the longer run's share and interval exactly.
+json sums_json(const ClusterShare& c) {
+  const ClusterShare::Sums m = c.sums();
+  return {{"deals", m.clusters}, {"s", m.s}, {"t", m.t}, {"ss", m.ss}, {"st", m.st}, {"tt", m.tt}};
+}
+
 // A paired difference: the mean, its interval (null with the reason when undefined) and whether
 // the interval excludes 0.
 json paired_json(const Paired& d) {
@@ -409,6 +417,7 @@ json condition_json(const ConditionStats& s, double detect, const std::vector<in
          {"wins", s.slot_wins[slot]},
          {"share_of_decisive", s.decisive ? double(s.slot_wins[slot]) / double(s.decisive) : 0},
          {"share_95", interval_json(share)},
+         {"deal_sums", sums_json(s.slot_share[slot])},
          {"mean_return", s.games ? s.slot_returns[slot] / double(s.games) : 0}});
   }
   json figures = json::object();
@@ -446,6 +455,7 @@ json Summary::to_json() const {
   json out;
   out["mode"] = mode_;
   out["seed"] = seed_;
+  out["first_deal"] = first_deal_;
   out["deals"] = deals_done_;
   out["planned_deals"] = planned_deals_;
   out["interrupted"] = info_.interrupted;
@@ -657,10 +667,12 @@ std::string Summary::to_text() const {
            "over all games)\n";
   for (std::size_t c = 0; c < conditions_.size(); ++c) {
     const ConditionStats& s = conditions_[c];
-    out << "== " << s.name << ": " << s.games << " games (" << deals_done_ << " deals x "
-        << s.rotations << " rotation" << (s.rotations > 1 ? "s" : "") << "), " << s.decisive
-        << " decisive, " << s.draws << " draws, " << s.shared << " shared, " << s.capped
-        << " capped\n";
+    out << "== " << s.name << ": " << s.games << " games (" << deals_done_ << " deals";
+    if (first_deal_ > 0)
+      out << ", " << first_deal_ << " to " << first_deal_ + deals_done_ - 1 << " of seed " << seed_;
+    out << " x " << s.rotations << " rotation" << (s.rotations > 1 ? "s" : "") << "), "
+        << s.decisive << " decisive, " << s.draws << " draws, " << s.shared << " shared, "
+        << s.capped << " capped\n";
     out << "  capped rate " << share_text(s.capped_rate, "game") << ", draw rate "
         << share_text(s.draw_rate, "game") << "\n";
     if (s.seat_design_effect() > 1.005) {

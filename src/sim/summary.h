@@ -122,6 +122,7 @@ class Summary final : public Sink {
   long deals() const { return deals_done_; }
   long planned_deals() const { return planned_deals_; }
   uint64_t seed() const { return seed_; }
+  long first_deal() const { return first_deal_; }  // Plan::first_deal
   const RunInfo& info() const { return info_; }
   double detect() const { return detect_; }
   std::vector<PairedComparison> comparisons() const;
@@ -148,6 +149,7 @@ class Summary final : public Sink {
   std::vector<std::string> pool_;
   double detect_;
   uint64_t seed_;
+  long first_deal_;
   long planned_deals_;
   long deals_done_ = 0;
   RunInfo info_;
