@@ -95,6 +95,15 @@ int analyse_record(const std::string& path, bool as_json, const std::string& spe
 // and runs it once parsed. `command_line` is shown in the report. Returns 130 when Ctrl-C stopped
 // the run (what finished is still summarised and written).
 CLI::App* add_sim_command(CLI::App& app);
+// `tabletop rate FILE` (rate.cc): Bradley–Terry ratings (sim/stats.h, the lab's tournament
+// method) of the win matrix in FILE ("-": standard input), {"agents": [names], "wins": [[games
+// agent i won against agent j, halves for draws]]} or a `tabletop sim --tournament --json`
+// summary; printed as the summary's "tournament" object, {"agents", "wins", "ratings": [{"agent",
+// "elo", "elo_95"}]}. Two tournaments on different deals of one seed (--first-deal) add their
+// matrices into the longer run's, so their sum rates exactly as that run does (scripts/ladder
+// --extend). Throws BadRecord naming what is malformed, FileError for an unreadable file.
+json rate_wins(const json& input);
+int rate(const std::string& path);
 int run_sim_command(const std::string& command_line);
 // Splits a comma-separated list of agent specs, keeping each spec's options with it:
 // "mcts:iterations=5,c=1,random" -> {"mcts:iterations=5,c=1", "random"}.

@@ -97,6 +97,14 @@ int main(int argc, char** argv) {
 
   auto* sim = cli::add_sim_command(app);
 
+  auto* rate = app.add_subcommand(
+      "rate", "Bradley-Terry ratings of a win matrix (a tournament's, or two added together)");
+  std::string rate_path;
+  rate->add_option("file", rate_path,
+                   "{\"agents\": [...], \"wins\": [[...]]} or a sim --tournament "
+                   "--json summary; - for standard input")
+      ->required();
+
   auto* perft = app.add_subcommand("perft", "count the move sequences of a given length");
   add_game(perft);
   int depth = 1;
@@ -279,6 +287,7 @@ int main(int argc, char** argv) {
       for (int i = 1; i < argc; ++i) command_line += std::string(" ") + argv[i];
       return cli::run_sim_command(command_line);
     }
+    if (rate->parsed()) return cli::rate(rate_path);
     if (perft->parsed()) return cli::perft(game, depth, seed, params, divide);
     if (deck_check->parsed()) return cli::deck_check(deck_files, deck_json);
     if (serve->parsed() && !gazetteer_path.empty()) cli::use_gazetteer(gazetteer_path);

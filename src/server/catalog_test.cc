@@ -106,6 +106,14 @@ TEST(Catalog, TheLadderIsWellFormedAndRatesTheLevelsTheLobbyOffers) {
         EXPECT_NO_THROW(ai::make_agent(spec, *entry->make(json::object()), 1)) << spec;
       }
       for (const json& row : m.at("wins")) EXPECT_EQ(row.size(), levels);
+      // The exact matrix (halves for capped games; scripts/ladder --extend adds it) whose whole
+      // games "wins" shows.
+      if (m.contains("win_matrix")) {
+        ASSERT_EQ(m.at("win_matrix").size(), levels);
+        for (std::size_t i = 0; i < levels; ++i)
+          for (std::size_t j = 0; j < levels; ++j)
+            EXPECT_EQ(m.at("wins")[i][j].get<int>(), int(m.at("win_matrix")[i][j].get<double>()));
+      }
     }
   }
 }

@@ -3,7 +3,10 @@
 deals to 6 by playing deals 2 to 5 alone is the entry a 6-deal run makes (every count, the share and
 its interval), its command the whole run's and its parts the two commands that ran; an entry it
 cannot grow (no deal sums, a different command, already as long) is refused with the reason, and
-the data left as it was.
+the data left as it was. Round robins the same way: a tournament's win matrices from deals 0-1
+and 2-4 added and rated by `tabletop rate` are the 5-deal run's ratings, and a ladder round robin
+grown from 1 deal to 2 is rated on both deals' wins; `tabletop rate` names what is wrong with a
+malformed matrix.
 
 Usage: ladder_extend_test.py TABLETOP_BINARY OUT_DIR"""
 import json
@@ -71,10 +74,76 @@ def main():
     with open(grown, "w") as f:
         json.dump(data, f)
     done = ladder(binary, grown, "--versus-deals", "8", "--extend", ok=False)
-    assert "no deal sums" in done.stderr, done.stderr
+    assert "no deal_sums" in done.stderr, done.stderr
     with open(grown) as f:
         assert json.load(f) == data, "a refused --extend changed the data"
-    print("ok: refused with the reason: as long already, another command, no deal sums")
+    print("ok: refused with the reason: as long already, another command, no deal_sums")
+    round_robins(binary, out)
+
+
+def sim_tournament(binary, out, name, *args):
+    path = os.path.join(out, name)
+    subprocess.run([binary, "sim", "relativity", "--seed", "3", "-j", "2", "--tournament",
+                    "--agents", "random,greedy,ismcts:iterations=20", "-p", "max_plies=1000",
+                    "--json", path, *args], check=True, capture_output=True)
+    with open(path) as f:
+        return json.load(f)["tournament"]
+
+
+def rate(binary, matrix_json):
+    done = subprocess.run([binary, "rate", "-"], input=matrix_json, capture_output=True, text=True)
+    return done
+
+
+def round_robins(binary, out):
+    # tabletop sim --tournament from deal K and tabletop rate: deals 0-1 and 2-4 added and rated
+    # are the 5-deal round robin (these three agents are deterministic: the same games).
+    whole = sim_tournament(binary, out, "t5.json", "-n", "5")
+    head = sim_tournament(binary, out, "t2.json", "-n", "2")
+    tail = sim_tournament(binary, out, "t3.json", "-n", "3", "--first-deal", "2")
+    summed = [[x + y for x, y in zip(a, b)] for a, b in zip(head["wins"], tail["wins"])]
+    assert summed == whole["wins"], (summed, whole["wins"])
+    done = rate(binary, json.dumps({"agents": whole["agents"], "wins": summed}))
+    assert done.returncode == 0, done.stderr
+    rated = json.loads(done.stdout)
+    for r, w in zip(rated["ratings"], whole["ratings"]):
+        assert r["agent"] == w["agent"] and abs(r["elo"] - w["elo"]) < 1e-9, (r, w)
+        assert all(abs(x - y) < 1e-9 for x, y in zip(r["elo_95"], w["elo_95"])), (r, w)
+    print(f"ok: a round robin's deals 0-1 and 2-4, added and rated, are its 5-deal run: "
+          f"{[round(w['elo']) for w in whole['ratings']]}")
+
+    # tabletop rate refuses a malformed matrix with one line that names the problem
+    for text, problem in (('{"agents": ["a"], "wins": [[0]]}', "at least two"),
+                          ('{"agents": ["a", "b"], "wins": [[0, 1]]}', "one row per agent"),
+                          ('{"agents": ["a", "b"], "wins": [[0, -1], [2, 0]]}', "wins[0][1]"),
+                          ('{"agents": ["a", "b"], "wins": [[0, 1], [2]]}', "row 1"),
+                          ('[1, 2]', "not a win matrix"), ('{"agents": [', "not valid JSON")):
+        done = rate(binary, text)
+        assert done.returncode == 2 and problem in done.stderr, (text, done.returncode,
+                                                                 done.stderr)
+    print("ok: tabletop rate names what is wrong with a malformed matrix")
+
+    # scripts/ladder --extend on a round robin: 1 deal, then grown to 2
+    path = os.path.join(out, "rr.json")
+    args = ["--game", "relativity", "--hard", "20", "--expert", "40", "--seed", "3", "--threads",
+            "2", "--out", path]
+    for extra in (["--deals", "1"], ["--deals", "2", "--extend"]):
+        done = subprocess.run([sys.executable, LADDER, "--bin", binary, *args, *extra], cwd=ROOT,
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+    with open(path) as f:
+        e = json.load(f)["games"]["relativity"]["2"]
+    assert e["deals"] == 2 and len(e["parts"]) == 2 and " -n 2 " in e["command"], e
+    assert "--first-deal 1" in e["parts"][1], e["parts"]
+    # six pairs of levels, each seated both ways: twelve games a deal, each a win or two halves
+    assert sum(map(sum, e["win_matrix"])) == 24, e["win_matrix"]
+    levels = ("easy", "medium", "hard", "expert")  # the matrix's order
+    done = rate(binary, json.dumps({"agents": [e["ratings"][lv]["spec"] for lv in levels],
+                                    "wins": e["win_matrix"]}))
+    rated = json.loads(done.stdout)["ratings"]
+    assert [round(r["elo"]) for r in rated] == [e["ratings"][lv]["elo"] for lv in levels], (
+        rated, e)
+    print("ok: a round robin grown from 1 deal to 2 is rated on both deals' wins")
 
 
 if __name__ == "__main__":
