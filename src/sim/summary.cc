@@ -668,7 +668,7 @@ std::string Summary::to_text() const {
   for (std::size_t c = 0; c < conditions_.size(); ++c) {
     const ConditionStats& s = conditions_[c];
     out << "== " << s.name << ": " << s.games << " games (" << deals_done_ << " deals";
-    if (first_deal_ > 0)
+    if (first_deal_ > 0 && deals_done_ > 0)
       out << ", " << first_deal_ << " to " << first_deal_ + deals_done_ - 1 << " of seed " << seed_;
     out << " x " << s.rotations << " rotation" << (s.rotations > 1 ? "s" : "") << "), "
         << s.decisive << " decisive, " << s.draws << " draws, " << s.shared << " shared, "
