@@ -246,6 +246,29 @@ class CultureWarsState final : public State {
   // settlements to win (holding them is about 1), linear up to |x| = 0.8 and then softly bounded
   // by 1 (a tanh tail); a finished game gives its returns.
   bool estimate_returns(Returns& out) const override;
+  // Features of the position setup leaves, for tools/culture_wars_fit.cc, which fits a choice
+  // model of who wins on them (McFadden's conditional logit: seat s's utility w . f(s), its chance
+  // exp(u(s)) over the sum) to ask whether a fitted setup estimate tells setup's outcomes apart
+  // better than the score above. It does, a little, and the search gained nothing from it:
+  // docs/games/culture-wars.md ("The fourteenth session"), so the estimate does not use them. The
+  // features of seat s, in order:
+  //   0. the hand-weighted score above (divided by 10): what the estimate says;
+  //   1. its coins on the map;
+  //   2. closeness of its coins: the sum over pairs of max(0, 8 - distance in squares), / 10;
+  //   3. land its coins reach first: land squares strictly nearer (in steps over land) to one of
+  //      its coins than to any other seat's, / 10;
+  //   4. land its tokens reach first: the same from its tokens, / 10 (0 before tokens are placed);
+  //   5. its coins its tokens reach strictly first; 6. as soon as another seat's tokens;
+  //   7. later than another seat's (or never);
+  //   8. other seats' coins its tokens reach strictly first;
+  //   9. its tokens on the map;
+  //  10. the steps over land from its tokens to its coins: the sum of min(12, steps), / 10;
+  //  11. other seats' tokens within three steps over land of its coins; 12. its own tokens there;
+  //  13. its tokens within three steps of other seats' coins.
+  static constexpr int kSetupFeatures = 14;
+  using SetupFeatures = std::array<std::array<double, kSetupFeatures>, kMaxSeats>;
+  // The features above of every seat, in any state.
+  void setup_features(SetupFeatures& out) const;
   // The lab's figures: "capped" (the round cap ended it), "rounds", "conflicts" (contested squares
   // resolved), "settlements_attacked", "settlements_made", "settlements_abandoned", "settlements"
   // (held by all seats at the end) and "shared_win" (1 when several seats won).
@@ -337,6 +360,8 @@ class CultureWarsState final : public State {
   // The round's end as it would come if no seat moved again (estimate_returns).
   struct RoundEnd;
   void project_round_end(RoundEnd& end) const;
+  // The hand-weighted score of every seat (estimate_returns explains the terms).
+  void seat_scores(std::array<double, kMaxSeats>& score) const;
   int seats_on(int square) const;
   void add_tokens(Seat seat, int square, int count);
   void remove_tokens(Seat seat, int square, int count);

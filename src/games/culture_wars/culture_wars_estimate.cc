@@ -163,6 +163,44 @@ constexpr int kLandSquares = kTiles * 4;
 // coin's worth when another seat reaches it as soon (shared) or sooner (behind). Both count in
 // setup, half in round 1, not after (culture_wars.h says why).
 constexpr double kLand = 0.2, kShared = 0.75, kBehind = 0.5;
+
+// Steps over land from the nearest square with `source` set, -1 where none reaches.
+template <class Source>
+void land_steps(const std::array<bool, kSquares>& land,
+                const std::array<int16_t, kLandSquares>& lands, Source source,
+                std::array<int8_t, kSquares>& steps) {
+  steps.fill(-1);
+  std::array<int16_t, kLandSquares> queue;
+  int head = 0, tail = 0;
+  for (int16_t square : lands)
+    if (source(square)) {
+      steps[std::size_t(square)] = 0;
+      queue[std::size_t(tail++)] = square;
+    }
+  while (head < tail) {
+    const int square = queue[std::size_t(head++)];
+    for (int d = 0; d < 4; ++d) {
+      const int next = neighbour(square, d);
+      if (next < 0 || !land[std::size_t(next)] || steps[std::size_t(next)] >= 0) continue;
+      steps[std::size_t(next)] = int8_t(std::min(100, steps[std::size_t(square)] + 1));
+      queue[std::size_t(tail++)] = int16_t(next);
+    }
+  }
+}
+
+// Bit s set for the seats whose `steps` to the square are the fewest, or 0 when none reaches it.
+int nearest_seats(const std::array<std::array<int8_t, kSquares>, kMaxSeats>& steps, int n,
+                  int square) {
+  int closest = 127, seats = 0;
+  for (int s = 0; s < n; ++s) {
+    const int d = steps[std::size_t(s)][std::size_t(square)];
+    if (d < 0 || d > closest) continue;
+    if (d < closest) seats = 0;
+    closest = d;
+    seats |= 1 << s;
+  }
+  return seats;
+}
 }  // namespace
 
 struct CultureWarsState::Reach {
@@ -223,11 +261,7 @@ void CultureWarsState::compute_reach() {
   reach_ = std::move(reach);
 }
 
-bool CultureWarsState::estimate_returns(Returns& out) const {
-  if (phase_ == Phase::kOver) {
-    out = returns();
-    return true;
-  }
+void CultureWarsState::seat_scores(std::array<double, kMaxSeats>& score) const {
   RoundEnd e;
   project_round_end(e);
   const int n = num_seats(), need = rules().settlements_to_win();
@@ -235,7 +269,7 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
     return square < 0 || square >= kSquares ? 0
                                             : int(e.tokens[std::size_t(s)][std::size_t(square)]);
   };
-  std::array<double, kMaxSeats> score{};
+  score.fill(0);
   std::array<int, kMaxSeats> held{};
   // The best candidate coins of each seat: value, and whether it is another suit's coin (which
   // takes one of the seat's reserve coins).
@@ -251,38 +285,11 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
   // Territory: each seat's steps over land from its nearest token to every land square.
   const double territory = round_ == 0 ? 1.0 : round_ == 1 ? 0.5 : 0.0;
   std::array<std::array<int8_t, kSquares>, kMaxSeats> from;
-  for (int s = 0; s < (territory > 0 ? n : 0); ++s) {
-    auto& d = from[std::size_t(s)];
-    d.fill(-1);
-    std::array<int16_t, kTiles * 4> queue;
-    int head = 0, tail = 0;
-    for (int16_t square : e.land)
-      if (at(s, square) > 0) {
-        d[std::size_t(square)] = 0;
-        queue[std::size_t(tail++)] = square;
-      }
-    while (head < tail) {
-      const int sq = queue[std::size_t(head++)];
-      for (int k = 0; k < 4; ++k) {
-        const int next = neighbour(sq, k);
-        if (next < 0 || !land_[std::size_t(next)] || d[std::size_t(next)] >= 0) continue;
-        d[std::size_t(next)] = int8_t(std::min(100, d[std::size_t(sq)] + 1));
-        queue[std::size_t(tail++)] = int16_t(next);
-      }
-    }
-  }
+  for (int s = 0; s < (territory > 0 ? n : 0); ++s)
+    land_steps(
+        land_, e.land, [&](int square) { return at(s, square) > 0; }, from[std::size_t(s)]);
   // The seats nearest to `square` (bit s), or 0 when no token can reach it.
-  auto nearest = [&](int square) {
-    int closest = 127, seats = 0;
-    for (int s = 0; s < n; ++s) {
-      const int d = from[std::size_t(s)][std::size_t(square)];
-      if (d < 0 || d > closest) continue;
-      if (d < closest) seats = 0;
-      closest = d;
-      seats |= 1 << s;
-    }
-    return seats;
-  };
+  auto nearest = [&](int square) { return nearest_seats(from, n, square); };
   for (int16_t square : e.land) {
     const int seats = territory > 0 ? nearest(square) : 0;
     if (std::popcount(unsigned(seats)) == 1)
@@ -494,6 +501,16 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
           score[std::size_t(s)] += 0.5 * std::max(0, 8 - d);
         }
   }
+}
+
+bool CultureWarsState::estimate_returns(Returns& out) const {
+  if (phase_ == Phase::kOver) {
+    out = returns();
+    return true;
+  }
+  const int n = num_seats(), need = rules().settlements_to_win();
+  std::array<double, kMaxSeats> score;
+  seat_scores(score);
   double total = 0;
   for (int s = 0; s < n; ++s) total += score[std::size_t(s)];
   out = Returns{};
@@ -505,6 +522,83 @@ bool CultureWarsState::estimate_returns(Returns& out) const {
         std::abs(x) <= 0.8 ? x : std::copysign(0.8 + 0.2 * std::tanh((std::abs(x) - 0.8) / 0.2), x);
   }
   return true;
+}
+
+void CultureWarsState::setup_features(SetupFeatures& out) const {
+  const int n = num_seats();
+  for (auto& f : out) f.fill(0);
+  std::array<double, kMaxSeats> score;
+  seat_scores(score);
+  std::array<int16_t, kLandSquares> lands;
+  int count = 0;
+  for (int16_t origin : tile_origin_)
+    for (int k = 0; k < 4; ++k)
+      lands[std::size_t(count++)] = int16_t(origin + k % 2 + k / 2 * kWidth);
+  std::array<std::array<int8_t, kSquares>, kMaxSeats> by_coin, by_token;
+  for (int s = 0; s < n; ++s) {
+    land_steps(
+        land_, lands,
+        [&](int sq) {
+          return coin_at_[std::size_t(sq)] != kNoCoin && coin_seat(coin_at_[std::size_t(sq)]) == s;
+        },
+        by_coin[std::size_t(s)]);
+    land_steps(
+        land_, lands, [&](int sq) { return tokens_[std::size_t(s)][std::size_t(sq)] > 0; },
+        by_token[std::size_t(s)]);
+  }
+  for (int s = 0; s < n; ++s) {
+    auto& f = out[std::size_t(s)];
+    f[0] = score[std::size_t(s)] / 10;
+    for (int a = 1; a < kCoinValues; ++a) {
+      const int p = coin_square_[make_coin(s, a)];
+      if (p == kNoSquare) continue;
+      f[1] += 1;
+      for (int b = a + 1; b < kCoinValues; ++b) {
+        const int q = coin_square_[make_coin(s, b)];
+        if (q == kNoSquare) continue;
+        const int d =
+            std::max(std::abs(column_of(p) - column_of(q)), std::abs(row_of(p) - row_of(q)));
+        f[2] += 0.1 * std::max(0, 8 - d);
+      }
+    }
+  }
+  for (int16_t square : lands) {
+    const int by_coins = nearest_seats(by_coin, n, square);
+    if (std::popcount(unsigned(by_coins)) == 1)
+      out[std::size_t(std::countr_zero(unsigned(by_coins)))][3] += 0.1;
+    const int by_tokens = nearest_seats(by_token, n, square);
+    if (std::popcount(unsigned(by_tokens)) == 1)
+      out[std::size_t(std::countr_zero(unsigned(by_tokens)))][4] += 0.1;
+    for (int s = 0; s < n; ++s)
+      out[std::size_t(s)][9] += tokens_[std::size_t(s)][std::size_t(square)];
+    for (int s = 0; s < n; ++s) {  // tokens within three steps of a coin
+      const int here = tokens_[std::size_t(s)][std::size_t(square)];
+      for (int t = 0; t < n && here > 0; ++t) {
+        const int steps = by_coin[std::size_t(t)][std::size_t(square)];
+        if (steps < 0 || steps > 3) continue;
+        if (t == s) {
+          out[std::size_t(s)][12] += here;
+        } else {
+          out[std::size_t(t)][11] += here;
+          out[std::size_t(s)][13] += here;
+        }
+      }
+    }
+    const uint8_t coin = coin_at_[std::size_t(square)];
+    if (coin == kNoCoin) continue;
+    const int owner = coin_seat(coin);
+    auto& f = out[std::size_t(owner)];
+    const int steps = by_token[std::size_t(owner)][std::size_t(square)];
+    f[10] += 0.1 * (steps < 0 ? 12 : std::min(12, steps));
+    if (by_tokens == 1 << owner)
+      f[5] += 1;
+    else if (by_tokens >> owner & 1)
+      f[6] += 1;
+    else
+      f[7] += 1;
+    if (std::popcount(unsigned(by_tokens)) == 1 && by_tokens != 1 << owner)
+      out[std::size_t(std::countr_zero(unsigned(by_tokens)))][8] += 1;
+  }
 }
 
 }  // namespace tabletop::culture_wars

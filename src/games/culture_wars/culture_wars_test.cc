@@ -684,6 +684,26 @@ TEST(CultureWarsEstimate, LandReachedFirstCounts) {
   EXPECT_GT(a[1], b[1] + 0.05);
 }
 
+// The setup features (culture_wars.h, for tools/culture_wars_fit) read the position as they say:
+// seat A's token reaches its own coin and seat B's first; B's token is far from both.
+TEST(CultureWarsEstimate, SetupFeaturesCountCoinsReachedFirst) {
+  auto s = position({{{"i9", 1}}, {{"r18", 1}}}, {{"j10", 0, 2, false}, {"i11", 1, 3, false}});
+  CultureWarsState::SetupFeatures f;
+  s->setup_features(f);
+  EXPECT_EQ(f[0][1], 1);  // a coin on the map each
+  EXPECT_EQ(f[1][1], 1);
+  EXPECT_EQ(f[0][5], 1);  // A reaches its own coin first ...
+  EXPECT_EQ(f[0][8], 1);  // ... and B's
+  EXPECT_EQ(f[1][7], 1);  // B reaches its own coin later than A
+  EXPECT_EQ(f[1][5] + f[1][6] + f[1][8], 0);
+  EXPECT_EQ(f[0][9], 1);  // one token each
+  EXPECT_EQ(f[1][9], 1);
+  EXPECT_LT(f[0][10], f[1][10]);  // A's token is nearer its coin than B's to B's
+  EXPECT_GT(f[0][4], 1);          // land reached first: each its half of the map
+  EXPECT_GT(f[1][4], 1);
+  EXPECT_GT(f[0][3], f[1][3]);  // A's coin is nearer the middle: more land is nearest it
+}
+
 TEST(CultureWarsEnd, HoldingTheSettlementsForTheFirstTimeIsNotYetAWin) {
   auto s = position({kFriends, {{"i18", 1}}}, kFourSettlements);
   end_movement(*s);
