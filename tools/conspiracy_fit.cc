@@ -55,6 +55,7 @@
 #include <vector>
 
 #include "ai/agent.h"
+#include "choice_model.h"
 #include "core/rng.h"
 #include "games/conspiracy/conspiracy.h"
 
@@ -227,70 +228,25 @@ double winner_log_likelihood(const std::vector<Sample>& data, const Weights& w) 
   return n ? sum / n : 0.0;
 }
 
-// Maximum-likelihood conditional logit over the alternatives above.
+// Maximum-likelihood conditional logit over the alternatives above (tools/choice_model.h).
 Weights fit(const std::vector<Sample>& data) {
-  constexpr int D = kWeights;
-  Weights w{};
-  const double l2 = 1.0;
-  for (int iteration = 0; iteration < 30; ++iteration) {
-    std::array<double, D> g{};
-    std::vector<double> H(D * D, 0.0);
-    double loglik = 0;
-    for (const Sample& s : data) {
-      auto x = [&](int k, int i) -> double {
-        return k < s.players ? (i < kFeatures ? s.features[std::size_t(k)][std::size_t(i)] : 0.0)
-                             : (i == kFeatures ? 1.0 : 0.0);
-      };
-      double p[kSeats + 1];
-      const int alternatives = choice_probabilities(s, w, p);
-      const int y = outcome(s);
-      loglik += std::log(p[y]);
-      double mean[D] = {};
-      for (int k = 0; k < alternatives; ++k)
-        for (int i = 0; i < D; ++i) mean[i] += p[k] * x(k, i);
-      for (int i = 0; i < D; ++i) g[std::size_t(i)] += x(y, i) - mean[i];
-      for (int k = 0; k < alternatives; ++k)
-        for (int i = 0; i < D; ++i) {
-          const double di = x(k, i) - mean[i];
-          if (di == 0) continue;
-          for (int j = 0; j < D; ++j) H[std::size_t(i * D + j)] += p[k] * di * (x(k, j) - mean[j]);
-        }
-    }
-    for (int i = 0; i < D; ++i) {
-      g[std::size_t(i)] -= l2 * w[std::size_t(i)];
-      H[std::size_t(i * D + i)] += l2;
-    }
-    // Newton step: solve H d = g by Gaussian elimination with partial pivoting.
-    std::array<double, D> d{};
-    for (int c = 0; c < D; ++c) {
-      int pivot = c;
-      for (int r = c + 1; r < D; ++r)
-        if (std::fabs(H[std::size_t(r * D + c)]) > std::fabs(H[std::size_t(pivot * D + c)]))
-          pivot = r;
-      for (int j = 0; j < D; ++j)
-        std::swap(H[std::size_t(c * D + j)], H[std::size_t(pivot * D + j)]);
-      std::swap(g[std::size_t(c)], g[std::size_t(pivot)]);
-      for (int r = c + 1; r < D; ++r) {
-        const double f = H[std::size_t(r * D + c)] / H[std::size_t(c * D + c)];
-        for (int j = c; j < D; ++j) H[std::size_t(r * D + j)] -= f * H[std::size_t(c * D + j)];
-        g[std::size_t(r)] -= f * g[std::size_t(c)];
-      }
-    }
-    for (int c = D - 1; c >= 0; --c) {
-      double v = g[std::size_t(c)];
-      for (int j = c + 1; j < D; ++j) v -= H[std::size_t(c * D + j)] * d[std::size_t(j)];
-      d[std::size_t(c)] = v / H[std::size_t(c * D + c)];
-    }
-    double step = 0;
-    for (int i = 0; i < D; ++i) {
-      w[std::size_t(i)] += d[std::size_t(i)];
-      step = std::max(step, std::fabs(d[std::size_t(i)]));
-    }
-    std::fprintf(stderr, "  Newton step %d: log-likelihood per sample %.5f, largest change %.1e\n",
-                 iteration + 1, loglik / double(data.size()), step);
-    if (step < 1e-7) break;
+  std::vector<fitting::Choice> choices(data.size());
+  for (std::size_t c = 0; c < data.size(); ++c) {
+    const Sample& s = data[c];
+    fitting::Choice& choice = choices[c];
+    choice.alternatives = s.players + 1;
+    choice.x.assign(std::size_t(s.players + 1) * kWeights, 0.0);
+    choice.share.assign(std::size_t(s.players + 1), 0.0);
+    for (int k = 0; k < s.players; ++k)
+      for (int i = 0; i < kFeatures; ++i)
+        choice.x[std::size_t(k * kWeights + i)] = s.features[std::size_t(k)][std::size_t(i)];
+    choice.x[std::size_t(s.players * kWeights + kFeatures)] = 1.0;
+    choice.share[std::size_t(outcome(s))] = 1.0;
   }
-  return w;
+  const std::vector<double> w = fitting::fit(choices, kWeights, 1.0, {}, true);
+  Weights out{};
+  std::copy(w.begin(), w.end(), out.begin());
+  return out;
 }
 
 void print(const char* title, const Weights& w);
