@@ -63,8 +63,8 @@ inline std::vector<double> fit(const std::vector<Choice>& data, std::size_t D, d
       for (std::size_t k = 0; k < p.size(); ++k) {
         if (c.share[k] > 0) loglik += c.share[k] * std::log(p[k]);
         for (std::size_t i = 0; i < D; ++i) {
-          g[i] += c.share[k] * (c.x[k * D + i] - mean[i]);
           const double di = c.x[k * D + i] - mean[i];
+          g[i] += c.share[k] * di;
           if (di == 0) continue;
           for (std::size_t j = 0; j < D; ++j)
             H[i * D + j] += p[k] * di * (c.x[k * D + j] - mean[j]);

@@ -101,18 +101,20 @@ std::vector<Sample> play_game(const std::shared_ptr<const CultureWarsGame>& game
   return samples;
 }
 
-// Of the held-out decisive games, how often the seat `w` puts ahead at the last setup decision won.
-int leader_won(const std::vector<Sample>& held, const std::vector<double>& w, int& decisive) {
+// Of the decisive games among `last` (each game's last setup decision), how often the seat `w`
+// puts ahead won.
+int leader_won(const std::vector<fitting::Choice>& last, const std::vector<double>& w,
+               int& decisive) {
   int won = 0;
   decisive = 0;
   std::vector<double> p;
-  for (const Sample& s : held) {
-    const int seats = s.choice.alternatives - 1;
-    if (!s.last || s.choice.share[std::size_t(seats)] > 0) continue;
-    fitting::probabilities(s.choice, w, p);
+  for (const fitting::Choice& c : last) {
+    const int seats = c.alternatives - 1;
+    if (c.share[std::size_t(seats)] > 0) continue;
+    fitting::probabilities(c, w, p);
     const int leader = int(std::max_element(p.begin(), p.begin() + seats) - p.begin());
     ++decisive;
-    won += s.choice.share[std::size_t(leader)] == 1.0;
+    won += c.share[std::size_t(leader)] == 1.0;
   }
   return won;
 }
@@ -163,17 +165,16 @@ int main(int argc, char** argv) {
   std::printf("%d games at %d players, epsilon %.2f, seed %llu\n", games, players, epsilon,
               (unsigned long long)seed);
   for (const bool tokens : {false, true}) {
-    std::vector<fitting::Choice> train, held_choices;
-    std::vector<Sample> held;
+    std::vector<fitting::Choice> train, held, held_last;
     for (auto& samples : per_game)
       for (const Sample& s : samples) {
         if (s.tokens != tokens) continue;
-        if (s.game % 5 == 4) {
-          held_choices.push_back(s.choice);
-          held.push_back(s);
-        } else {
+        if (s.game % 5 != 4) {
           train.push_back(s.choice);
+          continue;
         }
+        held.push_back(s.choice);
+        if (s.last) held_last.push_back(s.choice);
       }
     std::printf("\n%s: %zu samples fitted, %zu held out\n",
                 tokens ? "token placement" : "coin placement", train.size(), held.size());
@@ -182,12 +183,11 @@ int main(int argc, char** argv) {
     const std::vector<double> score = fitting::fit(train, kWeights, 1.0, score_only);
     const std::vector<double> full = fitting::fit(train, kWeights, 1.0, {}, true);
     std::printf("held out: log-likelihood per sample: the score alone %.4f, the fit %.4f\n",
-                fitting::log_likelihood(held_choices, score),
-                fitting::log_likelihood(held_choices, full));
+                fitting::log_likelihood(held, score), fitting::log_likelihood(held, full));
     if (tokens) {
       int decisive = 0;
-      const int score_won = leader_won(held, score, decisive);
-      const int full_won = leader_won(held, full, decisive);
+      const int score_won = leader_won(held_last, score, decisive);
+      const int full_won = leader_won(held_last, full, decisive);
       std::printf(
           "held out, last setup decision: the leader won %d (the score alone) and %d "
           "(the fit) of %d decisive games\n",

@@ -357,6 +357,8 @@ class CultureWarsState final : public State {
   void settle(Seat seat, int square, int choice);
   void end_round();
   int support_of(int square) const;
+  // Every land square, tile by tile (the four squares of each tile in tile_origin_).
+  void land_squares(std::array<int16_t, kTiles * 4>& out) const;
   // The round's end as it would come if no seat moved again (estimate_returns).
   struct RoundEnd;
   void project_round_end(RoundEnd& end) const;

@@ -19,6 +19,13 @@ struct CultureWarsState::RoundEnd {
   std::array<int16_t, kTiles * 4> land;
 };
 
+void CultureWarsState::land_squares(std::array<int16_t, kTiles * 4>& out) const {
+  int count = 0;
+  for (int16_t origin : tile_origin_)
+    for (int k = 0; k < 4; ++k)
+      out[std::size_t(count++)] = int16_t(origin + k % 2 + k / 2 * kWidth);
+}
+
 void CultureWarsState::project_round_end(RoundEnd& e) const {
   const int n = num_seats();
   e.tokens = tokens_;
@@ -28,10 +35,7 @@ void CultureWarsState::project_round_end(RoundEnd& e) const {
     e.reserve[std::size_t(s)] = reserve_tokens_[std::size_t(s)];
     e.lost_friends[std::size_t(s)] = 0;
   }
-  int lands = 0;
-  for (int16_t origin : tile_origin_)
-    for (int k = 0; k < 4; ++k)
-      e.land[std::size_t(lands++)] = int16_t(origin + k % 2 + k / 2 * kWidth);
+  land_squares(e.land);
   for (int16_t square : e.land) {
     const uint8_t coin = e.coin[std::size_t(square)];
     if (coin != kNoCoin && suit_up_[std::size_t(square)] && round_ > 0)
@@ -530,10 +534,7 @@ void CultureWarsState::setup_features(SetupFeatures& out) const {
   std::array<double, kMaxSeats> score;
   seat_scores(score);
   std::array<int16_t, kLandSquares> lands;
-  int count = 0;
-  for (int16_t origin : tile_origin_)
-    for (int k = 0; k < 4; ++k)
-      lands[std::size_t(count++)] = int16_t(origin + k % 2 + k / 2 * kWidth);
+  land_squares(lands);
   std::array<std::array<int8_t, kSquares>, kMaxSeats> by_coin, by_token;
   for (int s = 0; s < n; ++s) {
     land_steps(
