@@ -79,8 +79,9 @@ json strengths_json(const std::string& game) {
     if (measured) {
       json rating = json::object(), versus = json::object();
       for (const auto& [players, entry] : measured->items()) {
-        // A level's rating where the round robin played the level's own search.
-        if (entry.contains("ratings") &&
+        // A level's rating where the round robin played the level's own search (a round robin
+        // of some levels only, scripts/ladder --levels, rates no other).
+        if (entry.contains("ratings") && entry.at("ratings").contains(s.name) &&
             measures_level(entry.at("ratings").at(s.name).at("spec"), s)) {
           const json& r = entry.at("ratings").at(s.name);
           rating[players] = {{"elo", r.at("elo")}, {"low", r.at("low")}, {"high", r.at("high")}};

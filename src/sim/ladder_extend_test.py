@@ -6,7 +6,7 @@ cannot grow (no deal sums, a different command, already as long) is refused with
 the data left as it was. Round robins the same way: a tournament's win matrices from deals 0-1
 and 2-4 added and rated by `tabletop rate` are the 5-deal run's ratings, and a ladder round robin
 grown from 1 deal to 2 is rated on both deals' wins; `tabletop rate` names what is wrong with a
-malformed matrix.
+malformed matrix; `--levels` rates only the levels it names.
 
 Usage: ladder_extend_test.py TABLETOP_BINARY OUT_DIR"""
 import json
@@ -144,6 +144,26 @@ def round_robins(binary, out):
     assert [round(r["elo"]) for r in rated] == [e["ratings"][lv]["elo"] for lv in levels], (
         rated, e)
     print("ok: a round robin grown from 1 deal to 2 is rated on both deals' wins")
+
+    # --levels: a round robin of some levels only (given out of order: played in the lobby's),
+    # its entry naming them, its matrix theirs; a bad list is refused with the reason
+    path = os.path.join(out, "rr3.json")
+    done = subprocess.run([sys.executable, LADDER, "--bin", binary, *args[:-1], path, "--deals",
+                           "1", "--levels", "hard,easy,medium"], cwd=ROOT, capture_output=True,
+                          text=True)
+    assert done.returncode == 0, done.stderr
+    with open(path) as f:
+        e = json.load(f)["games"]["relativity"]["2"]
+    assert e["levels"] == ["easy", "medium", "hard"] and sorted(e["ratings"]) == sorted(
+        e["levels"]), e
+    assert "--agents random,greedy,ismcts:iterations=20 " in e["command"], e["command"]
+    # three pairs, each seated both ways: six games
+    assert len(e["win_matrix"]) == 3 and sum(map(sum, e["win_matrix"])) == 6, e["win_matrix"]
+    for bad in ("hard", "easy,godlike", "easy,easy"):
+        done = subprocess.run([sys.executable, LADDER, "--bin", binary, *args, "--levels", bad],
+                              cwd=ROOT, capture_output=True, text=True)
+        assert done.returncode != 0 and "--levels" in done.stderr, (bad, done.stderr)
+    print("ok: --levels plays and rates the levels named, in the lobby's order, and refuses a bad list")
 
 
 if __name__ == "__main__":
