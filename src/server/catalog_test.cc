@@ -129,6 +129,18 @@ TEST(Catalog, TheLadderIsWellFormedAndRatesTheLevelsTheLobbyOffers) {
   }
 }
 
+// Every game at every player count the lobby offers has a ladder entry (a round robin, a measure
+// against the level below, or both), so each game's doc (scripts/ladder-tables) and the lobby show
+// a figure at every count.
+TEST(Catalog, TheLadderMeasuresEveryGameAtEveryPlayerCount) {
+  const json& games = ladder().at("games");
+  for (const GameEntry& e : games::registry().entries()) {
+    ASSERT_TRUE(games.contains(e.info.id)) << e.info.id;
+    for (int n = e.info.min_players; n <= e.info.max_players; ++n)
+      EXPECT_TRUE(games.at(e.info.id).contains(std::to_string(n))) << e.info.id << " " << n;
+  }
+}
+
 // A ladder figure belongs to a level only when it played that level's search at another budget.
 TEST(Catalog, AMeasureIsTheLevelsOnlyWithTheLevelsOwnSearch) {
   EXPECT_TRUE(measures_strength("ismcts:iterations=2000", "hard"));
