@@ -126,10 +126,10 @@ def round_robins(binary, out):
     # scripts/ladder --extend on a round robin: 1 deal, then grown to 2
     path = os.path.join(out, "rr.json")
     args = ["--game", "relativity", "--hard", "20", "--expert", "40", "--seed", "3", "--threads",
-            "2", "--out", path]
+            "2"]
     for extra in (["--deals", "1"], ["--deals", "2", "--extend"]):
-        done = subprocess.run([sys.executable, LADDER, "--bin", binary, *args, *extra], cwd=ROOT,
-                              capture_output=True, text=True)
+        done = subprocess.run([sys.executable, LADDER, "--bin", binary, *args, "--out", path,
+                               *extra], cwd=ROOT, capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
     with open(path) as f:
         e = json.load(f)["games"]["relativity"]["2"]
@@ -148,9 +148,9 @@ def round_robins(binary, out):
     # --levels: a round robin of some levels only (given out of order: played in the lobby's),
     # its entry naming them, its matrix theirs; a bad list is refused with the reason
     path = os.path.join(out, "rr3.json")
-    done = subprocess.run([sys.executable, LADDER, "--bin", binary, *args[:-1], path, "--deals",
-                           "1", "--levels", "hard,easy,medium"], cwd=ROOT, capture_output=True,
-                          text=True)
+    done = subprocess.run([sys.executable, LADDER, "--bin", binary, *args, "--out", path,
+                           "--deals", "1", "--levels", "hard,easy,medium"], cwd=ROOT,
+                          capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     with open(path) as f:
         e = json.load(f)["games"]["relativity"]["2"]
@@ -160,8 +160,8 @@ def round_robins(binary, out):
     # three pairs, each seated both ways: six games
     assert len(e["win_matrix"]) == 3 and sum(map(sum, e["win_matrix"])) == 6, e["win_matrix"]
     for bad in ("hard", "easy,godlike", "easy,easy"):
-        done = subprocess.run([sys.executable, LADDER, "--bin", binary, *args, "--levels", bad],
-                              cwd=ROOT, capture_output=True, text=True)
+        done = subprocess.run([sys.executable, LADDER, "--bin", binary, *args, "--out", path,
+                               "--levels", bad], cwd=ROOT, capture_output=True, text=True)
         assert done.returncode != 0 and "--levels" in done.stderr, (bad, done.stderr)
     print("ok: --levels plays and rates the levels named, in the lobby's order, and refuses a bad list")
 
