@@ -91,7 +91,8 @@ class SearchTree {
     // With SearchOptions::minimax: the implicit minimax value for `mover` (its best continuation
     // among the children where it moves again, else the node's own evaluation).
     float best = 0;
-    double value = 0;  // sum of the returns of the seat moving into this node
+    double value = 0;     // sum of the returns of the seat moving into this node
+    double value_sq = 0;  // sum of their squares (the iterations' only, for SearchOptions::anchor)
   };
 
   // One slot of a child list.
@@ -384,6 +385,9 @@ class SearchTree {
     tree_.root_seeded = true;
     base.legal_moves(moves_);
     one_ply_scores(base, seat, moves_, samples, rng_, prior_sum_);
+    prior_moves_.clear();
+    prior_moves_.append(moves_.begin(), moves_.end());
+    prior_samples_ = samples;
     for (std::size_t i = 0; i < moves_.size(); ++i) {
       uint32_t child = find_child(0, moves_[i]);
       const bool fresh = child == kNone;
@@ -428,6 +432,18 @@ class SearchTree {
     return slot == kNone ? kNone : tree_.children[slot].node;
   }
   const Node& node(uint32_t index) const { return tree_.nodes[index]; }
+  // The prior's score of root move `move` (greedy's one-ply score, seed_root's samples averaged),
+  // or NaN when this decision's root was not seeded or `move` is not one of its moves.
+  // `hint`: where `move` is expected in the prior's order (the real state's legal moves are the
+  // sample source's, in the same order), looked at first.
+  double prior_score(Move move, std::size_t hint) const {
+    if (!tree_.root_seeded || prior_samples_ == 0) return std::numeric_limits<double>::quiet_NaN();
+    if (hint < prior_moves_.size() && prior_moves_[hint] == move)
+      return prior_sum_[hint] / prior_samples_;
+    for (std::size_t i = 0; i < prior_moves_.size(); ++i)
+      if (prior_moves_[i] == move) return prior_sum_[i] / prior_samples_;
+    return std::numeric_limits<double>::quiet_NaN();
+  }
   uint32_t live_nodes() const { return tree_.live.load(std::memory_order_relaxed); }
 
   // A node's lock held for a scope on a shared tree (nothing on a tree of the thread's own).
@@ -462,12 +478,14 @@ class SearchTree {
   // shared tree, where the visit was counted by the selection's virtual loss, now taken off).
   void back_up(const Step& step, const Returns& r) {
     Node& n = tree_.nodes[step.node];
+    const double x = r[std::size_t(step.mover)];
     if (shared_) {
-      n.value += r[std::size_t(step.mover)] - virtual_loss_;  // the virtual visit becomes real
+      n.value += x - virtual_loss_;  // the virtual visit becomes real
     } else {
       set_visits(n, n.visits + 1);
-      n.value += r[std::size_t(step.mover)];
+      n.value += x;
     }
+    n.value_sq += x * x;
   }
 
   // SearchOptions::opponents: the most modelled moves an iteration's playout applies.
@@ -714,6 +732,8 @@ class SearchTree {
   MoveList model_moves_;             // modelled_move's legal moves
   std::vector<double> model_score_;  // and their scores
   std::vector<double> prior_sum_;
+  MoveList prior_moves_;  // the root moves prior_sum_ scores, in its order
+  int prior_samples_ = 0;
   double virtual_loss_ = 0;  // the return a tree-parallel iteration in flight counts per node
   LockCounts lock_counts_;
 };
@@ -736,7 +756,7 @@ bool second_word(const AgentSpec& spec, const char* key, std::string_view first,
 SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
   spec.allow_only(
       "iterations,time,c,threads,depth,reuse,nodes,prior,prior_samples,fpu,own_turn,baseline,"
-      "minimax,opponents,parallel,playout");
+      "minimax,opponents,parallel,playout,anchor");
   SearchOptions o;
   o.iterations = int(spec.integer("iterations", 0, 1, 1'000'000'000));
   o.time_ms = spec.number("time", 0, 1, 1e8);
@@ -751,6 +771,7 @@ SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
   o.own_turn = spec.integer("own_turn", 0, 0, 1) != 0;
   o.baseline = spec.integer("baseline", 0, 0, 1) != 0;
   o.minimax = spec.number("minimax", o.minimax, 0, 1);
+  o.anchor = spec.number("anchor", o.anchor, 0, 1000);
   if (spec.options.count("opponents")) {
     const std::string& model = spec.options.at("opponents");
     if (model != "greedy" && model != "search")
@@ -803,11 +824,13 @@ Move MctsAgent::choose(const State& state) {
   stats_ = SearchStats{};
   root_visits_.clear();
   root_values_.clear();
+  root_priors_.clear();
   if (legal.size() == 1) {
     note_ = own_moves_only_ ? "" : "the only legal move";
     stats_.best_share = 1;
     root_visits_.push_back({legal[0], 0});
     root_values_.push_back(std::numeric_limits<double>::quiet_NaN());
+    root_priors_.push_back(std::numeric_limits<double>::quiet_NaN());
     if (tree_ply_ != state.ply()) tree_ply_ = -1;
     return legal[0];
   }
@@ -924,6 +947,23 @@ Move MctsAgent::choose(const State& state) {
       best_index = i;
     }
   }
+  root_priors_.assign(legal.size(), std::numeric_limits<double>::quiet_NaN());
+  if (prior_visits)
+    for (auto& tree : trees_)
+      if (tree->owns_tree()) {
+        for (std::size_t i = 0; i < legal.size(); ++i)
+          root_priors_[i] = tree->prior_score(legal[i], i);
+        break;
+      }
+  if (options_.anchor > 0 && prior_visits) {
+    const std::size_t anchor = anchor_move(legal, best_index, prior_visits);
+    if (anchor != best_index) {
+      stats_.anchored = true;
+      best_index = anchor;
+      best_visits = root_visits_[anchor].second;
+      best_value = root_values_[anchor];
+    }
+  }
   SearchTree::LockCounts locks;
   for (std::size_t t = 0; t < trees_.size(); ++t) {
     stats_.iterations += iterations[t];
@@ -952,6 +992,47 @@ Move MctsAgent::choose(const State& state) {
     note_ += note;
   }
   return legal[best_index];
+}
+
+std::size_t MctsAgent::anchor_move(const MoveList& legal, std::size_t chosen,
+                                   uint32_t prior_visits) const {
+  // Each root move's prior score (the first tree's samples), and its iterations' count, mean and
+  // variance summed over the trees, the prior's virtual visits and values taken out.
+  struct Tally {
+    double score, n = 0, sum = 0, sq = 0;
+  };
+  std::vector<Tally> tally(legal.size());
+  double top = -std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    bool scored = false;
+    for (auto& tree : trees_) {
+      if (!tree->owns_tree()) continue;
+      const double score = tree->prior_score(legal[i], i);
+      if (std::isnan(score)) return chosen;  // no prior this decision: nothing to anchor to
+      if (!scored) tally[i].score = score, scored = true;
+      const uint32_t c = tree->find_child(0, legal[i]);
+      if (c == kNone) continue;
+      const auto& node = tree->node(c);
+      tally[i].n += double(node.visits) - prior_visits;
+      tally[i].sum += node.value - score * prior_visits;
+      tally[i].sq += node.value_sq;
+    }
+    top = std::max(top, tally[i].score);
+  }
+  auto greedy_best = [&](std::size_t i) { return tally[i].score >= top - 1e-12; };
+  if (greedy_best(chosen)) return chosen;
+  std::size_t anchor = chosen;
+  for (std::size_t i = 0; i < legal.size(); ++i)
+    if (greedy_best(i) && (anchor == chosen || tally[i].n > tally[anchor].n)) anchor = i;
+  const Tally& a = tally[chosen];
+  const Tally& b = tally[anchor];
+  if (a.n < 2 || b.n < 2) return anchor;
+  auto mean = [](const Tally& t) { return t.sum / t.n; };
+  auto variance = [&](const Tally& t) {
+    return std::max(0.0, t.sq / t.n - mean(t) * mean(t)) * t.n / (t.n - 1);
+  };
+  const double error = std::sqrt(variance(a) / a.n + variance(b) / b.n);
+  return mean(a) - mean(b) > options_.anchor * error ? chosen : anchor;
 }
 
 void MctsAgent::observe(const State& before, Move move) {

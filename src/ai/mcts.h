@@ -36,7 +36,7 @@
 //
 // Options (spec "mcts:iterations=N,time=MS,c=C,threads=T,depth=D,reuse=0|1,nodes=N,
 // prior=V,prior_samples=S,fpu=V,own_turn=0|1,baseline=0|1,minimax=A,opponents=search|greedy,
-// playout=random|greedy,parallel=root|tree").
+// playout=random|greedy,parallel=root|tree,anchor=Z").
 // The defaults below are
 // the search's own; make_agent first adds the game's tuned options (src/ai/tuning.h) for every
 // option the spec leaves out:
@@ -140,9 +140,19 @@
 //     option changes nothing; give depth as well (e.g. playout=greedy,depth=6). A greedy ply
 //     costs a copy and an estimate per legal move: an iteration is many times dearer, and those
 //     copies are allocations the plain search does not make.
+//   - anchor: Z >= 0 (default 0: off), the search anchored to greedy's judgement at the end of a
+//     decision. Only with the prior (it has greedy's scores of the root moves). Where the
+//     most-visited move is not one greedy scores best, it is played only if its mean return over
+//     the iterations (the prior's virtual visits left out) beats that of greedy's best move (the
+//     most-visited of greedy's tied best) by more than Z standard errors of the difference (each
+//     mean's from its iterations' spread); otherwise greedy's best is played (SearchStats::
+//     anchored). Where the estimate values many moves within a few thousandths of each other and
+//     the search's preferences among them do not win more games (Conspiracy), the search then
+//     leaves greedy only where its iterations clearly say so. Every node keeps the sum of its
+//     returns' squares for it.
 //   - nodes: the most nodes per tree (default 4,000,000; counted as the slots of the child lists,
-//     room to grow included, which are at least as many as the nodes: at most about 290 MB, 16
-//     bytes a slot and 56 a node; one tree per thread with root parallelism, one in all with tree
+//     room to grow included, which are at least as many as the nodes: at most about 320 MB, 16
+//     bytes a slot and 64 a node; one tree per thread with root parallelism, one in all with tree
 //     parallelism); past it the tree stops growing and iterations only refine the visit counts.
 //
 // Hot path: one state copy per iteration (the clone inside `determinize`) is the
@@ -177,6 +187,7 @@ struct SearchOptions {
   bool own_turn = false;         // iterations end where another seat is to move (with the estimate)
   bool baseline = false;         // returns relative to the estimate of the iteration's root sample
   double minimax = 0;            // weight of the implicit minimax value in selection (0: off)
+  double anchor = 0;             // standard errors the search's move must beat greedy's by (0: off)
   bool model_opponents = false;  // opponents=greedy: other seats play greedy, not searched
   bool greedy_playout = false;   // playout=greedy: the playout's plies are greedy's, not random
   bool tree_parallel = false;    // parallel=tree: the threads share one tree (default: root)
@@ -202,6 +213,9 @@ struct SearchStats {
   // parallel=tree with more than one thread (else 0): the share of the node-lock acquisitions that
   // found the node held by another thread (and so spun or yielded until it was let go).
   double lock_waits = 0;
+  // SearchOptions::anchor: the decision played greedy's best move in place of the most-visited
+  // one, whose lead over it was within `anchor` standard errors.
+  bool anchored = false;
 };
 
 class SearchTree;
@@ -236,8 +250,16 @@ class MctsAgent final : public Agent {
   // greedy's score); NaN for a move with no visit at all, and for every move of a decision that had
   // only one (no search).
   const std::vector<double>& last_root_values() const { return root_values_; }
+  // The prior's score of every root move of the last decision (greedy's one-ply score over the
+  // prior's samples, the first tree's), in the same order; NaN for every move of a decision
+  // without a prior (prior=0, a game without an estimate, a single legal move).
+  const std::vector<double>& last_root_priors() const { return root_priors_; }
 
  private:
+  // SearchOptions::anchor: the index in `legal` of the move to play in place of `chosen` (the
+  // most-visited), `chosen` itself where the anchor keeps it.
+  std::size_t anchor_move(const MoveList& legal, std::size_t chosen, uint32_t prior_visits) const;
+
   SearchOptions options_;
   std::function<std::chrono::steady_clock::time_point()> clock_;
   bool reuse_allowed_;
@@ -254,6 +276,7 @@ class MctsAgent final : public Agent {
   std::string note_;
   std::vector<std::pair<Move, uint32_t>> root_visits_;
   std::vector<double> root_values_;
+  std::vector<double> root_priors_;
 };
 
 }  // namespace tabletop::ai
