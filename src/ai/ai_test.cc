@@ -255,7 +255,7 @@ TEST(AgentSpecs, KnownAgentsAndOptions) {
         "ismcts:iterations=5,time=100", "ismcts:prior=20,prior_samples=2", "ismcts:fpu=0.3",
         "ismcts:own_turn=1,baseline=1", "ismcts:own_turn=0,baseline=0", "ismcts:opponents=greedy",
         "mcts:opponents=search", "ismcts:threads=2,parallel=tree", "mcts:parallel=root",
-        "ismcts:playout=greedy,depth=3", "mcts:playout=random"})
+        "ismcts:playout=greedy,depth=3", "mcts:playout=random", "ismcts:anchor=2.5"})
     EXPECT_NE(make_agent(spec, *game, 1), nullptr) << spec;
   EXPECT_EQ(make_agent("mcts:time=2000", *game, 1)->spec(), "mcts:time=2000");
   const auto names = agent_names();
@@ -303,6 +303,7 @@ TEST(AgentSpecs, BadSpecsNameTheProblem) {
   EXPECT_NE(message("ismcts:prior=-5").find("prior"), std::string::npos);
   EXPECT_NE(message("ismcts:prior_samples=0").find("prior_samples"), std::string::npos);
   EXPECT_NE(message("ismcts:fpu=2").find("fpu"), std::string::npos);
+  EXPECT_NE(message("ismcts:anchor=-1").find("anchor"), std::string::npos);
   EXPECT_NE(message("ismcts:own_turn=2").find("own_turn"), std::string::npos);
   EXPECT_NE(message("ismcts:baseline=0.5").find("baseline"), std::string::npos);
   EXPECT_NE(message("ismcts:opponents=minimax").find("opponents=minimax"), std::string::npos);
@@ -321,7 +322,8 @@ TEST(AgentSpecs, NanInfinityHugeAndFractionsAreRefused) {
       {"mcts",
        {"iterations", "time", "c", "threads", "depth", "reuse", "nodes", "prior", "prior_samples"}},
       {"ismcts",
-       {"iterations", "time", "c", "threads", "depth", "reuse", "nodes", "prior", "prior_samples"}},
+       {"iterations", "time", "c", "threads", "depth", "reuse", "nodes", "prior", "prior_samples",
+        "anchor"}},
       {"greedy", {"samples"}}};
   for (const auto& [name, keys] : options)
     for (const std::string& key : keys)
