@@ -996,20 +996,19 @@ Move MctsAgent::choose(const State& state) {
 
 std::size_t MctsAgent::anchor_move(const MoveList& legal, std::size_t chosen,
                                    uint32_t prior_visits) const {
-  // Each root move's prior score (the first tree's samples), and its iterations' count, mean and
-  // variance summed over the trees, the prior's virtual visits and values taken out.
+  // Each root move's prior score (root_priors_: the first tree's samples), and its iterations'
+  // count, mean and variance summed over the trees, each tree's prior visits and values taken out.
   struct Tally {
     double score, n = 0, sum = 0, sq = 0;
   };
   std::vector<Tally> tally(legal.size());
   double top = -std::numeric_limits<double>::infinity();
   for (std::size_t i = 0; i < legal.size(); ++i) {
-    bool scored = false;
+    tally[i].score = root_priors_[i];
+    if (std::isnan(tally[i].score)) return chosen;  // no prior this decision: nothing to anchor to
     for (auto& tree : trees_) {
       if (!tree->owns_tree()) continue;
       const double score = tree->prior_score(legal[i], i);
-      if (std::isnan(score)) return chosen;  // no prior this decision: nothing to anchor to
-      if (!scored) tally[i].score = score, scored = true;
       const uint32_t c = tree->find_child(0, legal[i]);
       if (c == kNone) continue;
       const auto& node = tree->node(c);

@@ -259,7 +259,7 @@ class MctsAgent final : public Agent {
 
  private:
   // SearchOptions::anchor: the index in `legal` of the move to play in place of `chosen` (the
-  // most-visited), `chosen` itself where the anchor keeps it.
+  // most-visited), `chosen` itself where the anchor keeps it. Reads root_priors_, filled first.
   std::size_t anchor_move(const MoveList& legal, std::size_t chosen, uint32_t prior_visits) const;
 
   SearchOptions options_;
