@@ -6,7 +6,9 @@ cannot grow (no deal sums, a different command, already as long) is refused with
 the data left as it was. Round robins the same way: a tournament's win matrices from deals 0-1
 and 2-4 added and rated by `tabletop rate` are the 5-deal run's ratings, and a ladder round robin
 grown from 1 deal to 2 is rated on both deals' wins; `tabletop rate` names what is wrong with a
-malformed matrix; `--levels` rates only the levels it names.
+malformed matrix; `--levels` rates only the levels it names. An interrupted run (Ctrl-C: the lab
+exits 130 with the summary of the deals it finished) is recorded with the deals it played, a whole
+run's command and an --extend part's naming that count, and is grown again from there.
 
 Usage: ladder_extend_test.py TABLETOP_BINARY OUT_DIR"""
 import json
@@ -79,6 +81,83 @@ def main():
         assert json.load(f) == data, "a refused --extend changed the data"
     print("ok: refused with the reason: as long already, another command, no deal_sums")
     round_robins(binary, out)
+    interrupted(binary, out)
+
+
+# A stand-in for `tabletop` that stops every `sim` run after STOP deals as Ctrl-C does: the lab's
+# contract (src/sim/interrupt_test.sh checks it on the real binary) is exit code 130 and a summary
+# of the deals finished, marked "interrupted". Asking the real binary for fewer deals gives that
+# summary exactly, without timing a signal against a running game. Everything else is passed on.
+STOPPING_BINARY = """#!{python}
+import json, os, subprocess, sys
+args = sys.argv[1:]
+stop = int(os.environ.get("LADDER_TEST_STOP", "0"))
+if not args or args[0] != "sim" or stop <= 0:
+    os.execv({binary!r}, [{binary!r}] + args)
+i = args.index("-n")
+asked = int(args[i + 1])
+args[i + 1] = str(min(asked, stop))
+done = subprocess.run([{binary!r}] + args)
+if done.returncode != 0 or stop >= asked:
+    sys.exit(done.returncode)
+out = args[args.index("--json") + 1]
+with open(out) as f:
+    summary = json.load(f)
+summary["interrupted"] = True
+with open(out, "w") as f:
+    json.dump(summary, f)
+sys.exit(130)
+"""
+
+
+def interrupted(binary, out):
+    stopping = os.path.join(out, "stopping-tabletop")
+    with open(stopping, "w") as f:
+        f.write(STOPPING_BINARY.format(python=sys.executable, binary=os.path.abspath(binary)))
+    os.chmod(stopping, 0o755)
+
+    def run(path, stop, *args):
+        env = dict(os.environ, LADDER_TEST_STOP=str(stop))
+        done = subprocess.run([sys.executable, LADDER, "--bin", stopping, "--game", "relativity",
+                               "--hard", "20", "--expert", "40", "--seed", "3", "--threads", "2",
+                               "--out", path, *args], cwd=ROOT, capture_output=True, text=True,
+                              env=env)
+        assert done.returncode == 0, done.stderr
+        with open(path) as f:
+            return json.load(f)["games"]["relativity"]["2"]
+
+    # versus: a whole run asked for 6 deals, stopped after 3, is the 3-deal run
+    versus = ["--versus", "hard:medium", "--no-round-robin"]
+    three = run(os.path.join(out, "v3.json"), 0, *versus, "--versus-deals", "3")
+    path = os.path.join(out, "v-stopped.json")
+    e = run(path, 3, *versus, "--versus-deals", "6")["versus"]["hard:medium"]
+    assert e == three["versus"]["hard:medium"], (e, three)
+    assert " -n 3 " in e["command"] and "parts" not in e, e
+    # grown to 8 and stopped after 2 of the 5 it lacks: 5 deals, the part names the 2 it played
+    e = run(path, 2, *versus, "--versus-deals", "8", "--extend")["versus"]["hard:medium"]
+    assert e["deals"] == 5 and " -n 5 " in e["command"], e
+    assert len(e["parts"]) == 2 and " -n 2 --seed 3 --first-deal 3 " in e["parts"][1], e["parts"]
+    five = run(os.path.join(out, "v5.json"), 0, *versus, "--versus-deals", "5")
+    w = five["versus"]["hard:medium"]
+    for k in ("games", "decisive", "capped", "wins", "share", "low", "high"):
+        assert abs(e[k] - w[k]) < 1e-9, (k, e[k], w[k])
+    # and grown again from there, whole this time: the 3 deals it still lacks
+    e = run(path, 0, *versus, "--versus-deals", "8", "--extend")["versus"]["hard:medium"]
+    assert e["deals"] == 8 and len(e["parts"]) == 3, e
+    assert " -n 3 --seed 3 --first-deal 5 " in e["parts"][2], e["parts"]
+    print(f"ok: interrupted versus runs record the deals they played: 6 asked, 3 played; grown to "
+          f"8, 2 played (5, as the 5-deal run: {w['wins']} of {w['decisive']}); then to 8")
+
+    # a round robin asked for 3 deals, stopped after 1; grown to 3, stopped after 1 more
+    path = os.path.join(out, "rr-stopped.json")
+    e = run(path, 1, "--deals", "3")
+    assert e["deals"] == 1 and " -n 1 " in e["command"] and "parts" not in e, e
+    assert sum(map(sum, e["win_matrix"])) == 12, e["win_matrix"]
+    e = run(path, 1, "--deals", "3", "--extend")
+    assert e["deals"] == 2 and " -n 2 " in e["command"], e
+    assert " -n 1 --seed 3 --first-deal 1 " in e["parts"][1], e["parts"]
+    assert sum(map(sum, e["win_matrix"])) == 24, e["win_matrix"]
+    print("ok: an interrupted round robin records the deals it played, whole and grown")
 
 
 def sim_tournament(binary, out, name, *args):
