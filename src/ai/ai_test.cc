@@ -11,6 +11,7 @@
 
 #include "ai/agent.h"
 #include "ai/bench.h"
+#include "ai/mast.h"
 #include "ai/mcts.h"
 #include "ai/tuning.h"
 #include "games/games.h"
@@ -200,6 +201,59 @@ class TrapState final : public State {
 
 using TrapGame = ToyGame<TrapState>;
 
+// Seat 0 chooses "trap" (0) or "safe" (1). After safe the game ends, seat 0 +0.25. After trap seat
+// 1 makes ten moves in a row, each one of 50 replies: if it ever plays reply 0 it wins (seat 0
+// -1), else it loses (seat 0 +1). Seat 1 gets the negation. The estimate of an unfinished state
+// is 0. Random replies miss reply 0 ten times with chance (49/50)^10 = 0.82, so random playouts
+// value "trap" at about +0.63, above "safe"; a playout that plays the reply that won elsewhere
+// (MAST) values it near -1.
+class GauntletState final : public State {
+ public:
+  GauntletState(std::shared_ptr<const Game> game, Chance chance)
+      : State(std::move(game), std::move(chance)) {}
+  Seat current_player() const override {
+    if (first_ < 0) return 0;
+    return first_ == 0 && !sprung_ && replies_ < 10 ? 1 : kTerminal;
+  }
+  Returns returns() const override {
+    Returns r{};
+    if (current_player() == kTerminal) r[0] = first_ == 1 ? 0.25 : sprung_ ? -1 : 1;
+    r[1] = -r[0];
+    return r;
+  }
+  bool estimate_returns(Returns& out) const override {
+    out = returns();
+    return true;
+  }
+  std::unique_ptr<State> clone() const override { return std::make_unique<GauntletState>(*this); }
+  std::string move_to_string(Move m) const override { return std::to_string(m.bits); }
+  Move parse_move(std::string_view text) const override { return Move{uint64_t(text[0] - '0')}; }
+  json observation(Seat) const override { return state_json(); }
+
+ protected:
+  void do_legal_moves(MoveList& out) const override {
+    for (uint64_t m = 0; m < (first_ < 0 ? 2u : 50u); ++m) out.push_back(Move{m});
+  }
+  void do_apply(Move m) override {
+    if (first_ < 0) {
+      first_ = int(m.bits);
+      return;
+    }
+    ++replies_;
+    sprung_ = sprung_ || m.bits == 0;
+  }
+  json state_json() const override {
+    return json{{"first", first_}, {"replies", replies_}, {"sprung", sprung_}};
+  }
+
+ private:
+  int first_ = -1;
+  int replies_ = 0;
+  bool sprung_ = false;
+};
+
+using GauntletGame = ToyGame<GauntletState>;
+
 // ---- Comparing two choice distributions ----
 
 using Counts = std::map<uint64_t, int>;
@@ -249,13 +303,26 @@ uint64_t total_root_visits(const MctsAgent& search) {
 
 TEST(AgentSpecs, KnownAgentsAndOptions) {
   auto game = games::registry().make("relativity");
-  for (const char* spec :
-       {"random", "greedy", "greedy:samples=3", "mcts", "ismcts",
-        "mcts:iterations=10,c=1.2,threads=2,depth=5,reuse=0,nodes=5000", "mcts:time=50",
-        "ismcts:iterations=5,time=100", "ismcts:prior=20,prior_samples=2", "ismcts:fpu=0.3",
-        "ismcts:own_turn=1,baseline=1", "ismcts:own_turn=0,baseline=0", "ismcts:opponents=greedy",
-        "mcts:opponents=search", "ismcts:threads=2,parallel=tree", "mcts:parallel=root",
-        "ismcts:playout=greedy,depth=3", "mcts:playout=random", "ismcts:anchor=2.5"})
+  for (const char* spec : {"random",
+                           "greedy",
+                           "greedy:samples=3",
+                           "mcts",
+                           "ismcts",
+                           "mcts:iterations=10,c=1.2,threads=2,depth=5,reuse=0,nodes=5000",
+                           "mcts:time=50",
+                           "ismcts:iterations=5,time=100",
+                           "ismcts:prior=20,prior_samples=2",
+                           "ismcts:fpu=0.3",
+                           "ismcts:own_turn=1,baseline=1",
+                           "ismcts:own_turn=0,baseline=0",
+                           "ismcts:opponents=greedy",
+                           "mcts:opponents=search",
+                           "ismcts:threads=2,parallel=tree",
+                           "mcts:parallel=root",
+                           "ismcts:playout=greedy,depth=3",
+                           "mcts:playout=random",
+                           "ismcts:anchor=2.5",
+                           "ismcts:mast=0.1,depth=5"})
     EXPECT_NE(make_agent(spec, *game, 1), nullptr) << spec;
   EXPECT_EQ(make_agent("mcts:time=2000", *game, 1)->spec(), "mcts:time=2000");
   const auto names = agent_names();
@@ -304,6 +371,8 @@ TEST(AgentSpecs, BadSpecsNameTheProblem) {
   EXPECT_NE(message("ismcts:prior_samples=0").find("prior_samples"), std::string::npos);
   EXPECT_NE(message("ismcts:fpu=2").find("fpu"), std::string::npos);
   EXPECT_NE(message("ismcts:anchor=-1").find("anchor"), std::string::npos);
+  EXPECT_NE(message("ismcts:mast=-0.1").find("mast"), std::string::npos);
+  EXPECT_NE(message("ismcts:mast=101").find("mast"), std::string::npos);
   EXPECT_NE(message("ismcts:own_turn=2").find("own_turn"), std::string::npos);
   EXPECT_NE(message("ismcts:baseline=0.5").find("baseline"), std::string::npos);
   EXPECT_NE(message("ismcts:opponents=minimax").find("opponents=minimax"), std::string::npos);
@@ -323,7 +392,7 @@ TEST(AgentSpecs, NanInfinityHugeAndFractionsAreRefused) {
        {"iterations", "time", "c", "threads", "depth", "reuse", "nodes", "prior", "prior_samples"}},
       {"ismcts",
        {"iterations", "time", "c", "threads", "depth", "reuse", "nodes", "prior", "prior_samples",
-        "anchor"}},
+        "anchor", "mast"}},
       {"greedy", {"samples"}}};
   for (const auto& [name, keys] : options)
     for (const std::string& key : keys)
@@ -435,7 +504,8 @@ TEST(Information, IsmctsChoicesDoNotDependOnTheHiddenTruth) {
     // The opponent model scans every modelled decision: depth 0 and 20 iterations keep it quick.
     for (const std::string& agent :
          {spec, spec + ",fpu=0.3", spec + ",own_turn=1,baseline=1",
-          spec + ",threads=3,parallel=tree", std::string("ismcts:iterations=20,opponents=greedy"),
+          spec + ",threads=3,parallel=tree", spec + ",mast=0.1",
+          std::string("ismcts:iterations=20,opponents=greedy"),
           std::string("ismcts:iterations=20,depth=4,playout=greedy,opponents=search"),
           std::string("greedy:samples=4")}) {
       const Counts a = choices(agent, *game, *state, 80), b = choices(agent, *game, *other, 80);
@@ -643,7 +713,7 @@ TEST(Search, TreeParallelWorksWithEveryOption) {
     for (const std::string options :
          {"", ",prior=0", ",fpu=0.3", ",minimax=0.5", ",own_turn=1,baseline=1",
           ",opponents=greedy,prior=20", ",nodes=1000", ",reuse=0", ",depth=5",
-          ",playout=greedy,depth=3"}) {
+          ",playout=greedy,depth=3", ",mast=0.1,depth=5"}) {
       // The opponent model and greedy playouts scan every modelled decision: seconds in Culture
       // Wars.
       if (std::string(id) == "culture-wars" && options.find("greedy") != std::string::npos)
@@ -918,6 +988,91 @@ TEST(Search, GreedyPlayoutPlaysGreedysMoveAfterTheLeaf) {
   EXPECT_GE(random_won, 7) << "a random reply mostly loses for seat 1";
   EXPECT_TRUE(SearchOptions::from_spec(AgentSpec::parse("ismcts:playout=greedy")).greedy_playout);
   EXPECT_FALSE(SearchOptions::from_spec(AgentSpec::parse("ismcts:playout=random")).greedy_playout);
+}
+
+// MoveAverages: each (seat, move)'s mean of the values added, per seat; NaN for a pair never
+// added; a full table (three quarters of its slots) takes no new pairs and goes on counting the
+// ones it has; clear() empties it.
+TEST(Mast, MoveAveragesKeepEachSeatsMeanPerMove) {
+  MoveAverages averages(64);
+  EXPECT_TRUE(std::isnan(averages.mean(0, Move{7})));
+  averages.add(0, Move{7}, 1.0);
+  averages.add(0, Move{7}, 0.0);
+  averages.add(1, Move{7}, -1.0);
+  EXPECT_DOUBLE_EQ(averages.mean(0, Move{7}), 0.5);
+  EXPECT_DOUBLE_EQ(averages.mean(1, Move{7}), -1.0);
+  EXPECT_TRUE(std::isnan(averages.mean(2, Move{7})));
+  EXPECT_EQ(averages.size(), 2u);
+  for (uint64_t m = 100; m < 200; ++m) averages.add(0, Move{m}, double(m));
+  EXPECT_EQ(averages.size(), 48u) << "three quarters of 64 slots";
+  EXPECT_DOUBLE_EQ(averages.mean(0, Move{100}), 100.0);
+  EXPECT_TRUE(std::isnan(averages.mean(0, Move{199}))) << "past the cap: not taken";
+  averages.add(0, Move{7}, 2.0);
+  EXPECT_DOUBLE_EQ(averages.mean(0, Move{7}), 1.0) << "a pair held goes on counting";
+  averages.clear();
+  EXPECT_EQ(averages.size(), 0u);
+  EXPECT_TRUE(std::isnan(averages.mean(0, Move{7})));
+}
+
+// gibbs_pick draws move i with probability exp(q_i / T) / sum: three moves at q = 1, 0 and never
+// seen (0.5), T = 0.5: weights e^2, 1 and e, so 66.5%, 9.0% and 24.5%. 20,000 draws against those
+// shares (chi-square, 2 degrees of freedom, 1% level: 9.21); a tiny T picks the best alone.
+TEST(Mast, GibbsPickDrawsByTheAverages) {
+  MoveAverages averages;
+  averages.add(0, Move{1}, 1.0);
+  averages.add(0, Move{2}, -1.0);
+  MoveList moves;
+  for (uint64_t m : {1, 2, 3}) moves.push_back(Move{m});
+  Rng rng(5);
+  std::vector<double> scratch;
+  int counts[3] = {0, 0, 0};
+  const int draws = 20000;
+  for (int i = 0; i < draws; ++i)
+    ++counts[gibbs_pick(averages, 0, moves, -1, 1, 0.5, rng, scratch)];
+  const double w[3] = {std::exp(2.0), 1.0, std::exp(1.0)};
+  double chi = 0;
+  for (int i = 0; i < 3; ++i) {
+    const double expected = draws * w[i] / (w[0] + w[1] + w[2]);
+    chi += (counts[i] - expected) * (counts[i] - expected) / expected;
+  }
+  EXPECT_LT(chi, 9.21) << counts[0] << " " << counts[1] << " " << counts[2];
+  for (int i = 0; i < 100; ++i)
+    EXPECT_EQ(gibbs_pick(averages, 0, moves, -1, 1, 0.01, rng, scratch), 0u);
+  // another seat has no averages: every move counts as 0.5, a uniform draw
+  int first = 0;
+  for (int i = 0; i < 3000; ++i)
+    first += gibbs_pick(averages, 1, moves, -1, 1, 0.01, rng, scratch) == 0;
+  EXPECT_NEAR(first, 1000, 150);
+}
+
+// mast=T in the search: on the gauntlet toy, random playouts (depth 20 reaches the end) value
+// "trap" at about +0.63 and a search of 60 iterations takes it; with MAST the playouts learn that
+// seat 1's reply 0 wins for it, play it, and value "trap" near -1: the search keeps "safe". At
+// depth 0 (no playout) the option changes only which untried move a node adds first.
+TEST(Mast, PlayoutsPlayTheMovesThatWonElsewhere) {
+  auto game = std::make_shared<GauntletGame>("gauntlet", "Gauntlet");
+  auto state = game->new_initial_state(1);
+  auto search = [&](double mast, uint64_t seed) {
+    SearchOptions o{.iterations = 60, .depth = 20, .prior = 0};
+    o.mast = mast;
+    auto agent = std::make_unique<MctsAgent>(*game, o, false, seed, "mcts");
+    agent->choose(*state);
+    return agent;
+  };
+  int plain_trap = 0, mast_safe = 0;
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    SCOPED_TRACE(seed);
+    const auto plain = search(0, seed);
+    const auto mast = search(0.1, seed);
+    ASSERT_EQ(plain->last_root_visits()[0].first.bits, 0u);
+    plain_trap += plain->last_root_visits()[0].second > plain->last_root_visits()[1].second;
+    mast_safe += mast->last_root_visits()[1].second > mast->last_root_visits()[0].second;
+    EXPECT_LT(mast->last_root_values()[0], plain->last_root_values()[0]);
+  }
+  EXPECT_GE(plain_trap, 9) << "random playouts miss seat 1's winning reply";
+  EXPECT_EQ(mast_safe, 10) << "MAST playouts find it";
+  EXPECT_EQ(SearchOptions::from_spec(AgentSpec::parse("ismcts:mast=0.25")).mast, 0.25);
+  EXPECT_EQ(SearchOptions::from_spec(AgentSpec::parse("ismcts")).mast, 0);
 }
 
 // The time budget, on a clock that advances 1 ms per reading (MctsAgent::set_clock), so the test

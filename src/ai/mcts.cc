@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "ai/greedy_agent.h"
+#include "ai/mast.h"
 #include "core/error.h"
 
 namespace tabletop::ai {
@@ -116,6 +117,9 @@ class SearchTree {
     bool model_opponents = false;
     // SearchOptions::greedy_playout: the playout's plies are greedy's on the sample (playout_move).
     bool greedy_playout = false;
+    // SearchOptions::mast: the Gibbs temperature of move-average sampling (ai/mast.h) for the
+    // random playout's moves and the choice of the untried move to add (0: uniform, no table).
+    double mast = 0;
   };
 
   // Slots addressed by index, in chunks of kChunk that never move: growing the tree costs one
@@ -201,6 +205,17 @@ class SearchTree {
       reset();
   }
 
+  // SearchOptions::mast: empties this thread's move averages for a new decision (made on first
+  // use: a search without the option keeps no table).
+  void start_move_averages() {
+    if (!averages_) {
+      averages_ = std::make_unique<MoveAverages>();
+      averaged_.reserve(kAveragedPlies);
+    }
+    averages_->clear();
+  }
+  const MoveAverages* move_averages() const { return averages_.get(); }
+
   // False for a thread that searches another's tree (its reset, advance, seed_root and set_offset
   // are that tree's owner's to call).
   bool owns_tree() const { return own_ != nullptr; }
@@ -256,6 +271,7 @@ class SearchTree {
     Returns root_estimate{};
     if (config.baseline) state->estimate_returns(root_estimate);
     path_.clear();
+    averaged_.clear();
     if (shared_) {
       const double lo = tree_.lo.load(std::memory_order_relaxed);
       virtual_loss_ = std::isfinite(lo) ? lo : 0.0;
@@ -266,7 +282,9 @@ class SearchTree {
       const Seat mover = state->current_player();
       if (config.own_turn && mover != seat) break;
       if (config.model_opponents && mover != seat) {
-        state->apply(modelled_move(*state, mover));
+        const Move modelled = modelled_move(*state, mover);
+        state->apply(modelled);
+        note_played(config, mover, modelled);
         ++plies;
         continue;
       }
@@ -305,7 +323,9 @@ class SearchTree {
         break;
       }
       if (config.model_opponents && to_move != seat) {
-        state->apply(modelled_move(*state, to_move));
+        const Move modelled = modelled_move(*state, to_move);
+        state->apply(modelled);
+        note_played(config, to_move, modelled);
         ++plies;
         if (replied)
           ++depth;
@@ -313,12 +333,16 @@ class SearchTree {
           ++replies;
         continue;
       }
+      Move played{0};
       if (config.greedy_playout) {
-        state->apply(playout_move(*state, to_move));
+        played = playout_move(*state, to_move);
       } else {
         state->legal_moves(moves_);
-        state->apply(moves_[rng_.uniform(uint32_t(moves_.size()))]);
+        played = config.mast > 0 ? moves_[mast_pick(config, to_move, moves_)]
+                                 : moves_[rng_.uniform(uint32_t(moves_.size()))];
       }
+      state->apply(played);
+      note_played(config, to_move, played);
       ++plies;
       ++depth;
     }
@@ -327,6 +351,12 @@ class SearchTree {
       for (int s = 0; s < players; ++s)
         r[std::size_t(s)] += tree_.offset[std::size_t(s)] - root_estimate[std::size_t(s)];
     for (int s = 0; s < players; ++s) widen_range(r[std::size_t(s)]);
+    if (config.mast > 0) {
+      for (const Step& step : path_)
+        averages_->add(step.mover, tree_.nodes[step.node].move, r[std::size_t(step.mover)]);
+      for (const auto& [mover, move] : averaged_)
+        averages_->add(mover, move, r[std::size_t(mover)]);
+    }
     // The root's visit is counted under the lock the first step's backup takes (the root's: the
     // most contended node, taken once, not twice).
     {
@@ -602,7 +632,8 @@ class SearchTree {
                config.fpu + config.c * std::sqrt(ln(std::max<uint32_t>(1, own_visits(n)))))) {
         for (uint32_t i = 0; i < n.child_count; ++i)
           if (mark_[i]) ++tree_.nodes[tree_.children[n.child_begin + i].node].avail;
-        move = untried_[rng_.uniform(uint32_t(untried_.size()))];
+        move = config.mast > 0 ? untried_[mast_pick(config, mover, untried_)]
+                               : untried_[rng_.uniform(uint32_t(untried_.size()))];
         if (tree_.children.size() + 1 + std::max<std::size_t>(4, 2u * n.child_cap) >
             config.max_nodes)
           return kNone;
@@ -629,6 +660,17 @@ class SearchTree {
       c.value += virtual_loss_;
     }
     return child;
+  }
+
+  // SearchOptions::mast: an index into `moves` by move-average sampling for `mover`.
+  std::size_t mast_pick(const Config& config, Seat mover, const MoveList& moves) {
+    return gibbs_pick(*averages_, mover, moves, tree_.lo.load(std::memory_order_relaxed),
+                      tree_.hi.load(std::memory_order_relaxed), config.mast, rng_, mast_weights_);
+  }
+  // SearchOptions::mast: a move played after the tree's last node (the playout's, the modelled
+  // opponents'), whose average takes this iteration's return; the first kAveragedPlies only.
+  void note_played(const Config& config, Seat mover, Move move) {
+    if (config.mast > 0 && averaged_.size() < kAveragedPlies) averaged_.push_back({mover, move});
   }
 
   // The value selection reads for child `c`: its mean return, mixed with its implicit minimax
@@ -735,6 +777,12 @@ class SearchTree {
   MoveList prior_moves_;  // the root moves prior_sum_ scores, in its order
   int prior_samples_ = 0;
   double virtual_loss_ = 0;  // the return a tree-parallel iteration in flight counts per node
+  // SearchOptions::mast: this thread's move averages, the moves of the iteration outside the tree
+  // (reserved once: pushing never allocates), and gibbs_pick's scratch.
+  static constexpr std::size_t kAveragedPlies = 4096;
+  std::unique_ptr<MoveAverages> averages_;
+  std::vector<std::pair<Seat, Move>> averaged_;
+  std::vector<double> mast_weights_;
   LockCounts lock_counts_;
 };
 
@@ -756,7 +804,7 @@ bool second_word(const AgentSpec& spec, const char* key, std::string_view first,
 SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
   spec.allow_only(
       "iterations,time,c,threads,depth,reuse,nodes,prior,prior_samples,fpu,own_turn,baseline,"
-      "minimax,opponents,parallel,playout,anchor");
+      "minimax,opponents,parallel,playout,anchor,mast");
   SearchOptions o;
   o.iterations = int(spec.integer("iterations", 0, 1, 1'000'000'000));
   o.time_ms = spec.number("time", 0, 1, 1e8);
@@ -772,6 +820,7 @@ SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
   o.baseline = spec.integer("baseline", 0, 0, 1) != 0;
   o.minimax = spec.number("minimax", o.minimax, 0, 1);
   o.anchor = spec.number("anchor", o.anchor, 0, 1000);
+  o.mast = spec.number("mast", o.mast, 0, 100);
   if (spec.options.count("opponents")) {
     const std::string& model = spec.options.at("opponents");
     if (model != "greedy" && model != "search")
@@ -860,6 +909,8 @@ Move MctsAgent::choose(const State& state) {
     if (baseline) tree->set_offset(*base, seat, options_.prior_samples);
     if (prior_visits) tree->seed_root(*base, seat, prior_visits, options_.prior_samples);
   }
+  if (options_.mast > 0)
+    for (auto& tree : trees_) tree->start_move_averages();
   const SearchTree::Config config{.c = options_.c,
                                   .fpu = options_.fpu,
                                   .depth = depth,
@@ -868,7 +919,8 @@ Move MctsAgent::choose(const State& state) {
                                   .max_nodes = options_.max_nodes,
                                   .minimax = options_.minimax,
                                   .model_opponents = options_.model_opponents && estimates,
-                                  .greedy_playout = options_.greedy_playout && estimates};
+                                  .greedy_playout = options_.greedy_playout && estimates,
+                                  .mast = options_.mast};
 
   const int threads = options_.threads;
   const bool timed = options_.time_ms > 0;

@@ -36,7 +36,7 @@
 //
 // Options (spec "mcts:iterations=N,time=MS,c=C,threads=T,depth=D,reuse=0|1,nodes=N,
 // prior=V,prior_samples=S,fpu=V,own_turn=0|1,baseline=0|1,minimax=A,opponents=search|greedy,
-// playout=random|greedy,parallel=root|tree,anchor=Z").
+// playout=random|greedy,parallel=root|tree,anchor=Z,mast=T").
 // The defaults below are
 // the search's own; make_agent first adds the game's tuned options (src/ai/tuning.h) for every
 // option the spec leaves out:
@@ -152,6 +152,20 @@
 //     returns' squares for it. Measured on Conspiracy (docs/games/conspiracy.md, "Anchored to
 //     greedy's best"): a gain on one set of three-player deals, none on the others or at four
 //     and five players, so no game's tuned line uses it.
+//   - mast: T > 0 (default 0: off), move-average sampling (src/ai/mast.h; Finnsson & Björnsson
+//     2008, as in CadiaPlayer and TabletopGames' MCTS) at Gibbs temperature T on returns scaled
+//     to [0, 1]. Every search thread keeps, for each (seat, move) played in this decision's
+//     iterations, in its tree or after it, the mean of that seat's returns; the random playout's
+//     moves and the untried move a node adds are then drawn with weight exp(q / T), q that mean
+//     scaled (0.5 for a move not seen yet), instead of uniformly: a move that did well elsewhere in
+//     the tree is played and tried first more often. Small T follows the averages closely (0.05:
+//     a move a tenth of the range better is 7 times as likely), large T is near uniform. With the
+//     default depth 0 (a game with an estimate) there is no playout, so only the order in which
+//     a node's moves are first tried changes; give depth too for MAST playouts (e.g. mast=0.1,
+//     depth=10). playout=greedy's plies stay greedy's (their moves still count in the averages).
+//     A fixed table per thread (16,384 slots, 384 KB, made on first use, emptied each decision)
+//     and a few exponentials a playout ply: nothing allocated in the iterations.
+//     docs/games/conspiracy.md has the measure ("Move-average sampling").
 //   - nodes: the most nodes per tree (default 4,000,000; counted as the slots of the child lists,
 //     room to grow included, which are at least as many as the nodes: at most about 320 MB, 16
 //     bytes a slot and 64 a node; one tree per thread with root parallelism, one in all with tree
@@ -190,6 +204,7 @@ struct SearchOptions {
   bool baseline = false;         // returns relative to the estimate of the iteration's root sample
   double minimax = 0;            // weight of the implicit minimax value in selection (0: off)
   double anchor = 0;             // standard errors the search's move must beat greedy's by (0: off)
+  double mast = 0;               // Gibbs temperature of move-average sampling (0: off; ai/mast.h)
   bool model_opponents = false;  // opponents=greedy: other seats play greedy, not searched
   bool greedy_playout = false;   // playout=greedy: the playout's plies are greedy's, not random
   bool tree_parallel = false;    // parallel=tree: the threads share one tree (default: root)
