@@ -211,8 +211,8 @@ class SearchTree {
     if (!averages_) {
       averages_ = std::make_unique<MoveAverages>();
       averaged_.reserve(kAveragedPlies);
-      mast_weights_.resize(
-          MoveList::kCapacity);  // gibbs_pick's scratch: never grown in an iteration
+      // gibbs_pick's scratch at its largest, so that no iteration grows it
+      mast_weights_.resize(MoveList::kCapacity);
     }
     averages_->clear();
   }
