@@ -104,7 +104,7 @@ std::unique_ptr<State> GuessGame::restore_state(const json& fields, Chance chanc
 }
 
 // A two-seat perfect-information toy game without chance whose every state is a `Position`
-// (constructed from the game and a chance stream): the chain and trap toys below.
+// (constructed from the game and a chance stream): the chain, trap and gauntlet toys below.
 template <class Position>
 class ToyGame final : public Game {
  public:
@@ -121,30 +121,39 @@ class ToyGame final : public Game {
   }
 };
 
+// What the toy positions below share: no hidden information, the estimate of a position its
+// returns (0 until the end), a move written as its number, a copy of the Derived position.
+template <class Derived>
+class ToyPosition : public State {
+ public:
+  using State::State;
+  bool estimate_returns(Returns& out) const override {
+    out = returns();
+    return true;
+  }
+  std::unique_ptr<State> clone() const override {
+    return std::make_unique<Derived>(static_cast<const Derived&>(*this));
+  }
+  std::string move_to_string(Move m) const override { return std::to_string(m.bits); }
+  Move parse_move(std::string_view text) const override { return Move{uint64_t(text[0] - '0')}; }
+  json observation(Seat) const override { return state_json(); }
+};
+
 // ---- A toy chain of one seat's decisions ----
 // Seat 0 decides twice in a row, then the game ends. First "risky" (0) or "safe" (1); then one of
 // ten moves: after risky, move 0 wins +0.9 and the nine others lose -0.9; after safe, all ten give
 // +0.1. Seat 1 gets the negation. The estimate of an unfinished state is 0 for both. Seat 0's best
 // is risky then move 0 (+0.9), but the mean of risky's continuations tried once each is far
 // below safe's: a search that averages a chain of the same seat's decisions prefers safe.
-class ChainState final : public State {
+class ChainState final : public ToyPosition<ChainState> {
  public:
-  ChainState(std::shared_ptr<const Game> game, Chance chance)
-      : State(std::move(game), std::move(chance)) {}
+  using ToyPosition::ToyPosition;
   Seat current_player() const override { return second_ < 0 ? 0 : kTerminal; }
   Returns returns() const override {
     Returns r{};
     if (second_ >= 0) r[0] = first_ == 1 ? 0.1 : second_ == 0 ? 0.9 : -0.9, r[1] = -r[0];
     return r;
   }
-  bool estimate_returns(Returns& out) const override {
-    out = returns();
-    return true;
-  }
-  std::unique_ptr<State> clone() const override { return std::make_unique<ChainState>(*this); }
-  std::string move_to_string(Move m) const override { return std::to_string(m.bits); }
-  Move parse_move(std::string_view text) const override { return Move{uint64_t(text[0] - '0')}; }
-  json observation(Seat) const override { return state_json(); }
 
  protected:
   void do_legal_moves(MoveList& out) const override {
@@ -165,10 +174,9 @@ using ChainGame = ToyGame<ChainState>;
 // 0 +1). Seat 1 gets the negation. The estimate of an unfinished state is 0. Greedy in seat 1
 // replies 0, so against greedy "trap" is worth -1; a search that explores seat 1's 50 replies
 // with a few dozen iterations sees mostly the losing ones and takes "trap" for +1.
-class TrapState final : public State {
+class TrapState final : public ToyPosition<TrapState> {
  public:
-  TrapState(std::shared_ptr<const Game> game, Chance chance)
-      : State(std::move(game), std::move(chance)) {}
+  using ToyPosition::ToyPosition;
   Seat current_player() const override {
     return first_ < 0 ? 0 : first_ == 0 && reply_ < 0 ? 1 : kTerminal;
   }
@@ -178,14 +186,6 @@ class TrapState final : public State {
     r[1] = -r[0];
     return r;
   }
-  bool estimate_returns(Returns& out) const override {
-    out = returns();
-    return true;
-  }
-  std::unique_ptr<State> clone() const override { return std::make_unique<TrapState>(*this); }
-  std::string move_to_string(Move m) const override { return std::to_string(m.bits); }
-  Move parse_move(std::string_view text) const override { return Move{uint64_t(text[0] - '0')}; }
-  json observation(Seat) const override { return state_json(); }
 
  protected:
   void do_legal_moves(MoveList& out) const override {
@@ -207,10 +207,9 @@ using TrapGame = ToyGame<TrapState>;
 // is 0. Random replies miss reply 0 ten times with chance (49/50)^10 = 0.82, so random playouts
 // value "trap" at about +0.63, above "safe"; a playout that plays the reply that won elsewhere
 // (MAST) values it near -1.
-class GauntletState final : public State {
+class GauntletState final : public ToyPosition<GauntletState> {
  public:
-  GauntletState(std::shared_ptr<const Game> game, Chance chance)
-      : State(std::move(game), std::move(chance)) {}
+  using ToyPosition::ToyPosition;
   Seat current_player() const override {
     if (first_ < 0) return 0;
     return first_ == 0 && !sprung_ && replies_ < 10 ? 1 : kTerminal;
@@ -221,14 +220,6 @@ class GauntletState final : public State {
     r[1] = -r[0];
     return r;
   }
-  bool estimate_returns(Returns& out) const override {
-    out = returns();
-    return true;
-  }
-  std::unique_ptr<State> clone() const override { return std::make_unique<GauntletState>(*this); }
-  std::string move_to_string(Move m) const override { return std::to_string(m.bits); }
-  Move parse_move(std::string_view text) const override { return Move{uint64_t(text[0] - '0')}; }
-  json observation(Seat) const override { return state_json(); }
 
  protected:
   void do_legal_moves(MoveList& out) const override {

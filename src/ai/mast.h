@@ -38,7 +38,6 @@ class MoveAverages {
   double mean(Seat mover, Move move) const;
   // The (mover, move) pairs held.
   uint32_t size() const { return used_; }
-  uint32_t capacity() const { return uint32_t(slots_.size()); }
 
  private:
   struct Slot {

@@ -216,7 +216,6 @@ class SearchTree {
     }
     averages_->clear();
   }
-  const MoveAverages* move_averages() const { return averages_.get(); }
 
   // False for a thread that searches another's tree (its reset, advance, seed_root and set_offset
   // are that tree's owner's to call).
