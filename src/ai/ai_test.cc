@@ -321,14 +321,36 @@ TEST(AgentSpecs, KnownAgentsAndOptions) {
     EXPECT_TRUE(names.count(name)) << name;
 }
 
+// A tuned line may hold for one player count: three-player Conspiracy's replaces the game's (it
+// has none) at three players only, and a game's line for every count holds at each of them.
+TEST(AgentSpecs, TunedLineForOnePlayerCount) {
+  const auto conspiracy = [](int players) {
+    return games::registry().make("conspiracy", json{{"players", players}});
+  };
+  EXPECT_EQ(tuned_search_options("conspiracy", 3), "mast=0.03,depth=10");
+  EXPECT_EQ(tuned_search_options("conspiracy", 4), "");
+  EXPECT_EQ(tuned_search_options("conspiracy", 5), "");
+  const SearchOptions three = SearchOptions::from_spec(
+      with_tuned_defaults(AgentSpec::parse("ismcts:iterations=10"), *conspiracy(3)));
+  EXPECT_EQ(three.mast, 0.03);
+  EXPECT_EQ(three.depth, 10);
+  const SearchOptions four = SearchOptions::from_spec(
+      with_tuned_defaults(AgentSpec::parse("ismcts:iterations=10"), *conspiracy(4)));
+  EXPECT_EQ(four, SearchOptions::from_spec(AgentSpec::parse("ismcts:iterations=10")));
+  for (int players = 2; players <= 4; ++players)
+    EXPECT_EQ(tuned_search_options("culture-wars", players), "minimax=0.5") << players;
+  EXPECT_EQ(tuned_search_options("relativity", 2), "");
+}
+
 // Every game's tuned search options are valid options, and an option the spec writes wins over
 // the tuned default.
 TEST(AgentSpecs, TunedDefaultsAreValidAndTheSpecWins) {
   for (const GameEntry& entry : games::registry().entries()) {
     SCOPED_TRACE(entry.info.id);
-    const std::string_view tuned = tuned_search_options(entry.info.id);
+    std::shared_ptr<const Game> game = entry.make(json::object());
+    const std::string_view tuned = tuned_search_options(entry.info.id, game->num_players());
     const AgentSpec bare = AgentSpec::parse("ismcts:iterations=10");
-    const AgentSpec merged = with_tuned_defaults(bare, entry.info.id);
+    const AgentSpec merged = with_tuned_defaults(bare, *game);
     EXPECT_EQ(merged.options.at("iterations"), "10");
     EXPECT_NO_THROW(SearchOptions::from_spec(merged));
     const AgentSpec tuned_only =
@@ -337,9 +359,8 @@ TEST(AgentSpecs, TunedDefaultsAreValidAndTheSpecWins) {
       EXPECT_EQ(merged.options.at(key), value) << key;
       AgentSpec written = bare;
       written.options[key] = "7";
-      EXPECT_EQ(with_tuned_defaults(written, entry.info.id).options.at(key), "7") << key;
+      EXPECT_EQ(with_tuned_defaults(written, *game).options.at(key), "7") << key;
     }
-    std::shared_ptr<const Game> game = entry.make(json::object());
     EXPECT_NO_THROW(make_agent("ismcts:iterations=10", *game, 1));
   }
 }
@@ -1151,12 +1172,14 @@ TEST(Bench, SignatureIsDeterministic) {
   EXPECT_EQ(a.tuned_signature, b.tuned_signature);
   std::size_t tuned_games = 0;
   for (const GameEntry& entry : games::registry().entries())
-    tuned_games += !tuned_search_options(entry.info.id).empty();
+    tuned_games += !tuned_search_options(entry.info.id, entry.make(json::object())->num_players())
+                        .empty();
   EXPECT_GT(tuned_games, 0u);
   EXPECT_EQ(a.lines.size(), games::registry().entries().size() + tuned_games);
   EXPECT_GT(a.tuned_signature, 0u);
   for (const BenchLine& line : a.lines) {  // a tuned line names the options it searched with
-    const std::string_view tuned = tuned_search_options(line.game);
+    const std::string_view tuned = tuned_search_options(
+        line.game, games::registry().make(line.game, json::object())->num_players());
     EXPECT_EQ(!tuned.empty() && line.agent.find(tuned) != std::string::npos, line.tuned)
         << line.agent;
   }

@@ -45,7 +45,7 @@ BenchResult run_bench(const Registry& registry, int iterations, const std::strin
   for (const std::shared_ptr<const Game>& game : games) {
     const bool hidden = game->info().hidden_information;
     const std::string name = hidden ? "ismcts" : "mcts";
-    const std::string_view tuned = tuned_search_options(game->info().id);
+    const std::string_view tuned = tuned_search_options(game->info().id, game->num_players());
     // The plain search, then (where the game has a tuned line) the search the lobby's levels run,
     // at a tenth of the iterations.
     for (const bool tuned_line : {false, true}) {
@@ -57,8 +57,7 @@ BenchResult run_bench(const Registry& registry, int iterations, const std::strin
       line.agent = name + ":iterations=" + std::to_string(budget);
       SearchOptions options;
       if (tuned_line) {  // the tuned options added as make_agent adds them for the lobby's levels
-        options =
-            SearchOptions::from_spec(with_tuned_defaults(AgentSpec::parse(line.agent), line.game));
+        options = SearchOptions::from_spec(with_tuned_defaults(AgentSpec::parse(line.agent), *game));
         line.agent += "," + std::string(tuned);
       }
       options.iterations = budget;

@@ -12,18 +12,26 @@
 // (`ismcts:time=1500,depth=0` searches with depth 0 whatever the table says), so the lab can
 // still sweep every option, and an agent's spec() echoes what the user wrote. The lobby's levels
 // (src/server/catalog.cc) name only the budget and so get the tuned search of each game.
+//
+// A line holds for one player count or for every count of its game: a search that helps three
+// players can be measured and adopted there without claiming it for four or five, and a count's
+// own line replaces the game's (it does not add to it). The ladder (scripts/ladder,
+// data/ladder.json) records the line each measure ran under ("tuned"), so a figure made under an
+// earlier line is known as such: the lobby shows none (src/server/catalog.h).
 #pragma once
 
 #include <string_view>
 
-#include "ai/agent.h"
+#include "ai/agent.h"  // AgentSpec; core/game.h
 
 namespace tabletop::ai {
 
-// The tuned options for `game_id` in spec syntax ("depth=4,fpu=0.3"), or "" for none.
-std::string_view tuned_search_options(std::string_view game_id);
+// The tuned options for `game_id` at `players` seats in spec syntax ("depth=4,fpu=0.3"): the
+// count's own line where it has one, else the game's line for every count, else "" for none.
+std::string_view tuned_search_options(std::string_view game_id, int players);
 
-// `spec` with every tuned option of `game_id` that it does not set itself added.
-AgentSpec with_tuned_defaults(const AgentSpec& spec, std::string_view game_id);
+// `spec` with every tuned option of `game` (its id at its player count) that it does not set
+// itself added.
+AgentSpec with_tuned_defaults(const AgentSpec& spec, const Game& game);
 
 }  // namespace tabletop::ai

@@ -5,6 +5,7 @@
 
 #include "ai/agent.h"
 #include "ai/mcts.h"
+#include "ai/tuning.h"
 #include "server/json_input.h"
 
 namespace tabletop::server {
@@ -46,8 +47,9 @@ int measured_iterations(const std::string& measured) {
 }
 
 // The entry's measure of `level` against seats all of the level below it ("hard:medium"), when
-// it has one with a decisive game.
-const json* versus_weaker(const json& entry, const std::string& level) {
+// it has one with a decisive game, made under the tuned line in force.
+const json* versus_weaker(const json& entry, const std::string& level, const std::string& game,
+                          const std::string& players) {
   if (!entry.contains("versus")) return nullptr;
   for (std::size_t i = 1; i < kStrengths.size(); ++i) {
     if (level != kStrengths[i].name) continue;
@@ -56,7 +58,8 @@ const json* versus_weaker(const json& entry, const std::string& level) {
     if (!all.contains(key) || all.at(key).at("decisive").get<int>() == 0) return nullptr;
     const json& v = all.at(key);
     if (!measures_level(v.at("spec"), kStrengths[i]) ||
-        !measures_level(v.at("opponent_spec"), kStrengths[i - 1]))
+        !measures_level(v.at("opponent_spec"), kStrengths[i - 1]) ||
+        !under_tuned_line_in_force(v, game, players))
       return nullptr;
     return &v;
   }
@@ -80,14 +83,16 @@ json strengths_json(const std::string& game) {
       json rating = json::object(), versus = json::object();
       for (const auto& [players, entry] : measured->items()) {
         // A level's rating where the round robin played the level's own search (a round robin
-        // of some levels only, scripts/ladder --levels, rates no other).
+        // of some levels only, scripts/ladder --levels, rates no other) under the tuned line in
+        // force (the searches' ratings moved with it, and so did the others').
         if (entry.contains("ratings") && entry.at("ratings").contains(s.name) &&
-            measures_level(entry.at("ratings").at(s.name).at("spec"), s)) {
+            measures_level(entry.at("ratings").at(s.name).at("spec"), s) &&
+            under_tuned_line_in_force(entry, game, players)) {
           const json& r = entry.at("ratings").at(s.name);
           rating[players] = {{"elo", r.at("elo")}, {"low", r.at("low")}, {"high", r.at("high")}};
           if (const int n = measured_iterations(r.at("spec"))) rating[players]["iterations"] = n;
         }
-        if (const json* v = versus_weaker(entry, s.name)) {
+        if (const json* v = versus_weaker(entry, s.name, game, players)) {
           json& shown = versus[players];
           shown = {{"opponent", v->at("opponent")}, {"share", v->at("share")},
                    {"low", v->at("low")},           {"high", v->at("high")},
@@ -103,6 +108,12 @@ json strengths_json(const std::string& game) {
     out.push_back(std::move(level));
   }
   return out;
+}
+
+bool under_tuned_line_in_force(const json& measure, const std::string& game,
+                               const std::string& players) {
+  const std::string ran = measure.contains("tuned") ? measure.at("tuned").get<std::string>() : "";
+  return ran == ai::tuned_search_options(game, std::stoi(players));
 }
 
 bool measures_strength(const std::string& spec, const std::string& strength) {

@@ -25,7 +25,9 @@ constexpr int kExpertThreads = 4;
 // "high", "fair", "decisive"}}: the level's share of the decisive games, its 95% interval and the
 // fair share 1/n (left out when no game was decisive). A rating or a share is shown only where it
 // was measured with the level's own search (its spec's options but for iterations and time: a
-// figure of an earlier expert, four root-parallel trees, is left out). The ladder's searches run
+// figure of an earlier expert, four root-parallel trees, is left out) and under the game's tuned
+// line in force at that count (the entry's "tuned", src/ai/tuning.h: a figure made before the
+// line changed measured another search, and is left out too). The ladder's searches run
 // on iteration budgets far below the lobby's time budgets (docs/ai.md), so a search's figure says
 // what it was measured at: "iterations" (a move, in the rating and the share) and, where the
 // level below searches too, "opponent_iterations".
@@ -34,13 +36,18 @@ json strengths_json(const std::string& game);
 // the same agent with the same options but for iterations and time (ismcts:iterations=2000 is
 // hard's search; ismcts:iterations=16000,threads=4, four root-parallel trees, is not expert's).
 bool measures_strength(const std::string& spec, const std::string& strength);
+// Whether a ladder measure (a round robin's entry or one "versus" measure of game `game` at
+// `players` seats) ran under the tuned line the game's searches take there now (its "tuned";
+// src/ai/tuning.h): a measure without one ran under none.
+bool under_tuned_line_in_force(const json& measure, const std::string& game,
+                               const std::string& players);
 // The strength names, weakest first.
 std::vector<std::string> strength_names();
 // data/ladder.json as compiled in: {"levels": [...], "games": {game: {"<players>": {"command",
-// "deals", "ratings": {level: {"spec", "elo", "low", "high"}}, "wins", "versus": {"LEVEL:OPPONENT":
-// {"command", "deals", "spec", "opponent", "opponent_spec", "games", "decisive", "capped", "wins",
-// "share", "low", "high", "fair"}}}}}}; the round robin's fields ("command" to "wins") or "versus"
-// may be missing where the ladder ran only the other.
+// "deals", "tuned", "ratings": {level: {"spec", "elo", "low", "high"}}, "wins", "versus":
+// {"LEVEL:OPPONENT": {"command", "deals", "tuned", "spec", "opponent", "opponent_spec", "games",
+// "decisive", "capped", "wins", "share", "low", "high", "fair"}}}}}}; the round robin's fields
+// ("command" to "wins") or "versus" may be missing where the ladder ran only the other.
 const json& ladder();
 // The agent spec for a strength name; throws BadInput listing the known names.
 std::string strength_spec(const std::string& strength);

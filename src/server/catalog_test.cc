@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ai/agent.h"
+#include "ai/tuning.h"
 #include "games/games.h"
 #include "server/json_input.h"
 
@@ -38,6 +39,8 @@ void check_versus(const json& versus, const std::string& game, int n, const Game
     EXPECT_NE(std::find(names.begin(), names.end(), level), names.end());
     EXPECT_NE(std::find(names.begin(), names.end(), opponent), names.end());
     EXPECT_EQ(v.at("opponent"), opponent);
+    // The tuned line the searches ran under (scripts/ladder records the sim summary's).
+    EXPECT_TRUE(v.contains("tuned") && v.at("tuned").is_string());
     const std::string command = v.at("command"), spec = v.at("spec"),
                       against = v.at("opponent_spec");
     EXPECT_EQ(command.rfind("tabletop sim " + game + " ", 0), 0u);
@@ -94,6 +97,7 @@ TEST(Catalog, TheLadderIsWellFormedAndRatesTheLevelsTheLobbyOffers) {
       EXPECT_EQ(m.at("command").get<std::string>().rfind("tabletop sim " + game + " ", 0), 0u);
       EXPECT_NE(m.at("command").get<std::string>().find("--tournament"), std::string::npos);
       EXPECT_GT(m.at("deals").get<int>(), 0);
+      EXPECT_TRUE(m.contains("tuned") && m.at("tuned").is_string());
       // The levels the round robin rated: all the lobby's, or (scripts/ladder --levels) two or
       // more of them in the lobby's order, the win matrix in that order.
       std::vector<std::string> rated = strength_names();
@@ -167,6 +171,39 @@ void expect_iterations(const json& shown, const char* key, const std::string& sp
   EXPECT_EQ(shown.at(key).get<int>(), std::stoi(spec.substr(at + prefix.size()))) << spec;
 }
 
+// A measure made under another tuned line than the one in force at its count measured another
+// search: the lobby leaves it out. Three-player Conspiracy has a line of its own, four none.
+TEST(Catalog, AMeasureUnderAnotherTunedLineIsNotTheLevels) {
+  const std::string three(ai::tuned_search_options("conspiracy", 3));
+  ASSERT_FALSE(three.empty());
+  EXPECT_TRUE(under_tuned_line_in_force(json{{"tuned", three}}, "conspiracy", "3"));
+  EXPECT_FALSE(under_tuned_line_in_force(json{{"tuned", ""}}, "conspiracy", "3"));
+  EXPECT_FALSE(under_tuned_line_in_force(json::object(), "conspiracy", "3"));
+  EXPECT_TRUE(under_tuned_line_in_force(json::object(), "conspiracy", "4"));
+  EXPECT_FALSE(under_tuned_line_in_force(json{{"tuned", three}}, "conspiracy", "4"));
+  EXPECT_TRUE(under_tuned_line_in_force(json{{"tuned", "minimax=0.5"}}, "culture-wars", "2"));
+}
+
+// The ladder file's "tuned_lines" (what scripts/ladder-tables marks earlier measures against) is
+// the lines in force: every game's at every count it takes, counts without one left out.
+TEST(Catalog, TheLaddersTunedLinesAreTheOnesInForce) {
+  const json& lines = ladder().at("tuned_lines");
+  for (const GameEntry& e : games::registry().entries())
+    for (int n = e.info.min_players; n <= e.info.max_players; ++n) {
+      const std::string players = std::to_string(n);
+      const std::string written = lines.contains(e.info.id) && lines.at(e.info.id).contains(players)
+                                      ? lines.at(e.info.id).at(players).get<std::string>()
+                                      : "";
+      EXPECT_EQ(written, ai::tuned_search_options(e.info.id, n))
+          << e.info.id << " at " << n << " players: data/ladder.json's \"tuned_lines\" differs "
+          << "from src/ai/tuning.cc (write the line in force there, and rerun the measures made "
+          << "under the earlier one)";
+    }
+  for (const auto& [game, counts] : lines.items())
+    for (const auto& [players, line] : counts.items())
+      EXPECT_FALSE(line.get<std::string>().empty()) << game << " " << players;
+}
+
 TEST(Catalog, TheLobbyShowsEachLevelsRatingWhereTheLadderMeasuredIt) {
   for (const GameEntry& e : games::registry().entries()) {
     const json levels = strengths_json(e.info.id);
@@ -187,7 +224,8 @@ TEST(Catalog, TheLobbyShowsEachLevelsRatingWhereTheLadderMeasuredIt) {
             m.at("versus").at(below).at("decisive").get<int>() > 0 &&
             measures_strength(m.at("versus").at(below).at("spec"), strength_names()[i]) &&
             measures_strength(m.at("versus").at(below).at("opponent_spec"),
-                              strength_names()[i - 1]);
+                              strength_names()[i - 1]) &&
+            under_tuned_line_in_force(m.at("versus").at(below), e.info.id, players);
         EXPECT_EQ(levels[i].contains("versus") && levels[i].at("versus").contains(players), versus);
         if (versus) {
           const json& shown = levels[i].at("versus").at(players);
@@ -201,7 +239,8 @@ TEST(Catalog, TheLobbyShowsEachLevelsRatingWhereTheLadderMeasuredIt) {
         }
         if (!m.contains("ratings") || !m.at("ratings").contains(strength_names()[i]) ||
             !measures_strength(m.at("ratings").at(strength_names()[i]).at("spec"),
-                               strength_names()[i])) {
+                               strength_names()[i]) ||
+            !under_tuned_line_in_force(m, e.info.id, players)) {
           EXPECT_FALSE(levels[i].contains("rating") && levels[i].at("rating").contains(players));
           continue;
         }

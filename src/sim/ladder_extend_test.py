@@ -2,7 +2,8 @@
 """scripts/ladder --extend: a Relativity entry (hard at 20 iterations against medium) grown from 2
 deals to 6 by playing deals 2 to 5 alone is the entry a 6-deal run makes (every count, the share and
 its interval), its command the whole run's and its parts the two commands that ran; an entry it
-cannot grow (no deal sums, a different command, already as long) is refused with the reason, and
+cannot grow (no deal sums, a different command, already as long, measured under another tuned
+search line) is refused with the reason, and
 the data left as it was. Round robins the same way: a tournament's win matrices from deals 0-1
 and 2-4 added and rated by `tabletop rate` are the 5-deal run's ratings, and a ladder round robin
 grown from 1 deal to 2 is rated on both deals' wins; `tabletop rate` names what is wrong with a
@@ -71,6 +72,15 @@ def main():
                          (["--versus-deals", "8", "--seed", "4"], "its command differs"),):
         done = ladder(binary, grown, *args, "--extend", ok=False)
         assert reason in done.stderr, (args, done.stderr)
+    # the entry names the tuned line its searches ran under (Relativity has none); one measured
+    # under another line is another search's, and its deals are not added to this one's
+    assert w["tuned"] == "" and g["tuned"] == "", (w, g)
+    data = json.loads(before)
+    data["games"]["relativity"]["2"]["versus"]["hard:medium"]["tuned"] = "mast=0.1"
+    with open(grown, "w") as f:
+        json.dump(data, f)
+    done = ladder(binary, grown, "--versus-deals", "8", "--extend", ok=False)
+    assert "measured under the tuned line 'mast=0.1'" in done.stderr, done.stderr
     data = json.loads(before)
     del data["games"]["relativity"]["2"]["versus"]["hard:medium"]["deal_sums"]
     with open(grown, "w") as f:
@@ -79,7 +89,8 @@ def main():
     assert "no deal_sums" in done.stderr, done.stderr
     with open(grown) as f:
         assert json.load(f) == data, "a refused --extend changed the data"
-    print("ok: refused with the reason: as long already, another command, no deal_sums")
+    print("ok: refused with the reason: as long already, another command, another tuned line, "
+          "no deal_sums")
     round_robins(binary, out)
     interrupted(binary, out)
 

@@ -6,6 +6,8 @@
 #include <functional>
 #include <sstream>
 
+#include "ai/tuning.h"
+
 namespace tabletop::sim {
 
 Summary::Summary(const Plan& plan, std::string mode, std::vector<std::string> pool, double detect)
@@ -23,6 +25,7 @@ Summary::Summary(const Plan& plan, std::string mode, std::vector<std::string> po
     s.params = c.game->params();
     s.slots = c.slots;
     s.players = c.game->num_players();
+    s.tuned = std::string(ai::tuned_search_options(s.game, s.players));
     s.rotations = int(c.rotations.size());
     s.budget = c.budget;
     const auto n = std::size_t(s.players);
@@ -429,6 +432,7 @@ json condition_json(const ConditionStats& s, double detect, const std::vector<in
               {"game", s.game},
               {"params", s.params},
               {"agents", s.slots},
+              {"tuned", s.tuned},
               {"players", s.players},
               {"rotations", s.rotations},
               {"budget", s.budget},
@@ -585,6 +589,7 @@ json Summary::to_json() const {
     out["game"] = s.game;
     out["params"] = s.params;
     out["agents"] = s.slots;
+    out["tuned"] = s.tuned;
     out["games"] = s.games;
     out["wins"] = s.seat_top;
     out["draws"] = s.draws + s.capped;

@@ -38,6 +38,9 @@ struct ConditionStats {
   std::shared_ptr<const Game> rules;
   json params;
   std::vector<std::string> slots;
+  // The game's tuned search options at this count (ai/tuning.h), which every search slot ran
+  // with where its spec did not set them: "" for none. The ladder records it with each measure.
+  std::string tuned;
   int players = 0;
   int rotations = 1;
   int budget = 1;
