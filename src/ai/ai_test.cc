@@ -342,27 +342,33 @@ TEST(AgentSpecs, TunedLineForOnePlayerCount) {
   EXPECT_EQ(tuned_search_options("relativity", 2), "");
 }
 
-// Every game's tuned search options are valid options, and an option the spec writes wins over
-// the tuned default.
+// Every game's tuned search options are valid options at every player count, and an option the
+// spec writes wins over the tuned default.
 TEST(AgentSpecs, TunedDefaultsAreValidAndTheSpecWins) {
-  for (const GameEntry& entry : games::registry().entries()) {
-    SCOPED_TRACE(entry.info.id);
-    std::shared_ptr<const Game> game = entry.make(json::object());
-    const std::string_view tuned = tuned_search_options(entry.info.id, game->num_players());
-    const AgentSpec bare = AgentSpec::parse("ismcts:iterations=10");
-    const AgentSpec merged = with_tuned_defaults(bare, *game);
-    EXPECT_EQ(merged.options.at("iterations"), "10");
-    EXPECT_NO_THROW(SearchOptions::from_spec(merged));
-    const AgentSpec tuned_only =
-        AgentSpec::parse("ismcts" + (tuned.empty() ? std::string() : ":" + std::string(tuned)));
-    for (const auto& [key, value] : tuned_only.options) {
-      EXPECT_EQ(merged.options.at(key), value) << key;
-      AgentSpec written = bare;
-      written.options[key] = "7";
-      EXPECT_EQ(with_tuned_defaults(written, *game).options.at(key), "7") << key;
+  for (const GameEntry& entry : games::registry().entries())
+    for (int players = entry.info.min_players; players <= entry.info.max_players; ++players) {
+      SCOPED_TRACE(entry.info.id + " at " + std::to_string(players) + " players");
+      // a game of one count takes no players parameter
+      const json params = entry.info.min_players == entry.info.max_players
+                              ? json::object()
+                              : json{{"players", players}};
+      std::shared_ptr<const Game> game = entry.make(params);
+      ASSERT_EQ(game->num_players(), players);
+      const std::string_view tuned = tuned_search_options(entry.info.id, players);
+      const AgentSpec bare = AgentSpec::parse("ismcts:iterations=10");
+      const AgentSpec merged = with_tuned_defaults(bare, *game);
+      EXPECT_EQ(merged.options.at("iterations"), "10");
+      EXPECT_NO_THROW(SearchOptions::from_spec(merged));
+      const AgentSpec tuned_only =
+          AgentSpec::parse("ismcts" + (tuned.empty() ? std::string() : ":" + std::string(tuned)));
+      for (const auto& [key, value] : tuned_only.options) {
+        EXPECT_EQ(merged.options.at(key), value) << key;
+        AgentSpec written = bare;
+        written.options[key] = "7";
+        EXPECT_EQ(with_tuned_defaults(written, *game).options.at(key), "7") << key;
+      }
+      EXPECT_NO_THROW(make_agent("ismcts:iterations=10", *game, 1));
     }
-    EXPECT_NO_THROW(make_agent("ismcts:iterations=10", *game, 1));
-  }
 }
 
 TEST(AgentSpecs, BadSpecsNameTheProblem) {
