@@ -298,6 +298,8 @@ TEST(Cli, SimProgressLinesForALog) {
   ASSERT_EQ(lines.code, 0) << lines.out;
   EXPECT_NE(lines.out.find("sim: 3 of 3 games in 0:0"), std::string::npos) << lines.out;
   EXPECT_EQ(lines.out.find('\r'), std::string::npos) << lines.out;
+  // the end is drawn once, though both the last game and its deal report it
+  EXPECT_EQ(lines.out.find("sim: 3 of 3"), lines.out.rfind("sim: 3 of 3")) << lines.out;
   Result quiet = run("sim relativity -n 3 --agents random,random --no-quality");
   ASSERT_EQ(quiet.code, 0) << quiet.out;
   EXPECT_EQ(quiet.out.find("sim: "), std::string::npos) << quiet.out;

@@ -6,20 +6,25 @@
 
 namespace tabletop::sim {
 
-Progress::Progress(long total, Style style)
-    : total_(total), style_(style), start_(std::chrono::steady_clock::now()), last_(start_) {}
+Progress::Progress(long total, Style style, std::chrono::milliseconds every)
+    : total_(total),
+      style_(style),
+      start_(std::chrono::steady_clock::now()),
+      last_(start_),
+      every_(every.count() > 0                ? every
+             : style == Style::kBar ? std::chrono::milliseconds(200)
+                                    : std::chrono::milliseconds(60'000)) {}
 
 bool Progress::stderr_is_terminal() {
   return isatty(STDERR_FILENO) != 0;
 }
 
 void Progress::update(long done) {
-  if (style_ == Style::kOff) return;
+  if (style_ == Style::kOff || done == shown_) return;
   const auto now = std::chrono::steady_clock::now();
-  const auto every =
-      style_ == Style::kBar ? std::chrono::milliseconds(200) : std::chrono::milliseconds(60'000);
-  if (now - last_ < every && done < total_) return;
+  if (now - last_ < every_ && done < total_) return;
   last_ = now;
+  shown_ = done;
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   const double rate = elapsed > 0 ? double(done) / elapsed : 0;
   if (style_ == Style::kLines) {

@@ -2,6 +2,8 @@
 // at most five times a second (for a terminal: `tabletop sim` draws it only when stderr is one, so
 // pipes, files and tests stay quiet), or, for a log that a long run writes to a file (`tabletop sim
 // --progress lines`, as scripts/ladder asks), a plain line at most once a minute and at the end.
+// The lab reports every game as it ends, so a run of one long deal (a round robin's: dozens of
+// games) still says how far it is; a count already shown is not shown again.
 #pragma once
 
 #include <chrono>
@@ -13,11 +15,14 @@ namespace tabletop::sim {
 class Progress {
  public:
   enum class Style { kOff, kBar, kLines };
-  // `total` games are expected; kOff makes every call a no-op.
-  Progress(long total, Style style);
+  // `total` games are expected; kOff makes every call a no-op. `every` is the least time between
+  // two lines (kLines) or two redraws (kBar): 0 takes the style's own (a minute, a fifth of a
+  // second).
+  Progress(long total, Style style, std::chrono::milliseconds every = {});
   // True when stderr is a terminal.
   static bool stderr_is_terminal();
-  // `done` games finished so far.
+  // `done` games finished so far: drawn when `every` has passed since the last line, or when all
+  // `total` are done, unless `done` is the count last drawn.
   void update(long done);
   // Clears the line.
   void finish();
@@ -25,8 +30,10 @@ class Progress {
  private:
   long total_;
   Style style_;
-  bool drawn_ = false;
   std::chrono::steady_clock::time_point start_, last_;
+  std::chrono::milliseconds every_;
+  bool drawn_ = false;
+  long shown_ = -1;  // the count last drawn
 };
 
 }  // namespace tabletop::sim

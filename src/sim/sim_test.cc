@@ -1,11 +1,14 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
+#include <thread>
 
 #include "games/games.h"
 #include "sim/lab.h"
+#include "sim/progress.h"
 #include "sim/report.h"
 #include "sim/report_replay.h"
 #include "sim/search.h"
@@ -15,6 +18,31 @@
 
 namespace tabletop::sim {
 namespace {
+
+// `--progress lines`: a line for each count once the interval has passed (the lab reports every
+// game, so a deal of many games shows its way), none for a count already drawn, and the last
+// count however soon it comes.
+TEST(Progress, LinesForNewCountsOnly) {
+  testing::internal::CaptureStderr();
+  {
+    Progress every_time(4, Progress::Style::kLines, std::chrono::milliseconds(1));
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    every_time.update(1);
+    every_time.update(1);  // the same count again: nothing
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    every_time.update(2);
+    Progress once_a_minute(4, Progress::Style::kLines);
+    once_a_minute.update(3);  // within the minute: nothing
+    once_a_minute.update(4);  // all done: drawn
+    once_a_minute.update(4);
+  }
+  const std::string out = testing::internal::GetCapturedStderr();
+  EXPECT_NE(out.find("sim: 1 of 4 games"), std::string::npos) << out;
+  EXPECT_NE(out.find("sim: 2 of 4 games"), std::string::npos) << out;
+  EXPECT_EQ(out.find("sim: 3 of 4"), std::string::npos) << out;
+  EXPECT_NE(out.find("sim: 4 of 4 games"), std::string::npos) << out;
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 3) << out;
+}
 
 TEST(Seeds, TwoMasterSeedsShareNoGame) {
   std::set<uint64_t> first;
