@@ -105,7 +105,6 @@ class FileSinks final : public sim::Sink {
   void game(const sim::GameResult& r) override {
     summary_.game(r);
     ++done_;
-    progress_.update(done_);  // within a deal too: a round robin's deal is dozens of games
     if (csv_.is_open()) {
       std::string agents, returns, figures;
       for (std::size_t s = 0; s < r.seat_slot.size(); ++s) {
