@@ -138,7 +138,12 @@ class FileSinks final : public sim::Sink {
   }
   void deal_done(long deal) override {
     summary_.deal_done(deal);
-    progress_.update(done_);
+    progress_.update(std::max(done_, played_));
+  }
+  // Games ended in deals not yet whole (one process; under MPI only whole deals are counted).
+  void games_played(long played) override {
+    played_ = std::max(played_, played);
+    progress_.update(std::max(done_, played_));
   }
 
  private:
@@ -146,7 +151,8 @@ class FileSinks final : public sim::Sink {
   sim::Progress& progress_;
   std::string csv_path_, records_path_;
   std::ofstream csv_, records_;
-  long done_ = 0;
+  long done_ = 0;    // games handed over in whole deals
+  long played_ = 0;  // games ended, whole deals or not (Sink::games_played)
 };
 
 // "mcts:iterations=100" times 4 -> "mcts:iterations=400" (the first of iterations, time, samples).

@@ -203,6 +203,7 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
     std::atomic<long> value{0};
   };
   Counter next, merged;  // the next local deal to play; deals handed to the sink
+  Counter played;        // games ended, in any deal (Sink::games_played)
   std::mutex mutex;
   std::condition_variable room;
   std::map<long, std::vector<GameResult>> pending;
@@ -237,6 +238,10 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
             if (stopping()) throw DealLeftUnfinished{};
             results.push_back(
                 play(c, deal, condition, rotation, seed, plan.record, plan.quality, plan.abandon));
+            played.value.fetch_add(1, std::memory_order_relaxed);
+            // Read under the lock, so the counts the sink hears only rise.
+            if (std::unique_lock lock(mutex, std::try_to_lock); lock)
+              sink.games_played(played.value.load(std::memory_order_relaxed));
           }
         }
       } catch (const DealLeftUnfinished&) {

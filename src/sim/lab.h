@@ -123,6 +123,14 @@ class Sink {
   virtual void game(const GameResult& result) = 0;
   // Called after the last game of each deal.
   virtual void deal_done(long deal) {}
+  // Called as games end, before their deal is whole: `played` games of this process's share have
+  // ended so far (in any deal, merged or not), for a progress line within a long deal (a round
+  // robin's deal is dozens of games). One thread at a time, never at once with game or deal_done,
+  // but from whichever worker ended the game, and not after every game: a worker that finds the
+  // runner's lock taken (another is merging) leaves the count to the next game's end or the
+  // deal's. Counts only rise. Under MPI (mpi_lab.h) it is not called: rank 0 hears of other
+  // ranks' games only as whole deals.
+  virtual void games_played(long played) {}
 };
 
 struct RunInfo {

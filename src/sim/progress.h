@@ -2,9 +2,9 @@
 // at most five times a second (for a terminal: `tabletop sim` draws it only when stderr is one, so
 // pipes, files and tests stay quiet), or, for a log that a long run writes to a file (`tabletop sim
 // --progress lines`, as scripts/ladder asks), a plain line at most once a minute and at the end.
-// A count already shown is not shown again. The counts are whole deals' games: the lab hands a
-// deal's games to its sink together, when the deal ends (sim/lab.h), so a run of one long deal (a
-// round robin's: dozens of games) draws nothing until that deal is done.
+// A count already shown is not shown again. The counts are games ended, whole deals or not (the
+// lab tells its sink of each game as it ends: Sink::games_played in sim/lab.h), so a run of one
+// long deal (a round robin's: dozens of games) shows its way; under MPI only whole deals count.
 #pragma once
 
 #include <chrono>

@@ -19,9 +19,10 @@
 namespace tabletop::sim {
 namespace {
 
-// `--progress lines`: a line for each count once the interval has passed (the lab reports every
-// game, so a deal of many games shows its way), none for a count already drawn, and the last
-// count however soon it comes.
+// `--progress lines`: a line for each count once the interval has passed (the lab tells of every
+// game as it ends, so a deal of many games shows its way:
+// Lab.GamesPlayedAreToldBeforeTheirDealIsWhole), none for a count already drawn, and the last count
+// however soon it comes.
 TEST(Progress, LinesForNewCountsOnly) {
   testing::internal::CaptureStderr();
   {
@@ -145,6 +146,34 @@ TEST(Lab, StopKeepsEveryFinishedDealInOrder) {
   EXPECT_LT(info.deals_done, 1000);
   ASSERT_EQ(long(c.games.size()), info.deals_done);
   for (std::size_t i = 0; i < c.games.size(); ++i) EXPECT_EQ(c.games[i].deal, long(i));
+}
+
+// A progress line within a long deal: the sink hears of each game as it ends, before its deal is
+// whole. On one thread the runner's lock is never taken when a game ends, so every game is told.
+TEST(Lab, GamesPlayedAreToldBeforeTheirDealIsWhole) {
+  struct Events final : Sink {
+    std::vector<std::string> said;
+    void game(const GameResult&) override { said.push_back("game"); }
+    void deal_done(long deal) override { said.push_back("deal " + std::to_string(deal)); }
+    void games_played(long played) override { said.push_back("played " + std::to_string(played)); }
+  };
+  Events one;
+  run_plan(relativity_plan(2, 1), one);
+  EXPECT_EQ(one.said, (std::vector<std::string>{"played 1", "played 2", "game", "game", "deal 0",
+                                                "played 3", "played 4", "game", "game", "deal 1"}));
+  // On two threads some counts may be skipped (a worker finding the lock taken), but those told
+  // only rise and end at the whole run's.
+  Events two;
+  run_plan(relativity_plan(40, 2), two);
+  long last = 0;
+  for (const std::string& e : two.said)
+    if (e.starts_with("played ")) {
+      const long n = std::stol(e.substr(7));
+      EXPECT_GT(n, last) << e;
+      last = n;
+    }
+  EXPECT_LE(last, 80);
+  EXPECT_GT(last, 0);
 }
 
 TEST(Lab, IdenticalVariantsDifferByExactlyNothing) {
