@@ -1,6 +1,7 @@
 // `tabletop sim`: the balance lab's command line (src/sim does the work). Options are documented in
 // --help and docs/lab.md.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <csignal>
 #include <fstream>
 #include <iostream>
