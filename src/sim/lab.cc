@@ -204,6 +204,7 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
   };
   Counter next, merged;  // the next local deal to play; deals handed to the sink
   Counter played;        // games ended, in any deal (Sink::games_played)
+  long told = 0;         // the count the sink last heard (under the lock)
   std::mutex mutex;
   std::condition_variable room;
   std::map<long, std::vector<GameResult>> pending;
@@ -239,9 +240,12 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
             results.push_back(
                 play(c, deal, condition, rotation, seed, plan.record, plan.quality, plan.abandon));
             played.value.fetch_add(1, std::memory_order_relaxed);
-            // Read under the lock, so the counts the sink hears only rise.
-            if (std::unique_lock lock(mutex, std::try_to_lock); lock)
-              sink.games_played(played.value.load(std::memory_order_relaxed));
+            // Two workers whose games end together may both read the later count: the sink hears
+            // it once, so the counts it hears only rise.
+            if (std::unique_lock lock(mutex, std::try_to_lock); lock) {
+              const long now = played.value.load(std::memory_order_relaxed);
+              if (now > told) sink.games_played(told = now);
+            }
           }
         }
       } catch (const DealLeftUnfinished&) {

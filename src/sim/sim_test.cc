@@ -162,7 +162,7 @@ TEST(Lab, GamesPlayedAreToldBeforeTheirDealIsWhole) {
   EXPECT_EQ(one.said, (std::vector<std::string>{"played 1", "played 2", "game", "game", "deal 0",
                                                 "played 3", "played 4", "game", "game", "deal 1"}));
   // On two threads some counts may be skipped (a worker finding the lock taken), but those told
-  // only rise and end at the whole run's.
+  // only rise and never pass the run's games.
   Events two;
   run_plan(relativity_plan(40, 2), two);
   long last = 0;
