@@ -327,9 +327,9 @@ TEST(AgentSpecs, TunedLineForOnePlayerCount) {
   const auto conspiracy = [](int players) {
     return games::registry().make("conspiracy", json{{"players", players}});
   };
-  EXPECT_EQ(tuned_search_options("conspiracy", 3), "mast=0.03,depth=10");
-  EXPECT_EQ(tuned_search_options("conspiracy", 4), "");
-  EXPECT_EQ(tuned_search_options("conspiracy", 5), "");
+  EXPECT_EQ(tuned_search_options("conspiracy", 3), "mast=0.03,depth=10,iterations=5000");
+  EXPECT_EQ(tuned_search_options("conspiracy", 4), "iterations=5000");
+  EXPECT_EQ(tuned_search_options("conspiracy", 5), "iterations=5000");
   const SearchOptions three = SearchOptions::from_spec(
       with_tuned_defaults(AgentSpec::parse("ismcts:iterations=10"), *conspiracy(3)));
   EXPECT_EQ(three.mast, 0.03);
@@ -340,6 +340,26 @@ TEST(AgentSpecs, TunedLineForOnePlayerCount) {
   for (int players = 2; players <= 4; ++players)
     EXPECT_EQ(tuned_search_options("culture-wars", players), "minimax=0.5") << players;
   EXPECT_EQ(tuned_search_options("relativity", 2), "");
+}
+
+// A tuned budget stops a search that names only its time (the lobby's levels) and gives way to a
+// spec's own iterations; the bench's tuned search leaves the budget out.
+TEST(AgentSpecs, TunedBudgetCapsATimedSearchOnly) {
+  auto five = games::registry().make("conspiracy", json{{"players", 5}});
+  const SearchOptions hard = SearchOptions::from_spec(
+      with_tuned_defaults(AgentSpec::parse("ismcts:time=1500,threads=1"), *five));
+  EXPECT_EQ(hard.iterations, 5000);
+  EXPECT_EQ(hard.time_ms, 1500);
+  const SearchOptions expert = SearchOptions::from_spec(
+      with_tuned_defaults(AgentSpec::parse("ismcts:time=3000,threads=4,parallel=tree"), *five));
+  EXPECT_EQ(expert.iterations, 5000);
+  EXPECT_EQ(expert.threads, 4);
+  const SearchOptions lab = SearchOptions::from_spec(
+      with_tuned_defaults(AgentSpec::parse("ismcts:iterations=40000"), *five));
+  EXPECT_EQ(lab.iterations, 40000);
+  EXPECT_EQ(tuned_search_shape("conspiracy", 5), "");
+  EXPECT_EQ(tuned_search_shape("conspiracy", 3), "mast=0.03,depth=10");
+  EXPECT_EQ(tuned_search_shape("conspiracy-tcg", 4), "opponents=greedy,prior=20");
 }
 
 // Every game's tuned search options are valid options at every player count, and an option the
@@ -362,7 +382,9 @@ TEST(AgentSpecs, TunedDefaultsAreValidAndTheSpecWins) {
       const AgentSpec tuned_only =
           AgentSpec::parse("ismcts" + (tuned.empty() ? std::string() : ":" + std::string(tuned)));
       for (const auto& [key, value] : tuned_only.options) {
-        EXPECT_EQ(merged.options.at(key), value) << key;
+        // the spec's own budget wins over a tuned one (four- and five-player Conspiracy's)
+        EXPECT_EQ(merged.options.at(key), bare.options.count(key) ? bare.options.at(key) : value)
+            << key;
         AgentSpec written = bare;
         written.options[key] = "7";
         EXPECT_EQ(with_tuned_defaults(written, *game).options.at(key), "7") << key;
@@ -1176,15 +1198,16 @@ TEST(Bench, SignatureIsDeterministic) {
   const BenchResult a = run_bench(games::registry(), 50), b = run_bench(games::registry(), 50);
   EXPECT_EQ(a.signature, b.signature);
   EXPECT_EQ(a.tuned_signature, b.tuned_signature);
+  // a game whose tuned line is a budget alone (four-player Conspiracy's) searches as the plain one
   std::size_t tuned_games = 0;
   for (const GameEntry& entry : games::registry().entries())
-    tuned_games += !tuned_search_options(entry.info.id, entry.make(json::object())->num_players())
+    tuned_games += !tuned_search_shape(entry.info.id, entry.make(json::object())->num_players())
                         .empty();
   EXPECT_GT(tuned_games, 0u);
   EXPECT_EQ(a.lines.size(), games::registry().entries().size() + tuned_games);
   EXPECT_GT(a.tuned_signature, 0u);
   for (const BenchLine& line : a.lines) {  // a tuned line names the options it searched with
-    const std::string_view tuned = tuned_search_options(
+    const std::string tuned = tuned_search_shape(
         line.game, games::registry().make(line.game, json::object())->num_players());
     EXPECT_EQ(!tuned.empty() && line.agent.find(tuned) != std::string::npos, line.tuned)
         << line.agent;

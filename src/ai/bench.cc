@@ -45,7 +45,9 @@ BenchResult run_bench(const Registry& registry, int iterations, const std::strin
   for (const std::shared_ptr<const Game>& game : games) {
     const bool hidden = game->info().hidden_information;
     const std::string name = hidden ? "ismcts" : "mcts";
-    const std::string_view tuned = tuned_search_options(game->info().id, game->num_players());
+    // the tuned line less its budget: the bench gives every search its own (a game whose line is
+    // a budget alone searches per iteration as the plain search does)
+    const std::string tuned = tuned_search_shape(game->info().id, game->num_players());
     // The plain search, then (where the game has a tuned line) the search the lobby's levels run,
     // at a tenth of the iterations.
     for (const bool tuned_line : {false, true}) {
@@ -58,7 +60,7 @@ BenchResult run_bench(const Registry& registry, int iterations, const std::strin
       SearchOptions options;
       if (tuned_line) {  // the tuned options added as make_agent adds them for the lobby's levels
         options = SearchOptions::from_spec(with_tuned_defaults(AgentSpec::parse(line.agent), *game));
-        line.agent += "," + std::string(tuned);
+        line.agent += "," + tuned;
       }
       options.iterations = budget;
       options.reuse = false;

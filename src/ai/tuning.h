@@ -18,6 +18,12 @@
 // own line replaces the game's (it does not add to it). The ladder (scripts/ladder,
 // data/ladder.json) records the line each measure ran under ("tuned"), so a figure made under an
 // earlier line is known as such: the lobby shows none (src/server/catalog.h).
+//
+// A line may also hold a budget, `iterations=N`: a search given only a time (the lobby's levels)
+// then stops at N iterations if its clock has not stopped it first. It is for a game and count
+// where the ladder found more iterations play worse, not better (Conspiracy at every
+// count), so that the lobby's level is the search that was measured; a spec that names its
+// own iterations still wins, so the lab can measure any budget there.
 #pragma once
 
 #include <string_view>
@@ -29,6 +35,11 @@ namespace tabletop::ai {
 // The tuned options for `game_id` at `players` seats in spec syntax ("depth=4,fpu=0.3"): the
 // count's own line where it has one, else the game's line for every count, else "" for none.
 std::string_view tuned_search_options(std::string_view game_id, int players);
+
+// The tuned options of `game_id` at `players` that shape the search itself: the line without its
+// budget (`iterations`, `time`), in the line's order; "" where nothing else is tuned. The bench
+// measures a search's speed at its own budget, so this is the search it runs as the lobby's.
+std::string tuned_search_shape(std::string_view game_id, int players);
 
 // `spec` with every tuned option of `game` (its id at its player count) that it does not set
 // itself added.

@@ -46,8 +46,18 @@ int measured_iterations(const std::string& measured) {
   return ai::SearchOptions::from_spec(a).iterations;
 }
 
+// Whether a measured search spec ran no further than the lobby's `level` can in `game` at
+// `players` seats: where the tuned line stops the level's timed search (stops_at), a measure past
+// that budget is of a search the lobby never runs.
+bool within_levels_budget(const std::string& measured, const Strength& level,
+                          const std::string& game, const std::string& players) {
+  const int cap = stops_at(level.spec, game, std::stoi(players));
+  return cap == 0 || measured_iterations(measured) <= cap;
+}
+
 // The entry's measure of `level` against seats all of the level below it ("hard:medium"), when
-// it has one with a decisive game, made under the tuned line in force.
+// it has one with a decisive game, made under the tuned line in force, within both levels'
+// budgets.
 const json* versus_weaker(const json& entry, const std::string& level, const std::string& game,
                           const std::string& players) {
   if (!entry.contains("versus")) return nullptr;
@@ -59,7 +69,9 @@ const json* versus_weaker(const json& entry, const std::string& level, const std
     const json& v = all.at(key);
     if (!measures_level(v.at("spec"), kStrengths[i]) ||
         !measures_level(v.at("opponent_spec"), kStrengths[i - 1]) ||
-        !under_tuned_line_in_force(v, game, players))
+        !under_tuned_line_in_force(v, game, players) ||
+        !within_levels_budget(v.at("spec"), kStrengths[i], game, players) ||
+        !within_levels_budget(v.at("opponent_spec"), kStrengths[i - 1], game, players))
       return nullptr;
     return &v;
   }
@@ -73,12 +85,26 @@ const json& ladder() {
   return data;
 }
 
-json strengths_json(const std::string& game) {
+int stops_at(const std::string& spec, const std::string& game, int players) {
+  const ai::AgentSpec level = ai::AgentSpec::parse(spec);
+  if ((level.name != "mcts" && level.name != "ismcts") || level.options.contains("iterations"))
+    return 0;
+  const std::string_view tuned = ai::tuned_search_options(game, players);
+  if (tuned.empty()) return 0;
+  const ai::AgentSpec line = ai::AgentSpec::parse(level.name + ":" + std::string(tuned));
+  return line.options.contains("iterations") ? ai::SearchOptions::from_spec(line).iterations : 0;
+}
+
+json strengths_json(const std::string& game, int min_players, int max_players) {
   const json& games = ladder().at("games");
   const json* measured = games.contains(game) ? &games.at(game) : nullptr;
   json out = json::array();
   for (const Strength& s : kStrengths) {
     json level = {{"name", s.name}, {"description", s.description}};
+    json held = json::object();
+    for (int n = min_players; n <= max_players; ++n)
+      if (const int cap = stops_at(s.spec, game, n)) held[std::to_string(n)] = cap;
+    if (!held.empty()) level["stops_at"] = std::move(held);
     if (measured) {
       json rating = json::object(), versus = json::object();
       for (const auto& [players, entry] : measured->items()) {
@@ -87,7 +113,8 @@ json strengths_json(const std::string& game) {
         // force (the searches' ratings moved with it, and so did the others').
         if (entry.contains("ratings") && entry.at("ratings").contains(s.name) &&
             measures_level(entry.at("ratings").at(s.name).at("spec"), s) &&
-            under_tuned_line_in_force(entry, game, players)) {
+            under_tuned_line_in_force(entry, game, players) &&
+            within_levels_budget(entry.at("ratings").at(s.name).at("spec"), s, game, players)) {
           const json& r = entry.at("ratings").at(s.name);
           rating[players] = {{"elo", r.at("elo")}, {"low", r.at("low")}, {"high", r.at("high")}};
           if (const int n = measured_iterations(r.at("spec"))) rating[players]["iterations"] = n;
@@ -151,7 +178,8 @@ json games_json(const Registry& registry) {
                    {"has_chance", e.info.has_chance},
                    {"params", std::move(params)},
                    {"places_choice", e.places_choice},
-                   {"strengths", strengths_json(e.info.id)}});
+                   {"strengths",
+                    strengths_json(e.info.id, e.info.min_players, e.info.max_players)}});
     // What a spectator sees at the start with the default params (seed 1: one deal of the games
     // with chance), for the client's how-to-play picture; left out for a game that cannot start
     // without params.

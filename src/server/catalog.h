@@ -30,8 +30,15 @@ constexpr int kExpertThreads = 4;
 // line changed measured another search, and is left out too). The ladder's searches run
 // on iteration budgets far below the lobby's time budgets (docs/ai.md), so a search's figure says
 // what it was measured at: "iterations" (a move, in the rating and the share) and, where the
-// level below searches too, "opponent_iterations".
-json strengths_json(const std::string& game);
+// level below searches too, "opponent_iterations". Where the game's tuned line at a count holds a
+// budget (src/ai/tuning.h: Conspiracy's `iterations=5000`), a level that
+// searches on time stops there: "stops_at": {"<players>": iterations}, for every count from
+// `min_players` to `max_players` that has one.
+json strengths_json(const std::string& game, int min_players, int max_players);
+// The iterations a move at which the lobby's level of agent spec `spec` stops in `game` at
+// `players` seats because the game's tuned line there holds a budget; 0 where it does not (no
+// budget in the line, a spec that is not a search or names its own iterations).
+int stops_at(const std::string& spec, const std::string& game, int players);
 // Whether `spec` (a ladder entry's) is the search of the lobby's `strength` at another budget:
 // the same agent with the same options but for iterations and time (ismcts:iterations=2000 is
 // hard's search; ismcts:iterations=16000,threads=4, four root-parallel trees, is not expert's).

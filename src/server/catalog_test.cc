@@ -172,15 +172,21 @@ void expect_iterations(const json& shown, const char* key, const std::string& sp
 }
 
 // A measure made under another tuned line than the one in force at its count measured another
-// search: the lobby leaves it out. Three-player Conspiracy has a line of its own, four none.
+// search: the lobby leaves it out. Three-player Conspiracy has a line of its own, four another
+// (a budget), Relativity none.
 TEST(Catalog, AMeasureUnderAnotherTunedLineIsNotTheLevels) {
   const std::string three(ai::tuned_search_options("conspiracy", 3));
+  const std::string four(ai::tuned_search_options("conspiracy", 4));
   ASSERT_FALSE(three.empty());
+  ASSERT_FALSE(four.empty());
+  ASSERT_NE(three, four);
   EXPECT_TRUE(under_tuned_line_in_force(json{{"tuned", three}}, "conspiracy", "3"));
   EXPECT_FALSE(under_tuned_line_in_force(json{{"tuned", ""}}, "conspiracy", "3"));
   EXPECT_FALSE(under_tuned_line_in_force(json::object(), "conspiracy", "3"));
-  EXPECT_TRUE(under_tuned_line_in_force(json::object(), "conspiracy", "4"));
+  EXPECT_TRUE(under_tuned_line_in_force(json{{"tuned", four}}, "conspiracy", "4"));
+  EXPECT_FALSE(under_tuned_line_in_force(json::object(), "conspiracy", "4"));
   EXPECT_FALSE(under_tuned_line_in_force(json{{"tuned", three}}, "conspiracy", "4"));
+  EXPECT_TRUE(under_tuned_line_in_force(json::object(), "relativity", "2"));
   EXPECT_TRUE(under_tuned_line_in_force(json{{"tuned", "minimax=0.5"}}, "culture-wars", "2"));
 }
 
@@ -204,9 +210,18 @@ TEST(Catalog, TheLaddersTunedLinesAreTheOnesInForce) {
       EXPECT_FALSE(line.get<std::string>().empty()) << game << " " << players;
 }
 
+// Whether a measured `spec` of `level` ran within the budget the tuned line stops the lobby's
+// level at (Conspiracy): a measure past it is not the level's.
+bool within_stop(const std::string& spec, const std::string& level, const std::string& game,
+                 const std::string& players) {
+  const int cap = stops_at(strength_spec(level), game, std::stoi(players));
+  const auto at = spec.find("iterations=");
+  return cap == 0 || at == std::string::npos || std::stoi(spec.substr(at + 11)) <= cap;
+}
+
 TEST(Catalog, TheLobbyShowsEachLevelsRatingWhereTheLadderMeasuredIt) {
   for (const GameEntry& e : games::registry().entries()) {
-    const json levels = strengths_json(e.info.id);
+    const json levels = strengths_json(e.info.id, e.info.min_players, e.info.max_players);
     ASSERT_EQ(levels.size(), strength_names().size());
     const json& games = ladder().at("games");
     for (std::size_t i = 0; i < levels.size(); ++i) {
@@ -225,7 +240,11 @@ TEST(Catalog, TheLobbyShowsEachLevelsRatingWhereTheLadderMeasuredIt) {
             measures_strength(m.at("versus").at(below).at("spec"), strength_names()[i]) &&
             measures_strength(m.at("versus").at(below).at("opponent_spec"),
                               strength_names()[i - 1]) &&
-            under_tuned_line_in_force(m.at("versus").at(below), e.info.id, players);
+            under_tuned_line_in_force(m.at("versus").at(below), e.info.id, players) &&
+            within_stop(m.at("versus").at(below).at("spec"), strength_names()[i], e.info.id,
+                        players) &&
+            within_stop(m.at("versus").at(below).at("opponent_spec"), strength_names()[i - 1],
+                        e.info.id, players);
         EXPECT_EQ(levels[i].contains("versus") && levels[i].at("versus").contains(players), versus);
         if (versus) {
           const json& shown = levels[i].at("versus").at(players);
@@ -240,7 +259,9 @@ TEST(Catalog, TheLobbyShowsEachLevelsRatingWhereTheLadderMeasuredIt) {
         if (!m.contains("ratings") || !m.at("ratings").contains(strength_names()[i]) ||
             !measures_strength(m.at("ratings").at(strength_names()[i]).at("spec"),
                                strength_names()[i]) ||
-            !under_tuned_line_in_force(m, e.info.id, players)) {
+            !under_tuned_line_in_force(m, e.info.id, players) ||
+            !within_stop(m.at("ratings").at(strength_names()[i]).at("spec"), strength_names()[i],
+                         e.info.id, players)) {
           EXPECT_FALSE(levels[i].contains("rating") && levels[i].at("rating").contains(players));
           continue;
         }
@@ -253,6 +274,34 @@ TEST(Catalog, TheLobbyShowsEachLevelsRatingWhereTheLadderMeasuredIt) {
       }
     }
   }
+}
+
+// Where a game's tuned line holds a budget, the lobby says its searching levels stop there, at
+// those counts only: Conspiracy's hard and expert at 5,000 iterations at every count.
+TEST(Catalog, TheLobbySaysWhereATunedBudgetStopsTheSearch) {
+  const json levels = strengths_json("conspiracy", 3, 5);
+  for (const json& level : levels) {
+    const std::string name = level.at("name");
+    if (name == "hard" || name == "expert") {
+      ASSERT_TRUE(level.contains("stops_at")) << name;
+      EXPECT_EQ(level.at("stops_at"), (json{{"3", 5000}, {"4", 5000}, {"5", 5000}})) << name;
+    } else {
+      EXPECT_FALSE(level.contains("stops_at")) << name;
+    }
+  }
+  for (const char* game : {"relativity", "culture-wars", "conspiracy-tcg"})
+    for (const json& level : strengths_json(game, 2, 6)) EXPECT_FALSE(level.contains("stops_at"));
+  EXPECT_EQ(stops_at("ismcts:iterations=40000", "conspiracy", 5), 0);  // the spec's own wins
+  EXPECT_EQ(stops_at("greedy", "conspiracy", 5), 0);
+  EXPECT_EQ(stops_at(strength_spec("hard"), "conspiracy", 3), 5000);
+  EXPECT_EQ(stops_at(strength_spec("hard"), "siege", 3), 0);
+  // a five-player expert measured past the budget the lobby's expert stops at is not the level's
+  EXPECT_FALSE(within_stop("ismcts:iterations=40000,threads=4,parallel=tree", "expert",
+                           "conspiracy", "5"));
+  EXPECT_TRUE(within_stop("ismcts:iterations=5000,threads=4,parallel=tree", "expert",
+                          "conspiracy", "5"));
+  EXPECT_TRUE(within_stop("ismcts:iterations=40000,threads=4,parallel=tree", "expert",
+                          "siege", "3"));
 }
 
 }  // namespace

@@ -26,10 +26,13 @@ export interface GameInfo {
   // versus: per player count, its share of the decisive games against seats all of the level
   // below (`opponent`), with the 95% interval and the fair share 1/n. `iterations` (and
   // `opponent_iterations`): the search budget a move the figure was measured at, far below the
-  // lobby's own time budget; absent for a level that does not search.
+  // lobby's own time budget; absent for a level that does not search. stops_at: per player
+  // count, the iterations a move at which the level's timed search stops there (the game's tuned
+  // line holds a budget: Conspiracy).
   strengths: {
     name: string;
     description: string;
+    stops_at?: Record<string, number>;
     rating?: Record<string, { elo: number; low: number; high: number; iterations?: number }>;
     versus?: Record<
       string,

@@ -75,6 +75,20 @@ describe("levelOption", () => {
         " no game against hard decided yet (fair share 33%; at 800 iterations a move against 100)",
     );
   });
+  it("says where the game's tuned budget stops the timed search, at that count only", () => {
+    const held = {
+      name: "hard",
+      description: "searches for about a second and a half a move",
+      stops_at: { "4": 5000, "5": 5000 },
+      rating: { "5": { elo: 125, low: 16, high: 235, iterations: 5000 } },
+    };
+    expect(levelOption(held, 5)).toBe(
+      "Computer, hard — searches for about a second and a half a move," +
+        " stopping at 5,000 iterations (more search played worse at this player count)" +
+        " (rated +125, 95% 16…235, at 5,000 iterations a move)",
+    );
+    expect(levelOption(held, 3)).toBe("Computer, hard — searches for about a second and a half a move");
+  });
   it("gives the description alone at a count the ladder did not measure", () => {
     expect(levelOption(hard, 3)).toBe("Computer, hard — searches for about a second and a half a move");
     expect(levelOption({ name: "easy", description: "plays a random legal move" }, 2)).toBe(

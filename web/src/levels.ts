@@ -27,5 +27,10 @@ export function levelOption(s: Strength, players: number): string {
       ? `, won ${pct(v.share)} of ${v.decisive} decided games against ${v.opponent}` +
         ` (95% ${pct(v.low)}…${pct(v.high)}, fair ${pct(v.fair)}${beatsAt})`
       : `, no game against ${v.opponent} decided yet (fair share ${pct(v.fair)}${beatsAt})`;
-  return `Computer, ${s.name} — ${s.description}${rated}${beats}`;
+  // Where the game's tuned line holds the search to a budget at this count, the time is a ceiling.
+  const held = s.stops_at?.[players];
+  const stops = held
+    ? `, stopping at ${count(held)} iterations (more search played worse at this player count)`
+    : "";
+  return `Computer, ${s.name} — ${s.description}${stops}${rated}${beats}`;
 }
