@@ -382,7 +382,7 @@ TEST(AgentSpecs, TunedDefaultsAreValidAndTheSpecWins) {
       const AgentSpec tuned_only =
           AgentSpec::parse("ismcts" + (tuned.empty() ? std::string() : ":" + std::string(tuned)));
       for (const auto& [key, value] : tuned_only.options) {
-        // the spec's own budget wins over a tuned one (four- and five-player Conspiracy's)
+        // the spec's own budget wins over a tuned one (Conspiracy's)
         EXPECT_EQ(merged.options.at(key), bare.options.count(key) ? bare.options.at(key) : value)
             << key;
         AgentSpec written = bare;

@@ -149,6 +149,13 @@ bool measures_strength(const std::string& spec, const std::string& strength) {
   return false;
 }
 
+bool within_strength_budget(const std::string& spec, const std::string& strength,
+                            const std::string& game, const std::string& players) {
+  for (const Strength& s : kStrengths)
+    if (strength == s.name) return within_levels_budget(spec, s, game, players);
+  return false;
+}
+
 std::vector<std::string> strength_names() {
   std::vector<std::string> names;
   for (const Strength& s : kStrengths) names.push_back(s.name);

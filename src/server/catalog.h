@@ -48,6 +48,11 @@ bool measures_strength(const std::string& spec, const std::string& strength);
 // src/ai/tuning.h): a measure without one ran under none.
 bool under_tuned_line_in_force(const json& measure, const std::string& game,
                                const std::string& players);
+// Whether a measured search `spec` of the lobby's `strength` ran within the budget the game's
+// tuned line stops that level at in `game` at `players` seats (stops_at; always where there is
+// none): a measure past it is of a search the lobby never runs.
+bool within_strength_budget(const std::string& spec, const std::string& strength,
+                            const std::string& game, const std::string& players);
 // The strength names, weakest first.
 std::vector<std::string> strength_names();
 // data/ladder.json as compiled in: {"levels": [...], "games": {game: {"<players>": {"command",

@@ -210,15 +210,6 @@ TEST(Catalog, TheLaddersTunedLinesAreTheOnesInForce) {
       EXPECT_FALSE(line.get<std::string>().empty()) << game << " " << players;
 }
 
-// Whether a measured `spec` of `level` ran within the budget the tuned line stops the lobby's
-// level at (Conspiracy): a measure past it is not the level's.
-bool within_stop(const std::string& spec, const std::string& level, const std::string& game,
-                 const std::string& players) {
-  const int cap = stops_at(strength_spec(level), game, std::stoi(players));
-  const auto at = spec.find("iterations=");
-  return cap == 0 || at == std::string::npos || std::stoi(spec.substr(at + 11)) <= cap;
-}
-
 TEST(Catalog, TheLobbyShowsEachLevelsRatingWhereTheLadderMeasuredIt) {
   for (const GameEntry& e : games::registry().entries()) {
     const json levels = strengths_json(e.info.id, e.info.min_players, e.info.max_players);
@@ -241,10 +232,10 @@ TEST(Catalog, TheLobbyShowsEachLevelsRatingWhereTheLadderMeasuredIt) {
             measures_strength(m.at("versus").at(below).at("opponent_spec"),
                               strength_names()[i - 1]) &&
             under_tuned_line_in_force(m.at("versus").at(below), e.info.id, players) &&
-            within_stop(m.at("versus").at(below).at("spec"), strength_names()[i], e.info.id,
-                        players) &&
-            within_stop(m.at("versus").at(below).at("opponent_spec"), strength_names()[i - 1],
-                        e.info.id, players);
+            within_strength_budget(m.at("versus").at(below).at("spec"), strength_names()[i],
+                                   e.info.id, players) &&
+            within_strength_budget(m.at("versus").at(below).at("opponent_spec"),
+                                   strength_names()[i - 1], e.info.id, players);
         EXPECT_EQ(levels[i].contains("versus") && levels[i].at("versus").contains(players), versus);
         if (versus) {
           const json& shown = levels[i].at("versus").at(players);
@@ -260,8 +251,8 @@ TEST(Catalog, TheLobbyShowsEachLevelsRatingWhereTheLadderMeasuredIt) {
             !measures_strength(m.at("ratings").at(strength_names()[i]).at("spec"),
                                strength_names()[i]) ||
             !under_tuned_line_in_force(m, e.info.id, players) ||
-            !within_stop(m.at("ratings").at(strength_names()[i]).at("spec"), strength_names()[i],
-                         e.info.id, players)) {
+            !within_strength_budget(m.at("ratings").at(strength_names()[i]).at("spec"),
+                                    strength_names()[i], e.info.id, players)) {
           EXPECT_FALSE(levels[i].contains("rating") && levels[i].at("rating").contains(players));
           continue;
         }
@@ -296,12 +287,13 @@ TEST(Catalog, TheLobbySaysWhereATunedBudgetStopsTheSearch) {
   EXPECT_EQ(stops_at(strength_spec("hard"), "conspiracy", 3), 5000);
   EXPECT_EQ(stops_at(strength_spec("hard"), "siege", 3), 0);
   // a five-player expert measured past the budget the lobby's expert stops at is not the level's
-  EXPECT_FALSE(within_stop("ismcts:iterations=40000,threads=4,parallel=tree", "expert",
-                           "conspiracy", "5"));
-  EXPECT_TRUE(within_stop("ismcts:iterations=5000,threads=4,parallel=tree", "expert",
-                          "conspiracy", "5"));
-  EXPECT_TRUE(within_stop("ismcts:iterations=40000,threads=4,parallel=tree", "expert",
-                          "siege", "3"));
+  EXPECT_FALSE(within_strength_budget("ismcts:iterations=40000,threads=4,parallel=tree",
+                                      "expert", "conspiracy", "5"));
+  EXPECT_TRUE(within_strength_budget("ismcts:iterations=5000,threads=4,parallel=tree", "expert",
+                                     "conspiracy", "5"));
+  EXPECT_TRUE(within_strength_budget("ismcts:iterations=40000,threads=4,parallel=tree",
+                                     "expert", "siege", "3"));
+  EXPECT_TRUE(within_strength_budget("greedy", "medium", "conspiracy", "5"));
 }
 
 }  // namespace
