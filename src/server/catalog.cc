@@ -90,9 +90,8 @@ int stops_at(const std::string& spec, const std::string& game, int players) {
   if ((level.name != "mcts" && level.name != "ismcts") || level.options.contains("iterations"))
     return 0;
   const std::string_view tuned = ai::tuned_search_options(game, players);
-  if (tuned.empty()) return 0;
-  const ai::AgentSpec line = ai::AgentSpec::parse(level.name + ":" + std::string(tuned));
-  return line.options.contains("iterations") ? ai::SearchOptions::from_spec(line).iterations : 0;
+  // the line's budget, read as a measured search's is
+  return tuned.empty() ? 0 : measured_iterations(level.name + ":" + std::string(tuned));
 }
 
 json strengths_json(const std::string& game, int min_players, int max_players) {
