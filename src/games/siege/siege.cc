@@ -648,8 +648,78 @@ void SiegeState::do_apply(Move move) {
   }
 }
 
+void SiegeState::siege_steps(std::array<uint8_t, kMaxSeats>& steps) const {
+  const SiegeGame& g = rules();
+  const int n = num_players();
+  steps.fill(0xff);
+  for (int compass = 0; compass < kMaxSeats; ++compass) {
+    const int home = home_square(compass);
+    const uint8_t holder = board_[std::size_t(home)];
+    if (!g.in_play(home) || holder == kEmpty) continue;
+    const int gate = kGate[compass];
+    const uint8_t on_gate = board_[std::size_t(gate)];
+    // Steps to a square next to the piece to attack (for each seat whose Army is not on the gate).
+    const int target = on_gate == kEmpty ? home : gate;
+    std::array<uint8_t, kSquares> dist;
+    dist.fill(0xff);
+    uint8_t queue[kSquares];
+    int head = 0, tail = 0;
+    for (int k = 0; k < g.neighbour_count(target); ++k) {
+      const int t = g.neighbour(target, k);
+      if (board_[std::size_t(t)] != kEmpty) continue;
+      dist[std::size_t(t)] = 0;
+      queue[tail++] = uint8_t(t);
+    }
+    while (head < tail) {
+      const int q = queue[head++];
+      for (int k = 0; k < g.neighbour_count(q); ++k) {
+        const int t = g.neighbour(q, k);
+        if (dist[std::size_t(t)] != 0xff || is_home(t) || board_[std::size_t(t)] != kEmpty)
+          continue;
+        dist[std::size_t(t)] = uint8_t(dist[std::size_t(q)] + 1);
+        queue[tail++] = uint8_t(t);
+      }
+    }
+    // Whether `seat`'s Army of value `value` is known not to beat `piece` (both values public).
+    auto known_not_to_beat = [&](Seat seat, int value, uint8_t piece) {
+      if (!revealed(seat, value)) return false;
+      if (piece_kind(piece) == kCommander)
+        return army_vs_commander(value) != Outcome::kAttackerWins;
+      return revealed(piece_seat(piece), piece_kind(piece)) &&
+             army_vs_army(value, piece_kind(piece)) != Outcome::kAttackerWins;
+    };
+    for (Seat s = 0; s < n; ++s) {
+      if (piece_seat(holder) == s) continue;
+      if (on_gate != kEmpty && piece_seat(on_gate) == s) {
+        // Its own piece on the gate: an Army there attacks the holder now; a Commander only
+        // blocks the way.
+        if (piece_kind(on_gate) != kCommander && !known_not_to_beat(s, piece_kind(on_gate), holder))
+          steps[std::size_t(s)] = 0;
+        continue;
+      }
+      const uint8_t victim = board_[std::size_t(target)];
+      const int extra = target == gate ? 1 : 0;
+      for (int value = 0; value < kArmies; ++value) {
+        const int at = where_[std::size_t(s)][std::size_t(value)];
+        if (at == kNoSquare || is_home(at) || known_not_to_beat(s, value, victim)) continue;
+        int best = 0xff;
+        for (int k = 0; k < g.neighbour_count(at); ++k) {
+          const int t = g.neighbour(at, k);
+          if (t == target)
+            best = 0;
+          else if (dist[std::size_t(t)] != 0xff)
+            best = std::min<int>(best, dist[std::size_t(t)] + 1);
+        }
+        if (best != 0xff)
+          steps[std::size_t(s)] = uint8_t(std::min<int>(steps[std::size_t(s)], best + extra));
+      }
+    }
+  }
+}
+
 bool SiegeState::estimate_returns(Returns& out) const {
   constexpr double kWinThisTurn = 3.0;
+  constexpr double kSiegeWeight = 0.3;
   if (over_) {
     out = returns();
     return true;
@@ -658,7 +728,12 @@ bool SiegeState::estimate_returns(Returns& out) const {
   double score[kMaxSeats] = {};
   double mean = 0;
   std::array<uint8_t, kSquares> dist;
+  std::array<uint8_t, kMaxSeats> sieges;
+  // Two players only: where the stalls were (docs/games/siege.md, "Stalls at two players").
+  if (n == 2) siege_steps(sieges);
   for (Seat s = 0; s < n; ++s) {
+    if (n == 2 && sieges[std::size_t(s)] != 0xff)
+      score[s] += kSiegeWeight / (1 + sieges[std::size_t(s)]);
     for (int k = 0; k < kArmies; ++k)
       score[s] += where_[std::size_t(s)][std::size_t(k)] != kNoSquare ? 0.15 : 0;
     const uint8_t on_home = board_[std::size_t(home_square(compass_of(s)))];

@@ -171,8 +171,11 @@ class SiegeState final : public State {
   // Commander stands on that base's gate, the Army's only way out); +3 for the seat to move when
   // its Commander has not moved and one of its dice reaches an empty enemy base (a win this turn,
   // so the move that clears the way scores as one); and -0.4 while an enemy piece sits on its own
-  // Home Base. Each seat's estimate is tanh of its score minus the mean score. It reads nothing
-  // hidden. The final returns once the game is over.
+  // Home Base. At two players also 0.3 / (1 + s) for the fewest steps s one of the seat's Armies
+  // needs to attack a piece that holds a Home Base against it (siege_steps: the enemy's base held
+  // by the enemy, or the seat's own held by the enemy), so that a seat shut out of every base
+  // still has a plan to follow. Each seat's estimate is tanh of its score minus the mean score.
+  // It reads nothing hidden. The final returns once the game is over.
   bool estimate_returns(Returns& out) const override;
   // The lab's figures: "capped", "battles" (attacks resolved), "besieged_turns" (turns lost to a
   // besieged Home Base), "first_player_won" (1 when the winner of the starting roll won the game)
@@ -233,6 +236,14 @@ class SiegeState final : public State {
   bool has_unmoved_piece(Seat seat) const;
   // Fills `dist` with the number of steps from `from` for the piece there, up to `reach` steps.
   void reachable(int from, int reach, std::array<uint8_t, kSquares>& dist) const;
+  // For each seat, the fewest steps one of its Armies on the grid needs to attack a piece that
+  // holds a Home Base against the seat (any base, the seat's own included, held by a piece of
+  // another seat), 0xff where no Army can. The piece to attack is
+  // the holder, from the base's gate, when the gate is empty or the seat's own Army stands on it;
+  // else the piece on the gate, from a square next to it, and one step more (it must be beaten
+  // first). Steps go over empty grid squares, as an Army walks. An Army known not to beat the
+  // piece (both values turned up: a draw or a loss) is not counted; an unknown value might.
+  void siege_steps(std::array<uint8_t, kMaxSeats>& steps) const;
   std::string piece_text(uint8_t piece, bool show_value) const;
   // "c3=NE? g8=SWC": the occupied squares in square order, values shown when `truth` or known.
   std::string board_text(bool truth) const;

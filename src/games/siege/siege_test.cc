@@ -625,6 +625,50 @@ TEST(SiegeEstimate, ABaseItsArmyHoldsDrawsTheCommanderButNotOntoTheGate) {
   EXPECT_GT(value("c1"), value("b1"));  // next to the gate, not on it
 }
 
+// Seat 0's (NE's) estimate of a two-player (or `players`) position with NE's Army 3 on `army`.
+double ne_estimate(const std::string& board, const std::string& army, json fields = json::object(),
+                   int players = 2) {
+  auto s = pos(players, board + " " + army + "=NE3", {0}, std::move(fields));
+  Returns r;
+  EXPECT_TRUE(s->estimate_returns(r));
+  return r[0];
+}
+
+TEST(SiegeEstimate, AtTwoPlayersAnArmyIsDrawnToThePieceHoldingTheEnemyBase) {
+  // SW's Army 1 holds SW's base, so NE's Commander has no base to walk to; the Army that could
+  // beat the holder from the gate b1 is the plan, and nearer is better (c1 is next to the gate).
+  const std::string board = "SW=SW1 e5=NEC d5=SW0";
+  EXPECT_GT(ne_estimate(board, "c1"), ne_estimate(board, "c4"));
+  EXPECT_GT(ne_estimate(board, "c4"), ne_estimate(board, "f7"));
+  // With an Army of SW's on the gate, that piece must be beaten first: one step more.
+  EXPECT_GT(ne_estimate(board, "b2"), ne_estimate(board + " b1=SW2", "b2"));
+}
+
+TEST(SiegeEstimate, AnArmyKnownNotToBeatTheHolderIsNotDrawnToIt) {
+  // Both 3s turned up: NE's 3 against SW's 3 on the base is a draw, so standing at the gate
+  // attacking it for ever is no plan (the stall the term would otherwise make).
+  const std::string board = "SW=SW3 e5=NEC d5=SW0";
+  const json both = {{"revealed", json::array({"3", "3"})}};
+  EXPECT_DOUBLE_EQ(ne_estimate(board, "b1", both), ne_estimate(board, "f7", both));
+  // Against a holder whose value is not known, it still might win.
+  const json own = {{"revealed", json::array({"3", ""})}};
+  EXPECT_GT(ne_estimate(board, "b1", own), ne_estimate(board, "f7", own));
+}
+
+TEST(SiegeEstimate, AnArmyIsDrawnToLiftTheSiegeOfItsOwnBase) {
+  // SW's Army 4 sits on NE's base: NE's own reinforcements are shut out. NE's Army near the gate
+  // g8 scores above the same Army far off.
+  const std::string board = "NE=SW4 SW=SW1 e5=NEC";
+  EXPECT_GT(ne_estimate(board, "f8"), ne_estimate(board, "c3"));
+}
+
+TEST(SiegeEstimate, TheSiegeTermIsForTwoPlayersOnly) {
+  // Measured at two players only (docs/games/siege.md): at three the Army's place changes nothing.
+  const std::string board = "SW=SW1 e5=NEC d5=SW0";
+  EXPECT_DOUBLE_EQ(ne_estimate(board, "c1", json::object(), 3),
+                   ne_estimate(board, "f7", json::object(), 3));
+}
+
 // --- Hidden information -----------------------------------------------------------------------
 
 TEST(SiegeHidden, NobodySeesAnUnrevealedArmyNotEvenItsOwner) {
