@@ -238,11 +238,12 @@ class SiegeState final : public State {
   void reachable(int from, int reach, std::array<uint8_t, kSquares>& dist) const;
   // For each seat, the fewest steps one of its Armies on the grid needs to attack a piece that
   // holds a Home Base against the seat (any base, the seat's own included, held by a piece of
-  // another seat), 0xff where no Army can. The piece to attack is
-  // the holder, from the base's gate, when the gate is empty or the seat's own Army stands on it;
-  // else the piece on the gate, from a square next to it, and one step more (it must be beaten
-  // first). Steps go over empty grid squares, as an Army walks. An Army known not to beat the
-  // piece (both values turned up: a draw or a loss) is not counted; an unknown value might.
+  // another seat), 0xff where no Army can. The piece to attack is the holder, from the base's
+  // gate, when the gate is empty or the seat's own Army stands on it; else the piece on the gate,
+  // from a square next to it, and one step more (it must be beaten first). Steps go over empty
+  // grid squares, as an Army walks. An Army known not to beat the piece (both values turned up: a
+  // draw or a loss) is not counted; an unknown value might. Reads nothing hidden: a turned-up
+  // value stays known wherever its coin goes (SiegeHidden tests).
   void siege_steps(std::array<uint8_t, kMaxSeats>& steps) const;
   std::string piece_text(uint8_t piece, bool show_value) const;
   // "c3=NE? g8=SWC": the occupied squares in square order, values shown when `truth` or known.
