@@ -652,14 +652,24 @@ void SiegeState::siege_steps(std::array<uint8_t, kMaxSeats>& steps) const {
   const SiegeGame& g = rules();
   const int n = num_players();
   steps.fill(0xff);
+  // Whether `seat`'s Army of value `value` is known not to beat `piece` (both values public).
+  auto known_not_to_beat = [&](Seat seat, int value, uint8_t piece) {
+    if (!revealed(seat, value)) return false;
+    if (piece_kind(piece) == kCommander) return army_vs_commander(value) != Outcome::kAttackerWins;
+    return revealed(piece_seat(piece), piece_kind(piece)) &&
+           army_vs_army(value, piece_kind(piece)) != Outcome::kAttackerWins;
+  };
   for (int compass = 0; compass < kMaxSeats; ++compass) {
     const int home = home_square(compass);
     const uint8_t holder = board_[std::size_t(home)];
     if (!g.in_play(home) || holder == kEmpty) continue;
     const int gate = kGate[compass];
     const uint8_t on_gate = board_[std::size_t(gate)];
-    // Steps to a square next to the piece to attack (for each seat whose Army is not on the gate).
+    // Steps to a square next to the piece to attack (for each seat whose Army is not on the gate),
+    // one more when that is the gate's piece (the holder is next).
     const int target = on_gate == kEmpty ? home : gate;
+    const uint8_t victim = board_[std::size_t(target)];
+    const int extra = target == gate ? 1 : 0;
     std::array<uint8_t, kSquares> dist;
     dist.fill(0xff);
     uint8_t queue[kSquares];
@@ -680,14 +690,6 @@ void SiegeState::siege_steps(std::array<uint8_t, kMaxSeats>& steps) const {
         queue[tail++] = uint8_t(t);
       }
     }
-    // Whether `seat`'s Army of value `value` is known not to beat `piece` (both values public).
-    auto known_not_to_beat = [&](Seat seat, int value, uint8_t piece) {
-      if (!revealed(seat, value)) return false;
-      if (piece_kind(piece) == kCommander)
-        return army_vs_commander(value) != Outcome::kAttackerWins;
-      return revealed(piece_seat(piece), piece_kind(piece)) &&
-             army_vs_army(value, piece_kind(piece)) != Outcome::kAttackerWins;
-    };
     for (Seat s = 0; s < n; ++s) {
       if (piece_seat(holder) == s) continue;
       if (on_gate != kEmpty && piece_seat(on_gate) == s) {
@@ -697,8 +699,6 @@ void SiegeState::siege_steps(std::array<uint8_t, kMaxSeats>& steps) const {
           steps[std::size_t(s)] = 0;
         continue;
       }
-      const uint8_t victim = board_[std::size_t(target)];
-      const int extra = target == gate ? 1 : 0;
       for (int value = 0; value < kArmies; ++value) {
         const int at = where_[std::size_t(s)][std::size_t(value)];
         if (at == kNoSquare || is_home(at) || known_not_to_beat(s, value, victim)) continue;
@@ -729,11 +729,11 @@ bool SiegeState::estimate_returns(Returns& out) const {
   double mean = 0;
   std::array<uint8_t, kSquares> dist;
   std::array<uint8_t, kMaxSeats> sieges;
+  sieges.fill(0xff);
   // Two players only: where the stalls were (docs/games/siege.md, "Stalls at two players").
   if (n == 2) siege_steps(sieges);
   for (Seat s = 0; s < n; ++s) {
-    if (n == 2 && sieges[std::size_t(s)] != 0xff)
-      score[s] += kSiegeWeight / (1 + sieges[std::size_t(s)]);
+    if (sieges[std::size_t(s)] != 0xff) score[s] += kSiegeWeight / (1 + sieges[std::size_t(s)]);
     for (int k = 0; k < kArmies; ++k)
       score[s] += where_[std::size_t(s)][std::size_t(k)] != kNoSquare ? 0.15 : 0;
     const uint8_t on_home = board_[std::size_t(home_square(compass_of(s)))];
