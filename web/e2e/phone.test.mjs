@@ -207,7 +207,14 @@ test("the end board: face-down Conspiracy tiles stay face down, each named as th
   assert.ok(created, "six Conspiracy matches in a row ended without a face-down tile");
   await atTheEnd(created, "conspiracy-end-board", async (page, last) => {
     const spectator = last.views[0].observation;
-    const down = (spectator.tiles ?? []).filter((t) => t.endsWith(" down")).map((t) => t.split(" ")[0]);
+    // Face down: "M2 down" (nobody public knows it) or "M2 (C3)" (turned up once and down again,
+    // so everyone knows it, the spectator too).
+    const entries = (spectator.tiles ?? []).map((t) => t.split(" "));
+    const down = entries.filter(([, what]) => what === "down").map(([pos]) => pos);
+    const knownDown = new Map(
+      entries.filter(([, what]) => what.startsWith("(")).map(([p, w]) => [p, w.slice(1, 3)]),
+    );
+    const faceDown = [...down, ...knownDown.keys()];
     const known = new Map(); // position -> tile, from what some seat saw
     for (const seen of last.revealed ?? [])
       for (const t of seen.tiles ?? []) {
@@ -220,11 +227,17 @@ test("the end board: face-down Conspiracy tiles stay face down, each named as th
       const [pos, what] = t.split(" ");
       if (what.startsWith("(")) recorded.set(pos, what.slice(1, 3));
     }
-    assert.deepEqual([...recorded.keys()].sort(), [...down].sort(), "the record names every face-down tile");
+    assert.deepEqual(
+      [...recorded.keys()].sort(),
+      [...faceDown].sort(),
+      "the record names every face-down tile",
+    );
     for (const [pos, tile] of known) assert.equal(recorded.get(pos), tile, `${pos} as the seats saw it`);
+    for (const [pos, tile] of knownDown) assert.equal(recorded.get(pos), tile, `${pos} as everyone saw it`);
     const named = await page.locator("svg.board text.public-tile").allTextContents();
-    const expected = down.map((p) => `(${recorded.get(p)}, face down)`);
+    const expected = faceDown.map((p) => `(${recorded.get(p)}, face down)`);
     assert.deepEqual(named.sort(), expected.sort(), "each face-down tile is named");
+    assert.equal(await page.locator("svg.board text.known-tile").count(), 0, "nothing is 'known to you'");
     assert.ok(down.length > 0, "the match ended with face-down tiles on the board");
     // The spectator's panel names every goal and hand from the record.
     const panel = await page.locator("details.private").textContent();
@@ -232,7 +245,7 @@ test("the end board: face-down Conspiracy tiles stay face down, each named as th
     // Face down they stay: one tile back per face-down tile.
     assert.equal(
       await page.locator("svg.board g.tile-back:not(:has(> title))").count(),
-      down.length,
+      faceDown.length,
       "every face-down tile is drawn face down",
     );
   });

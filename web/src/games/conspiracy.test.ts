@@ -70,3 +70,21 @@ describe("conspiracy status", () => {
     );
   });
 });
+
+describe("conspiracy face-down tiles", () => {
+  // M1 lay face up once and was turned down again (everyone knows it); M2 only seat 0 has seen.
+  const tiles = ["LP S3", "MP C5", "RP A2", "M1 (C4)", "M2 (M2)", "R1 down"];
+  const labels = (viewer: number, t: string[]) =>
+    [...conspiracy.board({ ...obs, tiles: t }, { ...ctx, viewer }).querySelectorAll("text")]
+      .filter((e) => e.classList.contains("known-tile") || e.classList.contains("public-tile"))
+      .map((e) => `${e.getAttribute("class")}: ${e.textContent}`);
+
+  it("names a tile the seat knows as known to it, and leaves an unknown one unnamed", () => {
+    expect(labels(0, tiles)).toEqual(["known-tile: (C4 known to you)", "known-tile: (M2 known to you)"]);
+  });
+
+  it("names a face-down tile a spectator knows as public: everyone knows it", () => {
+    const spectator = tiles.filter((t) => !t.startsWith("M2")).concat(["M2 down"]);
+    expect(labels(-1, spectator)).toEqual(["public-tile: (C4, face down)"]);
+  });
+});

@@ -74,6 +74,9 @@ export const conspiracy: GameDrawer = {
     }
     for (const [pos, what] of tiles)
       if (what === "down" && publicAtEnd.has(pos)) tiles.set(pos, `[${publicAtEnd.get(pos)}]`);
+      // A spectator knows a face-down tile only when everyone does (it lay face up once): named
+      // as public, not "known to you".
+      else if (ctx.viewer < 0 && what.startsWith("(")) tiles.set(pos, `[${what.slice(1, 3)}]`);
     const rows = deepest + 2; // Present + Futures down to one below the deepest tile
     const left = 40;
     const top = 24;
