@@ -22,7 +22,23 @@ const files = fs
   .filter((f) => f.endsWith(".test.mjs") && (only.length === 0 || only.some((o) => f.includes(o))))
   .map((f) => path.join(dir, f));
 const stream = run({ files, concurrency: 1, timeout: 240_000 });
-stream.on("test:fail", () => {
+// Each failure again in a few lines at the very end, so that a log cut to its tail still says
+// what failed and why.
+const failures = [];
+stream.on("test:fail", (event) => {
   process.exitCode = 1;
+  const error = event.details?.error;
+  const cause = error?.cause ?? error;
+  let message = String(cause?.message ?? cause ?? "").split("\n")[0];
+  if (cause && typeof cause === "object" && "actual" in cause && "expected" in cause) {
+    const short = (v) => (JSON.stringify(v) ?? String(v)).slice(0, 300);
+    message += ` (actual ${short(cause.actual)}, expected ${short(cause.expected)})`;
+  }
+  failures.push(`${event.file ? path.basename(event.file) : ""}: ${event.name}: ${message}`);
 });
-stream.compose(spec).pipe(process.stdout);
+const reporter = stream.compose(spec);
+reporter.pipe(process.stdout, { end: false });
+reporter.on("end", () => {
+  if (failures.length)
+    process.stdout.write(`\ne2e failures (${failures.length}):\n${failures.map((f) => `- ${f}\n`).join("")}`);
+});
