@@ -192,6 +192,15 @@ for (const game of ["culture-wars", "conspiracy-tcg"]) {
   });
 }
 
+/** The face-down tiles a view names ("M2 (C3)"), position -> tile ("C3"). */
+const namedFaceDown = (tiles) =>
+  new Map(
+    (tiles ?? [])
+      .map((t) => t.split(" "))
+      .filter(([, what]) => what.startsWith("("))
+      .map(([pos, what]) => [pos, what.slice(1, 3)]),
+  );
+
 test("the end board: face-down Conspiracy tiles stay face down, each named as the record shows it", async () => {
   // The deal is random: some matches end with every tile face up. Up to six are played (under a
   // second each) until one ends with a face-down tile, as its spectator's last state shows.
@@ -209,24 +218,13 @@ test("the end board: face-down Conspiracy tiles stay face down, each named as th
     const spectator = last.views[0].observation;
     // Face down: "M2 down" (nobody public knows it) or "M2 (C3)" (turned up once and down again,
     // so everyone knows it, the spectator too).
-    const entries = (spectator.tiles ?? []).map((t) => t.split(" "));
-    const down = entries.filter(([, what]) => what === "down").map(([pos]) => pos);
-    const knownDown = new Map(
-      entries.filter(([, what]) => what.startsWith("(")).map(([p, w]) => [p, w.slice(1, 3)]),
-    );
+    const down = (spectator.tiles ?? []).filter((t) => t.endsWith(" down")).map((t) => t.split(" ")[0]);
+    const knownDown = namedFaceDown(spectator.tiles);
     const faceDown = [...down, ...knownDown.keys()];
-    const known = new Map(); // position -> tile, from what some seat saw
-    for (const seen of last.revealed ?? [])
-      for (const t of seen.tiles ?? []) {
-        const [pos, what] = t.split(" ");
-        if (what.startsWith("(")) known.set(pos, what.slice(1, 3));
-      }
-    // The record shows every tile, those no seat ever saw too, and agrees with what the seats saw.
-    const recorded = new Map();
-    for (const t of last.record_view?.tiles ?? []) {
-      const [pos, what] = t.split(" ");
-      if (what.startsWith("(")) recorded.set(pos, what.slice(1, 3));
-    }
+    // What some seat saw, and the record, which shows every tile, those no seat ever saw too, and
+    // agrees with what the seats saw.
+    const known = new Map((last.revealed ?? []).flatMap((seen) => [...namedFaceDown(seen.tiles)]));
+    const recorded = namedFaceDown(last.record_view?.tiles);
     assert.deepEqual(
       [...recorded.keys()].sort(),
       [...faceDown].sort(),
