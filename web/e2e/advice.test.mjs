@@ -2,17 +2,21 @@
 // allowed: the Hint button answers the seat to move with a move (its places ringed on the board)
 // and a chance of winning, the hint reaches no other page, and "Play it" plays it. Then a finished
 // match's replay: the analysis (refused with 409 before the end) draws the win-chance curve under
-// the board, and a click on a point goes to that move's step.
+// the board as one slider: a click on a point goes to that move's step, the keys step through it,
+// and on a phone a tap on the curve goes to the nearest move with no tap target under 44 px.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   assertNoConsoleErrors,
   createShortRelativityInLobby,
+  PHONE,
   recordingPage,
   screenshot,
   SHORT_RELATIVITY_DEAL,
+  smallTapTargets,
   states,
   until,
+  visit,
   WAIT,
   waitForTurnOrEnd,
   withServerAndBrowser,
@@ -89,9 +93,36 @@ test("a finished match's replay draws the win-chance curve and jumps to a move o
     new RegExp(`^Step ${target} of ${record.moves.length}`),
   );
   const x = await replay.locator("svg.analysis-curve line.current-step").getAttribute("x1");
-  const px = await point.locator("circle.hit").getAttribute("cx");
+  const px = await point.locator("circle.dot").getAttribute("cx");
   assert.equal(Number(x), Number(px), "the current-step line stands on the clicked move");
+  const curve = replay.locator("svg.analysis-curve");
+  assert.equal(await curve.getAttribute("aria-valuenow"), String(target));
+  assert.match(await curve.getAttribute("aria-valuetext"), new RegExp(`^move ${target}, `));
+  const n = record.moves.length;
+  for (const [key, step] of [
+    ["End", n],
+    ["ArrowLeft", n - 1],
+    ["Home", 0],
+    ["ArrowRight", 1],
+  ]) {
+    await curve.press(key);
+    assert.match(await replay.locator(".step").textContent(), new RegExp(`^Step ${step} of ${n}`), key);
+    assert.equal(await curve.getAttribute("aria-valuenow"), String(step), key);
+  }
   await screenshot(replay, "relativity-replay-analysis");
   assertNoConsoleErrors(replay, "the replay's analysis");
   await replay.context().close();
+
+  // On a phone the whole curve is the tap target: a tap at the last move's point goes there.
+  const phone = await visit(env, `/replay/${created.id}`, PHONE, "svg.analysis-curve");
+  await phone.locator(`svg.analysis-curve g.point[data-ply="${n}"]`).tap();
+  await phone.waitForFunction(
+    (n) => new RegExp(`^Step ${n} of ${n}`).test(document.querySelector("p.step")?.textContent ?? ""),
+    n,
+    { timeout: WAIT },
+  );
+  assert.deepEqual(await smallTapTargets(phone), [], "the analysed replay's tap targets at phone size");
+  await screenshot(phone, "relativity-replay-analysis-phone");
+  assertNoConsoleErrors(phone, "the analysed replay at phone size");
+  await phone.context().close();
 });

@@ -1,8 +1,10 @@
 // The win-chance curve under the replay's board (issue 22): the finished match's analysis
 // (GET /api/matches/{id}/analysis, worked out by the server at low priority, public like the
 // record) drawn as one line per seat, each point a move at its mover's estimated chance of winning
-// after it; the moves that lost the most are marked "??". A click on a point (or Enter on it) goes
-// to that move's step; the current step is a vertical line.
+// after it; the moves that lost the most are marked "??". The curve is one control, a slider over
+// the steps: a click or a tap anywhere on it goes to the nearest move's step (a 400-move match puts
+// its points under a pixel apart on a phone, too close for a finger to pick one), and the arrow keys,
+// Home, End, Page Up and Page Down step through it. The current step is a vertical line.
 import { api, type MoveAnalysis } from "./api";
 import { h } from "./dom";
 import { el, SUIT_COLOURS } from "./svg";
@@ -38,8 +40,11 @@ export function analysisChart(id: string, seatNames: string[], go: (step: number
     const svg = el("svg", {
       class: "analysis-curve",
       viewBox: `0 0 ${W} ${H}`,
-      role: "group",
-      "aria-label": "each move's chance of winning for its mover",
+      role: "slider",
+      tabindex: 0,
+      "aria-label": "each move's chance of winning for its mover; go to a move",
+      "aria-valuemin": 0,
+      "aria-valuemax": moves.length,
     });
     for (const c of [0, 0.5, 1])
       svg.append(
@@ -59,27 +64,17 @@ export function analysisChart(id: string, seatNames: string[], go: (step: number
         }),
       );
     }
-    // At most half the distance between two moves' points, so neighbouring discs never overlap.
-    const hitRadius = Math.min(10, Math.abs(x(2) - x(1)) / 2);
     for (const m of moves) {
       const colour = SUIT_COLOURS[m.seat % SUIT_COLOURS.length];
-      const title = `move ${m.ply}, ${seatNames[m.seat] ?? `seat ${m.seat}`}: ${m.move}, ${Math.round(m.before * 100)}% → ${Math.round(m.after * 100)}%${m.preferred !== m.move && m.loss >= 0.01 ? ` (the analysis preferred ${m.preferred})` : ""}`;
-      const point = el(
-        "g",
-        {
-          class: `point${m.marked ? " marked" : ""}`,
-          "data-ply": m.ply,
-          tabindex: 0,
-          role: "button",
-          "aria-label": title,
-        },
-        el("title", {}, title),
-        // An invisible disc around the dot: the place a click or a tap lands on.
-        el("circle", { cx: x(m.ply), cy: y(m.after), r: hitRadius, class: "hit" }),
-        el("circle", { cx: x(m.ply), cy: y(m.after), r: m.marked ? 6 : 3.5, fill: colour }),
-        m.marked ? el("text", { x: x(m.ply) + 6, y: y(m.after) - 6, class: "mark" }, "??") : null,
+      svg.append(
+        el(
+          "g",
+          { class: `point${m.marked ? " marked" : ""}`, "data-ply": m.ply },
+          el("title", {}, describe(m)),
+          el("circle", { cx: x(m.ply), cy: y(m.after), r: m.marked ? 6 : 3.5, fill: colour, class: "dot" }),
+          m.marked ? el("text", { x: x(m.ply) + 6, y: y(m.after) - 6, class: "mark" }, "??") : null,
+        ),
       );
-      svg.append(point);
     }
     svg.append(el("line", { class: "current-step", x1: x(step), x2: x(step), y1: 0, y2: H }));
     // Which line is whose: the colour and the dash, in words too.
@@ -95,6 +90,7 @@ export function analysisChart(id: string, seatNames: string[], go: (step: number
       ),
     );
     plot.replaceChildren(svg, legend);
+    label();
     marked.replaceChildren(
       ...moves
         .filter((m) => m.marked)
@@ -109,14 +105,58 @@ export function analysisChart(id: string, seatNames: string[], go: (step: number
     );
   };
 
-  const pick = (ev: Event) => {
+  // One sentence per move: the point's tooltip and the slider's spoken value.
+  const describe = (m: MoveAnalysis) =>
+    `move ${m.ply}, ${seatNames[m.seat] ?? `seat ${m.seat}`}: ${m.move}, ${Math.round(m.before * 100)}% → ${Math.round(m.after * 100)}%${m.preferred !== m.move && m.loss >= 0.01 ? ` (the analysis preferred ${m.preferred})` : ""}`;
+  const curve = () => plot.querySelector<SVGSVGElement>("svg.analysis-curve");
+  // The slider's value follows the replay's step, whoever moved it.
+  const label = () => {
+    const svg = curve();
+    if (!svg) return;
+    svg.setAttribute("aria-valuenow", String(step));
+    svg.setAttribute("aria-valuetext", step === 0 ? "the start" : describe(moves[step - 1]));
+    const line = svg.querySelector("line.current-step");
+    line?.setAttribute("x1", String(x(step)));
+    line?.setAttribute("x2", String(x(step)));
+  };
+  // The step nearest to a pointer's place on the curve, in the viewBox's own units (the drawing
+  // keeps its aspect ratio, so the screen-to-drawing matrix, not the box's width, says where).
+  const nearestStep = (svg: SVGSVGElement, clientX: number, clientY: number) => {
+    const ctm = svg.getScreenCTM();
+    let sx: number;
+    if (ctm) sx = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse()).x;
+    else {
+      const box = svg.getBoundingClientRect();
+      sx = ((clientX - box.left) * W) / Math.max(1, box.width);
+    }
+    const ply = Math.round(((sx - PAD) * Math.max(1, moves.length)) / (W - 2 * PAD));
+    return Math.min(moves.length, Math.max(0, ply));
+  };
+  plot.addEventListener("click", (ev) => {
+    const svg = curve();
+    if (svg && moves.length && svg.contains(ev.target as Node)) go(nearestStep(svg, ev.clientX, ev.clientY));
+  });
+  plot.addEventListener("keydown", (ev) => {
+    if (!moves.length) return;
+    const to: Record<string, number> = {
+      ArrowLeft: step - 1,
+      ArrowDown: step - 1,
+      ArrowRight: step + 1,
+      ArrowUp: step + 1,
+      PageDown: step - 10,
+      PageUp: step + 10,
+      Home: 0,
+      End: moves.length,
+    };
+    if (!(ev.key in to)) return;
+    // The step is taken here; the page's own arrow keys (replay.ts) must not take it again.
+    ev.preventDefault();
+    ev.stopPropagation();
+    go(Math.min(moves.length, Math.max(0, to[ev.key])));
+  });
+  marked.addEventListener("click", (ev) => {
     const t = (ev.target as Element).closest("[data-ply]");
     if (t) go(Number(t.getAttribute("data-ply")));
-  };
-  plot.addEventListener("click", pick);
-  marked.addEventListener("click", pick);
-  plot.addEventListener("keydown", (ev) => {
-    if ((ev as KeyboardEvent).key === "Enter") pick(ev);
   });
 
   const load = async () => {
@@ -132,7 +172,7 @@ export function analysisChart(id: string, seatNames: string[], go: (step: number
         return;
       }
       moves = reply.analysis.moves;
-      status.textContent = `Each point is a move at its mover's estimated chance of winning after it (${reply.analysis.spec}); ?? marks the moves that lost the most. Click a point to go to that move.`;
+      status.textContent = `Each point is a move at its mover's estimated chance of winning after it (${reply.analysis.spec}); ?? marks the moves that lost the most. Click or tap the curve to go to the nearest move; the arrow keys step along it.`;
       draw();
     } catch (e) {
       status.textContent = `No analysis: ${(e as Error).message}`;
@@ -144,11 +184,7 @@ export function analysisChart(id: string, seatNames: string[], go: (step: number
     el: root,
     setStep(s: number) {
       step = s;
-      const line = plot.querySelector("line.current-step");
-      if (line) {
-        line.setAttribute("x1", String(x(s)));
-        line.setAttribute("x2", String(x(s)));
-      }
+      label();
     },
   };
 }
