@@ -120,15 +120,12 @@ export function analysisChart(id: string, seatNames: string[], go: (step: number
     line?.setAttribute("x2", String(x(step)));
   };
   // The step nearest to a pointer's place on the curve, in the viewBox's own units (the drawing
-  // keeps its aspect ratio, so the screen-to-drawing matrix, not the box's width, says where).
+  // keeps its aspect ratio, so the screen-to-drawing matrix, not the box's width, says where). A
+  // curve that is not drawn (no matrix) cannot have been clicked: the step stays.
   const nearestStep = (svg: SVGSVGElement, clientX: number, clientY: number) => {
     const ctm = svg.getScreenCTM();
-    let sx: number;
-    if (ctm) sx = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse()).x;
-    else {
-      const box = svg.getBoundingClientRect();
-      sx = ((clientX - box.left) * W) / Math.max(1, box.width);
-    }
+    if (!ctm) return step;
+    const sx = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse()).x;
     const ply = Math.round(((sx - PAD) * Math.max(1, moves.length)) / (W - 2 * PAD));
     return Math.min(moves.length, Math.max(0, ply));
   };
