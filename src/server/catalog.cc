@@ -120,9 +120,12 @@ json strengths_json(const std::string& game, int min_players, int max_players) {
         }
         if (const json* v = versus_weaker(entry, s.name, game, players)) {
           json& shown = versus[players];
+          // `wins` with `decisive` lets a client give the share from the counts; `share` is
+          // the file's, rounded to four decimals.
           shown = {{"opponent", v->at("opponent")}, {"share", v->at("share")},
                    {"low", v->at("low")},           {"high", v->at("high")},
-                   {"fair", v->at("fair")},         {"decisive", v->at("decisive")}};
+                   {"fair", v->at("fair")},         {"decisive", v->at("decisive")},
+                   {"wins", v->at("wins")}};
           if (const int n = measured_iterations(v->at("spec"))) shown["iterations"] = n;
           if (const int n = measured_iterations(v->at("opponent_spec")))
             shown["opponent_iterations"] = n;

@@ -241,7 +241,7 @@ TEST(Catalog, TheLobbyShowsEachLevelsRatingWhereTheLadderMeasuredIt) {
           const json& shown = levels[i].at("versus").at(players);
           const json& v = m.at("versus").at(below);
           EXPECT_EQ(shown.at("opponent"), strength_names()[i - 1]);
-          for (const char* key : {"share", "low", "high", "fair", "decisive"})
+          for (const char* key : {"share", "low", "high", "fair", "decisive", "wins"})
             EXPECT_EQ(shown.at(key), v.at(key)) << key;
           // The budget it was measured at, read from the specs the ladder played.
           expect_iterations(shown, "iterations", v.at("spec"));

@@ -89,6 +89,27 @@ describe("levelOption", () => {
     );
     expect(levelOption(held, 3)).toBe("Computer, hard — searches for about a second and a half a move");
   });
+  it("gives the share from the counts, not from the server's rounded share", () => {
+    // 51 of 101 is 50.495%: the file's 0.505 would round again to 51%.
+    const counted = {
+      name: "hard",
+      description: "searches",
+      versus: {
+        "2": {
+          opponent: "medium",
+          share: 0.505,
+          low: 0.4079,
+          high: 0.6014,
+          fair: 0.5,
+          decisive: 101,
+          wins: 51,
+        },
+      },
+    };
+    expect(levelOption(counted, 2)).toBe(
+      "Computer, hard — searches, won 50% of 101 decided games against medium (95% 41%…60%, fair 50%)",
+    );
+  });
   it("gives the description alone at a count the ladder did not measure", () => {
     expect(levelOption(hard, 3)).toBe("Computer, hard — searches for about a second and a half a move");
     expect(levelOption({ name: "easy", description: "plays a random legal move" }, 2)).toBe(

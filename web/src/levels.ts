@@ -20,11 +20,14 @@ export function levelOption(s: Strength, players: number): string {
     ? `; at ${count(v.iterations)} iterations a move` +
       (v.opponent_iterations ? ` against ${count(v.opponent_iterations)}` : "")
     : "";
-  // A measure where no game was decided (every one capped or shared) has no share to give.
+  // A measure where no game was decided (every one capped or shared) has no share to give. The
+  // share comes from the counts where the server sends them (`share` is rounded to four decimals,
+  // and rounding it again to a whole percent can be a point off).
+  const share = v?.decisive && v.wins !== undefined ? v.wins / v.decisive : v?.share;
   const beats = !v
     ? ""
-    : v.decisive && v.share !== null
-      ? `, won ${pct(v.share)} of ${v.decisive} decided games against ${v.opponent}` +
+    : v.decisive && share !== null && share !== undefined
+      ? `, won ${pct(share)} of ${v.decisive} decided games against ${v.opponent}` +
         ` (95% ${pct(v.low)}…${pct(v.high)}, fair ${pct(v.fair)}${beatsAt})`
       : `, no game against ${v.opponent} decided yet (fair share ${pct(v.fair)}${beatsAt})`;
   // Where the game's tuned line holds the search to a budget at this count, the time is a ceiling.
