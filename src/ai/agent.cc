@@ -86,9 +86,9 @@ std::unique_ptr<Agent> make_agent(const std::string& text, const Game& game, uin
   }
   if (spec.name == "greedy") return std::make_unique<GreedyAgent>(game, spec, seed);
   if (spec.name == "mcts" || spec.name == "ismcts")
-    return std::make_unique<MctsAgent>(
-        game, SearchOptions::from_spec(with_tuned_defaults(spec, game)),
-        spec.name == "ismcts", seed, text);
+    return std::make_unique<MctsAgent>(game,
+                                       SearchOptions::from_spec(with_tuned_defaults(spec, game)),
+                                       spec.name == "ismcts", seed, text);
   std::string known;
   for (const auto& [name, help] : agent_names()) known += (known.empty() ? "" : ", ") + name;
   throw BadParams("unknown agent " + quote(spec.name) + " (known: " + known +

@@ -1201,8 +1201,8 @@ TEST(Bench, SignatureIsDeterministic) {
   // a game whose tuned line is a budget alone (four-player Conspiracy's) searches as the plain one
   std::size_t tuned_games = 0;
   for (const GameEntry& entry : games::registry().entries())
-    tuned_games += !tuned_search_shape(entry.info.id, entry.make(json::object())->num_players())
-                        .empty();
+    tuned_games +=
+        !tuned_search_shape(entry.info.id, entry.make(json::object())->num_players()).empty();
   EXPECT_GT(tuned_games, 0u);
   EXPECT_EQ(a.lines.size(), games::registry().entries().size() + tuned_games);
   EXPECT_GT(a.tuned_signature, 0u);

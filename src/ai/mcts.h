@@ -119,8 +119,8 @@
 //     which makes ending the turn early (the next seat's random replies look good) look better
 //     than the moves that build a position. docs/games/culture-wars.md has the figures. With
 //     opponents=greedy the tree is the searching seat's decisions alone, so a node takes its best
-//     line over the modelled replies: the card game's two-player line (docs/games/conspiracy-tcg.md,
-//     "Implicit minimax at two players").
+//     line over the modelled replies: the card game's two-player line
+//     (docs/games/conspiracy-tcg.md, "Implicit minimax at two players").
 //   - opponents: `search` (default) searches every seat's moves in one tree (max^n above);
 //     `greedy` models the other seats instead (an opponent model, as TabletopGames' MCTS offers):
 //     wherever another seat is to move, in the descent and after the leaf, it plays greedy's move

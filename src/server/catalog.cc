@@ -179,16 +179,16 @@ json games_json(const Registry& registry) {
     json params = json::array();
     for (const ParamSpec& p : e.params)
       if (p.type != ParamSpec::Type::kFile) params.push_back(p.to_json());  // command line only
-    out.push_back({{"id", e.info.id},
-                   {"name", e.info.name},
-                   {"min_players", e.info.min_players},
-                   {"max_players", e.info.max_players},
-                   {"hidden_information", e.info.hidden_information},
-                   {"has_chance", e.info.has_chance},
-                   {"params", std::move(params)},
-                   {"places_choice", e.places_choice},
-                   {"strengths",
-                    strengths_json(e.info.id, e.info.min_players, e.info.max_players)}});
+    out.push_back(
+        {{"id", e.info.id},
+         {"name", e.info.name},
+         {"min_players", e.info.min_players},
+         {"max_players", e.info.max_players},
+         {"hidden_information", e.info.hidden_information},
+         {"has_chance", e.info.has_chance},
+         {"params", std::move(params)},
+         {"places_choice", e.places_choice},
+         {"strengths", strengths_json(e.info.id, e.info.min_players, e.info.max_players)}});
     // What a spectator sees at the start with the default params (seed 1: one deal of the games
     // with chance), for the client's how-to-play picture; left out for a game that cannot start
     // without params.

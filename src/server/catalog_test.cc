@@ -106,7 +106,8 @@ TEST(Catalog, TheLadderIsWellFormedAndRatesTheLevelsTheLobbyOffers) {
         EXPECT_GE(rated.size(), 2u);
         std::vector<std::string> in_order;
         for (const std::string& level : strength_names())
-          if (std::find(rated.begin(), rated.end(), level) != rated.end()) in_order.push_back(level);
+          if (std::find(rated.begin(), rated.end(), level) != rated.end())
+            in_order.push_back(level);
         EXPECT_EQ(rated, in_order) << "levels not the lobby's, or not in its order";
       }
       const std::size_t levels = rated.size();
@@ -287,12 +288,12 @@ TEST(Catalog, TheLobbySaysWhereATunedBudgetStopsTheSearch) {
   EXPECT_EQ(stops_at(strength_spec("hard"), "conspiracy", 3), 5000);
   EXPECT_EQ(stops_at(strength_spec("hard"), "siege", 3), 0);
   // a five-player expert measured past the budget the lobby's expert stops at is not the level's
-  EXPECT_FALSE(within_strength_budget("ismcts:iterations=40000,threads=4,parallel=tree",
-                                      "expert", "conspiracy", "5"));
+  EXPECT_FALSE(within_strength_budget("ismcts:iterations=40000,threads=4,parallel=tree", "expert",
+                                      "conspiracy", "5"));
   EXPECT_TRUE(within_strength_budget("ismcts:iterations=5000,threads=4,parallel=tree", "expert",
                                      "conspiracy", "5"));
-  EXPECT_TRUE(within_strength_budget("ismcts:iterations=40000,threads=4,parallel=tree",
-                                     "expert", "siege", "3"));
+  EXPECT_TRUE(within_strength_budget("ismcts:iterations=40000,threads=4,parallel=tree", "expert",
+                                     "siege", "3"));
   EXPECT_TRUE(within_strength_budget("greedy", "medium", "conspiracy", "5"));
 }
 
