@@ -110,8 +110,10 @@ web/node_modules/.package-lock.json: web/package-lock.json web/package.json | de
 web: web/node_modules/.package-lock.json
 	cd web && npm run build
 
+# The client's linter and formatter (web/eslint.config.js, web/.prettierrc.json) first, then its unit
+# tests and the browser tests.
 test-web: build web
-	cd web && npx vitest run && node e2e/run.mjs
+	cd web && npm run -s lint && npm run -s format:check && npx vitest run && node e2e/run.mjs
 
 # Long random-playout soak: many more games per title than `make test`.
 soak: build

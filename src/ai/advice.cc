@@ -25,8 +25,7 @@ std::unique_ptr<MctsAgent> make_search(const Game& game, const std::string& spec
                     quote(spec));
   // The game's tuned options (ai/tuning.h), as for a computer seat: the hint is hard's own search.
   return std::make_unique<MctsAgent>(
-      game, SearchOptions::from_spec(with_tuned_defaults(parsed, game)), true, seed,
-      spec);
+      game, SearchOptions::from_spec(with_tuned_defaults(parsed, game)), true, seed, spec);
 }
 
 // The seat to move's expected return after `move`, by greedy's one-ply score over samples of what

@@ -59,7 +59,8 @@ BenchResult run_bench(const Registry& registry, int iterations, const std::strin
       line.agent = name + ":iterations=" + std::to_string(budget);
       SearchOptions options;
       if (tuned_line) {  // the tuned options added as make_agent adds them for the lobby's levels
-        options = SearchOptions::from_spec(with_tuned_defaults(AgentSpec::parse(line.agent), *game));
+        options =
+            SearchOptions::from_spec(with_tuned_defaults(AgentSpec::parse(line.agent), *game));
         line.agent += "," + tuned;
       }
       options.iterations = budget;

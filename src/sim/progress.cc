@@ -11,7 +11,7 @@ Progress::Progress(long total, Style style, std::chrono::milliseconds every)
       style_(style),
       start_(std::chrono::steady_clock::now()),
       last_(start_),
-      every_(every.count() > 0                ? every
+      every_(every.count() > 0      ? every
              : style == Style::kBar ? std::chrono::milliseconds(200)
                                     : std::chrono::milliseconds(60'000)) {}
 
