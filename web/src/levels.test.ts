@@ -88,6 +88,15 @@ describe("levelOption", () => {
         " (rated +125, 95% 16…235, at 5,000 iterations a move)",
     );
     expect(levelOption(held, 3)).toBe("Computer, hard — searches for about a second and a half a move");
+    const expert = {
+      name: "expert",
+      description: "searches for about three seconds a move, four cores growing one tree",
+      stops_at: { "4": 5000, "5": 5000 },
+    };
+    expect(levelOption(expert, 4, held)).toBe(
+      "Computer, expert — searches for about three seconds a move, four cores growing one tree," +
+        " stopping at 5,000 iterations as hard does (more search played worse at this player count)",
+    );
   });
   it("gives the share from the counts, not from the server's rounded share", () => {
     // 51 of 101 is 50.495%: the file's 0.505 would round again to 51%.

@@ -11,7 +11,9 @@ type Strength = GameInfo["strengths"][number];
 const pct = (x: number) => `${Math.round(100 * x)}%`;
 const count = (n: number) => n.toLocaleString("en-US");
 
-export function levelOption(s: Strength, players: number): string {
+// `below`: the level under this one in the lobby's list, where there is one: a level that stops at
+// the same budget as it says so (Conspiracy's expert is then hard's search, finished sooner).
+export function levelOption(s: Strength, players: number, below?: Strength): string {
   const r = s.rating?.[players];
   const v = s.versus?.[players];
   const ratedAt = r?.iterations ? `, at ${count(r.iterations)} iterations a move` : "";
@@ -32,8 +34,9 @@ export function levelOption(s: Strength, players: number): string {
       : `, no game against ${v.opponent} decided yet (fair share ${pct(v.fair)}${beatsAt})`;
   // Where the game's tuned line holds the search to a budget at this count, the time is a ceiling.
   const held = s.stops_at?.[players];
+  const same = held && below?.stops_at?.[players] === held ? ` as ${below.name} does` : "";
   const stops = held
-    ? `, stopping at ${count(held)} iterations (more search played worse at this player count)`
+    ? `, stopping at ${count(held)} iterations${same} (more search played worse at this player count)`
     : "";
   return `Computer, ${s.name} — ${s.description}${stops}${rated}${beats}`;
 }

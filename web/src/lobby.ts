@@ -119,7 +119,9 @@ export async function showLobby(root: HTMLElement): Promise<void> {
         { id: `seat-${i}`, name: `seat-${i}`, class: "seat-kind", "aria-label": `seat ${i}` },
         h("option", { value: "human" }, "Human — I send the link"),
         h("option", { value: "open" }, "Human — open: anyone in the lobby may take it"),
-        ...g.strengths.map((s) => h("option", { value: `computer:${s.name}` }, levelOption(s, n))),
+        ...g.strengths.map((s, i) =>
+          h("option", { value: `computer:${s.name}` }, levelOption(s, n, g.strengths[i - 1])),
+        ),
       );
       sel.value =
         old[i] ??
