@@ -24,8 +24,8 @@ export interface GameInfo {
   params: ParamSpec[];
   // rating: per player count, the level's measured Bradley–Terry rating (Elo scale, 95% interval);
   // versus: per player count, its share of the decisive games against seats all of the level
-  // below (`opponent`), with the 95% interval and the fair share 1/n (`wins` of `decisive`). `iterations` (and
-  // `opponent_iterations`): the search budget a move the figure was measured at, far below the
+  // below (`opponent`), `wins` of its `decisive` games, with the 95% interval and the fair share
+  // 1/n. `iterations` (and `opponent_iterations`): the search budget a move the figure was measured at, far below the
   // lobby's own time budget; absent for a level that does not search. stops_at: per player
   // count, the iterations a move at which the level's timed search stops there (the game's tuned
   // line holds a budget: Conspiracy).
@@ -43,7 +43,7 @@ export interface GameInfo {
         high: number;
         fair: number;
         decisive: number;
-        wins?: number; // of the decisive games: the share from the counts, not the rounded `share`
+        wins: number; // the lobby's share is wins / decisive, not the file's rounded `share`
         iterations?: number;
         opponent_iterations?: number;
       }

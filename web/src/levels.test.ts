@@ -14,9 +14,28 @@ describe("levelOption", () => {
         high: 0.9082,
         fair: 0.5,
         decisive: 60,
+        wins: 50,
         iterations: 8000,
       },
-      "4": { opponent: "medium", share: 0.5727, low: 0.4794, high: 0.6612, fair: 0.25, decisive: 110 },
+      "4": {
+        opponent: "medium",
+        share: 0.5727,
+        low: 0.4794,
+        high: 0.6612,
+        fair: 0.25,
+        decisive: 110,
+        wins: 63,
+      },
+      // 51 of 101 is 50.495%: the file's 0.505 would round again to 51%.
+      "5": {
+        opponent: "medium",
+        share: 0.505,
+        low: 0.4079,
+        high: 0.6014,
+        fair: 0.5,
+        decisive: 101,
+        wins: 51,
+      },
     },
   };
   it("gives the rating and the share against the level below where the ladder measured them", () => {
@@ -42,6 +61,7 @@ describe("levelOption", () => {
           high: 1,
           fair: 0.5,
           decisive: 24,
+          wins: 24,
           iterations: 64000,
           opponent_iterations: 8000,
         },
@@ -65,6 +85,7 @@ describe("levelOption", () => {
           high: 1,
           fair: 0.3333,
           decisive: 0,
+          wins: 0,
           iterations: 800,
           opponent_iterations: 100,
         },
@@ -99,24 +120,9 @@ describe("levelOption", () => {
     );
   });
   it("gives the share from the counts, not from the server's rounded share", () => {
-    // 51 of 101 is 50.495%: the file's 0.505 would round again to 51%.
-    const counted = {
-      name: "hard",
-      description: "searches",
-      versus: {
-        "2": {
-          opponent: "medium",
-          share: 0.505,
-          low: 0.4079,
-          high: 0.6014,
-          fair: 0.5,
-          decisive: 101,
-          wins: 51,
-        },
-      },
-    };
-    expect(levelOption(counted, 2)).toBe(
-      "Computer, hard — searches, won 50% of 101 decided games against medium (95% 41%…60%, fair 50%)",
+    expect(levelOption(hard, 5)).toBe(
+      "Computer, hard — searches for about a second and a half a move," +
+        " won 50% of 101 decided games against medium (95% 41%…60%, fair 50%)",
     );
   });
   it("gives the description alone at a count the ladder did not measure", () => {

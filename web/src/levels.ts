@@ -23,13 +23,12 @@ export function levelOption(s: Strength, players: number, below?: Strength): str
       (v.opponent_iterations ? ` against ${count(v.opponent_iterations)}` : "")
     : "";
   // A measure where no game was decided (every one capped or shared) has no share to give. The
-  // share comes from the counts where the server sends them (`share` is rounded to four decimals,
-  // and rounding it again to a whole percent can be a point off).
-  const share = v?.decisive && v.wins !== undefined ? v.wins / v.decisive : v?.share;
+  // share comes from the counts (`share` is rounded to four decimals, and rounding it again to a
+  // whole percent can be a point off).
   const beats = !v
     ? ""
-    : v.decisive && share !== null && share !== undefined
-      ? `, won ${pct(share)} of ${v.decisive} decided games against ${v.opponent}` +
+    : v.decisive
+      ? `, won ${pct(v.wins / v.decisive)} of ${v.decisive} decided games against ${v.opponent}` +
         ` (95% ${pct(v.low)}…${pct(v.high)}, fair ${pct(v.fair)}${beatsAt})`
       : `, no game against ${v.opponent} decided yet (fair share ${pct(v.fair)}${beatsAt})`;
   // Where the game's tuned line holds the search to a budget at this count, the time is a ceiling.
