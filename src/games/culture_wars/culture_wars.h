@@ -39,13 +39,16 @@
 //      settlements to a coastal square of the same sea next to another settlement on that sea;
 //      `done` ends;
 //   4. conflicts (automatic): squares where two or more seats' tokens exceed the square's support
-//      lose tokens, fewest first, alternately, equal counts together, until the square supports
-//      what is left; then tokens in an opponent's settlement turn it number side up (an Ace goes
-//      back to its owner), the owner adds five defenders from reserve, and the square is resolved
-//      the same way. Everything at the round's end (steps 4, 6 and 7) is decided as if at once,
-//      never by the order squares are looked at: Technological Advantage counts the settlements
-//      held when the step begins, and where one reserve serves several squares (defenders,
-//      abandonment) it is shared out one token a square in full passes (`share_out`);
+//      (a settlement's square supports none, so its owner's tokens there fight invaders like any
+//      others) lose tokens, fewest first, alternately, equal counts together, until the square
+//      supports what is left; then tokens still in an opponent's settlement turn it number side
+//      up (an Ace goes back to its owner), the owner adds five defenders from reserve (as many as
+//      it has), and the square is resolved the same way, down to the coin's support even when
+//      the invaders stand alone. Everything at the round's end (steps 4, 6 and 7) is decided as
+//      if at once, never by the order squares are looked at: Technological Advantage counts the
+//      settlements held when the step begins, and where one reserve serves several squares
+//      (defenders, abandonment) it is shared out one token a square in passes, the last pass's
+//      tokens to the highest coin numbers first (`share_out`);
 //   5. settlements, in order: ten tokens on a square without a coin may become the seat's Ace;
 //      five tokens on a resource coin remove the tokens and turn the coin suit side up; a coin of
 //      another suit goes back to its owner and the seat puts one of its own reserve coins there
@@ -73,8 +76,9 @@
 // Variant flags, each another reasonable reading of an unclear sentence (the default is the more
 // literal one; docs/games/culture-wars.md, Rulings, quotes each sentence):
 //   conflict_stops_at_one_seat: conflict removal stops once one seat is left on the square (its
-//     excess is removed at step 6, after settlements), instead of going on "until the square can
-//     support all remaining tokens";
+//     excess is removed at step 6, after settlements; invaders of a settlement with no defenders
+//     keep theirs through step 5), instead of going on "until the square can support all
+//     remaining tokens";
 //   tech_inferior_loses_all_first: with Technological Advantage, the inferior seats lose all their
 //     tokens before the advanced lose any, instead of only beginning the alternation;
 //   setup_tiles_move_again: a tile already moved in setup may be moved again (or back), instead of
@@ -349,7 +353,10 @@ class CultureWarsState final : public State {
   // Settlements per seat now for the Technological Advantage rule, or all 0 without it.
   std::array<int, kMaxSeats> tech_levels() const;
   // Puts up to need[i] of `seat`'s reserve tokens on squares[i] (i < count), as if at once: one
-  // token on every square still short in each pass, and no pass that cannot serve them all.
+  // token on every square still short in each pass, until the squares have their need or the
+  // reserve is empty; a pass the reserve cannot complete serves squares in the order given (the
+  // callers give the seat's settlements highest coin number first: the numbers differ, so the
+  // order never depends on where the settlements lie).
   void share_out(Seat seat, const int* squares, const int* need, int count);
   void begin_settlement();
   void advance_settlement();

@@ -83,11 +83,10 @@ void CultureWarsState::project_round_end(RoundEnd& e) const {
   };
   int total = 0;
   if (phase_ == Phase::kExpansion || phase_ == Phase::kMovement) {
-    // 4. Conflicts: tokens against tokens, then tokens in a settlement.
+    // 4. Conflicts: tokens against tokens (on settlements too, which support none), then tokens
+    // in a settlement.
     for (int16_t square : e.land)
-      if (e.owner[std::size_t(square)] < 0 && seats_here(square, total) >= 2 &&
-          total > e.support[std::size_t(square)])
-        resolve(square);
+      if (seats_here(square, total) >= 2 && total > e.support[std::size_t(square)]) resolve(square);
     for (int16_t square : e.land) {
       const int owner = e.owner[std::size_t(square)];
       if (owner < 0 ||
@@ -95,7 +94,8 @@ void CultureWarsState::project_round_end(RoundEnd& e) const {
         continue;
       turn_over(square);
       put(owner, square, 5);
-      if (seats_here(square, total) >= 2 && total > e.support[std::size_t(square)]) resolve(square);
+      seats_here(square, total);
+      if (total > e.support[std::size_t(square)]) resolve(square);  // invaders alone too
     }
   }
   // 5. Settlements, by every seat still to decide, wherever it can.

@@ -175,8 +175,10 @@ void CultureWarsState::share_out(Seat seat, const int* squares, const int* need,
   for (;;) {
     int short_of = 0;
     for (int i = 0; i < count; ++i) short_of += given[std::size_t(i)] < need[i];
-    if (short_of == 0 || short_of > reserve_tokens_[std::size_t(seat)]) break;
-    for (int i = 0; i < count; ++i)
+    if (short_of == 0 || reserve_tokens_[std::size_t(seat)] == 0) break;
+    // A full pass while the reserve covers every square still short; the last, partial pass in
+    // the order given (the caller's: highest coin number first).
+    for (int i = 0; i < count && reserve_tokens_[std::size_t(seat)] > 0; ++i)
       if (given[std::size_t(i)] < need[i]) {
         add_tokens(seat, squares[i], 1);
         ++given[std::size_t(i)];
@@ -186,14 +188,12 @@ void CultureWarsState::share_out(Seat seat, const int* squares, const int* need,
 
 void CultureWarsState::resolve_conflicts() {
   // As if at once: Technological Advantage counts the settlements held now (an attacked one still
-  // counts), every token-only conflict is resolved before any settlement is turned over, and each
-  // owner's defenders come from its reserve as it stands then, shared among its attacked
-  // settlements.
+  // counts), every token-only conflict (settlement squares included, where the square supports
+  // none) is resolved before any settlement is turned over, and each owner's defenders come from
+  // its reserve as it stands then, shared among its attacked settlements.
   const std::array<int, kMaxSeats> tech = tech_levels();
   for (int square = 0; square < kSquares; ++square) {
     if (!land_[std::size_t(square)]) continue;
-    const uint8_t coin = coin_at_[std::size_t(square)];
-    if (coin != kNoCoin && suit_up_[std::size_t(square)]) continue;
     int total = 0;
     for (int s = 0; s < num_seats(); ++s) total += tokens_[std::size_t(s)][std::size_t(square)];
     if (seats_on(square) >= 2 && total > support_of(square)) {
@@ -217,11 +217,11 @@ void CultureWarsState::resolve_conflicts() {
   }
   if (n_attacked == 0) return;
   // 1. Each settlement is turned number side up; an Ace goes back to its owner.
-  std::array<int, kMaxSeats * kCoinValues> owner_of{};
+  std::array<uint8_t, kMaxSeats * kCoinValues> coin_of{};
   for (int i = 0; i < n_attacked; ++i) {
     const int square = attacked[std::size_t(i)];
     const uint8_t coin = coin_at_[std::size_t(square)];
-    owner_of[std::size_t(i)] = coin_seat(coin);
+    coin_of[std::size_t(i)] = coin;
     suit_up_[std::size_t(square)] = false;
     coin_seen_[coin] = true;
     if (log().enabled())
@@ -233,20 +233,21 @@ void CultureWarsState::resolve_conflicts() {
   for (int s = 0; s < num_seats(); ++s) {
     std::array<int, kMaxSeats * kCoinValues> squares{}, need{};
     int k = 0;
-    for (int i = 0; i < n_attacked; ++i)
-      if (owner_of[std::size_t(i)] == s) {
-        squares[std::size_t(k)] = attacked[std::size_t(i)];
-        need[std::size_t(k++)] = 5;
-      }
+    for (int value = kCoinValues - 1; value >= kAce; --value)  // highest number first
+      for (int i = 0; i < n_attacked; ++i)
+        if (coin_of[std::size_t(i)] == make_coin(s, value)) {
+          squares[std::size_t(k)] = attacked[std::size_t(i)];
+          need[std::size_t(k++)] = 5;
+        }
     share_out(s, squares.data(), need.data(), k);
   }
-  // 3. Each square resolved as tokens against tokens.
+  // 3. Each square resolved as tokens against tokens ("proceed as above"): until the square
+  // supports what is left, a lone attacker facing no defenders included.
   for (int i = 0; i < n_attacked; ++i) {
     const int square = attacked[std::size_t(i)];
     int total = 0;
     for (int s = 0; s < num_seats(); ++s) total += tokens_[std::size_t(s)][std::size_t(square)];
-    if (seats_on(square) >= 2 && total > support_of(square))
-      resolve_square(square, support_of(square), tech);
+    if (total > support_of(square)) resolve_square(square, support_of(square), tech);
   }
 }
 
@@ -356,28 +357,28 @@ void CultureWarsState::end_round() {
       abandoned[std::size_t(n_abandoned++)] = square;
     }
   }
-  std::array<int, kMaxSeats * kCoinValues> owner_of{}, left{};
+  std::array<uint8_t, kMaxSeats * kCoinValues> coin_of{};
   for (int i = 0; i < n_abandoned; ++i) {
     const int square = abandoned[std::size_t(i)];
     const uint8_t coin = coin_at_[std::size_t(square)];
-    owner_of[std::size_t(i)] = coin_seat(coin);
+    coin_of[std::size_t(i)] = coin;
     suit_up_[std::size_t(square)] = false;
     coin_seen_[coin] = true;
     if (log().enabled())
       log().add(std::string("the settlement on ") + square_name(square) +
                 " is abandoned: " + coin_text(coin));
-    // "place that number of tokens in the square"; an Ace is removed and leaves one token.
-    left[std::size_t(i)] = coin_value(coin) == kAce ? 1 : coin_value(coin);
     if (coin_value(coin) == kAce) take_coin(square);
   }
+  // "place that number of tokens in the square"; an Ace is removed and leaves one token.
   for (int s = 0; s < num_seats() && n_abandoned > 0; ++s) {
     std::array<int, kMaxSeats * kCoinValues> squares{}, need{};
     int k = 0;
-    for (int i = 0; i < n_abandoned; ++i)
-      if (owner_of[std::size_t(i)] == s) {
-        squares[std::size_t(k)] = abandoned[std::size_t(i)];
-        need[std::size_t(k++)] = left[std::size_t(i)];
-      }
+    for (int value = kCoinValues - 1; value >= kAce; --value)  // highest number first
+      for (int i = 0; i < n_abandoned; ++i)
+        if (coin_of[std::size_t(i)] == make_coin(s, value)) {
+          squares[std::size_t(k)] = abandoned[std::size_t(i)];
+          need[std::size_t(k++)] = value == kAce ? 1 : value;
+        }
     share_out(s, squares.data(), need.data(), k);
   }
   // The end: N settlements now and at the end of the round before.

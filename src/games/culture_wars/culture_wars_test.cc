@@ -3,9 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <regex>
 #include <set>
+#include <sstream>
 
 #include "core/record.h"
 #include "games/games.h"
@@ -413,6 +415,115 @@ TEST(CultureWarsConflict, AnAceSettlementAttackedGoesHome) {
   EXPECT_EQ(variant->tokens(1, sq("k11")), 4);
 }
 
+// The log lines the state wrote, as everybody reads them.
+std::vector<std::string> log_lines(const State& s) {
+  return s.log().for_viewer(kSpectator);
+}
+bool logged(const State& s, const std::string& line) {
+  const auto lines = log_lines(s);
+  return std::find(lines.begin(), lines.end(), line) != lines.end();
+}
+bool logged_containing(const State& s, const std::string& part) {
+  for (const std::string& line : log_lines(s))
+    if (line.find(part) != std::string::npos) return true;
+  return false;
+}
+
+TEST(CultureWarsConflict, TokensOnASettlementFightEachOtherFirst) {
+  // "Tokens of opposing players that exceed the population limit of the square they are in ...
+  // are in conflict with each other", a settlement supports zero, and "Resolve conflicts between
+  // tokens only before resolving conflicts involving settlements". Seat A's settlement on its 3
+  // at k11 (six supporters around it) holds one token of each seat: one each goes at once, nothing
+  // is left to attack, and A keeps its settlement (its own token counts as a token, not as a
+  // sixth defender).
+  const std::vector<CoinAt> coins{{"k11", 0, 3, true}, {"q17", 1, 2, false}};
+  const std::map<std::string, int> supporters{{"j10", 2}, {"j11", 2}, {"j12", 2}};
+  auto tokens_with = [&](int a, int b) {
+    std::map<std::string, int> mine = supporters;
+    mine["k11"] = a;
+    return std::vector<std::map<std::string, int>>{mine, {{"k11", b}, {"q17", 5}}};
+  };
+  for (bool stops : {false, true}) {
+    SCOPED_TRACE(stops ? "conflict_stops_at_one_seat" : "default");
+    auto s = position(tokens_with(1, 1), coins, 1, {{"conflict_stops_at_one_seat", stops}});
+    s->log().set_enabled(true);
+    end_movement(*s);
+    ASSERT_EQ(s->phase(), Phase::kSettlement);
+    EXPECT_TRUE(logged(*s, "conflict on k11: seat A (0) loses 1"));
+    EXPECT_TRUE(logged(*s, "conflict on k11: seat B (1) loses 1"));
+    EXPECT_FALSE(logged_containing(*s, "is attacked"));
+    EXPECT_EQ(s->tokens(0, sq("k11")), 0);
+    EXPECT_EQ(s->tokens(1, sq("k11")), 0);
+    EXPECT_TRUE(s->suit_up(sq("k11")));
+    EXPECT_EQ(s->settlements(0), 1);
+    EXPECT_EQ(s->reserve_tokens(0), kTokens - 6);  // nothing placed in defence
+  }
+  // One of A's against three of B's: A, B, then B alone "until the square can support all
+  // remaining tokens", which on a settlement is none: no invader is left, the settlement stands.
+  auto literal = position(tokens_with(1, 3), coins);
+  literal->log().set_enabled(true);
+  end_movement(*literal);
+  ASSERT_EQ(literal->phase(), Phase::kSettlement);
+  EXPECT_TRUE(logged(*literal, "conflict on k11: seat A (0) loses 1"));
+  EXPECT_TRUE(logged(*literal, "conflict on k11: seat B (1) loses 3"));
+  EXPECT_FALSE(logged_containing(*literal, "is attacked"));
+  EXPECT_TRUE(literal->suit_up(sq("k11")));
+  EXPECT_EQ(literal->tokens(1, sq("k11")), 0);
+  // conflict_stops_at_one_seat: A's token goes first and the conflict stops with B alone, whose
+  // three then attack the settlement: turned over (the 3 supports 3), five defenders, 3 against
+  // 5: 2,5 2,4 1,4 1,3 0,3.
+  auto variant = position(tokens_with(1, 3), coins, 1, {{"conflict_stops_at_one_seat", true}});
+  variant->log().set_enabled(true);
+  end_movement(*variant);
+  ASSERT_EQ(variant->phase(), Phase::kSettlement);
+  EXPECT_TRUE(logged(*variant, "the settlement on k11 is attacked: 3 of seat A (0)"));
+  EXPECT_FALSE(variant->suit_up(sq("k11")));
+  EXPECT_EQ(variant->tokens(0, sq("k11")), 3);
+  EXPECT_EQ(variant->tokens(1, sq("k11")), 0);
+  // Three of A's against one of B's, with the flag: B's token goes first and A keeps its three on
+  // its settlement (lost at step 6: a settlement supports none); the settlement stands.
+  auto owner_left = position(tokens_with(3, 1), coins, 1, {{"conflict_stops_at_one_seat", true}});
+  end_movement(*owner_left);
+  ASSERT_EQ(owner_left->phase(), Phase::kSettlement);
+  EXPECT_TRUE(owner_left->suit_up(sq("k11")));
+  EXPECT_EQ(owner_left->tokens(0, sq("k11")), 3);
+  EXPECT_EQ(owner_left->tokens(1, sq("k11")), 0);
+}
+
+TEST(CultureWarsConflict, ALoneAttackerLosesItsExcessWithoutDefenders) {
+  // Seat B's five tokens enter seat A's settlement on its 4 at k11; A has no token in reserve
+  // ("place as many as are available": none). "Proceed as above": removal goes on "until the
+  // square can support all remaining tokens" (Rulings 5), so B is cut to the 4 the coin supports
+  // and cannot settle there this round. With conflict_stops_at_one_seat B keeps its five through
+  // the settlements (its excess goes at step 6) and may settle.
+  const std::vector<std::map<std::string, int>> tokens{
+      {{"j10", 2}, {"j11", 2}, {"j12", 2}, {"p16", 30}}, {{"k11", 5}, {"q17", 5}}};
+  const std::vector<CoinAt> coins{{"k11", 0, 4, true}, {"q17", 1, 2, false}};
+  auto s = position(tokens, coins);
+  s->log().set_enabled(true);
+  ASSERT_EQ(s->reserve_tokens(0), 0);
+  end_movement(*s);
+  ASSERT_EQ(s->phase(), Phase::kSettlement);
+  EXPECT_TRUE(logged(*s, "the settlement on k11 is attacked: 4 of seat A (0)"));
+  EXPECT_TRUE(logged(*s, "conflict on k11: seat B (1) loses 1"));
+  EXPECT_FALSE(s->suit_up(sq("k11")));
+  EXPECT_EQ(s->tokens(0, sq("k11")), 0);
+  EXPECT_EQ(s->tokens(1, sq("k11")), 4);
+  while (s->phase() == Phase::kSettlement && s->current_player() != 1) s->apply_text("done");
+  ASSERT_EQ(s->current_player(), 1);
+  for (Move m : s->legal_moves())
+    EXPECT_EQ(s->move_to_string(m).rfind("settle:k11", 0), std::string::npos)
+        << s->move_to_string(m);
+  auto variant = position(tokens, coins, 1, {{"conflict_stops_at_one_seat", true}});
+  end_movement(*variant);
+  ASSERT_EQ(variant->phase(), Phase::kSettlement);
+  EXPECT_EQ(variant->tokens(1, sq("k11")), 5);
+  while (variant->phase() == Phase::kSettlement && variant->current_player() != 1)
+    variant->apply_text("done");
+  ASSERT_EQ(variant->current_player(), 1);
+  EXPECT_EQ(variant->why_illegal(variant->parse_move("settle:k11=a")), "");
+}
+
 // --- The round's end decided as if at once ------------------------------------------------------
 
 // The square `name` reflected left-right (`flip_columns`) and/or top-bottom (`flip_rows`) across
@@ -502,6 +613,198 @@ TEST(CultureWarsRoundEnd, AShortReserveIsSharedAmongAttackedSettlements) {
   EXPECT_EQ(s->tokens(1, sq("o11")), 3 + 1);
   expect_scan_order_free(tokens, coins, json::object());
   expect_scan_order_free(tokens, coins, {{"conflict_stops_at_one_seat", true}});
+}
+
+TEST(CultureWarsRoundEnd, AShortReserveDefendsAsManyAsAreAvailable) {
+  // "If there are not enough tokens in reserve to place in defense of the settlement, place as
+  // many as are available." Seat B has one token in reserve and its 3 (k11) and 4 (o11) are
+  // attacked by two of A's tokens each: the token is placed, at the higher number (o11). On
+  // o11 2 and 1 fit the 4; on k11 A's two stand alone within the 3.
+  const std::vector<std::map<std::string, int>> tokens{
+      {{"k11", 2}, {"o11", 2}}, {{"p16", 9}, {"p15", 9}, {"p14", 7}, {"j17", 5}, {"q17", 5}}};
+  const std::vector<CoinAt> coins{{"k11", 1, 3, true}, {"o11", 1, 4, true}, {"q17", 1, 2, false}};
+  auto s = position(tokens, coins);
+  ASSERT_EQ(s->reserve_tokens(1), 1);
+  end_movement(*s);
+  ASSERT_EQ(s->phase(), Phase::kSettlement);
+  EXPECT_EQ(s->reserve_tokens(1), 0);
+  EXPECT_EQ(s->tokens(1, sq("o11")), 1);
+  EXPECT_EQ(s->tokens(0, sq("o11")), 2);
+  EXPECT_EQ(s->tokens(1, sq("k11")), 0);
+  EXPECT_EQ(s->tokens(0, sq("k11")), 2);
+  // Seven in reserve: three passes of one each, the seventh to the 4.
+  auto seven = position({tokens[0], {{"p16", 9}, {"p15", 9}, {"j17", 6}, {"q17", 5}}}, coins);
+  ASSERT_EQ(seven->reserve_tokens(1), 7);
+  end_movement(*seven);
+  ASSERT_EQ(seven->phase(), Phase::kSettlement);
+  // k11: 2 against 3 on a 3: 1,3 then 1,2. o11: 2 against 4 on a 4: 1,4 then 1,3.
+  EXPECT_EQ(seven->tokens(1, sq("k11")), 2);
+  EXPECT_EQ(seven->tokens(0, sq("k11")), 1);
+  EXPECT_EQ(seven->tokens(1, sq("o11")), 3);
+  EXPECT_EQ(seven->tokens(0, sq("o11")), 1);
+  expect_scan_order_free(tokens, coins, json::object());
+}
+
+TEST(CultureWarsRoundEnd, AShortReserveIsSharedAmongAbandonedSettlements) {
+  // Seat A's 3 (k11) and 4 (o11) have no supporters and are abandoned together; A has five
+  // tokens in reserve for the seven ("place that number of tokens in the square"): a pass of one
+  // each, another, and the fifth to the higher number: 2 on k11, 3 on o11, none kept back.
+  std::map<std::string, int> far;  // 31 tokens, two a square, away from both settlements
+  int left = 31;
+  for (const char* name : {"i17", "j17", "k17", "l17", "m17", "n17", "o17", "p17", "i18", "j18",
+                           "k18", "l18", "m18", "n18", "o18", "p18"}) {
+    far[name] = std::min(2, left);
+    left -= far[name];
+  }
+  const std::vector<std::map<std::string, int>> tokens{far, {{"r9", 1}}};
+  const std::vector<CoinAt> coins{{"k11", 0, 3, true}, {"o11", 0, 4, true}};
+  auto s = position(tokens, coins);
+  ASSERT_EQ(s->reserve_tokens(0), 5);
+  end_movement(*s);
+  ASSERT_EQ(s->round(), 2);  // A, with none in reserve, does not grow
+  EXPECT_FALSE(s->suit_up(sq("k11")));
+  EXPECT_FALSE(s->suit_up(sq("o11")));
+  EXPECT_EQ(s->tokens(0, sq("k11")), 2);
+  EXPECT_EQ(s->tokens(0, sq("o11")), 3);
+  EXPECT_EQ(s->reserve_tokens(0), 0);
+  expect_scan_order_free(tokens, coins, json::object());
+}
+
+// --- The reported cases, replayed from their deals ----------------------------------------------
+
+// `moves` (separated by spaces) applied to the deal of `seed`, with the log on.
+std::unique_ptr<CultureWarsState> replayed(json params, uint64_t seed, const std::string& moves) {
+  auto state = games::registry().make("culture-wars", params)->new_initial_state(seed);
+  state->log().set_enabled(true);
+  std::istringstream in(moves);
+  for (std::string move; in >> move;) state->apply_text(move);
+  return std::unique_ptr<CultureWarsState>(static_cast<CultureWarsState*>(state.release()));
+}
+
+TEST(CultureWarsScenario, TwoTokensOnTheOwnersSettlementCancelOut) {
+  // Seat A settled its 4 at j10; at round 4's end one token of A and one of B stand on it. They
+  // are in conflict over a square that supports none: both go, nothing attacks the settlement,
+  // and A keeps it (22 tokens in reserve once round 5 has grown, not 17).
+  auto s = replayed(
+      {{"players", 2}}, 1,
+      "tile:o13-s13 tile:m15-m19 tile:o15-s15 tile:o11-s11 coin:q17 coin:j10 coin:q12 coin:j15 "
+      "coin:n18 coin:m10 coin:t14 coin:i18 token:j9 token:r18 token:i10 token:k10 done i10-i11 "
+      "k10-k11 done done i10-i9 i11-j11 k10-k9 done done 2i10-j10 2k10-j10 j11-j10 done "
+      "settle:j10 j9-j10 done j11-j10 done ");
+  EXPECT_TRUE(logged(*s, "conflict on j10: seat A (0) loses 1"));
+  EXPECT_TRUE(logged(*s, "conflict on j10: seat B (1) loses 1"));
+  EXPECT_FALSE(logged_containing(*s, "is attacked"));
+  EXPECT_EQ(s->round(), 5);
+  EXPECT_TRUE(s->suit_up(sq("j10")));
+  EXPECT_EQ(s->coin_at(sq("j10")), 0 * kCoinValues + 4);
+  EXPECT_EQ(s->tokens(0, sq("j10")), 0);
+  EXPECT_EQ(s->tokens(1, sq("j10")), 0);
+  EXPECT_EQ(s->settlements(0), 1);
+  EXPECT_EQ(s->reserve_tokens(0), 22);
+}
+
+TEST(CultureWarsScenario, TwoAttackersOnASettlementFightEachOtherFirst) {
+  // Four players: seat D's settlement on its 5 at k11 holds three of A's, two of C's and three of
+  // D's own tokens. All of them are in conflict over a square that supports none and all go;
+  // nothing is left to attack the settlement, which D keeps.
+  auto s = replayed(
+      {{"players", 4}, {"max_rounds", 10}}, 1883030581524600486ULL,
+      "tile:m15-n19 tile:m11-s13 tile:o15-r7 tile:o11-g12 coin:j17 coin:i14 coin:o14 coin:n17 "
+      "coin:l14 coin:k11 coin:r15 coin:n20 coin:p10 coin:r7 coin:q18 token:k15 token:j15 "
+      "token:l15 token:j13 token:o17 token:j12 token:q16 token:j11 j12-k12 o17-o18 done j11-k11 "
+      "q16-q17 done j13-j14 l15-l14 done 2j15-j14 k15-k16 k15-j15 done j13-k13 l15-k15 l14-k14 "
+      "l14-l13 l15-l14 done 2j14-k14 k16-k15 j15-j16 done q16-r16 k11-l11 q17-r17 j11-j10 done "
+      "o18-n18 j12-j13 o17-n17 k12-l12 k12-k11 j12-k12 done k11-k10 o18-p18 o17-p17 k12-j12 "
+      "n17-m17 n18-n19 2j13-i13 l12-k12 k12-j12 done q16-q15 r17-r18 j10-i10 q17-q18 r16-r15 "
+      "2k11-k12 2l11-l12 done 2k15-l15 done k16-k17 2k14-l14 j15-i15 j16-j17 j14-i14 k15-k14 "
+      "k14-l14 j16-i16 j15-j16 done 3k12-k11 2r17-r16 2r16-r15 2j11-k11 q15-r15 q17-r17 i10-i9 "
+      "l12-k12 j10-j9 l12-l11 q18-q17 q16-q15 q15-q16 i10-i11 r18-q18 q16-q15 q18-r18 l12-l11 "
+      "r18-q18 q17-q18 j11-j10 j10-j11 done 2j12-j11 2n18-n17 k11-k12 p17-q17 m17-n17 i13-h13 "
+      "i13-i14 n19-n18 k10-j10 n19-o19 m17-m18 k10-l10 o18-n18 o17-o18 o18-o17 o17-o18 done "
+      "2j13-i13 2l15-l14 k13-k12 l13-l14 j13-j12 l14-l15 l15-l14 l14-l15 l13-l14 k13-l13 "
+      "l13-k13 k13-l13 done 3l14-l15 2j16-j17 k17-j17 k15-j15 k14-k13 j14-k14 i16-i17 k16-j16 "
+      "k14-k13 2i14-i13 i15-i14 l14-k14 done settle:j17=? settle:l14 settle:n17=a settle:r15 "
+      "l13-l12 2j12-k12 2i13-j13 done 3k14-l14 2j14-i14 2l15-l14 3k13-l13 2i13-j13 2j16-j15 "
+      "k17-l17 i15-i14 k15-l15 2i16-j16 i17-i16 2j15-j16 i17-i18 k16-l16 l15-k15 k15-l15 "
+      "i14-i13 i15-i14 k16-j16 k17-k16 i14-j14 done 2l10-k10 p17-q17 2j12-k12 h13-i13 2o19-o18 "
+      "j11-j10 o17-o18 i14-i15 3p18-q18 3o18-p18 o17-p17 2q17-q18 p17-q17 2n18-n17 j11-j12 "
+      "i14-j14 2m18-m17 n18-m18 h13-i13 j10-k10 j10-j11 j11-j10 done i11-j11 q16-q17 l11-k11 "
+      "j9-j10 r18-q18 2q15-q14 2l11-l12 i9-i10 r16-q16 r17-r18 r18-r17 q16-q15 r17-r18 q15-q16 "
+      "q17-q18 q18-q17 q17-q18 j10-j11 r16-r17 i11-i12 j9-j10 j10-j9 i9-i10 r16-r17 done "
+      "settle:k11=? 2k12-k11 2l14-k14 done 2o18-p18 2p18-q18 2i13-j13 2j14-i14 2k10-k11 k12-k11 "
+      "p17-q17 j12-j11 o18-n18 m17-l17 m18-n18 i13-h13 p18-q18 m17-m18 q18-q17 m18-m17 q17-q18 "
+      "m17-m18 q18-q17 q17-q18 2j10-j11 k10-l10 i15-j15 j12-j13 k12-j12 i15-j15 done 2l17-m17 "
+      "j14-i14 2i16-i15 2l13-l14 2j13-j12 k15-k14 l14-k14 k15-k14 k16-k17 3j16-k16 l16-l17 "
+      "k16-k15 l13-l14 2i18-i17 l14-k14 l15-l14 l14-l15 l15-l14 l16-l17 l15-k15 j15-j14 j14-j15 "
+      "j15-j14 j15-j14 i14-j14 4i14-i13 done 2r17-q17 2q17-q18 2j11-k11 l12-l11 2i10-i9 j10-k10 "
+      "2q16-q17 j9-j10 2i12-j12 r18-q18 l12-k12 j9-k9 j11-k11 l12-l11 q16-r16 q14-q15 q15-q14 "
+      "r18-r17 q15-q16 r17-r18 2q14-q15 r18-r17 j10-j9 i10-j10 2q18-p18 done ");
+  EXPECT_TRUE(logged(*s, "conflict on k11: seat A (0) loses 3"));
+  EXPECT_TRUE(logged(*s, "conflict on k11: seat C (2) loses 2"));
+  EXPECT_TRUE(logged(*s, "conflict on k11: seat D (3) loses 3"));
+  EXPECT_FALSE(logged_containing(*s, "the settlement on k11 is attacked"));
+  EXPECT_TRUE(s->suit_up(sq("k11")));
+  EXPECT_EQ(s->coin_at(sq("k11")), 3 * kCoinValues + 5);
+  for (Seat seat = 0; seat < 4; ++seat) EXPECT_EQ(s->tokens(seat, sq("k11")), 0) << seat;
+}
+
+TEST(CultureWarsScenario, ALoneAttackerCannotSettleWithItsExcess) {
+  // Seat B's five tokens enter seat A's settlement on its 4 at j10; A has no token in reserve to
+  // defend with. B is cut to the 4 the coin supports at once ("until the square can support all
+  // remaining tokens"), is offered no settlement there, and the round ends.
+  auto s = replayed(
+      {{"players", 2}}, 1,
+      "tile:o13-s13 tile:m15-m19 tile:o15-s15 tile:o11-s11 coin:q17 coin:j10 coin:q12 coin:j15 "
+      "coin:n18 coin:m10 coin:t14 coin:i18 token:j9 token:k10 token:i10 token:i11 done i10-i9 "
+      "i11-j11 done done i11-i12 j11-k11 done done 3i10-j10 2j11-j10 i9-i10 i11-j11 i12-i13 "
+      "k11-l11 done settle:j10 done i12-j12 k11-k12 i13-j13 l11-m11 i13-i14 done done done "
+      "3j9-j10 2k10-j10 done done ");
+  EXPECT_TRUE(logged(*s, "the settlement on j10 is attacked: 4 of seat A (0)"));
+  EXPECT_TRUE(logged(*s, "conflict on j10: seat B (1) loses 1"));
+  EXPECT_FALSE(logged_containing(*s, "seat B (1) takes"));
+  EXPECT_EQ(s->round(), 7);
+  EXPECT_FALSE(s->suit_up(sq("j10")));
+  EXPECT_EQ(s->coin_at(sq("j10")), 0 * kCoinValues + 4);
+  EXPECT_EQ(s->tokens(1, sq("j10")), 4 + 1);  // grown by one in round 7
+  EXPECT_EQ(s->settlements(1), 0);
+}
+
+TEST(CultureWarsScenario, AShortReserveDefendsAsManyAsItCan) {
+  // Three players: seat C, one token in reserve, has its Ace (l14) and its 5 (l18) attacked at
+  // once. The token is placed, at the higher number: l18, beside B's three (4 fit the 5).
+  auto s = replayed(
+      {{"players", 3}, {"max_rounds", 10}}, 14859331751215125593ULL,
+      "tile:m11-s17 tile:o11-h19 tile:o13-g21 coin:q12 coin:i13 coin:g22 coin:p9 coin:l14 "
+      "coin:h19 coin:m9 coin:i16 coin:l18 coin:q15 coin:i10 coin:o18 token:q10 token:p10 "
+      "token:m15 token:n9 token:m16 token:l15 l15-k15 m16-l16 done q10-q11 p10-o10 done "
+      "2m15-m16 n9-n10 n9-m9 done l16-l17 l15-m15 k15-k14 done 2m16-l16 n10-m10 m16-m15 m9-l9 "
+      "done q11-r11 o10-o9 q10-r10 p10-p9 done 3l16-l15 m10-l10 l9-k9 m9-l9 n10-n9 l9-l10 done "
+      "2l15-l16 k15-k16 l17-m17 k14-l14 done 2o9-p9 q10-q9 r11-r12 q11-q12 r10-r9 done 2o10-n10 "
+      "2q10-q11 2q11-q12 p10-q10 r12-q12 r10-q10 p10-o10 o10-o9 r12-r13 r9-r10 done l10-l11 "
+      "2n9-m9 2l15-l14 m10-m9 2l10-k10 l9-l10 k9-j9 m10-l10 n10-n9 l15-l14 2m15-l15 n10-m10 "
+      "done 3l16-l15 m17-m18 m15-m16 k16-k17 2k14-l14 k15-j15 l17-l18 k16-l16 k15-k14 done done "
+      "settle:q12 settle:p9 2l15-l14 2m18-l18 l17-l18 j15-j16 k14-k15 l16-k16 m17-m18 m16-n16 "
+      "k17-k18 j15-i15 done 3q10-r10 2r11-r10 2n10-n9 2r9-r10 2q11-q10 2q9-r9 r13-r12 o9-n9 "
+      "o10-o9 p10-o10 o10-n10 r13-q13 o9-o10 n10-n9 r11-q11 q11-r11 p10-p9 q9-q10 done 2n9-o9 "
+      "2k10-j10 l9-m9 j9-i9 m10-n10 l10-m10 l11-l12 m10-n10 k9-l9 l11-k11 l10-l11 l9-l10 "
+      "l10-m10 done done settle:r10 settle:l18 settle:l14=a o10-o9 2r12-q12 r11-r12 q13-r13 "
+      "o10-p10 2r9-m18 q10-m18 q10-q9 n9-n10 p9-o9 o10-o9 q11-r11 r11-q11 q11-r11 q13-q14 "
+      "q10-q9 n9-n10 n9-n10 r9-m18 done l9-m9 2l10-k10 3o9-p9 2k11-k10 j10-i10 2k9-k10 j9-k9 "
+      "l12-k12 l11-k11 j10-k10 l9-l10 j10-k10 2m10-l10 j9-j10 i9-j9 l12-l13 n10-n9 n10-o10 "
+      "l11-l12 i9-i10 m10-n10 n10-m10 2m9-l9 m9-n9 m9-m10 done 2k18-r11 2m18-n18 n16-n17 "
+      "l17-r11 2l16-m16 2k16-k17 2k15-k14 2k17-k18 n16-m16 2i15-i16 2j16-j17 l15-m15 2m15-m16 "
+      "2m16-m15 m15-m16 l15-k15 2k14-l14 done settle:k10 done l13-l14 3l9-m9 j9-i9 2j10-i10 "
+      "2k11-j11 k9-j9 2l10-l9 n9-o9 m10-n10 j9-j10 o10-n10 k12-k11 k9-j9 2l12-l11 k12-l12 done "
+      "2m18-l18 2r10-r11 2q11-q12 q9-p9 q14-q15 r13-r14 o9-o10 q9-q10 p10-o10 r12-r13 r13-q13 "
+      "3n10-m10 r12-r13 q9-r9 p10-q10 o9-n9 m18-l18 q14-q13 2p9-o9 o9-p9 p9-o9 2p9-q9 done done ");
+  EXPECT_TRUE(logged(*s, "the settlement on l14 is attacked: Ace of seat C (2)"));
+  EXPECT_TRUE(logged(*s, "the settlement on l18 is attacked: 5 of seat C (2)"));
+  ASSERT_EQ(s->phase(), Phase::kSettlement);
+  EXPECT_EQ(s->reserve_tokens(2), 0);
+  EXPECT_EQ(s->tokens(2, sq("l18")), 1);
+  EXPECT_EQ(s->tokens(1, sq("l18")), 3);
+  EXPECT_EQ(s->tokens(2, sq("l14")), 0);
+  EXPECT_EQ(s->tokens(0, sq("l14")), 1);
 }
 
 TEST(CultureWarsMovement, BoatsSailFromAFriendlyCoastalSettlementToAnotherOnTheSameSea) {
