@@ -114,6 +114,7 @@ std::vector<VariantCase> variant_cases() {
         {"conflict_stops_at_one_seat", true},
         {"tech_inferior_loses_all_first", true},
         {"setup_tiles_move_again", true},
+        {"setup_tiles_move_once", true},
         {"tokens_restart_reverse_order", true}}}};
 }
 

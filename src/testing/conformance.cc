@@ -228,9 +228,11 @@ void check_no_leak(const State& state, Rng& rng, bool& sampled_differently,
 
 void random_sim_test(const Registry& registry, const std::string& game_id, const json& params,
                      ConformanceOptions options) {
-  if (const char* playouts = std::getenv("TABLETOP_CONFORMANCE_PLAYOUTS"))
-    options.playouts = std::atoi(playouts);
-  if (const char* soak = std::getenv("TABLETOP_SOAK_GAMES")) options.playouts = std::atoi(soak);
+  if (options.playouts_from_environment) {
+    if (const char* playouts = std::getenv("TABLETOP_CONFORMANCE_PLAYOUTS"))
+      options.playouts = std::atoi(playouts);
+    if (const char* soak = std::getenv("TABLETOP_SOAK_GAMES")) options.playouts = std::atoi(soak);
+  }
   if (options.thorough_playouts < 0) options.thorough_playouts = std::max(1, options.playouts / 10);
   std::shared_ptr<const Game> game = registry.make(game_id, params);
   const GameEntry& entry = *registry.find(game_id);
@@ -270,8 +272,16 @@ void random_sim_test(const Registry& registry, const std::string& game_id, const
       }
       if (state.is_terminal()) break;
       ASSERT_LT(step, 10'000'000) << where << ": the game does not end";
-      const std::vector<Move> moves = state.legal_moves();
-      ASSERT_NO_THROW(match.play(moves[rng.uniform(uint32_t(moves.size()))])) << where;
+      Move move;
+      if (options.choose) {
+        ASSERT_NO_THROW(move = options.choose(state, playout, rng)) << where;
+      } else {
+        const std::vector<Move> moves = state.legal_moves();
+        move = moves[rng.uniform(uint32_t(moves.size()))];
+      }
+      const std::unique_ptr<State> before = options.observe ? state.clone() : nullptr;
+      ASSERT_NO_THROW(match.play(move)) << where;
+      if (options.observe) options.observe(*before, move, match.state());
     }
     total_plies += match.state().ply();
     // The record replays to the same final state and result.

@@ -24,11 +24,13 @@
 //   - no leak: for every seat and the spectator, determinize(v)->observation(v) == observation(v);
 //     for hidden-information games, some determinization differs from the truth (it samples);
 //   - the game's record replays to the same final state and result;
+// The moves are uniformly random unless the options name a chooser (agents mixed in).
 //   - seat_figures (the lab's trajectories): at least one, lower_snake_case names with a meaning,
 //     the same names in the same order at every state, finite, zero past the seats, unchanged by
 //     the JSON round trip.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "core/registry.h"
@@ -42,6 +44,17 @@ struct ConformanceOptions {
   // playouts check every `sample_every`-th ply. -1: a tenth of the playouts (at least one).
   int thorough_playouts = -1;
   int sample_every = 7;
+  // Whether TABLETOP_CONFORMANCE_PLAYOUTS and TABLETOP_SOAK_GAMES (below) may change `playouts`;
+  // false for a test that counts what a fixed set of playouts reaches.
+  bool playouts_from_environment = true;
+  // The move of each ply, instead of a uniformly random legal one: given the state, the playout's
+  // number and the suite's generator; it must return a legal move. A test that links agents (ai/,
+  // which testing/ may not depend on) mixes them in here, so that the playouts reach positions
+  // random play never does. Empty: random moves.
+  std::function<Move(const State& state, int playout, Rng& rng)> choose;
+  // Called after every move with the state before it, the move and the state after it (for a test
+  // that counts what the playouts reached). Empty: nothing is called.
+  std::function<void(const State& before, Move move, const State& after)> observe;
 };
 
 // Runs the suite with GoogleTest assertions. The environment variable TABLETOP_CONFORMANCE_PLAYOUTS

@@ -59,7 +59,11 @@ static const std::vector<ParamSpec>& param_specs() {
        "(Rulings 9)",
        "variant"},
       {"setup_tiles_move_again", ParamSpec::Type::kBool, false, std::nullopt, std::nullopt,
-       "a tile moved in setup may be moved again, or back (Rulings 10)", "variant"},
+       "with 2 players a tile moved in setup may be moved again, or back, instead of four "
+       "different tiles (Rulings 10)",
+       "variant"},
+      {"setup_tiles_move_once", ParamSpec::Type::kBool, false, std::nullopt, std::nullopt,
+       "with 3 or 4 players too, a tile moved in setup is not moved again (Rulings 10)", "variant"},
       {"tokens_restart_reverse_order", ParamSpec::Type::kBool, false, std::nullopt, std::nullopt,
        "token placement begins again with the last seat instead of continuing where coin "
        "placement stopped (Rulings 11)",
@@ -85,6 +89,7 @@ CultureWarsGame::CultureWarsGame(const json& params)
   conflict_stops_at_one_seat_ = this->params()["conflict_stops_at_one_seat"];
   tech_inferior_loses_all_first_ = this->params()["tech_inferior_loses_all_first"];
   setup_tiles_move_again_ = this->params()["setup_tiles_move_again"];
+  setup_tiles_move_once_ = this->params()["setup_tiles_move_once"];
   tokens_restart_reverse_order_ = this->params()["tokens_restart_reverse_order"];
 }
 
@@ -197,9 +202,10 @@ std::string CultureWarsState::why_illegal(Move move) const {
       if (!tile_can_move(tile))
         return "the tile at " + square_name(p.from) + " is not next to the hole";
       if (!tile_may_move(tile))
-        return "the tile at " + square_name(p.from) +
-               " has been moved already: four different tiles get moved (another tile next to the "
-               "hole can move)";
+        return "the tile at " + square_name(p.from) + " has been moved already: " +
+               (num_seats() == 2 ? "four different tiles get moved"
+                                 : "with setup_tiles_move_once, different tiles get moved") +
+               " (another tile next to the hole can move)";
       if (!tile_fits(tile, p.to))
         return "the tile cannot go to " + square_name(p.to) +
                ": it must overlap no tile and share a square edge with another tile";
@@ -553,7 +559,7 @@ json CultureWarsState::observation(Seat viewer) const {
   }
   if (phase_ == Phase::kTokenPlacement) obs["tokens_to_place"] = tokens_to_place_;
   if (phase_ == Phase::kTileMoves) {
-    json moved = json::array();  // the tiles moved so far (each moves once: Rulings)
+    json moved = json::array();  // the tiles moved so far (Rulings 10)
     for (int t = 0; t < kTiles; ++t)
       if (moved_tiles_ >> t & 1) moved.push_back(square_name(tile_origin_[std::size_t(t)]));
     obs["moved_tiles"] = moved;
@@ -747,9 +753,9 @@ std::string CultureWarsState::render(Seat viewer) const {
           << " rounds was reached\n   (max_rounds, not a rule)";
     for (int s = 0; s < num_seats(); ++s)
       if (winners_ >> s & 1)
-        out << " " << g.seat_name(s) << " wins: " << settlements(s) << " settlements now and "
-            << int(settlements_last_round_[std::size_t(s)]) << " at the last round's end\n   ("
-            << rules().settlements_to_win() << " needed at both; the most wins)";
+        out << " " << g.seat_name(s) << " wins: " << settlements(s)
+            << " settlements at the final round's end\n   (" << rules().settlements_to_win()
+            << " needed at the end of two rounds in a row; the most wins)";
     out << "\n";
   }
   return out.str();
@@ -775,7 +781,7 @@ std::string CultureWarsState::turn_status(Seat viewer) const {
       return who + "tile move " + std::to_string(step_ + 1) + " of " +
              std::to_string(rules().setup_tile_moves()) +
              ". Next: tile:FROM-TO, a tile next to the hole" +
-             (rules().setup_tiles_move_again() ? "" : " not moved yet") +
+             (rules().setup_tiles_differ() ? " not moved yet" : "") +
              " to a place touching another tile.";
     case Phase::kCoinPlacement:
       return who + plural(reserve_coins_unseen(seat), "coin") +

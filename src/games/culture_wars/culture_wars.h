@@ -23,8 +23,10 @@
 //   1. tile moves: each seat in turn (each seat twice with 2 players) moves a tile next to the hole
 //      (a tile with a square edge-adjacent to a non-land square inside the starting map's
 //      footprint) to any place in the window where it overlaps no tile and shares a square edge
-//      with another; a tile moved once in setup is not moved again (unless every tile next to
-//      the hole has been moved, or with setup_tiles_move_again);
+//      with another ("takes any tile adjacent to the hole": with 3 or 4 players a tile moved
+//      before may move again); with 2 players, "so that four tiles get moved", a tile moved once
+//      in setup is not moved again, unless every tile next to the hole has been moved
+//      (setup_tiles_differ; the variants below turn either count the other way);
 //   2. coin placement: in reverse order, seats take turns placing a coin from their reserve (drawn
 //      unseen) on a land square at Chebyshev distance >= 3 from every coin, skipping seats that
 //      cannot; when nobody can, every coin on the map is turned number side up;
@@ -81,8 +83,11 @@
 //     remaining tokens";
 //   tech_inferior_loses_all_first: with Technological Advantage, the inferior seats lose all their
 //     tokens before the advanced lose any, instead of only beginning the alternation;
-//   setup_tiles_move_again: a tile already moved in setup may be moved again (or back), instead of
-//     "four tiles get moved" being four different tiles;
+//   setup_tiles_move_again: with 2 players a tile already moved in setup may be moved again (or
+//     back), instead of "four tiles get moved" being four different tiles;
+//   setup_tiles_move_once: with 3 or 4 players too, a tile moved in setup is not moved again
+//     (unless every tile next to the hole has been moved), instead of "takes any tile adjacent to
+//     the hole" each time;
 //   tokens_restart_reverse_order: token placement starts again with the last seat of the order,
 //     instead of "continuing in reverse order" from where coin placement stopped.
 #pragma once
@@ -437,6 +442,13 @@ class CultureWarsGame final : public Game {
   bool conflict_stops_at_one_seat() const { return conflict_stops_at_one_seat_; }
   bool tech_inferior_loses_all_first() const { return tech_inferior_loses_all_first_; }
   bool setup_tiles_move_again() const { return setup_tiles_move_again_; }
+  bool setup_tiles_move_once() const { return setup_tiles_move_once_; }
+  // Whether the setup's tile moves go to different tiles (a moved tile moves again only when no
+  // tile next to the hole is left unmoved): with 2 players unless setup_tiles_move_again, with 3
+  // or 4 only with setup_tiles_move_once.
+  bool setup_tiles_differ() const {
+    return players_ == 2 ? !setup_tiles_move_again_ : setup_tiles_move_once_;
+  }
   bool tokens_restart_reverse_order() const { return tokens_restart_reverse_order_; }
   // Settlements to hold for two round ends in a row.
   int settlements_to_win() const { return players_ == 2 ? 4 : 3; }
@@ -454,6 +466,7 @@ class CultureWarsGame final : public Game {
   bool conflict_stops_at_one_seat_;
   bool tech_inferior_loses_all_first_;
   bool setup_tiles_move_again_;
+  bool setup_tiles_move_once_;
   bool tokens_restart_reverse_order_;
 };
 

@@ -390,16 +390,18 @@ void CultureWarsState::end_round() {
     if (now[std::size_t(s)] >= need && settlements_last_round_[std::size_t(s)] >= need)
       best = std::max(best, now[std::size_t(s)]);
   }
-  if (best >= 0) {
+  if (best >= 0)
     for (int s = 0; s < num_seats(); ++s)
       if (now[std::size_t(s)] == best && settlements_last_round_[std::size_t(s)] >= need)
         winners_ |= uint8_t(1u << s);
+  // Now the round that ended, the final one too: the game's end shows its counts.
+  for (int s = 0; s < num_seats(); ++s)
+    settlements_last_round_[std::size_t(s)] = uint8_t(now[std::size_t(s)]);
+  if (best >= 0) {
     phase_ = Phase::kOver;
     log().add("the game is over");
     return;
   }
-  for (int s = 0; s < num_seats(); ++s)
-    settlements_last_round_[std::size_t(s)] = uint8_t(now[std::size_t(s)]);
   if (round_ >= rules().max_rounds()) {
     phase_ = Phase::kOver;
     stopped_by_cap_ = true;

@@ -44,7 +44,7 @@ bool CultureWarsState::tile_can_move(int tile) const {
 
 bool CultureWarsState::tile_may_move(int tile) const {
   if (!tile_can_move(tile)) return false;
-  if (rules().setup_tiles_move_again() || !(moved_tiles_ >> tile & 1)) return true;
+  if (!rules().setup_tiles_differ() || !(moved_tiles_ >> tile & 1)) return true;
   // "So that four tiles get moved": a moved tile moves again only when no other can.
   for (int t = 0; t < kTiles; ++t)
     if (!(moved_tiles_ >> t & 1) && tile_can_move(t)) return false;

@@ -210,6 +210,72 @@ TEST(CultureWarsSetup, FourDifferentTilesGetMoved) {
   EXPECT_EQ(destinations.size(), 4u);
 }
 
+TEST(CultureWarsSetup, AnyTileNextToTheHoleMovesWithThreeOrFourPlayers) {
+  // "The first player takes any tile adjacent to the hole ... Each remaining player does
+  // likewise": with three or four players nothing says the tiles differ, so the tile that just
+  // filled the hole (now at m13, next to the new one) may move again, even back. With
+  // setup_tiles_move_once it may not, as with two players.
+  for (int players : {3, 4}) {
+    auto s = fresh(players, 5);
+    s->apply_text("tile:m15-m13");
+    EXPECT_EQ(s->why_illegal(s->parse_move("tile:m13-m15")), "") << players;
+    bool offered = false;
+    for (Move m : s->legal_moves()) offered |= s->move_to_string(m).substr(0, 8) == "tile:m13";
+    EXPECT_TRUE(offered) << players;
+    EXPECT_EQ(s->observation(kSpectator)["moved_tiles"], json::array({"m13"}));
+    EXPECT_EQ(s->turn_status(kSpectator).find("not moved yet"), std::string::npos);
+    s->apply_text("tile:m13-m15");  // moved back: the map is as it was
+    auto start = fresh(players, 5);
+    for (int square = 0; square < kSquares; ++square)
+      EXPECT_EQ(s->is_land(square), start->is_land(square)) << square_name(square);
+
+    auto once = fresh(players, 5, {{"setup_tiles_move_once", true}});
+    once->apply_text("tile:m15-m13");
+    const std::string why = once->why_illegal(once->parse_move("tile:m13-m15"));
+    EXPECT_NE(why.find("moved already"), std::string::npos) << why;
+    for (Move m : once->legal_moves()) EXPECT_NE(once->move_to_string(m).substr(0, 8), "tile:m13");
+    EXPECT_NE(once->turn_status(kSpectator).find("not moved yet"), std::string::npos);
+    // setup_tiles_move_again speaks of two players only: here it changes nothing.
+    auto again =
+        fresh(players, 5, {{"setup_tiles_move_once", true}, {"setup_tiles_move_again", true}});
+    again->apply_text("tile:m15-m13");
+    EXPECT_NE(again->why_illegal(again->parse_move("tile:m13-m15")), "");
+  }
+}
+
+TEST(CultureWarsSetup, AMovedTileMovesAgainWhenEveryTileNextToTheHoleHasMoved) {
+  // Ruling 10's fallback under setup_tiles_move_once: once every tile next to the hole has been
+  // moved, a moved one may move again rather than leave the seat without a move. No three or
+  // four moves reach it, so the position is built by hand: after m15 fills the hole, the tiles
+  // now next to it (m13, and m17, k15 and o15 marked moved) have all moved.
+  auto game =
+      games::registry().make("culture-wars", {{"players", 4}, {"setup_tiles_move_once", true}});
+  auto s = game->new_initial_state(5);
+  s->apply_text("tile:m15-m13");
+  json j = s->to_json();
+  const json& tiles = j["state"]["tiles"];
+  uint32_t moved = j["state"]["moved_tiles"].get<uint32_t>();
+  for (const char* name : {"m17", "k15", "o15"})
+    for (std::size_t t = 0; t < tiles.size(); ++t)
+      if (tiles[t] == sq(name)) moved |= uint32_t(1) << t;
+  j["state"]["moved_tiles"] = moved;
+  auto all_moved = game->state_from_json(j);
+  std::set<std::string> offered;
+  for (Move m : all_moved->legal_moves()) offered.insert(all_moved->move_to_string(m).substr(5, 3));
+  EXPECT_EQ(offered, (std::set<std::string>{"m13", "m17", "k15", "o15"}));
+  EXPECT_EQ(all_moved->why_illegal(all_moved->parse_move("tile:m13-m15")), "");
+  // With one of them unmoved, only that one may move.
+  j["state"]["moved_tiles"] = moved & ~(uint32_t(1) << [&] {
+                                for (std::size_t t = 0; t < tiles.size(); ++t)
+                                  if (tiles[t] == sq("o15")) return t;
+                                return std::size_t(0);
+                              }());
+  auto one_left = game->state_from_json(j);
+  offered.clear();
+  for (Move m : one_left->legal_moves()) offered.insert(one_left->move_to_string(m).substr(5, 3));
+  EXPECT_EQ(offered, (std::set<std::string>{"o15"}));
+}
+
 TEST(CultureWarsSetup, TokenPlacementContinuesTheReverseOrder) {
   // "Next, (continuing in reverse order) each player places two tokens": the first to place a
   // token is the seat after the last one that placed a coin, in reverse order. When the last coin
@@ -874,6 +940,33 @@ TEST(CultureWarsSettlement, TenTokensBuildTheAce) {
   EXPECT_EQ(s->settlements(0), 1);
 }
 
+TEST(CultureWarsSettlement, TheAceTakesTenTokensAndTheRestAreAbsorbed) {
+  // Thirteen tokens on an empty square: "ten tokens" build the Ace, the other three stay until
+  // excess population is removed (a settlement supports none) and go back to the reserve. Seat A
+  // could also settle its 2 at q17, so it is still deciding after the Ace.
+  auto s = position({{{"k11", 13}, {"j10", 2}, {"j11", 2}, {"j12", 2}, {"q17", 5}}, {{"p16", 1}}},
+                    {{"q17", 0, 2, false}});
+  s->log().set_enabled(true);
+  ASSERT_EQ(s->reserve_tokens(0), kTokens - 24);
+  end_movement(*s);
+  ASSERT_EQ(s->phase(), Phase::kSettlement);
+  ASSERT_EQ(s->current_player(), 0);
+  s->apply_text("settle:k11");
+  EXPECT_TRUE(logged(*s, "seat A (0) builds a settlement of ten on k11"));
+  EXPECT_EQ(s->coin_at(sq("k11")), 0 * kCoinValues + 1);
+  EXPECT_TRUE(s->suit_up(sq("k11")));
+  ASSERT_EQ(s->phase(), Phase::kSettlement);
+  EXPECT_EQ(s->tokens(0, sq("k11")), 3);
+  EXPECT_EQ(s->reserve_tokens(0), kTokens - 24 + 10);
+  while (s->phase() == Phase::kSettlement) s->apply_text("done");
+  ASSERT_EQ(s->round(), 2);
+  EXPECT_EQ(s->settlements(0), 1);
+  EXPECT_EQ(s->tokens(0, sq("k11")), 0);  // absorbed, so not grown either
+  EXPECT_EQ(s->tokens(0, sq("j11")), 3);  // the supporters grew by one each
+  EXPECT_EQ(s->tokens(0, sq("q17")), 3);  // the 2 kept two of five, then grew
+  EXPECT_EQ(s->reserve_tokens(0), kTokens - 12);
+}
+
 TEST(CultureWarsSettlement, AnotherSuitsCoinGoesHomeAndOneOfTheirsReplacesIt) {
   // Seat 0 has five tokens on seat 1's 5 coin and its own 3 (seen) in reserve.
   auto s = position({{{"k11", 5}, {"j10", 2}, {"j11", 2}, {"j12", 2}}, {{"p16", 1}}},
@@ -918,6 +1011,73 @@ TEST(CultureWarsEnd, FourSettlementsHeldForAFullTurnWinWithTwoPlayers) {
   ASSERT_TRUE(s->is_terminal()) << s->render(kSpectator);
   EXPECT_EQ(s->returns()[0], 1);
   EXPECT_EQ(s->returns()[1], -1);
+}
+
+// Nine settlements: seat A's 2, 3, 4, 5 and Ace (m12) and seat B's 2, 3, 4, 5, each with six of
+// its owner's tokens around it (two on each of three squares). `with_ace`: A's Ace and its
+// supporters are on the map (A holds five), else A holds four.
+std::unique_ptr<CultureWarsState> nine_settlements(bool with_ace, std::vector<int> last_round) {
+  std::map<std::string, int> a{{"i10", 2}, {"k10", 2}, {"j9", 2},  {"l10", 2},
+                               {"n10", 2}, {"m9", 2},  {"o10", 2}, {"q10", 2},
+                               {"p9", 2},  {"i12", 2}, {"k12", 2}, {"j11", 2}};
+  std::vector<CoinAt> coins{{"j10", 0, 2, true}, {"m10", 0, 3, true}, {"p10", 0, 4, true},
+                            {"j12", 0, 5, true}, {"p12", 1, 2, true}, {"j15", 1, 3, true},
+                            {"m15", 1, 4, true}, {"p15", 1, 5, true}};
+  if (with_ace) {
+    a.insert({{"l12", 2}, {"n12", 2}, {"m11", 2}});
+    coins.push_back({"m12", 0, 1, true});
+  }
+  const std::map<std::string, int> b{{"o12", 2}, {"q12", 2}, {"p11", 2}, {"i15", 2},
+                                     {"k15", 2}, {"j16", 2}, {"l15", 2}, {"n15", 2},
+                                     {"m16", 2}, {"o15", 2}, {"q15", 2}, {"p16", 2}};
+  return position({a, b}, coins, 1, json::object(), std::move(last_round));
+}
+
+TEST(CultureWarsEnd, OfSeveralSeatsThatHoldTheirSettlementsTheOneWithMoreWins) {
+  // Both seats held four settlements at the last round's end and hold at least four now: "the one
+  // with more settlements wins", A with five; with four each the win is shared.
+  auto more = nine_settlements(true, {4, 4});
+  end_movement(*more);
+  ASSERT_TRUE(more->is_terminal()) << more->render(kSpectator);
+  EXPECT_EQ(more->settlements(0), 5);
+  EXPECT_EQ(more->settlements(1), 4);
+  EXPECT_EQ(more->winners(), 0b01);
+  EXPECT_EQ(more->returns()[0], 1);
+  EXPECT_EQ(more->returns()[1], -1);
+  auto tie = nine_settlements(false, {4, 4});
+  end_movement(*tie);
+  ASSERT_TRUE(tie->is_terminal()) << tie->render(kSpectator);
+  EXPECT_EQ(tie->winners(), 0b11);
+  EXPECT_EQ(tie->returns()[0], 1);
+  EXPECT_EQ(tie->returns()[1], 1);
+  Figures figures;
+  tie->figures(figures);
+  double shared = 0;
+  for (const Figures::Entry& e : figures)
+    if (std::string(e.name) == "shared_win") shared = e.value;
+  EXPECT_EQ(shared, 1);
+}
+
+TEST(CultureWarsEnd, TheGameEndShowsTheFinalRoundsSettlements) {
+  // At the round before, A held five and B three; at the final round's end A holds five and B
+  // four (A wins). The end shows the final round's counts, as every other round's end does.
+  auto s = nine_settlements(true, {5, 3});
+  end_movement(*s);
+  ASSERT_TRUE(s->is_terminal()) << s->render(kSpectator);
+  const json seats = s->observation(kSpectator)["seats"];
+  EXPECT_EQ(seats[0]["settlements_last_round"], 5);
+  EXPECT_EQ(seats[1]["settlements_last_round"], 4);
+  auto earlier = nine_settlements(false, {5, 1});
+  end_movement(*earlier);
+  ASSERT_TRUE(earlier->is_terminal());
+  EXPECT_EQ(earlier->winners(), 0b01);
+  EXPECT_EQ(earlier->observation(kSpectator)["seats"][0]["settlements_last_round"], 4);
+  EXPECT_EQ(earlier->observation(kSpectator)["seats"][1]["settlements_last_round"], 4);
+  const std::string board = earlier->render(kSpectator);
+  EXPECT_NE(board.find("settlements 4, last round 4"), std::string::npos) << board;
+  EXPECT_NE(board.find("seat A (0) wins: 4 settlements at the final round's end"),
+            std::string::npos)
+      << board;
 }
 
 TEST(CultureWarsEnd, EstimateFavoursTheSeatWithSettlements) {
