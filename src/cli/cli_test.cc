@@ -390,6 +390,114 @@ TEST(Cli, ApplyResumesASavedState) {
   expect_one_error_line(illegal, "illegal after resume");
 }
 
+// `apply --legal`: the legal moves of the seat to move as JSON, for every game through the core
+// API: the first and the last of them apply; in a hidden-information game only that seat's view
+// may list them.
+TEST(Cli, ApplyLegalPrintsTheLegalMovesAsJson) {
+  for (const char* game : {"relativity", "conspiracy", "siege", "culture-wars", "conspiracy-tcg"}) {
+    const std::string deal = std::string("apply ") + game + " --seed 3";
+    const nlohmann::json plain = nlohmann::json::parse(run(deal).out);
+    const std::string viewer = " --viewer " + plain["current_player"].dump();
+    Result r = run(deal + " --legal" + viewer);
+    ASSERT_EQ(r.code, 0) << game << "\n" << r.out;
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    ASSERT_TRUE(j["legal_moves"].is_array()) << game;
+    ASSERT_FALSE(j["legal_moves"].empty()) << game;
+    std::set<std::string> distinct;
+    for (const nlohmann::json& move : j["legal_moves"]) {
+      ASSERT_TRUE(move.is_string()) << game;
+      distinct.insert(move.get<std::string>());
+    }
+    EXPECT_EQ(distinct.size(), j["legal_moves"].size()) << game;
+    for (const std::string move : {j["legal_moves"].front(), j["legal_moves"].back()}) {
+      Result applied = run(deal + " '" + move + "'");
+      EXPECT_EQ(applied.code, 0) << game << " " << move << "\n" << applied.out;
+    }
+    // Everything else is what apply prints without --legal.
+    nlohmann::json without = j;
+    without.erase("legal_moves");
+    EXPECT_EQ(without, nlohmann::json::parse(run(deal + viewer).out)) << game;
+  }
+  // Culture Wars' first step offers 184 tile moves with four players (README).
+  const nlohmann::json cw =
+      nlohmann::json::parse(run("apply culture-wars --seed 3 --legal --viewer 3").out);
+  ASSERT_EQ(cw["current_player"], 3);
+  EXPECT_EQ(cw["legal_moves"].size(), 184u);
+  // A perfect-information game lists them to a spectator; a hidden-information one does not.
+  EXPECT_EQ(run("apply relativity " + kDeal + " d3#e3 --legal").code, 0);
+  Result hidden = run("apply conspiracy --param players=3 --seed 2 --legal");
+  expect_one_error_line(hidden, "--legal to a spectator");
+  EXPECT_NE(hidden.out.find("pass --viewer 0"), std::string::npos) << hidden.out;
+  Result other = run("apply conspiracy --param players=3 --seed 2 --legal --viewer 1");
+  expect_one_error_line(other, "--legal to another seat");
+  // At the end no move is legal.
+  const std::string dir = scratch();
+  ASSERT_EQ(run("sim relativity --games 1 --seed 4 --records " + dir + "/legal_end.jsonl").code, 0);
+  nlohmann::json record;
+  std::ifstream(dir + "/legal_end.jsonl") >> record;
+  std::string moves;
+  for (const std::string move : record["moves"]) moves += " '" + move + "'";
+  const std::string params = record["params"].contains("coins")
+                                 ? " --param coins=" + record["params"]["coins"].get<std::string>()
+                                 : "";
+  Result end =
+      run("apply relativity --seed " + record["seed"].dump() + params + moves + " --legal");
+  ASSERT_EQ(end.code, 0) << end.out;
+  const nlohmann::json over = nlohmann::json::parse(end.out);
+  EXPECT_TRUE(over["terminal"].get<bool>());
+  EXPECT_EQ(over["legal_moves"], nlohmann::json::array());
+}
+
+// `apply --state FILE --edited`: a position edited by hand is read (with the same checks as any
+// saved state) for analysis and outside checkers, and marked so that it never passes for a game:
+// the output and --save carry "edited": true and no record, `apply` without --edited and `replay`
+// refuse the file. These are README's commands.
+TEST(Cli, ApplyEditedStartsFromAHandBuiltPosition) {
+  const std::string dir = scratch() + "/edited";
+  std::filesystem::create_directories(dir);
+  ASSERT_EQ(run("apply relativity " + kDeal + " d3#e3 --save " + dir + "/game.json").code, 0);
+  const std::string board = "\"board\":\"n45a5n/3a2423/3n4a2n/a25345\"";
+  std::string text;
+  std::getline(std::ifstream(dir + "/game.json"), text);
+  ASSERT_NE(text.find(board), std::string::npos) << text;
+  // README: sed 's#"board":"n45a5n/3a2423/3n4a2n/a25345"#"board":"n45a5n/3a2423/3n4a2n/a25354"#'
+  text.replace(text.find(board), board.size(), "\"board\":\"n45a5n/3a2423/3n4a2n/a25354\"");
+  std::ofstream(dir + "/hand.json") << text << "\n";
+  // Without --edited the record no longer leads to the position: refused, saying what to do.
+  Result plain = run("apply relativity --state " + dir + "/hand.json");
+  expect_one_error_line(plain, "edited without --edited");
+  EXPECT_NE(plain.out.find("--edited"), std::string::npos) << plain.out;
+  Result r = run("apply relativity --state " + dir + "/hand.json --edited --legal --save " + dir +
+                 "/hand2.json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j["edited"].get<bool>());
+  EXPECT_EQ(j["observation"]["coins"], "n45a5n/3a2423/3n4a2n/a25354");
+  // The edit changed what is legal: the legal moves differ from the unedited position's.
+  const nlohmann::json unedited =
+      nlohmann::json::parse(run("apply relativity --state " + dir + "/game.json --legal").out);
+  EXPECT_FALSE(unedited.contains("edited"));
+  EXPECT_NE(j["legal_moves"], unedited["legal_moves"]);
+  // Moves play on from it; what --save writes is marked and holds no record.
+  const std::string move = j["legal_moves"].front();
+  EXPECT_EQ(run("apply relativity --state " + dir + "/hand2.json --edited '" + move + "'").code, 0);
+  const nlohmann::json saved = nlohmann::json::parse(std::ifstream(dir + "/hand2.json"));
+  EXPECT_EQ(saved["edited"], true);
+  EXPECT_FALSE(saved.contains("record"));
+  expect_one_error_line(run("apply relativity --state " + dir + "/hand2.json"), "marked");
+  Result replayed = run("replay " + dir + "/hand2.json");
+  expect_one_error_line(replayed, "replay an edited position");
+  EXPECT_NE(replayed.out.find("edited by hand"), std::string::npos) << replayed.out;
+  // The same checks as any saved state: an impossible position is refused with --edited too.
+  nlohmann::json impossible = saved;
+  impossible["state"]["board"] = "n45a5n/3a2423/3n4a2n/a25355";
+  std::ofstream(dir + "/impossible.json") << impossible.dump();
+  Result bad = run("apply relativity --state " + dir + "/impossible.json --edited");
+  expect_one_error_line(bad, "impossible edited position");
+  // --edited speaks of a --state file only.
+  expect_one_error_line(run("apply relativity --edited"), "--edited without --state");
+}
+
 // Issue 25: a state saved by `apply --save` replays (`replay`, `--step`, `--export ppn`) through
 // the record of the moves from the deal kept in it, in every game and after a resume; a saved state
 // without one, or whose record leads elsewhere, is one error line saying what the file is.

@@ -74,6 +74,27 @@ void check_record_reaches(const Record& record, const json& saved, const std::st
     throw BadRecord(quote(path) + ": its record does not lead to the state saved with it");
 }
 
+// Whether a saved state is marked as a position edited by hand (apply --edited): any "edited"
+// field counts, whatever its value, so that no spelling of it slips through as a plain state.
+bool edited_mark(const json& saved) {
+  return saved.is_object() && saved.contains("edited");
+}
+
+// The legal moves of the seat to move, in notation ([] at the end), for `apply --legal`. In a
+// hidden-information game only the seat to move may see them: a move can show what it holds.
+json legal_move_texts(const State& state, Seat viewer, const std::string& game_id) {
+  json texts = json::array();
+  if (state.is_terminal()) return texts;
+  const Seat mover = state.current_player();
+  if (state.game().info().hidden_information && viewer != mover)
+    throw BadParams("--legal: " + game_id +
+                    " hides information, and the legal moves of the seat to move may show what "
+                    "it holds: pass --viewer " +
+                    std::to_string(mover) + " (the seat to move)");
+  for (Move move : state.legal_moves()) texts.push_back(state.move_to_string(move));
+  return texts;
+}
+
 }  // namespace
 
 json params_from(const std::vector<std::string>& pairs) {
@@ -93,8 +114,10 @@ int list_games() {
 }
 
 int apply_moves(const std::string& game_id, uint64_t seed, const json& params,
-                const std::vector<std::string>& moves, Seat viewer, const std::string& state_path,
-                const std::string& save_path) {
+                const std::vector<std::string>& moves, const ApplyOptions& options) {
+  const Seat viewer = options.viewer;
+  const std::string& state_path = options.state_path;
+  const std::string& save_path = options.save_path;
   std::shared_ptr<const Game> game;
   std::unique_ptr<State> state;
   // The record of the moves from the deal to the state, when known (from a deal, or kept in the
@@ -115,6 +138,10 @@ int apply_moves(const std::string& game_id, uint64_t seed, const json& params,
       throw BadRecord(e.what());
     }
     const json saved = read_json(text, "saved state " + quote(state_path));
+    if (edited_mark(saved) && !options.edited)
+      throw BadRecord(quote(state_path) +
+                      " is a position edited by hand (marked \"edited\"): play on from it with "
+                      "--edited");
     // The saved state carries its parameters; --param, when given, must agree with them.
     const json saved_params = saved.is_object() ? saved.value("params", json()) : json();
     try {
@@ -125,9 +152,15 @@ int apply_moves(const std::string& game_id, uint64_t seed, const json& params,
     }
     // A saved state holds no log: the log printed is of the moves applied after it.
     state = game->state_from_json(saved);
-    if (saved.contains("record")) {
+    // An edited position has no way from a deal: its record (if any) is not read.
+    if (saved.contains("record") && !options.edited) {
       record = Record::from_json(saved["record"]);
-      check_record_reaches(*record, saved, state_path);
+      try {
+        check_record_reaches(*record, saved, state_path);
+      } catch (const BadRecord& e) {
+        throw BadRecord(std::string(e.what()) +
+                        " (a position edited by hand is read with --edited)");
+      }
     }
   }
   state->set_recording(true);
@@ -144,8 +177,11 @@ int apply_moves(const std::string& game_id, uint64_t seed, const json& params,
       throw BadMove("move " + std::to_string(i + 1) + " " + quote(moves[i]) + ": " + e.what());
     }
   }
+  // Before anything is written: --legal may refuse the viewer.
+  const json legal_moves = options.legal ? legal_move_texts(*state, viewer, game_id) : json();
   if (!save_path.empty()) {
     json saved = state->to_json();
+    if (options.edited) saved["edited"] = true;
     if (record) {
       const std::vector<uint32_t>& drawn = state->chance().journal();
       record->chance.insert(record->chance.end(), drawn.begin(), drawn.end());
@@ -166,6 +202,8 @@ int apply_moves(const std::string& game_id, uint64_t seed, const json& params,
   out["current_player"] = state->is_terminal() ? json(nullptr) : json(state->current_player());
   const Returns r = state->returns();
   out["returns"] = std::vector<double>(r.begin(), r.begin() + state->num_players());
+  if (options.edited) out["edited"] = true;
+  if (options.legal) out["legal_moves"] = legal_moves;
   out["observation"] = state->observation(viewer);
   out["log"] = state->log().for_viewer(viewer);
   std::cout << out.dump() << "\n";
@@ -181,6 +219,12 @@ Record record_in(const json& j, const std::string& path) {
                                ? games::registry().find(j["game"].get<std::string>())
                                : nullptr;
   const std::string game = entry ? entry->info.id : std::string("GAME");
+  if (edited_mark(j))
+    throw BadRecord(quote(path) +
+                    " is a position edited by hand (saved by 'tabletop apply --edited'), not a "
+                    "record: no moves from a deal lead to it. Play on from it with: tabletop "
+                    "apply " +
+                    game + " --state FILE --edited MOVE...");
   if (!j.contains("record"))
     throw BadRecord(quote(path) +
                     " is a saved state (from 'tabletop apply --save'), not a record: it holds no "

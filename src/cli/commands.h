@@ -64,20 +64,38 @@ std::string notation_help(const Game& game, const std::string& kind);
 // the first indented by `indent` spaces; the first line keeps its own leading spaces.
 std::string wrap_text(const std::string& text, std::size_t width, std::size_t indent);
 
-// `tabletop apply`: the state after `moves` as JSON, seen by `viewer` (kSpectator by default):
-// observation(viewer) and the log as that viewer may read it, never the truth. Plays from a new
-// deal or, with `state_path`, from the saved state in that file (whose params --param must match
-// when given); with `save_path`, also writes the complete state there (State::to_json), ready for
-// --state, with the record of the moves from the deal when it is known (`replay` reads it).
+// What `tabletop apply` starts from, prints and writes besides the state.
+struct ApplyOptions {
+  Seat viewer = kSpectator;  // whose view is printed
+  std::string state_path;    // a saved state to start from instead of a deal
+  std::string save_path;     // where to write the resulting state
+  // Print "legal_moves": the seat to move's legal moves in notation, in the state's order ([] at
+  // the end). In a hidden-information game only when `viewer` is that seat (a move can show what
+  // the seat holds); otherwise BadParams naming the seat.
+  bool legal = false;
+  // The state at `state_path` is a position edited by hand (for analysis and outside checkers):
+  // read and checked like any saved state (Game::state_from_json, the game's invariants), its
+  // "record" ignored unchecked, and marked: the output and the file --save writes carry
+  // "edited": true and no record, so `replay` refuses it and nothing records a game from it (the
+  // server restores no saved state at all). A file so marked needs --edited again.
+  bool edited = false;
+};
+
+// `tabletop apply`: the state after `moves` as JSON, seen by `options.viewer`: observation(viewer)
+// and the log as that viewer may read it, never the truth. Plays from a new deal or, with
+// `state_path`, from the saved state in that file (whose params --param must match when given;
+// its record must lead to it unless `edited`); with `save_path`, also writes the complete state
+// there (State::to_json), ready for --state, with the record of the moves from the deal when it is
+// known (`replay` reads it).
 int apply_moves(const std::string& game, uint64_t seed, const json& params,
-                const std::vector<std::string>& moves, Seat viewer = kSpectator,
-                const std::string& state_path = {}, const std::string& save_path = {});
+                const std::vector<std::string>& moves, const ApplyOptions& options = {});
 int replay_file(const std::string& path, bool quiet);
 // The record that `replay` walks in the JSON `j` read from `path`: a record, or a saved state
 // from `apply --save`, whose "record" field is the record of the moves from the deal to it (kept
 // when the state was reached from a deal or from a saved state that had one). Throws BadRecord
-// for a saved state without a record (saying what the file is and how to play on from it), one
-// whose record does not lead to the state saved with it, or a record with a bad field.
+// for a saved state without a record or an edited one (saying what the file is and how to play on
+// from it), one whose record does not lead to the state saved with it, or a record with a bad
+// field.
 Record record_in(const json& j, const std::string& path);
 // `tabletop replay FILE --export ppn`: checks that the one JSON record in FILE replays exactly,
 // then prints it as PPN on standard output (record_to_ppn; `tabletop replay` reads it back).

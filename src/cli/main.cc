@@ -63,14 +63,23 @@ int main(int argc, char** argv) {
   add_game(apply);
   std::vector<std::string> moves;
   apply->add_option("moves", moves, "moves in the game's notation");
-  std::string state_path, save_path;
-  apply->add_option("--state", state_path, "start from this saved state (JSON) instead of a deal");
-  apply->add_option("--save", save_path, "write the resulting state to this file (for --state)");
-  int viewer = kSpectator;
+  cli::ApplyOptions apply_options;
+  apply->add_option("--state", apply_options.state_path,
+                    "start from this saved state (JSON) instead of a deal");
+  apply->add_option("--save", apply_options.save_path,
+                    "write the resulting state to this file (for --state)");
   apply
-      ->add_option("--viewer", viewer,
+      ->add_option("--viewer", apply_options.viewer,
                    "print the view of this seat (observation and log); -1: a spectator's")
       ->capture_default_str();
+  apply->add_flag("--legal", apply_options.legal,
+                  "also print the legal moves of the seat to move (\"legal_moves\", in notation); "
+                  "in a hidden-information game only to that seat's --viewer");
+  apply
+      ->add_flag("--edited", apply_options.edited,
+                 "the --state file is a position edited by hand: checked like any saved state, "
+                 "its record ignored, the output and --save marked \"edited\" (never a record)")
+      ->needs(apply->get_option("--state"));
 
   auto* replay = app.add_subcommand("replay", "replay a JSON record (or JSON Lines) or a PPN file");
   std::string path;
@@ -276,8 +285,7 @@ int main(int argc, char** argv) {
       play_options.record = !no_record;
       return cli::play(play_options);
     }
-    if (apply->parsed())
-      return cli::apply_moves(game, seed, params, moves, viewer, state_path, save_path);
+    if (apply->parsed()) return cli::apply_moves(game, seed, params, moves, apply_options);
     if (analyse->parsed())
       return cli::analyse_record(analyse_path, analyse_json, analyse_spec, analyse_seed);
     if (replay->parsed() && !export_format.empty()) return cli::export_record(path, export_format);
