@@ -120,7 +120,7 @@
 //     than the moves that build a position. docs/games/culture-wars.md has the figures. With
 //     opponents=greedy the tree is the searching seat's decisions alone, so a node takes its best
 //     line over the modelled replies: the card game's two-player line
-//     (docs/games/conspiracy-tcg.md, "Implicit minimax at two players").
+//     (research/conspiracy-tcg-search.md).
 //   - opponents: `search` (default) searches every seat's moves in one tree (max^n above);
 //     `greedy` models the other seats instead (an opponent model, as TabletopGames' MCTS offers):
 //     wherever another seat is to move, in the descent and after the leaf, it plays greedy's move
@@ -168,7 +168,7 @@
 //     depth=10). playout=greedy's plies stay greedy's (their moves still count in the averages).
 //     A fixed table per thread (16,384 slots, 384 KB, made on first use, emptied each decision)
 //     and a few exponentials a playout ply: nothing allocated in the iterations.
-//     docs/games/conspiracy.md has the measure ("Move-average sampling").
+//     research/conspiracy-search.md has the measure.
 //   - nodes: the most nodes per tree (default 4,000,000; counted as the slots of the child lists,
 //     room to grow included, which are at least as many as the nodes: at most about 320 MB, 16
 //     bytes a slot and 64 a node; one tree per thread with root parallelism, one in all with tree
