@@ -1,8 +1,8 @@
 // culture_wars_fit: can a fitted estimate tell apart the positions Culture Wars' setup leaves
 // better than the hand-weighted score does? It fits a choice model of who wins on the setup
 // features (CultureWarsState::setup_features; culture_wars.h lists them) and prints its weights
-// and how well it predicts held-out games. docs/games/culture-wars.md ("The fourteenth session")
-// has the run and why the estimate does not use the fit.
+// and how well it predicts held-out games. research/culture-wars-search.md (2026-11-28) has the
+// result and why the estimate does not use the fit.
 //
 //   culture_wars_fit [--games N] [--players P] [--epsilon E] [--seed X] [--threads T]
 //

@@ -59,7 +59,7 @@
 //     it. Unlike threads=1 and root parallelism, a tree-parallel decision depends on how the
 //     threads interleave, so its result is not reproducible from the seed (the iteration count
 //     and the rules are: the root's visits add up to the iterations). With minimax, a node's
-//     minimax value may briefly read another thread's virtual loss. Measured (docs/ai.md): per
+//     minimax value may briefly read another thread's virtual loss. Measured (research/): per
 //     iteration it plays as one tree of the whole budget (Relativity against greedy, four
 //     threads on 8,000: 179 of 180 games; four root trees of 2,000: 154), and two threads on two
 //     cores make 1.4 to 1.8 times one thread's iterations (root parallelism: 1.7 to 2.0). The
@@ -81,12 +81,12 @@
 //     the virtual ones out; the value reported (best_value) is the mean with the prior's part. On
 //     Conspiracy, where 1,000 iterations spread over some 45 first moves alone play worse than
 //     `greedy`, prior=200 won 69.0% of 400 rotated games against random (63.5% without, the same
-//     seeds); docs/games/conspiracy.md has the figures.
+//     seeds); research/conspiracy-search.md has the figures.
 //   - fpu: V in [0, 1] (default -1: off), first-play urgency. By default a node tries every legal
 //     move once before it revisits any (step 2.); with fpu an untried move scores
 //     V + c * sqrt(ln(visits of the node)), as if tried once at scaled value V, and a tried move
 //     that scores more is revisited first, so a node with a hundred moves and thirty visits
-//     follows its good moves instead of trying thirty moves once each. docs/ai.md has the figures.
+//     follows its good moves instead of trying thirty moves once each. research/ has the figures.
 //   - own_turn: 1 ends every iteration where a seat other than the searching one is to move (the
 //     end of the searching seat's turn, or a choice another seat makes inside it), in the tree
 //     and in the playout alike, and scores that state with the game's estimate (default 0: the
@@ -105,7 +105,7 @@
 //     which scores every move on the same samples, has it for free). Only for a game that
 //     supplies an estimate (without one the option is ignored); one more estimate per iteration.
 //     Neither own_turn nor baseline has been shown to win more games yet: on four-player
-//     Conspiracy at 5,000 iterations against greedy they did not (docs/games/conspiracy.md).
+//     Conspiracy at 5,000 iterations against greedy they did not (research/conspiracy-search.md).
 //   - minimax: A in [0, 1] (default 0: off), implicit minimax backups (Lanctot, Winands, Pepels &
 //     Sturtevant 2014) along a seat's own chain of decisions. Every node also keeps a value for
 //     the seat that moved into it: its evaluation when it was added (the leaf's estimate, a
@@ -117,10 +117,10 @@
 //     a bias of the plain mean in a long chain of own decisions with a hundred moves each: a
 //     node's first visits try its moves once each, so its mean is that of random continuations,
 //     which makes ending the turn early (the next seat's random replies look good) look better
-//     than the moves that build a position. docs/games/culture-wars.md has the figures. With
+//     than the moves that build a position. research/culture-wars-search.md has figures. With
 //     opponents=greedy the tree is the searching seat's decisions alone, so a node takes its best
 //     line over the modelled replies: the card game's two-player line
-//     (docs/games/conspiracy-tcg.md, "Implicit minimax at two players").
+//     (research/conspiracy-tcg-search.md).
 //   - opponents: `search` (default) searches every seat's moves in one tree (max^n above);
 //     `greedy` models the other seats instead (an opponent model, as TabletopGames' MCTS offers):
 //     wherever another seat is to move, in the descent and after the leaf, it plays greedy's move
@@ -131,7 +131,7 @@
 //     plies, the seat's random, the others' modelled), and the search spends nothing on the other
 //     seats' dozens of moves, which a budget of thousands of iterations explores almost at random.
 //     It costs a one-ply scan of every modelled decision: an iteration is several times dearer
-//     (docs/ai.md has the figures), and the state copies of that scan are allocations the plain
+//     (research/search-methods.md), and the state copies of that scan are allocations the plain
 //     search does not make. Tree reuse ends at another seat's move, as on a hidden-information
 //     game. Only for a game that supplies an estimate (without one the option is ignored); with
 //     own_turn, the iteration still ends where another seat is to move.
@@ -152,8 +152,8 @@
 //     anchored). Where the estimate values many moves within a few thousandths of each other and
 //     the search's preferences among them do not win more games (Conspiracy), the search then
 //     leaves greedy only where its iterations clearly say so. Every node keeps the sum of its
-//     returns' squares for it. Measured on Conspiracy (docs/games/conspiracy.md, "Anchored to
-//     greedy's best"): a gain on one set of three-player deals, none on the others or at four
+//     returns' squares for it. Measured on Conspiracy (research/conspiracy-search.md,
+//     2026-11-29): a gain on one set of three-player deals, none on the others or at four
 //     and five players, so no game's tuned line uses it.
 //   - mast: T > 0 (default 0: off), move-average sampling (src/ai/mast.h; Finnsson & Björnsson
 //     2008, as in CadiaPlayer and TabletopGames' MCTS) at Gibbs temperature T on returns scaled
@@ -168,7 +168,7 @@
 //     depth=10). playout=greedy's plies stay greedy's (their moves still count in the averages).
 //     A fixed table per thread (16,384 slots, 384 KB, made on first use, emptied each decision)
 //     and a few exponentials a playout ply: nothing allocated in the iterations.
-//     docs/games/conspiracy.md has the measure ("Move-average sampling").
+//     research/conspiracy-search.md has the measure.
 //   - nodes: the most nodes per tree (default 4,000,000; counted as the slots of the child lists,
 //     room to grow included, which are at least as many as the nodes: at most about 320 MB, 16
 //     bytes a slot and 64 a node; one tree per thread with root parallelism, one in all with tree

@@ -22,13 +22,12 @@ constexpr TunedLine kTuned[] = {
     // Two players: and implicit minimax backups (the seat's own decisions are the whole tree, so
     // a node takes its best continuation over the modelled replies). At 100 iterations against
     // the line above it won 26 of 38 decisive games on 40 deals (68.4%, [52.5%, 80.9%]);
-    // docs/games/conspiracy-tcg.md, "Implicit minimax at two players".
+    // research/conspiracy-tcg-search.md (2026-12-02).
     {"conspiracy-tcg", 2, "opponents=greedy,prior=20,minimax=0.5"},
     // Three players: move-average sampling (src/ai/mast.h) in the playout and the tree's new
     // moves, and ten random plies before the estimate. Against greedy-only seats at 5,000
     // iterations it won 92 of 221 decisive games on three deal sets, the plain search 69 of 218.
-    // Not at four or five players, where it gained nothing. docs/games/conspiracy.md,
-    // "Move-average sampling".
+    // Not at four or five players, where it gained nothing. research/conspiracy-search.md.
     // And held to 5,000 iterations, the budget it was measured at, as at four and five players
     // (below): on 10 deals (seed 100) 20,000 iterations won 7 of 21 decisive games, 5,000 16 of 24.
     {"conspiracy", 3, "mast=0.03,depth=10,iterations=5000"},
@@ -38,7 +37,7 @@ constexpr TunedLine kTuned[] = {
     // players on the same 10 deals 12 of 46 decisive games at 2,000, 16 of 44 at 5,000, 10 of 42
     // at 20,000 and 7 of 44 at 40,000 (under the fair fifth); four players 28.8% at 5,000 and
     // 25.0% at 20,000. The lobby's timed hard and expert would run tens of times further.
-    // docs/games/conspiracy.md, "The lobby's search held to 5,000 iterations".
+    // research/conspiracy-search.md (2026-11-29).
     {"conspiracy", 4, "iterations=5000"},
     {"conspiracy", 5, "iterations=5000"},
 };

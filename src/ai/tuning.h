@@ -5,8 +5,8 @@
 // dozen, a Culture Wars movement turn of a hundred choices chained over several decisions, a
 // Conspiracy attack whose outcome is a die roll). The options that make the search strongest
 // against the levels below it differ with them, and they are found with the lab (a `tabletop sim
-// --sweep` over the search's own options, or rotated matches against `greedy`); each game's doc
-// (docs/games/<id>.md) gives the measurement behind its line and docs/ai.md the method.
+// --sweep` over the search's own options, or rotated matches against `greedy`);
+// research/<game>-search.md gives the measurement behind its line and docs/ai.md the method.
 //
 // The tuned options are defaults, not overrides: an option written in the spec wins
 // (`ismcts:time=1500,depth=0` searches with depth 0 whatever the table says), so the lab can

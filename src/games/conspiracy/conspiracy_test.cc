@@ -1383,6 +1383,30 @@ TEST(ConspiracyCap, PeoplesGamesHaveNoRoundCap) {
   EXPECT_TRUE(past);
 }
 
+TEST(ConspiracyCap, RoundCapEndsWithoutWinner) {
+  // A simulation's cap (`max_rounds=1`): random games that nobody wins in round 1 end when round 2
+  // would start, with no winner and every return 0; a game won in round 1 is not capped.
+  int capped = 0;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    auto s = make(4, seed, json{{"max_rounds", 1}});
+    Rng rng(seed);
+    for (int ply = 0; ply < 20000 && !s->is_terminal(); ++ply) {
+      auto moves = s->legal_moves();
+      s->apply(moves[rng.uniform(uint32_t(moves.size()))]);
+    }
+    ASSERT_TRUE(s->is_terminal()) << "seed " << seed;
+    EXPECT_EQ(s->round(), 1) << "seed " << seed;
+    if (!s->stopped_by_round_cap()) {
+      EXPECT_NE(s->winner(), -1) << "seed " << seed;
+      continue;
+    }
+    ++capped;
+    EXPECT_EQ(s->winner(), -1) << "seed " << seed;
+    for (Seat seat = 0; seat < 4; ++seat) EXPECT_EQ(s->returns()[seat], 0.0) << "seed " << seed;
+  }
+  EXPECT_GT(capped, 0);
+}
+
 TEST(ConspiracyRender, ShowsBoardAndPrivateParts) {
   auto s = blank();
   s->edit_goal(0, kMoons, 3);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <regex>
 #include <set>
@@ -638,16 +639,50 @@ void expect_scan_order_free(const std::vector<std::map<std::string, int>>& token
 
 TEST(CultureWarsRoundEnd, TechnologicalAdvantageCountsTheSettlementsHeldAtTheStart) {
   // Seat 0 (one settlement, on k16) attacks both of seat 1's settlements (k11 and o11, one row)
-  // with seven tokens each: seat 1 holds two settlements at both squares, however they are
-  // scanned, and is the advanced seat at both.
+  // with seven tokens each against five defenders each. Both settlements are turned over before
+  // either square is resolved, yet seat 1 held two settlements at the start and is the advanced
+  // seat on both squares: each ends as it does when seat 1 also holds two settlements nobody
+  // attacks (i9 and r9), where seat 1 is the advanced seat however the settlements are counted.
   const std::vector<std::map<std::string, int>> tokens{{{"k11", 7}, {"o11", 7}}, {{"q17", 5}}};
   const std::vector<CoinAt> coins{
       {"k16", 0, 2, true}, {"k11", 1, 3, true}, {"o11", 1, 4, true}, {"q17", 1, 2, false}};
-  expect_scan_order_free(tokens, coins, {{"tech_advantage", true}});
-  expect_scan_order_free(tokens, coins,
-                         {{"tech_advantage", true}, {"tech_inferior_loses_all_first", true}});
-  expect_scan_order_free(tokens, coins,
-                         {{"tech_advantage", true}, {"conflict_stops_at_one_seat", true}});
+  std::vector<CoinAt> more = coins;
+  more.push_back({"i9", 1, 1, true});
+  more.push_back({"r9", 1, 5, true});
+  using Result = std::array<int, 4>;  // seat 0's and seat 1's tokens on k11, then on o11
+  auto after_conflicts = [&](const std::vector<CoinAt>& c, const json& params) {
+    auto s = position(tokens, c, 1, params);
+    end_movement(*s);
+    EXPECT_EQ(s->phase(), Phase::kSettlement);
+    EXPECT_FALSE(s->suit_up(sq("k11")));
+    EXPECT_FALSE(s->suit_up(sq("o11")));
+    return Result{s->tokens(0, sq("k11")), s->tokens(1, sq("k11")), s->tokens(0, sq("o11")),
+                  s->tokens(1, sq("o11"))};
+  };
+  const json plain = json::object(), tech = {{"tech_advantage", true}},
+             all_first = {{"tech_advantage", true}, {"tech_inferior_loses_all_first", true}},
+             one_seat = {{"tech_advantage", true}, {"conflict_stops_at_one_seat", true}};
+  for (const json& params : {tech, all_first, one_seat})
+    EXPECT_EQ(after_conflicts(coins, params), after_conflicts(more, params)) << params.dump();
+  // Who wins. With the inferior seat losing all its tokens first, seat 0's seven invaders go
+  // before any defender on both squares, though they outnumber them.
+  const Result first = after_conflicts(coins, all_first);
+  EXPECT_EQ(first[0], 0);
+  EXPECT_GT(first[1], 0);
+  EXPECT_EQ(first[2], 0);
+  EXPECT_GT(first[3], 0);
+  // With the inferior seat removing first, seat 1 keeps at least the defenders it keeps without
+  // the rule and seat 0 at most its invaders, and the rule changes the result.
+  const Result with = after_conflicts(coins, tech), without = after_conflicts(coins, plain);
+  EXPECT_GE(with[1], without[1]);
+  EXPECT_GE(with[3], without[3]);
+  EXPECT_LE(with[0], without[0]);
+  EXPECT_LE(with[2], without[2]);
+  EXPECT_NE(with, without);
+  // And however the squares are scanned.
+  expect_scan_order_free(tokens, coins, tech);
+  expect_scan_order_free(tokens, coins, all_first);
+  expect_scan_order_free(tokens, coins, one_seat);
 }
 
 TEST(CultureWarsRoundEnd, SettlementsAreAbandonedTogether) {

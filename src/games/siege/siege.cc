@@ -730,7 +730,7 @@ bool SiegeState::estimate_returns(Returns& out) const {
   std::array<uint8_t, kSquares> dist;
   std::array<uint8_t, kMaxSeats> sieges;
   sieges.fill(0xff);
-  // Two players only: where the stalls were (docs/games/siege.md, "Stalls at two players").
+  // Two players only: where the stalls were (research/siege-search.md, 2026-12-02).
   if (n == 2) siege_steps(sieges);
   for (Seat s = 0; s < n; ++s) {
     if (sieges[std::size_t(s)] != 0xff) score[s] += kSiegeWeight / (1 + sieges[std::size_t(s)]);
