@@ -368,10 +368,6 @@ int army_tier(Army army, Network a, Network b) {
   return army_coordinate(army, third);
 }
 
-const char* feature_name(int bit_index) {
-  return kFeatureNames[std::size_t(bit_index)];
-}
-
 int feature_of_name(std::string_view name) {
   const std::string n = lower_ascii(trim(name));
   for (int f = 0; f < kFeatureCount; ++f)
@@ -382,9 +378,6 @@ int feature_of_name(std::string_view name) {
 
 const char* pro_move_name(ProMove p) {
   return kProMoves[p].name;
-}
-const char* pro_move_key(ProMove p) {
-  return kProMoves[p].key;
 }
 int pro_move_of_name(std::string_view name) {
   const std::string n = lower_ascii(trim(name));

@@ -100,9 +100,6 @@ enum Feature : uint16_t {
   kDateBefore1914 = 1 << 6,
 };
 inline constexpr int kFeatureCount = 7;
-// "colour", "black-and-white", "website-or-email", "embossed", "masonic-emblem", "pizza-logo",
-// "date-before-1914" for bit index 0..6.
-const char* feature_name(int bit);
 // The feature bit named `name`, or -1.
 int feature_of_name(std::string_view name);
 
@@ -159,8 +156,6 @@ inline constexpr bool is_master_plan(ProMove p) {
 }
 // The name as the text spells it: "Scrying", "Clockwork (Wo)man", "Master Plan: Ancient Secrets".
 const char* pro_move_name(ProMove p);
-// The text's timing key: "T dH M1", "AoA P"...
-const char* pro_move_key(ProMove p);
 // The pro move named `name` (case-insensitive, as pro_move_name spells it), or -1.
 int pro_move_of_name(std::string_view name);
 

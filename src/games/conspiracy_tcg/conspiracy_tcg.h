@@ -402,7 +402,6 @@ class TcgState final : public State {
   bool foreign_agent(uint16_t agent) const;
   bool home_turf_blocks(uint16_t agent) const;
   bool elected(uint16_t agent) const;
-  bool in_own_reach(Seat s, uint16_t agent, bool hand_ok, bool field_ok) const;
   void legal_main(MoveList& out) const;
   void legal_deploy(MoveList& out, uint16_t agent) const;
   // The places a new agent of seat `s` may take (Security Perimeter spans only when `span`).

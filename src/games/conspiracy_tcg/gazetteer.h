@@ -62,7 +62,6 @@ class Gazetteer {
   Found find(std::string_view city, const std::vector<std::string>& hints) const;
   // The words of `text` that may be hints: its comma-separated parts and their words, trimmed.
   static std::vector<std::string> hint_words(std::string_view text);
-  int city_count() const { return int(places_.size()); }
   // The first line of the file: its sources and their licences.
   const std::string& source() const { return source_; }
 

@@ -306,7 +306,6 @@ class CultureWarsState final : public State {
   bool coastal(int square) const;
   // The sea region of a non-land square (0 is the outer sea), valid once the setup's tile moves
   // are done.
-  int sea_of(int square) const { return sea_[std::size_t(square)]; }
   // Bit s set: seat s wins (set once the game is over by the rules).
   uint8_t winners() const { return winners_; }
 

@@ -98,10 +98,6 @@ int square_of_name(std::string_view name) {
   return -1;
 }
 
-const char* compass_name(int compass) {
-  return kCompassNames[compass];
-}
-
 Outcome army_vs_army(int attacker, int defender) {
   if (attacker == defender) return Outcome::kDraw;
   if (attacker == 0 && defender == 5) return Outcome::kAttackerWins;

@@ -99,8 +99,6 @@ inline constexpr bool is_home(int square) {
 std::string square_name(int square);
 // The square named `name` (case-insensitive), or -1.
 int square_of_name(std::string_view name);
-// "NE", "SE", "SW", "NW".
-const char* compass_name(int compass);
 
 // A square's content: kEmpty or a piece = seat * 8 + kind.
 inline constexpr uint8_t kEmpty = 0xff;
