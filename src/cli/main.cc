@@ -208,7 +208,9 @@ int main(int argc, char** argv) {
   serve
       ->add_option("--trusted-proxy", serve_limits.trusted_proxies,
                    "a balancer's IP address whose X-Real-IP header names the client for the "
-                   "per-address limits (repeatable; from any other peer the header is ignored)")
+                   "per-address limits (repeatable or comma-separated; from any other peer the "
+                   "header is ignored)")
+      ->delimiter(',')
       ->check(cli::ip_address());
   serve
       ->add_option("--allowed-host", serve_limits.allowed_hosts,
