@@ -151,6 +151,10 @@ struct ComputerFlags {
 struct ServeLimits {
   // Balancers whose X-Real-IP header names the client (server::ServerOptions::trusted_proxies).
   std::vector<std::string> trusted_proxies;
+  // Other sites (server::ServerOptions::allowed_hosts, allowed_origins, hello_grace_s).
+  std::vector<std::string> allowed_hosts;
+  std::vector<std::string> allowed_origins;
+  int hello_grace_s = 10;
   int max_connections = 1000;
   int max_connections_per_address = 50;
   double matches_per_minute = 20;

@@ -2,6 +2,7 @@
 
 #include <arpa/inet.h>
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -54,6 +55,61 @@ CLI::Validator ip_address() {
                "network)";
       },
       "ADDRESS");
+}
+
+namespace {
+
+// "name" or "name:port" with a name of letters, digits, '.', '-', '_', or "[v6]" and "[v6]:port".
+bool valid_host(const std::string& text) {
+  std::string name = text, port;
+  if (text.starts_with('[')) {
+    const std::size_t close = text.find(']');
+    if (close == std::string::npos) return false;
+    unsigned char address[sizeof(in6_addr)];
+    if (inet_pton(AF_INET6, text.substr(1, close - 1).c_str(), address) != 1) return false;
+    name = "x";
+    if (close + 1 < text.size()) {
+      if (text[close + 1] != ':') return false;
+      port = text.substr(close + 2);
+      if (port.empty()) return false;
+    }
+  } else if (const std::size_t colon = text.find(':'); colon != std::string::npos) {
+    name = text.substr(0, colon);
+    port = text.substr(colon + 1);
+    if (port.empty()) return false;
+  }
+  if (name.empty() || name.size() > 253 || port.size() > 5) return false;
+  for (const char ch : name)
+    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '.' && ch != '-' && ch != '_')
+      return false;
+  for (const char ch : port)
+    if (ch < '0' || ch > '9') return false;
+  return true;
+}
+
+}  // namespace
+
+CLI::Validator host_name() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (text == "*" || valid_host(text)) return {};
+        return quote(text) +
+               " is not a host name (e.g. tabletop.example.org, tabletop.lan:8080, or * for any)";
+      },
+      "HOST");
+}
+
+CLI::Validator web_origin() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        for (const char* scheme : {"http://", "https://"})
+          if (text.starts_with(scheme) && valid_host(text.substr(std::string(scheme).size())))
+            return {};
+        return quote(text) +
+               " is not an origin (scheme://host[:port] with nothing after, e.g. "
+               "https://tabletop.example.org)";
+      },
+      "ORIGIN");
 }
 
 int report_parse_error(const CLI::App& app, const CLI::ParseError& error) {

@@ -20,6 +20,12 @@ CLI::Validator finite_in(double min, double max);
 // refused with one error line naming the flag ("--bind: '999.1.1.1' is not an IP address ...").
 CLI::Validator ip_address();
 
+// Validators for `serve --allowed-host` (a host name with an optional ":port", "[IPv6]:port",
+// or "*") and `serve --allowed-origin` (an origin as a browser sends it: "http://" or "https://",
+// a host name, an optional ":port", nothing after). Each refusal names the form expected.
+CLI::Validator host_name();
+CLI::Validator web_origin();
+
 // The most worker threads `sim --threads` takes (more only costs memory: the games are CPU-bound).
 inline constexpr int kMaxSimThreads = 64;
 

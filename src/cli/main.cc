@@ -217,8 +217,29 @@ int main(int argc, char** argv) {
   serve
       ->add_option("--trusted-proxy", serve_limits.trusted_proxies,
                    "a balancer's IP address whose X-Real-IP header names the client for the "
-                   "per-address limits (repeatable; from any other peer the header is ignored)")
+                   "per-address limits (repeatable or comma-separated; from any other peer the "
+                   "header is ignored)")
+      ->delimiter(',')
       ->check(cli::ip_address());
+  serve
+      ->add_option("--allowed-host", serve_limits.allowed_hosts,
+                   "a name this server answers to besides its IP addresses and localhost "
+                   "(NAME: any port, NAME:PORT, * for any; repeatable or comma-separated); a "
+                   "request for any other Host is refused (421), as DNS rebinding would send")
+      ->delimiter(',')
+      ->check(cli::host_name());
+  serve
+      ->add_option("--allowed-origin", serve_limits.allowed_origins,
+                   "another site's origin (scheme://host[:port]) whose pages may send this "
+                   "server requests that change something and open WebSockets (repeatable or "
+                   "comma-separated; by default only its own pages may: others get 403)")
+      ->delimiter(',')
+      ->check(cli::web_origin());
+  serve
+      ->add_option("--hello-grace", serve_limits.hello_grace_s,
+                   "seconds a WebSocket may stay open without a hello naming a match")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 3600));
   serve
       ->add_option("--max-connections", serve_limits.max_connections,
                    "open connections in all (over: 503; 0: no cap)")

@@ -55,6 +55,9 @@ int serve(const std::string& bind, int port, const std::string& db, const std::s
   options.deck_expiry_s = limits.deck_expiry_days * 86400;
   options.ws_queue_bytes = std::size_t(limits.ws_queue_bytes);
   options.trusted_proxies = limits.trusted_proxies;
+  options.allowed_hosts = limits.allowed_hosts;
+  options.allowed_origins = limits.allowed_origins;
+  options.hello_grace_s = limits.hello_grace_s;
   server::Server server(games::registry(), options);
   const std::string host = bind == "0.0.0.0" ? "<this machine's address>" : bind;
   std::cout << "tabletop serve: open http://" << host << ":" << server.port() << "/"

@@ -7,6 +7,9 @@
 // client does); then the script stopped with SIGTERM, and no process it started may be left.
 #include <signal.h>
 
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -133,6 +136,93 @@ TEST(ClusterDemo, ServesAndPlaysThroughTheBalancerSurvivesAKillAndLeavesNothingB
   }
   EXPECT_TRUE(leftovers.empty()) << leftovers.size() << " processes outlived the demo, the first "
                                  << (leftovers.empty() ? 0 : leftovers[0]);
+}
+
+// One HTTP request to 127.0.0.1:`port` from the loopback address `from` (127.0.0.2 is another
+// client than 127.0.0.3), with `headers` besides Host (127.0.0.1:`port`) and Connection: close.
+HttpReply request_from(const std::string& from, unsigned short port, const std::string& method,
+                       const std::string& target, const std::string& body,
+                       const std::vector<std::pair<std::string, std::string>>& headers = {}) {
+  namespace net = boost::asio;
+  namespace http = boost::beast::http;
+  net::io_context io;
+  net::ip::tcp::socket socket(io);
+  socket.open(net::ip::tcp::v4());
+  socket.bind(net::ip::tcp::endpoint(net::ip::make_address(from), 0));
+  socket.connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  http::request<http::string_body> request{http::string_to_verb(method), target, 11};
+  request.set(http::field::host, "127.0.0.1:" + std::to_string(port));
+  request.set(http::field::connection, "close");
+  for (const auto& [name, value] : headers) request.set(name, value);
+  request.body() = body;
+  request.prepare_payload();
+  http::write(socket, request);
+  boost::beast::flat_buffer buffer;
+  http::response<http::string_body> response;
+  http::read(socket, buffer, response);
+  return {int(response.result_int()), response.body(),
+          std::string(response[http::field::retry_after])};
+}
+
+// Behind the balancer the servers count each client by the address nginx names (the demo starts
+// them with --trusted-proxy 127.0.0.1): one client's uploads over --deck-rate leave another's
+// alone, a header a client forges through nginx or sends to a server directly changes nothing,
+// and the Host and Origin checks see what the browser sent.
+TEST(ClusterDemo, TheServersCountEachClientBehindTheBalancer) {
+  const std::string why = ClusterDemo::unavailable(TABLETOP_SOURCE_DIR);
+  if (!why.empty()) GTEST_SKIP() << "the cluster demo needs PostgreSQL and nginx: " << why;
+  ClusterDemo demo(TABLETOP_SOURCE_DIR,
+                   {"--port", "0", "--bin", TABLETOP_BIN_DIR "/tabletop", "--static", "",
+                    "--servers", "1", "--", "--deck-rate", "2"});
+  ASSERT_EQ(demo.servers().size(), 1u) << demo.output();
+  const unsigned short port = demo.port();
+  std::string deck;  // two cards of the shape Google Contacts writes
+  for (const char* name : {"Ada", "Grace"})
+    deck += std::string("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:") + name +
+            " Agent\r\nTEL:+1-215-555-1000\r\nTITLE:Librarian\r\n"
+            "ADR;TYPE=WORK:;;1 Main Street;Philadelphia;PA;;USA\r\nX-TABLETOP-ARMY:Education\r\n"
+            "END:VCARD\r\n";
+  auto upload = [&](const std::string& from, unsigned short to,
+                    const std::vector<std::pair<std::string, std::string>>& headers = {}) {
+    return request_from(from, to, "POST", "/api/decks?name=agents", deck, headers);
+  };
+  // 127.0.0.2 uses its two uploads; a forged X-Real-IP or X-Forwarded-For does not make it
+  // another client (nginx sets X-Real-IP to the address it sees).
+  EXPECT_EQ(upload("127.0.0.2", port).status, 201);
+  EXPECT_EQ(upload("127.0.0.2", port).status, 201);
+  const HttpReply third = upload("127.0.0.2", port);
+  EXPECT_EQ(third.status, 429) << third.body;
+  EXPECT_NE(third.body.find("too many new decks from your address"), std::string::npos);
+  const std::vector<std::pair<std::string, std::string>> forged = {
+      {"X-Real-IP", "198.51.100.7"}, {"X-Forwarded-For", "198.51.100.7"}};
+  EXPECT_EQ(upload("127.0.0.2", port, forged).status, 429);
+  // Another client through the same balancer has its own share.
+  EXPECT_EQ(upload("127.0.0.3", port).status, 201);
+  // Straight to the server (not the trusted balancer), the forged headers are ignored too: the
+  // client is its own address, whose share is spent.
+  EXPECT_EQ(upload("127.0.0.2", demo.servers()[0].port, forged).status, 429);
+
+  // A browser's same-origin request passes through nginx with its Host; another site's does not.
+  const std::string origin = "http://127.0.0.1:" + std::to_string(port);
+  const std::string match = R"({"game":"relativity","seats":[{"kind":"human"},{"kind":"human"}]})";
+  const std::vector<std::pair<std::string, std::string>> json_type = {
+      {"Content-Type", "application/json"}};
+  auto with = [&](std::vector<std::pair<std::string, std::string>> headers, const std::string& name,
+                  const std::string& value) {
+    headers.emplace_back(name, value);
+    return headers;
+  };
+  EXPECT_EQ(request_from("127.0.0.2", port, "POST", "/api/matches", match,
+                         with(json_type, "Origin", origin))
+                .status,
+            201);
+  EXPECT_EQ(request_from("127.0.0.2", port, "POST", "/api/matches", match,
+                         with(json_type, "Origin", "http://evil.example"))
+                .status,
+            403);
+  EXPECT_EQ(
+      request_from("127.0.0.2", port, "GET", "/api/games", "", {{"Host", "evil.example"}}).status,
+      421);
 }
 
 // The committed files as an operator installs them: nginx accepts deploy/cluster/nginx.conf as it

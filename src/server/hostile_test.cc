@@ -95,7 +95,7 @@ RawReply raw_exchange(unsigned short port, const std::string& bytes,
 }
 
 std::string post_bytes(const std::string& target, const std::string& body) {
-  return "POST " + target + " HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+  return "POST " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
          "Content-Length: " + std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
 }
 
@@ -115,7 +115,7 @@ TEST(Hostile, EveryMalformedRequestIsAJsonErrorAndTheServerServesOn) {
   Server server(games::registry(), test_options("malformed"));
   const unsigned short port = server.port();
   const std::string chunked =
-      "POST /api/matches HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n";
+      "POST /api/matches HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n";
   // Beast used to throw std::length_error (std::terminate) for a field value this large.
   expect_json_error(port,
                     raw_exchange(port, chunked + "0\r\nX: " + std::string(65535, 'a') + "\r\n\r\n"),
@@ -157,10 +157,12 @@ TEST(Hostile, EveryMalformedRequestIsAJsonErrorAndTheServerServesOn) {
                                           kind + R"(},{"kind":"human"}]})")),
         400, std::string("seat kind ") + kind);
   expect_json_error(
-      port, raw_exchange(port, "GET /api/\xff HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+      port,
+      raw_exchange(port, "GET /api/\xff HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"),
       400, "a raw 0xff in the path");
   expect_json_error(
-      port, raw_exchange(port, "GET /\x01\x7f HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+      port,
+      raw_exchange(port, "GET /\x01\x7f HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"),
       400, "control bytes in the path");
 
   // POST /join with a seat past 32 bits must not wrap around to seat 1.
@@ -180,18 +182,20 @@ TEST(Hostile, EveryMalformedRequestIsAJsonErrorAndTheServerServesOn) {
   // The record of an unfinished match is refused for every valid format (403); a request wrong
   // whatever the match's state is a 400 first.
   for (const char* format : {"", "?format=json", "?format=ppn"})
-    expect_json_error(port,
-                      raw_exchange(port, "GET /api/matches/" + id + "/record" + format +
-                                             " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
-                      403, std::string("record") + format);
-  expect_json_error(port,
-                    raw_exchange(port, "GET /api/matches/" + id +
-                                           "/record?format=pgn HTTP/1.1\r\nHost: x\r\n\r\n"),
-                    400, "record in an unknown format");
+    expect_json_error(
+        port,
+        raw_exchange(port, "GET /api/matches/" + id + "/record" + format +
+                               " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"),
+        403, std::string("record") + format);
+  expect_json_error(
+      port,
+      raw_exchange(port, "GET /api/matches/" + id +
+                             "/record?format=pgn HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
+      400, "record in an unknown format");
 
   // WebSocket handshakes Beast would refuse in plain text are JSON like every other answer.
   const std::string upgrade =
-      "GET /ws HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n";
+      "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n";
   expect_json_error(port,
                     raw_exchange(port, upgrade + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
                                                  "Sec-WebSocket-Version: 12\r\n\r\n"),
@@ -214,8 +218,8 @@ TEST(Hostile, StaticFilesServeOnlyRegularFiles) {
   Server server(games::registry(), o);
   const unsigned short port = server.port();
   auto get = [&](const std::string& target) {
-    return raw_exchange(port,
-                        "GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    return raw_exchange(
+        port, "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
   };
   EXPECT_EQ(get("/assets/app.js").status, 200);
   // A directory is no file: 404, not a 200 with an empty body.
@@ -247,8 +251,8 @@ TEST(Hostile, StaticFilesNeverLeaveTheRoot) {
   Server server(games::registry(), o);
   const unsigned short port = server.port();
   auto get = [&](const std::string& target) {
-    return raw_exchange(port,
-                        "GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    return raw_exchange(
+        port, "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
   };
   EXPECT_EQ(get("/inside.js").body, "1;");        // a symlink that stays inside is served
   EXPECT_EQ(get("/assets/%61pp.js").body, "1;");  // escapes are decoded
@@ -353,18 +357,19 @@ TEST(Hostile, ConnectionsAreCappedInTotalAndPerAddress) {
   // Two idle connections from 127.0.0.1: its share.
   for (int i = 0; i < 2; ++i) idle.push_back(connect(io, port, "127.0.0.1"));
   ASSERT_TRUE(eventually([&] { return server.connections() == 2; }));
-  const std::string get = "GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+  const std::string get = "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
   RawReply third = raw_exchange(port, get, "127.0.0.1");
   EXPECT_EQ(third.status, 429) << third.body;
   EXPECT_NE(third.parsed().value("error", "").find("too many connections from your address"),
             std::string::npos)
       << third.body;
   // A WebSocket upgrade over the cap is refused with JSON too.
-  RawReply ws = raw_exchange(port,
-                             "GET /ws HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: "
-                             "websocket\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                             "Sec-WebSocket-Version: 13\r\n\r\n",
-                             "127.0.0.1");
+  RawReply ws =
+      raw_exchange(port,
+                   "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: "
+                   "websocket\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                   "Sec-WebSocket-Version: 13\r\n\r\n",
+                   "127.0.0.1");
   EXPECT_EQ(ws.status, 429) << ws.body;
   // Another address still gets in, until the total is reached.
   EXPECT_EQ(raw_exchange(port, get, "127.0.0.2").status, 200);
@@ -413,7 +418,7 @@ TEST(Hostile, OnlyATrustedProxyNamesTheClientForThePerAddressLimits) {
   const std::string body = R"({"game":"relativity","seats":[{"kind":"human"},{"kind":"human"}]})";
   auto create_as = [&](unsigned short port, const std::string& from, const std::string& client) {
     return raw_exchange(port,
-                        "POST /api/matches HTTP/1.1\r\nHost: x\r\nX-Real-IP: " + client +
+                        "POST /api/matches HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Real-IP: " + client +
                             "\r\nContent-Type: application/json\r\nContent-Length: " +
                             std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body,
                         from)

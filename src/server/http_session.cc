@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "server/cross_site.h"
 #include "server/deck_routes.h"
 #include "server/json_input.h"
 #include "server/ws_session.h"
@@ -153,7 +154,12 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
       write(too_many_requests(request, *context_.http_limit, retry_after), !request.keep_alive());
       return;
     }
-  if (beast::websocket::is_upgrade(request)) {
+  const bool websocket = beast::websocket::is_upgrade(request);
+  if (std::optional<Response> refusal = cross_site_refusal(context_.site, request, websocket)) {
+    write(std::move(*refusal), websocket || !request.keep_alive());
+    return;
+  }
+  if (websocket) {
     const std::string target(request.target());
     if (target != "/ws" && !target.starts_with("/ws?")) {
       write(error_response(request, http::status::not_found, "WebSocket only at /ws"), true);
@@ -174,6 +180,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
 
 void HttpSession::write(Response response, bool close) {
   auto shared = std::make_shared<Response>(std::move(response));
+  add_security_headers(*shared);
   if (close) shared->keep_alive(false);
   http::async_write(stream_, *shared,
                     [self = shared_from_this(), shared, close](beast::error_code ec, std::size_t) {

@@ -10,7 +10,9 @@
 // must arrive within RouteContext::http_idle_s, which is also how long an idle keep-alive
 // connection stays open. A request that does not parse is answered with a JSON error and the
 // connection closed. A WebSocket handshake Beast would refuse (no key, a version other than 13,
-// ...) is answered with a JSON error like every other answer.
+// ...) is answered with a JSON error like every other answer. Before a request is routed or
+// upgraded, its Host, Origin and content type are checked (cross_site.h), and every answer
+// carries the security headers add_security_headers sets.
 //
 // The session holds its connection slot (connections.h) and passes it to the WebSocket it becomes.
 // A connection refused a slot is answered its refusal after reading one request (within 5 s), then

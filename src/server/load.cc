@@ -55,6 +55,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
 #include <cstdio>
@@ -71,6 +72,7 @@
 #include "server/cluster_launch.h"
 
 namespace beast = boost::beast;
+namespace http = beast::http;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 using json = nlohmann::json;
@@ -392,6 +394,10 @@ struct Soak {
   int crashed = 0;
   std::atomic<bool> done{false};
   std::atomic<long> junk_sent{0}, junk_refused{0}, connections_opened{0};
+  // Requests another site's page would make a browser send: those answered 403/415/421, and
+  // those served (there must be none).
+  std::atomic<long> other_site_sent{0}, other_site_refused{0}, other_site_served{0},
+      hello_less_opened{0};
 
   MatchLoad& add(net::io_context& io, const json& seats) {
     const json created = http_request(port, "POST", "/api/matches",
@@ -427,6 +433,7 @@ struct Soak {
       } catch (const std::exception&) {
         ++junk_sent;  // the server may close on a request it cannot parse
       }
+      other_site(junk_rng);
       try {  // raw bytes that are not HTTP
         net::io_context io;
         tcp::socket socket(io);
@@ -441,10 +448,54 @@ struct Soak {
     }
   }
 
-  // Bursts of 200 connections that say nothing, held for 10 s.
+  // One request of another site's page (cross-origin, a form's content type, a cross-site
+  // WebSocket) or of DNS rebinding (a foreign Host), raw; it must be refused (cross_site.h).
+  void other_site(std::mt19937& pick) {
+    const std::string upgrade =
+        "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n";
+    const std::string post = "POST /api/matches HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+    const std::string match =
+        R"({"game":"relativity","seats":[{"kind":"human"},{"kind":"human"}]})";
+    const std::string body =
+        "Content-Length: " + std::to_string(match.size()) + "\r\nConnection: close\r\n\r\n" + match;
+    const std::vector<std::string> requests = {
+        post + "Origin: http://evil.example\r\nContent-Type: application/json\r\n" + body,
+        post + "Sec-Fetch-Site: cross-site\r\nContent-Type: application/json\r\n" + body,
+        post + "Content-Type: text/plain\r\n" + body,
+        "GET /api/games HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+        "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://evil.example\r\n" + upgrade,
+        "GET /ws HTTP/1.1\r\nHost: evil.example\r\n" + upgrade};
+    try {
+      net::io_context io;
+      tcp::socket socket(io);
+      socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+      net::write(socket, net::buffer(requests[pick() % requests.size()]));
+      ++other_site_sent;
+      beast::flat_buffer buffer;
+      http::response<http::string_body> response;
+      http::read(socket, buffer, response);
+      const int status = response.result_int();
+      if (status == 403 || status == 415 || status == 421) ++other_site_refused;
+      if (status < 400) ++other_site_served;
+    } catch (const std::exception&) {
+    }
+  }
+
+  // Bursts of 200 connections that say nothing and 20 WebSockets that never say hello (closed
+  // by the server after --hello-grace), held for 10 s.
   void idle_connections() {
     while (!done) {
       net::io_context io;
+      std::vector<std::unique_ptr<WsClient>> hello_less;
+      for (int i = 0; i < 20; ++i) {
+        try {
+          hello_less.push_back(std::make_unique<WsClient>(port));
+          ++hello_less_opened;
+        } catch (const std::exception&) {
+          break;
+        }
+      }
       std::vector<tcp::socket> held;
       for (int i = 0; i < 200; ++i) {
         try {
@@ -590,12 +641,17 @@ int soak(const std::string& bin, int seconds) {
       "spectators at a time\n",
       soak.junk_sent.load(), soak.junk_refused.load(), soak.connections_opened.load());
   std::printf(
+      "soak: %ld other sites' requests (%ld refused 403/415/421, %ld served), %ld WebSockets that "
+      "never said hello\n",
+      soak.other_site_sent.load(), soak.other_site_refused.load(), soak.other_site_served.load(),
+      soak.hello_less_opened.load());
+  std::printf(
       "soak: server RSS %ld KiB at the start, %ld KiB at the peak, %ld KiB once every client "
       "had left and the computer-only matches had ended, 15 s later\n",
       rss_start, rss_peak, rss_after);
   std::printf("soak: crashes %d, acknowledged moves lost after SIGKILL + restart %d\n",
               soak.crashed, lost);
-  return soak.crashed == 0 && lost == 0 ? 0 : 1;
+  return soak.crashed == 0 && lost == 0 && soak.other_site_served == 0 ? 0 : 1;
 }
 
 // What one load run measured.

@@ -9,6 +9,7 @@
 
 #include "core/registry.h"
 #include "server/analysis.h"
+#include "server/cross_site.h"
 #include "server/lobby.h"
 #include "server/rate_limit.h"
 
@@ -41,6 +42,12 @@ struct RouteContext {
   // Addresses of balancers whose `X-Real-IP` header names the client (serve --trusted-proxy).
   // From any other peer the header is ignored: a client could forge it.
   std::vector<std::string> trusted_proxies = {};
+  // The names and other sites' origins served (serve --allowed-host, --allowed-origin;
+  // cross_site.h); everything else is refused before it is routed.
+  SitePolicy site = {};
+  // A WebSocket that has not said a `hello` that was answered with a state within this many
+  // seconds of its upgrade is closed (serve --hello-grace).
+  int hello_grace_s = 10;
 };
 
 // The client's address for the per-address limits: `peer` (the TCP peer), or, when `peer` is a

@@ -45,6 +45,8 @@ Server::Server(const Registry& registry, ServerOptions options)
       std::make_unique<Analyses>(registry, computers_, *store_, options_.analysis_iterations);
   context_->analyses = analyses_.get();
   context_->trusted_proxies = options_.trusted_proxies;
+  context_->site = {options_.allowed_hosts, options_.allowed_origins};
+  context_->hello_grace_s = options_.hello_grace_s;
   const net::ip::tcp::endpoint endpoint(net::ip::make_address(options_.bind), options_.port);
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(net::socket_base::reuse_address(true));

@@ -69,6 +69,13 @@ struct ServerOptions {
   // Balancers (IP addresses) whose `X-Real-IP` header names the client for the per-address
   // limits (routes.h, client_address). Empty: every client is its TCP peer.
   std::vector<std::string> trusted_proxies;
+  // Other sites (cross_site.h): host names the server answers to besides its IP addresses and
+  // localhost ("name", "name:port" or "*"), and other sites' origins ("scheme://host[:port]")
+  // allowed to send state-changing requests and open WebSockets.
+  std::vector<std::string> allowed_hosts;
+  std::vector<std::string> allowed_origins;
+  // Seconds a WebSocket may stay open without a `hello` naming a match (ws_session.h).
+  int hello_grace_s = 10;
 };
 
 class Server {

@@ -100,6 +100,7 @@ WsSession::WsSession(net::ip::tcp::socket&& socket, const RouteContext& context,
     : ws_(std::move(socket)),
       context_(context),
       slot_(std::move(slot)),
+      hello_timer_(ws_.get_executor()),
       rate_(context.messages_per_second),
       allowance_(2 * context.messages_per_second) {}
 
@@ -112,7 +113,17 @@ void WsSession::run(beast::http::request<beast::http::string_body> request) {
   ws_.read_message_max(kMaxFrameBytes);
   ws_.async_accept(request, [self = shared_from_this()](beast::error_code ec) {
     if (ec) return;
+    self->await_hello();
     self->read();
+  });
+}
+
+void WsSession::await_hello() {
+  hello_timer_.expires_after(std::chrono::seconds(context_.hello_grace_s));
+  hello_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (ec || self->closed_ || self->client_.room) return;
+    self->refuse("no hello within " + std::to_string(self->context_.hello_grace_s) +
+                 " s of connecting (serve --hello-grace): say hello with a match id first");
   });
 }
 
@@ -133,6 +144,7 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
     handle_client_message(context_.lobby, client_, shared_from_this(),
                           beast::buffers_to_string(buffer_.data()),
                           [this](const json& answer) { send(answer); });
+    if (client_.room) hello_timer_.cancel();
   }
   buffer_.consume(buffer_.size());
   if (!closed_) read();
@@ -352,6 +364,7 @@ void WsSession::disconnect() {
 
 void WsSession::leave() {
   closed_ = true;
+  hello_timer_.cancel();
   if (client_.room) client_.room->unsubscribe(this);
   client_.room.reset();
 }

@@ -6,7 +6,9 @@
 // posting to that strand. Limits: frames over kMaxFrameBytes close the connection (code 1009);
 // messages over kMaxMessageBytes are an `error`; at most `rate` messages a second (bursts of
 // twice that), the rest answered by one `error` and dropped; nothing received for
-// RouteContext::ws_idle_s closes it (Beast pings at half that time, and a browser's pong counts).
+// RouteContext::ws_idle_s closes it (Beast pings at half that time, and a browser's pong counts);
+// a connection that has not said a `hello` naming a match within RouteContext::hello_grace_s of
+// its upgrade is sent an `error` saying so and closed (pings and pongs do not keep it).
 //
 // Backpressure: a room never waits for a viewer (deliver only queues). A full `state` makes every
 // older `state` and `thinking` still waiting in the queue (not yet being written) useless, so they
@@ -22,6 +24,7 @@
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
@@ -89,6 +92,8 @@ class WsSession : public Viewer, public std::enable_shared_from_this<WsSession> 
     std::shared_ptr<nlohmann::json> merged = nullptr;
     std::size_t log_bytes = 0;
   };
+  // Starts the hello grace: at its end a connection without a room is refused.
+  void await_hello();
   void read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void send(const nlohmann::json& message);
@@ -109,6 +114,7 @@ class WsSession : public Viewer, public std::enable_shared_from_this<WsSession> 
   bool writing_ = false;
   const RouteContext& context_;
   ConnectionLimits::Slot slot_;
+  boost::asio::steady_timer hello_timer_;
   ClientState client_;
   double rate_;
   double allowance_;

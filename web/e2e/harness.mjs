@@ -110,8 +110,13 @@ export class Server {
   }
 }
 
-export async function launchBrowser() {
-  return chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
+/** Debian's Chromium, headless; `extraArgs` are added to its command line. */
+export async function launchBrowser(extraArgs = []) {
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  });
 }
 
 /**

@@ -81,13 +81,12 @@ export function analysisChart(id: string, seatNames: string[], go: (step: number
     const legend = h(
       "p",
       { class: "analysis-legend" },
-      ...seats.map((seat) =>
-        h(
-          "span",
-          { style: `color: ${SUIT_COLOURS[seat % SUIT_COLOURS.length]}` },
-          `${seat % 2 ? "- - -" : "———"} ${seatNames[seat] ?? `seat ${seat}`}  `,
-        ),
-      ),
+      ...seats.map((seat) => {
+        const key = h("span", {}, `${seat % 2 ? "- - -" : "———"} ${seatNames[seat] ?? `seat ${seat}`}  `);
+        // Set through the style object: the page's Content-Security-Policy refuses style attributes.
+        key.style.color = SUIT_COLOURS[seat % SUIT_COLOURS.length];
+        return key;
+      }),
     );
     plot.replaceChildren(svg, legend);
     label();
