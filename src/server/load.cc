@@ -129,7 +129,8 @@ struct MatchLoad {
   long long measure_seq = -1;
   int measure_seat = -1;
   Clock::time_point sent_at;
-  json last_log;  // seat 0's log in the last state seen
+  json last_log;  // seat 0's log in the last state seen, from its line last_log_base
+  std::size_t last_log_base = 0;
   long long last_log_seq = -1;
   bool finished = false;
 };
@@ -262,13 +263,18 @@ void Seat::on_message(const json& m) {
     const json& view = m["views"][0];
     const std::size_t from = view.value("log_from", std::size_t(0));
     if (!match.last_log.is_array()) match.last_log = json::array();
-    if (from > match.last_log.size()) {
+    if (view.value("log_reset", false)) {  // the log starts afresh at `from` (its last lines)
+      match.last_log = json::array();
+      match.last_log_base = from;
+    }
+    if (from < match.last_log_base || from - match.last_log_base > match.last_log.size()) {
       // A state was missed (the protocol's rule): ask for a whole one again.
       ++log_gaps;
       send(json{{"type", "hello"}, {"match", match.id}, {"tokens", {token}}}.dump());
       return;
     }
-    match.last_log.erase(match.last_log.begin() + std::ptrdiff_t(from), match.last_log.end());
+    match.last_log.erase(match.last_log.begin() + std::ptrdiff_t(from - match.last_log_base),
+                         match.last_log.end());
     for (const json& line : view["log"]) match.last_log.push_back(line);
     match.last_log_seq = seq;
   }
@@ -680,10 +686,13 @@ void check_records(const std::vector<MatchLoad>& loads, unsigned short port, Fig
     const int ply = (*state)["views"][0]["observation"].value("ply", int(seq));
     if (seq < m.acked) f.lost_moves += m.acked - seq;
     if (seq > m.acked + 1 || ply != seq) ++f.duplicated;
+    // Both logs from their first lines held (a state may start a log afresh at a later line).
     const json& log = (*state)["views"][0]["log"];
+    const std::size_t base = (*state)["views"][0].value("log_from", std::size_t(0));
     if (m.last_log_seq >= 0 && m.last_log_seq <= seq) {
-      for (std::size_t i = 0; i < m.last_log.size() && i < log.size(); ++i)
-        if (m.last_log[i] != log[i]) {
+      for (std::size_t i = std::max(base, m.last_log_base);
+           i < m.last_log_base + m.last_log.size() && i < base + log.size(); ++i)
+        if (m.last_log[i - m.last_log_base] != log[i - base]) {
           ++f.diverged;
           break;
         }

@@ -19,9 +19,14 @@
 // against kMaxQueued; past either the client is sent a JSON `error` naming the limit and
 // disconnected. So one connection holds at most the message being written, the newest state with
 // the log lines it carries, the newest progress and that bounded rest.
+//
+// A `hello` answers a whole state (bounded: room.h, kStateLogLines), at most once a second per
+// connection: a `hello` within a second of the last one is held and answered when the second is
+// up (a newer one replaces it), so a client repeating hellos costs one state a second.
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
@@ -46,6 +51,7 @@ inline constexpr std::size_t kMaxQueued = 4096;
 struct ClientState {
   std::shared_ptr<Room> room;
   SeatMask seats = 0;
+  std::string address;  // the client's (routes.h, client_address): whose hints it asks
 };
 
 // Handles one text message of the protocol (docs/server.md) from a connection in `state`: `self`
@@ -74,8 +80,9 @@ std::size_t log_bytes(const nlohmann::json& state);
 
 class WsSession : public Viewer, public std::enable_shared_from_this<WsSession> {
  public:
+  // `address`: the client's (routes.h, client_address).
   WsSession(boost::asio::ip::tcp::socket&& socket, const RouteContext& context,
-            ConnectionLimits::Slot slot);
+            ConnectionLimits::Slot slot, std::string address = {});
   // Accepts the upgrade `request` and starts reading.
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
   void deliver(std::shared_ptr<const std::string> message) override;
@@ -101,6 +108,9 @@ class WsSession : public Viewer, public std::enable_shared_from_this<WsSession> 
   void close_with_refusal();
   void leave();
   bool allow();
+  // Handles one message (a hello at most once a second, see above).
+  void handle(std::string text);
+  void handle_now(const std::string& text);
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::flat_buffer buffer_;
@@ -116,6 +126,9 @@ class WsSession : public Viewer, public std::enable_shared_from_this<WsSession> 
   bool warned_ = false;
   bool closed_ = false;
   std::string refusal_;  // why the connection is being closed (refuse), once it is
+  std::chrono::steady_clock::time_point last_hello_{};
+  std::string held_hello_;  // a hello waiting for its second (empty: none)
+  boost::asio::steady_timer hello_timer_;
 };
 
 }  // namespace tabletop::server

@@ -61,7 +61,12 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
   }
   let steps: { move: string | null; observation: unknown; log: string[] }[] = [];
   try {
-    steps = (await api.replay(id)).steps;
+    // Page by page (a long match's replay comes in several).
+    for (let from: number | null = 0; from !== null; ) {
+      const page = await api.replay(id, from);
+      steps.push(...page.steps);
+      from = page.next;
+    }
   } catch (e) {
     error.textContent = `No replay: ${(e as Error).message}`;
     return;
