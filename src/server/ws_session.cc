@@ -247,8 +247,10 @@ std::size_t merge_state_into(json&& older, std::size_t older_bytes, json& newer)
     const long long from_old = old_view->value("log_from", 0LL);
     const long long from_new = view.value("log_from", 0LL);
     json& old_log = (*old_view)["log"];
-    // The newer lines start where the older ones did, or earlier (an undo cut the log): whole.
-    if (from_new <= from_old || from_new - from_old > (long long)old_log.size()) {
+    // The newer lines start where the older ones did, or earlier (an undo cut the log), or the
+    // newer view starts its log afresh (log_reset): it needs nothing of the older one.
+    if (view.value("log_reset", false) || from_new <= from_old ||
+        from_new - from_old > (long long)old_log.size()) {
       all_kept = false;
       continue;
     }
@@ -271,6 +273,7 @@ std::size_t merge_state_into(json&& older, std::size_t older_bytes, json& newer)
       }
     }
     view["log_from"] = from_old;
+    if (old_view->value("log_reset", false)) view["log_reset"] = true;  // it starts afresh there
   }
   if (all_kept) return older_bytes;
   // Some older lines were dropped: count what was kept (rare: a log cut back).

@@ -69,9 +69,10 @@ MessageKind message_kind(std::string_view text);
 // (parsed) does not, into `newer`, when the newer one replaces it in the queue: each view's log
 // lines from the older one's `log_from` up to the newer one's (with their `log_plies`), and the
 // match's `board_places` (sent only in the first state after a hello). A view whose newer
-// `log_from` is not past the older one's (a log cut back by an undo) is already whole. The older
-// arrays are moved, not copied, so a long stall costs each merge only its new lines. Returns the
-// bytes of the older log lines now in `newer`: `older_bytes` (all of older's, log_bytes) when
+// `log_from` is not past the older one's (a log cut back by an undo), or that starts its log
+// afresh (`log_reset`), needs none of them; one that continues an older `log_reset` keeps it. The
+// older arrays are moved, not copied, so a long stall costs each merge only its new lines. Returns
+// the bytes of the older log lines now in `newer`: `older_bytes` (all of older's, log_bytes) when
 // every one was kept.
 std::size_t merge_state_into(nlohmann::json&& older, std::size_t older_bytes,
                              nlohmann::json& newer);
