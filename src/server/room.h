@@ -17,8 +17,11 @@
 //
 // A finished match's replay (`replay_page`) is built once, outside the room's lock, from public
 // information only (the spectator's observations and log), and kept while the room is in
-// memory: concurrent requests wait for the one build and share its text; each answer is one
-// page of at most kReplayPageSteps steps.
+// memory; each answer is one page of at most kReplayPageSteps steps. A short match's (at most
+// kInlineReplayMoves moves) is built by the first request (concurrent ones wait for it and share
+// it); a longer one's on the computer pool, as a job of the asker's address (fair like a search,
+// counted against the cap), never on a network thread: until it is ready the request is answered
+// "building" (202), and every request then shares the one copy.
 //
 // Computer-only matches that nobody watches pause (ComputerSettings::unwatched_pause_s): once no
 // viewer has been subscribed for that long, the next computer turn is not started; a viewer's
@@ -118,6 +121,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // The most steps (and, unless one alone is larger, bytes) of one replay page.
   static constexpr std::size_t kReplayPageSteps = 500;
   static constexpr std::size_t kReplayPageBytes = std::size_t(1) << 20;
+  // The longest match whose replay a request builds itself (see above).
+  static constexpr std::size_t kInlineReplayMoves = 2000;
 
   // Rebuilds the match from `stored` (seed + move log). Throws tabletop::Error if the stored
   // moves do not replay. Call `resume()` once the room is shared, to start a computer to move.
@@ -159,11 +164,14 @@ class Room : public std::enable_shared_from_this<Room> {
   // {"steps": [{"move": null|"<notation>", "observation": spectator's observation after it,
   // "log": the public log lines it added}], "from": F, "total": T, "next": N|null}: the steps
   // from F on (the deal is step 0), at most kReplayPageSteps of them (fewer past
-  // kReplayPageBytes); `next` is the first step of the next page. Built once (see above). Throws
-  // NotYet until the match is finished, BadInput for a `from` past the last step.
-  std::string replay_page(std::size_t from);
-  // The replay's steps as JSON texts, built once (see above). Throws NotYet before the end.
-  std::shared_ptr<const std::vector<std::string>> replay_steps();
+  // kReplayPageBytes); `next` is the first step of the next page. Built once (see above):
+  // nullopt while a long match's is being built (on the pool, as `asker`'s job; empty: the
+  // match's owner). Throws NotYet until the match is finished, BadInput for a `from` past the
+  // last step.
+  std::optional<std::string> replay_page(std::size_t from, const std::string& asker = "");
+  // The replay's steps as JSON texts (see above); null while being built on the pool. Throws
+  // NotYet before the end.
+  std::shared_ptr<const std::vector<std::string>> replay_steps(const std::string& asker = "");
   // How many times a replay was built (for tests: concurrent requests share one build).
   long long replay_builds() const { return replay_builds_; }
   // Earlier lines of a view's log (the `log` message): {"type":"log","seat":S,"from":F,

@@ -1,6 +1,9 @@
 // Room::replay_steps and replay_page (room.h): a finished match's replay, built once outside the
 // room's lock and shared; and Room::log_page, a view's earlier log lines.
 #include <algorithm>
+#include <chrono>
+#include <future>
+#include <optional>
 
 #include "server/json_input.h"
 #include "server/log_window.h"
@@ -40,10 +43,10 @@ std::vector<std::string> build_replay(std::shared_ptr<const Game> game, uint64_t
 
 }  // namespace
 
-std::shared_ptr<const std::vector<std::string>> Room::replay_steps() {
+std::shared_ptr<const std::vector<std::string>> Room::replay_steps(const std::string& asker) {
   using Steps = std::shared_ptr<const std::vector<std::string>>;
   std::shared_future<Steps> ready;
-  std::promise<Steps> building;
+  auto building = std::make_shared<std::promise<Steps>>();
   std::shared_ptr<const Game> game;
   std::vector<std::string> moves;
   {
@@ -51,29 +54,47 @@ std::shared_ptr<const std::vector<std::string>> Room::replay_steps() {
     if (!match_->state().is_terminal())
       throw NotYet("the replay of match " + id_ + " is public only once the match is finished");
     if (!replay_.valid()) {
-      // This request builds it; the others wait for this one (below), outside the lock.
-      replay_ = building.get_future().share();
+      // This request starts the one build; the others share it.
+      replay_ = building->get_future().share();
       game = match_->state().game_ptr();
       moves = match_->moves();
     }
     ready = replay_;
   }
-  if (game) {
+  const std::size_t count = moves.size();
+  std::weak_ptr<Room> self = weak_from_this();
+  auto build = [self, building, game, seed = seed_, moves = std::move(moves)] {
     try {
-      building.set_value(std::make_shared<const std::vector<std::string>>(
-          build_replay(std::move(game), seed_, moves)));
-      ++replay_builds_;
+      building->set_value(
+          std::make_shared<const std::vector<std::string>>(build_replay(game, seed, moves)));
+      if (auto room = self.lock()) ++room->replay_builds_;
     } catch (...) {
-      building.set_exception(std::current_exception());
-      std::lock_guard lock(mutex_);
-      replay_ = {};  // the next request tries again
+      building->set_exception(std::current_exception());
+      if (auto room = self.lock()) {
+        std::lock_guard lock(room->mutex_);
+        room->replay_ = {};  // the next request tries again
+      }
     }
+  };
+  if (game && count <= kInlineReplayMoves) {
+    build();  // short: on this request
+  } else if (game) {
+    // Long: on the pool, like a search of the asker's (never on a network thread).
+    const std::string owner = asker.empty() ? (owner_.empty() ? id_ : owner_) : asker;
+    computers_.pool->submit(
+        "replay " + id_, [build](const std::atomic<bool>&) { build(); }, owner);
+  }
+  if (ready.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
+    // A short one being built by another request is waited for; a long one is not.
+    std::lock_guard lock(mutex_);
+    if (match_->moves().size() > kInlineReplayMoves) return nullptr;
   }
   return ready.get();
 }
 
-std::string Room::replay_page(std::size_t from) {
-  const std::shared_ptr<const std::vector<std::string>> steps = replay_steps();
+std::optional<std::string> Room::replay_page(std::size_t from, const std::string& asker) {
+  const std::shared_ptr<const std::vector<std::string>> steps = replay_steps(asker);
+  if (!steps) return std::nullopt;
   if (from >= steps->size())
     throw BadInput("the replay of match " + id_ + " has steps 0 to " +
                    std::to_string(steps->size() - 1) + ", not " + std::to_string(from));

@@ -207,8 +207,14 @@ Response api(const RouteContext& c, const Request& request, const std::string& a
       if (from.size() > 9 || from.find_first_not_of("0123456789") != std::string::npos)
         return error_response(request, http::status::bad_request,
                               "'from' must be a step number (0 to 999999999)");
-      return json_text_response(request, http::status::ok,
-                                room->replay_page(from.empty() ? 0 : std::stoul(from)));
+      std::optional<std::string> page =
+          room->replay_page(from.empty() ? 0 : std::stoul(from), address);
+      if (page) return json_text_response(request, http::status::ok, std::move(*page));
+      // A long match's is being built on the computer threads: ask again shortly.
+      Response res = json_response(request, http::status::accepted,
+                                   {{"status", "building"}, {"retry_after_ms", 500}});
+      res.set(http::field::retry_after, "1");
+      return res;
     }
     if (parts.size() == 4 && parts[3] == "analysis" && c.analyses) {
       if (method != http::verb::get) return wrong_method();

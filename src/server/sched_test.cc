@@ -528,6 +528,24 @@ TEST(StateMessages, AStateThatReplacesAQueuedOneCarriesItsLogLines) {
   EXPECT_EQ(whole["views"], before["views"]);
 }
 
+TEST(StateMessages, AStateThatStartsItsLogAfreshTakesNothingOfAQueuedOne) {
+  // The end of a match: the views turn to the record's log, its last lines from line 900 on.
+  const json older = json::parse(R"({"type":"state","seq":7,"match":{},
+      "views":[{"seat":-1,"log_from":3,"log":["c","d"],"log_plies":[4,5]}]})");
+  json afresh = json::parse(R"({"type":"state","seq":8,"match":{},
+      "views":[{"seat":-1,"log_from":900,"log_reset":true,"log":["r"],"log_plies":[7]}]})");
+  const json before = afresh;
+  EXPECT_EQ(merge_state_into(json(older), 2, afresh), 0u);
+  EXPECT_EQ(afresh["views"], before["views"]);
+  // A state that continues a queued log_reset one keeps its lines and the reset.
+  json next = json::parse(R"({"type":"state","seq":9,"match":{},
+      "views":[{"seat":-1,"log_from":901,"log":["s"],"log_plies":[8]}]})");
+  EXPECT_EQ(merge_state_into(json(afresh), 1, next), 1u);
+  EXPECT_EQ(next["views"][0]["log_from"], 900);
+  EXPECT_EQ(next["views"][0]["log_reset"], true);
+  EXPECT_EQ(next["views"][0]["log"], json::array({"r", "s"}));
+}
+
 TEST(StateMessages, ALongCultureWarsGameSendsOnlyTheNewLogLines) {
   auto server = start(temp_db("frames"));
   const unsigned short port = server->port();
@@ -644,9 +662,15 @@ TEST(LongMatches, AHelloCostsTheSameAndAReplayIsBuiltOnceHoweverLongTheMatch) {
   EXPECT_EQ((*page)["log"].size(), std::min<std::size_t>(Room::kLogPageLines, first));
   EXPECT_EQ((*page)["from"].get<long long>() + (long long)(*page)["log"].size(), first);
 
-  // Four replay requests at once: one build, shared; each answer one bounded page.
+  // The first request starts the build on the computer threads and is answered "building".
   std::shared_ptr<Room> room = server->lobby().find(long_id);
   const long rss_before = rss_kib();
+  HttpReply first_ask = http_request(port, "GET", "/api/matches/" + long_id + "/replay");
+  EXPECT_EQ(first_ask.status, 202) << first_ask.body.substr(0, 200);
+  EXPECT_EQ(first_ask.parsed().value("status", ""), "building");
+  for (int i = 0; i < 600 && room->replay_builds() == 0; ++i) std::this_thread::sleep_for(50ms);
+  ASSERT_EQ(room->replay_builds(), 1);
+  // Then four replay requests at once share that copy; each answer one bounded page.
   std::vector<HttpReply> replies(4);
   std::vector<std::thread> askers;
   for (HttpReply& reply : replies)
@@ -663,7 +687,7 @@ TEST(LongMatches, AHelloCostsTheSameAndAReplayIsBuiltOnceHoweverLongTheMatch) {
     EXPECT_LE(page0["steps"].size(), Room::kReplayPageSteps);
   }
   EXPECT_EQ(room->replay_builds(), 1);
-  std::cout << "four replay requests at once: RSS " << rss_before << " -> " << rss_after
+  std::cout << "a replay built and four requests at once: RSS " << rss_before << " -> " << rss_after
             << " KiB\n";
   EXPECT_LT(rss_after - rss_before, 200 * 1024) << "the replay costs memory per request";
   // Every page, in order, makes the whole replay; still one build.

@@ -61,9 +61,15 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
   }
   let steps: { move: string | null; observation: unknown; log: string[] }[] = [];
   try {
-    // Page by page (a long match's replay comes in several).
+    // Page by page (a long match's replay comes in several, once the server has built it).
     for (let from: number | null = 0; from !== null; ) {
       const page = await api.replay(id, from);
+      if (page.status === "building") {
+        error.textContent = "Preparing the replay…";
+        await new Promise((done) => setTimeout(done, page.retry_after_ms ?? 500));
+        continue;
+      }
+      error.textContent = "";
       steps.push(...page.steps);
       from = page.next;
     }
