@@ -59,7 +59,9 @@ describe("completeState", () => {
   });
 
   it("starts a long log afresh at log_from on log_reset, then appends to it", () => {
-    const first = completeState(null, { ...state(0, [{ ...view(-1, ["l500", "l501"], 500), log_reset: true }]) })!;
+    const first = completeState(null, {
+      ...state(0, [{ ...view(-1, ["l500", "l501"], 500), log_reset: true }]),
+    })!;
     expect(first.views[0].log).toEqual(["l500", "l501"]);
     expect(first.views[0].log_base).toBe(500);
     const next = completeState(first, state(1, [view(-1, ["l502"], 502)]))!;

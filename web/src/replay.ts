@@ -59,10 +59,10 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
     error.textContent = "The replay opens once the match is finished.";
     return;
   }
-  let steps: { move: string | null; observation: unknown; log: string[] }[] = [];
+  const steps: { move: string | null; observation: unknown; log: string[] }[] = [];
   try {
     // Page by page (a long match's replay comes in several, once the server has built it).
-    for (let from: number | null = 0; from !== null; ) {
+    for (let from: number | null = 0; from !== null;) {
       const page = await api.replay(id, from);
       if (page.status === "building") {
         error.textContent = "Preparing the replay…";
