@@ -9,7 +9,7 @@
 // a search waiting stand in a ring of their own; a worker serves the next owner of the ring, and
 // of that owner, its next match:
 //   - at most one search of a match runs at a time (its next one waits until it is done);
-//   - at most `workers` searches run at once (the cap; each worker runs one);
+//   - at most `workers` search threads run at once (the cap; a search counts its threads, below);
 //   - a search is served after at most one search of every other owner that waited before it
 //     (an owner that has just been served joins the ring at its end), however many matches that
 //     owner has: one address with a hundred matches gets one turn in the ring like anyone else;

@@ -37,9 +37,10 @@
 //   - honest players: 60 Relativity matches of two people thinking 0-2 s a move and 12 of a person
 //     against a computer (easy, medium, hard), each replaced by a new match when it ends;
 //   - hostile clients: spectators that never read what they are sent (ten at a time, watching a
-//     computer-only Culture Wars match of 40 rounds that plays as fast as it can), junk requests
-//     (bad JSON, a body over the limit, unknown routes and matches, random bytes) and bursts of 200
-//     idle connections.
+//     computer-only Culture Wars match of 40 rounds that plays as fast as it can, each sending
+//     `hello` at the allowed rate, 20 a second), a replay flood (two clients asking for a finished
+//     Culture Wars match's replay again and again), junk requests (bad JSON, a body over the
+//     limit, unknown routes and matches, random bytes) and bursts of 200 idle connections.
 // Every 10 s it prints the server's memory (VmRSS from /proc/PID/status); at the end the p99
 // from a move sent to its broadcast received, whether the server crashed (it must not), the
 // acknowledged moves lost after a SIGKILL and a restart (there must be none), and the memory once
@@ -398,6 +399,7 @@ struct Soak {
   int crashed = 0;
   std::atomic<bool> done{false};
   std::atomic<long> junk_sent{0}, junk_refused{0}, connections_opened{0};
+  std::atomic<long> replays_asked{0}, replays_served{0}, hellos_sent{0};
 
   MatchLoad& add(net::io_context& io, const json& seats) {
     const json created = http_request(port, "POST", "/api/matches",
@@ -447,6 +449,26 @@ struct Soak {
     }
   }
 
+  // A replay flood: the newest finished Culture Wars match's replay, asked for again and again
+  // (built once on the server, then served from its copy a page at a time).
+  void replay_flood() {
+    while (!done) {
+      try {
+        const json finished = http_request(port, "GET", "/api/matches?status=finished").parsed();
+        for (const json& m : finished)
+          if (m.is_object() && m.value("game", "") == "culture-wars") {
+            const HttpReply r =
+                http_request(port, "GET", "/api/matches/" + m.value("id", "") + "/replay");
+            ++replays_asked;
+            if (r.status == 200) ++replays_served;
+            break;
+          }
+      } catch (const std::exception&) {
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  }
+
   // Bursts of 200 connections that say nothing, held for 10 s.
   void idle_connections() {
     while (!done) {
@@ -491,7 +513,10 @@ int soak(const std::string& bin, int seconds) {
     soak.add(io, {{{"kind", "human"}}, {{"kind", "computer"}, {"strength", strengths[i % 3]}}});
   std::thread junk([&] { soak.junk(); });
   std::thread idle([&] { soak.idle_connections(); });
+  std::thread replays_a([&] { soak.replay_flood(); });
+  std::thread replays_b([&] { soak.replay_flood(); });
   std::vector<std::unique_ptr<WsClient>> slow;  // spectators that never read
+  std::string slow_match;
   const auto start = Clock::now();
   long rss_peak = rss_start;
   int replaced = 0;
@@ -532,11 +557,22 @@ int soak(const std::string& bin, int seconds) {
                                              {"seats", {easy, easy, easy, easy}}}
                                             .dump())
                                .parsed();
+      slow_match = created.value("id", "");
       for (int i = 0; i < 10 && created.contains("id"); ++i) {
         slow.push_back(std::make_unique<WsClient>(port));
         slow.back()->send({{"type", "hello"}, {"match", created["id"]}});
       }
     }
+    // Each slow spectator says hello again at the allowed rate (answered at most once a second).
+    for (auto& client : slow)
+      for (int i = 0; i < 20 && !slow_match.empty(); ++i) {
+        try {
+          client->send({{"type", "hello"}, {"match", slow_match}});
+          ++soak.hellos_sent;
+        } catch (const std::exception&) {
+          break;  // the server closed it (its queue was over the limit)
+        }
+      }
     const long rss = rss_kib(pid);
     rss_peak = std::max(rss_peak, rss);
     if (tick % 10 == 0)
@@ -552,6 +588,8 @@ int soak(const std::string& bin, int seconds) {
   soak.done = true;
   junk.join();
   idle.join();
+  replays_a.join();
+  replays_b.join();
   slow.clear();
   io.run_for(std::chrono::milliseconds(500));
   for (MatchLoad& m : soak.matches)
@@ -595,6 +633,8 @@ int soak(const std::string& bin, int seconds) {
       "soak: %ld junk requests (%ld answered 4xx), %ld idle connections opened, 10 slow "
       "spectators at a time\n",
       soak.junk_sent.load(), soak.junk_refused.load(), soak.connections_opened.load());
+  std::printf("soak: %ld hellos from the slow spectators, %ld replay requests (%ld answered 200)\n",
+              soak.hellos_sent.load(), soak.replays_asked.load(), soak.replays_served.load());
   std::printf(
       "soak: server RSS %ld KiB at the start, %ld KiB at the peak, %ld KiB once every client "
       "had left and the computer-only matches had ended, 15 s later\n",
