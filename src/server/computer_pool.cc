@@ -117,7 +117,6 @@ ComputerPool::Taken ComputerPool::take() {
   Taken taken{std::move(q.jobs.front().job), match, false, q.jobs.front().threads};
   q.jobs.pop_front();
   q.running = true;
-  q.running_threads = taken.threads;
   --waiting_;
   ++running_;
   busy_threads_ += std::size_t(taken.threads);
@@ -136,7 +135,6 @@ void ComputerPool::finish(const Taken& taken) {
   }
   auto it = queues_.find(taken.key);
   it->second.running = false;
-  it->second.running_threads = 0;
   if (it->second.jobs.empty())
     queues_.erase(it);
   else

@@ -103,7 +103,6 @@ class ComputerPool {
   struct Queue {
     std::deque<Pending> jobs;
     bool running = false;
-    int running_threads = 0;
     std::string owner;
   };
   // What a worker took: a match's search (key: the match) or a low-priority job (key: its owner).
