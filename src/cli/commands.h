@@ -145,6 +145,9 @@ struct ComputerFlags {
   double lease_s = 5;              // PostgreSQL: a computer seat's lease (server.h)
   double hint_ms = 1500;           // a hint's search (ServerOptions::hint_ms)
   int analysis_iterations = 2000;  // per move of a finished match's analysis
+  double unwatched_pause_s = 30;   // a computer-only match nobody watches pauses after it
+  int computer_matches_per_address = 4;
+  int low_jobs_per_address = 4;  // hints, and analyses, per address at once
 };
 // `serve`'s limits on connections, idle time and new matches (server::ServerOptions has the same
 // fields and defaults, documented in docs/server.md "Limits"; 0 turns a cap off).

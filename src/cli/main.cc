@@ -182,7 +182,8 @@ int main(int argc, char** argv) {
   cli::ComputerFlags computer_flags;
   serve
       ->add_option("--computer-threads", computer_flags.threads,
-                   "computer searches at once, one thread each (0: one per core, less one)")
+                   "computer search threads at once (expert's search counts each of its "
+                   "threads; 0: one per core, less one)")
       ->capture_default_str()
       ->check(CLI::Range(0, 256));
   serve
@@ -213,6 +214,24 @@ int main(int argc, char** argv) {
                    "search iterations per move of a finished match's analysis")
       ->capture_default_str()
       ->check(CLI::Range(1, 10000000));
+  serve
+      ->add_option("--unwatched-pause-s", computer_flags.unwatched_pause_s,
+                   "seconds a computer-only match nobody watches plays on before it pauses until "
+                   "someone watches (0: never pauses)")
+      ->capture_default_str()
+      ->check(cli::finite_in(0.0, 1e9));
+  serve
+      ->add_option("--computer-matches-per-address", computer_flags.computer_matches_per_address,
+                   "computer-only matches of one client address playing at once (over: 429; "
+                   "0: no cap)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
+  serve
+      ->add_option("--low-jobs-per-address", computer_flags.low_jobs_per_address,
+                   "hints waiting, and analyses under way, per client address at once (over: "
+                   "refused; 0: no cap)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
   cli::ServeLimits serve_limits;
   serve
       ->add_option("--trusted-proxy", serve_limits.trusted_proxies,

@@ -45,6 +45,9 @@ int serve(const std::string& bind, int port, const std::string& db, const std::s
   options.lease_s = computers.lease_s;
   options.hint_ms = computers.hint_ms;
   options.analysis_iterations = computers.analysis_iterations;
+  options.unwatched_pause_s = computers.unwatched_pause_s;
+  options.computer_matches_per_address = computers.computer_matches_per_address;
+  options.low_jobs_per_address = computers.low_jobs_per_address;
   options.max_connections = limits.max_connections;
   options.max_connections_per_address = limits.max_connections_per_address;
   options.matches_per_minute = limits.matches_per_minute;

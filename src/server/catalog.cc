@@ -1,6 +1,7 @@
 #include "server/catalog.h"
 
 #include <array>
+#include <cctype>
 #include <vector>
 
 #include "ai/agent.h"
@@ -171,6 +172,25 @@ std::string strength_spec(const std::string& strength) {
     known += known.empty() ? s.name : std::string(", ") + s.name;
   }
   throw BadInput("unknown strength '" + strength + "' (known: " + known + ")");
+}
+
+int spec_threads(const std::string& spec) {
+  const std::size_t at = spec.find("threads=");
+  if (at == std::string::npos || (at > 0 && spec[at - 1] != ':' && spec[at - 1] != ',')) return 1;
+  int n = 0;
+  for (std::size_t i = at + 8; i < spec.size() && std::isdigit((unsigned char)spec[i]) && n < 1000;
+       ++i)
+    n = n * 10 + (spec[i] - '0');
+  return std::max(1, n);
+}
+
+std::string spec_with_threads(const std::string& spec, int cap) {
+  const int threads = spec_threads(spec);
+  if (threads <= cap) return spec;
+  const std::size_t at = spec.find("threads=") + 8;
+  std::size_t end = at;
+  while (end < spec.size() && std::isdigit((unsigned char)spec[end])) ++end;
+  return spec.substr(0, at) + std::to_string(std::max(1, cap)) + spec.substr(end);
 }
 
 json games_json(const Registry& registry) {

@@ -63,6 +63,11 @@ std::vector<std::string> strength_names();
 const json& ladder();
 // The agent spec for a strength name; throws BadInput listing the known names.
 std::string strength_spec(const std::string& strength);
+// The search threads an agent spec uses (its `threads=N`, else 1), at most `cap`, and the spec
+// with that count written in (unchanged when it names no more than `cap`). A computer seat's
+// search counts its threads against `serve --computer-threads` (computer_pool.h).
+int spec_threads(const std::string& spec);
+std::string spec_with_threads(const std::string& spec, int cap);
 
 // GET /api/games: every registered game with its parameters (the game's ParamSpecs), what a player
 // chooses after clicking places shared by several moves (`places_choice`), the strengths, and

@@ -86,18 +86,26 @@ bool WsClient::complete(json& state) {
     match["board_places"] = board_places_;
   for (json& view : state["views"]) {
     if (!view.contains("log_from")) continue;
-    std::vector<json>& log = logs_[view.value("seat", -2)];
+    const int seat = view.value("seat", -2);
+    std::vector<json>& log = logs_[seat];
+    std::vector<json>& plies = plies_[seat];
+    std::size_t& base = bases_[seat];
     const std::size_t from = view["log_from"].get<std::size_t>();
-    if (from > log.size()) return false;
-    log.resize(from);
+    if (view.value("log_reset", false)) {  // the log starts afresh at `from`
+      log.clear();
+      plies.clear();
+      base = from;
+    }
+    if (from < base || from - base > log.size()) return false;
+    log.resize(from - base);
     for (const json& line : view["log"]) log.push_back(line);
-    std::vector<json>& plies = plies_[view.value("seat", -2)];
-    plies.resize(from);
+    plies.resize(from - base);
     for (const json& ply : view.value("log_plies", json::array())) plies.push_back(ply);
     if (!whole_logs_) continue;
     view["log"] = log;
     if (view.contains("log_plies")) view["log_plies"] = plies;
-    view["log_from"] = 0;
+    view["log_from"] = base;
+    view.erase("log_reset");
   }
   return true;
 }

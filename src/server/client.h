@@ -32,7 +32,8 @@ HttpReply http_request(unsigned short port, const std::string& method, const std
 // One WebSocket connection to ws://127.0.0.1:`port`/ws. Messages are read in the background of
 // `receive` into an inbox, in order. A `state` arrives with only the log lines this connection
 // has not had (docs/server.md); the inbox holds it whole, as the web client rebuilds it: each
-// view's `log` is the whole log so far and `board_places` is kept from the first state. A state
+// view's `log` is the log so far (from its `log_from`, the line a `log_reset` started it at)
+// and `board_places` is kept from the first state. A state
 // whose `log_from` is past what arrived before (a state lost on the way) is dropped and the last
 // `hello` sent again, which answers a whole state.
 class WsClient {
@@ -53,8 +54,10 @@ class WsClient {
   // With false, states keep only their new log lines (a copy of each whole log into every state
   // costs a long game's client time quadratic in its length); `log` still has them all.
   void keep_whole_logs(bool on) { whole_logs_ = on; }
-  // The whole log of the view of `seat` (-1: a spectator's) so far.
+  // The log of the view of `seat` (-1: a spectator's) so far, from line `log_base(seat)` of it
+  // (a state that starts a log afresh, `log_reset`, carries only its last lines).
   const std::vector<json>& log(int seat) { return logs_[seat]; }
+  std::size_t log_base(int seat) { return bases_[seat]; }
 
  private:
   void start_read();
@@ -68,6 +71,7 @@ class WsClient {
   std::deque<std::string> transcript_;
   std::map<int, std::vector<json>> logs_;   // each view's whole log so far, by seat
   std::map<int, std::vector<json>> plies_;  // the move that wrote each of those lines
+  std::map<int, std::size_t> bases_;        // the index of logs_[seat][0] in the whole log
   json board_places_;
   std::string last_hello_;
   bool whole_logs_ = true;

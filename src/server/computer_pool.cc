@@ -24,8 +24,10 @@ void ComputerPool::stop() {
     if (t.joinable()) t.join();
 }
 
-bool ComputerPool::submit(const std::string& match, Job job, const std::string& owner) {
+bool ComputerPool::submit(const std::string& match, Job job, const std::string& owner,
+                          int threads) {
   bool waits;
+  threads = std::clamp(threads, 1, workers_);
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return true;
@@ -33,13 +35,14 @@ bool ComputerPool::submit(const std::string& match, Job job, const std::string& 
     if (q.owner.empty()) q.owner = owner.empty() ? match : owner;
     // A match whose search is finishing rejoins its owner's ring when it ends: it waits only
     // behind others.
-    waits = threads_.empty() || !ring_.empty() || (!q.running && running_ >= std::size_t(workers_));
-    q.jobs.push_back(std::move(job));
+    waits = threads_.empty() || !ring_.empty() ||
+            (!q.running && busy_threads_ + std::size_t(threads) > std::size_t(workers_));
+    q.jobs.push_back({std::move(job), threads});
     if (!q.running && q.jobs.size() == 1) enqueue_match(match);
     ++waiting_;
     update_hurry();
   }
-  wake_.notify_one();
+  wake_.notify_all();
   return waits;
 }
 
@@ -49,61 +52,93 @@ void ComputerPool::enqueue_match(const std::string& match) {
   mine.push_back(match);
 }
 
-void ComputerPool::submit_low(Job job) {
+void ComputerPool::submit_low(Job job, const std::string& owner) {
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return;
-    low_.push_back(std::move(job));
+    std::deque<Job>& mine = low_[owner];
+    if (mine.empty()) low_ring_.push_back(owner);
+    mine.push_back(std::move(job));
+    ++waiting_low_;
   }
   wake_.notify_one();
 }
 
 std::size_t ComputerPool::waiting_low() const {
   std::lock_guard lock(mutex_);
-  return low_.size();
+  return waiting_low_;
 }
 
-ComputerPool::Job ComputerPool::take(std::string& match, bool& low) {
-  low = false;
-  if (running_ >= std::size_t(workers_)) return {};
-  if (ring_.empty()) {
-    if (low_.empty()) return {};
-    Job job = std::move(low_.front());
-    low_.pop_front();
-    low = true;
-    ++running_;
-    return job;
-  }
+std::size_t ComputerPool::low_of(const std::string& owner) const {
+  std::lock_guard lock(mutex_);
+  std::size_t n = 0;
+  if (auto it = low_.find(owner); it != low_.end()) n += it->second.size();
+  if (auto it = low_running_.find(owner); it != low_running_.end()) n += it->second;
+  return n;
+}
+
+ComputerPool::Taken ComputerPool::take_low() {
+  Taken taken;
+  if (low_ring_.empty()) return taken;
+  taken.key = low_ring_.front();
+  low_ring_.pop_front();
+  auto mine = low_.find(taken.key);
+  taken.job = std::move(mine->second.front());
+  mine->second.pop_front();
+  // The owner's next job waits behind the owners already waiting.
+  if (mine->second.empty())
+    low_.erase(mine);
+  else
+    low_ring_.push_back(taken.key);
+  taken.low = true;
+  --waiting_low_;
+  ++low_running_[taken.key];
+  ++running_;
+  ++busy_threads_;
+  return taken;
+}
+
+ComputerPool::Taken ComputerPool::take() {
+  if (busy_threads_ >= std::size_t(workers_)) return {};
+  if (ring_.empty()) return take_low();
   const std::string owner = ring_.front();
-  ring_.pop_front();
   auto mine = owner_rings_.find(owner);
-  match = mine->second.front();
+  const std::string match = mine->second.front();
+  Queue& q = queues_[match];
+  // A search that needs more threads than are free waits at the head until enough are.
+  if (busy_threads_ + std::size_t(q.jobs.front().threads) > std::size_t(workers_)) return {};
+  ring_.pop_front();
   mine->second.pop_front();
   // The owner's other matches wait for its next turn, behind the owners already waiting.
   if (mine->second.empty())
     owner_rings_.erase(mine);
   else
     ring_.push_back(owner);
-  Queue& q = queues_[match];
-  Job job = std::move(q.jobs.front());
+  Taken taken{std::move(q.jobs.front().job), match, false, q.jobs.front().threads};
   q.jobs.pop_front();
   q.running = true;
   --waiting_;
   ++running_;
+  busy_threads_ += std::size_t(taken.threads);
   update_hurry();
-  return job;
+  return taken;
 }
 
-void ComputerPool::finish(const std::string& match, bool low) {
+void ComputerPool::finish(const Taken& taken) {
   std::lock_guard lock(mutex_);
   --running_;
-  if (low) return;
-  auto it = queues_.find(match);
+  busy_threads_ -= std::size_t(taken.threads);
+  if (taken.low) {
+    if (auto it = low_running_.find(taken.key); it != low_running_.end() && --it->second == 0)
+      low_running_.erase(it);
+    return;
+  }
+  auto it = queues_.find(taken.key);
   it->second.running = false;
   if (it->second.jobs.empty())
     queues_.erase(it);
   else
-    enqueue_match(match);  // its next search waits behind the owners already waiting
+    enqueue_match(taken.key);  // its next search waits behind the owners already waiting
   update_hurry();
 }
 
@@ -112,39 +147,36 @@ void ComputerPool::update_hurry() {
 }
 
 bool ComputerPool::run_one() {
-  std::string match;
-  Job job;
-  bool low = false;
+  Taken taken;
   {
     std::lock_guard lock(mutex_);
-    job = take(match, low);
+    taken = take();
   }
-  if (!job) return false;
-  run(match, job, low);
+  if (!taken.job) return false;
+  run(taken);
   return true;
 }
 
-void ComputerPool::run(const std::string& match, Job& job, bool low) {
+void ComputerPool::run(Taken& taken) {
   try {
-    job(hurry_);
+    taken.job(hurry_);
   } catch (...) {
     // A job handles its own errors (room.cc); one that throws still frees its match.
   }
-  finish(match, low);
+  finish(taken);
 }
 
 void ComputerPool::serve() {
   while (true) {
-    std::string match;
-    Job job;
-    bool low = false;
+    Taken taken;
     {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, [&] { return stopping_ || (job = take(match, low)); });
-      if (stopping_ && !job) return;
+      wake_.wait(lock, [&] { return stopping_ || (taken = take()).job; });
+      if (stopping_ && !taken.job) return;
     }
-    run(match, job, low);
-    wake_.notify_one();  // a search of this match may have become due
+    run(taken);
+    // A search of this match may have become due, or enough threads for a wide one.
+    wake_.notify_all();
   }
 }
 
@@ -156,6 +188,11 @@ std::size_t ComputerPool::waiting() const {
 std::size_t ComputerPool::running() const {
   std::lock_guard lock(mutex_);
   return running_;
+}
+
+std::size_t ComputerPool::threads_in_use() const {
+  std::lock_guard lock(mutex_);
+  return busy_threads_;
 }
 
 bool ComputerPool::busy(const std::string& match) const {

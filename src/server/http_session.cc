@@ -170,7 +170,8 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
       return;
     }
     stream_.expires_never();
-    std::make_shared<WsSession>(stream_.release_socket(), context_, std::move(admission_.slot))
+    std::make_shared<WsSession>(stream_.release_socket(), context_, std::move(admission_.slot),
+                                client)
         ->run(std::move(request));
     return;
   }

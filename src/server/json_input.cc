@@ -1,5 +1,6 @@
 #include "server/json_input.h"
 
+#include <climits>
 #include <optional>
 #include <string>
 
@@ -28,6 +29,12 @@ std::string string_field(const json& message, const char* key) {
 long long int_field(const json& message, const char* key) {
   if (!message.is_object() || !message.contains(key) || !message[key].is_number_integer())
     throw BadInput(std::string("field '") + key + "' must be an integer");
+  // Above 2^63 - 1 (a JSON number parsed as unsigned): named as sent, never wrapped.
+  if (message[key].is_number_unsigned() &&
+      message[key].get<unsigned long long>() > (unsigned long long)(LLONG_MAX))
+    throw BadInput(std::string("field '") + key + "' must be an integer from " +
+                   std::to_string(LLONG_MIN) + " to " + std::to_string(LLONG_MAX) + ", not " +
+                   std::to_string(message[key].get<unsigned long long>()));
   return message[key].get<long long>();
 }
 
@@ -36,15 +43,17 @@ long long int_field(const json& message, const char* key) {
 namespace tabletop::server {
 
 long long int_field(const json& message, const char* key, long long min, long long max) {
-  // An unsigned value above 2^63 is no integer a client may mean; refuse it, never wrap it.
+  auto out_of_range = [&](const std::string& value) {
+    return BadInput(std::string("field '") + key + "' must be an integer from " +
+                    std::to_string(min) + " to " + std::to_string(max) + ", not " + value);
+  };
+  // An unsigned value above 2^63 - 1 is no integer a client may mean; refuse it (named as sent),
+  // never wrap it.
   if (message.is_object() && message.contains(key) && message[key].is_number_unsigned() &&
       message[key].get<unsigned long long>() > static_cast<unsigned long long>(max))
-    throw BadInput(std::string("field '") + key + "' must be an integer from " +
-                   std::to_string(min) + " to " + std::to_string(max));
+    throw out_of_range(std::to_string(message[key].get<unsigned long long>()));
   const long long value = int_field(message, key);
-  if (value < min || value > max)
-    throw BadInput(std::string("field '") + key + "' must be an integer from " +
-                   std::to_string(min) + " to " + std::to_string(max));
+  if (value < min || value > max) throw out_of_range(std::to_string(value));
   return value;
 }
 

@@ -37,9 +37,10 @@
 //   - honest players: 60 Relativity matches of two people thinking 0-2 s a move and 12 of a person
 //     against a computer (easy, medium, hard), each replaced by a new match when it ends;
 //   - hostile clients: spectators that never read what they are sent (ten at a time, watching a
-//     computer-only Culture Wars match of 40 rounds that plays as fast as it can), junk requests
-//     (bad JSON, a body over the limit, unknown routes and matches, random bytes) and bursts of 200
-//     idle connections.
+//     computer-only Culture Wars match of 40 rounds that plays as fast as it can, each sending
+//     `hello` at the allowed rate, 20 a second), a replay flood (two clients asking for a finished
+//     Culture Wars match's replay again and again), junk requests (bad JSON, a body over the
+//     limit, unknown routes and matches, random bytes) and bursts of 200 idle connections.
 // Every 10 s it prints the server's memory (VmRSS from /proc/PID/status); at the end the p99
 // from a move sent to its broadcast received, whether the server crashed (it must not), the
 // acknowledged moves lost after a SIGKILL and a restart (there must be none), and the memory once
@@ -131,7 +132,8 @@ struct MatchLoad {
   long long measure_seq = -1;
   int measure_seat = -1;
   Clock::time_point sent_at;
-  json last_log;  // seat 0's log in the last state seen
+  json last_log;  // seat 0's log in the last state seen, from its line last_log_base
+  std::size_t last_log_base = 0;
   long long last_log_seq = -1;
   bool finished = false;
 };
@@ -264,13 +266,18 @@ void Seat::on_message(const json& m) {
     const json& view = m["views"][0];
     const std::size_t from = view.value("log_from", std::size_t(0));
     if (!match.last_log.is_array()) match.last_log = json::array();
-    if (from > match.last_log.size()) {
+    if (view.value("log_reset", false)) {  // the log starts afresh at `from` (its last lines)
+      match.last_log = json::array();
+      match.last_log_base = from;
+    }
+    if (from < match.last_log_base || from - match.last_log_base > match.last_log.size()) {
       // A state was missed (the protocol's rule): ask for a whole one again.
       ++log_gaps;
       send(json{{"type", "hello"}, {"match", match.id}, {"tokens", {token}}}.dump());
       return;
     }
-    match.last_log.erase(match.last_log.begin() + std::ptrdiff_t(from), match.last_log.end());
+    match.last_log.erase(match.last_log.begin() + std::ptrdiff_t(from - match.last_log_base),
+                         match.last_log.end());
     for (const json& line : view["log"]) match.last_log.push_back(line);
     match.last_log_seq = seq;
   }
@@ -398,6 +405,7 @@ struct Soak {
   // those served (there must be none).
   std::atomic<long> other_site_sent{0}, other_site_refused{0}, other_site_served{0},
       hello_less_opened{0};
+  std::atomic<long> replays_asked{0}, replays_served{0}, hellos_sent{0};
 
   MatchLoad& add(net::io_context& io, const json& seats) {
     const json created = http_request(port, "POST", "/api/matches",
@@ -482,6 +490,26 @@ struct Soak {
     }
   }
 
+  // A replay flood: the newest finished Culture Wars match's replay, asked for again and again
+  // (built once on the server, then served from its copy a page at a time).
+  void replay_flood() {
+    while (!done) {
+      try {
+        const json finished = http_request(port, "GET", "/api/matches?status=finished").parsed();
+        for (const json& m : finished)
+          if (m.is_object() && m.value("game", "") == "culture-wars") {
+            const HttpReply r =
+                http_request(port, "GET", "/api/matches/" + m.value("id", "") + "/replay");
+            ++replays_asked;
+            if (r.status == 200) ++replays_served;
+            break;
+          }
+      } catch (const std::exception&) {
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  }
+
   // Bursts of 200 connections that say nothing and 20 WebSockets that never say hello (closed
   // by the server after --hello-grace), held for 10 s.
   void idle_connections() {
@@ -536,7 +564,10 @@ int soak(const std::string& bin, int seconds) {
     soak.add(io, {{{"kind", "human"}}, {{"kind", "computer"}, {"strength", strengths[i % 3]}}});
   std::thread junk([&] { soak.junk(); });
   std::thread idle([&] { soak.idle_connections(); });
+  std::thread replays_a([&] { soak.replay_flood(); });
+  std::thread replays_b([&] { soak.replay_flood(); });
   std::vector<std::unique_ptr<WsClient>> slow;  // spectators that never read
+  std::string slow_match;
   const auto start = Clock::now();
   long rss_peak = rss_start;
   int replaced = 0;
@@ -577,11 +608,22 @@ int soak(const std::string& bin, int seconds) {
                                              {"seats", {easy, easy, easy, easy}}}
                                             .dump())
                                .parsed();
+      slow_match = created.value("id", "");
       for (int i = 0; i < 10 && created.contains("id"); ++i) {
         slow.push_back(std::make_unique<WsClient>(port));
         slow.back()->send({{"type", "hello"}, {"match", created["id"]}});
       }
     }
+    // Each slow spectator says hello again at the allowed rate (answered at most once a second).
+    for (auto& client : slow)
+      for (int i = 0; i < 20 && !slow_match.empty(); ++i) {
+        try {
+          client->send({{"type", "hello"}, {"match", slow_match}});
+          ++soak.hellos_sent;
+        } catch (const std::exception&) {
+          break;  // the server closed it (its queue was over the limit)
+        }
+      }
     const long rss = rss_kib(pid);
     rss_peak = std::max(rss_peak, rss);
     if (tick % 10 == 0)
@@ -597,6 +639,8 @@ int soak(const std::string& bin, int seconds) {
   soak.done = true;
   junk.join();
   idle.join();
+  replays_a.join();
+  replays_b.join();
   slow.clear();
   io.run_for(std::chrono::milliseconds(500));
   for (MatchLoad& m : soak.matches)
@@ -640,6 +684,8 @@ int soak(const std::string& bin, int seconds) {
       "soak: %ld junk requests (%ld answered 4xx), %ld idle connections opened, 10 slow "
       "spectators at a time\n",
       soak.junk_sent.load(), soak.junk_refused.load(), soak.connections_opened.load());
+  std::printf("soak: %ld hellos from the slow spectators, %ld replay requests (%ld answered 200)\n",
+              soak.hellos_sent.load(), soak.replays_asked.load(), soak.replays_served.load());
   std::printf(
       "soak: %ld other sites' requests (%ld refused 403/415/421, %ld served), %ld WebSockets that "
       "never said hello\n",
@@ -736,10 +782,13 @@ void check_records(const std::vector<MatchLoad>& loads, unsigned short port, Fig
     const int ply = (*state)["views"][0]["observation"].value("ply", int(seq));
     if (seq < m.acked) f.lost_moves += m.acked - seq;
     if (seq > m.acked + 1 || ply != seq) ++f.duplicated;
+    // Both logs from their first lines held (a state may start a log afresh at a later line).
     const json& log = (*state)["views"][0]["log"];
+    const std::size_t base = (*state)["views"][0].value("log_from", std::size_t(0));
     if (m.last_log_seq >= 0 && m.last_log_seq <= seq) {
-      for (std::size_t i = 0; i < m.last_log.size() && i < log.size(); ++i)
-        if (m.last_log[i] != log[i]) {
+      for (std::size_t i = std::max(base, m.last_log_base);
+           i < m.last_log_base + m.last_log.size() && i < base + log.size(); ++i)
+        if (m.last_log[i - m.last_log_base] != log[i - base]) {
           ++f.diverged;
           break;
         }

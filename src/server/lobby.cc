@@ -239,6 +239,14 @@ json Lobby::create(const json& request, const std::string& address) {
   }
   m.status = any_open ? "open" : "running";
   if (!address.empty()) m.owner = hash_token(address);
+  bool computers_only = true;
+  for (const json& seat : m.seats) computers_only = computers_only && seat["kind"] == "computer";
+  if (const int cap = computers_.computer_matches_per_address;
+      computers_only && cap > 0 && !m.owner.empty() && playing_unattended(m.owner) >= cap)
+    throw OverLimit("too many computer-only matches from your address play at once: at most " +
+                    std::to_string(cap) +
+                    " (serve --computer-matches-per-address); watch one to its end, or wait "
+                    "until one nobody watches pauses");
   store_.create(m);
   const std::string id = m.id;
   add(std::move(m));
@@ -276,6 +284,18 @@ json Lobby::list(const std::string& status) {
     }
   }
   return out;
+}
+
+int Lobby::playing_unattended(const std::string& owner) const {
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, room] : rooms_)
+      if (room->owner() == owner) rooms.push_back(room);
+  }
+  int n = 0;
+  for (const std::shared_ptr<Room>& room : rooms) n += room->playing_unattended() ? 1 : 0;
+  return n;
 }
 
 std::size_t Lobby::live() const {

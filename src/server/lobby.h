@@ -51,13 +51,18 @@ class Lobby {
   Store& store() { return store_; }
 
   // POST /api/matches: validates `request` (see docs/server.md), stores the new match and answers
-  // with its id, seats, tokens and links. Throws BadInput naming what is wrong.
+  // with its id, seats, tokens and links. Throws BadInput naming what is wrong; OverLimit for a
+  // computer-only match from an address that already has
+  // ComputerSettings::computer_matches_per_address of them playing (room.h).
   // `address` (the client's) owns the match's computer searches (computer_pool.h).
   json create(const json& request, const std::string& address = "");
   // The room of match `id`, or nullptr when there is none.
   std::shared_ptr<Room> find(const std::string& id);
   // GET /api/matches?status=: summaries, newest first. Throws BadInput for an unknown status.
   json list(const std::string& status);
+  // Computer-only matches of `owner` (a hashed address, StoredMatch::owner) playing now: in
+  // memory, unfinished, not paused (Room::playing_unattended).
+  int playing_unattended(const std::string& owner) const;
   // The number of matches held in memory.
   std::size_t live() const;
   // The number of unfinished matches in the database (in memory or not).

@@ -7,6 +7,7 @@
 #include "ai/mcts.h"
 #include "server/catalog.h"
 #include "server/json_input.h"
+#include "server/log_window.h"
 #include "server/secrets.h"
 
 namespace tabletop::server {
@@ -42,6 +43,8 @@ Room::Room(StoredMatch stored, const Registry& registry, Store& store, ComputerS
       computers_(computers) {
   seats_ = seat_infos(stored.seats);
   stored_seats_ = stored.seats;
+  // A new match is watched by its creator; one loaded back counts as unwatched since long ago.
+  if (stored.moves.empty()) watched_at_ = std::chrono::steady_clock::now();
   match_ = std::make_unique<Match>(registry.make(game_id_, params_), seed_, record_seats());
   board_places_ = json(match_->state().game().board_places()).dump();
   for (const std::string& text : stored.moves) apply_stored(text, match_->state().current_player());
@@ -56,6 +59,7 @@ std::vector<Room::SeatInfo> Room::seat_infos(const json& stored) {
     seat.kind = s.value("kind", "human");
     seat.strength = s.value("strength", "");
     seat.token_hash = s.value("token_hash", "");
+    seat.revoked_hash = s.value("revoked_token_hash", "");
     seat.open = s.value("open", false);
     if (s.contains("taken_over_at")) seat.taken_over_at = s["taken_over_at"].get<long long>();
     seats.push_back(std::move(seat));
@@ -88,10 +92,8 @@ bool Room::catch_up_locked() {
     // Another history (an undo): replayed from the start, and every viewer gets whole logs.
     match_ = std::make_unique<Match>(match_->state().game_ptr(), seed_, record_seats());
     movers_.clear();
-    for (Subscriber& s : subscribers_) {
-      s.mark.events = 0;
-      s.mark.lines.assign(s.mark.lines.size(), 0);
-    }
+    restart_logs_locked();
+    replay_ = {};
   }
   // The stored moves from `first` on are the ones the room lacks.
   const std::size_t first = extends ? 0 : movers_.size();
@@ -158,6 +160,7 @@ json Room::seats_json() const {
     json j{{"kind", s.kind}};
     if (!s.strength.empty()) j["strength"] = s.strength;
     if (!s.token_hash.empty()) j["token_hash"] = s.token_hash;
+    if (!s.revoked_hash.empty()) j["revoked_token_hash"] = s.revoked_hash;
     if (s.open) j["open"] = true;
     if (s.taken_over_at) j["taken_over_at"] = *s.taken_over_at;
     out.push_back(std::move(j));
@@ -325,6 +328,11 @@ SeatMask Room::seats_for_locked(const std::vector<std::string>& tokens) const {
         found = true;
       }
     }
+    if (!found)
+      for (std::size_t i = 0; i < seats_.size(); ++i)
+        if (!seats_[i].revoked_hash.empty() && token_matches(token, seats_[i].revoked_hash))
+          throw BadInput("seat " + std::to_string(i) + " of match " + id_ +
+                         " was handed to a computer (takeover): its token no longer holds it");
     if (!found) throw BadInput("a token matches no seat of match " + id_);
   }
   return mask;
@@ -373,31 +381,10 @@ json Room::record() const {
   return j;
 }
 
-json Room::replay_steps() const {
-  std::lock_guard lock(mutex_);
-  if (!match_->state().is_terminal())
-    throw NotYet("the replay of match " + id_ + " is public only once the match is finished");
-  Match again(match_->state().game_ptr(), seed_);
-  json steps = json::array();
-  std::size_t seen = 0;
-  auto step = [&](json move) {
-    const State& s = again.state();
-    steps.push_back({{"move", std::move(move)},
-                     {"observation", s.observation(kSpectator)},
-                     {"log", s.log().for_viewer(kSpectator, seen)}});
-    seen = s.log().events().size();
-  };
-  step(nullptr);
-  for (const std::string& text : match_->record().moves) {
-    again.play_text(text);
-    step(text);
-  }
-  return {{"steps", std::move(steps)}};
-}
-
 void Room::subscribe(const std::shared_ptr<Viewer>& viewer, SeatMask seats) {
   std::lock_guard lock(mutex_);
   subscribers_.push_back({viewer, viewer.get(), seats, {}});
+  watched_at_ = std::chrono::steady_clock::now();
   bool seat_joined = false;
   for (std::size_t i = 0; i < seats_.size(); ++i)
     if ((seats & (SeatMask(1) << i)) && seats_[i].connections++ == 0) {
@@ -409,6 +396,10 @@ void Room::subscribe(const std::shared_ptr<Viewer>& viewer, SeatMask seats) {
   else
     viewer->deliver(
         std::make_shared<const std::string>(state_message_locked(seats, subscribers_.back().mark)));
+  if (paused_) {  // watched again: the computers play on
+    paused_ = false;
+    schedule_computer();
+  }
 }
 
 void Room::unsubscribe(const Viewer* viewer) {
@@ -430,6 +421,7 @@ void Room::unsubscribe(const Viewer* viewer) {
     it = subscribers_.erase(it);
   }
   last_activity_ = std::chrono::steady_clock::now();
+  watched_at_ = last_activity_;
   if (seat_left) broadcast();
 }
 
@@ -493,18 +485,14 @@ std::string Room::state_message_locked(SeatMask seats, LogMark& mark) const {
   out += R"(,"views":[)";
   bool first_view = true;
   // Once the match is over its record is public (the seed, every chance outcome, every move), so
-  // every view is the record's: the whole log (sent whole, from line 0), and what each seat saw
+  // every view is the record's: the record's log (started afresh), and what each seat saw
   // (Conspiracy's goals).
   const bool over = state.is_terminal();
-  std::vector<std::string> record_log;  // once over: every line, the same for every view
-  std::vector<int> record_plies;
-  if (over)
-    for (const EventLog::Event& e : state.log().events()) {
-      record_log.push_back(e.text);
-      record_plies.push_back(e.ply);
-    }
+  // A log started afresh carries only its last lines (a hello costs the same however long the
+  // match); earlier ones come on request (log_page).
+  const bool reset = mark.fresh || (over && !mark.record);
   std::size_t view_index = 0;
-  if (!mark.started) mark.lines.clear();
+  if (!mark.started || reset) mark.lines.clear();
   auto view = [&](Seat viewer) {
     out += first_view ? R"({"seat":)" : R"(,{"seat":)";
     first_view = false;
@@ -515,18 +503,24 @@ std::string Room::state_message_locked(SeatMask seats, LogMark& mark) const {
     // the move (ply) that wrote it (0: the setup).
     if (mark.lines.size() <= view_index) mark.lines.resize(view_index + 1, 0);
     std::size_t& sent = mark.lines[view_index++];
-    std::vector<int> plies;
-    const std::vector<std::string> lines =
-        over ? record_log : state.log().for_viewer(viewer, mark.events, &plies);
-    if (over) plies = record_plies;
-    if (over) sent = 0;  // the whole record's log, from its first line
+    LogWindow window;
+    if (reset) {
+      window = log_tail(state.log(), viewer, over, kStateLogLines);
+    } else if (over) {  // the record's lines since: one per event
+      window = log_window(state.log(), viewer, true, sent, state.log().events().size());
+    } else {
+      window.from = sent;
+      window.lines = state.log().for_viewer(viewer, mark.events, &window.plies);
+    }
+    sent = window.from;
     out += R"(,"log_from":)";
     out += std::to_string(sent);
+    if (reset) out += R"(,"log_reset":true)";
     out += R"(,"log":)";
-    out += json(lines).dump();
+    out += json(window.lines).dump();
     out += R"(,"log_plies":)";
-    out += json(plies).dump();
-    sent += lines.size();
+    out += json(window.plies).dump();
+    sent += window.lines.size();
     out += R"(,"legal":[)";
     if (viewer != kSpectator && viewer == to_move) {
       bool first_move = true;
@@ -572,6 +566,8 @@ std::string Room::state_message_locked(SeatMask seats, LogMark& mark) const {
     out += state.record_observation().dump();
   }
   mark.started = true;
+  mark.fresh = false;
+  mark.record = over;
   mark.events = state.log().events().size();
   out += R"(,"result":)";
   out += result().dump();
@@ -596,6 +592,40 @@ void Room::check_seat(SeatMask held, int seat) const {
     throw BadInput("seat " + std::to_string(seat) + " does not exist in this match");
   if (!(held & (SeatMask(1) << seat)))
     throw BadInput("you do not hold seat " + std::to_string(seat));
+  if (seats_[std::size_t(seat)].kind != "human")
+    throw BadInput("seat " + std::to_string(seat) +
+                   " is played by a computer (taken over): it accepts no move from a person");
+}
+
+void Room::restart_logs_locked() {
+  for (Subscriber& s : subscribers_) {
+    s.mark.fresh = true;
+    s.mark.record = false;
+    s.mark.events = 0;
+    s.mark.lines.assign(s.mark.lines.size(), 0);
+  }
+}
+
+bool Room::computer_only() const {
+  for (const SeatInfo& s : seats_)
+    if (s.kind != "computer") return false;
+  return true;
+}
+
+bool Room::watched_locked() const {
+  for (const Subscriber& s : subscribers_)
+    if (!s.viewer.expired()) return true;
+  return false;
+}
+
+bool Room::playing_unattended() const {
+  std::lock_guard lock(mutex_);
+  return computer_only() && !paused_ && !match_->state().is_terminal();
+}
+
+bool Room::paused() const {
+  std::lock_guard lock(mutex_);
+  return paused_;
 }
 
 Room::Answer Room::move(SeatMask held, int seat, long long seq, const std::string& text,
@@ -659,11 +689,8 @@ Room::Answer Room::undo(SeatMask held, int seat, long long seq, Viewer* from) {
     return stale_locked(seq);
   match_->undo_own(seat);
   movers_.resize(keep);
-  // The logs were rewound: every viewer gets them whole again.
-  for (Subscriber& s : subscribers_) {
-    s.mark.events = 0;
-    s.mark.lines.assign(s.mark.lines.size(), 0);
-  }
+  // The logs were rewound: every viewer starts them afresh.
+  restart_logs_locked();
   ++seq_;
   changed_locked();
   thinking_.reset();
@@ -702,22 +729,22 @@ Room::Answer Room::takeover(SeatMask held, int seat, Viewer* from) {
             " is connected through another server, or has been "
             "gone from it for less than " +
             std::to_string(*takeover_after_s_) + " s"};
+  // The seat's token is revoked with it: kept (hashed) only to name why it no longer works.
+  const SeatInfo before = s;
   s.kind = "computer";
   s.strength = "medium";
   s.taken_over_at = (long long)movers_.size();
+  s.revoked_hash = s.token_hash;
+  s.token_hash.clear();
   Write written = Write::kStale;
   try {
     written = store_.update_seats(id_, stored_seats_, seq_, seats_json(), status(), seq_ + 1);
   } catch (...) {
-    s.kind = "human";
-    s.strength.clear();
-    s.taken_over_at.reset();
+    s = before;
     throw;
   }
   if (written == Write::kStale) {
-    s.kind = "human";
-    s.strength.clear();
-    s.taken_over_at.reset();
+    s = before;
     return stale_locked(seq_);
   }
   stored_seats_ = seats_json();
@@ -773,6 +800,14 @@ void Room::schedule_computer() {
   if (state.is_terminal()) return;
   const Seat seat = state.current_player();
   if (seats_[std::size_t(seat)].kind != "computer" || computer_seq_ == seq_) return;
+  // Nobody watches a computer-only match: it pauses until a viewer comes (subscribe).
+  if (computers_.unwatched_pause_s > 0 && !store_.shared() && computer_only() &&
+      !watched_locked() &&
+      (!watched_at_ || std::chrono::steady_clock::now() - *watched_at_ >=
+                           std::chrono::duration<double>(computers_.unwatched_pause_s))) {
+    paused_ = true;
+    return;
+  }
   // With several processes, only the one holding the match's lease plays its computer seats
   // (the others hear of its moves; the lobby tries again when the lease expires).
   try {
@@ -781,7 +816,9 @@ void Room::schedule_computer() {
     return;
   }
   computer_seq_ = seq_;
-  const std::string spec = strength_spec(seats_[std::size_t(seat)].strength);
+  // Each search thread counts against the pool's cap (expert searches with several).
+  const std::string spec = spec_with_threads(strength_spec(seats_[std::size_t(seat)].strength),
+                                             computers_.pool->workers());
   const uint64_t seed = decision_seed(seed_, seat, state.ply());
   std::shared_ptr<State> position(state.clone().release());
   const long long seq = seq_;
@@ -795,7 +832,7 @@ void Room::schedule_computer() {
         if (text.empty()) return;  // a broken agent leaves the seat to move; nothing is stored
         if (auto room = self.lock()) room->computer_moved(seat, seq, text);
       },
-      owner_);
+      owner_, spec_threads(spec));
   if (waits) {
     thinking_ = {seat, 0.0};
     waiting_for_computer_ = true;

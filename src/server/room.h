@@ -9,8 +9,28 @@
 // A state message is small however long the match (docs/server.md, `state`): each view's log
 // holds only the lines its viewer has not been sent yet (`log_from` says where they start in that
 // viewer's log), and `board_places` (which never changes) is sent only in a viewer's first state.
-// The room remembers, per viewer, how far each of its views' logs was sent (a LogMark); a new
-// viewer, and every viewer after an undo, gets whole logs again.
+// The room remembers, per viewer, how far each of its views' logs was sent (a LogMark). A new
+// viewer, every viewer after an undo, and every viewer at the end (when the views turn to the
+// record's log) starts its logs afresh (`log_reset`) with their last kStateLogLines lines only,
+// so a `hello` costs the same whatever the match's length; earlier lines come page by page on
+// request (`log_page`, the `log` message).
+//
+// A finished match's replay (`replay_page`) is built once, outside the room's lock, from public
+// information only (the spectator's observations and log), and kept while the room is in
+// memory; each answer is one page of at most kReplayPageSteps steps. A short match's (at most
+// kInlineReplayMoves moves) is built by the first request (concurrent ones wait for it and share
+// it); a longer one's on the computer pool, as a job of the asker's address (fair like a search,
+// counted against the cap), never on a network thread: until it is ready the request is answered
+// "building" (202), and every request then shares the one copy.
+//
+// Computer-only matches that nobody watches pause (ComputerSettings::unwatched_pause_s): once no
+// viewer has been subscribed for that long, the next computer turn is not started; a viewer's
+// `subscribe` resumes it. A match loaded from the store (a restart, or back from leaving memory)
+// counts as unwatched since long ago. With a shared store (several processes) matches never
+// pause: another process would take the lease of a paused match's computer seats.
+//
+// A takeover revokes the seat's token: the seat is a computer's from then on, its old token
+// unlocks nothing (`seats_for` names why) and a computer seat accepts no human move, undo or hint.
 //
 // Changes (moves, undo, takeover, a seat claimed) are written to the Store in a committed
 // transaction first, then applied, then acknowledged to the sender, then broadcast. Every change
@@ -48,6 +68,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -81,10 +102,28 @@ struct ComputerSettings {
   double hurried_search_ms = 300;
   // A hint's search: hard's, `ismcts:time=hint_ms,threads=1` (also hurried).
   double hint_ms = 1500;
+  // Seconds a computer-only match nobody watches plays on before it pauses (see Room); 0: never.
+  double unwatched_pause_s = 30;
+  // Computer-only matches of one address that may play (unpaused, unfinished) at once; creating
+  // one more is refused (OverLimit, 429). 0: no limit.
+  int computer_matches_per_address = 4;
+  // Hints and analyses of one address that may wait or run at once (ComputerPool::low_of); one
+  // more is refused. 0: no limit.
+  int low_jobs_per_address = 4;
 };
 
 class Room : public std::enable_shared_from_this<Room> {
  public:
+  // The log lines of each view in a state that starts its log afresh (see above).
+  static constexpr std::size_t kStateLogLines = 200;
+  // The most lines a `log` request answers.
+  static constexpr std::size_t kLogPageLines = 500;
+  // The most steps (and, unless one alone is larger, bytes) of one replay page.
+  static constexpr std::size_t kReplayPageSteps = 500;
+  static constexpr std::size_t kReplayPageBytes = std::size_t(1) << 20;
+  // The longest match whose replay a request builds itself (see above).
+  static constexpr std::size_t kInlineReplayMoves = 2000;
+
   // Rebuilds the match from `stored` (seed + move log). Throws tabletop::Error if the stored
   // moves do not replay. Call `resume()` once the room is shared, to start a computer to move.
   Room(StoredMatch stored, const Registry& registry, Store& store, ComputerSettings computers);
@@ -97,6 +136,12 @@ class Room : public std::enable_shared_from_this<Room> {
   // brought back keeps it). Set before resume(); empty (a match older than the column): the match
   // is its own owner.
   void set_owner(std::string address) { owner_ = std::move(address); }
+  const std::string& owner() const { return owner_; }
+  // Whether every seat is a computer's, the match is unfinished and it is not paused (see above):
+  // what ComputerSettings::computer_matches_per_address counts.
+  bool playing_unattended() const;
+  // Whether the match is paused for want of a viewer (see above).
+  bool paused() const;
   // Starts the computer seat to move, if any (after construction or a restart).
   void resume();
 
@@ -115,10 +160,25 @@ class Room : public std::enable_shared_from_this<Room> {
   std::string claim(int seat);
   // The full record (JSON `tabletop replay` accepts). Throws NotYet until the match is finished.
   json record() const;
-  // The finished match step by step for a replay: {"steps": [{"move": null|"<notation>",
-  // "observation": spectator's observation after it, "log": the public log lines it added}]},
-  // the deal first. Throws NotYet until the match is finished.
-  json replay_steps() const;
+  // The finished match step by step for a replay, as JSON text (room_replay.cc):
+  // {"steps": [{"move": null|"<notation>", "observation": spectator's observation after it,
+  // "log": the public log lines it added}], "from": F, "total": T, "next": N|null}: the steps
+  // from F on (the deal is step 0), at most kReplayPageSteps of them (fewer past
+  // kReplayPageBytes); `next` is the first step of the next page. Built once (see above):
+  // nullopt while a long match's is being built (on the pool, as `asker`'s job; empty: the
+  // match's owner). Throws NotYet until the match is finished, BadInput for a `from` past the
+  // last step.
+  std::optional<std::string> replay_page(std::size_t from, const std::string& asker = "");
+  // The replay's steps as JSON texts (see above); null while being built on the pool. Throws
+  // NotYet before the end.
+  std::shared_ptr<const std::vector<std::string>> replay_steps(const std::string& asker = "");
+  // How many times a replay was built (for tests: concurrent requests share one build).
+  long long replay_builds() const { return replay_builds_; }
+  // Earlier lines of a view's log (the `log` message): {"type":"log","seat":S,"from":F,
+  // "log":[...],"log_plies":[...]}, at most kLogPageLines lines ending before line `before` of
+  // seat S's log (S -1: the spectator's; after the end, the record's log for every view). Throws
+  // BadInput when `held` does not hold S.
+  json log_page(SeatMask held, int seat, long long before) const;
 
   // Adds a viewer holding `seats` and delivers it a full state at once.
   void subscribe(const std::shared_ptr<Viewer>& viewer, SeatMask seats);
@@ -144,7 +204,11 @@ class Room : public std::enable_shared_from_this<Room> {
   // "iterations"} is delivered to `from` alone, never to another viewer. A refusal is the reason
   // (hints off, not the seat's turn, a stale seq, a hint already being worked out); a position
   // that changed before the answer was ready gets {"type":"hint","seat","seq","refused": why}.
-  Answer hint(SeatMask held, int seat, long long seq, const std::shared_ptr<Viewer>& from);
+  // The search is queued as `asker`'s (its address; empty: the match's owner) low-priority job:
+  // refused while that address already has ComputerSettings::low_jobs_per_address waiting or
+  // running.
+  Answer hint(SeatMask held, int seat, long long seq, const std::shared_ptr<Viewer>& from,
+              const std::string& asker = "");
 
   // The state message for a viewer holding `seats` (see docs/server.md).
   // A full one: whole logs and the board's places, as a new viewer's first state.
@@ -160,9 +224,10 @@ class Room : public std::enable_shared_from_this<Room> {
 
  private:
   struct SeatInfo {
-    std::string kind;        // "human" | "computer"
-    std::string strength;    // for a computer
-    std::string token_hash;  // for a human; empty while an open seat is unclaimed
+    std::string kind;          // "human" | "computer"
+    std::string strength;      // for a computer
+    std::string token_hash;    // for a human; empty while an open seat is unclaimed
+    std::string revoked_hash;  // a taken-over seat's former token's (it unlocks nothing)
     bool open = false;
     std::optional<long long> taken_over_at;  // the move number at which a computer took over
     int connections = 0;
@@ -171,6 +236,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // How much of its logs a viewer has been sent.
   struct LogMark {
     bool started = false;            // it has had a state (with the board's places)
+    bool fresh = true;               // its next state starts every view's log afresh
+    bool record = false;             // its views show the record's log (the match is over)
     std::size_t events = 0;          // events of the match's EventLog covered
     std::vector<std::size_t> lines;  // lines sent, per view (in the message's view order)
     bool operator==(const LogMark&) const = default;
@@ -201,7 +268,12 @@ class Room : public std::enable_shared_from_this<Room> {
   std::string why_no_undo(int seat) const;
   // The state for a viewer holding `seats` that has been sent `mark`, which it then advances.
   std::string state_message_locked(SeatMask seats, LogMark& mark) const;
+  // Throws BadInput unless `held` holds `seat` and the seat is a human's.
   void check_seat(SeatMask held, int seat) const;
+  // Every viewer's next state starts its logs afresh (after an undo or a rewind).
+  void restart_logs_locked();
+  bool computer_only() const;
+  bool watched_locked() const;
   void apply_stored(const std::string& text, int seat);
   void broadcast();
   void send_all(const std::shared_ptr<const std::string>& message);
@@ -240,6 +312,11 @@ class Room : public std::enable_shared_from_this<Room> {
   bool waiting_for_computer_ = false;  // thinking_'s search waits for a free worker
   std::chrono::steady_clock::time_point last_activity_ = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point last_progress_{};
+  // When a viewer last watched (see above): a new match counts as watched when it is made.
+  std::optional<std::chrono::steady_clock::time_point> watched_at_;  // none: long ago
+  bool paused_ = false;  // a computer turn was not started for want of a viewer
+  std::shared_future<std::shared_ptr<const std::vector<std::string>>> replay_;
+  std::atomic<long long> replay_builds_{0};
   Store& store_;
   ComputerSettings computers_;
 };
@@ -251,6 +328,10 @@ std::optional<json> summary_of(const StoredMatch& row);
 
 // Thrown by Room for a request that conflicts with the match's state (HTTP 409).
 struct Conflict : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+// Thrown for a request over a per-address limit (HTTP 429); the message names the limit's flag.
+struct OverLimit : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 // Thrown by Room::record before the end (HTTP 403).

@@ -9,8 +9,8 @@
 
 namespace tabletop::server {
 
-Room::Answer Room::hint(SeatMask held, int seat, long long seq,
-                        const std::shared_ptr<Viewer>& from) {
+Room::Answer Room::hint(SeatMask held, int seat, long long seq, const std::shared_ptr<Viewer>& from,
+                        const std::string& asker) {
   std::lock_guard lock(mutex_);
   try {
     check_seat(held, seat);
@@ -24,6 +24,12 @@ Room::Answer Room::hint(SeatMask held, int seat, long long seq,
   if (state.current_player() != seat)
     return {"seat " + std::to_string(seat) + " is not to move: a hint is for the seat to move"};
   if (hint_running_) return {"a hint for this match is already being worked out: one at a time"};
+  // Low-priority work is shared per address (computer_pool.h): each has its cap.
+  const std::string owner = asker.empty() ? (owner_.empty() ? id_ : owner_) : asker;
+  if (const int cap = computers_.low_jobs_per_address;
+      cap > 0 && computers_.pool->low_of(owner) >= std::size_t(cap))
+    return {"too many hints and analyses wait for your address: at most " + std::to_string(cap) +
+            " at once (serve --low-jobs-per-address); ask again when one is answered"};
   hint_running_ = true;
   last_activity_ = std::chrono::steady_clock::now();
   // The truth's copy goes to the search, which samples from it only what `seat` may know.
@@ -57,7 +63,8 @@ Room::Answer Room::hint(SeatMask held, int seat, long long seq,
           answer["refused"] = std::string("the hint failed: ") + e.what();
         }
         if (auto room = self.lock()) room->hint_ready(seat, seq, to, answer);
-      });
+      },
+      owner);
   return {};
 }
 

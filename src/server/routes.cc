@@ -27,6 +27,17 @@ Response json_response(const Request& request, http::status status, const json& 
   return res;
 }
 
+// A JSON answer already written as text (a cached replay page).
+Response json_text_response(const Request& request, http::status status, std::string body) {
+  Response res{status, request.version()};
+  res.set(http::field::content_type, "application/json");
+  res.set(http::field::cache_control, "no-store");
+  res.keep_alive(request.keep_alive());
+  res.body() = std::move(body);
+  res.prepare_payload();
+  return res;
+}
+
 std::string mime_type(const std::string& path) {
   auto ends = [&](const char* ext) { return path.ends_with(ext); };
   if (ends(".html")) return "text/html; charset=utf-8";
@@ -191,7 +202,19 @@ Response api(const RouteContext& c, const Request& request, const std::string& a
     }
     if (parts.size() == 4 && parts[3] == "replay") {
       if (method != http::verb::get) return wrong_method();
-      return json_response(request, http::status::ok, room->replay_steps());
+      // One page from step `from` (room.h: built once, served from the room's copy).
+      const std::string from = query_value(query, "from");
+      if (from.size() > 9 || from.find_first_not_of("0123456789") != std::string::npos)
+        return error_response(request, http::status::bad_request,
+                              "'from' must be a step number (0 to 999999999)");
+      std::optional<std::string> page =
+          room->replay_page(from.empty() ? 0 : std::stoul(from), address);
+      if (page) return json_text_response(request, http::status::ok, std::move(*page));
+      // A long match's is being built on the computer threads: ask again shortly.
+      Response res = json_response(request, http::status::accepted,
+                                   {{"status", "building"}, {"retry_after_ms", 500}});
+      res.set(http::field::retry_after, "1");
+      return res;
     }
     if (parts.size() == 4 && parts[3] == "analysis" && c.analyses) {
       if (method != http::verb::get) return wrong_method();
@@ -203,7 +226,7 @@ Response api(const RouteContext& c, const Request& request, const std::string& a
             request, http::status::conflict,
             "the analysis of match " + room->id() + " is made only once the match is finished");
       }
-      return json_response(request, http::status::ok, c.analyses->get(room->id(), record));
+      return json_response(request, http::status::ok, c.analyses->get(room->id(), record, address));
     }
     if (parts.size() == 4 && parts[3] == "record") {
       if (method != http::verb::get) return wrong_method();
@@ -302,6 +325,8 @@ Response route(const RouteContext& c, const Request& request, const std::string&
     return error_response(request, http::status::conflict, e.what());
   } catch (const NotYet& e) {
     return error_response(request, http::status::forbidden, e.what());
+  } catch (const OverLimit& e) {
+    return error_response(request, http::status::too_many_requests, e.what());
   } catch (const std::exception& e) {
     return error_response(request, http::status::internal_server_error,
                           std::string("internal error: ") + e.what());

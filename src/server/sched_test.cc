@@ -4,14 +4,20 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <random>
 #include <thread>
 
+#include "core/record.h"
 #include "games/games.h"
+#include "server/analysis.h"
+#include "server/catalog.h"
 #include "server/client.h"
 #include "server/computer_pool.h"
+#include "server/secrets.h"
 #include "server/server.h"
 #include "server/ws_session.h"
 
@@ -115,6 +121,61 @@ TEST(ComputerPool, LowPriorityJobsRunOnlyWhenNoMatchSearchWaits) {
   EXPECT_TRUE(hurried);
   EXPECT_EQ(pool.waiting_low(), 0u);
   EXPECT_FALSE(pool.busy("m"));
+}
+
+// A search counts each of its threads against the cap: with 4 workers, expert's tree-parallel
+// search (threads=4) leaves no room for another search while it runs; with 2, it gets 2.
+TEST(ComputerPool, ASearchCountsEachOfItsThreadsAgainstTheCap) {
+  ComputerPool pool(4, /*threads=*/false);
+  std::size_t in_use = 0;
+  bool other_ran_meanwhile = false, other_ran = false;
+  pool.submit(
+      "expert",
+      [&](const std::atomic<bool>&) {
+        in_use = pool.threads_in_use();
+        other_ran_meanwhile = pool.run_one();  // the other match's search: no thread is free
+      },
+      "a", 4);
+  pool.submit(
+      "other", [&](const std::atomic<bool>&) { other_ran = true; }, "b", 1);
+  ASSERT_TRUE(pool.run_one());
+  EXPECT_EQ(in_use, 4u);
+  EXPECT_FALSE(other_ran_meanwhile);
+  ASSERT_TRUE(pool.run_one());
+  EXPECT_TRUE(other_ran);
+  EXPECT_EQ(pool.threads_in_use(), 0u);
+
+  ComputerPool two(2, /*threads=*/false);
+  two.submit(
+      "expert", [&](const std::atomic<bool>&) { in_use = two.threads_in_use(); }, "a", 4);
+  ASSERT_TRUE(two.run_one());
+  EXPECT_EQ(in_use, 2u) << "a search asks for no more threads than the cap";
+  // And the room asks expert's search for no more threads than the cap (catalog.h).
+  const std::string expert = strength_spec("expert");
+  EXPECT_EQ(spec_threads(expert), 4);
+  EXPECT_EQ(spec_threads(spec_with_threads(expert, 2)), 2);
+  EXPECT_EQ(spec_with_threads(expert, 8), expert);
+  EXPECT_EQ(spec_threads(strength_spec("hard")), 1);
+}
+
+// Hints and analyses are shared per address: an address with ten jobs queued delays another's
+// one job by one of them, not ten.
+TEST(ComputerPool, LowPriorityJobsAreSharedFairlyAcrossAddresses) {
+  ComputerPool pool(1, /*threads=*/false);
+  std::vector<std::string> ran;
+  for (int i = 0; i < 10; ++i)
+    pool.submit_low([&, i](const std::atomic<bool>&) { ran.push_back("a" + std::to_string(i)); },
+                    "address a");
+  pool.submit_low([&](const std::atomic<bool>&) { ran.push_back("b"); }, "address b");
+  EXPECT_EQ(pool.low_of("address a"), 10u);
+  EXPECT_EQ(pool.low_of("address b"), 1u);
+  while (pool.run_one()) {
+  }
+  ASSERT_EQ(ran.size(), 11u);
+  EXPECT_EQ(ran[0], "a0");
+  EXPECT_EQ(ran[1], "b") << "address b waited behind more than one job of address a";
+  EXPECT_EQ(ran[10], "a9");
+  EXPECT_EQ(pool.low_of("address a"), 0u);
 }
 
 TEST(ComputerPool, OneSearchPerMatchAtATimeAndNoMoreThanTheCap) {
@@ -246,6 +307,49 @@ json play(WsClient& c, json state, int moves, std::mt19937& rng) {
     state = *next;
   }
   return state;
+}
+
+// A finished relativity match's record, played at random.
+json random_record(uint64_t seed) {
+  Match match(games::registry().make("relativity", json{{"players", 2}}), seed,
+              {"random", "random"});
+  std::mt19937 rng{uint32_t(seed)};
+  while (!match.state().is_terminal()) {
+    const std::vector<Move> legal = match.state().legal_moves();
+    match.play_text(match.state().move_to_string(legal[rng() % legal.size()]));
+  }
+  return match.record().to_json();
+}
+
+// An analysis under way is never started twice: not when asked again, not when more than the
+// cache's worth of other analyses were asked for since (it stays until it is done), and an
+// address past its cap is refused (429) while another address is not.
+TEST(Analyses, AnAnalysisUnderWayIsNeverStartedTwiceAndEachAddressHasItsCap) {
+  std::unique_ptr<Store> store = open_store(temp_db("analyses"));
+  ComputerPool pool(1, /*threads=*/false);  // nothing runs: every analysis stays under way
+  const json record = random_record(3);
+  {
+    Analyses analyses(games::registry(), pool, *store, 10, /*per_address=*/0);
+    for (std::size_t i = 0; i <= Analyses::kKept + 10; ++i)
+      EXPECT_EQ(analyses.get("m" + std::to_string(i), record, "a")["status"], "working");
+    EXPECT_EQ(analyses.started(), long(Analyses::kKept + 11));
+    EXPECT_EQ(analyses.get("m0", record, "a")["status"], "working");
+    EXPECT_EQ(analyses.get("m0", record, "b")["status"], "working");
+    EXPECT_EQ(analyses.started(), long(Analyses::kKept + 11)) << "an analysis started twice";
+  }
+  ComputerPool other(1, /*threads=*/false);
+  Analyses capped(games::registry(), other, *store, 10, /*per_address=*/2);
+  capped.get("x1", record, "a");
+  capped.get("x2", record, "a");
+  try {
+    capped.get("x3", record, "a");
+    ADD_FAILURE() << "a third analysis under way for one address";
+  } catch (const OverLimit& e) {
+    EXPECT_NE(std::string(e.what()).find("--low-jobs-per-address"), std::string::npos);
+  }
+  EXPECT_EQ(capped.get("x1", record, "a")["status"], "working");  // one under way is answered
+  EXPECT_EQ(capped.get("x3", record, "b")["status"], "working");  // another address has its own
+  EXPECT_EQ(capped.started(), 3);
 }
 
 TEST(ServerComputers, AQueuedComputerSaysItIsWaitingForAFreeComputer) {
@@ -424,6 +528,24 @@ TEST(StateMessages, AStateThatReplacesAQueuedOneCarriesItsLogLines) {
   EXPECT_EQ(whole["views"], before["views"]);
 }
 
+TEST(StateMessages, AStateThatStartsItsLogAfreshTakesNothingOfAQueuedOne) {
+  // The end of a match: the views turn to the record's log, its last lines from line 900 on.
+  const json older = json::parse(R"({"type":"state","seq":7,"match":{},
+      "views":[{"seat":-1,"log_from":3,"log":["c","d"],"log_plies":[4,5]}]})");
+  json afresh = json::parse(R"({"type":"state","seq":8,"match":{},
+      "views":[{"seat":-1,"log_from":900,"log_reset":true,"log":["r"],"log_plies":[7]}]})");
+  const json before = afresh;
+  EXPECT_EQ(merge_state_into(json(older), 2, afresh), 0u);
+  EXPECT_EQ(afresh["views"], before["views"]);
+  // A state that continues a queued log_reset one keeps its lines and the reset.
+  json next = json::parse(R"({"type":"state","seq":9,"match":{},
+      "views":[{"seat":-1,"log_from":901,"log":["s"],"log_plies":[8]}]})");
+  EXPECT_EQ(merge_state_into(json(afresh), 1, next), 1u);
+  EXPECT_EQ(next["views"][0]["log_from"], 900);
+  EXPECT_EQ(next["views"][0]["log_reset"], true);
+  EXPECT_EQ(next["views"][0]["log"], json::array({"r", "s"}));
+}
+
 TEST(StateMessages, ALongCultureWarsGameSendsOnlyTheNewLogLines) {
   auto server = start(temp_db("frames"));
   const unsigned short port = server->port();
@@ -468,7 +590,181 @@ TEST(StateMessages, ALongCultureWarsGameSendsOnlyTheNewLogLines) {
             << " moves: " << states + 1 << " states to a spectator, the largest after the first "
             << largest << " bytes; a whole state at the end " << whole_bytes << " bytes\n";
   EXPECT_LT(largest, 8u * 1024) << "a state message grows with the match";
-  EXPECT_GT(whole_bytes, 20 * largest);
+  // The whole state a hello answers carries the logs' last lines only (room.h, kStateLogLines).
+  EXPECT_LT(whole_bytes, 64u * 1024);
+}
+
+// ---- long matches: bounded hellos, replays built once; unwatched computer-only matches ----
+
+long rss_kib() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.starts_with("VmRSS:")) return std::stol(line.substr(6));
+  return 0;
+}
+
+// A Culture Wars match of four human seats stored directly (no network, as a long match would
+// have been played), moved at random to its end. Answers its id and its number of moves.
+std::pair<std::string, long long> stored_finished_match(Server& server, int max_rounds,
+                                                        uint64_t seed) {
+  Store& store = server.lobby().store();
+  std::shared_ptr<const Game> game =
+      games::registry().make("culture-wars", json{{"players", 4}, {"max_rounds", max_rounds}});
+  StoredMatch m;
+  m.id = new_match_id();
+  m.game = "culture-wars";
+  m.params = game->params();
+  m.seed = seed;
+  m.created_at = std::time(nullptr);
+  for (int i = 0; i < 4; ++i) m.seats.push_back({{"kind", "human"}, {"token_hash", "x"}});
+  store.create(m);
+  Match match(game, seed);
+  std::mt19937 rng{uint32_t(seed)};
+  long long ply = 0;
+  while (!match.state().is_terminal()) {
+    const std::vector<Move> legal = match.state().legal_moves();
+    const std::string text = match.state().move_to_string(legal[rng() % legal.size()]);
+    match.play_text(text);
+    EXPECT_EQ(store.append_move(m.id, ply, text, ply + 1), Write::kDone);
+    ++ply;
+  }
+  return {m.id, ply};
+}
+
+TEST(LongMatches, AHelloCostsTheSameAndAReplayIsBuiltOnceHoweverLongTheMatch) {
+  auto server = start(temp_db("long"));
+  const unsigned short port = server->port();
+  const auto [long_id, long_moves] = stored_finished_match(*server, 200, 5);
+  const auto [short_id, short_moves] = stored_finished_match(*server, 20, 6);
+  ASSERT_GT(long_moves, 15000) << "not a long match";
+  ASSERT_GT(long_moves, 5 * short_moves);
+
+  // A spectator's hello: the whole state, bounded, about the same size for both.
+  WsClient long_viewer(port), short_viewer(port);
+  const json long_state = hello(long_viewer, long_id, {});
+  const json short_state = hello(short_viewer, short_id, {});
+  ASSERT_FALSE(long_state["result"].is_null());
+  const std::size_t long_bytes = long_viewer.transcript().front().size();
+  const std::size_t short_bytes = short_viewer.transcript().front().size();
+  std::cout << "hello: " << long_bytes << " bytes after " << long_moves << " moves, " << short_bytes
+            << " after " << short_moves << "\n";
+  EXPECT_LT(long_bytes, 64u * 1024);
+  EXPECT_LT(long_bytes, 2 * short_bytes) << "a hello grows with the match";
+  const json& view = long_state["views"][0];
+  EXPECT_EQ(view["log"].size(), Room::kStateLogLines);
+  EXPECT_TRUE(view.value("log_reset", false) || view["log_from"].get<long long>() > 0);
+  // Earlier lines come a page at a time on request.
+  const long long first = view["log_from"];
+  long_viewer.send({{"type", "log"}, {"seat", -1}, {"before", first}});
+  const auto page = long_viewer.receive_type("log", 20s);
+  ASSERT_TRUE(page);
+  EXPECT_EQ((*page)["log"].size(), std::min<std::size_t>(Room::kLogPageLines, first));
+  EXPECT_EQ((*page)["from"].get<long long>() + (long long)(*page)["log"].size(), first);
+
+  // The first request starts the build on the computer threads and is answered "building".
+  std::shared_ptr<Room> room = server->lobby().find(long_id);
+  const long rss_before = rss_kib();
+  HttpReply first_ask = http_request(port, "GET", "/api/matches/" + long_id + "/replay");
+  EXPECT_EQ(first_ask.status, 202) << first_ask.body.substr(0, 200);
+  EXPECT_EQ(first_ask.parsed().value("status", ""), "building");
+  for (int i = 0; i < 600 && room->replay_builds() == 0; ++i) std::this_thread::sleep_for(50ms);
+  ASSERT_EQ(room->replay_builds(), 1);
+  // Then four replay requests at once share that copy; each answer one bounded page.
+  std::vector<HttpReply> replies(4);
+  std::vector<std::thread> askers;
+  for (HttpReply& reply : replies)
+    askers.emplace_back(
+        [&, port] { reply = http_request(port, "GET", "/api/matches/" + long_id + "/replay"); });
+  for (std::thread& t : askers) t.join();
+  const long rss_after = rss_kib();
+  for (const HttpReply& reply : replies) {
+    ASSERT_EQ(reply.status, 200) << reply.body.substr(0, 200);
+    EXPECT_LE(reply.body.size(), Room::kReplayPageBytes + 64 * 1024);
+    const json page0 = reply.parsed();
+    EXPECT_EQ(page0["total"], long_moves + 1);
+    EXPECT_EQ(page0["from"], 0);
+    EXPECT_LE(page0["steps"].size(), Room::kReplayPageSteps);
+  }
+  EXPECT_EQ(room->replay_builds(), 1);
+  std::cout << "a replay built and four requests at once: RSS " << rss_before << " -> " << rss_after
+            << " KiB\n";
+  EXPECT_LT(rss_after - rss_before, 200 * 1024) << "the replay costs memory per request";
+  // Every page, in order, makes the whole replay; still one build.
+  long long steps = 0;
+  for (json next = 0; !next.is_null();) {
+    const HttpReply reply = http_request(
+        port, "GET",
+        "/api/matches/" + long_id + "/replay?from=" + std::to_string(next.get<long long>()));
+    ASSERT_EQ(reply.status, 200);
+    const json p = reply.parsed();
+    EXPECT_EQ(p["from"], steps);
+    steps += (long long)p["steps"].size();
+    next = p["next"];
+  }
+  EXPECT_EQ(steps, long_moves + 1);
+  EXPECT_EQ(room->replay_builds(), 1);
+  EXPECT_EQ(http_request(port, "GET", "/api/matches/" + long_id + "/replay?from=99999999").status,
+            400);
+  EXPECT_EQ(http_request(port, "GET", "/api/games").status, 200);
+}
+
+json computer_only_culture_wars() {
+  const json easy = {{"kind", "computer"}, {"strength", "easy"}};
+  return {
+      {"game", "culture-wars"}, {"params", {{"players", 4}}}, {"seats", {easy, easy, easy, easy}}};
+}
+
+TEST(UnwatchedMatches, AComputerOnlyMatchNobodyWatchesPausesAndEachAddressHasItsCap) {
+  ServerOptions o;
+  o.http_requests_per_second = 0;
+  o.port = 0;
+  o.db = temp_db("unwatched");
+  o.network_threads = 2;
+  o.computer_threads = 1;
+  o.idle_unload_s = 0;
+  o.unwatched_pause_s = 1;
+  o.computer_matches_per_address = 2;
+  Server server(games::registry(), o);
+  const unsigned short port = server.port();
+  const std::string a = create(port, computer_only_culture_wars())["id"];
+  const std::string b = create(port, computer_only_culture_wars())["id"];
+  // Two play (nobody watches them yet, but they are new): a third from this address is refused.
+  const HttpReply third =
+      http_request(port, "POST", "/api/matches", computer_only_culture_wars().dump());
+  EXPECT_EQ(third.status, 429) << third.body;
+  EXPECT_NE(third.body.find("--computer-matches-per-address"), std::string::npos) << third.body;
+  // A match with a person is not counted.
+  const json human = {{"kind", "human"}}, easy = {{"kind", "computer"}, {"strength", "easy"}};
+  create(port, {{"game", "relativity"}, {"seats", {human, easy}}});
+
+  // Nobody watches: both pause; their ply count stops growing.
+  std::shared_ptr<Room> room_a = server.lobby().find(a);
+  std::shared_ptr<Room> room_b = server.lobby().find(b);
+  for (int i = 0; i < 600 && !(room_a->paused() && room_b->paused()); ++i)
+    std::this_thread::sleep_for(50ms);
+  ASSERT_TRUE(room_a->paused() && room_b->paused());
+  const long long paused_at = room_a->seq();
+  EXPECT_GT(paused_at, 0) << "the match never started";
+  std::this_thread::sleep_for(500ms);
+  EXPECT_EQ(room_a->seq(), paused_at) << "an unwatched match played on";
+  EXPECT_FALSE(server.lobby().find(a)->playing_unattended());
+  // Paused matches do not count: the address may start another.
+  EXPECT_EQ(http_request(port, "POST", "/api/matches", computer_only_culture_wars().dump()).status,
+            201);
+
+  // A viewer comes: the match plays on while it watches.
+  WsClient viewer(port);
+  viewer.keep_whole_logs(false);
+  const json first = hello(viewer, a, {});
+  EXPECT_EQ(first["seq"], paused_at);
+  std::optional<json> later;
+  while ((later = viewer.receive_type("state", 20s)) && (*later)["seq"] <= paused_at + 10) {
+  }
+  ASSERT_TRUE(later) << "the watched match did not resume";
+  EXPECT_FALSE(room_a->paused());
+  EXPECT_TRUE(room_b->paused()) << "the other match, still unwatched, stays paused";
+  EXPECT_EQ(http_request(port, "GET", "/api/games").status, 200);
 }
 
 }  // namespace

@@ -32,7 +32,9 @@ Server::Server(const Registry& registry, ServerOptions options)
       accept_pause_(io_) {
   lobby_ = std::make_unique<Lobby>(
       registry, *store_,
-      ComputerSettings{&computers_, options_.hurried_search_ms, options_.hint_ms},
+      ComputerSettings{&computers_, options_.hurried_search_ms, options_.hint_ms,
+                       options_.unwatched_pause_s, options_.computer_matches_per_address,
+                       options_.low_jobs_per_address},
       options_.idle_unload_s, options_.lease_s);
   context_ = std::make_unique<RouteContext>(
       RouteContext{registry, *lobby_, options_.static_dir, options_.messages_per_second,
@@ -41,8 +43,8 @@ Server::Server(const Registry& registry, ServerOptions options)
                    options_.ws_idle_s, options_.ws_queue_bytes});
   context_->deck_max_bytes = options_.deck_max_bytes;
   context_->deck_limit = options_.decks_per_hour > 0 ? &deck_limit_ : nullptr;
-  analyses_ =
-      std::make_unique<Analyses>(registry, computers_, *store_, options_.analysis_iterations);
+  analyses_ = std::make_unique<Analyses>(
+      registry, computers_, *store_, options_.analysis_iterations, options_.low_jobs_per_address);
   context_->analyses = analyses_.get();
   context_->trusted_proxies = options_.trusted_proxies;
   context_->site = {options_.allowed_hosts, options_.allowed_origins};

@@ -45,6 +45,12 @@ struct ServerOptions {
   double hint_ms = 1500;
   // Search iterations per move of a finished match's analysis (analysis.h), at low priority.
   int analysis_iterations = 2000;
+  // Seconds a computer-only match nobody watches plays on before it pauses (room.h); 0: never.
+  double unwatched_pause_s = 30;
+  // Computer-only matches of one address playing at once; one more is a 429 (0: no limit).
+  int computer_matches_per_address = 4;
+  // Hints waiting or running, and analyses under way, per address (each; 0: no limit).
+  int low_jobs_per_address = 4;
   // Seconds a match nobody watches, with no computer thinking, stays in memory (lobby.h); 0: ever.
   double idle_unload_s = 60;
   // Open connections (HTTP and WebSocket) in total; over it a new one is answered 503. 0: no cap.

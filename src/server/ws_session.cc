@@ -2,6 +2,7 @@
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
+#include <limits>
 #include <vector>
 
 #include "core/error.h"
@@ -15,6 +16,9 @@ namespace websocket = beast::websocket;
 namespace net = boost::asio;
 
 namespace {
+
+// The largest `seq` (or line number) a client may name.
+constexpr long long kMaxSeq = std::numeric_limits<long long>::max();
 
 void dispatch_message(Lobby& lobby, ClientState& client, const std::shared_ptr<Viewer>& self,
                       const std::string& text, const std::function<void(const json&)>& reply) {
@@ -45,14 +49,19 @@ void dispatch_message(Lobby& lobby, ClientState& client, const std::shared_ptr<V
     client.room->subscribe(self, seats);
     return;
   }
-  if (type != "move" && type != "undo" && type != "takeover" && type != "hint")
+  if (type != "move" && type != "undo" && type != "takeover" && type != "hint" && type != "log")
     throw BadInput("unknown message type " + quote(type) +
-                   " (hello, move, undo, takeover, hint, ping)");
+                   " (hello, move, undo, takeover, hint, log, ping)");
   if (!client.room) throw BadInput("send hello first");
+  if (type == "log") {  // earlier lines of a view's log, a page at a time
+    reply(client.room->log_page(client.seats, int(int_field(message, "seat", -1, 63)),
+                                int_field(message, "before", 0, kMaxSeq)));
+    return;
+  }
   const int seat = int(int_field(message, "seat", 0, 63));
   if (type == "hint") {  // answered later, to this connection alone (room.h)
-    const long long seq = int_field(message, "seq");
-    const Room::Answer answer = client.room->hint(client.seats, seat, seq, self);
+    const long long seq = int_field(message, "seq", 0, kMaxSeq);
+    const Room::Answer answer = client.room->hint(client.seats, seat, seq, self, client.address);
     if (!answer.ok())
       reply(
           {{"type", "hint"}, {"seat", seat}, {"seq", seq}, {"refused", valid_utf8(answer.reason)}});
@@ -61,10 +70,10 @@ void dispatch_message(Lobby& lobby, ClientState& client, const std::shared_ptr<V
   Room::Answer answer;
   long long seq = 0;
   if (type == "move") {
-    seq = int_field(message, "seq");
+    seq = int_field(message, "seq", 0, kMaxSeq);
     answer = client.room->move(client.seats, seat, seq, string_field(message, "move"), self.get());
   } else if (type == "undo") {
-    seq = int_field(message, "seq");
+    seq = int_field(message, "seq", 0, kMaxSeq);
     answer = client.room->undo(client.seats, seat, seq, self.get());
   } else {
     seq = client.room->seq();
@@ -96,13 +105,16 @@ MessageKind message_kind(std::string_view text) {
 }
 
 WsSession::WsSession(net::ip::tcp::socket&& socket, const RouteContext& context,
-                     ConnectionLimits::Slot slot)
+                     ConnectionLimits::Slot slot, std::string address)
     : ws_(std::move(socket)),
       context_(context),
       slot_(std::move(slot)),
       hello_timer_(ws_.get_executor()),
       rate_(context.messages_per_second),
-      allowance_(2 * context.messages_per_second) {}
+      allowance_(2 * context.messages_per_second),
+      held_hello_timer_(ws_.get_executor()) {
+  client_.address = std::move(address);
+}
 
 void WsSession::run(beast::http::request<beast::http::string_body> request) {
   websocket::stream_base::timeout timeout{};
@@ -141,13 +153,46 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
   if (!ws_.got_text()) {
     send({{"type", "error"}, {"message", "binary frames are not accepted: send JSON text"}});
   } else if (allow()) {
-    handle_client_message(context_.lobby, client_, shared_from_this(),
-                          beast::buffers_to_string(buffer_.data()),
-                          [this](const json& answer) { send(answer); });
-    if (client_.room) hello_timer_.cancel();
+    handle(beast::buffers_to_string(buffer_.data()));
   }
   buffer_.consume(buffer_.size());
   if (!closed_) read();
+}
+
+void WsSession::handle(std::string text) {
+  bool hello = false;
+  try {
+    const json message = parse_client_json(text);
+    hello = message.is_object() && message.value("type", json()) == "hello";
+  } catch (const std::exception&) {
+    // handle_now answers it with the error
+  }
+  if (!hello) {
+    handle_now(text);
+    return;
+  }
+  const auto now = std::chrono::steady_clock::now();
+  const auto due = last_hello_ + std::chrono::seconds(1);
+  if (now >= due) {
+    last_hello_ = now;
+    handle_now(text);
+    return;
+  }
+  const bool armed = !held_hello_.empty();
+  held_hello_ = std::move(text);  // a newer hello replaces the one held
+  if (armed) return;
+  held_hello_timer_.expires_at(due);
+  held_hello_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (ec || self->closed_ || self->held_hello_.empty()) return;
+    self->last_hello_ = std::chrono::steady_clock::now();
+    self->handle_now(std::exchange(self->held_hello_, std::string()));
+  });
+}
+
+void WsSession::handle_now(const std::string& text) {
+  handle_client_message(context_.lobby, client_, shared_from_this(), text,
+                        [this](const json& answer) { send(answer); });
+  if (client_.room) hello_timer_.cancel();
 }
 
 bool WsSession::allow() {
@@ -214,8 +259,10 @@ std::size_t merge_state_into(json&& older, std::size_t older_bytes, json& newer)
     const long long from_old = old_view->value("log_from", 0LL);
     const long long from_new = view.value("log_from", 0LL);
     json& old_log = (*old_view)["log"];
-    // The newer lines start where the older ones did, or earlier (an undo cut the log): whole.
-    if (from_new <= from_old || from_new - from_old > (long long)old_log.size()) {
+    // The newer lines start where the older ones did, or earlier (an undo cut the log), or the
+    // newer view starts its log afresh (log_reset): it needs nothing of the older one.
+    if (view.value("log_reset", false) || from_new <= from_old ||
+        from_new - from_old > (long long)old_log.size()) {
       all_kept = false;
       continue;
     }
@@ -238,6 +285,7 @@ std::size_t merge_state_into(json&& older, std::size_t older_bytes, json& newer)
       }
     }
     view["log_from"] = from_old;
+    if (old_view->value("log_reset", false)) view["log_reset"] = true;  // it starts afresh there
   }
   if (all_kept) return older_bytes;
   // Some older lines were dropped: count what was kept (rare: a log cut back).
@@ -365,6 +413,7 @@ void WsSession::disconnect() {
 void WsSession::leave() {
   closed_ = true;
   hello_timer_.cancel();
+  held_hello_timer_.cancel();
   if (client_.room) client_.room->unsubscribe(this);
   client_.room.reset();
 }

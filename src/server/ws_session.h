@@ -21,6 +21,10 @@
 // against kMaxQueued; past either the client is sent a JSON `error` naming the limit and
 // disconnected. So one connection holds at most the message being written, the newest state with
 // the log lines it carries, the newest progress and that bounded rest.
+//
+// A `hello` answers a whole state (bounded: room.h, kStateLogLines), at most once a second per
+// connection: a `hello` within a second of the last one is held and answered when the second is
+// up (a newer one replaces it), so a client repeating hellos costs one state a second.
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
@@ -49,6 +53,7 @@ inline constexpr std::size_t kMaxQueued = 4096;
 struct ClientState {
   std::shared_ptr<Room> room;
   SeatMask seats = 0;
+  std::string address;  // the client's (routes.h, client_address): whose hints it asks
 };
 
 // Handles one text message of the protocol (docs/server.md) from a connection in `state`: `self`
@@ -66,9 +71,10 @@ MessageKind message_kind(std::string_view text);
 // (parsed) does not, into `newer`, when the newer one replaces it in the queue: each view's log
 // lines from the older one's `log_from` up to the newer one's (with their `log_plies`), and the
 // match's `board_places` (sent only in the first state after a hello). A view whose newer
-// `log_from` is not past the older one's (a log cut back by an undo) is already whole. The older
-// arrays are moved, not copied, so a long stall costs each merge only its new lines. Returns the
-// bytes of the older log lines now in `newer`: `older_bytes` (all of older's, log_bytes) when
+// `log_from` is not past the older one's (a log cut back by an undo), or that starts its log
+// afresh (`log_reset`), needs none of them; one that continues an older `log_reset` keeps it. The
+// older arrays are moved, not copied, so a long stall costs each merge only its new lines. Returns
+// the bytes of the older log lines now in `newer`: `older_bytes` (all of older's, log_bytes) when
 // every one was kept.
 std::size_t merge_state_into(nlohmann::json&& older, std::size_t older_bytes,
                              nlohmann::json& newer);
@@ -77,8 +83,9 @@ std::size_t log_bytes(const nlohmann::json& state);
 
 class WsSession : public Viewer, public std::enable_shared_from_this<WsSession> {
  public:
+  // `address`: the client's (routes.h, client_address).
   WsSession(boost::asio::ip::tcp::socket&& socket, const RouteContext& context,
-            ConnectionLimits::Slot slot);
+            ConnectionLimits::Slot slot, std::string address = {});
   // Accepts the upgrade `request` and starts reading.
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
   void deliver(std::shared_ptr<const std::string> message) override;
@@ -106,6 +113,9 @@ class WsSession : public Viewer, public std::enable_shared_from_this<WsSession> 
   void close_with_refusal();
   void leave();
   bool allow();
+  // Handles one message (a hello at most once a second, see above).
+  void handle(std::string text);
+  void handle_now(const std::string& text);
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::flat_buffer buffer_;
@@ -122,6 +132,9 @@ class WsSession : public Viewer, public std::enable_shared_from_this<WsSession> 
   bool warned_ = false;
   bool closed_ = false;
   std::string refusal_;  // why the connection is being closed (refuse), once it is
+  std::chrono::steady_clock::time_point last_hello_{};
+  std::string held_hello_;  // a hello waiting for its second (empty: none)
+  boost::asio::steady_timer held_hello_timer_;  // answers held_hello_ when its second is up
 };
 
 }  // namespace tabletop::server

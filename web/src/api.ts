@@ -128,9 +128,17 @@ export const api = {
   record: (id: string) => call<Record<string, unknown>>("GET", `/api/matches/${id}/record`),
   /** 200 with the analysis or its progress once finished; 409 before the end (analysis.ts). */
   analysis: (id: string) => call<AnalysisReply>("GET", `/api/matches/${id}/analysis`),
-  replay: (id: string) =>
-    call<{ steps: { move: string | null; observation: Observation; log: string[] }[] }>(
-      "GET",
-      `/api/matches/${id}/replay`,
-    ),
+  /**
+   * One page of the replay from step `from`; `next` is the next page's first step (or null). A
+   * long match's replay is first built on the server: until then `status` is "building".
+   */
+  replay: (id: string, from = 0) =>
+    call<{
+      status?: "building";
+      retry_after_ms?: number;
+      steps: { move: string | null; observation: Observation; log: string[] }[];
+      from: number;
+      total: number;
+      next: number | null;
+    }>("GET", `/api/matches/${id}/replay?from=${from}`),
 };

@@ -552,11 +552,13 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     if (ui.seats.querySelector("button.takeover")) ui.seatsBox.open = true;
     // The last 200 lines, each numbered by the move (ply) that wrote it; 0 is the setup. A server
     // without log_plies: numbered as lines of the whole log.
+    // (A long log arrives from its line `log_base` on: the server sends its last lines only.)
+    const base = view.log_base ?? 0;
     const first = Math.max(0, view.log.length - 200);
     const plies = view.log_plies?.length === view.log.length ? view.log_plies : null;
-    ui.log.setAttribute("start", String(first + 1));
+    ui.log.setAttribute("start", String(base + first + 1));
     ui.log.classList.toggle("by-ply", !!plies);
-    fitNumbers(ui.log, plies ? (plies.at(-1) ?? 0) : view.log.length);
+    fitNumbers(ui.log, plies ? (plies.at(-1) ?? 0) : base + view.log.length);
     ui.log.replaceChildren(
       ...view.log
         .slice(first)

@@ -58,6 +58,25 @@ describe("completeState", () => {
     expect(completeState(null, state(3, [view(-1, ["late"], 4)]))).toBeNull();
   });
 
+  it("starts a long log afresh at log_from on log_reset, then appends to it", () => {
+    const first = completeState(null, {
+      ...state(0, [{ ...view(-1, ["l500", "l501"], 500), log_reset: true }]),
+    })!;
+    expect(first.views[0].log).toEqual(["l500", "l501"]);
+    expect(first.views[0].log_base).toBe(500);
+    const next = completeState(first, state(1, [view(-1, ["l502"], 502)]))!;
+    expect(next.views[0].log).toEqual(["l500", "l501", "l502"]);
+    expect(next.views[0].log_base).toBe(500);
+    // A cut within what is held; one before it, or past it, is a missed state.
+    expect(completeState(next, state(2, [view(-1, ["x"], 501)]))!.views[0].log).toEqual(["l500", "x"]);
+    expect(completeState(next, state(2, [view(-1, ["x"], 499)]))).toBeNull();
+    expect(completeState(next, state(2, [view(-1, ["x"], 504)]))).toBeNull();
+    // At the end the views start again (the record's log).
+    const end = completeState(next, state(3, [{ ...view(-1, ["r900"], 900), log_reset: true }]))!;
+    expect(end.views[0].log).toEqual(["r900"]);
+    expect(end.views[0].log_base).toBe(900);
+  });
+
   it("reads a state from an older server (no log_from) as whole", () => {
     const first = completeState(null, state(0, [view(-1, ["x"])]))!;
     expect(completeState(first, state(1, [view(-1, ["x", "y"])]))!.views[0].log).toEqual(["x", "y"]);

@@ -18,6 +18,14 @@ export interface View {
   // Where `log` starts in this view's whole log: the server sends only the lines not sent before
   // (completeState puts them back together, so the rest of the client sees whole logs).
   log_from?: number;
+  /**
+   * The log starts afresh at `log_from` (the first state after a hello, after an undo, at the
+   * end): the server sends a long log's last lines only, and `log` then holds the lines from
+   * `log_base` on.
+   */
+  log_reset?: boolean;
+  /** Where the `log` completeState made starts in the view's whole log (0: it is whole). */
+  log_base?: number;
   /** The move (ply, 1-based) that wrote each log line; 0: the setup. */
   log_plies?: number[];
   legal: LegalMove[];
@@ -60,21 +68,27 @@ export interface StateMsg {
 /**
  * The whole state from `msg`, whose views carry only the log lines added since `prev` (the last
  * whole state of this connection): each view's log is `prev`'s cut at `log_from`, then the new
- * lines; `board_places` is kept from `prev` when absent. Null when a state was missed (a
- * `log_from` past what `prev` holds): the caller asks for a whole state again (hello).
+ * lines (a `log_reset` view's log starts afresh at `log_from`, kept as `log_base`);
+ * `board_places` is kept from `prev` when absent. Null when a state was missed (a `log_from` past
+ * what `prev` holds): the caller asks for a whole state again (hello).
  */
 export function completeState(prev: StateMsg | null, msg: StateMsg): StateMsg | null {
   const views: View[] = [];
   for (const view of msg.views) {
     const from = view.log_from ?? 0;
-    const before = from === 0 ? [] : prev?.views.find((v) => v.seat === view.seat)?.log;
-    if (before === undefined || from > before.length) return null;
-    const plies = from === 0 ? [] : (prev?.views.find((v) => v.seat === view.seat)?.log_plies ?? []);
+    const held = prev?.views.find((v) => v.seat === view.seat);
+    const afresh = view.log_reset === true || from === 0;
+    const base = afresh ? from : (held?.log_base ?? 0);
+    const before = afresh ? [] : held?.log;
+    if (before === undefined || from < base || from - base > before.length) return null;
+    const plies = afresh ? [] : (held?.log_plies ?? []);
     views.push({
       ...view,
-      log: [...before.slice(0, from), ...view.log],
-      log_plies: [...plies.slice(0, from), ...(view.log_plies ?? [])],
-      log_from: 0,
+      log: [...before.slice(0, from - base), ...view.log],
+      log_plies: [...plies.slice(0, from - base), ...(view.log_plies ?? [])],
+      log_from: base,
+      log_base: base,
+      log_reset: undefined,
     });
   }
   const board_places = msg.match.board_places ?? prev?.match.board_places;

@@ -59,9 +59,20 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
     error.textContent = "The replay opens once the match is finished.";
     return;
   }
-  let steps: { move: string | null; observation: unknown; log: string[] }[] = [];
+  const steps: { move: string | null; observation: unknown; log: string[] }[] = [];
   try {
-    steps = (await api.replay(id)).steps;
+    // Page by page (a long match's replay comes in several, once the server has built it).
+    for (let from: number | null = 0; from !== null;) {
+      const page = await api.replay(id, from);
+      if (page.status === "building") {
+        error.textContent = "Preparing the replay…";
+        await new Promise((done) => setTimeout(done, page.retry_after_ms ?? 500));
+        continue;
+      }
+      error.textContent = "";
+      steps.push(...page.steps);
+      from = page.next;
+    }
   } catch (e) {
     error.textContent = `No replay: ${(e as Error).message}`;
     return;
