@@ -7,8 +7,8 @@ export const conspiracyTcg: GameWords = {
     players: { label: "Players", meaning: "two to six, each with a deck of business cards" },
     venue: {
       label: "Where you play",
-      meaning:
-        "the place NEAR and FAR measure from: a city (Paris, FR) or latitude,longitude; the default is Philadelphia",
+      meaning: "the place NEAR and FAR measure from: a city (Paris, FR) or latitude,longitude",
+      default: "Philadelphia",
     },
     perimeter_in_both_columns: {
       label: "Security Perimeter guards both columns",
@@ -33,7 +33,8 @@ export const conspiracyTcg: GameWords = {
     },
     uploaded_decks: {
       label: "Decks by name",
-      meaning: "sample deck names, comma-separated, for every seat at once; the seats' deck choices above are simpler",
+      meaning:
+        "sample deck names, comma-separated, for every seat at once; the seats' deck choices above are simpler",
     },
   },
 };

@@ -18,7 +18,8 @@ export const conspiracy: GameWords = {
     },
     max_rounds: {
       label: "Round limit",
-      meaning: "not a rule: 0 plays on until somebody wins; a number ends the game with no winner after that round",
+      meaning:
+        "not a rule: 0 plays on until somebody wins; a number ends the game with no winner after that round",
     },
   },
 };

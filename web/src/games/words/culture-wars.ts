@@ -22,7 +22,8 @@ export const cultureWars: GameWords = {
     },
     conflict_stops_at_one_seat: {
       label: "Conflict ends with one culture left",
-      meaning: "removing tokens in a conflict stops once one player is left on the square; the survivor's other tokens then go on against settlements",
+      meaning:
+        "removing tokens in a conflict stops once one player is left on the square; the survivor's other tokens then go on against settlements",
     },
     tech_inferior_loses_all_first: {
       label: "Weaker side loses all first",

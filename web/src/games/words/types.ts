@@ -15,6 +15,11 @@ export interface ParamWords {
   label: string;
   /** One line under it: what choosing it changes. */
   meaning: string;
+  /**
+   * A text parameter's default in words ("Philadelphia"), shown in its empty box instead of the
+   * server's spelling of it; an empty box sends nothing, so the server's default applies.
+   */
+  default?: string;
   /** The values a select offers, when the parameter takes one of a few. */
   choices?: Choice[];
 }

@@ -44,6 +44,10 @@ describe("the lobby's words for every game of the catalog", () => {
             }
           });
       }
+      it("shows a default in words only for a text parameter", () => {
+        for (const p of game.params.filter((p) => words.params[p.name]?.default))
+          expect([p.name, p.type]).toEqual([p.name, "string"]);
+      });
       it("has no words for a parameter the server does not list", () => {
         const listed = new Set(game.params.map((p) => p.name));
         expect(Object.keys(words.params).filter((k) => !listed.has(k))).toEqual([]);
