@@ -9,12 +9,15 @@ import { test } from "node:test";
 import { catalogParams, FIXTURE } from "../scripts/catalog-fixture.mjs";
 import {
   assertNoConsoleErrors,
+  assertNoSidewaysScroll,
   createShortRelativityInLobby,
   DESKTOP,
+  PHONE,
   playOneMove,
   recordingPage,
   screenshot,
   SHOTS,
+  smallTapTargets,
   states,
   waitForTurnOrEnd,
   WAIT,
@@ -136,6 +139,33 @@ test("after Create match the invites are in view and focused, with copy buttons 
   await screenshot(page, `lobby-invites-${longest.id}`);
   // What the person sees without scrolling, once the panel came into view.
   await page.screenshot({ path: `${SHOTS}/lobby-invites-in-view.png` });
+  assertNoConsoleErrors(page);
+  await page.context().close();
+});
+
+test("on a phone the invites and Your matches fit the screen and every tap target is 44 px", async () => {
+  const page = await recordingPage(env.browser, { viewport: PHONE, hasTouch: true });
+  await page.goto(env.server.url + "/");
+  await page.waitForSelector("form.new-match", { timeout: WAIT });
+  await page.selectOption("#game", "siege");
+  await page.fill('[name="players"]', "2");
+  await page.dispatchEvent('[name="players"]', "input");
+  await page.selectOption("#seat-1", "human");
+  await page.click("button[type=submit]");
+  await page.waitForFunction(() => document.activeElement?.id === "created-h", null, { timeout: WAIT });
+  const box = await page.locator('.created li.invite[data-seat="0"]').boundingBox();
+  assert.ok(
+    box && box.y >= 0 && box.y + box.height <= PHONE.height,
+    `seat 0's invite in view (${JSON.stringify(box)})`,
+  );
+  await page.screenshot({ path: `${SHOTS}/lobby-invites-phone.png` });
+  await assertNoSidewaysScroll(page, "the lobby with its invites");
+  assert.deepEqual(await smallTapTargets(page), []);
+  await page.reload();
+  await page.locator(".my-matches li").first().waitFor({ timeout: WAIT });
+  await assertNoSidewaysScroll(page, "the lobby with Your matches");
+  assert.deepEqual(await smallTapTargets(page), []);
+  await screenshot(page, "lobby-your-matches-phone");
   assertNoConsoleErrors(page);
   await page.context().close();
 });

@@ -238,8 +238,8 @@ export async function showLobby(root: HTMLElement): Promise<void> {
   const myMatches = h("section", { class: "my-matches", "aria-labelledby": "my-matches-h", hidden: true });
   let held: HeldSeat[] = [];
   const refreshLists = async () => {
-    held = await drawMyMatches(myMatches, byId);
     const all = await api.matches().catch(() => [] as MatchSummary[]);
+    held = await drawMyMatches(myMatches, byId, all);
     const section = (status: string, title: string) => {
       const ms = all.filter((m) => m.status === status);
       return h(

@@ -6,9 +6,16 @@ import { api, type GameInfo, type MatchSummary } from "./api";
 import { h } from "./dom";
 import { ago, forgetSeats, type HeldSeat, readSeats, resumeUrl, seatsOf } from "./seat-store";
 
-/** What the summary says of the match for someone holding `seats` in it. */
-export function matchState(m: MatchSummary | null, seats: HeldSeat[]): { text: string; mine: boolean } {
-  if (!m) return { text: "no longer on this server", mine: false };
+/**
+ * What the summary says of the match for someone holding `seats` in it: `null` when the server
+ * has no such match, `undefined` when it was not asked (past FETCH_MAX).
+ */
+export function matchState(
+  m: MatchSummary | null | undefined,
+  seats: HeldSeat[],
+): { text: string; mine: boolean } {
+  if (m === undefined) return { text: "not looked up", mine: false };
+  if (m === null) return { text: "no longer on this server", mine: false };
   if (m.status === "finished") return { text: "finished", mine: false };
   if (m.status === "open") return { text: "waiting for players to take their seats", mine: false };
   const toMove = m.to_move;
@@ -24,7 +31,7 @@ export function matchState(m: MatchSummary | null, seats: HeldSeat[]): { text: s
 function matchLine(
   match: string,
   seats: HeldSeat[],
-  summary: MatchSummary | null,
+  summary: MatchSummary | null | undefined,
   gameName: string,
   redraw: () => void,
 ): HTMLElement {
@@ -82,15 +89,27 @@ function matchLine(
   );
 }
 
+/** The most matches looked up one by one (GET /api/matches/{id}) beyond the lobby's own list. */
+export const FETCH_MAX = 20;
+
 /**
- * Draws "Your matches" into `section` (hidden while this browser holds no seat). Returns the ids
- * of the matches held, for the lobby's other lists to offer Resume instead of Watch.
+ * Draws "Your matches" into `section` (hidden while this browser holds no seat), each match's
+ * state from `listed` (the lobby's list) or, for the newest FETCH_MAX not in it, its own summary.
+ * Returns the seats held, for the lobby's other lists to offer Resume instead of Watch.
  */
-export async function drawMyMatches(section: HTMLElement, byId: Map<string, GameInfo>): Promise<HeldSeat[]> {
+export async function drawMyMatches(
+  section: HTMLElement,
+  byId: Map<string, GameInfo>,
+  listed: MatchSummary[],
+): Promise<HeldSeat[]> {
   const held = readSeats();
   const matches = [...new Set(held.map((s) => s.match))];
-  const summaries = await Promise.all(matches.map((id) => api.match(id).catch(() => null)));
-  const redraw = () => void drawMyMatches(section, byId);
+  const known = new Map<string, MatchSummary | null>(listed.map((m) => [m.id, m]));
+  const missing = matches.filter((id) => !known.has(id)).slice(0, FETCH_MAX);
+  const fetched = await Promise.all(missing.map((id) => api.match(id).catch(() => null)));
+  missing.forEach((id, i) => known.set(id, fetched[i]));
+  const summaries = matches.map((id) => known.get(id));
+  const redraw = () => void drawMyMatches(section, byId, listed);
   section.hidden = held.length === 0;
   section.replaceChildren(
     h("h2", { id: "my-matches-h" }, "Your matches"),
