@@ -54,6 +54,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
     const oldDecks = [...seatsBox.querySelectorAll<HTMLSelectElement>("select.seat-deck")].map(
       (s) => s.value,
     );
+    const detailsOpen = seatsBox.querySelector<HTMLDetailsElement>("details.level-details")?.open ?? false;
     seatsBox.replaceChildren(h("legend", {}, "Seats"));
     for (let i = 0; i < n; i++) {
       const sel = h(
@@ -90,7 +91,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
     seatsBox.append(
       h(
         "details",
-        { class: "level-details" },
+        { class: "level-details", open: detailsOpen },
         h("summary", {}, `details: how strong the computer measured at ${n} players`),
         h(
           "dl",
