@@ -279,7 +279,7 @@ export const SHORT_RELATIVITY_DEAL = "nnnaaa/222333/444555/5na423";
 
 /**
  * Creates a Relativity match in the lobby of the server at `url`, on `page`: the deal is
- * SHORT_RELATIVITY_DEAL (through the engine settings), seat 1 the lobby's option `seat1`
+ * SHORT_RELATIVITY_DEAL (under "Advanced"), seat 1 the lobby's option `seat1`
  * ("human", "computer:medium", …), the checkboxes `checks` (selectors) ticked. Returns seat 0's
  * join link once the lobby shows it.
  */
@@ -287,7 +287,7 @@ export async function createShortRelativityInLobby(page, url, seat1, checks = []
   await page.goto(url + "/");
   await page.selectOption("#game", "relativity");
   // Parameters come from GET /api/games; the deal keeps the match short.
-  await page.locator("details summary", { hasText: "Engine settings" }).click();
+  await page.locator("details summary", { hasText: "Advanced" }).click();
   await page.fill('[name="coins"]', SHORT_RELATIVITY_DEAL);
   await page.fill('[name="coins2"]', SHORT_RELATIVITY_DEAL);
   await page.selectOption("#seat-1", seat1);

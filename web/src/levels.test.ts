@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { levelOption } from "./levels";
+import { levelDetails, levelOption, verdict } from "./levels";
 
 describe("levelOption", () => {
   const hard = {
@@ -38,16 +38,34 @@ describe("levelOption", () => {
       },
     },
   };
-  it("gives the rating and the share against the level below where the ladder measured them", () => {
-    expect(levelOption(hard, 2)).toBe(
-      "Computer, hard — searches for about a second and a half a move" +
-        " (rated +193, 95% 16…369, at 8,000 iterations a move)," +
-        " won 83% of 60 decided games against medium (95% 72%…91%, fair 50%; at 8,000 iterations a move)",
+  const medium = { name: "medium", description: "looks one move ahead with the game's own estimate" };
+  it("names a level by what it does, never by a rank", () => {
+    expect(levelOption(hard, 2, medium)).toBe("Computer: searches for about a second and a half a move");
+    expect(levelOption({ name: "easy", description: "plays a random legal move" }, 2)).toBe(
+      "Computer: plays a random legal move",
     );
-    expect(levelOption(hard, 4)).toBe(
-      "Computer, hard — searches for about a second and a half a move," +
-        " won 57% of 110 decided games against medium (95% 48%…66%, fair 25%)",
+  });
+  it("says so on a level measured and not found stronger than the one above", () => {
+    // 50% of 101 against an even 50%: the interval holds the even share.
+    expect(verdict(hard, 5)).toBe("not stronger");
+    expect(levelOption(hard, 5, medium)).toBe(
+      "Computer: searches for about a second and a half a move (not measured stronger than the one above)",
     );
+    expect(verdict(hard, 4)).toBe("stronger");
+    expect(verdict(hard, 3)).toBe("not measured");
+    expect(levelOption(hard, 3, medium)).toBe("Computer: searches for about a second and a half a move");
+  });
+  it("gives the rating and the share against the level above in separate sentences", () => {
+    expect(levelDetails(hard, 2, medium)).toEqual([
+      "Rated +193 (95% +16 to +369) in a round robin of every level, searching 8,000 iterations a move.",
+      "Won 83% of 60 decided games against seats all played by the level that looks one move ahead" +
+        " with the game's own estimate" +
+        " (95% 72% to 91%; an even share is 50%), searching 8,000 iterations a move.",
+      "Measured stronger than the level above.",
+    ]);
+  });
+  it("gives the share from the counts, not from the server's rounded share", () => {
+    expect(levelDetails(hard, 5, medium)[0]).toMatch(/^Won 50% of 101 decided games/);
   });
   it("names the budgets of a search measured against a search", () => {
     const expert = {
@@ -65,19 +83,6 @@ describe("levelOption", () => {
           iterations: 64000,
           opponent_iterations: 8000,
         },
-      },
-    };
-    expect(levelOption(expert, 2)).toBe(
-      "Computer, expert — searches for about three seconds a move, four cores growing one tree," +
-        " won 100% of 24 decided games against hard (95% 86%…100%, fair 50%;" +
-        " at 64,000 iterations a move against 8,000)",
-    );
-  });
-  it("says so where no game of the measure was decided", () => {
-    const expert = {
-      name: "expert",
-      description: "searches for about three seconds a move, four cores growing one tree",
-      versus: {
         "3": {
           opponent: "hard",
           share: null,
@@ -91,44 +96,32 @@ describe("levelOption", () => {
         },
       },
     };
-    expect(levelOption(expert, 3)).toBe(
-      "Computer, expert — searches for about three seconds a move, four cores growing one tree," +
-        " no game against hard decided yet (fair share 33%; at 800 iterations a move against 100)",
+    expect(levelDetails(expert, 2, hard)[0]).toBe(
+      "Won 100% of 24 decided games against seats all played by the level that searches for about a second and a half a move" +
+        " (95% 86% to 100%; an even share is 50%), searching 64,000 iterations a move against 8,000.",
     );
+    expect(levelDetails(expert, 3, hard)).toEqual([
+      "No game against seats all played by the level that searches for about a second and a half a move decided yet," +
+        " searching 800 iterations a move against 100.",
+      "Not measured against the level above at this player count.",
+    ]);
   });
   it("says where the game's tuned budget stops the timed search, at that count only", () => {
     const held = {
       name: "hard",
       description: "searches for about a second and a half a move",
       stops_at: { "4": 5000, "5": 5000 },
-      rating: { "5": { elo: 125, low: 16, high: 235, iterations: 5000 } },
     };
-    expect(levelOption(held, 5)).toBe(
-      "Computer, hard — searches for about a second and a half a move," +
-        " stopping at 5,000 iterations (more search played worse at this player count)" +
-        " (rated +125, 95% 16…235, at 5,000 iterations a move)",
-    );
-    expect(levelOption(held, 3)).toBe("Computer, hard — searches for about a second and a half a move");
     const expert = {
       name: "expert",
       description: "searches for about three seconds a move, four cores growing one tree",
       stops_at: { "4": 5000, "5": 5000 },
     };
-    expect(levelOption(expert, 4, held)).toBe(
-      "Computer, expert — searches for about three seconds a move, four cores growing one tree," +
-        " stopping at 5,000 iterations as hard does (more search played worse at this player count)",
-    );
-  });
-  it("gives the share from the counts, not from the server's rounded share", () => {
-    expect(levelOption(hard, 5)).toBe(
-      "Computer, hard — searches for about a second and a half a move," +
-        " won 50% of 101 decided games against medium (95% 41%…60%, fair 50%)",
-    );
-  });
-  it("gives the description alone at a count the ladder did not measure", () => {
-    expect(levelOption(hard, 3)).toBe("Computer, hard — searches for about a second and a half a move");
-    expect(levelOption({ name: "easy", description: "plays a random legal move" }, 2)).toBe(
-      "Computer, easy — plays a random legal move",
-    );
+    expect(levelDetails(expert, 4, held)).toEqual([
+      "Stops at 5,000 iterations a move at this player count, where more search played worse:" +
+        " the same search as the level above.",
+      "Not measured against the level above at this player count.",
+    ]);
+    expect(levelDetails(held, 3)).toEqual(["Not measured at this player count."]);
   });
 });

@@ -1,41 +1,79 @@
-// How the lobby names a computer level in a seat's choice: its description and, where the measured
-// ladder (data/ladder.json, GET /api/games' `strengths`) has this player count, its rating and its
-// share of the decisive games against seats all of the level below, with how many games were
-// decided (a capped game is neither won nor lost: a share of few decided games says little).
+// How the lobby names a computer level: by what it does (the server's description), never by a
+// rank it may not have earned. The measured strength (data/ladder.json, GET /api/games'
+// `strengths`) is folded under "details" beside the seats: each level's rating and its share of
+// the decisive games against seats all of the level before it, at the player count chosen, and
+// whether that share says it is stronger. A level is called stronger than the one before it only
+// when the whole 95% interval of its share lies above the fair share 1/n; the option of a level
+// measured and not found stronger says so.
 import type { GameInfo } from "./api";
 
 type Strength = GameInfo["strengths"][number];
 
-// The ladder measures the searching levels at iteration budgets far below the lobby's time
-// budgets, so a figure of a search names the budget it was measured at.
 const pct = (x: number) => `${Math.round(100 * x)}%`;
 const count = (n: number) => n.toLocaleString("en-US");
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 
-// `below`: the level under this one in the lobby's list, where there is one: a level that stops at
-// the same budget as it says so (Conspiracy's expert is then hard's search, finished sooner).
-export function levelOption(s: Strength, players: number, below?: Strength): string {
-  const r = s.rating?.[players];
+/** Whether the ladder found `s` stronger than the level before it at this player count. */
+export type Verdict = "stronger" | "not stronger" | "not measured";
+
+export function verdict(s: Strength, players: number): Verdict {
   const v = s.versus?.[players];
-  const ratedAt = r?.iterations ? `, at ${count(r.iterations)} iterations a move` : "";
-  const rated = r ? ` (rated ${r.elo >= 0 ? "+" : ""}${r.elo}, 95% ${r.low}…${r.high}${ratedAt})` : "";
-  const beatsAt = v?.iterations
-    ? `; at ${count(v.iterations)} iterations a move` +
+  if (!v || !v.decisive) return "not measured";
+  return v.low > v.fair ? "stronger" : "not stronger";
+}
+
+/** The seat choice's text: "Computer: plays a random legal move". */
+export function levelOption(s: Strength, players: number, before?: Strength): string {
+  const weaker =
+    before && verdict(s, players) === "not stronger" ? " (not measured stronger than the one above)" : "";
+  return `Computer: ${s.description}${weaker}`;
+}
+
+/**
+ * The measured strength of `s` at `players` in sentences, for the folded details: `before` is the
+ * level above it in the list (the one it was measured against), named by what it does.
+ */
+export function levelDetails(s: Strength, players: number, before?: Strength): string[] {
+  const out: string[] = [];
+  const r = s.rating?.[players];
+  if (r)
+    out.push(
+      `Rated ${signed(r.elo)} (95% ${signed(r.low)} to ${signed(r.high)}) in a round robin of every level` +
+        (r.iterations ? `, searching ${count(r.iterations)} iterations a move.` : "."),
+    );
+  const v = s.versus?.[players];
+  const against = before
+    ? `seats all played by the level that ${before.description}`
+    : `seats of level ${v?.opponent}`;
+  const budgets = v?.iterations
+    ? `, searching ${count(v.iterations)} iterations a move` +
       (v.opponent_iterations ? ` against ${count(v.opponent_iterations)}` : "")
     : "";
-  // A measure where no game was decided (every one capped or shared) has no share to give. The
-  // share comes from the counts (`share` is rounded to four decimals, and rounding it again to a
-  // whole percent can be a point off).
-  const beats = !v
-    ? ""
-    : v.decisive
-      ? `, won ${pct(v.wins / v.decisive)} of ${v.decisive} decided games against ${v.opponent}` +
-        ` (95% ${pct(v.low)}…${pct(v.high)}, fair ${pct(v.fair)}${beatsAt})`
-      : `, no game against ${v.opponent} decided yet (fair share ${pct(v.fair)}${beatsAt})`;
+  // The share comes from the counts (`share` is rounded to four decimals, and rounding it again to
+  // a whole percent can be a point off).
+  if (v && v.decisive)
+    out.push(
+      `Won ${pct(v.wins / v.decisive)} of ${count(v.decisive)} decided games against ${against}` +
+        ` (95% ${pct(v.low)} to ${pct(v.high)}; an even share is ${pct(v.fair)})${budgets}.`,
+    );
+  else if (v) out.push(`No game against ${against} decided yet${budgets}.`);
   // Where the game's tuned line holds the search to a budget at this count, the time is a ceiling.
   const held = s.stops_at?.[players];
-  const same = held && below?.stops_at?.[players] === held ? ` as ${below.name} does` : "";
-  const stops = held
-    ? `, stopping at ${count(held)} iterations${same} (more search played worse at this player count)`
-    : "";
-  return `Computer, ${s.name} — ${s.description}${stops}${rated}${beats}`;
+  if (held)
+    out.push(
+      `Stops at ${count(held)} iterations a move at this player count, where more search played worse` +
+        (before?.stops_at?.[players] === held ? ": the same search as the level above." : "."),
+    );
+  if (before) {
+    const word = verdict(s, players);
+    out.push(
+      word === "stronger"
+        ? "Measured stronger than the level above."
+        : word === "not stronger"
+          ? "Not measured stronger than the level above."
+          : "Not measured against the level above at this player count.",
+    );
+  }
+  if (!out.length) out.push("Not measured at this player count.");
+  return out;
 }

@@ -1,76 +1,18 @@
-// The lobby: the games and their parameters (from GET /api/games, never repeated here), seats
-// (human, open to anyone, or a computer at a strength named in words), creating a match and copying
-// each seat's join link, and the lists of open, running and finished matches.
-import { api, type GameInfo, type MatchSummary, type ParamSpec } from "./api";
+// The lobby: "Your matches" (the seats this browser holds) first, then a new match: the games and
+// their parameters (from GET /api/games, in the plain words of games/words), seats (human, open to
+// anyone, or a computer named by what it does, its measured strength folded under "details"),
+// "Quick game" (you against the computer), creating a match and its invites (invite.ts); then the
+// lists of open, running and finished matches.
+import { api, type GameInfo, type MatchSummary } from "./api";
 import { seatDeckSelect } from "./deck-page";
 import { browserStorage, deckApi, isDeckId, matchDecks, readMyDecks, type SampleDeck } from "./decks";
 import { h } from "./dom";
-import { levelOption } from "./levels";
+import { showInvites } from "./invite";
+import { levelDetails, levelOption } from "./levels";
+import { gameSummary, paramInputs, readParams } from "./lobby-params";
+import { drawMyMatches } from "./my-matches";
 import { playersText, rulesPanel } from "./rules";
-
-function paramInput(p: ParamSpec): HTMLElement {
-  const id = `param-${p.name}`;
-  let input: HTMLInputElement;
-  if (p.type === "bool") {
-    input = h("input", { type: "checkbox", id, name: p.name, "data-type": "bool" });
-    input.checked = p.default === true || p.default === "true";
-  } else if (p.type === "int") {
-    input = h("input", {
-      type: "number",
-      id,
-      name: p.name,
-      "data-type": "int",
-      min: p.min,
-      max: p.max,
-      value: String(p.default ?? ""),
-      // Nothing to choose (Relativity's 2 players): shown, not editable.
-      readonly: p.min !== undefined && p.min === p.max,
-    });
-  } else {
-    input = h("input", {
-      type: "text",
-      id,
-      name: p.name,
-      "data-type": "string",
-      value: String(p.default ?? ""),
-      placeholder: "default",
-    });
-  }
-  return h(
-    "div",
-    { class: "param" },
-    h("label", { for: id }, p.name),
-    input,
-    h("small", { id: `${id}-desc` }, p.description),
-  );
-}
-
-function readParams(form: HTMLElement, game: GameInfo): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const p of game.params) {
-    const input = form.querySelector<HTMLInputElement>(`[name="${p.name}"]`);
-    if (!input) continue;
-    if (p.type === "bool") {
-      if (input.checked !== (p.default === true || p.default === "true")) out[p.name] = input.checked;
-    } else if (p.type === "int") {
-      if (input.value !== "" && Number(input.value) !== Number(p.default)) out[p.name] = Number(input.value);
-    } else if (input.value !== "" && input.value !== String(p.default ?? "")) out[p.name] = input.value;
-  }
-  return out;
-}
-
-function copyButton(text: string, label: string): HTMLButtonElement {
-  const b = h("button", { type: "button", class: "copy", "aria-label": label }, "Copy link");
-  b.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      b.textContent = "Copied";
-    } catch {
-      window.prompt("Copy this link", text);
-    }
-  });
-  return b;
-}
+import { type HeldSeat, keepSeats, resumeUrl, seatsOf } from "./seat-store";
 
 export async function showLobby(root: HTMLElement): Promise<void> {
   document.title = "Tabletop — lobby";
@@ -112,6 +54,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
     const oldDecks = [...seatsBox.querySelectorAll<HTMLSelectElement>("select.seat-deck")].map(
       (s) => s.value,
     );
+    const detailsOpen = seatsBox.querySelector<HTMLDetailsElement>("details.level-details")?.open ?? false;
     seatsBox.replaceChildren(h("legend", {}, "Seats"));
     for (let i = 0; i < n; i++) {
       const sel = h(
@@ -145,26 +88,39 @@ export async function showLobby(root: HTMLElement): Promise<void> {
           h("a", { href: "/decks", class: "my-decks-link" }, "Upload your own business cards (my decks)"),
         ),
       );
+    seatsBox.append(
+      h(
+        "details",
+        { class: "level-details", open: detailsOpen },
+        h("summary", {}, `details: how strong the computer measured at ${n} players`),
+        h(
+          "dl",
+          {},
+          ...g.strengths.flatMap((s, i) => [
+            h("dt", {}, `Computer that ${s.description}`),
+            h("dd", {}, levelDetails(s, n, g.strengths[i - 1]).join(" ")),
+          ]),
+        ),
+      ),
+    );
   };
   const rulesLink = h("a", { class: "rules-link", href: "/rules" }, "How to play");
+  const summary = h("p", { class: "game-summary", id: "game-summary" });
+  const quick = h("button", { type: "button", class: "quick" }, "Quick game: you against the computer");
   const rulesBox = h("details", { class: "rules-box" });
   const drawParams = () => {
     const g = byId.get(gameSelect.value)!;
     rulesLink.href = `/rules/${g.id}`;
     rulesLink.textContent = `How to play ${g.name} (own page)`;
     rulesBox.replaceChildren(h("summary", {}, `How to play ${g.name}`), rulesPanel(g));
-    const main = g.params.filter((p) => p.kind !== "engine");
-    const engine = g.params.filter((p) => p.kind === "engine");
+    summary.textContent = gameSummary(g);
     paramsBox.replaceChildren(
       h(
         "p",
         { class: "game-facts" },
         `${playersText(g)}${g.hidden_information ? " · hidden information" : ""}${g.has_chance ? " · chance" : ""}`,
       ),
-      ...main.map(paramInput),
-      ...(engine.length
-        ? [h("details", {}, h("summary", {}, "Engine settings (not rules)"), ...engine.map(paramInput))]
-        : []),
+      ...paramInputs(g),
     );
     paramsBox.querySelector(`[name="players"]`)?.addEventListener("input", drawSeats);
     drawSeats();
@@ -175,6 +131,18 @@ export async function showLobby(root: HTMLElement): Promise<void> {
   form.append(
     h("h2", { id: "new-match-h" }, "New match"),
     h("div", { class: "param" }, h("label", { for: "game" }, "Game"), gameSelect),
+    summary,
+    h(
+      "p",
+      { class: "quick-line" },
+      quick,
+      " ",
+      h(
+        "small",
+        {},
+        "the fewest players, the rules as written, the computer at its usual level, undo allowed",
+      ),
+    ),
     rulesBox,
     h("p", {}, rulesLink),
     paramsBox,
@@ -228,64 +196,51 @@ export async function showLobby(root: HTMLElement): Promise<void> {
         hints: hints.checked,
         takeover_after_s: takeover.value ? Number(takeover.value) : null,
       });
-      const mine = created.seats.filter((s) => s.token);
-      const origin = location.origin;
-      const hot =
-        mine.length > 0 ? `/match/${created.id}#${mine.map((s) => "token=" + s.token).join("&")}` : null;
-      result.replaceChildren(
-        h("h2", {}, `Match ${created.id} created`),
-        h(
-          "ul",
-          { class: "links" },
-          ...created.seats.map((s) =>
-            h(
-              "li",
-              {},
-              `Seat ${s.seat}: `,
-              s.join_url
-                ? h(
-                    "span",
-                    {},
-                    h("a", { href: s.join_url, class: "join-link", "data-seat": s.seat }, "join link"),
-                    " ",
-                    copyButton(origin + s.join_url, `copy the join link of seat ${s.seat}`),
-                  )
-                : s.open
-                  ? "open to anyone in the lobby"
-                  : (s.name ?? `computer (${s.strength})`),
-            ),
-          ),
-        ),
-        ...(hot && mine.length > 1
-          ? [
-              h(
-                "p",
-                {},
-                h(
-                  "a",
-                  { href: hot, class: "hot-seat-link" },
-                  `Play all ${mine.length} human seats on this device (hot-seat)`,
-                ),
-              ),
-            ]
-          : []),
-        h(
-          "p",
-          {},
-          h("a", { href: created.watch_url, class: "watch-link" }, "Watch as a spectator"),
-          " ",
-          copyButton(origin + created.watch_url, "copy the watch link"),
-        ),
+      keepSeats(
+        created.seats
+          .filter((s) => s.token)
+          .map((s) => ({ token: s.token!, match: created.id, game: g.id, seat: s.seat })),
       );
+      showInvites(result, created);
       void refreshLists();
     } catch (e) {
       error.textContent = (e as Error).message;
     }
   });
 
+  // You against the computer: the fewest seats the game allows, every parameter at its default,
+  // the other seats the level the seat choice starts on; the page goes straight to the match.
+  quick.addEventListener("click", async () => {
+    error.textContent = "";
+    const g = byId.get(gameSelect.value)!;
+    const level = g.strengths[Math.min(1, g.strengths.length - 1)]?.name ?? "medium";
+    const seats = [
+      { kind: "human" },
+      ...Array.from({ length: g.min_players - 1 }, () => ({ kind: "computer", strength: level })),
+    ];
+    try {
+      const created = await api.create({
+        game: g.id,
+        params: { players: seats.length },
+        seats,
+        undo: true,
+        hints: false,
+        takeover_after_s: null,
+      });
+      const mine = created.seats.find((s) => s.token && s.join_url)!;
+      keepSeats([{ token: mine.token!, match: created.id, game: g.id, seat: mine.seat }]);
+      location.href = mine.join_url!;
+    } catch (e) {
+      error.textContent = (e as Error).message;
+    }
+  });
+
   const lists = h("section", { class: "matches", "aria-labelledby": "matches-h" });
+  const myMatches = h("section", { class: "my-matches", "aria-labelledby": "my-matches-h", hidden: true });
+  let held: HeldSeat[] = [];
   const refreshLists = async () => {
     const all = await api.matches().catch(() => [] as MatchSummary[]);
+    held = await drawMyMatches(myMatches, byId, all);
     const section = (status: string, title: string) => {
       const ms = all.filter((m) => m.status === status);
       return h(
@@ -324,6 +279,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
             onclick: async () => {
               try {
                 const j = await api.join(m.id, s.seat);
+                keepSeats([{ token: j.token, match: m.id, game: m.game, seat: j.seat }]);
                 location.href = j.join_url;
               } catch (e) {
                 error.textContent = (e as Error).message;
@@ -335,7 +291,12 @@ export async function showLobby(root: HTMLElement): Promise<void> {
         " ",
       );
     }
-    li.append(h("a", { href: `/match/${m.id}` }, m.status === "finished" ? "Result" : "Watch"));
+    const mine = seatsOf(m.id, held);
+    li.append(
+      mine.length && m.status !== "finished"
+        ? h("a", { href: resumeUrl(m.id, mine), class: "resume" }, "Resume")
+        : h("a", { href: `/match/${m.id}` }, m.status === "finished" ? "Result" : "Watch"),
+    );
     if (m.status === "finished") li.append(" ", h("a", { href: `/replay/${m.id}` }, "Replay"));
     return li;
   };
@@ -348,7 +309,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
       h("p", {}, "Board games and a card game, with friends and computer players."),
       h("a", { href: "/decks" }, "My card-game decks"),
     ),
-    h("main", { class: "lobby" }, form, result, lists),
+    h("main", { class: "lobby" }, myMatches, form, result, lists),
   );
   drawParams();
   await refreshLists();

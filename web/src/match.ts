@@ -12,6 +12,7 @@ import { MovePicker } from "./picker";
 import { MatchConnection, type StateMsg, type View } from "./protocol";
 import { resultNodes } from "./result";
 import { seatShape, svgRoot } from "./svg";
+import { keepOpenedSeats, watchingNotice } from "./watching";
 
 interface Ui {
   banner: HTMLElement;
@@ -139,6 +140,9 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     ui.handover,
   );
 
+  // With a token the page keeps its seats for the lobby's "Your matches"; without, it says it watches.
+  if (tokens.length) void keepOpenedSeats(id, tokens);
+  else root.querySelector("header.top")?.after(watchingNotice(id));
   ui.controls.append(h("h2", {}, "Your move"), ui.moves, ui.allMoves, noteForm, ui.help, ui.undo);
   // On a phone the status line shows its first two lines until "More" is pressed.
   let statusOpen = false;

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import type { MatchSummary } from "./api";
+import { matchState } from "./my-matches";
+
+const summary = (over: Partial<MatchSummary>): MatchSummary => ({
+  id: "aa",
+  game: "siege",
+  params: {},
+  status: "running",
+  seats: [
+    { seat: 0, kind: "human", name: "seat 0" },
+    { seat: 1, kind: "computer", name: "computer (medium)" },
+  ],
+  to_move: 0,
+  ...over,
+});
+const held = [{ token: "0123456789abcdef", match: "aa", game: "siege", seat: 0, created: 0 }];
+
+describe("whose turn Your matches says", () => {
+  it("says it is your turn when a seat held here is to move", () => {
+    expect(matchState(summary({}), held)).toEqual({ text: "your turn (seat 0)", mine: true });
+  });
+  it("names the seat to move otherwise", () => {
+    expect(matchState(summary({ to_move: 1 }), held)).toEqual({
+      text: "seat 1 (computer (medium)) to move",
+      mine: false,
+    });
+  });
+  it("says when the match waits for players, is over, is gone or was not looked up", () => {
+    expect(matchState(summary({ status: "open" }), held).text).toBe(
+      "waiting for players to take their seats",
+    );
+    expect(matchState(summary({ status: "finished", to_move: null }), held).text).toBe("finished");
+    expect(matchState(null, held).text).toBe("no longer on this server");
+    expect(matchState(undefined, held).text).toBe("not looked up");
+  });
+});
