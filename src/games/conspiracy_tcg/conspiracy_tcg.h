@@ -102,6 +102,7 @@ namespace tabletop::conspiracy_tcg {
 inline constexpr int kMaxSeats = 6;
 inline constexpr int kMaxAgents = 1000;
 inline constexpr int kMaxPile = 160;
+static_assert(std::size_t(kMaxPile) == kMaxDeckCards, "a deck the game deals is a deck a server takes");
 inline constexpr int kMaxHandSize = 9;
 inline constexpr int kMinHandSize = 3;
 inline constexpr int kStartHandSize = 6;

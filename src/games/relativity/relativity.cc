@@ -170,7 +170,8 @@ static const std::vector<ParamSpec>& param_specs() {
       {"coins2", ParamSpec::Type::kString, "", std::nullopt, std::nullopt,
        "round-2 deal, same form (empty: random)", "engine"},
       {"max_plies", ParamSpec::Type::kInt, kDefaultMaxPlies, 10, 100000000,
-       "engine ply cap (not a rule): the game is then scored as it stands", "engine"}};
+       "engine ply cap (not a rule): the game is then scored as it stands", "engine",
+       ParamSpec::Setter::kAnyone, kDefaultMaxPlies}};
   return specs;
 }
 
