@@ -135,8 +135,14 @@ void set_file_open_hook(FileOpenHook hook) {
   open_hook() = std::move(hook);
 }
 
-NoFileAccess::NoFileAccess() { ++no_file_access_depth; }
-NoFileAccess::~NoFileAccess() { --no_file_access_depth; }
-bool NoFileAccess::active() { return no_file_access_depth > 0; }
+NoFileAccess::NoFileAccess() {
+  ++no_file_access_depth;
+}
+NoFileAccess::~NoFileAccess() {
+  --no_file_access_depth;
+}
+bool NoFileAccess::active() {
+  return no_file_access_depth > 0;
+}
 
 }  // namespace tabletop

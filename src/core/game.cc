@@ -256,12 +256,9 @@ const char* ParamSpec::type_name(Type type) {
 
 json ParamSpec::to_json() const {
   static const char* const kSetters[] = {"anyone", "command line", "embedding program"};
-  json j{{"name", name},
-         {"type", type_name(type)},
-         {"default", fallback},
-         {"description", description},
-         {"kind", kind},
-         {"set_by", kSetters[int(who_sets())]}};
+  json j{{"name", name},        {"type", type_name(type)},
+         {"default", fallback}, {"description", description},
+         {"kind", kind},        {"set_by", kSetters[int(who_sets())]}};
   if (min) j["min"] = *min;
   if (max) j["max"] = *max;
   if (type == Type::kInt && network_top()) j["network_max"] = *network_top();
@@ -295,29 +292,31 @@ void check_param_origin(const std::string& game_id, const std::vector<ParamSpec>
       fail(spec.name, "is set by the server alone, never by a client");
     if (spec.type == ParamSpec::Type::kInt && spec.min && spec.network_top()) {
       // Only an integer is judged here (a string or a float is ParamReader's to refuse).
-      const bool above = v.is_number_unsigned() ? v.get<uint64_t>() > uint64_t(*spec.network_top())
+      const bool above = v.is_number_unsigned()  ? v.get<uint64_t>() > uint64_t(*spec.network_top())
                          : v.is_number_integer() ? v.get<int64_t>() > *spec.network_top()
                                                  : false;
-      const bool below = v.is_number_integer() && !v.is_number_unsigned() &&
-                         v.get<int64_t>() < int64_t(*spec.min);
+      const bool below =
+          v.is_number_integer() && !v.is_number_unsigned() && v.get<int64_t>() < int64_t(*spec.min);
       if (above || below) {
         const std::string range =
             std::to_string(*spec.min) + ".." + std::to_string(*spec.network_top());
         fail(spec.name, v.dump() + " is outside what a network client may set, " + range +
                             (spec.max != spec.network_top()
-                                 ? " (the command line allows " + std::to_string(*spec.min) +
-                                       ".." + std::to_string(*spec.max) + ")"
+                                 ? " (the command line allows " + std::to_string(*spec.min) + ".." +
+                                       std::to_string(*spec.max) + ")"
                                  : std::string()));
       }
     }
     if (spec.type == ParamSpec::Type::kString && v.is_string()) {
       const std::string& text = v.get_ref<const std::string&>();
       if (text.size() > spec.max_length)
-        fail(spec.name, "is " + std::to_string(text.size()) + " bytes long; a network client may "
-                        "give at most " + std::to_string(spec.max_length));
+        fail(spec.name, "is " + std::to_string(text.size()) +
+                            " bytes long; a network client may "
+                            "give at most " +
+                            std::to_string(spec.max_length));
       if (const std::optional<std::string> bad = unsafe_character(text))
-        fail(spec.name, "holds " + *bad +
-                            " (control, bidirectional and non-UTF-8 characters are refused)");
+        fail(spec.name,
+             "holds " + *bad + " (control, bidirectional and non-UTF-8 characters are refused)");
     }
   }
 }

@@ -5,10 +5,10 @@
 #include <ctime>
 #include <mutex>
 
-#include "games/conspiracy_tcg/deck_check.h"
-#include "games/conspiracy_tcg/vcard.h"
 #include "core/text.h"
 #include "games/conspiracy_tcg/conspiracy_tcg.h"
+#include "games/conspiracy_tcg/deck_check.h"
+#include "games/conspiracy_tcg/vcard.h"
 #include "server/json_input.h"
 #include "server/secrets.h"
 
@@ -82,8 +82,8 @@ StoredDeck load(Store& store, const std::string& id) {
 
 // {"id", "format", "deck"}, the checked deck spliced in as stored (never parsed again).
 std::string deck_answer(Store& store, StoredDeck& d) {
-  return R"({"id":)" + json(d.id).dump() + R"(,"format":)" + json(d.format).dump() +
-         R"(,"deck":)" + checked_text(store, d) + "}";
+  return R"({"id":)" + json(d.id).dump() + R"(,"format":)" + json(d.format).dump() + R"(,"deck":)" +
+         checked_text(store, d) + "}";
 }
 
 // GET /api/decks/ID.json: the cards as card_to_json writes them, from the checked deck (its
@@ -93,8 +93,8 @@ json exported(Store& store, StoredDeck& d) {
   json cards = json::array();
   for (json card : checked.value("cards", json::array())) {
     const bool annotated = card.value("army_source", "") == "annotation";
-    for (const char* added : {"army_source", "army_reason", "army_candidates",
-                              "pro_move_reasons", "phone_digits", "city_placement"})
+    for (const char* added : {"army_source", "army_reason", "army_candidates", "pro_move_reasons",
+                              "phone_digits", "city_placement"})
       card.erase(added);
     if (!annotated) card.erase("army");
     cards.push_back(std::move(card));
@@ -259,7 +259,8 @@ Response deck_route(const RouteContext& c, const Request& request,
   if (parts.size() != 3) return error_response(request, http::status::not_found, "no such route");
   if (!valid_id(id) || !store.load_deck(id))
     return error_response(request, http::status::not_found, "no deck " + id);
-  if (format.empty() && method == http::verb::delete_) return delete_deck_answer(store, request, *store.load_deck(id));
+  if (format.empty() && method == http::verb::delete_)
+    return delete_deck_answer(store, request, *store.load_deck(id));
   StoredDeck d = load(store, id);
   if (format == "vcf") {
     if (method != http::verb::get) return wrong_method();
@@ -284,7 +285,8 @@ Response deck_route(const RouteContext& c, const Request& request,
   if (!body.is_object() || !body.contains("card") || !body["card"].is_number_integer())
     throw BadInput("a PATCH names a card by its index: {\"card\": 0, \"army\": \"Animals\"}");
   const long long card = body["card"].get<long long>();
-  const std::size_t count = json::parse(checked_text(store, d)).value("cards", json::array()).size();
+  const std::size_t count =
+      json::parse(checked_text(store, d)).value("cards", json::array()).size();
   if (card < 0 || std::size_t(card) >= count)
     throw BadInput("no card " + std::to_string(card) + " (the deck has " + std::to_string(count) +
                    ")");

@@ -7,8 +7,8 @@
 //                                 limit, before anything else); every other POST takes one of
 //                                 the address's deck_limit tokens (serve --deck-rate; 429 when
 //                                 none is left), a file the reader then refuses too.
-//                                 201 {"id", "deck": the checked deck, "owner_key"} — the builder of
-//                                 `tabletop deck check --json` (checked_deck_json): each card's
+//                                 201 {"id", "deck": the checked deck, "owner_key"} — the builder
+//                                 of `tabletop deck check --json` (checked_deck_json): each card's
 //                                 fields, army and its source, candidates, pro moves, gazetteer
 //                                 placement, and the deck's warnings and cards that need an army.
 //                                 A file the reader refuses is a 400 naming the line; a deck of

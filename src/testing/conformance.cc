@@ -384,9 +384,10 @@ void param_spec_test(const Registry& registry, const std::string& game_id) {
         if (spec.type == ParamSpec::Type::kString) {
           EXPECT_EQ(form["max_length"], spec.max_length) << where;
           if (spec.who_sets() == ParamSpec::Setter::kAnyone) {
-            EXPECT_THROW(registry.make(game_id, json{{spec.name, std::string(spec.max_length + 1, 'a')}},
-                                       ParamOrigin::kNetwork),
-                         BadParams)
+            EXPECT_THROW(
+                registry.make(game_id, json{{spec.name, std::string(spec.max_length + 1, 'a')}},
+                              ParamOrigin::kNetwork),
+                BadParams)
                 << where << ": longer than max_length accepted from the network";
           }
         }

@@ -181,7 +181,11 @@ RelativityGame::RelativityGame(const json& params)
         reader.get_all(param_specs());
         const std::string coins = reader.value("coins"), coins2 = reader.value("coins2");
         if (!coins.empty()) parse_coins(coins);
-        if (!coins2.empty()) parse_coins(coins2);
+        try {
+          if (!coins2.empty()) parse_coins(coins2);
+        } catch (const BadParams& e) {  // the parser names "coins": say which
+          throw BadParams(std::string("coins2 (") + e.what() + ")");
+        }
         return reader.finish();
       }()) {
   const std::string coins = this->params()["coins"], coins2 = this->params()["coins2"];
