@@ -71,7 +71,7 @@ Response deck_too_large(const Request& request, std::size_t limit, std::size_t b
 // they are.
 json resolve_match_decks(Store& store, json& match_request);
 
-// While alive, the card game's deck source answers "upload:HASH" from this store's snapshots
+// While alive, the card game's deck source answers "upload:KEY" from this store's snapshots
 // (the latest registration first; several servers in one process each register their own).
 // Sweeps the store's decks (Store::sweep_decks) on a thread of its own until destroyed: every
 // quarter of `expiry_s` (and at least hourly), the decks untouched for `expiry_s` seconds, and the

@@ -117,7 +117,7 @@ class Store {
   virtual void finish(const std::string& id, const json& result) = 0;
 
   // Decks: an upload, its annotations replaced, one by id. A snapshot is the deck as a match
-  // plays it (JSON text, never changed), by the hash of its content.
+  // plays it (JSON text, never changed), under a random key of its match's own (deck_routes.h).
   virtual void create_deck(const StoredDeck& deck) = 0;
   virtual void set_deck_annotations(const std::string& id, const json& annotations,
                                     const std::string& checked) = 0;

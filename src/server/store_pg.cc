@@ -46,7 +46,7 @@ const std::vector<std::pair<const char*, const char*>>& statements() {
       {"touch_deck", "UPDATE decks SET touched_at = $2 WHERE id = $1"},
       {"note_deck_use",
        "INSERT INTO deck_uses (deck_id, hash) VALUES ($1, $2) ON CONFLICT DO NOTHING"},
-      // A match names its snapshots in params.uploaded_decks as "upload:HASH".
+      // A match names its snapshots in params.uploaded_decks as "upload:KEY".
       {"sweep_decks",
        "DELETE FROM decks WHERE COALESCE(touched_at, created_at) < $1 AND NOT EXISTS ("
        " SELECT 1 FROM deck_uses u JOIN matches m ON m.status <> 'finished'"

@@ -326,7 +326,7 @@ void SqliteStore::note_deck_use(const std::string& id, const std::string& hash) 
 std::pair<int, int> SqliteStore::sweep_decks(long long deck_cutoff, long long snapshot_cutoff) {
   std::lock_guard lock(mutex_);
   SQLite::Transaction t(db_);
-  // A match names its snapshots in params.uploaded_decks as "upload:HASH".
+  // A match names its snapshots in params.uploaded_decks as "upload:KEY".
   SQLite::Statement decks(
       db_,
       "DELETE FROM decks WHERE COALESCE(touched_at, created_at) < ? AND NOT EXISTS ("

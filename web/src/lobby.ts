@@ -21,7 +21,8 @@ function paramInput(p: ParamSpec): HTMLElement {
       name: p.name,
       "data-type": "int",
       min: p.min,
-      max: p.max,
+      // What the server takes from a request (the command line's range is wider).
+      max: p.network_max ?? p.max,
       value: String(p.default ?? ""),
       // Nothing to choose (Relativity's 2 players): shown, not editable.
       readonly: p.min !== undefined && p.min === p.max,
@@ -32,6 +33,7 @@ function paramInput(p: ParamSpec): HTMLElement {
       id,
       name: p.name,
       "data-type": "string",
+      maxlength: p.max_length,
       value: String(p.default ?? ""),
       placeholder: "default",
     });
