@@ -1382,8 +1382,7 @@ TEST(TcgUploadedDecks, OnlyTheEmbeddingProgramsSnapshotsAndNeverAPath) {
   set_file_open_hook([&](const std::string& path) { opened.push_back(path); });
   const auto embedder = ParamOrigin::kEmbedder;
   auto game = std::static_pointer_cast<const TcgGame>(games::registry().make(
-      "conspiracy-tcg", json::object(), embedder,
-      json{{"uploaded_decks", "upload:k1,upload:k2"}}));
+      "conspiracy-tcg", json::object(), embedder, json{{"uploaded_decks", "upload:k1,upload:k2"}}));
   EXPECT_EQ(game->deck_name(0), "my-cards");
   EXPECT_EQ(game->deck_name(1), "uploaded deck");
   for (const std::string value :
