@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <map>
 #include <mutex>
 
 #include "core/text.h"
@@ -24,7 +25,25 @@ std::vector<Store*>& stores() {
   return list;
 }
 
+// A deck as a snapshot holds it: its name and its cards as card_to_json writes them.
+std::string deck_json(const tcg::Deck& deck) {
+  json cards = json::array();
+  for (const tcg::Card& card : deck.cards) cards.push_back(tcg::card_to_json(card));
+  return json{{"name", deck.name}, {"cards", cards}}.dump();
+}
+
+// The deck source: "upload:KEY" from the stores' snapshots. A bare sample deck name is answered
+// too, for matches stored before every deck of a match was a snapshot (their uploaded_decks mixed
+// "upload:…" and sample names); nothing else is.
 std::optional<std::string> snapshot(const std::string& name) {
+  if (const tcg::Deck* sample = tcg::sample_deck(name)) {
+    static std::mutex samples_mutex;
+    static std::map<std::string, std::string> samples;
+    const std::lock_guard<std::mutex> lock(samples_mutex);
+    auto [it, fresh] = samples.emplace(name, std::string());
+    if (fresh) it->second = deck_json(*sample);
+    return it->second;
+  }
   if (!name.starts_with("upload:")) return std::nullopt;
   const std::string hash = name.substr(7);
   const std::lock_guard<std::mutex> lock(stores_mutex);
@@ -333,12 +352,10 @@ json resolve_match_decks(Store& store, json& request) {
         throw BadInput(e.what());
       }
     }
-    json cards = json::array();
-    for (const tcg::Card& card : deck.cards) cards.push_back(tcg::card_to_json(card));
     // A key of this match's own, random: the snapshot is reachable only through the parameters
     // of the match it was made for, which no client sees or sets.
     const std::string key = random_hex(16);
-    store.put_deck_snapshot(key, json{{"name", deck.name}, {"cards", cards}}.dump());
+    store.put_deck_snapshot(key, deck_json(deck));
     if (!deck_id.empty()) store.note_deck_use(deck_id, key);
     names += (names.empty() ? "" : ",") + ("upload:" + key);
   }

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <ctime>
 #include <fstream>
 #include <iterator>
 #include <thread>
@@ -145,6 +146,26 @@ TEST(DeckLifetime, AnUntouchedDeckIsRemovedAndADeckARunningMatchPlaysIsKept) {
       store.load(match.parsed()["id"].get<std::string>())->params["uploaded_decks"];
   ASSERT_TRUE(uploaded.starts_with("upload:"));
   EXPECT_TRUE(store.load_deck_snapshot(uploaded.substr(7, 32)).has_value());
+}
+
+// A match stored before every deck of a match was a snapshot names sample decks by name in its
+// uploaded_decks: it still loads (the server's deck source answers a sample's name), and its
+// summary shows no uploaded_decks.
+TEST(DeckLifetime, AMatchStoredWithSampleDeckNamesStillLoads) {
+  auto server = start("legacy", ServerOptions{});
+  StoredMatch m;
+  m.id = "0123456789abcdef";
+  m.game = "conspiracy-tcg";
+  m.params = games::registry().make("conspiracy-tcg", {{"players", 2}})->params();
+  m.params["uploaded_decks"] = "agency-field-office,reptilian-nest";
+  m.seed = 7;
+  m.seats = json::array({{{"kind", "human"}}, {{"kind", "human"}}});
+  m.created_at = std::time(nullptr);
+  server->lobby().store().create(m);
+  const HttpReply r = http_request(server->port(), "GET", "/api/matches/" + m.id);
+  EXPECT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.body.find("uploaded_decks"), std::string::npos) << r.body;
+  EXPECT_EQ(http_request(server->port(), "GET", "/api/matches").status, 200);
 }
 
 // The uploader's owner_key deletes a deck (403 without it, or with another); a match made with the

@@ -1363,10 +1363,10 @@ TEST(TcgGazetteer, WithoutTheFileCityOnlyCardsLoseNearAndFarAndSaySo) {
 namespace tabletop::conspiracy_tcg {
 namespace {
 
-// uploaded_decks names only what the embedding program's deck source attached: never a path,
-// never a sample deck, never a file opened (the file-open hook records every open), and only the
-// embedding program sets it (a network client's is refused by name). A snapshot without a name is
-// shown as "uploaded deck", never by its key.
+// uploaded_decks names only what the embedding program's deck source answers: never a path,
+// never a sample deck read by the game, never a file opened (the file-open hook records every
+// open), and only the embedding program sets it (a network client's is refused by name). A snapshot
+// without a name is shown as "uploaded deck", never by its key.
 TEST(TcgUploadedDecks, OnlyTheEmbeddingProgramsSnapshotsAndNeverAPath) {
   const std::string named =
       R"({"name": "my-cards", "cards": [{"first_name": "Ada", "last_name": "Byron",)"
@@ -1392,8 +1392,7 @@ TEST(TcgUploadedDecks, OnlyTheEmbeddingProgramsSnapshotsAndNeverAPath) {
                              json{{"uploaded_decks", "upload:k1," + value}});
       ADD_FAILURE() << value << " accepted";
     } catch (const BadParams& e) {
-      EXPECT_NE(std::string(e.what()).find("is not a deck the embedding program attached"),
-                std::string::npos)
+      EXPECT_NE(std::string(e.what()).find(": no such uploaded deck"), std::string::npos)
           << e.what();
     }
   }

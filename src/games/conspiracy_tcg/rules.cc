@@ -155,10 +155,8 @@ TcgGame::TcgGame(const json& params)
   loaded_.reserve(names.size());
   for (const std::string& name : names) {
     if (!uploaded.empty()) {
-      // Never a path, never a sample: only what the embedding program attached.
-      if (!name.starts_with("upload:"))
-        throw BadParams("conspiracy-tcg: uploaded_decks: " + quote(name, 80) +
-                        " is not a deck the embedding program attached (upload:KEY)");
+      // Never a path, never a sample read here: only what the embedding program's deck source
+      // answers (an unknown name, whatever it looks like, is "no such uploaded deck").
       try {
         loaded_.push_back(deck_from_source(name));
         require_armies(loaded_.back());
