@@ -32,9 +32,8 @@ std::string deck_json(const tcg::Deck& deck) {
   return json{{"name", deck.name}, {"cards", cards}}.dump();
 }
 
-// The deck source: "upload:KEY" from the stores' snapshots. A bare sample deck name is answered
-// too, for matches stored before every deck of a match was a snapshot (their uploaded_decks mixed
-// "upload:…" and sample names); nothing else is.
+// The deck source: "upload:KEY" from the stores' snapshots, and a sample deck's name (compiled
+// in, the same for every match: resolve_match_decks names samples so); nothing else.
 std::optional<std::string> snapshot(const std::string& name) {
   if (const tcg::Deck* sample = tcg::sample_deck(name)) {
     static std::mutex samples_mutex;
@@ -338,25 +337,22 @@ json resolve_match_decks(Store& store, json& request) {
   for (const json& entry : list) {
     if (!entry.is_string()) throw BadInput("field 'decks' holds deck ids or sample deck names");
     const std::string name = entry.get<std::string>();
-    tcg::Deck deck;
-    std::string deck_id;
-    if (const tcg::Deck* sample = tcg::sample_deck(name)) {
-      deck = *sample;
-    } else {
-      const StoredDeck d = load(store, name);
-      deck = parsed(d);
-      deck_id = d.id;
-      try {
-        tcg::require_armies(deck);
-      } catch (const tcg::BadDeck& e) {
-        throw BadInput(e.what());
-      }
+    if (tcg::sample_deck(name)) {  // compiled in: the deck source answers its name
+      names += (names.empty() ? "" : ",") + name;
+      continue;
+    }
+    const StoredDeck d = load(store, name);
+    const tcg::Deck deck = parsed(d);
+    try {
+      tcg::require_armies(deck);
+    } catch (const tcg::BadDeck& e) {
+      throw BadInput(e.what());
     }
     // A key of this match's own, random: the snapshot is reachable only through the parameters
     // of the match it was made for, which no client sees or sets.
     const std::string key = random_hex(16);
     store.put_deck_snapshot(key, deck_json(deck));
-    if (!deck_id.empty()) store.note_deck_use(deck_id, key);
+    store.note_deck_use(d.id, key);
     names += (names.empty() ? "" : ",") + ("upload:" + key);
   }
   request.erase("decks");

@@ -65,13 +65,15 @@ Response deck_route(const RouteContext& context, const Request& request,
 Response deck_too_large(const Request& request, std::size_t limit, std::size_t bytes);
 
 // POST /api/matches of conspiracy-tcg with "decks": [ID or sample name, ...] (one per seat, at
-// most kMaxSeats): snapshots each deck under a fresh random key and answers the parameters the
-// server attaches, {"uploaded_decks": "upload:KEY,..."}; "decks" is removed from the request. A
+// most kMaxSeats): snapshots each uploaded deck under a fresh random key and answers the
+// parameters the server attaches, {"uploaded_decks": "upload:KEY,agency-field-office,..."} (a
+// sample deck by its name, which the deck source answers); "decks" is removed from the request. A
 // deck that still needs an army is a BadInput listing the cards. Other requests: {} and left as
 // they are.
 json resolve_match_decks(Store& store, json& match_request);
 
-// While alive, the card game's deck source answers "upload:KEY" from this store's snapshots
+// While alive, the card game's deck source answers "upload:KEY" from this store's snapshots, and
+// the sample decks' names
 // (the latest registration first; several servers in one process each register their own).
 // Sweeps the store's decks (Store::sweep_decks) on a thread of its own until destroyed: every
 // quarter of `expiry_s` (and at least hourly), the decks untouched for `expiry_s` seconds, and the

@@ -148,10 +148,9 @@ TEST(DeckLifetime, AnUntouchedDeckIsRemovedAndADeckARunningMatchPlaysIsKept) {
   EXPECT_TRUE(store.load_deck_snapshot(uploaded.substr(7, 32)).has_value());
 }
 
-// A match stored before every deck of a match was a snapshot names sample decks by name in its
-// uploaded_decks: it still loads (the server's deck source answers a sample's name), and its
-// summary shows no uploaded_decks.
-TEST(DeckLifetime, AMatchStoredWithSampleDeckNamesStillLoads) {
+// A stored match names its sample decks by name in uploaded_decks: it loads from the database
+// (the server's deck source answers a sample's name), and its summary shows no uploaded_decks.
+TEST(DeckLifetime, AStoredMatchOfSampleDecksLoadsFromTheirNames) {
   auto server = start("legacy", ServerOptions{});
   StoredMatch m;
   m.id = "0123456789abcdef";
