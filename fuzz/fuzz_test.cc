@@ -109,11 +109,11 @@ TEST_P(FuzzTarget, SeedsAndMutationsGiveErrorsNeverCrashes) {
 
 INSTANTIATE_TEST_SUITE_P(AllInputPaths, FuzzTarget,
                          ::testing::Values("moves", "params", "agents", "record", "jsonl", "ppn",
-                                           "state", "vcard", "deck", "http", "ws"),
+                                           "state", "vcard", "deck", "http", "ws", "match"),
                          [](const auto& p) { return p.param; });
 
 TEST(FuzzTargets, EveryTargetIsTested) {
-  EXPECT_EQ(targets().size(), 11u);
+  EXPECT_EQ(targets().size(), 12u);
 }
 
 }  // namespace

@@ -4,8 +4,11 @@
 #include <stdexcept>
 
 #include "core/error.h"
+#include "core/file.h"
 #include "core/json_input.h"
+#include "games/conspiracy_tcg/gazetteer.h"
 #include "games/games.h"
+#include "server/deck_routes.h"
 #include "server/http_session.h"
 #include "server/json_input.h"
 #include "server/lobby.h"
@@ -111,6 +114,37 @@ void run_ws(std::string_view input) {
     start = end + 1;
   }
   if (client.room) client.room->unsubscribe(viewer.get());
+}
+
+void run_match(std::string_view input) {
+  // The operator's gazetteer, read as serve reads it at its start (before any request).
+  static const bool gazetteer_read = [] {
+    try {
+      conspiracy_tcg::Gazetteer::load(conspiracy_tcg::Gazetteer::default_path());
+    } catch (const std::exception&) {
+    }
+    return true;
+  }();
+  (void)gazetteer_read;
+  FuzzServer s;
+  const server::DeckSourceRegistration decks(s.store);
+  std::string opened;
+  set_file_open_hook([&](const std::string& path) {
+    opened = path;
+    throw FileError("the fuzz target forbids opening files");
+  });
+  try {
+    json body = server::parse_client_json(s.fill(input));
+    const json attached = server::resolve_match_decks(s.store, body);
+    s.lobby.create(body, "203.0.113.9", attached);
+  } catch (const server::BadInput&) {
+  } catch (const Error&) {
+  } catch (...) {
+    set_file_open_hook(nullptr);
+    throw;
+  }
+  set_file_open_hook(nullptr);
+  if (!opened.empty()) throw Broken("a match request opened the file " + quote(opened));
 }
 
 }  // namespace tabletop::fuzz

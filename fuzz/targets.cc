@@ -192,7 +192,7 @@ const std::vector<Target>& targets() {
   static const std::vector<Target> all = {
       {"moves", run_moves}, {"params", run_params}, {"agents", run_agents}, {"record", run_record},
       {"jsonl", run_jsonl}, {"ppn", run_ppn},       {"state", run_state},   {"vcard", run_vcard},
-      {"deck", run_deck},   {"http", run_http},     {"ws", run_ws}};
+      {"deck", run_deck},   {"http", run_http},     {"ws", run_ws},         {"match", run_match}};
   return all;
 }
 

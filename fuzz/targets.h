@@ -23,7 +23,9 @@
 //   - vcard:   a conspiracy-tcg deck as a vCard file (as `tabletop deck check FILE.vcf` reads);
 //   - deck:    a conspiracy-tcg deck as JSON (as `tabletop deck check FILE.json` reads);
 //   - http:    raw bytes of HTTP requests on one connection to the server (server_targets.h);
-//   - ws:      WebSocket protocol messages to the server, one per line (server_targets.h).
+//   - ws:      WebSocket protocol messages to the server, one per line (server_targets.h);
+//   - match:   one POST /api/matches body, from request parameters to game construction, no
+//   file opened (server_targets.h).
 #pragma once
 
 #include <cstddef>

@@ -11,6 +11,7 @@
 #include "core/json_input.h"
 #include "core/ppn.h"
 #include "core/record.h"
+#include "core/registry.h"
 #include "core/rng.h"
 #include "core/text.h"
 
@@ -45,6 +46,120 @@ TEST(ReadRegularFile, RefusesWhatIsNotARegularFileWithoutBlocking) {
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   expect_refused(fifo, 1 << 20, "is not a regular file (a FIFO)");
   std::remove(fifo.c_str());
+}
+
+// The file-open hook sees every open; NoFileAccess refuses them on its thread with an answer that
+// names no path, and nests.
+TEST(ReadRegularFile, TheHookSeesEachOpenAndNoFileAccessRefusesThem) {
+  const std::string path = ::testing::TempDir() + "core_file_hook.txt";
+  std::ofstream(path) << "x";
+  std::vector<std::string> seen;
+  set_file_open_hook([&](const std::string& p) { seen.push_back(p); });
+  EXPECT_EQ(read_regular_file(path, 10), "x");
+  {
+    const NoFileAccess outer;
+    {
+      const NoFileAccess inner;
+      EXPECT_TRUE(NoFileAccess::active());
+    }
+    EXPECT_TRUE(NoFileAccess::active());
+    try {
+      read_regular_file(path, 10);
+      ADD_FAILURE() << "read under NoFileAccess";
+    } catch (const FileError& e) {
+      EXPECT_STREQ(e.what(), "no file is opened for parameters from the network");
+    }
+    EXPECT_THROW(open_regular_file("/etc/passwd"), FileError);
+  }
+  EXPECT_FALSE(NoFileAccess::active());
+  EXPECT_EQ(read_regular_file(path, 10), "x");
+  set_file_open_hook(nullptr);
+  EXPECT_EQ(seen, (std::vector<std::string>{path, path, "/etc/passwd", path}));
+  std::remove(path.c_str());
+}
+
+// Who may set a parameter, and in what range, by where the parameters came from: a toy game whose
+// "deck" parameter is a file it reads, whose "snapshot" only the embedding program attaches.
+TEST(Registry, ParametersFromTheNetworkSetOnlyWhatAnyoneMaySetWithinTheirNetworkRange) {
+  std::vector<json> made;
+  std::vector<std::string> opened;
+  Registry registry;
+  GameEntry e;
+  e.info.id = "toy";
+  e.params = {{"rounds", ParamSpec::Type::kInt, 10, 1, 1000, "rounds", "engine",
+               ParamSpec::Setter::kAnyone, 20},
+              {"name", ParamSpec::Type::kString, "", std::nullopt, std::nullopt, "a name",
+               "variant", ParamSpec::Setter::kAnyone, std::nullopt, 8},
+              {"deck", ParamSpec::Type::kFile, "", std::nullopt, std::nullopt, "a file", "variant"},
+              {"snapshot", ParamSpec::Type::kString, "", std::nullopt, std::nullopt, "attached",
+               "engine", ParamSpec::Setter::kEmbedder}};
+  e.make = [&](const json& params) -> std::shared_ptr<const Game> {
+    made.push_back(params);
+    if (params.contains("deck")) read_regular_file(params["deck"], 100);
+    return nullptr;
+  };
+  registry.add(e);
+  set_file_open_hook([&](const std::string& p) { opened.push_back(p); });
+  auto refused = [&](const json& params, ParamOrigin origin, const json& attached,
+                     const std::string& expected) {
+    try {
+      registry.make("toy", params, origin, attached);
+      ADD_FAILURE() << params.dump() << " accepted";
+    } catch (const BadParams& error) {
+      EXPECT_NE(std::string(error.what()).find(expected), std::string::npos) << error.what();
+    }
+  };
+  const auto network = ParamOrigin::kNetwork;
+  refused({{"rounds", 21}}, network, {},
+          "toy param 'rounds': 21 is outside what a network client may set, 1..20 (the command "
+          "line allows 1..1000)");
+  refused({{"rounds", 0}}, network, {}, "1..20");
+  refused({{"name", "123456789"}}, network, {},
+          "is 9 bytes long; a network client may give at most 8");
+  refused({{"name", "a\u202eb"}}, network, {}, "holds U+202E");
+  refused({{"name", "\x1b[2J"}}, network, {}, "holds U+001B");
+  refused({{"deck", "/etc/passwd"}}, network, {},
+          "names a file and is accepted only on the command line");
+  refused({{"deck", ""}}, network, {}, "'deck'");  // by name, whatever the value
+  refused({{"snapshot", "upload:x"}}, network, {}, "is set by the server alone");
+  refused({}, network, {{"rounds", 3}}, "not one the embedding program attaches");
+  refused({{"deck", "/etc/passwd"}}, ParamOrigin::kEmbedder, {},
+          "accepted only on the command line");
+  EXPECT_TRUE(opened.empty());
+  EXPECT_TRUE(made.empty());
+  // Within the ranges: made, with the attached parameters added.
+  registry.make("toy", {{"rounds", 20}, {"name", "Zoë"}}, network, {{"snapshot", "upload:k"}});
+  ASSERT_EQ(made.size(), 1u);
+  EXPECT_EQ(made[0], json({{"rounds", 20}, {"name", "Zoë"}, {"snapshot", "upload:k"}}));
+  // The command line: the full range, and files.
+  registry.make("toy", {{"rounds", 1000}, {"name", std::string(50, 'a')}});
+  EXPECT_THROW(registry.make("toy", {{"deck", "/no/such/toy"}}), FileError);
+  EXPECT_EQ(opened, std::vector<std::string>{"/no/such/toy"});
+  // The embedding program's game cannot open a file even if its own code asks for one.
+  EXPECT_THROW(registry.make("toy", {{"deck", ""}}, ParamOrigin::kEmbedder), FileError);
+  set_file_open_hook(nullptr);
+  EXPECT_EQ(registry.public_params("toy", {{"rounds", 3}, {"deck", "x"}, {"snapshot", "upload:k"}}),
+            json({{"rounds", 3}}));
+  EXPECT_EQ(e.params[0].to_json()["network_max"], 20);
+  EXPECT_EQ(e.params[1].to_json()["max_length"], 8);
+  EXPECT_EQ(e.params[3].to_json()["set_by"], "embedding program");
+}
+
+TEST(Text, UnsafeCharactersAreNamedAndRemoved) {
+  EXPECT_EQ(unsafe_character("Zoë Ångström, 東京"), std::nullopt);
+  EXPECT_EQ(unsafe_character("evil\u202Egnp.exe"), "U+202E");
+  EXPECT_EQ(unsafe_character("\u2066x"), "U+2066");
+  EXPECT_EQ(unsafe_character("a\x1b[31mred"), "U+001B");
+  EXPECT_EQ(unsafe_character("\xC2\x9B"), "U+009B");  // C1 CSI
+  EXPECT_EQ(unsafe_character("\xEF\xBF\xBF"), "U+FFFF");
+  EXPECT_EQ(unsafe_character("\xEF\xB7\x90"), "U+FDD0");
+  EXPECT_EQ(unsafe_character("\xC0\xAF"), "the byte 0xC0, not UTF-8");      // overlong '/'
+  EXPECT_EQ(unsafe_character("\xED\xA0\x80"), "the byte 0xED, not UTF-8");  // a surrogate
+  EXPECT_EQ(unsafe_character("tab\there"), "U+0009");
+  EXPECT_EQ(printable_text("evil\u202Egnp\x1b[2J.exe\xFF\tok\u2069"), "evilgnp[2J.exe ok");
+  EXPECT_EQ(printable_text("Zoë"), "Zoë");
+  EXPECT_EQ(cut_utf8("Zoë", 3), "Zo");
+  EXPECT_EQ(cut_utf8("Zoë", 4), "Zoë");
 }
 
 TEST(Rng, SameSeedSameStream) {

@@ -9,9 +9,29 @@
 #include <cstring>
 #include <ext/stdio_filebuf.h>
 #include <filesystem>
+#include <mutex>
 
 namespace tabletop {
 namespace {
+
+std::mutex hook_mutex;
+FileOpenHook& open_hook() {
+  static FileOpenHook hook;
+  return hook;
+}
+thread_local int no_file_access_depth = 0;
+
+// The hook, then the thread's NoFileAccess: what every open passes before it happens.
+void before_open(const std::string& path) {
+  FileOpenHook hook;
+  {
+    const std::lock_guard<std::mutex> lock(hook_mutex);
+    hook = open_hook();
+  }
+  if (hook) hook(path);
+  if (no_file_access_depth > 0)
+    throw FileError("no file is opened for parameters from the network", EACCES);
+}
 
 const char* kind_of(mode_t mode) {
   if (S_ISDIR(mode)) return "a directory";
@@ -34,6 +54,7 @@ struct Fd {
 
 // Opens `path` without blocking and checks the open descriptor is a regular file; `st` its stat.
 Fd open_checked(const std::string& path, struct stat& st) {
+  before_open(path);
   Fd file{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)};
   if (file.fd < 0)
     throw FileError("cannot read " + quote(path) + ": " + std::strerror(errno), errno);
@@ -107,6 +128,21 @@ std::string read_file_beneath(const std::string& root, const std::string& relati
   if (!real.starts_with(prefix))
     throw FileError(quote(relative) + " lies outside " + quote(base.string()));
   return read_open_file(file, st, relative, max_bytes);
+}
+
+void set_file_open_hook(FileOpenHook hook) {
+  const std::lock_guard<std::mutex> lock(hook_mutex);
+  open_hook() = std::move(hook);
+}
+
+NoFileAccess::NoFileAccess() {
+  ++no_file_access_depth;
+}
+NoFileAccess::~NoFileAccess() {
+  --no_file_access_depth;
+}
+bool NoFileAccess::active() {
+  return no_file_access_depth > 0;
 }
 
 }  // namespace tabletop

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <istream>
 #include <memory>
 #include <string>
@@ -42,5 +43,27 @@ std::string read_file_beneath(const std::string& root, const std::string& relati
 // The regular file at `path`, opened and checked as above, as a stream for readers that read a
 // long file piece by piece (JSON Lines records) and bound each piece themselves.
 std::unique_ptr<std::istream> open_regular_file(const std::string& path);
+
+// Every open of the three readers above first calls the process's file-open hook, when one is set,
+// with the path about to be opened (after read_file_beneath joins it to its root). A test sets a
+// hook that fails, to prove a route opens no file; the hook may throw to refuse the open. Set it
+// before the threads that read files start, and reset it (an empty function) when done.
+using FileOpenHook = std::function<void(const std::string& path)>;
+void set_file_open_hook(FileOpenHook hook);
+
+// While one lives on a thread, every open of the readers above on that thread is refused with a
+// FileError that names no path ("no file is opened for parameters from the network"), after the
+// hook is called. The registry holds one while it makes a game from parameters that did not come
+// from the command line (core/registry.h), so such a game cannot read a file whatever its
+// parameters say. Nests.
+class NoFileAccess {
+ public:
+  NoFileAccess();
+  ~NoFileAccess();
+  NoFileAccess(const NoFileAccess&) = delete;
+  NoFileAccess& operator=(const NoFileAccess&) = delete;
+  // Whether one lives on the calling thread.
+  static bool active();
+};
 
 }  // namespace tabletop

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/json_input.h"
+#include "core/text.h"
 
 namespace tabletop {
 
@@ -254,14 +255,70 @@ const char* ParamSpec::type_name(Type type) {
 }
 
 json ParamSpec::to_json() const {
-  json j{{"name", name},
-         {"type", type_name(type)},
-         {"default", fallback},
-         {"description", description},
-         {"kind", kind}};
+  static const char* const kSetters[] = {"anyone", "command line", "embedding program"};
+  json j{{"name", name},        {"type", type_name(type)},
+         {"default", fallback}, {"description", description},
+         {"kind", kind},        {"set_by", kSetters[int(who_sets())]}};
   if (min) j["min"] = *min;
   if (max) j["max"] = *max;
+  if (type == Type::kInt && network_top()) j["network_max"] = *network_top();
+  if (type == Type::kString) j["max_length"] = max_length;
   return j;
+}
+
+void check_param_origin(const std::string& game_id, const std::vector<ParamSpec>& specs,
+                        const json& given, ParamOrigin origin) {
+  if (origin == ParamOrigin::kCommandLine || !given.is_object()) return;
+  const bool network = origin == ParamOrigin::kNetwork;
+  auto fail = [&](const std::string& key, const std::string& why) {
+    throw BadParams(game_id + " param " + quote(key) + ": " + why);
+  };
+  for (const ParamSpec& spec : specs) {
+    if (!given.contains(spec.name)) continue;
+    const json& v = given[spec.name];
+    const ParamSpec::Setter setter = spec.who_sets();
+    if (setter == ParamSpec::Setter::kCommandLine) {
+      // The value is never looked at beyond equality with the default: no answer tells
+      // anything of the file system.
+      if (network || v != spec.fallback)
+        fail(spec.name, spec.type == ParamSpec::Type::kFile
+                            ? "names a file and is accepted only on the command line, not over "
+                              "the network"
+                            : "is accepted only on the command line");
+      continue;
+    }
+    if (!network) continue;
+    if (setter == ParamSpec::Setter::kEmbedder)
+      fail(spec.name, "is set by the server alone, never by a client");
+    if (spec.type == ParamSpec::Type::kInt && spec.min && spec.network_top()) {
+      // Only an integer is judged here (a string or a float is ParamReader's to refuse).
+      const bool above = v.is_number_unsigned()  ? v.get<uint64_t>() > uint64_t(*spec.network_top())
+                         : v.is_number_integer() ? v.get<int64_t>() > *spec.network_top()
+                                                 : false;
+      const bool below =
+          v.is_number_integer() && !v.is_number_unsigned() && v.get<int64_t>() < int64_t(*spec.min);
+      if (above || below) {
+        const std::string range =
+            std::to_string(*spec.min) + ".." + std::to_string(*spec.network_top());
+        fail(spec.name, v.dump() + " is outside what a network client may set, " + range +
+                            (spec.max != spec.network_top()
+                                 ? " (the command line allows " + std::to_string(*spec.min) + ".." +
+                                       std::to_string(*spec.max) + ")"
+                                 : std::string()));
+      }
+    }
+    if (spec.type == ParamSpec::Type::kString && v.is_string()) {
+      const std::string& text = v.get_ref<const std::string&>();
+      if (text.size() > spec.max_length)
+        fail(spec.name, "is " + std::to_string(text.size()) +
+                            " bytes long; a network client may "
+                            "give at most " +
+                            std::to_string(spec.max_length));
+      if (const std::optional<std::string> bad = unsafe_character(text))
+        fail(spec.name,
+             "holds " + *bad + " (control, bidirectional and non-UTF-8 characters are refused)");
+    }
+  }
 }
 
 std::string ParamSpec::help() const {

@@ -419,18 +419,44 @@ int64_t saved_int(const json& value, std::string_view field, int64_t min, int64_
 // The same for a JSON bool: anything else throws BadRecord "<field> is 1, not true or false".
 bool saved_bool(const json& value, std::string_view field);
 
+// Where a game's parameters came from, which decides what they may set (ParamSpec::Setter) and in
+// what range (ParamSpec::network_max, ParamSpec::max_length). Registry::make checks them before
+// the game reads a parameter.
+enum class ParamOrigin {
+  // The person running the program (`tabletop play -p`, sim, a test): every parameter, in its
+  // full range, files included.
+  kCommandLine,
+  // A client of a server (a request's "params"): only parameters anyone may set, integers within
+  // their network range, strings within max_length and free of control and bidirectional
+  // characters (core/text.h's unsafe_character). No file is opened while the game is made.
+  kNetwork,
+  // The embedding program's own values: what a server attaches (deck snapshots) and a stored
+  // match's resolved parameters, made again. Anyone's and the embedding program's parameters,
+  // full ranges; a command-line parameter only at its default. No file is opened while the game
+  // is made.
+  kEmbedder,
+};
+
 // One parameter a game accepts: what the registry lists (GameEntry::params), what a client shows
 // in its "new game" form, and what the game's ParamReader reads (the games read their parameters
 // through these specs, so the list and the reader cannot disagree). The conformance suite checks
-// that `fallback` is what the game resolves when the parameter is not given and that `min` and
-// `max` are accepted and one past them rejected.
+// that `fallback` is what the game resolves when the parameter is not given, that `min` and
+// `max` are accepted and one past them rejected, and that every engine integer declares the
+// range a network client may set.
 struct ParamSpec {
   // kFile: a string naming a file (or a list of names some of which are files) on the machine
-  // that runs the game, read when the game is made. Only the command line sets one: a server
-  // refuses a kFile parameter in a request by its name alone (400, without looking at the path:
-  // no answer may tell which files exist), and its catalog (GET /api/games) does not list it. A
-  // game reads every file through core/file.h's read_regular_file (regular files only, bounded).
+  // that runs the game, read when the game is made. Only the command line sets one (its setter
+  // is always kCommandLine, see who_sets): a server refuses it in a request by its name alone
+  // (400, without looking at the path: no answer may tell which files exist), and its catalog
+  // (GET /api/games) does not list it. A game reads every file through core/file.h.
   enum class Type { kInt, kBool, kString, kFile };
+  // Who may set the parameter: anyone (a network client too), only the command line, or only the
+  // embedding program (and the command line) — values a server attaches itself, such as the card
+  // game's deck snapshots. A network client can set neither of the last two, whatever its name.
+  enum class Setter { kAnyone, kCommandLine, kEmbedder };
+  // The longest string a network client may give when a spec says no other (bytes).
+  static constexpr std::size_t kDefaultMaxLength = 100;
+
   std::string name;  // the key, e.g. "players"
   Type type = Type::kInt;
   json fallback;                // the default, of `type` ("" for a string that is unset by default)
@@ -439,15 +465,31 @@ struct ParamSpec {
   // "players" (the seat count), "variant" (a rule choice: a named reading or an optional rule) or
   // "engine" (not a rule: ply caps, fixed deals for tests).
   std::string kind;
+  Setter setter = Setter::kAnyone;  // kFile: ignored, always kCommandLine
+  // kInt: the largest value a network client may set (unset: max), a cap a real game never
+  // reaches (engine caps: what a game between people needs, not what random play needs).
+  std::optional<int> network_max = std::nullopt;
+  // kString: the longest value a network client may set, in bytes.
+  std::size_t max_length = kDefaultMaxLength;
 
-  // {"name", "type": "int"|"bool"|"string"|"file", "default", "min", "max" (ints only),
-  // "description",
-  //  "kind"}: the form the server lists in GET /api/games.
+  Setter who_sets() const { return type == Type::kFile ? Setter::kCommandLine : setter; }
+  // The largest value a network client may set (kInt).
+  std::optional<int> network_top() const { return network_max ? network_max : max; }
+  // {"name", "type": "int"|"bool"|"string"|"file", "default", "min", "max", "network_max" (ints
+  // only), "max_length" (strings only), "set_by": "anyone"|"command line"|"embedding program",
+  // "description", "kind"}: the form the server lists in GET /api/games.
   json to_json() const;
   // One line for a terminal: "name=default  description (min..max)".
   std::string help() const;
   static const char* type_name(Type type);
 };
+
+// Throws BadParams naming the parameter unless `origin` may give `given` (an object; other types
+// are left to ParamReader): see ParamOrigin. Unknown keys are left to ParamReader::finish.
+// "culture-wars param 'max_rounds': 100000 is more than a network client may set (1..200; the
+// command line allows 1..100000)".
+void check_param_origin(const std::string& game_id, const std::vector<ParamSpec>& specs,
+                        const json& given, ParamOrigin origin);
 
 // Reads a game's parameters: typed getters with defaults and ranges, then `finish()` rejects any
 // key nobody asked for. Every error is a BadParams naming the game and the key.

@@ -61,9 +61,19 @@ class Registry {
   void add(GameEntry entry);
   // The entry for `id`, or nullptr.
   const GameEntry* find(const std::string& id) const;
-  // Makes game `id` with `params`; throws BadParams for an unknown id (listing the known ones).
-  std::shared_ptr<const Game> make(const std::string& id,
-                                   const json& params = json::object()) const;
+  // Makes game `id` with `params`, which came from `origin`; throws BadParams for an unknown id
+  // (listing the known ones) and for a parameter `origin` may not give (check_param_origin, in
+  // game.h: by its spec, whatever its name). `attached`: parameters the embedding program adds
+  // itself (a server's deck snapshots), each one a ParamSpec::Setter::kEmbedder parameter that
+  // `params` does not hold. Unless `origin` is the command line, the game is made under
+  // core/file.h's NoFileAccess: it cannot open a file, whatever its parameters say.
+  std::shared_ptr<const Game> make(const std::string& id, const json& params = json::object(),
+                                   ParamOrigin origin = ParamOrigin::kCommandLine,
+                                   const json& attached = json::object()) const;
+  // `params` (a match's resolved parameters) without those a network client may not set: what a
+  // server shows of a match to everyone (the lobby, spectators, records). A key that opens
+  // something (a deck snapshot) or names a file never leaves so. Unknown ids: `params` as given.
+  json public_params(const std::string& id, const json& params) const;
   const std::vector<GameEntry>& entries() const { return entries_; }
 
  private:

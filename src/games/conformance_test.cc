@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/file.h"
+#include "games/conspiracy_tcg/gazetteer.h"
 #include "games/games.h"
 
 namespace tabletop {
@@ -39,6 +41,79 @@ TEST(ParamSpecs, AgreeWithWhatEachGameAccepts) {
     SCOPED_TRACE(e.info.id);
     testing::param_spec_test(games::registry(), e.info.id);
   }
+}
+
+// No path from the network, by construction: every parameter of every game, given path-like
+// values from the network (and, for the embedding program's own parameters, from the embedding
+// program), is either a clear BadParams that tells nothing of the file system or a value that
+// names no file, and no file is ever opened (the file-open hook fails the test). The operator's
+// gazetteer is read first, as `tabletop serve` reads it at its start.
+TEST(NetworkParams, NoParameterFromTheNetworkOpensAFile) {
+  try {
+    conspiracy_tcg::Gazetteer::load(conspiracy_tcg::Gazetteer::default_path());
+  } catch (const std::exception&) {
+  }
+  std::vector<std::string> opened;
+  set_file_open_hook([&](const std::string& path) { opened.push_back(path); });
+  const std::vector<std::string> values = {"/etc/passwd",
+                                           "../x",
+                                           "data/decks/x.json",
+                                           "data/decks/agency-field-office.vcf",
+                                           "data/gazetteer/gazetteer.tsv",
+                                           "/dev/zero",
+                                           "/",
+                                           "~/.ssh/id_rsa",
+                                           "file:///etc/passwd",
+                                           "upload:0123456789abcdef0123456789abcdef",
+                                           "upload:../../etc/passwd",
+                                           "agency-field-office",
+                                           "agency-field-office,/etc/passwd",
+                                           "Paris, FR",
+                                           "word-by-word",
+                                           "39.9526,-75.1652",
+                                           "/etc/passwd,Paris"};
+  // What an answer must not say: whether a file exists, is a directory, a device, too large.
+  const std::vector<std::string> file_facts = {"No such file", "not a regular file", "directory",
+                                               "larger than",  "Permission denied",  "root:"};
+  int refused = 0, accepted = 0;
+  for (const GameEntry& e : games::registry().entries()) {
+    for (const ParamSpec& spec : e.params) {
+      for (const std::string& value : values) {
+        for (const ParamOrigin origin : {ParamOrigin::kNetwork, ParamOrigin::kEmbedder}) {
+          const bool network = origin == ParamOrigin::kNetwork;
+          const std::string where = e.info.id + " " + spec.name + "=" + value +
+                                    (network ? " from the network" : " from the embedder");
+          try {
+            const auto game = games::registry().make(e.info.id, json{{spec.name, value}}, origin);
+            ++accepted;
+            // Accepted: only a parameter anyone may set, that names no file.
+            EXPECT_EQ(spec.who_sets(), network ? ParamSpec::Setter::kAnyone : spec.who_sets())
+                << where;
+            EXPECT_NE(spec.type, ParamSpec::Type::kFile) << where;
+          } catch (const BadParams& error) {
+            ++refused;
+            const std::string why = error.what();
+            EXPECT_NE(why.find(spec.name), std::string::npos) << where << ": " << why;
+            for (const std::string& fact : file_facts)
+              EXPECT_EQ(why.find(fact), std::string::npos) << where << ": " << why;
+          }
+        }
+      }
+    }
+  }
+  set_file_open_hook(nullptr);
+  EXPECT_TRUE(opened.empty()) << "opened " << opened.size() << " files, the first "
+                              << (opened.empty() ? "" : opened[0]);
+  EXPECT_GT(refused, 0);
+  EXPECT_GT(accepted, 0);
+  // The same values from the command line do read files (the hook sees them): the walk above
+  // would have seen an open.
+  set_file_open_hook([&](const std::string& path) { opened.push_back(path); });
+  EXPECT_THROW(games::registry().make("conspiracy-tcg", json{{"decks", "/no/such/deck.vcf"}}),
+               BadParams);
+  set_file_open_hook(nullptr);
+  ASSERT_EQ(opened.size(), 1u);
+  EXPECT_EQ(opened[0], "/no/such/deck.vcf");
 }
 
 // Each game's places, as its doc's "Places" section lists them, from its notation.

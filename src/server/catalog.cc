@@ -198,7 +198,8 @@ json games_json(const Registry& registry) {
   for (const GameEntry& e : registry.entries()) {
     json params = json::array();
     for (const ParamSpec& p : e.params)
-      if (p.type != ParamSpec::Type::kFile) params.push_back(p.to_json());  // command line only
+      // Only what a client may set: no file parameter, none the server sets itself.
+      if (p.who_sets() == ParamSpec::Setter::kAnyone) params.push_back(p.to_json());
     out.push_back(
         {{"id", e.info.id},
          {"name", e.info.name},

@@ -16,12 +16,19 @@ using tcp = net::ip::tcp;
 
 HttpReply http_request(unsigned short port, const std::string& method, const std::string& target,
                        const std::string& body) {
+  return http_request(port, method, target, body, {});
+}
+
+HttpReply http_request(unsigned short port, const std::string& method, const std::string& target,
+                       const std::string& body,
+                       const std::vector<std::pair<std::string, std::string>>& headers) {
   net::io_context io;
   beast::tcp_stream stream(io);
   stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   http::request<http::string_body> req{http::string_to_verb(method), target, 11};
   req.set(http::field::host, "127.0.0.1");
   if (!body.empty()) req.set(http::field::content_type, "application/json");
+  for (const auto& [name, value] : headers) req.set(name, value);
   req.body() = body;
   req.prepare_payload();
   http::write(stream, req);

@@ -28,6 +28,10 @@ struct HttpReply {
 // One HTTP/1.1 request on a fresh connection to 127.0.0.1:`port`. Throws on a network failure.
 HttpReply http_request(unsigned short port, const std::string& method, const std::string& target,
                        const std::string& body = {});
+// The same with more header fields ({"Authorization", "Bearer KEY"}, ...).
+HttpReply http_request(unsigned short port, const std::string& method, const std::string& target,
+                       const std::string& body,
+                       const std::vector<std::pair<std::string, std::string>>& headers);
 
 // One WebSocket connection to ws://127.0.0.1:`port`/ws. Messages are read in the background of
 // `receive` into an inbox, in order. A `state` arrives with only the log lines this connection

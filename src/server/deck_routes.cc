@@ -1,12 +1,13 @@
 #include "server/deck_routes.h"
 
-#include <openssl/sha.h>
-
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <map>
 #include <mutex>
 
+#include "core/text.h"
+#include "games/conspiracy_tcg/conspiracy_tcg.h"
 #include "games/conspiracy_tcg/deck_check.h"
 #include "games/conspiracy_tcg/vcard.h"
 #include "server/json_input.h"
@@ -24,22 +25,30 @@ std::vector<Store*>& stores() {
   return list;
 }
 
+// A deck as a snapshot holds it: its name and its cards as card_to_json writes them.
+std::string deck_json(const tcg::Deck& deck) {
+  json cards = json::array();
+  for (const tcg::Card& card : deck.cards) cards.push_back(tcg::card_to_json(card));
+  return json{{"name", deck.name}, {"cards", cards}}.dump();
+}
+
+// The deck source: "upload:KEY" from the stores' snapshots, and a sample deck's name (compiled
+// in, the same for every match: resolve_match_decks names samples so); nothing else.
 std::optional<std::string> snapshot(const std::string& name) {
+  if (const tcg::Deck* sample = tcg::sample_deck(name)) {
+    static std::mutex samples_mutex;
+    static std::map<std::string, std::string> samples;
+    const std::lock_guard<std::mutex> lock(samples_mutex);
+    auto [it, fresh] = samples.emplace(name, std::string());
+    if (fresh) it->second = deck_json(*sample);
+    return it->second;
+  }
   if (!name.starts_with("upload:")) return std::nullopt;
   const std::string hash = name.substr(7);
   const std::lock_guard<std::mutex> lock(stores_mutex);
   for (auto it = stores().rbegin(); it != stores().rend(); ++it)
     if (std::optional<std::string> content = (*it)->load_deck_snapshot(hash)) return content;
   return std::nullopt;
-}
-
-std::string sha256_hex(const std::string& text) {
-  unsigned char digest[SHA256_DIGEST_LENGTH];
-  SHA256(reinterpret_cast<const unsigned char*>(text.data()), text.size(), digest);
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  for (unsigned char b : digest) out += {hex[b >> 4], hex[b & 15]};
-  return out;
 }
 
 Response answer(const Request& request, http::status status, const std::string& type,
@@ -60,7 +69,7 @@ bool valid_id(const std::string& id) {
 }
 
 // The stored deck parsed, its annotations applied.
-tcg::Deck checked(const StoredDeck& d) {
+tcg::Deck parsed(const StoredDeck& d) {
   tcg::Deck deck = tcg::parse_deck_text(d.text, d.name);
   deck.name = d.name;
   for (auto it = d.annotations.begin(); it != d.annotations.end(); ++it) {
@@ -72,6 +81,16 @@ tcg::Deck checked(const StoredDeck& d) {
   return deck;
 }
 
+// The deck as checked (checked_deck_json), from the store; a deck stored before the check was
+// kept is checked once and the check kept.
+std::string checked_text(Store& store, StoredDeck& d) {
+  if (d.checked.empty()) {
+    d.checked = tcg::checked_deck_json(parsed(d)).dump();
+    store.set_deck_annotations(d.id, d.annotations, d.checked);
+  }
+  return d.checked;
+}
+
 StoredDeck load(Store& store, const std::string& id) {
   std::optional<StoredDeck> d = valid_id(id) ? store.load_deck(id) : std::nullopt;
   if (!d) throw BadInput("no deck " + id + " (neither an uploaded deck's id nor a sample deck)");
@@ -79,8 +98,46 @@ StoredDeck load(Store& store, const std::string& id) {
   return *d;
 }
 
-json deck_answer(const StoredDeck& d) {
-  return {{"id", d.id}, {"format", d.format}, {"deck", tcg::checked_deck_json(checked(d))}};
+// {"id", "format", "deck"}, the checked deck spliced in as stored (never parsed again).
+std::string deck_answer(Store& store, StoredDeck& d) {
+  return R"({"id":)" + json(d.id).dump() + R"(,"format":)" + json(d.format).dump() + R"(,"deck":)" +
+         checked_text(store, d) + "}";
+}
+
+// GET /api/decks/ID.json: the cards as card_to_json writes them, from the checked deck (its
+// fields less what the check adds; the army only where a player annotated it).
+json exported(Store& store, StoredDeck& d) {
+  const json checked = json::parse(checked_text(store, d));
+  json cards = json::array();
+  for (json card : checked.value("cards", json::array())) {
+    const bool annotated = card.value("army_source", "") == "annotation";
+    for (const char* added : {"army_source", "army_reason", "army_candidates", "pro_move_reasons",
+                              "phone_digits", "city_placement"})
+      card.erase(added);
+    if (!annotated) card.erase("army");
+    cards.push_back(std::move(card));
+  }
+  return {{"name", d.name}, {"cards", std::move(cards)}};
+}
+
+// The name an upload gives in ?name=: letters, digits, '-', '_' and '.', at most 64; "deck" when
+// none is left.
+std::string upload_name(const std::string& target) {
+  std::string name = "deck";
+  if (const std::size_t q = target.find("?name="); q != std::string::npos)
+    name = target.substr(q + 6, 64);
+  std::erase_if(name, [](char ch) {
+    return !(std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_' || ch == '.');
+  });
+  return name.empty() ? "deck" : name;
+}
+
+// The key in a request's "Authorization: Bearer KEY" header ("" when there is none).
+std::string bearer_key(const Request& request) {
+  const auto it = request.find(http::field::authorization);
+  if (it == request.end()) return {};
+  const std::string value(it->value());
+  return value.starts_with("Bearer ") ? trim(value.substr(7)) : std::string();
 }
 
 // GET /api/decks: the sample decks a seat may play without an upload, in the game's default
@@ -90,6 +147,54 @@ json sample_list() {
   for (const tcg::Deck& deck : tcg::sample_decks())
     samples.push_back({{"name", deck.name}, {"cards", deck.cards.size()}});
   return {{"samples", samples}};
+}
+
+// POST /api/decks after the limits: checks the deck once, keeps the check, answers 201 with the
+// owner's key (shown this once; the store keeps its hash).
+Response upload(Store& store, const Request& request) {
+  const std::string& body = request.body();
+  StoredDeck d;
+  d.id = random_hex(16);
+  d.name = upload_name(std::string(request.target()));
+  d.text = body;
+  d.created_at = std::time(nullptr);
+  tcg::Deck deck;
+  try {
+    deck = tcg::parse_deck_text(body, d.name);
+  } catch (const tcg::BadDeck& e) {
+    throw BadInput(e.what());
+  }
+  if (deck.cards.size() > tcg::kMaxDeckCards)
+    throw BadInput("a deck has at most " + std::to_string(tcg::kMaxDeckCards) +
+                   " cards (the rules suggest 40 to 60); this one has " +
+                   std::to_string(deck.cards.size()));
+  deck.name = d.name;
+  const std::size_t first = body.find_first_not_of(" \t\r\n");
+  d.format = first != std::string::npos && body[first] == '{' ? "json" : "vcf";
+  d.checked = tcg::checked_deck_json(deck).dump();
+  const std::string owner_key = new_token();
+  d.owner_hash = hash_token(owner_key);
+  store.create_deck(d);
+  std::string text = deck_answer(store, d);
+  text.pop_back();
+  text += R"(,"owner_key":)" + json(owner_key).dump() + "}";
+  return answer(request, http::status::created, "application/json", std::move(text));
+}
+
+// DELETE /api/decks/ID with the owner's key: 204, the deck gone (matches keep their snapshots).
+Response delete_deck_answer(Store& store, const Request& request, const StoredDeck& d) {
+  const std::string key = bearer_key(request);
+  if (key.empty() || d.owner_hash.empty() || !token_matches(key, d.owner_hash))
+    return error_response(request, http::status::forbidden,
+                          "deleting deck " + d.id +
+                              " takes the owner_key its upload answered, as \"Authorization: "
+                              "Bearer KEY\"");
+  store.delete_deck(d.id);
+  Response res{http::status::no_content, request.version()};
+  res.set(http::field::cache_control, "no-store");
+  res.keep_alive(request.keep_alive());
+  res.prepare_payload();
+  return res;
 }
 
 }  // namespace
@@ -158,34 +263,9 @@ Response deck_route(const RouteContext& c, const Request& request,
       if (auto refused = refuse_over_limit(request, *c.deck_limit, address, "decks", 3600,
                                            "an hour", "serve --deck-rate"))
         return *refused;
-    const std::string& body = request.body();
-    if (body.size() > c.deck_max_bytes)
-      return deck_too_large(request, c.deck_max_bytes, body.size());
-    std::string target(request.target()), name = "deck";
-    if (const std::size_t q = target.find("?name="); q != std::string::npos)
-      name = target.substr(q + 6, 64);
-    name.erase(std::remove_if(name.begin(), name.end(),
-                              [](char ch) {
-                                return !(std::isalnum(static_cast<unsigned char>(ch)) ||
-                                         ch == '-' || ch == '_' || ch == '.');
-                              }),
-               name.end());
-    if (name.empty()) name = "deck";
-    StoredDeck d;
-    d.id = random_hex(16);
-    d.name = name;
-    d.text = body;
-    d.created_at = std::time(nullptr);
-    tcg::Deck deck;
-    try {
-      deck = tcg::parse_deck_text(body, name);
-    } catch (const tcg::BadDeck& e) {
-      throw BadInput(e.what());
-    }
-    const std::size_t first = body.find_first_not_of(" \t\r\n");
-    d.format = first != std::string::npos && body[first] == '{' ? "json" : "vcf";
-    store.create_deck(d);
-    return answer(request, http::status::created, "application/json", deck_answer(d).dump());
+    if (request.body().size() > c.deck_max_bytes)
+      return deck_too_large(request, c.deck_max_bytes, request.body().size());
+    return upload(store, request);
   }
   std::string id = parts[2];
   std::string format;
@@ -197,6 +277,8 @@ Response deck_route(const RouteContext& c, const Request& request,
   if (parts.size() != 3) return error_response(request, http::status::not_found, "no such route");
   if (!valid_id(id) || !store.load_deck(id))
     return error_response(request, http::status::not_found, "no deck " + id);
+  if (format.empty() && method == http::verb::delete_)
+    return delete_deck_answer(store, request, *store.load_deck(id));
   StoredDeck d = load(store, id);
   if (format == "vcf") {
     if (method != http::verb::get) return wrong_method();
@@ -212,19 +294,17 @@ Response deck_route(const RouteContext& c, const Request& request,
   }
   if (format == "json") {
     if (method != http::verb::get) return wrong_method();
-    json cards = json::array();
-    for (const tcg::Card& card : checked(d).cards) cards.push_back(tcg::card_to_json(card));
-    return answer(request, http::status::ok, "application/json",
-                  json{{"name", d.name}, {"cards", cards}}.dump());
+    return answer(request, http::status::ok, "application/json", exported(store, d).dump());
   }
   if (method == http::verb::get)
-    return answer(request, http::status::ok, "application/json", deck_answer(d).dump());
+    return answer(request, http::status::ok, "application/json", deck_answer(store, d));
   if (method != http::verb::patch) return wrong_method();
   const json body = parse_client_json(request.body());
   if (!body.is_object() || !body.contains("card") || !body["card"].is_number_integer())
     throw BadInput("a PATCH names a card by its index: {\"card\": 0, \"army\": \"Animals\"}");
   const long long card = body["card"].get<long long>();
-  const std::size_t count = checked(d).cards.size();
+  const std::size_t count =
+      json::parse(checked_text(store, d)).value("cards", json::array()).size();
   if (card < 0 || std::size_t(card) >= count)
     throw BadInput("no card " + std::to_string(card) + " (the deck has " + std::to_string(count) +
                    ")");
@@ -237,43 +317,46 @@ Response deck_route(const RouteContext& c, const Request& request,
     if (army < 0) throw BadInput("unknown shadow army " + body["army"].dump());
     d.annotations[std::to_string(card)] = tcg::army_name(tcg::Army(army));
   }
-  store.set_deck_annotations(d.id, d.annotations);
-  return answer(request, http::status::ok, "application/json", deck_answer(d).dump());
+  // An annotation changes the check: checked again once, here, and kept.
+  d.checked = tcg::checked_deck_json(parsed(d)).dump();
+  store.set_deck_annotations(d.id, d.annotations, d.checked);
+  return answer(request, http::status::ok, "application/json", deck_answer(store, d));
 }
 
-void resolve_match_decks(Store& store, json& request) {
-  if (!request.is_object() || !request.contains("decks")) return;
+json resolve_match_decks(Store& store, json& request) {
+  if (!request.is_object() || !request.contains("decks")) return json::object();
   if (request.value("game", "") != "conspiracy-tcg")
     throw BadInput("field 'decks' is for conspiracy-tcg only");
   const json& list = request["decks"];
   if (!list.is_array() || list.empty())
     throw BadInput("field 'decks' must be an array: one deck id or sample deck name per seat");
+  if (list.size() > std::size_t(tcg::kMaxSeats))
+    throw BadInput("field 'decks' names at most " + std::to_string(tcg::kMaxSeats) +
+                   " decks, one per seat");
   std::string names;
   for (const json& entry : list) {
     if (!entry.is_string()) throw BadInput("field 'decks' holds deck ids or sample deck names");
-    std::string name = entry.get<std::string>();
-    if (!tcg::sample_deck(name)) {
-      const StoredDeck d = load(store, name);
-      tcg::Deck deck = checked(d);
-      try {
-        tcg::require_armies(deck);
-      } catch (const tcg::BadDeck& e) {
-        throw BadInput(e.what());
-      }
-      json cards = json::array();
-      for (const tcg::Card& card : deck.cards) cards.push_back(tcg::card_to_json(card));
-      const std::string content = json{{"name", d.name}, {"cards", cards}}.dump();
-      const std::string hash = sha256_hex(content);
-      store.put_deck_snapshot(hash, content);
-      store.note_deck_use(d.id, hash);
-      name = "upload:" + hash;
+    const std::string name = entry.get<std::string>();
+    if (tcg::sample_deck(name)) {  // compiled in: the deck source answers its name
+      names += (names.empty() ? "" : ",") + name;
+      continue;
     }
-    names += (names.empty() ? "" : ",") + name;
+    const StoredDeck d = load(store, name);
+    const tcg::Deck deck = parsed(d);
+    try {
+      tcg::require_armies(deck);
+    } catch (const tcg::BadDeck& e) {
+      throw BadInput(e.what());
+    }
+    // A key of this match's own, random: the snapshot is reachable only through the parameters
+    // of the match it was made for, which no client sees or sets.
+    const std::string key = random_hex(16);
+    store.put_deck_snapshot(key, deck_json(deck));
+    store.note_deck_use(d.id, key);
+    names += (names.empty() ? "" : ",") + ("upload:" + key);
   }
-  if (!request.contains("params")) request["params"] = json::object();
-  if (!request["params"].is_object()) throw BadInput("field 'params' must be an object");
-  request["params"]["uploaded_decks"] = names;
   request.erase("decks");
+  return {{"uploaded_decks", names}};
 }
 
 }  // namespace tabletop::server

@@ -7,11 +7,15 @@
 //                                 limit, before anything else); every other POST takes one of
 //                                 the address's deck_limit tokens (serve --deck-rate; 429 when
 //                                 none is left), a file the reader then refuses too.
-//                                 201 {"id", "deck": the checked deck} — the builder of
-//                                 `tabletop deck check --json` (checked_deck_json): each card's
+//                                 201 {"id", "deck": the checked deck, "owner_key"} — the builder
+//                                 of `tabletop deck check --json` (checked_deck_json): each card's
 //                                 fields, army and its source, candidates, pro moves, gazetteer
 //                                 placement, and the deck's warnings and cards that need an army.
-//                                 A file the reader refuses is a 400 naming the line.
+//                                 A file the reader refuses is a 400 naming the line; a deck of
+//                                 more than kMaxDeckCards (160) cards is a 400. The check is
+//                                 stored with the deck: no later GET parses the deck again.
+//                                 "owner_key" (128 random bits, shown only in this answer; the
+//                                 store keeps its hash) is what deletes the deck.
 //   GET   /api/decks/ID           200 {"id", "format": "vcf"|"json", "deck"} with the annotations
 //                                 applied (POST and PATCH answer the same shape).
 //   PATCH /api/decks/ID           body {"card": INDEX, "army": "Animals"}: annotates one card
@@ -19,14 +23,19 @@
 //   GET   /api/decks/ID.vcf       the uploaded vCard with X-TABLETOP-ARMY on annotated cards
 //                                 (annotate_vcard_armies); a JSON upload answers 400.
 //   GET   /api/decks/ID.json      the deck as JSON (card_to_json), annotations as "army".
+//   DELETE /api/decks/ID          header "Authorization: Bearer OWNER_KEY": 204, the deck and
+//                                 its uses removed (the snapshots of matches already made stay
+//                                 theirs, swept with them); 403 without the right key.
 //
 // IDs are 128 random bits (secrets.h): the id is the capability, so a deck is seen only by whom
 // its uploader gives the id. A match names its decks in POST /api/matches's "decks": one entry
 // per seat, a deck id or a sample deck name (resolve_match_decks). The deck a match plays is
-// frozen at creation as a snapshot (the checked deck as JSON, by the SHA-256 of its content) and
-// handed to the game by content, never by path: the match's parameters say
-// uploaded_decks=upload:HASH, which reveals nothing of the cards, and the game asks the deck
-// source installed here (set_deck_source in cards.h) for the content.
+// frozen at creation as a snapshot (the deck as JSON) under a random key of that match's own and
+// handed to the game by content, never by path: the server attaches uploaded_decks=upload:KEY
+// (a parameter only the embedding program sets: a client's is refused), and the game asks the
+// deck source installed here (set_deck_source in cards.h) for the content. The key is never
+// shown (Registry::public_params leaves it out of the lobby, the state messages and the
+// records), so a snapshot is read only through the match it was made for.
 //
 // Lifetime: every request naming a deck (GET, PATCH, the exports, a match made with it) touches
 // it; DeckSweeper removes the decks untouched for serve --deck-expiry-days that no unfinished
@@ -55,13 +64,16 @@ Response deck_route(const RouteContext& context, const Request& request,
 // The 413 answer to a deck upload of `bytes` bytes (0: unknown) over `limit`.
 Response deck_too_large(const Request& request, std::size_t limit, std::size_t bytes);
 
-// POST /api/matches of conspiracy-tcg with "decks": [ID or sample name, ...] (one per seat):
-// snapshots each uploaded deck and sets params.uploaded_decks; "decks" is removed from the
-// request. A deck that still needs an army is a BadInput listing the cards. Other requests are
-// left as they are.
-void resolve_match_decks(Store& store, json& match_request);
+// POST /api/matches of conspiracy-tcg with "decks": [ID or sample name, ...] (one per seat, at
+// most kMaxSeats): snapshots each uploaded deck under a fresh random key and answers the
+// parameters the server attaches, {"uploaded_decks": "upload:KEY,agency-field-office,..."} (a
+// sample deck by its name, which the deck source answers); "decks" is removed from the request. A
+// deck that still needs an army is a BadInput listing the cards. Other requests: {} and left as
+// they are.
+json resolve_match_decks(Store& store, json& match_request);
 
-// While alive, the card game's deck source answers "upload:HASH" from this store's snapshots
+// While alive, the card game's deck source answers "upload:KEY" from this store's snapshots, and
+// the sample decks' names
 // (the latest registration first; several servers in one process each register their own).
 // Sweeps the store's decks (Store::sweep_decks) on a thread of its own until destroyed: every
 // quarter of `expiry_s` (and at least hourly), the decks untouched for `expiry_s` seconds, and the

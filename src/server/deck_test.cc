@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <ctime>
 #include <fstream>
 #include <iterator>
 #include <thread>
@@ -33,12 +34,13 @@ std::unique_ptr<Server> start(const std::string& name, ServerOptions o) {
 }
 
 // `count` cards of the shape Google Contacts writes, each annotated: a deck of about 200 bytes a
-// card.
-std::string generated_vcf(int count) {
+// card, and `note` bytes more in each card's NOTE.
+std::string generated_vcf(int count, std::size_t note = 0) {
   std::string out;
   for (int i = 0; i < count; ++i)
-    out += "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Agent " + std::to_string(i) +
-           "\r\nN:" + std::to_string(i) + ";Agent;;;\r\nTEL:+1-215-555-" +
+    out += "BEGIN:VCARD\r\nVERSION:3.0\r\n" +
+           (note ? "NOTE:" + std::string(note, 'n') + "\r\n" : std::string()) + "FN:Agent " +
+           std::to_string(i) + "\r\nN:" + std::to_string(i) + ";Agent;;;\r\nTEL:+1-215-555-" +
            std::to_string(1000 + i) +
            "\r\nTITLE:Librarian\r\nADR;TYPE=WORK:;;1 Main Street;Philadelphia;PA;;USA\r\n"
            "X-TABLETOP-ARMY:Education\r\nEND:VCARD\r\n";
@@ -75,11 +77,11 @@ TEST(DeckLimits, ADeckLargerThanOtherRequestsLoadsWhenTheFlagAllowsIt) {
   ServerOptions o;
   o.deck_max_bytes = 256 * 1024;
   auto server = start("large", o);
-  const std::string vcf = generated_vcf(600);
+  const std::string vcf = generated_vcf(150, 500);  // within the card cap, past 64 KiB
   ASSERT_GT(vcf.size(), 64u * 1024);
   HttpReply up = http_request(server->port(), "POST", "/api/decks", vcf);
   ASSERT_EQ(up.status, 201) << up.body.substr(0, 300);
-  EXPECT_EQ(up.parsed()["deck"]["cards"].size(), 600u);
+  EXPECT_EQ(up.parsed()["deck"]["cards"].size(), 150u);
   EXPECT_TRUE(up.parsed()["deck"]["playable"].get<bool>());
   // A non-deck request is still held to 64 KiB.
   EXPECT_EQ(http_request(server->port(), "POST", "/api/matches", std::string(70000, ' ')).status,
@@ -140,11 +142,139 @@ TEST(DeckLifetime, AnUntouchedDeckIsRemovedAndADeckARunningMatchPlaysIsKept) {
   // Untouched for longer than the idle one, but a running match plays it.
   EXPECT_TRUE(store.load_deck(played_id).has_value());
   // The match still has its deck (its snapshot), as after a restart.
-  const std::string uploaded = json::parse(
-      http_request(port, "GET", "/api/matches/" + match.parsed()["id"].get<std::string>())
-          .body)["params"]["uploaded_decks"];
+  const std::string uploaded =
+      store.load(match.parsed()["id"].get<std::string>())->params["uploaded_decks"];
   ASSERT_TRUE(uploaded.starts_with("upload:"));
-  EXPECT_TRUE(store.load_deck_snapshot(uploaded.substr(7, 64)).has_value());
+  EXPECT_TRUE(store.load_deck_snapshot(uploaded.substr(7, 32)).has_value());
+}
+
+// A stored match names its sample decks by name in uploaded_decks: it loads from the database
+// (the server's deck source answers a sample's name), and its summary shows no uploaded_decks.
+TEST(DeckLifetime, AStoredMatchOfSampleDecksLoadsFromTheirNames) {
+  auto server = start("legacy", ServerOptions{});
+  StoredMatch m;
+  m.id = "0123456789abcdef";
+  m.game = "conspiracy-tcg";
+  m.params = games::registry().make("conspiracy-tcg", {{"players", 2}})->params();
+  m.params["uploaded_decks"] = "agency-field-office,reptilian-nest";
+  m.seed = 7;
+  m.seats = json::array({{{"kind", "human"}}, {{"kind", "human"}}});
+  m.created_at = std::time(nullptr);
+  server->lobby().store().create(m);
+  const HttpReply r = http_request(server->port(), "GET", "/api/matches/" + m.id);
+  EXPECT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.body.find("uploaded_decks"), std::string::npos) << r.body;
+  EXPECT_EQ(http_request(server->port(), "GET", "/api/matches").status, 200);
+}
+
+// The uploader's owner_key deletes a deck (403 without it, or with another); a match made with the
+// deck before keeps playing its snapshot.
+TEST(DeckOwners, OnlyTheOwnersKeyDeletesADeckAndMatchesKeepTheirSnapshot) {
+  auto server = start("owner", ServerOptions{});
+  const unsigned short port = server->port();
+  HttpReply up = http_request(port, "POST", "/api/decks", generated_vcf(8));
+  ASSERT_EQ(up.status, 201) << up.body;
+  const std::string id = up.parsed()["id"], key = up.parsed()["owner_key"];
+  const HttpReply other = http_request(port, "POST", "/api/decks", generated_vcf(8));
+  const std::string other_key = other.parsed()["owner_key"];
+  const HttpReply match = http_request(port, "POST", "/api/matches",
+                                       json{{"game", "conspiracy-tcg"},
+                                            {"decks", {id, "agency-field-office"}},
+                                            {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}}
+                                           .dump());
+  ASSERT_EQ(match.status, 201) << match.body;
+  // Neither GET answer shows the key again.
+  EXPECT_EQ(http_request(port, "GET", "/api/decks/" + id).body.find(key), std::string::npos);
+  for (const auto& headers : std::vector<std::vector<std::pair<std::string, std::string>>>{
+           {},
+           {{"Authorization", "Bearer " + other_key}},
+           {{"Authorization", key}},
+           {{"Authorization", "Bearer " + std::string(32, '0')}}}) {
+    const HttpReply refused = http_request(port, "DELETE", "/api/decks/" + id, "", headers);
+    EXPECT_EQ(refused.status, 403) << refused.body;
+    EXPECT_NE(refused.parsed().value("error", "").find("owner_key"), std::string::npos)
+        << refused.body;
+  }
+  EXPECT_EQ(http_request(port, "GET", "/api/decks/" + id).status, 200);
+  const HttpReply deleted =
+      http_request(port, "DELETE", "/api/decks/" + id, "", {{"Authorization", "Bearer " + key}});
+  EXPECT_EQ(deleted.status, 204) << deleted.body;
+  EXPECT_EQ(http_request(port, "GET", "/api/decks/" + id).status, 404);
+  EXPECT_EQ(http_request(port, "GET", "/api/decks/" + id + ".json").status, 404);
+  EXPECT_EQ(
+      http_request(port, "DELETE", "/api/decks/" + id, "", {{"Authorization", "Bearer " + key}})
+          .status,
+      404);
+  // The match made before plays on with its snapshot; a new one cannot name the deck.
+  WsClient c(port);
+  c.send({{"type", "hello"},
+          {"match", match.parsed()["id"]},
+          {"tokens", {match.parsed()["seats"][0]["token"]}}});
+  EXPECT_TRUE(c.receive_type("state").has_value());
+  EXPECT_EQ(http_request(port, "POST", "/api/matches",
+                         json{{"game", "conspiracy-tcg"},
+                              {"decks", {id, "agency-field-office"}},
+                              {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}}
+                             .dump())
+                .status,
+            400);
+}
+
+// A deck is checked once, at the upload, and stored checked: GET answers the stored check (the
+// same JSON), and an annotation stores the new check.
+TEST(DeckLimits, ADeckIsStoredCheckedAndHasACardCap) {
+  auto server = start("checked", ServerOptions{});
+  const unsigned short port = server->port();
+  Store& store = server->lobby().store();
+  HttpReply up = http_request(port, "POST", "/api/decks", generated_vcf(12));
+  ASSERT_EQ(up.status, 201) << up.body;
+  const std::string id = up.parsed()["id"];
+  const std::optional<StoredDeck> stored = store.load_deck(id);
+  ASSERT_TRUE(stored.has_value());
+  ASSERT_FALSE(stored->checked.empty());
+  EXPECT_EQ(json::parse(stored->checked), up.parsed()["deck"]);
+  EXPECT_EQ(http_request(port, "GET", "/api/decks/" + id).parsed()["deck"], up.parsed()["deck"]);
+  const HttpReply patched = http_request(port, "PATCH", "/api/decks/" + id,
+                                         json{{"card", 0}, {"army", "Animals"}}.dump());
+  ASSERT_EQ(patched.status, 200) << patched.body;
+  EXPECT_EQ(json::parse(store.load_deck(id)->checked)["cards"][0]["army"], "Animals");
+  EXPECT_EQ(http_request(port, "GET", "/api/decks/" + id + ".json").parsed()["cards"][0]["army"],
+            "Animals");
+  // The card cap: the rules suggest 40 to 60; 160 are taken (what the game deals), 161 are not.
+  EXPECT_EQ(http_request(port, "POST", "/api/decks", generated_vcf(160)).status, 201);
+  const HttpReply big = http_request(port, "POST", "/api/decks", generated_vcf(161));
+  EXPECT_EQ(big.status, 400);
+  EXPECT_NE(big.parsed().value("error", "").find("at most 160 cards"), std::string::npos)
+      << big.body;
+}
+
+// Names from an upload reach boards, logs and terminals: control characters (ESC), C1 controls,
+// bidirectional overrides and noncharacters are removed from every card field and the deck's
+// name, and the deck's warnings say so.
+TEST(DeckNames, ControlAndBidirectionalCharactersAreRemoved) {
+  auto server = start("names", ServerOptions{});
+  const unsigned short port = server->port();
+  const json deck = {{"name", "evil\u202Ename\u0007"},
+                     {"cards",
+                      {{{"first_name", "Mal\u202Eory"},
+                        {"last_name", "Esc\u001b[2J\u009b31m"},
+                        {"organisation", "Bad\uFFFFCo\u2066"},
+                        {"phone", "+1-215-555-0100"},
+                        {"occupation", "Librarian"},
+                        {"army", "Education"}}}}};
+  const HttpReply up = http_request(port, "POST", "/api/decks?name=e%1B%5Bvil", deck.dump());
+  ASSERT_EQ(up.status, 201) << up.body;
+  for (const HttpReply& r :
+       {up, http_request(port, "GET", "/api/decks/" + up.parsed()["id"].get<std::string>())}) {
+    const json card = r.parsed()["deck"]["cards"][0];
+    EXPECT_EQ(card["first_name"], "Malory");
+    EXPECT_EQ(card["last_name"], "Esc[2J31m");
+    EXPECT_EQ(card["organisation"], "BadCo");
+    for (const std::string bad : {"\u202e", "\u001b", "\u0007", "\u009b", "\xE2\x80\xAE",
+                                  "\xC2\x9B", "\xEF\xBF\xBF", "\xE2\x81\xA6", "\x1b"})
+      EXPECT_EQ(r.body.find(bad), std::string::npos) << bad;
+    EXPECT_NE(r.body.find("U+202E in the name"), std::string::npos) << r.body;
+  }
 }
 
 }  // namespace

@@ -389,6 +389,126 @@ TEST(Hostile, ConnectionsAreCappedInTotalAndPerAddress) {
   EXPECT_EQ(http_request(port, "GET", "/api/games").status, 200);
 }
 
+// A playable JSON deck of `count` cards whose every last name is `mark` followed by the card's
+// number (each card annotated with an army).
+std::string marked_deck(const std::string& mark, int count) {
+  json cards = json::array();
+  for (int i = 0; i < count; ++i)
+    cards.push_back({{"first_name", "Agent"},
+                     {"last_name", mark + std::to_string(i)},
+                     {"phone", "+1-215-555-" + std::to_string(1000 + i)},
+                     {"occupation", "Librarian"},
+                     {"army", "Education"}});
+  return json{{"name", "marked"}, {"cards", cards}}.dump();
+}
+
+// The hello of `tokens` in `match` on a new connection: every raw text it received.
+std::string hello_transcript(unsigned short port, const std::string& match,
+                             const std::vector<std::string>& tokens) {
+  WsClient c(port);
+  c.send({{"type", "hello"}, {"match", match}, {"tokens", tokens}});
+  EXPECT_TRUE(c.receive_type("state").has_value()) << match;
+  std::string all;
+  for (const std::string& text : c.transcript()) all += text;
+  return all;
+}
+
+// A client once made the server open its own files through the card game's uploaded_decks (any
+// value not a sample or upload: was a path). No parameter from a client names a file now: the
+// file and server-only parameters are refused by name, whatever their value, and the answer tells
+// nothing of the file (its cards, whether it exists).
+TEST(Hostile, NoMatchRequestMakesTheServerOpenAFile) {
+  Server server(games::registry(), test_options("no_file"));
+  const unsigned short port = server.port();
+  const fs::path contacts = temp_dir() / "contacts.vcf";
+  std::ofstream(contacts)
+      << "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Secretia Phonebook\r\nN:Phonebook;"
+         "Secretia;;;\r\nTEL:+1-215-555-0199\r\nTITLE:Librarian\r\nEND:VCARD\r\n";
+  const json seats = {{{"kind", "human"}}, {{"kind", "human"}}};
+  const std::vector<std::string> values = {contacts.string(),
+                                           contacts.string() + ",agency-field-office",
+                                           "upload:" + std::string(32, 'a'),
+                                           "agency-field-office",
+                                           "/etc/passwd",
+                                           "../../../../etc/passwd",
+                                           temp_dir().string(),
+                                           "/dev/zero"};
+  for (const std::string key : {"uploaded_decks", "decks", "gazetteer"}) {
+    std::string first;
+    for (const std::string& value : values) {
+      const json body = {
+          {"game", "conspiracy-tcg"}, {"params", {{key, value}, {"players", 2}}}, {"seats", seats}};
+      const RawReply r = raw_exchange(port, post_bytes("/api/matches", body.dump()));
+      expect_json_error(port, r, 400, key + "=" + value);
+      const std::string error = r.parsed().value("error", "");
+      EXPECT_NE(error.find("'" + key + "'"), std::string::npos) << error;
+      for (const std::string secret : {"Secretia", "555-0199", "root:", "No such file", "directory",
+                                       "regular file", "contacts.vcf"})
+        EXPECT_EQ(r.body.find(secret), std::string::npos) << key << "=" << value << ": " << r.body;
+      if (first.empty()) first = error;
+      EXPECT_EQ(error, first) << "the answer differs by value";
+    }
+  }
+  EXPECT_NE(
+      http_request(
+          port, "POST", "/api/matches",
+          json{{"game", "conspiracy-tcg"}, {"params", {{"uploaded_decks", "x"}}}, {"seats", seats}}
+              .dump())
+          .parsed()
+          .value("error", "")
+          .find("is set by the server alone"),
+      std::string::npos);
+}
+
+// A deck snapshot is read only through the match it was made for: the lobby, the state messages
+// and a spectator see no key, and a new match made with a match's listed parameters plays none of
+// its cards.
+TEST(Hostile, ALobbyValueOpensNoSnapshotInAnotherMatch) {
+  Server server(games::registry(), test_options("snapshot_key"));
+  const unsigned short port = server.port();
+  const HttpReply up = http_request(port, "POST", "/api/decks", marked_deck("Quartermaine", 12));
+  ASSERT_EQ(up.status, 201) << up.body;
+  const std::string deck_id = up.parsed()["id"];
+  const json seats = {{{"kind", "human"}}, {{"kind", "human"}}};
+  const HttpReply a = http_request(
+      port, "POST", "/api/matches",
+      json{
+          {"game", "conspiracy-tcg"}, {"decks", {deck_id, "agency-field-office"}}, {"seats", seats}}
+          .dump());
+  ASSERT_EQ(a.status, 201) << a.body;
+  const std::string a_id = a.parsed()["id"];
+  const std::string owner = a.parsed()["seats"][0]["token"];
+  // The deck is played where it was given (seat 0 sees its cards).
+  EXPECT_NE(hello_transcript(port, a_id, {owner}).find("Quartermaine"), std::string::npos);
+  const std::string spectator = hello_transcript(port, a_id, {});
+  EXPECT_EQ(spectator.find("upload:"), std::string::npos);
+  const HttpReply lobby = http_request(port, "GET", "/api/matches");
+  ASSERT_EQ(lobby.status, 200);
+  EXPECT_EQ(lobby.body.find("upload:"), std::string::npos) << lobby.body;
+  EXPECT_EQ(lobby.body.find("Quartermaine"), std::string::npos);
+  EXPECT_EQ(lobby.body.find(deck_id), std::string::npos);
+  for (const json& m : lobby.parsed()) {
+    if (m["game"] != "conspiracy-tcg") continue;
+    // Copied into a new match: made (the values are anyone's), with none of the deck's cards.
+    const HttpReply b = http_request(
+        port, "POST", "/api/matches",
+        json{{"game", "conspiracy-tcg"}, {"params", m["params"]}, {"seats", seats}}.dump());
+    ASSERT_EQ(b.status, 201) << b.body;
+    const json created = b.parsed();
+    const std::string seen = hello_transcript(
+        port, created["id"], {created["seats"][0]["token"], created["seats"][1]["token"]});
+    EXPECT_EQ(seen.find("Quartermaine"), std::string::npos);
+  }
+  // Naming a snapshot by what a client knows (the deck's id) is refused like any other value.
+  const HttpReply guess = http_request(port, "POST", "/api/matches",
+                                       json{{"game", "conspiracy-tcg"},
+                                            {"params", {{"uploaded_decks", "upload:" + deck_id}}},
+                                            {"seats", seats}}
+                                           .dump());
+  EXPECT_EQ(guess.status, 400);
+  EXPECT_EQ(guess.body.find("Quartermaine"), std::string::npos);
+}
+
 TEST(Hostile, MatchCreationHasItsOwnLimitPerAddress) {
   ServerOptions o = test_options("create_limit");
   o.matches_per_minute = 3;  // bursts of 3, then one every 20 s

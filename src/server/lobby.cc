@@ -150,26 +150,22 @@ std::shared_ptr<Room> Lobby::add(StoredMatch stored) {
   return room;
 }
 
-json Lobby::create(const json& request, const std::string& address) {
+json Lobby::create(const json& request, const std::string& address, const json& attached) {
   if (!request.is_object()) throw BadInput("the body must be a JSON object");
   const std::string game = string_field(request, "game");
   const GameEntry* entry = registry_.find(game);
   if (!entry) throw BadInput("unknown game '" + game + "'");
   json params = request.value("params", json::object());
   if (!params.is_object()) throw BadInput("field 'params' must be an object");
-  // A parameter naming a file is the command line's alone: refused by name, the path untouched.
-  for (const ParamSpec& spec : entry->params)
-    if (spec.type == ParamSpec::Type::kFile && params.contains(spec.name))
-      throw BadInput("parameter '" + spec.name +
-                     "' names a file and is accepted only on the command line, not over the "
-                     "network");
   if (!request.contains("seats") || !request["seats"].is_array() || request["seats"].empty())
     throw BadInput("field 'seats' must be a non-empty array (one entry per seat)");
   const json& seat_requests = request["seats"];
   if (!params.contains("players")) params["players"] = seat_requests.size();
   std::shared_ptr<const Game> made;
   try {
-    made = registry_.make(game, params);
+    // The client's parameters as the network's (no file, no server-only parameter, network
+    // ranges: check_param_origin), with what the server attached itself.
+    made = registry_.make(game, params, ParamOrigin::kNetwork, attached);
   } catch (const Error& e) {
     throw BadInput(e.what());
   }
@@ -277,7 +273,7 @@ json Lobby::list(const std::string& status) {
     }
     if (room) {
       out.push_back(room->summary());
-    } else if (std::optional<json> summary = summary_of(row)) {
+    } else if (std::optional<json> summary = summary_of(registry_, row)) {
       out.push_back(std::move(*summary));
     } else if ((room = find(row.id))) {
       out.push_back(room->summary());  // the row does not say who is to move (a crash, an old file)

@@ -54,8 +54,12 @@ class Lobby {
   // with its id, seats, tokens and links. Throws BadInput naming what is wrong; OverLimit for a
   // computer-only match from an address that already has
   // ComputerSettings::computer_matches_per_address of them playing (room.h).
-  // `address` (the client's) owns the match's computer searches (computer_pool.h).
-  json create(const json& request, const std::string& address = "");
+  // `address` (the client's) owns the match's computer searches (computer_pool.h). The request's
+  // "params" are a network client's (ParamOrigin::kNetwork: a parameter the server alone sets, a
+  // file parameter or a value out of its network range is a BadInput naming it); `attached` are
+  // the server's own (the card game's deck snapshots, resolve_match_decks).
+  json create(const json& request, const std::string& address = "",
+              const json& attached = json::object());
   // The room of match `id`, or nullptr when there is none.
   std::shared_ptr<Room> find(const std::string& id);
   // GET /api/matches?status=: summaries, newest first. Throws BadInput for an unknown status.

@@ -45,7 +45,11 @@ Room::Room(StoredMatch stored, const Registry& registry, Store& store, ComputerS
   stored_seats_ = stored.seats;
   // A new match is watched by its creator; one loaded back counts as unwatched since long ago.
   if (stored.moves.empty()) watched_at_ = std::chrono::steady_clock::now();
-  match_ = std::make_unique<Match>(registry.make(game_id_, params_), seed_, record_seats());
+  // The parameters were checked when the match was made; made again as the server's own, no file
+  // can open (ParamOrigin::kEmbedder).
+  match_ = std::make_unique<Match>(registry.make(game_id_, params_, ParamOrigin::kEmbedder), seed_,
+                                   record_seats());
+  public_params_ = registry.public_params(game_id_, params_);
   board_places_ = json(match_->state().game().board_places()).dump();
   for (const std::string& text : stored.moves) apply_stored(text, match_->state().current_player());
   finished_stored_ = stored.status == "finished";
@@ -194,10 +198,10 @@ json public_seat(std::size_t i, const std::string& kind, const std::string& stre
   return j;
 }
 
-json summary_json(const StoredMatch& m, json seats, json to_move) {
+json summary_json(const StoredMatch& m, json params, json seats, json to_move) {
   return {{"id", m.id},
           {"game", m.game},
-          {"params", m.params},
+          {"params", std::move(params)},
           {"status", m.status},
           {"seq", m.seq},
           {"undo", m.undo},
@@ -211,7 +215,7 @@ json summary_json(const StoredMatch& m, json seats, json to_move) {
 
 }  // namespace
 
-std::optional<json> summary_of(const StoredMatch& row) {
+std::optional<json> summary_of(const Registry& registry, const StoredMatch& row) {
   if (row.status != "finished" && !row.to_move) return std::nullopt;
   json seats = json::array();
   for (std::size_t i = 0; i < row.seats.size(); ++i) {
@@ -222,7 +226,8 @@ std::optional<json> summary_of(const StoredMatch& row) {
                                 !s.value("token_hash", "").empty(), s.value("open", false),
                                 taken_over_at, false));
   }
-  return summary_json(row, std::move(seats), row.to_move ? json(*row.to_move) : json(nullptr));
+  return summary_json(row, registry.public_params(row.game, row.params), std::move(seats),
+                      row.to_move ? json(*row.to_move) : json(nullptr));
 }
 
 json Room::public_seats() const {
@@ -288,7 +293,8 @@ StoredMatch Room::row() const {
 json Room::summary() const {
   std::lock_guard lock(mutex_);
   const StoredMatch m = row();
-  return summary_json(m, public_seats(), m.to_move ? json(*m.to_move) : json(nullptr));
+  return summary_json(m, public_params_, public_seats(),
+                      m.to_move ? json(*m.to_move) : json(nullptr));
 }
 
 void Room::note_to_move() const {
@@ -465,7 +471,7 @@ std::string Room::state_message_locked(SeatMask seats, LogMark& mark) const {
   out += R"(,"game":)";
   append_string(out, game_id_);
   out += R"(,"params":)";
-  out += state.game().params().dump();
+  out += public_params_.dump();
   out += R"(,"status":)";
   append_string(out, status());
   out += R"(,"undo":)";

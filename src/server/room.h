@@ -291,6 +291,8 @@ class Room : public std::enable_shared_from_this<Room> {
   std::string id_;
   std::string game_id_;
   json params_;
+  // What everyone may see of params_ (Registry::public_params): no key that opens a deck snapshot.
+  json public_params_;
   uint64_t seed_;
   bool undo_;
   bool hints_ = false;
@@ -324,7 +326,7 @@ class Room : public std::enable_shared_from_this<Room> {
 // The public summary of a match that is not in memory, from its row (Store::list): as
 // Room::summary, with no seat connected. nullopt when the row does not know who is to move (the
 // room must then be loaded for it).
-std::optional<json> summary_of(const StoredMatch& row);
+std::optional<json> summary_of(const Registry& registry, const StoredMatch& row);
 
 // Thrown by Room for a request that conflicts with the match's state (HTTP 409).
 struct Conflict : std::runtime_error {

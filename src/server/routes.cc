@@ -180,8 +180,9 @@ Response api(const RouteContext& c, const Request& request, const std::string& a
               refuse_over_limit(request, *c.create_limit, address, "matches", 60, "a minute"))
         return *refused;
     json body = parse_client_json(request.body());
-    resolve_match_decks(c.lobby.store(), body);  // card-game decks by id (deck_routes.h)
-    return json_response(request, http::status::created, c.lobby.create(body, address));
+    // Card-game decks by id (deck_routes.h): snapshots the server attaches itself.
+    const json attached = resolve_match_decks(c.lobby.store(), body);
+    return json_response(request, http::status::created, c.lobby.create(body, address, attached));
   }
   if (parts.size() >= 2 && parts[1] == "decks") return deck_route(c, request, parts, address);
   if (parts.size() >= 3 && parts[1] == "matches") {
@@ -242,6 +243,8 @@ Response api(const RouteContext& c, const Request& request, const std::string& a
             "no PPN exporter for " + room->game_id() + " (PPN is written for relativity only)");
       // Throws NotYet (403) before the end: an unfinished match's record never leaves.
       json record = room->record();
+      // Everyone may fetch a finished match's record: no key that opens a deck snapshot.
+      record["params"] = c.registry.public_params(room->game_id(), record["params"]);
       if (format != "ppn") return json_response(request, http::status::ok, record);
       Response res{http::status::ok, request.version()};
       res.set(http::field::content_type, "text/plain; charset=utf-8");

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "core/error.h"
+#include "games/conspiracy_tcg/gazetteer.h"
 #include "server/http_session.h"
 
 namespace tabletop::server {
@@ -30,6 +31,13 @@ Server::Server(const Registry& registry, ServerOptions options)
                    std::size_t(std::max(0, options_.max_connections_per_address))),
       acceptor_(io_),
       accept_pause_(io_) {
+  // The gazetteer the operator chose (serve --gazetteer), read now: a game made from a client's
+  // parameters opens no file (ParamOrigin::kNetwork), so a city venue finds it already loaded.
+  try {
+    conspiracy_tcg::Gazetteer::load(conspiracy_tcg::Gazetteer::default_path());
+  } catch (const std::exception&) {
+    // A broken file: city venues are refused as without one (games say so).
+  }
   lobby_ = std::make_unique<Lobby>(
       registry, *store_,
       ComputerSettings{&computers_, options_.hurried_search_ms, options_.hint_ms,

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <regex>
 #include <set>
@@ -120,10 +121,10 @@ TEST_F(ServerTest, GamesListsEveryGameWithParametersAndStrengths) {
   for (const json& g : games) {
     const GameEntry* entry = games::registry().find(g["id"]);
     ASSERT_NE(entry, nullptr);
-    // Every parameter but those naming a file (the command line's alone), in order.
+    // Every parameter a client may set (none naming a file, none the server sets), in order.
     std::vector<json> listed;
     for (const ParamSpec& p : entry->params)
-      if (p.type != ParamSpec::Type::kFile) listed.push_back(p.to_json());
+      if (p.who_sets() == ParamSpec::Setter::kAnyone) listed.push_back(p.to_json());
     ASSERT_EQ(g["params"].size(), listed.size());
     for (std::size_t i = 0; i < listed.size(); ++i) EXPECT_EQ(g["params"][i], listed[i]);
     for (const json& p : g["params"]) {
@@ -438,6 +439,8 @@ TEST_F(ServerTest, AnUploadedDeckIsCheckedAnnotatedExportedAndPlayed) {
   ASSERT_EQ(up.status, 201) << up.body;
   const std::string id = up.parsed()["id"];
   EXPECT_EQ(id.size(), 32u);
+  const std::string owner_key = up.parsed()["owner_key"];
+  EXPECT_EQ(owner_key.size(), 32u);
   json deck = up.parsed()["deck"];
   EXPECT_EQ(deck["cards"].size(), 32u);
   EXPECT_EQ(deck["cards"][0]["army"], "Medicine");
@@ -499,8 +502,8 @@ TEST_F(ServerTest, AnUploadedDeckIsCheckedAnnotatedExportedAndPlayed) {
   HttpReply big = http_request(port_, "POST", "/api/decks", std::string(kMaxDeckBytes + 1, ' '));
   EXPECT_EQ(big.status, 413);
   EXPECT_NE(big.body.find("at most"), std::string::npos);
-  // A match with the deck (seat 0) and a sample deck (seat 1). Its parameters name the deck by
-  // the hash of its content: nothing of the cards, and not the deck's id.
+  // A match with the deck (seat 0) and a sample deck (seat 1). Its public parameters show no key
+  // to the deck's snapshot: nothing of the cards, not the deck's id, not its owner key.
   WsClient hot(port_);
   const std::string match = play_hot_seat(port_,
                                           {{"game", "conspiracy-tcg"},
@@ -510,9 +513,9 @@ TEST_F(ServerTest, AnUploadedDeckIsCheckedAnnotatedExportedAndPlayed) {
                                           30, hot, nullptr);
   HttpReply summary = http_request(port_, "GET", "/api/matches/" + match);
   ASSERT_EQ(summary.status, 200);
-  const std::string uploaded = summary.parsed()["params"]["uploaded_decks"];
-  EXPECT_TRUE(uploaded.starts_with("upload:")) << uploaded;
-  EXPECT_TRUE(uploaded.ends_with(",agency-field-office")) << uploaded;
+  EXPECT_FALSE(summary.parsed()["params"].contains("uploaded_decks")) << summary.body;
+  EXPECT_EQ(summary.body.find("upload:"), std::string::npos) << summary.body;
+  EXPECT_EQ(summary.body.find(owner_key), std::string::npos);
   EXPECT_EQ(summary.body.find(id), std::string::npos);
   EXPECT_EQ(summary.body.find("Hartley"), std::string::npos);
   EXPECT_GT(summary.parsed()["seq"].get<int>(), 0);
@@ -889,6 +892,54 @@ TEST_F(ServerTest, FileParametersAreRefusedByNameAndNeverListed) {
       http_request(port_, "GET", "/api/matches/" + created["id"].get<std::string>()).body;
   EXPECT_EQ(summary.find(".tsv"), std::string::npos) << summary;
   EXPECT_EQ(summary.find("data/"), std::string::npos) << summary;
+}
+
+// Engine caps and strings from a client are held to what a real game needs (ParamSpec's network
+// range and max_length), each refusal naming the parameter and its range; GET /api/games lists
+// them. The command line keeps the full range (conformance_test's ParamSpecs).
+TEST_F(ServerTest, ParametersFromClientsStayWithinTheirNetworkRanges) {
+  const json two = {{{"kind", "human"}}, {{"kind", "human"}}};
+  auto create = [&](const std::string& game, const json& params, int status) {
+    return post(port_, "/api/matches", {{"game", game}, {"params", params}, {"seats", two}},
+                status);
+  };
+  std::string error = create("culture-wars", {{"max_rounds", 100000}}, 400).value("error", "");
+  EXPECT_NE(error.find("'max_rounds'"), std::string::npos) << error;
+  EXPECT_NE(error.find("1..200"), std::string::npos) << error;
+  create("culture-wars", {{"max_rounds", 200}}, 201);
+  error = create("siege", {{"max_plies", 20001}}, 400).value("error", "");
+  EXPECT_NE(error.find("10..20000"), std::string::npos) << error;
+  error = create("conspiracy-tcg", {{"max_plies", 100000000}}, 400).value("error", "");
+  EXPECT_NE(error.find("10..1000"), std::string::npos) << error;
+  error = create("conspiracy", {{"max_rounds", 1000000}, {"players", 2}}, 400).value("error", "");
+  EXPECT_NE(error.find("'max_rounds'"), std::string::npos) << error;
+  // Strings: a length cap, and no control or bidirectional characters.
+  const HttpReply long_venue = http_request(port_, "POST", "/api/matches",
+                                            json{{"game", "conspiracy-tcg"},
+                                                 {"params", {{"venue", std::string(27000, '1')}}},
+                                                 {"seats", two}}
+                                                .dump());
+  EXPECT_EQ(long_venue.status, 400);
+  EXPECT_NE(long_venue.body.find("at most 100"), std::string::npos) << long_venue.body;
+  EXPECT_LT(long_venue.body.size(), 400u) << "the answer echoes the value";
+  for (const std::string bad : {"Paris\u202E, RF", "Paris\x1b[2J", "Paris\xEF\xBF\xBF"}) {
+    error = create("conspiracy-tcg", {{"library_order", bad}}, 400).value("error", "");
+    EXPECT_NE(error.find("'library_order'"), std::string::npos) << error;
+    EXPECT_NE(error.find("U+"), std::string::npos) << error;
+  }
+  // Listed: the network range of each integer, the cap of each string.
+  const json games = http_request(port_, "GET", "/api/games").parsed();
+  std::map<std::string, json> by_name;
+  for (const json& g : games)
+    for (const json& p : g["params"])
+      by_name[g["id"].get<std::string>() + "." + p["name"].get<std::string>()] = p;
+  EXPECT_EQ(by_name["culture-wars.max_rounds"]["network_max"], 200);
+  EXPECT_EQ(by_name["culture-wars.max_rounds"]["max"], 100000);
+  EXPECT_EQ(by_name["conspiracy-tcg.venue"]["max_length"], 100);
+  EXPECT_EQ(by_name["conspiracy-tcg.max_plies"]["network_max"], 1000);
+  EXPECT_FALSE(by_name.contains("conspiracy-tcg.uploaded_decks"));
+  EXPECT_FALSE(by_name.contains("conspiracy-tcg.decks"));
+  for (const auto& [name, p] : by_name) EXPECT_EQ(p["set_by"], "anyone") << name;
 }
 
 // Issue 20: a refused undo quoted another seat's secret move ("move 4 ('goal A5') drew a chance

@@ -58,7 +58,10 @@ struct StoredMatch {
 };
 
 // An uploaded Conspiracy TCG deck (POST /api/decks; src/server/deck_routes.h): the file as sent,
-// "vcf" or "json", and the players' army annotations by card index.
+// "vcf" or "json", the players' army annotations by card index, the deck as checked (the JSON
+// GET /api/decks/ID answers, written at the upload and at each annotation, so that reading a
+// deck never parses it again) and the hash of its owner's key (secrets.h's hash_token: the key
+// the upload answered, which deletes the deck).
 struct StoredDeck {
   std::string id;
   std::string name;
@@ -66,6 +69,8 @@ struct StoredDeck {
   std::string text;
   json annotations = json::object();  // {"3": "Animals", ...}
   long long created_at = 0;
+  std::string checked;     // checked_deck_json with the annotations applied, dumped ("": unknown)
+  std::string owner_hash;  // "": no owner key (a deck uploaded before keys existed)
 };
 
 // The outcome of a write conditional on the match's seq.
@@ -112,10 +117,14 @@ class Store {
   virtual void finish(const std::string& id, const json& result) = 0;
 
   // Decks: an upload, its annotations replaced, one by id. A snapshot is the deck as a match
-  // plays it (JSON text, never changed), by the hash of its content.
+  // plays it (JSON text, never changed), under a random key of its match's own (deck_routes.h).
   virtual void create_deck(const StoredDeck& deck) = 0;
-  virtual void set_deck_annotations(const std::string& id, const json& annotations) = 0;
+  virtual void set_deck_annotations(const std::string& id, const json& annotations,
+                                    const std::string& checked) = 0;
   virtual std::optional<StoredDeck> load_deck(const std::string& id) = 0;
+  // Removes deck `id` (its owner asked: DELETE /api/decks/ID) and its uses; the snapshots matches
+  // already play stay theirs. Answers whether there was such a deck.
+  virtual bool delete_deck(const std::string& id) = 0;
   virtual void put_deck_snapshot(const std::string& hash, const std::string& content) = 0;
   virtual std::optional<std::string> load_deck_snapshot(const std::string& hash) = 0;
   // Deck lifetime (serve --deck-expiry-days; deck_routes.h's DeckSweeper): a deck is touched

@@ -32,17 +32,21 @@ const std::vector<std::pair<const char*, const char*>>& statements() {
        " seats = $6"},
       {"finish", "UPDATE matches SET status = 'finished', result = $2 WHERE id = $1"},
       {"create_deck",
-       "INSERT INTO decks (id, name, format, body, annotations, created_at)"
-       " VALUES ($1, $2, $3, $4, $5, $6)"},
-      {"set_deck_annotations", "UPDATE decks SET annotations = $2 WHERE id = $1"},
-      {"load_deck", "SELECT name, format, body, annotations, created_at FROM decks WHERE id = $1"},
+       "INSERT INTO decks (id, name, format, body, annotations, created_at, checked, owner_hash)"
+       " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"},
+      {"set_deck_annotations", "UPDATE decks SET annotations = $2, checked = $3 WHERE id = $1"},
+      {"load_deck",
+       "SELECT name, format, body, annotations, created_at, checked, owner_hash FROM decks"
+       " WHERE id = $1"},
+      {"delete_deck", "DELETE FROM decks WHERE id = $1"},
+      {"delete_deck_uses", "DELETE FROM deck_uses WHERE deck_id = $1"},
       {"put_snapshot",
        "INSERT INTO deck_snapshots (hash, content, created_at)"
        " VALUES ($1, $2, extract(epoch from now())::bigint) ON CONFLICT DO NOTHING"},
       {"touch_deck", "UPDATE decks SET touched_at = $2 WHERE id = $1"},
       {"note_deck_use",
        "INSERT INTO deck_uses (deck_id, hash) VALUES ($1, $2) ON CONFLICT DO NOTHING"},
-      // A match names its snapshots in params.uploaded_decks as "upload:HASH".
+      // A match names its snapshots in params.uploaded_decks as "upload:KEY".
       {"sweep_decks",
        "DELETE FROM decks WHERE COALESCE(touched_at, created_at) < $1 AND NOT EXISTS ("
        " SELECT 1 FROM deck_uses u JOIN matches m ON m.status <> 'finished'"
@@ -140,6 +144,9 @@ void create_schema(pqxx::connection& c) {
   t.exec("ALTER TABLE matches ADD COLUMN IF NOT EXISTS owner text NOT NULL DEFAULT ''");
   t.exec("ALTER TABLE decks ADD COLUMN IF NOT EXISTS touched_at bigint");
   t.exec("ALTER TABLE deck_snapshots ADD COLUMN IF NOT EXISTS created_at bigint");
+  // The deck as checked and its owner's key (added later: NULL in older rows).
+  t.exec("ALTER TABLE decks ADD COLUMN IF NOT EXISTS checked text");
+  t.exec("ALTER TABLE decks ADD COLUMN IF NOT EXISTS owner_hash text");
   t.exec(
       "CREATE TABLE IF NOT EXISTS deck_uses (deck_id text NOT NULL, hash text NOT NULL,"
       " PRIMARY KEY (deck_id, hash))");
@@ -349,12 +356,22 @@ void PgStore::create_deck(const StoredDeck& d) {
   // The file as sent (bytea, a binary parameter): it may be Windows-1252 or hold a NUL, which a
   // text column refuses.
   t.exec_prepared("create_deck", d.id, d.name, d.format, pqxx::binarystring(d.text),
-                  d.annotations.dump(), d.created_at);
+                  d.annotations.dump(), d.created_at, d.checked, d.owner_hash);
   t.commit();
 }
 
-void PgStore::set_deck_annotations(const std::string& id, const json& annotations) {
-  write("set_deck_annotations", id, annotations.dump());
+void PgStore::set_deck_annotations(const std::string& id, const json& annotations,
+                                   const std::string& checked) {
+  write("set_deck_annotations", id, annotations.dump(), checked);
+}
+
+bool PgStore::delete_deck(const std::string& id) {
+  Borrowed c = borrow();
+  pqxx::work t(*c);
+  const bool removed = t.exec_prepared("delete_deck", id).affected_rows() > 0;
+  t.exec_prepared("delete_deck_uses", id);
+  t.commit();
+  return removed;
 }
 
 std::optional<StoredDeck> PgStore::load_deck(const std::string& id) {
@@ -369,6 +386,8 @@ std::optional<StoredDeck> PgStore::load_deck(const std::string& id) {
   d.text = pqxx::binarystring(r[0][2]).str();
   d.annotations = json::parse(r[0][3].as<std::string>());
   d.created_at = r[0][4].as<long long>();
+  if (!r[0][5].is_null()) d.checked = r[0][5].as<std::string>();
+  if (!r[0][6].is_null()) d.owner_hash = r[0][6].as<std::string>();
   return d;
 }
 

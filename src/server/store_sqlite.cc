@@ -49,6 +49,9 @@ SQLite::Database open_database(const std::string& path, bool sync_full) {
   // snapshots were made of which deck. Older databases get the columns (NULL: created_at, 0).
   if (!has_column("decks", "touched_at"))
     db_.exec("ALTER TABLE decks ADD COLUMN touched_at INTEGER");
+  // The deck as checked and its owner's key (added later: NULL in older rows).
+  if (!has_column("decks", "checked")) db_.exec("ALTER TABLE decks ADD COLUMN checked TEXT");
+  if (!has_column("decks", "owner_hash")) db_.exec("ALTER TABLE decks ADD COLUMN owner_hash TEXT");
   if (!has_column("deck_snapshots", "created_at"))
     db_.exec("ALTER TABLE deck_snapshots ADD COLUMN created_at INTEGER");
   db_.exec(
@@ -243,29 +246,42 @@ std::vector<StoredMatch> SqliteStore::list(const std::string& status, int limit)
 void SqliteStore::create_deck(const StoredDeck& d) {
   std::lock_guard lock(mutex_);
   SQLite::Statement q(db_,
-                      "INSERT INTO decks (id, name, format, body, annotations, created_at)"
-                      " VALUES (?,?,?,?,?,?)");
+                      "INSERT INTO decks (id, name, format, body, annotations, created_at,"
+                      " checked, owner_hash) VALUES (?,?,?,?,?,?,?,?)");
   q.bind(1, d.id);
   q.bind(2, d.name);
   q.bind(3, d.format);
   q.bind(4, d.text);
   q.bind(5, d.annotations.dump());
   q.bind(6, static_cast<int64_t>(d.created_at));
+  q.bind(7, d.checked);
+  q.bind(8, d.owner_hash);
   q.exec();
 }
 
-void SqliteStore::set_deck_annotations(const std::string& id, const json& annotations) {
+void SqliteStore::set_deck_annotations(const std::string& id, const json& annotations,
+                                       const std::string& checked) {
+  write("UPDATE decks SET annotations=?, checked=? WHERE id=?", annotations.dump(), checked, id);
+}
+
+bool SqliteStore::delete_deck(const std::string& id) {
   std::lock_guard lock(mutex_);
-  SQLite::Statement q(db_, "UPDATE decks SET annotations=? WHERE id=?");
-  q.bind(1, annotations.dump());
-  q.bind(2, id);
-  q.exec();
+  SQLite::Transaction t(db_);
+  SQLite::Statement q(db_, "DELETE FROM decks WHERE id=?");
+  q.bind(1, id);
+  const bool removed = q.exec() > 0;
+  SQLite::Statement uses(db_, "DELETE FROM deck_uses WHERE deck_id=?");
+  uses.bind(1, id);
+  uses.exec();
+  t.commit();
+  return removed;
 }
 
 std::optional<StoredDeck> SqliteStore::load_deck(const std::string& id) {
   std::lock_guard lock(mutex_);
   SQLite::Statement q(db_,
-                      "SELECT name, format, body, annotations, created_at FROM decks WHERE id=?");
+                      "SELECT name, format, body, annotations, created_at, checked, owner_hash"
+                      " FROM decks WHERE id=?");
   q.bind(1, id);
   if (!q.executeStep()) return std::nullopt;
   StoredDeck d;
@@ -275,6 +291,8 @@ std::optional<StoredDeck> SqliteStore::load_deck(const std::string& id) {
   d.text = q.getColumn(2).getString();
   d.annotations = json::parse(q.getColumn(3).getString());
   d.created_at = q.getColumn(4).getInt64();
+  if (!q.getColumn(5).isNull()) d.checked = q.getColumn(5).getString();
+  if (!q.getColumn(6).isNull()) d.owner_hash = q.getColumn(6).getString();
   return d;
 }
 
@@ -308,7 +326,7 @@ void SqliteStore::note_deck_use(const std::string& id, const std::string& hash) 
 std::pair<int, int> SqliteStore::sweep_decks(long long deck_cutoff, long long snapshot_cutoff) {
   std::lock_guard lock(mutex_);
   SQLite::Transaction t(db_);
-  // A match names its snapshots in params.uploaded_decks as "upload:HASH".
+  // A match names its snapshots in params.uploaded_decks as "upload:KEY".
   SQLite::Statement decks(
       db_,
       "DELETE FROM decks WHERE COALESCE(touched_at, created_at) < ? AND NOT EXISTS ("

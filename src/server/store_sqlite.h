@@ -32,8 +32,10 @@ class SqliteStore final : public Store {
   void finish(const std::string& id, const json& result) override;
 
   void create_deck(const StoredDeck& deck) override;
-  void set_deck_annotations(const std::string& id, const json& annotations) override;
+  void set_deck_annotations(const std::string& id, const json& annotations,
+                            const std::string& checked) override;
   std::optional<StoredDeck> load_deck(const std::string& id) override;
+  bool delete_deck(const std::string& id) override;
   void put_deck_snapshot(const std::string& hash, const std::string& content) override;
   std::optional<std::string> load_deck_snapshot(const std::string& hash) override;
   void touch_deck(const std::string& id, long long now) override;

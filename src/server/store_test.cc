@@ -115,14 +115,30 @@ TEST_P(StoreTest, MatchesMovesAndDecksComeBackAsWritten) {
                "vcf",
                std::string("BEGIN:VCARD\r\nFN:J\xfcrgen\0M\r\nEND:VCARD\r\n", 37),
                {{"0", "Animals"}},
-               5};
+               5,
+               R"({"cards":[]})",
+               "owner-hash"};
   store->create_deck(d);
-  store->set_deck_annotations("d1", {{"0", "Robots"}});
   std::optional<StoredDeck> back = store->load_deck("d1");
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->checked, R"({"cards":[]})");
+  EXPECT_EQ(back->owner_hash, "owner-hash");
+  store->set_deck_annotations("d1", {{"0", "Robots"}}, R"({"cards":[1]})");
+  back = store->load_deck("d1");
   ASSERT_TRUE(back);
   EXPECT_EQ(back->text, d.text);
   EXPECT_EQ(back->annotations, json({{"0", "Robots"}}));
+  EXPECT_EQ(back->checked, R"({"cards":[1]})");  // the check is stored with the annotation
   EXPECT_FALSE(store->load_deck("d2"));
+  // Its owner deletes a deck: gone, and deleting it again finds nothing.
+  StoredDeck gone = d;
+  gone.id = "d3";
+  store->create_deck(gone);
+  store->note_deck_use("d3", "somehash");
+  EXPECT_TRUE(store->delete_deck("d3"));
+  EXPECT_FALSE(store->load_deck("d3"));
+  EXPECT_FALSE(store->delete_deck("d3"));
+  EXPECT_TRUE(store->load_deck("d1"));
   store->put_deck_snapshot("hash", "{\"cards\":[]}");
   store->put_deck_snapshot("hash", "{\"cards\":[]}");  // the same content again: kept once
   EXPECT_EQ(store->load_deck_snapshot("hash"), "{\"cards\":[]}");

@@ -342,6 +342,34 @@ void param_spec_test(const Registry& registry, const std::string& game_id) {
         EXPECT_THROW(registry.make(game_id, json{{spec.name, "many"}}), BadParams) << where;
         EXPECT_EQ(form["min"], *spec.min);
         EXPECT_EQ(form["max"], *spec.max);
+        // The network range: declared for every engine cap, within the full range, its top
+        // accepted from the network and one past it refused with the range named.
+        if (spec.kind == "engine") {
+          EXPECT_TRUE(spec.network_max) << where << ": an engine integer declares network_max";
+        }
+        ASSERT_TRUE(spec.network_top()) << where;
+        const int top = *spec.network_top();
+        EXPECT_LE(*spec.min, top) << where;
+        EXPECT_GE(*spec.max, top) << where;
+        EXPECT_EQ(form["network_max"], top) << where;
+        if (spec.who_sets() == ParamSpec::Setter::kAnyone) {
+          EXPECT_NO_THROW(registry.make(game_id, json{{spec.name, top}}, ParamOrigin::kNetwork))
+              << where << " network max";
+          if (top < *spec.max) {
+            try {
+              registry.make(game_id, json{{spec.name, top + 1}}, ParamOrigin::kNetwork);
+              ADD_FAILURE() << where << ": network max + 1 accepted from the network";
+            } catch (const BadParams& e) {
+              const std::string why = e.what();
+              EXPECT_NE(why.find(spec.name), std::string::npos) << why;
+              EXPECT_NE(why.find(std::to_string(*spec.min) + ".." + std::to_string(top)),
+                        std::string::npos)
+                  << why;
+            }
+            EXPECT_NO_THROW(registry.make(game_id, json{{spec.name, top + 1}}))
+                << where << ": the command line keeps the full range";
+          }
+        }
         if (spec.name == "players") {
           has_players = true;
           EXPECT_EQ(spec.kind, "players") << where;
@@ -363,7 +391,24 @@ void param_spec_test(const Registry& registry, const std::string& game_id) {
         EXPECT_FALSE(spec.min || spec.max) << where;
         EXPECT_NO_THROW(registry.make(game_id, json{{spec.name, spec.fallback}})) << where;
         EXPECT_THROW(registry.make(game_id, json{{spec.name, 7}}), BadParams) << where;
+        if (spec.type == ParamSpec::Type::kString) {
+          EXPECT_EQ(form["max_length"], spec.max_length) << where;
+          if (spec.who_sets() == ParamSpec::Setter::kAnyone) {
+            EXPECT_THROW(
+                registry.make(game_id, json{{spec.name, std::string(spec.max_length + 1, 'a')}},
+                              ParamOrigin::kNetwork),
+                BadParams)
+                << where << ": longer than max_length accepted from the network";
+          }
+        }
         break;
+    }
+    // Who may set it: a parameter that is not anyone's is refused from the network by its name,
+    // whatever its value (its default included).
+    if (spec.who_sets() != ParamSpec::Setter::kAnyone) {
+      EXPECT_THROW(registry.make(game_id, json{{spec.name, spec.fallback}}, ParamOrigin::kNetwork),
+                   BadParams)
+          << where << ": set from the network";
     }
     EXPECT_EQ(form["type"], ParamSpec::type_name(spec.type)) << where;
   }
@@ -371,6 +416,10 @@ void param_spec_test(const Registry& registry, const std::string& game_id) {
   EXPECT_EQ(registry.make(game_id, json::object())->params(), defaults)
       << game_id << ": the specs' defaults are not what the game resolves";
   EXPECT_THROW(registry.make(game_id, json{{"no_such_parameter", 1}}), BadParams) << game_id;
+  // A stored match's resolved parameters make the same game again from the embedding program.
+  EXPECT_EQ(registry.make(game_id, defaults, ParamOrigin::kEmbedder)->params(), defaults)
+      << game_id << ": the resolved defaults are refused from the embedding program";
+  EXPECT_NO_THROW(registry.make(game_id, json::object(), ParamOrigin::kNetwork)) << game_id;
 }
 
 }  // namespace tabletop::testing

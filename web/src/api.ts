@@ -10,7 +10,11 @@ export interface ParamSpec {
   type: "int" | "bool" | "string";
   default: unknown;
   min?: number;
+  /** The full range (the command line's); a request may give at most `network_max`. */
   max?: number;
+  network_max?: number;
+  /** Strings: the most bytes a request may give. */
+  max_length?: number;
   description: string;
   kind: "players" | "variant" | "engine";
 }

@@ -27,15 +27,28 @@ function paramInput(game: string, p: ParamSpec): HTMLElement {
       ...common,
       type: "number",
       min: p.min,
-      max: p.max,
+      // What the server takes from a request (the command line's range is wider).
+      max: p.network_max ?? p.max,
       value: String(p.default ?? ""),
       // Nothing to choose (Relativity's 2 players): shown, not editable.
       readonly: p.min !== undefined && p.min === p.max,
     });
   } else if (words.default) {
-    input = h("input", { ...common, type: "text", value: "", placeholder: `${words.default} (the default)` });
+    input = h("input", {
+      ...common,
+      type: "text",
+      maxlength: p.max_length,
+      value: "",
+      placeholder: `${words.default} (the default)`,
+    });
   } else {
-    input = h("input", { ...common, type: "text", value: String(p.default ?? ""), placeholder: "default" });
+    input = h("input", {
+      ...common,
+      type: "text",
+      maxlength: p.max_length,
+      value: String(p.default ?? ""),
+      placeholder: "default",
+    });
   }
   return h(
     "div",

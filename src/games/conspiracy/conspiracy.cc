@@ -53,7 +53,7 @@ static const std::vector<ParamSpec>& param_specs() {
       {"max_rounds", ParamSpec::Type::kInt, kNoRoundCap, 0, 1000000,
        "simulation parameter, not a rule: 0 plays on until somebody wins (the rules start the "
        "next round); N > 0 ends the game after round N with no winner (simulations of random play)",
-       "engine"},
+       "engine", ParamSpec::Setter::kAnyone, kNetworkMaxRounds},
       {"spiral_any_number", ParamSpec::Type::kBool, false, std::nullopt, std::nullopt,
        "a wild spiral pointing at a coin to reveal counts as any number at all, not only 0-5 "
        "(Rulings 6)",

@@ -81,6 +81,8 @@ inline constexpr int kSquareRows = 2 * kMaxRows;
 inline constexpr int kSquares = kSquareColumns * kSquareRows;
 inline constexpr int kMaxSeats = 5;
 inline constexpr int kHandSize = 3;
+// The largest max_rounds a network client may set (0, no cap, included): a simulation's cap is 60.
+inline constexpr int kNetworkMaxRounds = 100;
 inline constexpr int kNoRoundCap = 0;  // max_rounds' default: play on until somebody wins
 
 enum Suit : uint8_t { kSuns = 0, kMoons = 1, kCrowns = 2, kArms = 3 };

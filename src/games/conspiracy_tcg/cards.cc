@@ -488,13 +488,27 @@ void finish_card(Card& card, std::vector<std::string>* warnings) {
                              {"city", &card.city},
                              {"address", &card.address},
                              {"categories", &card.categories},
-                             {"region", &card.region}})
+                             {"region", &card.region},
+                             {"country", &card.country},
+                             {"jurisdiction", &card.jurisdiction},
+                             {"website", &card.website},
+                             {"email", &card.email}}) {
     if (field->find('\0') != std::string::npos) {
       std::erase(*field, '\0');
       if (warnings)
         warnings->push_back(card.source + ": a NUL byte in the " + what + " (dropped: \"" + *field +
                             "\")");
     }
+    // Control, bidirectional and non-UTF-8 characters never reach a board, a log or a terminal.
+    if (const std::optional<std::string> bad = unsafe_character(*field)) {
+      *field = printable_text(*field);
+      if (warnings)
+        warnings->push_back(card.source + ": " + *bad + " in the " + what +
+                            " (control and bidirectional characters are removed: \"" + *field +
+                            "\")");
+    }
+    if (field->size() > kMaxCardFieldBytes) *field = cut_utf8(*field, kMaxCardFieldBytes);
+  }
   if (card.first_name.empty() && card.last_name.empty() && card.organisation.empty())
     throw BadDeck(card.source + ": the card has no name and no organisation");
   if (!card.website.empty() || !card.email.empty()) card.features |= kWebsiteOrEmail;
@@ -626,7 +640,7 @@ Deck parse_json_deck(std::string_view text, const std::string& file) {
   if (!doc.is_object() || !doc.contains("cards") || !doc["cards"].is_array())
     throw BadDeck(file + ":1: a deck is an object with a \"cards\" array");
   Deck deck;
-  deck.name = doc.value("name", std::string());
+  deck.name = cut_utf8(printable_text(doc.value("name", std::string())), kMaxDeckNameBytes);
   const std::vector<std::size_t> offsets = card_offsets(text);
   static const char* const kKeys[] = {
       "id",           "first_name", "last_name",  "organisation",  "occupation",
@@ -759,7 +773,8 @@ Deck deck_from_source(const std::string& name) {
   Deck deck = parse_deck_text(*text, name);
   const std::size_t first = text->find_first_not_of(" \t\r\n");
   const bool is_json = first != std::string::npos && (*text)[first] == '{';
-  if (!is_json || deck.name.empty()) deck.name = name;
+  // Never the name itself: a source's key is the embedding program's, not a name to show.
+  if (!is_json || deck.name.empty()) deck.name = "uploaded deck";
   return deck;
 }
 

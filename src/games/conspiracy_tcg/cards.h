@@ -266,6 +266,12 @@ void warn_duplicate_cards(Deck& deck);
 // "email", "latitude", "longitude", "travel_km", "army", "features": [...], "pro_moves_add": [...],
 // "pro_moves_remove": [...], "id"}...]}. `file` names the source in errors.
 Deck parse_json_deck(std::string_view text, const std::string& file);
+// The most cards a deck may hold (the rules suggest 40 to 60; the game deals at most kMaxPile,
+// conspiracy_tcg.h, the same number): a server refuses a larger upload, the game a larger deck.
+inline constexpr std::size_t kMaxDeckCards = 160;
+// The longest deck name and card field kept (bytes; a longer one is cut at a character).
+inline constexpr std::size_t kMaxDeckNameBytes = 64;
+inline constexpr std::size_t kMaxCardFieldBytes = 1000;
 // The largest deck file read (a contacts export with photos stays well under it).
 inline constexpr std::size_t kMaxDeckFileBytes = std::size_t(16) << 20;
 // A deck from a .json or .vcf file by its extension; throws BadDeck (also for a path that is not
@@ -283,7 +289,7 @@ using DeckSource = std::function<std::optional<std::string>(const std::string& n
 void set_deck_source(DeckSource source);
 // The deck named `name` from the source, parsed (parse_deck_text). Its name (the seats' names
 // and the board show it) is the JSON deck's own "name" when it has one (the server's snapshots
-// carry the uploaded file's name, "my-cards"), else `name`.
+// carry the uploaded file's name, "my-cards"), else "uploaded deck" (never the key).
 Deck deck_from_source(const std::string& name);
 // A deck from text: JSON when it starts with '{' (after white space), else vCard.
 Deck parse_deck_text(std::string_view text, const std::string& file);

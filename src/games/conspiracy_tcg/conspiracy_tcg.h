@@ -76,10 +76,12 @@
 // takes it; false: only to its own, the left one); brainwashing_defuses_bombs (variant, default
 // false: a bombed agent captured by Brainwashing keeps its bomb, as the text says; true: ruling
 // 21's old reading, the bomb is removed); library_order (variant: "word-by-word", the default,
-// or "letter-by-letter"; see library_key in modes.h); uploaded_decks (engine: decks by content,
-// sample names or "upload:HASH" names the embedding program's deck source answers — see
-// set_deck_source in cards.h; when given it replaces decks, and no file is read). A deck with
-// cards that still need an army (cards.h, ArmySource) is refused, the cards listed.
+// or "letter-by-letter"; see library_key in modes.h); uploaded_decks (engine, set by the
+// embedding program alone: decks by content, "upload:KEY" names the embedding program's deck
+// source answers — see set_deck_source in cards.h; when given it replaces decks, and no file is
+// read; any other name is refused, never read as a path). decks and gazetteer name files: only
+// the command line sets them (ParamSpec::Setter). A deck with cards that still need an army
+// (cards.h, ArmySource) is refused, the cards listed.
 #pragma once
 
 #include <array>
@@ -102,6 +104,8 @@ namespace tabletop::conspiracy_tcg {
 inline constexpr int kMaxSeats = 6;
 inline constexpr int kMaxAgents = 1000;
 inline constexpr int kMaxPile = 160;
+static_assert(std::size_t(kMaxPile) == kMaxDeckCards,
+              "a deck the game deals is a deck a server takes");
 inline constexpr int kMaxHandSize = 9;
 inline constexpr int kMinHandSize = 3;
 inline constexpr int kStartHandSize = 6;

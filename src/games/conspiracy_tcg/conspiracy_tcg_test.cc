@@ -8,6 +8,7 @@
 #include <fstream>
 #include <map>
 
+#include "core/file.h"
 #include "games/conspiracy_tcg/gazetteer.h"
 #include "games/games.h"
 
@@ -1356,5 +1357,58 @@ TEST(TcgGazetteer, WithoutTheFileCityOnlyCardsLoseNearAndFarAndSaySo) {
                               {"gazetteer", ::testing::TempDir() + "no-such-gazetteer.tsv"}}),
                BadParams);
 }
+}  // namespace
+}  // namespace tabletop::conspiracy_tcg
+
+namespace tabletop::conspiracy_tcg {
+namespace {
+
+// uploaded_decks names only what the embedding program's deck source answers: never a path,
+// never a sample deck read by the game, never a file opened (the file-open hook records every
+// open), and only the embedding program sets it (a network client's is refused by name). A snapshot
+// without a name is shown as "uploaded deck", never by its key.
+TEST(TcgUploadedDecks, OnlyTheEmbeddingProgramsSnapshotsAndNeverAPath) {
+  const std::string named =
+      R"({"name": "my-cards", "cards": [{"first_name": "Ada", "last_name": "Byron",)"
+      R"( "occupation": "Librarian", "army": "Education"}]})";
+  const std::string nameless =
+      R"({"cards": [{"first_name": "Ada", "last_name": "Byron", "army": "Education"}]})";
+  set_deck_source([&](const std::string& name) -> std::optional<std::string> {
+    if (name == "upload:k1") return named;
+    if (name == "upload:k2") return nameless;
+    return std::nullopt;
+  });
+  std::vector<std::string> opened;
+  set_file_open_hook([&](const std::string& path) { opened.push_back(path); });
+  const auto embedder = ParamOrigin::kEmbedder;
+  auto game = std::static_pointer_cast<const TcgGame>(games::registry().make(
+      "conspiracy-tcg", json::object(), embedder, json{{"uploaded_decks", "upload:k1,upload:k2"}}));
+  EXPECT_EQ(game->deck_name(0), "my-cards");
+  EXPECT_EQ(game->deck_name(1), "uploaded deck");
+  for (const std::string value :
+       {"agency-field-office", "/etc/passwd", "data/decks/agency-field-office.vcf", "../x.vcf"}) {
+    try {
+      games::registry().make("conspiracy-tcg", json::object(), embedder,
+                             json{{"uploaded_decks", "upload:k1," + value}});
+      ADD_FAILURE() << value << " accepted";
+    } catch (const BadParams& e) {
+      EXPECT_NE(std::string(e.what()).find(": no such uploaded deck"), std::string::npos)
+          << e.what();
+    }
+  }
+  try {
+    games::registry().make("conspiracy-tcg", json{{"uploaded_decks", "upload:nope"}});
+    ADD_FAILURE() << "an unknown snapshot accepted";
+  } catch (const BadParams& e) {
+    EXPECT_NE(std::string(e.what()).find("no such uploaded deck"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(games::registry().make("conspiracy-tcg", json{{"uploaded_decks", "upload:k1"}},
+                                      ParamOrigin::kNetwork),
+               BadParams);
+  set_file_open_hook(nullptr);
+  set_deck_source(nullptr);
+  EXPECT_TRUE(opened.empty()) << opened.size() << " opened, the first " << opened[0];
+}
+
 }  // namespace
 }  // namespace tabletop::conspiracy_tcg

@@ -57,15 +57,17 @@ static const std::vector<ParamSpec>& param_specs() {
        "installs, data/gazetteer/gazetteer.tsv)",
        "engine"},
       {"max_plies", ParamSpec::Type::kInt, kDefaultMaxPlies, 10, 100000000,
-       "engine ply cap (not a rule): the game then ends as a draw", "engine"},
+       "engine ply cap (not a rule): the game then ends as a draw", "engine",
+       ParamSpec::Setter::kAnyone, kDefaultMaxPlies},
       {"perimeter_in_both_columns", ParamSpec::Type::kBool, true, std::nullopt, std::nullopt,
        "a Security Perimeter agent is in both columns it defends (a Ninja Ops attack on either "
        "takes it); false: only in its own",
        "variant"},
       {"uploaded_decks", ParamSpec::Type::kString, "", std::nullopt, std::nullopt,
-       "decks by content, not by path: comma-separated sample deck names or upload:HASH names "
-       "the embedding program resolves (set_deck_source); when given it replaces decks",
-       "engine"},
+       "decks by content, never by path: comma-separated upload:KEY names the embedding "
+       "program's deck source answers (set_deck_source); when given it replaces decks. Set by "
+       "the embedding program alone (a server's deck snapshots), never by a network client",
+       "engine", ParamSpec::Setter::kEmbedder},
       {"library_order", ParamSpec::Type::kString, "word-by-word", std::nullopt, std::nullopt,
        "AAA/ZZZ filing: word-by-word (\"de la Cruz\" before \"Dean\", the ALA rules) or "
        "letter-by-letter (spaces ignored: after \"Dean\")",
@@ -130,10 +132,11 @@ TcgGame::TcgGame(const json& params)
     }
     if (!ok) place_venue(venue);
   }
-  // Decks: sample names or files.
+  // Decks: uploaded_decks names snapshots the embedding program holds; decks names samples or
+  // files (the command line's alone: see ParamSpec::Setter).
   std::vector<std::string> names;
+  const std::string uploaded = this->params()["uploaded_decks"];
   {
-    const std::string uploaded = this->params()["uploaded_decks"];
     const std::string list =
         uploaded.empty() ? this->params()["decks"].get<std::string>() : uploaded;
     std::size_t start = 0;
@@ -151,11 +154,9 @@ TcgGame::TcgGame(const json& params)
   std::vector<const Deck*> chosen;
   loaded_.reserve(names.size());
   for (const std::string& name : names) {
-    if (const Deck* d = sample_deck(name)) {
-      chosen.push_back(d);
-      continue;
-    }
-    if (name.starts_with("upload:")) {
+    if (!uploaded.empty()) {
+      // Never a path, never a sample read here: only what the embedding program's deck source
+      // answers (an unknown name, whatever it looks like, is "no such uploaded deck").
       try {
         loaded_.push_back(deck_from_source(name));
         require_armies(loaded_.back());
@@ -163,6 +164,10 @@ TcgGame::TcgGame(const json& params)
         throw BadParams(std::string("conspiracy-tcg: uploaded_decks: ") + e.what());
       }
       chosen.push_back(&loaded_.back());
+      continue;
+    }
+    if (const Deck* d = sample_deck(name)) {
+      chosen.push_back(d);
       continue;
     }
     try {

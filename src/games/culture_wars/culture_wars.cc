@@ -49,7 +49,8 @@ static const std::vector<ParamSpec>& param_specs() {
        "this seat places a third token in setup (the text's handicap); -1: none; below players",
        "variant"},
       {"max_rounds", ParamSpec::Type::kInt, kDefaultMaxRounds, 1, 100000,
-       "engine round cap (not a rule): the game then ends with no winner", "engine"},
+       "engine round cap (not a rule): the game then ends with no winner", "engine",
+       ParamSpec::Setter::kAnyone, kDefaultMaxRounds},
       {"conflict_stops_at_one_seat", ParamSpec::Type::kBool, false, std::nullopt, std::nullopt,
        "conflict removal stops when one seat is left; its excess goes after settlements (Rulings "
        "5)",

@@ -170,7 +170,8 @@ static const std::vector<ParamSpec>& param_specs() {
       {"coins2", ParamSpec::Type::kString, "", std::nullopt, std::nullopt,
        "round-2 deal, same form (empty: random)", "engine"},
       {"max_plies", ParamSpec::Type::kInt, kDefaultMaxPlies, 10, 100000000,
-       "engine ply cap (not a rule): the game is then scored as it stands", "engine"}};
+       "engine ply cap (not a rule): the game is then scored as it stands", "engine",
+       ParamSpec::Setter::kAnyone, kDefaultMaxPlies}};
   return specs;
 }
 
@@ -180,7 +181,11 @@ RelativityGame::RelativityGame(const json& params)
         reader.get_all(param_specs());
         const std::string coins = reader.value("coins"), coins2 = reader.value("coins2");
         if (!coins.empty()) parse_coins(coins);
-        if (!coins2.empty()) parse_coins(coins2);
+        try {
+          if (!coins2.empty()) parse_coins(coins2);
+        } catch (const BadParams& e) {  // the parser names "coins": say which
+          throw BadParams(std::string("coins2 (") + e.what() + ")");
+        }
         return reader.finish();
       }()) {
   const std::string coins = this->params()["coins"], coins2 = this->params()["coins2"];

@@ -118,7 +118,8 @@ static const std::vector<ParamSpec>& param_specs() {
       {"players", ParamSpec::Type::kInt, 4, 2, 4,
        "seats: 2 (NE, SW), 3 (NE, SE, SW) or 4 (NE, SE, SW, NW)", "players"},
       {"max_plies", ParamSpec::Type::kInt, kDefaultMaxPlies, 10, 100000000,
-       "engine ply cap (not a rule): the game then ends with no winner", "engine"},
+       "engine ply cap (not a rule): the game then ends with no winner", "engine",
+       ParamSpec::Setter::kAnyone, kDefaultMaxPlies},
       {"straight_moves", ParamSpec::Type::kBool, false, std::nullopt, std::nullopt,
        "each move goes in one straight line, no turning within one die's move (Rulings 12)",
        "variant"}};
