@@ -111,24 +111,38 @@ test("Siege's board names its squares, and a click that starts no move says why"
   const page = pages[states(pages[0]).at(-1).to_move];
   const first = states(page).at(-1);
   const view = first.views[0];
+  assert.equal(first.to_move, view.seat);
   // Every square in play carries its name (the Home Bases carry theirs as a heading).
   const squares = states(page)[0]
     .match.board_places.filter((p) => /^[a-h][1-8]$/.test(p))
     .sort();
   assert.deepEqual((await page.locator("svg.board .coord").allTextContents()).sort(), squares);
   await screenshot(page, "picker-siege-square-names");
-  if (first.to_move === view.seat && view.legal.some((m) => m.places.length)) {
-    // A square no legal move touches: the click changes nothing and says so.
-    const touched = new Set(view.legal.flatMap((m) => m.places));
-    const idle = squares.find((s) => !touched.has(s));
-    await clickPlace(page, idle);
-    const why = page.locator(".message.unlit");
-    await why.waitFor({ timeout: WAIT });
+  // A square no legal move touches: the click changes nothing and says so.
+  const touched = new Set(view.legal.flatMap((m) => m.places));
+  const idle = squares.find((s) => !touched.has(s));
+  await clickPlace(page, idle);
+  const why = page.locator(".message.unlit");
+  await why.waitFor({ timeout: WAIT });
+  assert.equal(
+    await why.textContent(),
+    `Nothing happened: no move you can make now uses ${idle}. The lit places are where a move can start.`,
+  );
+  assert.deepEqual(await placesWith(page, "picked"), []);
+  // A square a move goes to but does not start from (there is one unless the only die is a Null,
+  // which moves nothing): the pieces come first, in sequence.
+  const starts = new Set(view.legal.map((m) => m.places[0]));
+  const dest = [...touched].find((p) => !starts.has(p));
+  if (dest) {
+    await clickPlace(page, dest);
+    await page.waitForFunction(
+      (d) => document.querySelector(".message.unlit")?.textContent?.includes(d),
+      dest,
+    );
     assert.equal(
       await why.textContent(),
-      `Nothing happened: no move you can make now uses ${idle}. The lit places are where a move can start.`,
+      `Nothing happened: ${dest} is part of a move you can make, but not where it starts. The lit places are where a move can start.`,
     );
-    assert.deepEqual(await placesWith(page, "picked"), []);
   }
   for (const p of pages) assertNoConsoleErrors(p, "the Siege board");
   for (const p of pages) await p.context().close();

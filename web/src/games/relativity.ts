@@ -112,7 +112,7 @@ export const relativity: GameDrawer = {
     if (s.picked.length === 0)
       return "Your swap: click either of its two coins (each lit coin is in a legal swap).";
     const c = s.picked[0];
-    return `Swap the coin on ${c} with ${orList(s.lit, 6, "a lit coin")}: click it, or click ${c} again to put it back.`;
+    return `Swap the coin on ${c} with ${orList(s.lit, 8, "a lit coin")}: click it, or click ${c} again to put it back.`;
   },
   seatRole(obs: Observation, seat: number) {
     if (!obs.roles) return undefined;
