@@ -59,11 +59,14 @@ void each_candidate(const std::vector<MovePlaces>& moves, const Strings& clicks,
 }
 
 bool lit(const std::vector<MovePlaces>& moves, const Strings& clicks, const std::string& place) {
-  bool found = false;
-  each_candidate(
-      moves, clicks, [&](std::size_t, const std::string& p) { found = found || p == place; },
-      [](std::size_t) {});
-  return found;
+  for (const MovePlaces& m : moves) {
+    std::size_t step = 0, start = 0;
+    if (!has_places(m) || !follow(m, clicks, step, start) || step == m.size()) continue;
+    if (contains(m[step].begin(), m[step].end(), place) &&
+        !contains(clicks.begin() + long(start), clicks.end(), place))
+      return true;
+  }
+  return false;
 }
 
 }  // namespace

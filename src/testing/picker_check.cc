@@ -158,7 +158,7 @@ void check_unlit(const State& state, const Moves& moves, const std::string& wher
   const PickView start = pick_view(moves.places, {});
   std::vector<Clicks> selections{{}};
   for (const std::string& first : start.lit) {
-    if (selections.size() > 3) break;
+    if (selections.size() > 2) break;
     Clicks clicks;
     if (click_place(moves.places, clicks, first).kind == Kind::kNarrowed)
       selections.push_back(clicks);
@@ -190,7 +190,8 @@ void check_unlit(const State& state, const Moves& moves, const std::string& wher
 
 }  // namespace
 
-void check_picker(const State& state, const std::string& places_choice, const std::string& where) {
+void check_picker(const State& state, const std::string& places_choice, const std::string& where,
+                  long& clicked) {
   if (state.is_terminal()) return;
   Moves moves;
   for (Move m : state.legal_moves()) {
@@ -199,8 +200,10 @@ void check_picker(const State& state, const std::string& places_choice, const st
   }
   ASSERT_NO_FATAL_FAILURE(check_moves_places(moves, places_choice, where));
   std::vector<std::vector<Clicks>> orders(moves.places.size());
-  for (std::size_t i = 0; i < moves.places.size(); ++i)
+  for (std::size_t i = 0; i < moves.places.size(); ++i) {
     if (!flat_places(moves.places[i]).empty()) orders[i] = click_orders(moves.places[i]);
+    clicked += long(orders[i].size());
+  }
   ASSERT_NO_FATAL_FAILURE(check_narrowing(moves, orders, where));
   ASSERT_NO_FATAL_FAILURE(check_reachable(moves, orders, places_choice, where));
   ASSERT_NO_FATAL_FAILURE(check_unlit(state, moves, where));

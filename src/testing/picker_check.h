@@ -18,9 +18,11 @@ namespace tabletop::testing {
 //   - reachable: every legal move with places is chosen, or offered as a button among the moves
 //     whose places are all clicked (then only where `places_choice` is named or it is alone), by
 //     clicking its places in each order its steps allow, each click on a lit place;
-//   - unlit: before any click and after each first click, a click on a place that is neither lit
+//   - unlit: before any click and after each of two first clicks, a click on a place neither lit
 //     nor a place some move starts from changes nothing and says why: no move touches it, or
 //     some move does but not there.
-void check_picker(const State& state, const std::string& places_choice, const std::string& where);
+// `clicked` grows by the number of (move, click order) pairs clicked through.
+void check_picker(const State& state, const std::string& places_choice, const std::string& where,
+                  long& clicked);
 
 }  // namespace tabletop::testing

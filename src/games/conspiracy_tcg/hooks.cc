@@ -48,8 +48,14 @@ MovePlaces TcgState::move_places(Move move) const {
     case kReplace:
       return {{at(p.agent)}, {at(p.x)}};
     case kPro:
-      // Planting Bombs: the agent, then the two exposed agents the bomb goes between, in any order.
-      if (p.pro == kPlantingBombs) return {{at(p.agent)}, {at(p.x), at(p.y)}};
+      if (p.pro == kPlantingBombs) {
+        // The agent, then the two exposed agents the bomb goes (or went) between, in any order;
+        // the agent may be one of them itself, and is clicked once.
+        MovePlaces out{{at(p.agent)}, {}};
+        for (uint16_t end : {p.x, p.y})
+          if (end != p.agent) out[1].push_back(at(end));
+        return out;
+      }
       return {{at(p.agent)}};
     case kSave:
     case kDisguiseSwap:
