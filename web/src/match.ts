@@ -324,23 +324,25 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     const at = { picked, lit: picker.targets(), buttons: picker.buttons().length };
     const words = (state && DRAWERS[state.match.game]?.pickPrompt?.(at, view.observation)) ?? pickPrompt(at);
     ui.moves.append(h("p", { class: "picking" }, words));
-    // Every legal move as a button too, folded away: the fallback for moves picked on the board.
+    // Every legal move on the board as a button too, folded away: the fallback for clicking.
     const buttons = picker.buttons();
     const onBoard = picker.candidates().filter((m) => !buttons.includes(m));
     ui.allMoves.hidden = picked.length > 0 || onBoard.length === 0;
     if (!ui.allMoves.hidden) {
       const was = ui.allMoves.open;
       ui.allMoves.replaceChildren(
-        h("summary", {}, `All ${picker.candidates().length} moves as a list`),
-        ...picker
-          .candidates()
-          .map((m) =>
-            h(
-              "button",
-              { type: "button", class: "move-listed", "data-move": m.move, onclick: () => send(m.move) },
-              m.text ?? m.move,
-            ),
+        h(
+          "summary",
+          {},
+          `The ${onBoard.length === 1 ? "move" : `${onBoard.length} moves`} on the board, as a list`,
+        ),
+        ...onBoard.map((m) =>
+          h(
+            "button",
+            { type: "button", class: "move-listed", "data-move": m.move, onclick: () => send(m.move) },
+            m.text ?? m.move,
           ),
+        ),
       );
       ui.allMoves.open = was;
     }
