@@ -57,6 +57,19 @@ inline constexpr int kMaxPlayers = 8;
 // and a draw 0 in two-player games; multiplayer games document their own scale in their header.
 using Returns = std::array<double, kMaxPlayers>;
 
+// The places a move touches, as a player clicks them (State::move_places): steps in sequence, the
+// places of one step in any order. {{"b2", "c3"}} is a swap; {{"c3"}, {"c5"}, {"d5"}} a move from
+// c3 to c5 that attacks d5.
+using MovePlaces = std::vector<std::vector<std::string>>;
+
+// Every place of `places`, step by step (each step in the order the game wrote it).
+inline std::vector<std::string> flat_places(const MovePlaces& places) {
+  std::vector<std::string> out;
+  for (const std::vector<std::string>& step : places)
+    out.insert(out.end(), step.begin(), step.end());
+  return out;
+}
+
 // What happened, in words, each entry visible to a set of seats. Off unless recording is on (the
 // CLI, server and records turn it on; playouts leave it off so they never allocate).
 class EventLog {
@@ -257,17 +270,23 @@ class State {
   // game is over. Not for hot paths (it allocates).
   virtual std::string turn_status(Seat viewer) const { return {}; }
 
-  // The board places `move` touches, in the order a player clicks them to make it (a piece, then
-  // where it goes, then what it attacks). Place names are the game's own: the square and position
-  // names of its notation, which its observation JSON uses too, so a client draws one element per
-  // place (`data-place="d3"`) and finds a move by the places clicked. Each place is either named in
-  // `observation(current_player())` or one of `game().board_places()`. Empty (the default) for a
-  // move that touches no place (`end`, a choice from the hand): a client offers it as a button.
-  // Two legal moves give the same non-empty places only when the game's GameEntry::places_choice
-  // says what is chosen after the clicks (a client then offers the remaining choice as buttons);
-  // one move's places may be the start of another's (move, or move and attack). Each game's doc has
-  // a "Places" section. Not for hot paths (it allocates). Precondition: `move` is legal here.
-  virtual std::vector<std::string> move_places(Move move) const { return {}; }
+  // The board places `move` touches, as a player clicks them to make it: MovePlaces, steps taken
+  // in sequence, each step a set of places clicked in any order among themselves. A swap is one
+  // step of two places (Relativity's `b2#c3` is {{b2, c3}}: b2 then c3 or c3 then b2); a move from
+  // one place to another is two steps ({{from}, {to}}, then {target} for what it attacks); the
+  // seats one attack targets together are one step. Write a move's places in order only where the
+  // rules give them different roles; where they do not, one step. Place names are the game's own:
+  // the square and position names of its notation, which its observation JSON uses too, so a
+  // client draws one element per place (`data-place="d3"`) and finds a move by the places clicked
+  // (core/picker.h is the rule). Each place is either named in `observation(current_player())` or
+  // one of `game().board_places()`; no place appears twice in one move and no step is empty. Empty
+  // (the default) for a move that touches no place (`end`, a choice from the hand): a client
+  // offers it as a button. Two legal moves have the same places (the same steps, each compared as
+  // a set) only when the game's GameEntry::places_choice says what is chosen after the clicks (a
+  // client then offers the remaining choice as buttons); one move's places may be the start of
+  // another's (move, or move and attack). Each game's doc has a "Places" section. Not for hot paths
+  // (it allocates). Precondition: `move` is legal here.
+  virtual MovePlaces move_places(Move move) const { return {}; }
 
   // True when applying `move` here would show some viewer something hidden that the move's own
   // notation does not say: an Army's value turned up by a battle, a coin or tile revealed, a coin

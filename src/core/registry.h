@@ -42,7 +42,7 @@ struct GameEntry {
   std::string ppn_name;
   // What a player chooses after clicking a move's places when several legal moves share them (e.g.
   // "the die" in Siege), for a client's buttons and for the conformance suite. Empty: no two legal
-  // moves ever have the same non-empty State::move_places.
+  // moves ever have the same non-empty State::move_places (the same steps, each compared as a set).
   std::string places_choice;
   // Parameters the conformance suite adds to every playout, to keep random games short where
   // random play cannot end them (a lower engine cap, never a rule change). Empty for most games.

@@ -116,39 +116,43 @@ TEST(NetworkParams, NoParameterFromTheNetworkOpensAFile) {
   EXPECT_EQ(opened[0], "/no/such/deck.vcf");
 }
 
-// Each game's places, as its doc's "Places" section lists them, from its notation.
+// Each game's places, as its doc's "Places" section lists them, from its notation: steps in
+// sequence, the places of one step in any order.
 TEST(MovePlaces, AsEachDocListsThem) {
-  using Places = std::vector<std::string>;
+  using Places = MovePlaces;
   auto places = [](const std::string& game, const std::string& move, json params = {}) {
     auto state = games::registry().make(game, params)->new_initial_state(1);
     return state->move_places(state->parse_move(move));
   };
-  EXPECT_EQ(places("relativity", "e3#d3"), (Places{"d3", "e3"}));
-  EXPECT_EQ(places("siege", "3:c3-c5xd5"), (Places{"c3", "c5", "d5"}));
-  EXPECT_EQ(places("siege", "3:c3-c5"), (Places{"c3", "c5"}));
-  EXPECT_EQ(places("siege", "0:c3xd3"), (Places{"c3", "d3"}));
-  EXPECT_EQ(places("siege", "2:g7-NE"), (Places{"g7", "NE"}));
+  EXPECT_EQ(places("relativity", "e3#d3"), (Places{{"d3", "e3"}}));
+  EXPECT_EQ(places("siege", "3:c3-c5xd5"), (Places{{"c3"}, {"c5"}, {"d5"}}));
+  EXPECT_EQ(places("siege", "3:c3-c5"), (Places{{"c3"}, {"c5"}}));
+  EXPECT_EQ(places("siege", "0:c3xd3"), (Places{{"c3"}, {"d3"}}));
+  EXPECT_EQ(places("siege", "2:g7-NE"), (Places{{"g7"}, {"NE"}}));
   EXPECT_EQ(places("siege", "end"), Places{});
-  EXPECT_EQ(places("culture-wars", "tile:m15-g21"), (Places{"m15", "g21"}));
-  EXPECT_EQ(places("culture-wars", "3k12-k13"), (Places{"k12", "k13"}));
-  EXPECT_EQ(places("culture-wars", "settle:k12=a"), Places{"k12"});
-  EXPECT_EQ(places("culture-wars", "token:k12"), Places{"k12"});
+  EXPECT_EQ(places("culture-wars", "tile:m15-g21"), (Places{{"m15"}, {"g21"}}));
+  EXPECT_EQ(places("culture-wars", "3k12-k13"), (Places{{"k12"}, {"k13"}}));
+  EXPECT_EQ(places("culture-wars", "settle:k12=a"), Places{{"k12"}});
+  EXPECT_EQ(places("culture-wars", "token:k12"), Places{{"k12"}});
   EXPECT_EQ(places("culture-wars", "done"), Places{});
-  EXPECT_EQ(places("conspiracy", "c5 ne"), Places{"c5"});
-  EXPECT_EQ(places("conspiracy", "reveal c5 pay C2 to 3"), (Places{"c5", "hand-C2", "seat-3"}));
-  EXPECT_EQ(places("conspiracy", "reveal M2 pay C2 to 3"), (Places{"M2", "hand-C2", "seat-3"}));
-  EXPECT_EQ(places("conspiracy", "tile A4 M2"), Places{"M2"});
-  EXPECT_EQ(places("conspiracy", "mark M"), Places{"MP"});
-  EXPECT_EQ(places("conspiracy", "place C3"), Places{"hand-C3"});
+  EXPECT_EQ(places("conspiracy", "c5 ne"), Places{{"c5"}});
+  EXPECT_EQ(places("conspiracy", "reveal c5 pay C2 to 3"),
+            (Places{{"c5"}, {"hand-C2"}, {"seat-3"}}));
+  EXPECT_EQ(places("conspiracy", "reveal M2 pay C2 to 3"),
+            (Places{{"M2"}, {"hand-C2"}, {"seat-3"}}));
+  EXPECT_EQ(places("conspiracy", "tile A4 M2"), Places{{"M2"}});
+  EXPECT_EQ(places("conspiracy", "mark M"), Places{{"MP"}});
+  EXPECT_EQ(places("conspiracy", "place C3"), Places{{"hand-C3"}});
   EXPECT_EQ(places("conspiracy", "attack C3 pay C2 to 1"),
-            (Places{"hand-C3", "hand-C2", "seat-1"}));
+            (Places{{"hand-C3"}, {"hand-C2"}, {"seat-1"}}));
   const json tcg3 = {{"players", 3}};
-  EXPECT_EQ(places("conspiracy-tcg", "deploy @17 new", tcg3), (Places{"@17", "new"}));
+  EXPECT_EQ(places("conspiracy-tcg", "deploy @17 new", tcg3), (Places{{"@17"}, {"new"}}));
   EXPECT_EQ(places("conspiracy-tcg", "deploy @17 back c2 hack 1", tcg3),
-            (Places{"@17", "back c2"}));
+            (Places{{"@17"}, {"back c2"}}));
   EXPECT_EQ(places("conspiracy-tcg", "attack @17 1+2 onslaught @9", tcg3),
-            (Places{"@17", "seat 1", "seat 2"}));
-  EXPECT_EQ(places("conspiracy-tcg", "pro bomb @5 @40 @41", tcg3), (Places{"@5", "@40", "@41"}));
+            (Places{{"@17"}, {"seat 1", "seat 2"}}));
+  EXPECT_EQ(places("conspiracy-tcg", "pro bomb @5 @40 @41", tcg3),
+            (Places{{"@5"}, {"@40", "@41"}}));
   EXPECT_EQ(places("conspiracy-tcg", "allow", tcg3), Places{});
   // The board places a client may draw: Siege's depend on the player count.
   EXPECT_EQ(games::registry().make("siege", {{"players", 4}})->board_places().size(), 36u);

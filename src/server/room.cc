@@ -535,12 +535,20 @@ std::string Room::state_message_locked(SeatMask seats, LogMark& mark) const {
         out += first_move ? R"({"move":)" : R"(,{"move":)";
         first_move = false;
         out += text;
+        // The places in click order, and how many of them each step holds (a step's places are
+        // clicked in any order: core/picker.h).
+        const MovePlaces places = state.move_places(m);
         out += R"(,"places":[)";
         bool first_place = true;
-        for (const std::string& place : state.move_places(m)) {
+        for (const std::string& place : flat_places(places)) {
           if (!first_place) out += ',';
           first_place = false;
           append_string(out, place);
+        }
+        out += R"(],"steps":[)";
+        for (std::size_t i = 0; i < places.size(); ++i) {
+          if (i) out += ',';
+          out += std::to_string(places[i].size());
         }
         out += R"(],"text":)";
         out += text;

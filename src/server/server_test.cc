@@ -215,10 +215,11 @@ TEST_F(ServerTest, SeatsTokensAndTheMoveProtocol) {
   WsClient& other = first == 0 ? p1 : p0;
   json mover_state = first == 0 ? s0 : hello(p1, id, {t1});
   ASSERT_FALSE(mover_state["views"][0]["legal"].empty());
-  // Relativity's swap d3#e3 touches d3 and e3.
+  // Relativity's swap d3#e3 touches d3 and e3, in one step: clicked in either order.
   for (const json& l : mover_state["views"][0]["legal"]) {
     const std::string text = l["move"];
     EXPECT_EQ(l["places"], json({text.substr(0, 2), text.substr(3, 2)})) << text;
+    EXPECT_EQ(l["steps"], json({2})) << text;
   }
   EXPECT_FALSE(mover_state["match"]["board_places"].empty());
   const std::string move = mover_state["views"][0]["legal"][0]["move"];

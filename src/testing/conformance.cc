@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/record.h"
+#include "testing/picker_check.h"
 
 namespace tabletop::testing {
 namespace {
@@ -69,24 +70,15 @@ void collect_names(const json& j, std::set<std::string>& names) {
 }
 
 void check_places(const State& state, const std::set<std::string>& board_places,
-                  const std::string& places_choice, const std::string& where) {
+                  const std::string& where) {
   if (state.is_terminal()) return;
   std::set<std::string> names = board_places;
   collect_names(state.observation(state.current_player()), names);
-  std::map<std::vector<std::string>, std::string> seen;
-  for (Move m : state.legal_moves()) {
-    const std::vector<std::string> places = state.move_places(m);
-    const std::string text = state.move_to_string(m);
-    for (const std::string& place : places)
+  for (Move m : state.legal_moves())
+    for (const std::string& place : flat_places(state.move_places(m)))
       ASSERT_TRUE(names.count(place))
-          << where << ": move " << text << " touches place '" << place
+          << where << ": move " << state.move_to_string(m) << " touches place '" << place
           << "', which is neither a board place nor named in the observation";
-    if (places.empty()) continue;
-    auto [it, fresh] = seen.emplace(places, text);
-    ASSERT_TRUE(fresh || !places_choice.empty())
-        << where << ": moves " << it->second << " and " << text
-        << " touch the same places and the game names no choice after the clicks";
-  }
 }
 
 std::vector<std::string> legal_texts(const State& state) {
@@ -242,6 +234,7 @@ void random_sim_test(const Registry& registry, const std::string& game_id, const
   Rng rng(options.seed);
   bool sampled_differently = false;
   long total_plies = 0;
+  long picker_states = 0, picker_orders = 0;  // what the picker's check clicked through
 
   EXPECT_THROW(game->state_from_json(json{{"game", game_id}}), BadRecord);
   EXPECT_THROW(game->state_from_json(json::array()), BadRecord);
@@ -261,7 +254,12 @@ void random_sim_test(const Registry& registry, const std::string& game_id, const
       if (thorough || step % options.sample_every == 0) {
         ASSERT_NO_FATAL_FAILURE(check_round_trip(state, where));
         ASSERT_NO_FATAL_FAILURE(check_estimate(state, where));
-        ASSERT_NO_FATAL_FAILURE(check_places(state, board_places, entry.places_choice, where));
+        ASSERT_NO_FATAL_FAILURE(check_places(state, board_places, where));
+        // The picker's check clicks every order of every move: every 3 * sample_every-th ply.
+        if (step % (3 * options.sample_every) == 0) {
+          ASSERT_NO_FATAL_FAILURE(check_picker(state, entry.places_choice, where, picker_orders));
+          ++picker_states;
+        }
         if (game->info().hidden_information) {
           ASSERT_NO_FATAL_FAILURE(check_move_order(state, rng, 2, where));
           ASSERT_NO_FATAL_FAILURE(check_reveals(state, rng, where));
@@ -307,6 +305,8 @@ void random_sim_test(const Registry& registry, const std::string& game_id, const
         << game_id << ": determinize never produced a state different from the truth";
   }
   ::testing::Test::RecordProperty("plies", std::to_string(total_plies));
+  ::testing::Test::RecordProperty("picker_states", std::to_string(picker_states));
+  ::testing::Test::RecordProperty("picker_click_orders", std::to_string(picker_orders));
 }
 
 void param_spec_test(const Registry& registry, const std::string& game_id) {

@@ -16,6 +16,10 @@
 //   - move_places: every place of every legal move is a board place or named in the observation
 //     of the seat to move; no two legal moves share non-empty places unless the entry names the
 //     choice made after the clicks (places_choice);
+//   - the picker (picker_check.h, the rule of core/picker.h; every 3 * sample_every-th ply of
+//     every playout): every legal move is reachable by clicks in each order its places allow,
+//     every lit place leads to a legal move, the narrowing after each click is what listing every
+//     move's click orders gives, and a click on an unlit place changes nothing and says why;
 //   - the seat to move gets the same legal moves, as text and in the same order, from the state and
 //     from determinize(seat) samples (the order depends on nothing it cannot see);
 //   - reveals(): a legal move it calls silent that draws no chance leaves every viewer v the same

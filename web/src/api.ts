@@ -53,13 +53,18 @@ export interface GameInfo {
       }
     >;
   }[];
-  notation?: string;
   /** The game's how-to-play text, Markdown (the same as `tabletop rules GAME`). */
   how_to_play?: string;
   /** What a spectator sees of a new game with the default params (seed 1). */
   setup?: Observation;
-  /** Where the full rule text comes from, and its licence, when it may be shared. */
-  rules_source?: { url?: string; title?: string; licence?: string };
+  /** Where the full rule text comes from (title, author) and its licence. */
+  rules_source?: {
+    title?: string;
+    author?: string;
+    licence?: string;
+    licence_url?: string;
+    shareable?: boolean;
+  };
 }
 export interface MatchSeat {
   seat: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markdown } from "./markdown";
+import { markdown, section } from "./markdown";
 
 const html = (md: string) =>
   markdown(md)
@@ -18,5 +18,14 @@ describe("markdown", () => {
   });
   it("links http(s) addresses", () => {
     expect(html("[rules](https://example.org/r)")).toBe('<p><a href="https://example.org/r">rules</a></p>');
+  });
+});
+
+describe("section", () => {
+  it("cuts one section of a how-to out, for the notation help", () => {
+    const md = "## Goal\nWin.\n\n## Notation\n`d3#e3` swaps two coins.\n\n- `end`\n## After\nx";
+    expect(section(md, "Notation")).toBe("`d3#e3` swaps two coins.\n\n- `end`");
+    expect(section("## Notation\nlast", "notation")).toBe("last");
+    expect(section(md, "Scoring")).toBe("");
   });
 });

@@ -70,3 +70,13 @@ export function markdown(md: string): HTMLElement[] {
   flush();
   return out;
 }
+
+/** The body of the "## <title>" section of a Markdown text, up to the next "## ", or "" when none. */
+export function section(md: string, title: string): string {
+  const lines = md.replace(/\r\n?/g, "\n").split("\n");
+  const start = lines.findIndex((l) => l.trim().toLowerCase() === `## ${title.toLowerCase()}`);
+  if (start < 0) return "";
+  const rest = lines.slice(start + 1);
+  const end = rest.findIndex((l) => l.startsWith("## "));
+  return (end < 0 ? rest : rest.slice(0, end)).join("\n").trim();
+}

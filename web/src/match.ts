@@ -8,7 +8,9 @@ import { fitNumbers, h, narrow, seatLabel, tokensFromHash, wireFolds } from "./d
 import { DRAWERS } from "./games";
 import type { DrawContext } from "./games/types";
 import { HintPanel } from "./hint";
+import { markdown, section } from "./markdown";
 import { MovePicker } from "./picker";
+import { pickPrompt, unlitWhy } from "./pick-words";
 import { MatchConnection, type StateMsg, type View } from "./protocol";
 import { resultNodes } from "./result";
 import { seatShape, svgRoot } from "./svg";
@@ -115,6 +117,12 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
           { class: "board-tools" },
           h("button", { type: "button", class: "zoom", "aria-pressed": "false" }, "Zoom the board"),
           " ",
+          h(
+            "button",
+            { type: "button", class: "coords-toggle", "aria-pressed": "true", hidden: true },
+            "Square names",
+          ),
+          " ",
           h("a", { href: "/rules", class: "rules-link" }, "How to play"),
         ),
         ui.boardBox,
@@ -160,6 +168,13 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
   // Parts of the board folded or unfolded by a tap on their fold button (the card game's seat
   // areas), by their data-fold key; a part not in here has the drawer's default.
   const folds = new Map<string, boolean>();
+  // Square names on a grid board: shown until the player hides them.
+  const coordsToggle = root.querySelector<HTMLButtonElement>("button.coords-toggle")!;
+  coordsToggle.addEventListener("click", () => {
+    const shown = coordsToggle.getAttribute("aria-pressed") !== "true";
+    coordsToggle.setAttribute("aria-pressed", String(shown));
+    ui.boardBox.classList.toggle("hide-coords", !shown);
+  });
   const zoom = new BoardZoom(ui.boardBox, root.querySelector<HTMLButtonElement>("button.zoom")!);
   let state: StateMsg | null = null;
   let sentUndo = false;
@@ -310,35 +325,28 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
       return;
     }
     const picked = picker.picked;
-    const left = picker.candidates();
-    ui.moves.append(
-      h(
-        "p",
-        { class: "picking" },
-        picked.length
-          ? `Selected ${picked.join(" → ")}: ${left.length} move${left.length === 1 ? "" : "s"} left; choose a lit place${picker.buttons().length ? " or a button" : ""}.`
-          : picker.targets().size
-            ? `Choose a lit place on the board${picker.buttons().length ? " or a move below" : ""}.`
-            : "Choose a move.",
-      ),
-    );
-    // Every legal move as a button too, folded away: the fallback for moves picked on the board.
+    const at = { picked, lit: picker.targets(), buttons: picker.buttons().length };
+    const words = (state && DRAWERS[state.match.game]?.pickPrompt?.(at, view.observation)) ?? pickPrompt(at);
+    ui.moves.append(h("p", { class: "picking" }, words));
+    // Every legal move on the board as a button too, folded away: the fallback for clicking.
     const buttons = picker.buttons();
     const onBoard = picker.candidates().filter((m) => !buttons.includes(m));
     ui.allMoves.hidden = picked.length > 0 || onBoard.length === 0;
     if (!ui.allMoves.hidden) {
       const was = ui.allMoves.open;
       ui.allMoves.replaceChildren(
-        h("summary", {}, `All ${picker.candidates().length} moves as a list`),
-        ...picker
-          .candidates()
-          .map((m) =>
-            h(
-              "button",
-              { type: "button", class: "move-listed", "data-move": m.move, onclick: () => send(m.move) },
-              m.text ?? m.move,
-            ),
+        h(
+          "summary",
+          {},
+          `The ${onBoard.length === 1 ? "move" : `${onBoard.length} moves`} on the board, as a list`,
+        ),
+        ...onBoard.map((m) =>
+          h(
+            "button",
+            { type: "button", class: "move-listed", "data-move": m.move, onclick: () => send(m.move) },
+            m.text ?? m.move,
           ),
+        ),
       );
       ui.allMoves.open = was;
     }
@@ -368,9 +376,31 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
       );
   };
 
+  /** Says in the message line why a click on the board did nothing. */
+  const explain = (text: string) => {
+    ui.message.textContent = text;
+    ui.message.className = "message unlit";
+  };
   const onPlace = (name: string) => {
-    if (!picker || pending) return;
+    const view = currentView();
+    if (pending) return explain(`Nothing happened: ${pending.move} is on its way to the server.`);
+    if (!picker) {
+      if (!view || view.seat < 0) return explain("Nothing happened: you are watching this match.");
+      if (state?.result) return explain("Nothing happened: the game is over.");
+      const toMove = state?.to_move;
+      return explain(
+        toMove === null || toMove === undefined
+          ? "Nothing happened: it is nobody's turn."
+          : `Nothing happened: it is ${seatLabel(toMove, state?.match.seats[toMove]?.name)}'s turn, not yours.`,
+      );
+    }
+    const before = [...picker.picked];
     const r = picker.click(name);
+    if (r.kind === "ignored") return explain(unlitWhy(name, r.why, before));
+    if (ui.message.classList.contains("unlit")) {
+      ui.message.textContent = "";
+      ui.message.className = "message";
+    }
     if (r.kind === "chosen") send(r.move.move);
     else highlight();
   };
@@ -416,12 +446,15 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     if (ui.help.hidden || !state) return;
     const info = games.find((g) => g.id === state!.match.game);
     const legal = currentView()?.legal ?? [];
+    // The how-to's own "Notation" section, with a link to the whole how-to.
+    const notation = section(info?.how_to_play ?? "", "Notation");
     ui.help.replaceChildren(
+      ...(notation ? markdown(notation) : []),
       h(
         "p",
         {},
-        info?.notation ??
-          `Moves are written in ${info?.name ?? state.match.game}'s notation (see docs/games/${state.match.game}.md).`,
+        h("a", { href: `/rules/${state.match.game}` }, `How to play ${info?.name ?? state.match.game}`),
+        notation ? " (the whole how-to)." : " says how moves are written.",
       ),
       legal.length
         ? h("p", {}, "Legal now: ", h("code", {}, legal.map((m) => m.move).join("  ")))
@@ -471,6 +504,7 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
       `How to play ${info?.name ?? s.match.game}`;
     if (drawer) {
       ui.boardBox.replaceChildren(drawer.board(view.observation, ctx));
+      coordsToggle.hidden = !ui.boardBox.querySelector(".coord");
       ui.status.textContent = drawer.status(view.observation, ctx);
       const priv = drawer.privateInfo?.(view.observation, ctx) ?? null;
       // No heading over nothing: a game without private information (Relativity) shows none.

@@ -33,13 +33,23 @@ export function rulesPanel(g: GameInfo): HTMLElement {
           h("figcaption", {}, g.has_chance ? "The setup (one deal of it)." : "The setup."),
         )
       : null,
-    source
+    // The full rule text is not served here: its title and author say where to find it, and its
+    // licence links to the licence's own text when it has one.
+    source?.title
       ? h(
           "p",
           { class: "rules-source" },
           "The full rules: ",
-          h("a", { href: source.url ?? "#" }, source.title ?? source.url ?? "rule text"),
-          source.licence ? ` (licence: ${source.licence})` : "",
+          h("cite", {}, source.title),
+          source.author ? ` by ${source.author}` : "",
+          ...(source.licence
+            ? [
+                " (licence: ",
+                source.licence_url ? h("a", { href: source.licence_url }, source.licence) : source.licence,
+                ")",
+              ]
+            : []),
+          ".",
         )
       : null,
   );

@@ -364,6 +364,25 @@ export function place(name: string, x: number, y: number, w: number, h: number, 
   return g;
 }
 
+/**
+ * A square's name drawn small in the bottom-right corner of the square (x, y, size), as the notation
+ * and the log name it; the match page can hide every one (class "coord") with a toggle.
+ */
+export function coordLabel(name: string, x: number, y: number, size: number): SVGTextElement {
+  return el(
+    "text",
+    {
+      x: x + size - 3,
+      y: y + size - 4,
+      "font-size": Math.max(9, Math.round(size / 5)),
+      "text-anchor": "end",
+      class: "coord",
+      "aria-hidden": "true",
+    },
+    name,
+  );
+}
+
 /** A root <svg> with a viewBox, scaled to its container. */
 export function svgRoot(x: number, y: number, w: number, h: number, title: string): SVGSVGElement {
   const s = el("svg", {

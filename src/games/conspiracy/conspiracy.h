@@ -231,7 +231,7 @@ class ConspiracyState final : public State {
   // `reveal c5 ...` and `c5 ne` -> c5 (the payment or direction after the click); `reveal M2 ...`
   // and `tile A4 M2` -> M2 (the held tile after the click); `mark M` -> MP (the Present tile of the
   // column); every other move (from the hand, or a yes/no) -> none.
-  std::vector<std::string> move_places(Move move) const override;
+  MovePlaces move_places(Move move) const override;
   // The move lets some seat know a coin or tile it did not know (a reveal, a flip, a payment, a
   // tile turned face up), puts the chosen coin on the board (`c5 ne`: its face shows), or ends the
   // jump answers (they become public).

@@ -117,26 +117,27 @@ std::string seat_place(int seat) {
   return "seat-" + std::to_string(seat);
 }
 
-std::vector<std::string> ConspiracyState::move_places(Move move) const {
+MovePlaces ConspiracyState::move_places(Move move) const {
   const int a = move_a(move), b = move_b(move), c = move_c(move);
+  // Every place a step of its own: each has its own role (what acts, what pays, who is paid).
   switch (move_kind(move)) {
     case MoveKind::kPlace:
     case MoveKind::kSave:
-      return {hand_place(a % kPieces)};
+      return {{hand_place(a % kPieces)}};
     case MoveKind::kAttack:
-      return {hand_place(a % kPieces), hand_place(b % kPieces), seat_place(c)};
+      return {{hand_place(a % kPieces)}, {hand_place(b % kPieces)}, {seat_place(c)}};
     case MoveKind::kRemove:
-      return {hand_place(a % kPieces), seat_place(c)};
+      return {{hand_place(a % kPieces)}, {seat_place(c)}};
     case MoveKind::kRevealCoin:
-      return {square_name(b % kSquares), hand_place(a % kPieces), seat_place(c)};
+      return {{square_name(b % kSquares)}, {hand_place(a % kPieces)}, {seat_place(c)}};
     case MoveKind::kRevealTile:
-      return {position_name(b % kPositions), hand_place(a % kPieces), seat_place(c)};
+      return {{position_name(b % kPositions)}, {hand_place(a % kPieces)}, {seat_place(c)}};
     case MoveKind::kAt:
-      return {square_name(b % kSquares)};
+      return {{square_name(b % kSquares)}};
     case MoveKind::kTile:
-      return {position_name(b % kPositions)};
+      return {{position_name(b % kPositions)}};
     case MoveKind::kMark:
-      return {position_name(position(a % kColumns, 0))};
+      return {{position_name(position(a % kColumns, 0))}};
     default:
       return {};
   }

@@ -244,7 +244,7 @@ class TcgState final : public State {
   // after a deploy's card where it goes (`new`, `front c2`, `back c1`), after an attack's launcher
   // the seats attacked (`seat 1`); none for pass, allow and arrange (docs/games/conspiracy-tcg.md,
   // "Places").
-  std::vector<std::string> move_places(Move move) const override;
+  MovePlaces move_places(Move move) const override;
   // True for a move after which some hand or pile changes other than by the card the move names
   // (a draw, a card seen by Hacking or Scrying, a claimed card revealed), or a hand opens.
   bool reveals(Move move) const override;

@@ -1142,7 +1142,7 @@ TEST(TcgProMoves, SecurityPerimeter) {
       at(*g, "Fuller") + " has no Security Perimeter: it cannot stand in front of two columns");
   // A client clicks the card, then the slot in front of both columns.
   EXPECT_EQ(s->move_places(s->parse_move("deploy " + at(*g, "Guardian") + " span c1")),
-            (std::vector<std::string>{at(*g, "Guardian"), "span c1"}));
+            (MovePlaces{{at(*g, "Guardian")}, {"span c1"}}));
   s->apply_text("deploy " + at(*g, "Guardian") + " span c1");
   EXPECT_TRUE(s->bridges(0, 0));
   EXPECT_EQ(s->field_agent(0, 0, 0), id(*g, "Guardian"));

@@ -19,39 +19,47 @@ using Cards = std::vector<std::pair<uint16_t, uint8_t>>;
 
 }  // namespace
 
-std::vector<std::string> TcgState::move_places(Move move) const {
+MovePlaces TcgState::move_places(Move move) const {
   const MoveParts p = unpack(move);
   switch (p.kind) {
     case kDeploy:
       // The card, then where it goes in the deploying seat's field.
-      if (p.y == kNewColumn) return {at(p.agent), "new"};
-      return {at(p.agent), std::string(p.y == kFront  ? "front"
-                                       : p.y == kBack ? "back"
-                                                      : "span") +
-                               " c" + std::to_string(p.z + 1)};
+      if (p.y == kNewColumn) return {{at(p.agent)}, {"new"}};
+      return {{at(p.agent)},
+              {std::string(p.y == kFront  ? "front"
+                           : p.y == kBack ? "back"
+                                          : "span") +
+               " c" + std::to_string(p.z + 1)}};
     case kAttack: {
-      // The launcher, then each seat attacked, in seat order.
-      std::vector<std::string> out{at(p.agent)};
+      // The launcher, then the seats attacked, in any order (one attack on them all).
+      MovePlaces out{{at(p.agent)}, {}};
       for (Seat s = 0; s < num_players(); ++s)
-        if (p.y >> s & 1) out.push_back("seat " + std::to_string(s));
+        if (p.y >> s & 1) out[1].push_back("seat " + std::to_string(s));
       return out;
     }
     case kSurgeStart:
     case kEmergency:
     case kOldSchoolBlock:
     case kPut:
-      return {at(p.agent)};
+      return {{at(p.agent)}};
     case kBrainwash:
-      if (p.x == kNoAgent) return {at(p.agent)};
-      return {at(p.agent), at(p.x)};
+      if (p.x == kNoAgent) return {{at(p.agent)}};
+      return {{at(p.agent)}, {at(p.x)}};
     case kReplace:
-      return {at(p.agent), at(p.x)};
+      return {{at(p.agent)}, {at(p.x)}};
     case kPro:
-      if (p.pro == kPlantingBombs) return {at(p.agent), at(p.x), at(p.y)};
-      return {at(p.agent)};
+      if (p.pro == kPlantingBombs) {
+        // The agent, then the two exposed agents the bomb goes (or went) between, in any order;
+        // the agent may be one of them itself, and is clicked once.
+        MovePlaces out{{at(p.agent)}, {}};
+        for (uint16_t end : {p.x, p.y})
+          if (end != p.agent) out[1].push_back(at(end));
+        return out;
+      }
+      return {{at(p.agent)}};
     case kSave:
     case kDisguiseSwap:
-      return {at(p.agent), at(p.x)};
+      return {{at(p.agent)}, {at(p.x)}};
     default:  // pass, allow, done, arrange: buttons
       return {};
   }

@@ -474,17 +474,17 @@ std::string CultureWarsState::coin_text(uint8_t coin) const {
 // ---------------------------------------------------------------------------------------------
 // Views
 
-std::vector<std::string> CultureWarsState::move_places(Move move) const {
+MovePlaces CultureWarsState::move_places(Move move) const {
   const MoveParts p = move_parts(move);
   switch (p.kind) {
     case kTileMove:
     case kStep:
-      return {square_name(p.from), square_name(p.to)};
+      return {{square_name(p.from)}, {square_name(p.to)}};  // from, then to
     case kPlaceCoin:
     case kPlaceToken:
     case kGrow:
     case kSettle:
-      return {square_name(p.from)};
+      return {{square_name(p.from)}};
     default:
       return {};
   }

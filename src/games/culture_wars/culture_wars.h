@@ -187,7 +187,7 @@ class CultureWarsState final : public State {
   // `tile:m15-g21` -> m15, g21 (the tile's lower-left square, then where it goes); `3k12-k13` ->
   // k12, k13 (the count is chosen after the clicks); `coin:`, `token:`, `grow:`, `settle:k12[=v]`
   // -> k12 (the coin after the click); `done` -> none.
-  std::vector<std::string> move_places(Move move) const override;
+  MovePlaces move_places(Move move) const override;
   // The move (or what it sets off: coins turned number side up at the end of coin placement, in
   // conflicts or when a settlement is abandoned) shows a coin's number nobody had seen.
   bool reveals(Move move) const override;

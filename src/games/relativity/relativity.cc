@@ -533,8 +533,9 @@ json RelativityState::state_json() const {
               {"stopped_by_ply_cap", stopped_by_cap_}};
 }
 
-std::vector<std::string> RelativityState::move_places(Move move) const {
-  return {square_name(swap_low(move)), square_name(swap_high(move))};
+MovePlaces RelativityState::move_places(Move move) const {
+  // A swap names its two squares in no order: one step, clicked either way round.
+  return {{square_name(swap_low(move)), square_name(swap_high(move))}};
 }
 
 std::vector<std::string> RelativityGame::board_places() const {

@@ -97,7 +97,7 @@ class RelativityState final : public State {
   std::string turn_status(Seat viewer) const override;
   // The two squares of the swap, lower index first as in the notation ("d3#e3" -> d3, e3); a
   // client may accept them in either order.
-  std::vector<std::string> move_places(Move move) const override;
+  MovePlaces move_places(Move move) const override;
   // What a saved state (Game::state_from_json) must satisfy, else refused naming the field: each
   // rank on exactly 4 squares; round, role_to_move, trophy owners (-1, 0, 1) and last_trophies in
   // range; no Day trophy in the Night round; a molecule on the board has its trophy; a round with

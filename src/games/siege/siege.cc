@@ -948,12 +948,13 @@ void SiegeState::sample_hidden(Seat viewer, Rng& rng) {
   rebuild_where();
 }
 
-std::vector<std::string> SiegeState::move_places(Move move) const {
+MovePlaces SiegeState::move_places(Move move) const {
   if (move == kEndTurn) return {};
   const MoveParts m = move_parts(move);
-  std::vector<std::string> places{square_name(m.from)};
-  if (m.to != m.from) places.push_back(square_name(m.to));
-  if (m.target != kNoSquare) places.push_back(square_name(m.target));
+  // In sequence: the army, where it goes, what it attacks.
+  MovePlaces places{{square_name(m.from)}};
+  if (m.to != m.from) places.push_back({square_name(m.to)});
+  if (m.target != kNoSquare) places.push_back({square_name(m.target)});
   return places;
 }
 

@@ -150,7 +150,7 @@ class SiegeState final : public State {
   json record_observation() const override;
   // The piece's square, where it ends (if it moves), the attacked square (if any): "3:c3-c5xd5" ->
   // c3, c5, d5; "0:c3xd3" -> c3, d3; `end` -> none. The die is chosen after the clicks.
-  std::vector<std::string> move_places(Move move) const override;
+  MovePlaces move_places(Move move) const override;
   // An attack whose battle turns up an Army value not yet revealed (the attacker's, or the
   // defending Army's).
   bool reveals(Move move) const override;

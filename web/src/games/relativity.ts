@@ -1,7 +1,8 @@
 // Relativity: a 4×6 board of coins on six grid-side-up tiles (2×3), the Night (Moons) and Day (Suns)
 // trophy tiles, the roles Space and Time. Places are the squares a1–f4 (columns a–f left to right,
 // rows 1–4 bottom to top), as in the game's notation.
-import { coin, el, place, svgRoot, tileBack, tileFace, seatShape } from "../svg";
+import { coin, coordLabel, el, place, svgRoot, tileBack, tileFace, seatShape } from "../svg";
+import { orList, type PickState } from "../pick-words";
 import type { DrawContext, GameDrawer, Observation } from "./types";
 
 const RANK_OF: Record<string, number> = { n: 0, a: 1, "2": 2, "3": 3, "4": 4, "5": 5 };
@@ -90,6 +91,7 @@ export const relativity: GameDrawer = {
             text: ch === "n" ? "n" : ch === "a" ? "A" : ch,
           }),
         );
+        p.append(coordLabel(name, x, y, CELL));
         svg.append(p);
       }
     });
@@ -104,6 +106,13 @@ export const relativity: GameDrawer = {
       .join(", ");
     if (obs.terminal) return `Game over. Trophies — ${counts}`;
     return `${obs.round} round ${obs.round_number ?? ""}: ${obs.role_to_move === "space" ? "Space" : "Time"} (${name}) to swap. Trophies — ${counts}`;
+  },
+  pickPrompt(s: PickState) {
+    // A swap names its two coins in no order: either may be clicked first.
+    if (s.picked.length === 0)
+      return "Your swap: click either of its two coins (each lit coin is in a legal swap).";
+    const c = s.picked[0];
+    return `Swap the coin on ${c} with ${orList(s.lit, 8, "a lit coin")}: click it, or click ${c} again to put it back.`;
   },
   seatRole(obs: Observation, seat: number) {
     if (!obs.roles) return undefined;

@@ -1,7 +1,8 @@
 // Siege by Number: the pinwheel of eight face-down tiles and four Ace tiles (Home Bases). Places are
 // the squares a1–h8 of the notation and the Home Bases NE, SE, SW, NW. Armies are coins suit side up
 // (face down) with a badge once a battle has revealed their value; Commanders are pawns.
-import { coin, die, el, pawn, place, svgRoot, tileBack, tileFace, SUITS } from "../svg";
+import { coin, coordLabel, die, el, pawn, place, svgRoot, tileBack, tileFace, SUITS } from "../svg";
+import { orList, type PickState } from "../pick-words";
 import type { DrawContext, GameDrawer, Observation } from "./types";
 
 const U = 44; // one square
@@ -95,6 +96,7 @@ export const siege: GameDrawer = {
           `${sq}: ${p.owner} ${p.what === "C" ? "Commander" : "Army" + (p.what === "?" ? "" : " " + p.what)}`,
         );
       }
+      g.append(coordLabel(sq, X(col), Y(row + 1), U));
       if (moved.has(sq))
         g.append(
           el("text", { x: X(col) + 3, y: Y(row + 1) + 11, "font-size": 10, class: "moved-mark" }, "moved"),
@@ -172,6 +174,28 @@ export const siege: GameDrawer = {
     });
     div.append(ul);
     return div;
+  },
+  pickPrompt(s: PickState, obs: Observation) {
+    // In sequence: the piece, the square it moves to (none when it attacks from where it stands),
+    // the enemy piece it attacks; several dice that make the same move are buttons.
+    const pieces = parseBoard(obs.board);
+    const enemies = [...s.lit].filter((p) => pieces.has(p));
+    const squares = [...s.lit].filter((p) => !pieces.has(p));
+    const attack = enemies.length
+      ? `the enemy piece on ${orList(enemies, 4, "a lit square")} to attack it`
+      : "";
+    if (s.picked.length === 0)
+      return s.lit.size
+        ? `Click a lit piece of yours to move it or attack with it${s.buttons ? ", or use a button below" : ""}.`
+        : "Use a button below.";
+    const [from, to] = s.picked;
+    if (s.picked.length === 1) {
+      const move = squares.length ? `${orList(squares, 4, "a lit square")} to move it there` : "";
+      return `The piece on ${from}: click ${[move, attack].filter(Boolean).join(", or ")}; click ${from} again to put it back.`;
+    }
+    const die = s.buttons ? "choose the die below that moves it" : "";
+    const then = attack ? `click ${attack} from there` : "";
+    return `The piece on ${from} moves to ${to}: ${[die, then].filter(Boolean).join(", or ")}.`;
   },
   seatRole(obs: Observation, seat: number) {
     return String(obs.seats ?? "").split(/\s+/)[seat];

@@ -29,6 +29,8 @@ export interface DrawContext {
   live?: ReadonlySet<string>;
 }
 
+import type { PickState } from "../pick-words";
+
 /** Observations are the game's own JSON; each drawer reads its own shape. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Observation = any;
@@ -43,6 +45,11 @@ export interface GameDrawer {
   status(obs: Observation, ctx: DrawContext): string;
   /** The viewer's private information (hand, goal, what it has seen), or null when there is none. */
   privateInfo?(obs: Observation, ctx: DrawContext): HTMLElement | null;
+  /**
+   * What to do next while a move is picked on the board, in the rulebook's words ("Swap the coin on
+   * c3 with b2, d3 or f4"); undefined: the page's own plain words (pick-words.ts).
+   */
+  pickPrompt?(s: PickState, obs: Observation): string | undefined;
   /** A short role name for a seat drawn from the observation (e.g. "Space", "NE"), if the game has one. */
   seatRole?(obs: Observation, seat: number): string | undefined;
 }
