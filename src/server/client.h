@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace tabletop::server {
@@ -86,5 +87,17 @@ class WsClient {
 // A path for a test's database, `<temp>/<suite>_<pid>/<name>.db` (the folder made), with any
 // database a previous run left there (and its -wal and -shm files) removed. For the server tests.
 std::string fresh_test_db(const std::string& suite, const std::string& name);
+
+// Polls `done` until it holds or a generous deadline passes (for what a server does on its own
+// threads: a connection counted, a connection closed). For the tests: true when it held.
+template <class F>
+bool eventually(F done, std::chrono::seconds deadline = std::chrono::seconds(60)) {
+  const auto until = std::chrono::steady_clock::now() + deadline;
+  while (!done()) {
+    if (std::chrono::steady_clock::now() > until) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return true;
+}
 
 }  // namespace tabletop::server

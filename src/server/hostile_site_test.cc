@@ -289,16 +289,6 @@ TEST(HostileSite, EveryAnswerCarriesTheSecurityHeaders) {
   std::filesystem::remove_all(web);
 }
 
-template <typename F>
-bool eventually(F done, std::chrono::seconds deadline = std::chrono::seconds(60)) {
-  const auto until = std::chrono::steady_clock::now() + deadline;
-  while (!done()) {
-    if (std::chrono::steady_clock::now() > until) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return true;
-}
-
 using Socket = websocket::stream<tcp::socket>;
 
 // A WebSocket client on 127.0.0.1, upgraded (no Origin: no browser).

@@ -273,18 +273,6 @@ TEST(Hostile, StaticFilesNeverLeaveTheRoot) {
   }
 }
 
-// Polls `done` until it holds or a generous deadline passes (for what the server does on its own
-// threads: a connection counted, a connection closed).
-template <class F>
-bool eventually(F done, std::chrono::seconds deadline = std::chrono::seconds(60)) {
-  const auto until = std::chrono::steady_clock::now() + deadline;
-  while (!done()) {
-    if (std::chrono::steady_clock::now() > until) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return true;
-}
-
 TEST(Hostile, OutOfDescriptorsTheServerBacksOffAndServesOnceTheyFree) {
   // The process's descriptor limit is lowered to a few past those open now, and 60 client sockets
   // (opened before) connect: the server runs out of descriptors while accepting them. It must
