@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "ai/budgets.h"
 #include "core/game.h"
 #include "core/record.h"
 
@@ -142,9 +143,9 @@ struct ComputerFlags {
   int threads = 0;
   double hurried_search_ms = 300;
   double idle_unload_s = 60;
-  double lease_s = 5;              // PostgreSQL: a computer seat's lease (server.h)
-  double hint_ms = 1500;           // a hint's search (ServerOptions::hint_ms)
-  int analysis_iterations = 2000;  // per move of a finished match's analysis
+  double lease_s = 5;                  // PostgreSQL: a computer seat's lease (server.h)
+  double hint_ms = ai::kHardSearchMs;  // a hint's search (ServerOptions::hint_ms)
+  int analysis_iterations = 2000;      // per move of a finished match's analysis
 };
 // `serve`'s limits on connections, idle time and new matches (server::ServerOptions has the same
 // fields and defaults, documented in docs/server.md "Limits"; 0 turns a cap off).

@@ -40,8 +40,8 @@
 // held and must only queue. Computer seats think on the ComputerPool given at construction
 // (computer_pool.h: fair across matches), on a clone of the state, never holding the mutex. While
 // the seat's search waits for a free worker, viewers are told so (a `thinking` message with
-// "waiting": true); a time-limited search (`ismcts:time=`) stops after `hurried_search_ms` when
-// another match's search waits.
+// "waiting": true); a search is stopped (Agent::stop) after `hurried_search_ms` when another
+// match's search waits.
 #pragma once
 
 #include <atomic>
@@ -55,6 +55,7 @@
 #include <string>
 #include <vector>
 
+#include "ai/budgets.h"
 #include "core/record.h"
 #include "core/registry.h"
 #include "server/computer_pool.h"
@@ -80,7 +81,7 @@ struct ComputerSettings {
   // A time-limited search stops after this many ms when another match's search waits (0: never).
   double hurried_search_ms = 300;
   // A hint's search: hard's, `ismcts:time=hint_ms,threads=1` (also hurried).
-  double hint_ms = 1500;
+  double hint_ms = ai::kHardSearchMs;
 };
 
 class Room : public std::enable_shared_from_this<Room> {
