@@ -24,8 +24,8 @@
 //     iteration in flight, with the move the visits so far prefer.
 //   - The decision note and the progress line of a hidden-information game carry no candidate
 //     move, share or value (agent.h).
-//   - Hot path: one state copy per iteration (the sample) is the only allocation; the tree's
-//     pools are reused between decisions.
+//   - Hot path: one state copy per iteration (the sample) is the only allocation (opponents=greedy
+//     adds the copies of its one-ply scans); the tree's pools are reused between decisions.
 //
 // Options (spec "mcts:iterations=N,time=MS,c=C,threads=T,parallel=root|tree,depth=D,reuse=0|1,
 // nodes=N,prior=V,prior_samples=S,minimax=A,opponents=search|greedy,mast=T"). make_agent first
