@@ -55,9 +55,13 @@ struct Verdict {
 };
 
 Verdict judge(const State& state, const std::optional<Move>& played, const std::string& spec,
-              uint64_t seed, const SearchClock& clock) {
+              uint64_t seed, const SearchClock& clock, const StopWhen& stop_when = {}) {
   auto search = make_search(state.game(), spec, seed);
   if (clock) search->set_clock(clock);
+  if (stop_when)
+    search->set_progress([&](double, const std::string&) {
+      if (stop_when()) search->stop();
+    });
   Verdict v;
   v.best = search->choose(state);
   v.iterations = search->last_stats().iterations;
@@ -76,8 +80,9 @@ Verdict judge(const State& state, const std::optional<Move>& played, const std::
 
 }  // namespace
 
-Hint hint(const State& state, const std::string& spec, uint64_t seed, SearchClock clock) {
-  const Verdict v = judge(state, std::nullopt, spec, seed, clock);
+Hint hint(const State& state, const std::string& spec, uint64_t seed, SearchClock clock,
+          StopWhen stop_when) {
+  const Verdict v = judge(state, std::nullopt, spec, seed, clock, stop_when);
   return {state.move_to_string(v.best), win_chance(state.game(), v.best_value), v.iterations};
 }
 

@@ -35,6 +35,9 @@ double win_chance(const Game& game, double value);
 
 // The search's clock (MctsAgent::set_clock); empty: the steady clock.
 using SearchClock = std::function<std::chrono::steady_clock::time_point()>;
+// Asked a few times a second while the search runs (from its thread); once it answers true the
+// search is stopped (Agent::stop) and the answer is its best so far. Empty: never.
+using StopWhen = std::function<bool()>;
 
 // What the search would play for the seat to move.
 struct Hint {
@@ -46,7 +49,8 @@ struct Hint {
 // The hint for the seat to move in `state` (not terminal) by the search `spec` (an `ismcts` spec;
 // the CLI and the server use the lobby's hard level). Throws BadParams for a spec that is not an
 // ismcts search.
-Hint hint(const State& state, const std::string& spec, uint64_t seed, SearchClock clock = {});
+Hint hint(const State& state, const std::string& spec, uint64_t seed, SearchClock clock = {},
+          StopWhen stop_when = {});
 
 // One move of a finished game, as the analysis judged it.
 struct MoveAnalysis {

@@ -38,6 +38,18 @@ TEST(Advice, HintRefusesASpecThatIsNotIsmcts) {
   EXPECT_THROW(hint(*state, "ismcts:bogus=1", 1), BadParams);
 }
 
+// A hint whose StopWhen answers true is stopped: a search of days answers with a legal move after
+// its first iterations (the stop is asked for once the search reports progress).
+TEST(Advice, HintStopsWhenAsked) {
+  auto game = games::registry().make("relativity");
+  auto state = game->new_initial_state(1);
+  int asked = 0;
+  const Hint h = hint(*state, "ismcts:time=100000000", 1, {}, [&] { return ++asked >= 2; });
+  EXPECT_GE(asked, 2);
+  EXPECT_TRUE(state->why_illegal(state->parse_move(h.move)).empty()) << h.move;
+  EXPECT_GE(h.iterations, 1u);
+}
+
 // A position some way into a game where the mover has a real choice, and another truth the mover
 // cannot tell apart from it (hidden parts resampled, the chance stream reseeded).
 struct Swapped {

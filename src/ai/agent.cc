@@ -73,7 +73,7 @@ std::map<std::string, std::string> agent_names() {
       {"mcts",
        "UCT search, perfect-information games "
        "(iterations=N,time=MS,c=C,threads=T,parallel=root|tree,depth=D,reuse=0|1,nodes=N,prior=V,"
-       "prior_samples=S,fpu=V; every option in src/ai/mcts.h)"},
+       "prior_samples=S,minimax=A,opponents=search|greedy,mast=T; every option in src/ai/mcts.h)"},
       {"ismcts",
        "information-set MCTS, every game, sees only its own seat (same options as mcts)"}};
 }

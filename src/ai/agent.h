@@ -38,6 +38,12 @@ class Agent {
   virtual std::string last_decision_note() const { return {}; }
   // The spec string that makes this agent.
   virtual std::string spec() const = 0;
+  // Asks the `choose` running now on another thread to answer soon with the best move it has so
+  // far (a search: the move its iterations so far prefer, after each thread's iteration in
+  // flight). Thread-safe, and the only member another thread may call while `choose` runs. A stop
+  // asked for while no `choose` runs ends the next one as soon as it can; each `choose` consumes
+  // the stops asked for before it returns. Agents that answer at once ignore it.
+  virtual void stop() {}
 
   // What a thinking agent reports while it searches, a few times a second (from the searching
   // thread): `done` in [0, 1] is the share of its budget used. On a perfect-information game

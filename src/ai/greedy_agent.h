@@ -23,8 +23,7 @@ void one_ply_scores(const State& base, Seat seat, const MoveList& moves, int sam
                     std::vector<double>& score);
 
 // The return of `seat` after `move` (legal in `state`) on `state` itself, no sample drawn:
-// `returns()` where the game is over, else the estimate, else 0. One term of one_ply_scores; also
-// the search's greedy playout (mcts.h, playout=greedy).
+// `returns()` where the game is over, else the estimate, else 0. One term of one_ply_scores.
 double one_ply_score(const State& state, Seat seat, Move move);
 
 class GreedyAgent final : public Agent {

@@ -32,7 +32,7 @@
 
 namespace tabletop::ai {
 
-// The tuned options for `game_id` at `players` seats in spec syntax ("depth=4,fpu=0.3"): the
+// The tuned options for `game_id` at `players` seats in spec syntax ("depth=4,minimax=0.5"): the
 // count's own line where it has one, else the game's line for every count, else "" for none.
 std::string_view tuned_search_options(std::string_view game_id, int players);
 

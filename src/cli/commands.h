@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "ai/budgets.h"
 #include "core/game.h"
 #include "core/record.h"
 
@@ -142,10 +143,10 @@ struct ComputerFlags {
   int threads = 0;
   double hurried_search_ms = 300;
   double idle_unload_s = 60;
-  double lease_s = 5;              // PostgreSQL: a computer seat's lease (server.h)
-  double hint_ms = 1500;           // a hint's search (ServerOptions::hint_ms)
-  int analysis_iterations = 2000;  // per move of a finished match's analysis
-  double unwatched_pause_s = 30;   // a computer-only match nobody watches pauses after it
+  double lease_s = 5;                  // PostgreSQL: a computer seat's lease (server.h)
+  double hint_ms = ai::kHardSearchMs;  // a hint's search (ServerOptions::hint_ms)
+  int analysis_iterations = 2000;      // per move of a finished match's analysis
+  double unwatched_pause_s = 30;       // a computer-only match nobody watches pauses after it
   int computer_matches_per_address = 4;
   int low_jobs_per_address = 4;  // hints, and analyses, per address at once
 };

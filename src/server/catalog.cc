@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "ai/agent.h"
+#include "ai/budgets.h"
 #include "ai/mcts.h"
 #include "ai/tuning.h"
 #include "server/json_input.h"
@@ -24,7 +25,7 @@ struct Strength {
 constexpr std::array<Strength, 4> kStrengths{{
     {"easy", "random", "plays a random legal move"},
     {"medium", "greedy", "looks one move ahead with the game's own estimate"},
-    {"hard", "ismcts:time=1500,threads=1", "searches for about a second and a half a move"},
+    {"hard", ai::kHardSearchSpec, "searches for about a second and a half a move"},
     {"expert", "ismcts:time=3000,threads=4,parallel=tree",
      "searches for about three seconds a move, four cores growing one tree"},
 }};

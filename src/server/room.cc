@@ -4,7 +4,6 @@
 #include <ctime>
 
 #include "ai/agent.h"
-#include "ai/mcts.h"
 #include "server/catalog.h"
 #include "server/json_input.h"
 #include "server/log_window.h"
@@ -860,24 +859,19 @@ std::string Room::think(const std::weak_ptr<Room>& self, int seat, long long seq
                         const std::atomic<bool>& hurry) {
   try {
     std::unique_ptr<ai::Agent> agent = ai::make_agent(spec, position.game(), seed);
-    agent->set_progress([self, seat, seq](double done, const std::string&) {
-      if (auto room = self.lock()) room->progress(seat, seq, done);
-    });
     double hurried_ms = 0;
     if (auto room = self.lock()) hurried_ms = room->computers_.hurried_search_ms;
-    std::atomic<bool> first_reading{true};
     const auto start = std::chrono::steady_clock::now();
-    if (auto* search = dynamic_cast<ai::MctsAgent*>(agent.get()); search && hurried_ms > 0) {
-      // A time-limited search reads this clock before each iteration: once another match waits
-      // and `hurried_ms` have passed, it reads as far past any deadline, so the search stops.
-      search->set_clock([&] {
-        const auto now = std::chrono::steady_clock::now();
-        if (first_reading.exchange(false) || !hurry ||
-            now - start < std::chrono::duration<double, std::milli>(hurried_ms))
-          return now;
-        return now + std::chrono::hours(24);
-      });
-    }
+    // Once another match waits and `hurried_ms` have passed, the search is stopped (its progress
+    // comes a few times a second) and answers with its best move so far.
+    agent->set_progress(
+        [self, seat, seq, &agent, &hurry, hurried_ms, start](double done, const std::string&) {
+          if (auto room = self.lock()) room->progress(seat, seq, done);
+          if (hurry && hurried_ms > 0 &&
+              std::chrono::steady_clock::now() - start >=
+                  std::chrono::duration<double, std::milli>(hurried_ms))
+            agent->stop();
+        });
     return position.move_to_string(agent->choose(position));
   } catch (const std::exception&) {
     return {};

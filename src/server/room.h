@@ -60,8 +60,8 @@
 // held and must only queue. Computer seats think on the ComputerPool given at construction
 // (computer_pool.h: fair across matches), on a clone of the state, never holding the mutex. While
 // the seat's search waits for a free worker, viewers are told so (a `thinking` message with
-// "waiting": true); a time-limited search (`ismcts:time=`) stops after `hurried_search_ms` when
-// another match's search waits.
+// "waiting": true); a search is stopped (Agent::stop) after `hurried_search_ms` when another
+// match's search waits.
 #pragma once
 
 #include <atomic>
@@ -76,6 +76,7 @@
 #include <string>
 #include <vector>
 
+#include "ai/budgets.h"
 #include "core/record.h"
 #include "core/registry.h"
 #include "server/computer_pool.h"
@@ -98,10 +99,10 @@ class Viewer {
 // How a room's computer seats get their thinking time.
 struct ComputerSettings {
   ComputerPool* pool = nullptr;
-  // A time-limited search stops after this many ms when another match's search waits (0: never).
+  // A search stops after this many ms when another match's search waits (0: never).
   double hurried_search_ms = 300;
   // A hint's search: hard's, `ismcts:time=hint_ms,threads=1` (also hurried).
-  double hint_ms = 1500;
+  double hint_ms = ai::kHardSearchMs;
   // Seconds a computer-only match nobody watches plays on before it pauses (see Room); 0: never.
   double unwatched_pause_s = 30;
   // Computer-only matches of one address that may play (unpaused, unfinished) at once; creating

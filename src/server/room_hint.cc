@@ -45,17 +45,14 @@ Room::Answer Room::hint(SeatMask held, int seat, long long seq, const std::share
         json answer{{"type", "hint"}, {"seat", seat}, {"seq", seq}};
         try {
           // Hurried like a computer seat's search (room.cc, think): once a match's search waits and
-          // `hurried_ms` have passed, the clock reads far past the deadline.
+          // `hurried_ms` have passed, the search is stopped.
           const auto start = std::chrono::steady_clock::now();
-          bool first = true;
-          ai::SearchClock clock = [&] {
-            const auto now = std::chrono::steady_clock::now();
-            if (std::exchange(first, false) || !hurry || hurried_ms <= 0 ||
-                now - start < std::chrono::duration<double, std::milli>(hurried_ms))
-              return now;
-            return now + std::chrono::hours(24);
+          const ai::StopWhen hurried = [&] {
+            return hurry && hurried_ms > 0 &&
+                   std::chrono::steady_clock::now() - start >=
+                       std::chrono::duration<double, std::milli>(hurried_ms);
           };
-          const ai::Hint h = ai::hint(*position, spec, seed, clock);
+          const ai::Hint h = ai::hint(*position, spec, seed, {}, hurried);
           answer["move"] = h.move;
           answer["win_chance"] = std::round(h.win_chance * 1000) / 1000;
           answer["iterations"] = h.iterations;

@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "ai/budgets.h"
 #include "core/registry.h"
 #include "server/computer_pool.h"
 #include "server/connections.h"
@@ -42,7 +43,7 @@ struct ServerOptions {
   // A hard (time-limited) search stops after this many ms while another match's search waits.
   double hurried_search_ms = 300;
   // Milliseconds of search a hint gets (hard's budget; hurried the same way), at low priority.
-  double hint_ms = 1500;
+  double hint_ms = ai::kHardSearchMs;
   // Search iterations per move of a finished match's analysis (analysis.h), at low priority.
   int analysis_iterations = 2000;
   // Seconds a computer-only match nobody watches plays on before it pauses (room.h); 0: never.
