@@ -42,7 +42,6 @@ class ClusterDemo {
   const std::vector<Process>& servers() const { return servers_; }
   const Process& nginx() const { return nginx_; }
   pid_t postgres_pid() const { return postgres_pid_; }
-  const std::string& database_url() const { return database_url_; }
   // What the script printed (stdout and stderr) up to the "open" line.
   const std::string& output() const { return output_; }
 

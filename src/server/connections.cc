@@ -35,10 +35,4 @@ std::size_t ConnectionLimits::open() const {
   return open_;
 }
 
-std::size_t ConnectionLimits::open_from(const std::string& address) const {
-  std::lock_guard lock(mutex_);
-  auto it = by_address_.find(address);
-  return it == by_address_.end() ? 0 : it->second;
-}
-
 }  // namespace tabletop::server

@@ -31,9 +31,8 @@ class ConnectionLimits {
   };
   Admission admit(const std::string& address);
 
-  // Open connections now, in total and from `address` (for tests and the docs' figures).
+  // Open connections now, in total (for tests and the docs' figures).
   std::size_t open() const;
-  std::size_t open_from(const std::string& address) const;
 
  private:
   void release(const std::string& address);

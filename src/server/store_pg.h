@@ -100,7 +100,6 @@ class PgStore final : public Store {
   template <class... Args>
   std::optional<std::string> read_text(const char* statement, const Args&... args);
   std::unique_ptr<Connection> connect() const;
-  void listen_loop(std::function<void(const Change&)> on_change);
 
   const std::string url_;
   const StoreOptions options_;
