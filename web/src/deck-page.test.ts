@@ -239,6 +239,25 @@ describe("deleting a deck from the deck page", () => {
     expect(root.querySelector(".upload-status")?.textContent).toBe("Deck apple deleted.");
   });
 
+  it("forgets a deck the server no longer has when asked to delete it", async () => {
+    remembered(KEY);
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ error: "no deck" }), { status: 404 })),
+    );
+    const root = document.createElement("div");
+    await showDecks(root);
+    deleteButton(root, ID)!.click();
+    await settle();
+    await settle();
+    expect(root.querySelector(".upload-status")?.textContent).toBe(
+      "Deck apple was already gone from the server.",
+    );
+    expect(root.querySelector(".error")?.textContent).toBe("");
+    expect(JSON.parse(localStorage.getItem(MY_DECKS_KEY)!).map((d: { id: string }) => d.id)).toEqual([OTHER]);
+  });
+
   it("says in plain words when the server refuses the key, and keeps the deck", async () => {
     remembered(OTHER);
     vi.spyOn(window, "confirm").mockReturnValue(true);
