@@ -2,7 +2,9 @@
 // through the file picker, every card that needs a shadow army is given one of its candidates, the
 // annotated vCard comes back down carrying X-TABLETOP-ARMY, and the deck is played: the lobby's
 // card-game form gives it to seat 0 (a sample deck to a computer seat) and seat 0 plays by clicking.
-// Screenshots of the deck page at 1280×800 and 390×844; no page logs an error.
+// Screenshots of the deck page at 1280×800 and 390×844; no page logs an error. Then the uploader
+// deletes a deck with the owner key the browser kept: another browser, without the key, is offered
+// only "Forget", and once deleted the deck's id answers 404.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -156,4 +158,49 @@ test("deck page: upload an Outlook export, annotate every card that needs an arm
   assert.ok(states(page).at(-1).seq >= MOVES, `the match moved on: seq ${states(page).at(-1).seq}`);
   for (const p of [page, phone]) assertNoConsoleErrors(p);
   for (const p of [page, phone]) await p.context().close();
+});
+
+test("deck page: the browser that uploaded a deck deletes it, and its id then answers 404", async () => {
+  const page = await recordingPage(env.browser, { viewport: DESKTOP });
+  await page.goto(env.server.url + "/decks");
+  await page.waitForSelector("#deck-file", { timeout: WAIT });
+  await page.setInputFiles("#deck-file", EXPORT);
+  await page.waitForSelector(".deck-card", { timeout: WAIT });
+  const id = page.url().match(/\/decks\/([0-9a-f]{32})$/)?.[1];
+  assert.ok(id, `the page moved to the deck's own address: ${page.url()}`);
+  const item = page.locator(`.my-decks li[data-deck="${id}"]`);
+  assert.deepEqual(await item.locator("button").allTextContents(), ["Forget", "Delete"]);
+  await screenshot(page, "deck-page-delete");
+
+  // Another browser opening the deck by its id holds no key: it may only forget it.
+  const other = await recordingPage(env.browser, { viewport: PHONE, hasTouch: true });
+  await other.goto(`${env.server.url}/decks/${id}`);
+  await other.waitForSelector(`.my-decks li[data-deck="${id}"]`, { timeout: WAIT });
+  assert.deepEqual(await other.locator(`.my-decks li[data-deck="${id}"] button`).allTextContents(), [
+    "Forget",
+  ]);
+
+  // Asked first: "Cancel" leaves the deck; "OK" deletes it and forgets it here.
+  const messages = [];
+  page.once("dialog", (d) => (messages.push(d.message()), d.dismiss()));
+  await item.locator("button.delete-deck").click();
+  assert.equal((await fetch(`${env.server.url}/api/decks/${id}`)).status, 200);
+  assert.equal(await item.count(), 1);
+  page.once("dialog", (d) => (messages.push(d.message()), d.accept()));
+  await item.locator("button.delete-deck").click();
+  await page.waitForSelector(".upload-status:has-text('deleted')", { timeout: WAIT });
+  assert.equal(messages.length, 2);
+  assert.equal(messages[0], messages[1]);
+  assert.match(messages[1], /^Delete deck outlook from the server\? This cannot be undone/);
+  assert.equal(await item.count(), 0);
+  assert.equal(await page.locator(".deck").count(), 0);
+  assert.equal(new URL(page.url()).pathname, "/decks");
+  assert.equal(await page.locator(".error").textContent(), "");
+  await screenshot(page, "deck-page-deleted");
+
+  const gone = await fetch(`${env.server.url}/api/decks/${id}`);
+  assert.equal(gone.status, 404);
+  assert.match((await gone.json()).error, /./);
+  for (const p of [page, other]) assertNoConsoleErrors(p);
+  for (const p of [page, other]) await p.context().close();
 });

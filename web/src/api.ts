@@ -107,11 +107,33 @@ export interface MatchSummary {
   created_at?: number;
 }
 
-/** One API call; `body` goes as JSON, `raw` (a file) as its bytes. */
-export async function call<T>(method: string, path: string, body?: unknown, raw?: Blob): Promise<T> {
+/** An answer that is not 2xx: the server's sentence, and the status it came with. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * One API call to this page's own server; `body` goes as JSON, `raw` (a file) as its bytes,
+ * `headers` (a deck's owner key) as given. `path` is a path on this origin ("/api/..."), never an
+ * address elsewhere: a header with a key must not leave the site.
+ */
+export async function call<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  raw?: Blob,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  if (!path.startsWith("/") || path.startsWith("//"))
+    throw new Error(`${method} ${path}: not a path on this site`);
   const r = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    headers: body === undefined ? headers : { ...headers, "Content-Type": "application/json" },
     body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
   });
   const text = await r.text();
@@ -121,7 +143,11 @@ export async function call<T>(method: string, path: string, body?: unknown, raw?
   } catch {
     throw new Error(`${method} ${path}: the server answered ${r.status} with something that is not JSON`);
   }
-  if (!r.ok) throw new Error((data as { error?: string })?.error ?? `${method} ${path}: status ${r.status}`);
+  if (!r.ok)
+    throw new ApiError(
+      (data as { error?: string })?.error ?? `${method} ${path}: status ${r.status}`,
+      r.status,
+    );
   return data as T;
 }
 

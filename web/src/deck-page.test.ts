@@ -32,7 +32,10 @@ const deck = (cards: CheckedCard[]): DeckAnswer => ({
   },
 });
 
-let calls: { method: string; url: string; body: unknown }[];
+const KEY = "00112233445566778899aabbccddeeff";
+const OTHER = "fedcba9876543210fedcba9876543210";
+
+let calls: { method: string; url: string; body: unknown; headers?: HeadersInit }[];
 beforeEach(() => {
   localStorage.clear();
   window.scrollTo = () => {};
@@ -41,14 +44,20 @@ beforeEach(() => {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ method: init.method ?? "GET", url, body: init.body });
+      calls.push({ method: init.method ?? "GET", url, body: init.body, headers: init.headers });
       let answer: DeckAnswer;
-      if (init.method === "PATCH") {
+      if (init.method === "DELETE") {
+        return (init.headers as Record<string, string>).Authorization === `Bearer ${KEY}`
+          ? new Response(null, { status: 204 })
+          : new Response(JSON.stringify({ error: "deleting deck takes the owner_key" }), { status: 403 });
+      } else if (init.method === "PATCH") {
         const { card, army } = JSON.parse(String(init.body));
         const cards = [base, { ...silva }];
         cards[card] = { ...cards[card], army, army_source: "annotation", army_reason: "annotation" };
         answer = deck(cards);
-      } else if (url === "/api/decks/" + ID || init.method === "POST") {
+      } else if (init.method === "POST") {
+        answer = { ...deck([base, silva]), owner_key: KEY };
+      } else if (url === "/api/decks/" + ID) {
         answer = deck([base, silva]);
       } else {
         return new Response(JSON.stringify({ error: "no deck" }), { status: 404 });
@@ -57,7 +66,10 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
@@ -168,6 +180,97 @@ describe("the deck page", () => {
     await showDecks(root, gone);
     expect(root.querySelector(".error")?.textContent).toMatch(/^no deck/);
     expect(JSON.parse(localStorage.getItem(MY_DECKS_KEY)!)).toEqual([]);
+  });
+});
+
+describe("deleting a deck from the deck page", () => {
+  const remembered = (owner_key?: string) =>
+    localStorage.setItem(
+      MY_DECKS_KEY,
+      JSON.stringify([
+        { id: ID, name: "apple", seen: 2, cards: 2, playable: false, ...(owner_key ? { owner_key } : {}) },
+        { id: OTHER, name: "old", seen: 1, cards: 3, playable: true },
+      ]),
+    );
+  const deleteButton = (root: HTMLElement, id: string) =>
+    root.querySelector<HTMLButtonElement>(`.my-decks li[data-deck="${id}"] button.delete-deck`);
+
+  it("offers Delete beside Forget only for a deck this browser holds the owner key of", async () => {
+    const root = document.createElement("div");
+    await showDecks(root);
+    const file = new File(["BEGIN:VCARD\r\nEND:VCARD\r\n"], "apple.vcf");
+    const input = root.querySelector<HTMLInputElement>("#deck-file")!;
+    Object.defineProperty(input, "files", { value: [file] });
+    input.dispatchEvent(new Event("change"));
+    await settle();
+    await settle();
+    expect(JSON.parse(localStorage.getItem(MY_DECKS_KEY)!)[0]).toMatchObject({ id: ID, owner_key: KEY });
+    const item = root.querySelector(`.my-decks li[data-deck="${ID}"]`)!;
+    expect([...item.querySelectorAll("button")].map((b) => b.textContent)).toEqual(["Forget", "Delete"]);
+
+    remembered();
+    await showDecks(root);
+    expect(deleteButton(root, ID)).toBeNull();
+    expect(root.querySelector(`.my-decks li[data-deck="${OTHER}"] button`)?.textContent).toBe("Forget");
+  });
+
+  it("asks first, deletes with the owner key, then forgets the deck here", async () => {
+    remembered(KEY);
+    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const root = document.createElement("div");
+    await showDecks(root, ID);
+    expect(root.querySelector(".deck")).not.toBeNull();
+
+    deleteButton(root, ID)!.click();
+    await settle();
+    expect(confirm.mock.calls[0][0]).toMatch(/^Delete deck apple from the server\? This cannot be undone/);
+    expect(calls.filter((c) => c.method === "DELETE")).toEqual([]);
+
+    deleteButton(root, ID)!.click();
+    await settle();
+    await settle();
+    const del = calls.filter((c) => c.method === "DELETE");
+    expect(del).toHaveLength(1);
+    expect(del[0].url).toBe(`/api/decks/${ID}`);
+    expect(del[0].headers).toEqual({ Authorization: `Bearer ${KEY}` });
+    expect(JSON.parse(localStorage.getItem(MY_DECKS_KEY)!).map((d: { id: string }) => d.id)).toEqual([OTHER]);
+    expect(root.querySelector(".deck")).toBeNull();
+    expect(location.pathname).toBe("/decks");
+    expect(root.querySelector(".upload-status")?.textContent).toBe("Deck apple deleted.");
+  });
+
+  it("forgets a deck the server no longer has when asked to delete it", async () => {
+    remembered(KEY);
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ error: "no deck" }), { status: 404 })),
+    );
+    const root = document.createElement("div");
+    await showDecks(root);
+    deleteButton(root, ID)!.click();
+    await settle();
+    await settle();
+    expect(root.querySelector(".upload-status")?.textContent).toBe(
+      "Deck apple was already gone from the server.",
+    );
+    expect(root.querySelector(".error")?.textContent).toBe("");
+    expect(JSON.parse(localStorage.getItem(MY_DECKS_KEY)!).map((d: { id: string }) => d.id)).toEqual([OTHER]);
+  });
+
+  it("says in plain words when the server refuses the key, and keeps the deck", async () => {
+    remembered(OTHER);
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    const root = document.createElement("div");
+    await showDecks(root);
+    deleteButton(root, ID)!.click();
+    await settle();
+    await settle();
+    expect(root.querySelector(".error")?.textContent).toBe(
+      "Deck apple was not deleted: the server did not accept this browser's owner key for it.",
+    );
+    expect(JSON.parse(localStorage.getItem(MY_DECKS_KEY)!)).toHaveLength(2);
+    expect(deleteButton(root, ID)).not.toBeNull();
   });
 });
 

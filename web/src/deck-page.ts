@@ -2,7 +2,9 @@
 // picker or drag and drop), see every card drawn as the board draws it with its shadow army and why,
 // choose an army for each card that needs one (PATCH /api/decks/{id}), see each card's pro moves and
 // why, download the annotated file, and keep the deck's id in this browser (decks.ts) so the lobby
-// offers it for a seat of a new card-game match (seatDeckSelect). The model is decks.ts.
+// offers it for a seat of a new card-game match (seatDeckSelect). A deck uploaded from this browser
+// (its owner key kept with it) may be deleted on the server. The model is decks.ts.
+import { ApiError } from "./api";
 import { h } from "./dom";
 import { businessCardSvg } from "./games/conspiracy-tcg";
 import {
@@ -200,10 +202,23 @@ function deckSection(
   );
 }
 
+/** Why a deck was not deleted, in plain words. */
+export function deleteFailure(name: string, e: unknown): string {
+  const why =
+    e instanceof ApiError
+      ? e.status === 403
+        ? "the server did not accept this browser's owner key for it"
+        : e.message
+      : `the server could not be reached (${(e as Error).message})`;
+  return `Deck ${name} was not deleted: ${why}.`;
+}
+
+/** My decks: each opens its page and may be forgotten; one this browser uploaded may be deleted. */
 function myDecksList(
   decks: MyDeck[],
   current: string | undefined,
   onForget: (id: string) => void,
+  onDelete: (deck: MyDeck) => void,
 ): HTMLElement {
   return h(
     "section",
@@ -228,6 +243,19 @@ function myDecksList(
                 { type: "button", "aria-label": `forget deck ${d.name}`, onclick: () => onForget(d.id) },
                 "Forget",
               ),
+              d.owner_key ? " " : null,
+              d.owner_key
+                ? h(
+                    "button",
+                    {
+                      type: "button",
+                      class: "delete-deck",
+                      "aria-label": `delete deck ${d.name} from the server`,
+                      onclick: () => onDelete(d),
+                    },
+                    "Delete",
+                  )
+                : null,
             ),
           ),
         )
@@ -250,11 +278,41 @@ export async function showDecks(root: HTMLElement, id?: string): Promise<void> {
 
   const drawList = () =>
     listBox.replaceChildren(
-      myDecksList(readMyDecks(storage), current, (gone) => {
-        forgetDeck(storage, gone);
-        drawList();
-      }),
+      myDecksList(
+        readMyDecks(storage),
+        current,
+        (gone) => {
+          forgetDeck(storage, gone);
+          drawList();
+        },
+        (d) => void remove(d),
+      ),
     );
+  const remove = async (d: MyDeck) => {
+    const sure = window.confirm(
+      `Delete deck ${d.name} from the server? This cannot be undone: its link stops working for ` +
+        "everyone; matches already made with it keep their copy.",
+    );
+    if (!sure || !d.owner_key) return;
+    error.textContent = "";
+    try {
+      await deckApi.remove(d.id, d.owner_key);
+      status.textContent = `Deck ${d.name} deleted.`;
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 404)) {
+        error.textContent = deleteFailure(d.name, e);
+        return;
+      }
+      status.textContent = `Deck ${d.name} was already gone from the server.`;
+    }
+    forgetDeck(storage, d.id);
+    if (current === d.id) {
+      current = undefined;
+      deckBox.replaceChildren();
+      history.pushState({}, "", "/decks");
+    }
+    drawList();
+  };
   const show = (answer: DeckAnswer) => {
     current = answer.id;
     rememberDeck(storage, answer);

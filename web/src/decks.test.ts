@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   armyChoices,
   armyWhy,
+  deckApi,
   deckNameFromFile,
   defaultSeatDeck,
   displayName,
@@ -10,6 +11,7 @@ import {
   matchDecks,
   MY_DECKS_KEY,
   MY_DECKS_MAX,
+  ownerKeyOf,
   placementText,
   proMoveLines,
   readMyDecks,
@@ -19,6 +21,7 @@ import {
   type DeckAnswer,
 } from "./decks";
 import { testCard } from "./decks.fixture";
+import { call } from "./api";
 
 const card = (over: Partial<CheckedCard>): CheckedCard =>
   testCard({
@@ -67,6 +70,7 @@ function memory(initial: Record<string, string> = {}) {
 }
 const ID1 = "0123456789abcdef0123456789abcdef";
 const ID2 = "fedcba9876543210fedcba9876543210";
+const KEY = "00112233445566778899aabbccddeeff";
 
 describe("what the deck page says of a card", () => {
   it("names the card as the library files it, or by its organisation", () => {
@@ -166,6 +170,36 @@ describe("my decks in this browser", () => {
     ).toEqual([{ id: ID1, name: "ok", seen: 0, cards: 0, playable: false }]);
     expect(readMyDecks(undefined)).toEqual([]);
   });
+  it("keeps the owner key the upload answered, through later answers that do not give it", () => {
+    const s = memory();
+    rememberDeck(s, { ...answer(ID1, [ambiguous], "one"), owner_key: KEY }, 1000);
+    rememberDeck(s, answer(ID2, [card({})], "two"), 2000);
+    expect(ownerKeyOf(s, ID1)).toBe(KEY);
+    expect(ownerKeyOf(s, ID2)).toBeUndefined();
+    // The PATCH and GET answers carry no key: the one kept stays.
+    rememberDeck(s, answer(ID1, [card({})], "one"), 3000);
+    expect(readMyDecks(s)[0]).toEqual({
+      id: ID1,
+      name: "one",
+      seen: 3000,
+      cards: 1,
+      playable: true,
+      owner_key: KEY,
+    });
+    expect(JSON.parse(s.data.get(MY_DECKS_KEY)!)[0].owner_key).toBe(KEY);
+    forgetDeck(s, ID1);
+    expect(ownerKeyOf(s, ID1)).toBeUndefined();
+  });
+  it("reads the entries kept before owner keys, and drops a key that is not one", () => {
+    const old = { id: ID1, name: "old", seen: 5, cards: 40, playable: true };
+    const s = memory({
+      [MY_DECKS_KEY]: JSON.stringify([old, { id: ID2, name: "odd", seen: 1, owner_key: "<script>" }]),
+    });
+    expect(readMyDecks(s)).toEqual([old, { id: ID2, name: "odd", seen: 1, cards: 0, playable: false }]);
+    // Seen again: still without a key.
+    rememberDeck(s, answer(ID1, [card({})], "old"), 9);
+    expect(readMyDecks(s)[0]).not.toHaveProperty("owner_key");
+  });
   it("lives without storage, and with storage that refuses to write", () => {
     expect(rememberDeck(undefined, answer(ID1, [card({})]))).toHaveLength(1);
     const full = {
@@ -197,5 +231,41 @@ describe("the decks of a new match's seats", () => {
       "illuminati-lodge",
       "illuminati-lodge",
     ]);
+  });
+});
+
+describe("deleting a deck on the server", () => {
+  afterEach(() => vi.unstubAllGlobals());
+  it("sends DELETE to this site with the owner key as a bearer token", async () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal("fetch", fetch);
+    await expect(deckApi.remove(ID1, KEY)).resolves.toBeNull();
+    expect(fetch).toHaveBeenCalledWith(`/api/decks/${ID1}`, {
+      method: "DELETE",
+      headers: { Authorization: `Bearer ${KEY}` },
+      body: undefined,
+    });
+  });
+  it("throws the server's sentence with its status", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: "deleting deck x takes the owner_key" }), { status: 403 }),
+      ),
+    );
+    await expect(deckApi.remove(ID1, KEY)).rejects.toMatchObject({
+      message: "deleting deck x takes the owner_key",
+      status: 403,
+    });
+  });
+  it("never sends a request off this site", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    for (const elsewhere of ["//evil.example/api/decks", "https://evil.example/api/decks", "api/decks"])
+      await expect(
+        call("DELETE", elsewhere, undefined, undefined, { Authorization: `Bearer ${KEY}` }),
+      ).rejects.toThrow(/not a path on this site/);
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

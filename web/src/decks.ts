@@ -1,8 +1,8 @@
 // The card game's own decks in the browser (docs/server.md, "Card-game decks"): the answers of
 // /api/decks, what the deck page says of each card (its army and why, its pro moves and why, where
 // the gazetteer puts it), the list of "my decks" this browser keeps (their ids, in localStorage:
-// the id is the only key to a deck, so it lives nowhere else), and the decks a new match's seats
-// play. No drawing here (deck-page.ts draws); everything is a function of the server's answers.
+// the id is the only key to a deck, so it lives nowhere else; with the owner key the upload
+// answered, which deletes the deck on the server), and the decks a new match's seats play. No drawing here (deck-page.ts draws); everything is a function of the server's answers.
 import { call } from "./api";
 import type { Face } from "./games/conspiracy-tcg";
 
@@ -53,6 +53,8 @@ export interface DeckAnswer {
   id: string;
   format: "vcf" | "json";
   deck: CheckedDeck;
+  /** The key that deletes the deck: in the upload's answer only. */
+  owner_key?: string;
 }
 export interface SampleDeck {
   name: string;
@@ -67,6 +69,9 @@ export const deckApi = {
   get: (id: string) => call<DeckAnswer>("GET", `/api/decks/${id}`),
   annotate: (id: string, card: number, army: string | null) =>
     call<DeckAnswer>("PATCH", `/api/decks/${id}`, { card, army }),
+  /** Deletes the deck on the server (204; 403 with another key; 404 once gone). */
+  remove: (id: string, ownerKey: string) =>
+    call<null>("DELETE", `/api/decks/${id}`, undefined, undefined, { Authorization: `Bearer ${ownerKey}` }),
 };
 
 /** "Waters, Helen", or the organisation of a card with no individual's name (display_name). */
@@ -133,6 +138,11 @@ export function isDeckId(s: string): boolean {
   return /^[0-9a-f]{32}$/.test(s);
 }
 
+/** An owner key as the server makes them: 32 lower-case hex digits. */
+export function isOwnerKey(s: unknown): s is string {
+  return typeof s === "string" && /^[0-9a-f]{32}$/.test(s);
+}
+
 // ---------------------------------------------------------------------------------------------
 // My decks: what this browser remembers.
 
@@ -143,6 +153,8 @@ export interface MyDeck {
   seen: number;
   cards: number;
   playable: boolean;
+  /** The key that deletes it, when this browser uploaded it (absent for decks kept before). */
+  owner_key?: string;
 }
 export const MY_DECKS_KEY = "tabletop.my-decks";
 /** The most decks remembered; the least recently seen go first. */
@@ -183,6 +195,7 @@ export function readMyDecks(storage: KeyValue | undefined): MyDeck[] {
       seen: Number(d.seen) || 0,
       cards: Number(d.cards) || 0,
       playable: d.playable === true,
+      ...(isOwnerKey(d.owner_key) ? { owner_key: d.owner_key } : {}),
     }))
     .sort((a, b) => b.seen - a.seen);
 }
@@ -197,16 +210,29 @@ function write(storage: KeyValue | undefined, decks: MyDeck[]): MyDeck[] {
   return kept;
 }
 
-/** Remembers (or refreshes) a deck from the server's answer. */
+/**
+ * Remembers (or refreshes) a deck from the server's answer, with its owner key: the upload's
+ * answer gives it, a later answer (GET, PATCH) does not, and the key kept before stays.
+ */
 export function rememberDeck(storage: KeyValue | undefined, answer: DeckAnswer, now = Date.now()): MyDeck[] {
+  const before = readMyDecks(storage);
+  const key = isOwnerKey(answer.owner_key)
+    ? answer.owner_key
+    : before.find((d) => d.id === answer.id)?.owner_key;
   const entry: MyDeck = {
     id: answer.id,
     name: answer.deck.name,
     seen: now,
     cards: answer.deck.cards.length,
     playable: answer.deck.playable,
+    ...(key ? { owner_key: key } : {}),
   };
-  return write(storage, [entry, ...readMyDecks(storage).filter((d) => d.id !== answer.id)]);
+  return write(storage, [entry, ...before.filter((d) => d.id !== answer.id)]);
+}
+
+/** The owner key this browser holds for a deck, if any. */
+export function ownerKeyOf(storage: KeyValue | undefined, id: string): string | undefined {
+  return readMyDecks(storage).find((d) => d.id === id)?.owner_key;
 }
 
 /** Forgets a deck (the server keeps it until it expires; whoever has its id may still use it). */
