@@ -133,7 +133,7 @@ class WsSession : public Viewer, public std::enable_shared_from_this<WsSession> 
   bool closed_ = false;
   std::string refusal_;  // why the connection is being closed (refuse), once it is
   std::chrono::steady_clock::time_point last_hello_{};
-  std::string held_hello_;  // a hello waiting for its second (empty: none)
+  std::string held_hello_;                      // a hello waiting for its second (empty: none)
   boost::asio::steady_timer held_hello_timer_;  // answers held_hello_ when its second is up
 };
 
