@@ -31,10 +31,5 @@ export const conspiracyTcg: GameWords = {
       label: "Move limit",
       meaning: "not a rule: after this many moves the game ends as a draw",
     },
-    uploaded_decks: {
-      label: "Decks by name",
-      meaning:
-        "sample deck names, comma-separated, for every seat at once; the seats' deck choices above are simpler",
-    },
   },
 };

@@ -32,11 +32,11 @@ export const cultureWars: GameWords = {
     },
     setup_tiles_move_again: {
       label: "Setup tiles may move again",
-      meaning: "with two players, a tile already moved in setup may be moved again, or back",
+      meaning: "in a two-culture game, a tile already moved in setup may be moved again, or back",
     },
     setup_tiles_move_once: {
       label: "Setup tiles move once",
-      meaning: "with three or four players too, a tile moved in setup may not be moved again",
+      meaning: "in a three- or four-culture game too, a tile moved in setup may not be moved again",
     },
     tokens_restart_reverse_order: {
       label: "Tokens placed in reverse order",
