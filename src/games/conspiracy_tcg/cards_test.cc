@@ -212,7 +212,9 @@ TEST(TcgVCard, ReadsVersions21To40WithFoldingEscapesGroupsAndUris) {
   EXPECT_EQ(helen.city, "Philadelphia");
   EXPECT_EQ(helen.country, "USA");
   EXPECT_DOUBLE_EQ(helen.latitude, 39.9526);
-  EXPECT_EQ(helen.note, "Line one\nline two");
+  // The escaped line break is read, then laid flat like every control character of a card field
+  // (a board, a log and a terminal print a field on one line).
+  EXPECT_EQ(helen.note, "Line one line two");
   EXPECT_EQ(helen.army, kPerformance);
   EXPECT_EQ(helen.features, kColourPrinting | kEmbossed);
   EXPECT_EQ(helen.pro_moves, bit(kGettingTheBallRolling) | bit(kClockwork) | bit(kForeignAgents));
