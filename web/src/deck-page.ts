@@ -10,7 +10,6 @@ import { businessCardSvg } from "./games/conspiracy-tcg";
 import {
   armyChoices,
   armyWhy,
-  browserStorage,
   deckApi,
   defaultSeatDeck,
   deckNameFromFile,
@@ -28,6 +27,7 @@ import {
   type MyDeck,
   type SampleDeck,
 } from "./decks";
+import { browserStorage } from "./stored-list";
 
 /** What one card says, in one line (the picture's label). */
 function cardLabel(i: number, c: CheckedCard): string {

@@ -5,6 +5,7 @@
 // answered, which deletes the deck on the server), and the decks a new match's seats play. No drawing here (deck-page.ts draws); everything is a function of the server's answers.
 import { call } from "./api";
 import type { Face } from "./games/conspiracy-tcg";
+import { type KeyValue, readStoredList, writeStoredList } from "./stored-list";
 
 /** One card as `tabletop deck check --json` and /api/decks give it (deck_check.h). */
 export interface CheckedCard {
@@ -160,35 +161,14 @@ export const MY_DECKS_KEY = "tabletop.my-decks";
 /** The most decks remembered; the least recently seen go first. */
 export const MY_DECKS_MAX = 50;
 
-type KeyValue = Pick<Storage, "getItem" | "setItem">;
-
-/** The storage to use: localStorage, or none (a browser that refuses it: nothing is remembered). */
-export function browserStorage(): KeyValue | undefined {
-  try {
-    return typeof localStorage === "undefined" ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 /** My decks, most recently seen first; anything in storage that is not such a list is ignored. */
 export function readMyDecks(storage: KeyValue | undefined): MyDeck[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(storage?.getItem(MY_DECKS_KEY) ?? "[]");
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(data)) return [];
-  return data
-    .filter(
-      (d): d is MyDeck =>
-        typeof d === "object" &&
-        d !== null &&
-        typeof d.id === "string" &&
-        isDeckId(d.id) &&
-        typeof d.name === "string",
-    )
+  return readStoredList(storage, MY_DECKS_KEY)
+    .filter((d): d is MyDeck => {
+      if (typeof d !== "object" || d === null) return false;
+      const x = d as Record<string, unknown>;
+      return typeof x.id === "string" && isDeckId(x.id) && typeof x.name === "string";
+    })
     .map((d) => ({
       id: d.id,
       name: d.name,
@@ -201,13 +181,7 @@ export function readMyDecks(storage: KeyValue | undefined): MyDeck[] {
 }
 
 function write(storage: KeyValue | undefined, decks: MyDeck[]): MyDeck[] {
-  const kept = decks.slice(0, MY_DECKS_MAX);
-  try {
-    storage?.setItem(MY_DECKS_KEY, JSON.stringify(kept));
-  } catch {
-    /* full or refused: the list lives for this page only */
-  }
-  return kept;
+  return writeStoredList(storage, MY_DECKS_KEY, decks, MY_DECKS_MAX);
 }
 
 /**

@@ -5,7 +5,7 @@
 // lists of open, running and finished matches.
 import { api, type GameInfo, type MatchSummary } from "./api";
 import { seatDeckSelect } from "./deck-page";
-import { browserStorage, deckApi, isDeckId, matchDecks, readMyDecks, type SampleDeck } from "./decks";
+import { deckApi, isDeckId, matchDecks, readMyDecks, type SampleDeck } from "./decks";
 import { h } from "./dom";
 import { showInvites } from "./invite";
 import { levelDetails, levelOption } from "./levels";
@@ -13,6 +13,7 @@ import { gameSummary, paramInputs, readParams } from "./lobby-params";
 import { drawMyMatches } from "./my-matches";
 import { playersText, rulesPanel } from "./rules";
 import { type HeldSeat, keepSeats, resumeUrl, seatsOf } from "./seat-store";
+import { browserStorage } from "./stored-list";
 
 export async function showLobby(root: HTMLElement): Promise<void> {
   document.title = "Tabletop — lobby";

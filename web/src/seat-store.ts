@@ -2,9 +2,7 @@
 // number and the time it was kept, in localStorage under SEATS_KEY. localStorage belongs to this
 // page's origin, so a token goes nowhere else; a seat is resumed through resumeUrl, a same-origin
 // path whose token stays in the #fragment (never sent in a request line, a Referer or a log).
-import { browserStorage } from "./decks";
-
-type KeyValue = Pick<Storage, "getItem" | "setItem">;
+import { browserStorage, type KeyValue, readStoredList, writeStoredList } from "./stored-list";
 
 export interface HeldSeat {
   token: string;
@@ -42,25 +40,14 @@ function valid(s: unknown): s is HeldSeat {
 
 /** The seats held, newest first; anything in storage that is not such a seat is left out. */
 export function readSeats(storage: KeyValue | undefined = browserStorage()): HeldSeat[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(storage?.getItem(SEATS_KEY) ?? "[]");
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(data)) return [];
-  return data
+  return readStoredList(storage, SEATS_KEY)
     .filter(valid)
     .map(({ token, match, game, seat, created }) => ({ token, match, game, seat, created }))
     .sort((a, b) => b.created - a.created);
 }
 
 function write(storage: KeyValue | undefined, seats: HeldSeat[]): void {
-  try {
-    storage?.setItem(SEATS_KEY, JSON.stringify(seats.slice(0, SEATS_MAX)));
-  } catch {
-    /* storage full or refused: the seats are not remembered */
-  }
+  writeStoredList(storage, SEATS_KEY, seats, SEATS_MAX);
 }
 
 /**
