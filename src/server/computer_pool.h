@@ -40,6 +40,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -51,6 +52,16 @@
 #include <vector>
 
 namespace tabletop::server {
+
+// True once a search started at `start` is to stop for others: `hurry` is set (another search
+// waits for a worker) and `hurried_ms` (> 0; 0: never) have passed. Computer seats (room.cc) and
+// hints (room_hint.cc) stop their search on it.
+inline bool hurried_past(const std::atomic<bool>& hurry, double hurried_ms,
+                         std::chrono::steady_clock::time_point start) {
+  return hurry && hurried_ms > 0 &&
+         std::chrono::steady_clock::now() - start >=
+             std::chrono::duration<double, std::milli>(hurried_ms);
+}
 
 class ComputerPool {
  public:

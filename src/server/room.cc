@@ -867,10 +867,7 @@ std::string Room::think(const std::weak_ptr<Room>& self, int seat, long long seq
     agent->set_progress(
         [self, seat, seq, &agent, &hurry, hurried_ms, start](double done, const std::string&) {
           if (auto room = self.lock()) room->progress(seat, seq, done);
-          if (hurry && hurried_ms > 0 &&
-              std::chrono::steady_clock::now() - start >=
-                  std::chrono::duration<double, std::milli>(hurried_ms))
-            agent->stop();
+          if (hurried_past(hurry, hurried_ms, start)) agent->stop();
         });
     return position.move_to_string(agent->choose(position));
   } catch (const std::exception&) {

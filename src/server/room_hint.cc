@@ -47,11 +47,7 @@ Room::Answer Room::hint(SeatMask held, int seat, long long seq, const std::share
           // Hurried like a computer seat's search (room.cc, think): once a match's search waits and
           // `hurried_ms` have passed, the search is stopped.
           const auto start = std::chrono::steady_clock::now();
-          const ai::StopWhen hurried = [&] {
-            return hurry && hurried_ms > 0 &&
-                   std::chrono::steady_clock::now() - start >=
-                       std::chrono::duration<double, std::milli>(hurried_ms);
-          };
+          const ai::StopWhen hurried = [&] { return hurried_past(hurry, hurried_ms, start); };
           const ai::Hint h = ai::hint(*position, spec, seed, {}, hurried);
           answer["move"] = h.move;
           answer["win_chance"] = std::round(h.win_chance * 1000) / 1000;
