@@ -7,7 +7,11 @@
 //   the
 //     next queued outcome before the generator is used (so a rulebook example's dice can be
 //     replayed);
-//   - journaled: when `journal_on()`, each outcome is appended to `journal()`, which records store.
+//   - journaled: when `journal_on()`, each outcome is appended to `journal()`, which records store;
+//   - explicit: when `explicit_on()`, a draw with no scripted outcome left throws ChanceNeeded{n}
+//     instead of using the generator. core/episode.h uses it to offer each draw as a chance node
+//     with its outcomes and probabilities (every draw is uniform: 1/n each), replaying the move
+//     with the outcomes chosen so far scripted. Off in play and search.
 // A game never keeps its own generator. Copying a Chance copies the stream, so a clone's future is
 // the original's future: search code that must not know the future calls `reseed()` on its copies
 // (State::determinize does this for you).
@@ -24,6 +28,12 @@
 
 namespace tabletop {
 
+// Thrown by Chance::draw in explicit mode when the next outcome is not scripted: the draw needs
+// one of `outcomes` equally likely outcomes. Not an error: core/episode.h catches it.
+struct ChanceNeeded {
+  uint32_t outcomes;
+};
+
 class Chance {
  public:
   // Implicit from a seed, so `new_initial_state(seed)` reads naturally on any Game.
@@ -39,6 +49,7 @@ class Chance {
         throw BadRecord("scripted chance outcome " + std::to_string(outcome) +
                         " is out of range for a draw of " + std::to_string(n));
     } else {
+      if (explicit_) throw ChanceNeeded{n};
       outcome = rng_.uniform(n);
     }
     if (journal_on_) journal_.push_back(outcome);
@@ -69,6 +80,9 @@ class Chance {
     script_.clear();
     next_scripted_ = 0;
   }
+
+  void set_explicit(bool on) { explicit_ = on; }
+  bool explicit_on() const { return explicit_; }
 
   void set_journal(bool on) { journal_on_ = on; }
   bool journal_on() const { return journal_on_; }
@@ -102,6 +116,7 @@ class Chance {
   std::vector<uint32_t> script_;
   std::size_t next_scripted_ = 0;
   bool journal_on_ = false;
+  bool explicit_ = false;
   std::vector<uint32_t> journal_;
 };
 

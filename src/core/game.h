@@ -23,6 +23,12 @@
 //   - `check_invariants()` throws InvariantError when the state is impossible (a coin in two
 //   places).
 //   - Every game ends: a game whose rules allow endless play has a documented engine ply cap.
+//   - For learning algorithms (OpenSpiel's contract, the section "For learning" below): every legal
+//     move has an action index in [0, num_distinct_actions()) that maps back to it, distinct moves
+//     distinct indices, the same on every state the seat to move cannot tell apart; the tensors
+//     have their declared shapes, are finite and hold only what the viewer may know (equal on
+//     determinize(viewer) samples); a finished game's returns lie within utility()'s bounds and,
+//     for a constant-sum game, add up to its sum; no game lasts more than max_game_length() plies.
 #pragma once
 
 #include <algorithm>
@@ -31,6 +37,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -327,6 +334,44 @@ class State {
   // checks it); each game documents its figures in its header.
   virtual void seat_figures(SeatFigures& out) const {}
 
+  // ---- For learning (OpenSpiel's contract; docs/api.md "For learning", docs/python.md) ----
+  // An action is a move as an index a policy can address: every move this game can ever offer has
+  // one in [0, game().num_distinct_actions()). Games whose packing names a move without context
+  // map it directly; a game may instead number a move by what the seat to move sees (a hand slot),
+  // as long as two states the seat cannot tell apart number their moves alike. Not for the
+  // search's hot path (agents use Move); cheap enough for a learning loop.
+
+  // The action index of `move`. Precondition: `move` is legal here. -1 when the game has no action
+  // space (num_distinct_actions() == 0).
+  virtual int action_index(Move move) const { return -1; }
+  // The move of action `action` here; throws BadMove naming the action when no legal move has it.
+  // The default searches the legal moves (games override it with a direct unpacking when cheap).
+  virtual Move action_move(int action) const;
+  // The legal moves' action indices, in legal_moves' order (allocates).
+  std::vector<int> legal_actions() const;
+  // `mask[a]` = 1 when action a is legal here, else 0. Precondition: mask.size() ==
+  // game().num_distinct_actions().
+  void legal_action_mask(std::span<uint8_t> mask) const;
+
+  // What `viewer` (a seat or kSpectator) sees, as numbers: the observation tensor of shape
+  // game().observation_tensor_shape(), written into `out` (row-major, out.size() the shape's
+  // product, every entry written). Built only from what observation(viewer) holds: equal on every
+  // determinize(viewer) sample (the conformance suite checks it). The default throws Error (the
+  // game supplies none: its shape is empty).
+  virtual void observation_tensor(Seat viewer, std::span<float> out) const;
+  // What `viewer` knows, including what it saw earlier and the board no longer shows (a value
+  // revealed, then hidden again), as numbers of shape game().information_state_tensor_shape().
+  // The default is the observation tensor: right for games whose observation already holds all a
+  // seat has learned. The same leak rule as the observation tensor.
+  virtual void information_state_tensor(Seat viewer, std::span<float> out) const {
+    observation_tensor(viewer, out);
+  }
+  // The viewer's information state as text with perfect recall: its observation, then every line
+  // of the event log it may read (the log records each move as it was announced to that viewer,
+  // with what it was shown). Perfect recall needs recording on from the first state
+  // (set_recording; Match and core/episode.h turn it on); with it off, only the observation.
+  std::string information_state_string(Seat viewer) const;
+
   Chance& chance() { return chance_; }
   const Chance& chance() const { return chance_; }
   EventLog& log() { return log_; }
@@ -402,6 +447,36 @@ class Game : public std::enable_shared_from_this<Game> {
   // src/ai/advice.h) reads (r - loss) / (1 - loss). The default, -1/(n-1), is the zero-sum
   // convention (-1 for two players); a game whose every loser gets -1 says so.
   virtual double loss_return() const { return -1.0 / std::max(1, num_players() - 1); }
+
+  // ---- For learning (see State's section of the same name) ----
+  // The number of distinct actions: every legal move of every state of this game (with these
+  // parameters) has an action index below it. 0: the game supplies no action space.
+  virtual int num_distinct_actions() const { return 0; }
+  // The shape of State::observation_tensor ({} when the game supplies none), the same for every
+  // state and viewer.
+  virtual std::vector<int> observation_tensor_shape() const { return {}; }
+  // The shape of State::information_state_tensor; by default the observation tensor's.
+  virtual std::vector<int> information_state_tensor_shape() const {
+    return observation_tensor_shape();
+  }
+  // What State::returns() can be: every seat's return of a finished game lies in [min, max]; when
+  // `constant_sum`, the returns of every finished game add up to `sum` (zero-sum: sum == 0).
+  struct Utility {
+    double min = -1;
+    double max = 1;
+    bool constant_sum = true;
+    double sum = 0;
+  };
+  // The default is the zero-sum convention loss_return() documents: min = loss_return(), max = 1,
+  // sum 0. A game on another scale (every loser -1, draws shared) overrides it.
+  virtual Utility utility() const { return {loss_return(), 1.0, true, 0.0}; }
+  // The most plies any game can last (its rules or its engine cap, with these parameters); 0: not
+  // declared.
+  virtual int max_game_length() const { return 0; }
+  // The most outcomes one chance draw (Chance::draw's n) can have in this game: 6 for a die, the
+  // deck's size for a shuffle; 0 when the game draws nothing. core/episode.h offers each draw as
+  // an explicit chance node with that many outcomes at most.
+  virtual int max_chance_outcomes() const { return 0; }
 
   // A new game: the deal is drawn from `chance` (seeded or scripted).
   virtual std::unique_ptr<State> new_initial_state(Chance chance) const = 0;

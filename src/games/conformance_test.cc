@@ -6,6 +6,7 @@
 #include "core/file.h"
 #include "games/conspiracy_tcg/gazetteer.h"
 #include "games/games.h"
+#include "testing/episode_check.h"
 
 namespace tabletop {
 namespace {
@@ -33,6 +34,29 @@ TEST_P(Conformance, RandomSimTest) {
   json params = games::registry().find(c.game)->test_params;
   params["players"] = c.players;
   testing::random_sim_test(games::registry(), c.game, params);
+}
+
+// The learning contract's dynamic part (testing/episode_check.h): explicit chance nodes, their
+// probabilities against sampling, undo, and explicit chance agreeing with scripted chance.
+TEST_P(Conformance, ExplicitChanceAndUndo) {
+  const Case& c = GetParam();
+  json params = games::registry().find(c.game)->test_params;
+  params["players"] = c.players;
+  testing::episode_test(games::registry(), c.game, params, 3);
+}
+
+// Every game supplies the learning contract (core/game.h, "For learning"): an action space,
+// tensors, a maximum length; the rest of the suite checks what they hold.
+TEST(Learning, EveryGameSuppliesActionsTensorsAndLength) {
+  for (const GameEntry& e : games::registry().entries()) {
+    std::shared_ptr<const Game> game = games::registry().make(e.info.id, e.test_params);
+    EXPECT_GT(game->num_distinct_actions(), 0) << e.info.id << ": no action space";
+    EXPECT_FALSE(game->observation_tensor_shape().empty()) << e.info.id << ": no tensor";
+    EXPECT_GT(game->max_game_length(), 0) << e.info.id << ": no maximum length";
+    if (e.info.has_chance) {
+      EXPECT_GT(game->max_chance_outcomes(), 0) << e.info.id;
+    }
+  }
 }
 
 // Each game's ParamSpecs agree with what its ParamReader accepts.

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/episode.h"
 #include "core/record.h"
 #include "testing/picker_check.h"
 
@@ -87,6 +88,106 @@ std::vector<std::string> legal_texts(const State& state) {
   return texts;
 }
 
+// The action space (game.h, "For learning"), where the game supplies one: every legal move has a
+// distinct index in [0, num_distinct_actions()) that maps back to it; the mask marks exactly those.
+void check_actions(const State& state, const std::string& where) {
+  const int n = state.game().num_distinct_actions();
+  if (n <= 0 || state.is_terminal()) return;
+  std::set<int> seen;
+  for (Move m : state.legal_moves()) {
+    const int a = state.action_index(m);
+    const std::string text = state.move_to_string(m);
+    ASSERT_TRUE(a >= 0 && a < n) << where << ": move " << text << " has action " << a
+                                 << ", outside 0.." << n - 1;
+    ASSERT_TRUE(seen.insert(a).second) << where << ": two legal moves have action " << a;
+    Move back{};
+    ASSERT_NO_THROW(back = state.action_move(a))
+        << where << ": action " << a << " (" << text << ") does not map back";
+    ASSERT_EQ(back, m) << where << ": action " << a << " maps back to "
+                       << state.move_to_string(back) << ", not " << text;
+  }
+  std::vector<uint8_t> mask(std::size_t(n), 7);
+  state.legal_action_mask(mask);
+  std::size_t lit = 0;
+  for (uint8_t b : mask) {
+    ASSERT_TRUE(b == 0 || b == 1) << where;
+    lit += b;
+  }
+  ASSERT_EQ(lit, seen.size()) << where << ": the mask marks other actions than the legal ones";
+  for (int a : seen) ASSERT_EQ(mask[std::size_t(a)], 1) << where;
+}
+
+std::size_t shape_size(const std::vector<int>& shape) {
+  std::size_t size = 1;
+  for (int d : shape) size *= std::size_t(d);
+  return size;
+}
+
+// One of the two tensors of `viewer` (information state when `information`), finite, every entry
+// written (the buffer is filled with NaN first).
+std::vector<float> tensor(const State& state, Seat viewer, bool information) {
+  const Game& game = state.game();
+  const std::vector<int> shape =
+      information ? game.information_state_tensor_shape() : game.observation_tensor_shape();
+  std::vector<float> out(shape_size(shape), std::nanf(""));
+  if (information)
+    state.information_state_tensor(viewer, out);
+  else
+    state.observation_tensor(viewer, out);
+  return out;
+}
+
+// The tensors, where the game supplies them: their declared (non-empty, positive) shapes, finite,
+// every entry written, the same from the restored JSON, and built only from what the viewer may
+// know: equal on determinize(viewer) samples, as observation(viewer) is.
+void check_tensors(const State& state, Rng& rng, const std::string& where) {
+  const Game& game = state.game();
+  if (game.observation_tensor_shape().empty()) return;
+  const std::unique_ptr<State> restored = game.state_from_json(state.to_json());
+  for (bool information : {false, true}) {
+    const char* name = information ? "information-state tensor" : "observation tensor";
+    const std::vector<int> shape =
+        information ? game.information_state_tensor_shape() : game.observation_tensor_shape();
+    ASSERT_FALSE(shape.empty()) << where << ": the " << name << " has no shape";
+    for (int d : shape) ASSERT_GT(d, 0) << where << ": the " << name << "'s shape";
+    for (Seat viewer = kSpectator; viewer < state.num_players(); ++viewer) {
+      const std::vector<float> truth = tensor(state, viewer, information);
+      for (float x : truth)
+        ASSERT_TRUE(std::isfinite(x)) << where << ": the " << name << " of viewer " << viewer
+                                      << " has an entry not written or not finite";
+      ASSERT_EQ(tensor(*restored, viewer, information), truth)
+          << where << ": the " << name << " of viewer " << viewer << " differs after the JSON "
+          << "round trip";
+      if (!game.info().hidden_information) continue;
+      for (int i = 0; i < 2; ++i)
+        ASSERT_EQ(tensor(*state.determinize(viewer, rng), viewer, information), truth)
+            << where << ": the " << name << " of viewer " << viewer
+            << " depends on what it cannot see";
+    }
+  }
+}
+
+// A finished game's returns lie within utility()'s bounds and add up to its sum when constant-sum;
+// it lasted no more than max_game_length() plies (every game declares one).
+void check_utility(const State& state, const std::string& where) {
+  const Game& game = state.game();
+  const Game::Utility u = game.utility();
+  ASSERT_LE(u.min, u.max) << where;
+  ASSERT_GT(game.max_game_length(), 0) << where << ": the game declares no maximum length";
+  ASSERT_LE(state.ply(), game.max_game_length()) << where << ": longer than max_game_length()";
+  const Returns r = state.returns();
+  double sum = 0;
+  for (int s = 0; s < state.num_players(); ++s) {
+    ASSERT_TRUE(r[std::size_t(s)] >= u.min - 1e-9 && r[std::size_t(s)] <= u.max + 1e-9)
+        << where << ": seat " << s << " returns " << r[std::size_t(s)] << ", outside [" << u.min
+        << ", " << u.max << "]";
+    sum += r[std::size_t(s)];
+  }
+  if (u.constant_sum) {
+    ASSERT_NEAR(sum, u.sum, 1e-9) << where << ": the returns do not add up to the game's sum";
+  }
+}
+
 // The seat to move cannot tell the state from its determinizations, so it must get the same legal
 // moves from them, with the same notation, in the same order.
 void check_move_order(const State& state, Rng& rng, int samples, const std::string& where) {
@@ -94,7 +195,12 @@ void check_move_order(const State& state, Rng& rng, int samples, const std::stri
   const Seat seat = state.current_player();
   const std::vector<std::string> truth = legal_texts(state);
   for (int i = 0; i < samples; ++i) {
-    const std::vector<std::string> sampled = legal_texts(*state.determinize(seat, rng));
+    const std::unique_ptr<State> sample = state.determinize(seat, rng);
+    if (state.game().num_distinct_actions() > 0) {
+      ASSERT_EQ(sample->legal_actions(), state.legal_actions())
+          << where << ": the action indices of seat " << seat << " depend on what it cannot see";
+    }
+    const std::vector<std::string> sampled = legal_texts(*sample);
     if (sampled == truth) continue;
     std::size_t first = 0;
     while (first < truth.size() && first < sampled.size() && truth[first] == sampled[first])
@@ -250,6 +356,7 @@ void random_sim_test(const Registry& registry, const std::string& game_id, const
                                 std::to_string(seed) + ") ply " + std::to_string(step);
       ASSERT_NO_THROW(state.check_invariants()) << where;
       ASSERT_NO_FATAL_FAILURE(check_moves(state, where));
+      ASSERT_NO_FATAL_FAILURE(check_actions(state, where));
       ASSERT_NO_FATAL_FAILURE(check_seat_figures(state, seat_figure_names, where));
       if (thorough || step % options.sample_every == 0) {
         ASSERT_NO_FATAL_FAILURE(check_round_trip(state, where));
@@ -265,6 +372,7 @@ void random_sim_test(const Registry& registry, const std::string& game_id, const
           ASSERT_NO_FATAL_FAILURE(check_reveals(state, rng, where));
         }
         ASSERT_NO_FATAL_FAILURE(check_no_leak(state, rng, sampled_differently, where));
+        ASSERT_NO_FATAL_FAILURE(check_tensors(state, rng, where));
         for (Seat viewer = kSpectator; viewer < state.num_players(); ++viewer)
           ASSERT_FALSE(state.render(viewer).empty()) << where;
       }
@@ -281,6 +389,8 @@ void random_sim_test(const Registry& registry, const std::string& game_id, const
       ASSERT_NO_THROW(match.play(move)) << where;
       if (options.observe) options.observe(*before, move, match.state());
     }
+    ASSERT_NO_FATAL_FAILURE(
+        check_utility(match.state(), game_id + " seed " + std::to_string(seed)));
     total_plies += match.state().ply();
     // The record replays to the same final state and result.
     const Record record = Record::from_json(match.record().to_json());

@@ -1,0 +1,51 @@
+// State's defaults for learning algorithms (game.h, "For learning"): action indices from moves,
+// the legal-action mask and the information-state string.
+#include <algorithm>
+
+#include "core/game.h"
+
+namespace tabletop {
+
+Move State::action_move(int action) const {
+  MoveList moves;
+  legal_moves(moves);
+  for (Move m : moves)
+    if (action_index(m) == action) return m;
+  throw BadMove("action " + std::to_string(action) + " is not a legal move here");
+}
+
+std::vector<int> State::legal_actions() const {
+  MoveList moves;
+  legal_moves(moves);
+  std::vector<int> out;
+  out.reserve(moves.size());
+  for (Move m : moves) out.push_back(action_index(m));
+  return out;
+}
+
+void State::legal_action_mask(std::span<uint8_t> mask) const {
+  const int n = game().num_distinct_actions();
+  if (n <= 0) throw Error(game().info().id + " has no action space");
+  if (mask.size() != std::size_t(n))
+    throw Error("the legal-action mask has " + std::to_string(mask.size()) + " entries, not " +
+                std::to_string(n));
+  std::fill(mask.begin(), mask.end(), uint8_t(0));
+  MoveList moves;
+  legal_moves(moves);
+  for (Move m : moves) mask[std::size_t(action_index(m))] = 1;
+}
+
+void State::observation_tensor(Seat, std::span<float>) const {
+  throw Error(game().info().id + " supplies no observation tensor");
+}
+
+std::string State::information_state_string(Seat viewer) const {
+  std::string out = observation(viewer).dump();
+  for (const std::string& line : log().for_viewer(viewer)) {
+    out += '\n';
+    out += line;
+  }
+  return out;
+}
+
+}  // namespace tabletop
