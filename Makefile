@@ -36,11 +36,13 @@ debug: deps build/debug/build.ninja
 	cmake --build --preset debug -j $(JOBS) --target conformance_test core_test fuzz_test
 
 # The main job: build the server and the web client, start `tabletop serve` (it prints the address
-# to open). PORT=8080, BIND=127.0.0.1 (0.0.0.0 lets others on your network join), DB=tabletop.db.
+# to open, and with BIND=0.0.0.0 the addresses others on your network open). PORT=8080,
+# BIND=127.0.0.1 (0.0.0.0 lets others on your network join), DB=tabletop.db, PUBLIC_URL (the
+# address join links name, e.g. behind a proxy: serve --public-url).
 # The terminal game stays: `build/bin/tabletop play relativity --seats human,greedy`.
 run: build web
 	$(BIN) serve --port $(or $(PORT),8080) --bind $(or $(BIND),127.0.0.1) --db $(or $(DB),tabletop.db) \
-	  --static "$$([ -f web/dist/index.html ] && echo web/dist)"
+	  --static "$$([ -f web/dist/index.html ] && echo web/dist)" $(if $(PUBLIC_URL),--public-url $(PUBLIC_URL))
 
 # Several processes on one PostgreSQL (docs/server.md): a throwaway PostgreSQL, two `tabletop
 # serve` on private ports and nginx in front (deploy/cluster/nginx.conf); prints the address to

@@ -158,6 +158,8 @@ struct ServeLimits {
   // Other sites (server::ServerOptions::allowed_hosts, allowed_origins, hello_grace_s).
   std::vector<std::string> allowed_hosts;
   std::vector<std::string> allowed_origins;
+  // serve --public-url (server::ServerOptions::public_url).
+  std::string public_url;
   int hello_grace_s = 10;
   int max_connections = 1000;
   int max_connections_per_address = 50;

@@ -255,6 +255,12 @@ int main(int argc, char** argv) {
       ->delimiter(',')
       ->check(cli::web_origin());
   serve
+      ->add_option("--public-url", serve_limits.public_url,
+                   "the address people on other machines open (scheme://host[:port], e.g. behind "
+                   "a proxy): join links name it and the server answers to its host; by default "
+                   "the addresses the server listens on")
+      ->check(cli::web_origin());
+  serve
       ->add_option("--hello-grace", serve_limits.hello_grace_s,
                    "seconds a WebSocket may stay open without a hello naming a match")
       ->capture_default_str()

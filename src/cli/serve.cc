@@ -1,6 +1,7 @@
 // `tabletop serve`: runs the web server until SIGINT or SIGTERM.
 #include <signal.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -61,10 +62,21 @@ int serve(const std::string& bind, int port, const std::string& db, const std::s
   options.allowed_hosts = limits.allowed_hosts;
   options.allowed_origins = limits.allowed_origins;
   options.hello_grace_s = limits.hello_grace_s;
+  options.public_url = limits.public_url;
+  if (!limits.public_url.empty())  // its host is one this server answers to
+    options.allowed_hosts.push_back(limits.public_url.substr(limits.public_url.find("//") + 2));
   server::Server server(games::registry(), options);
-  const std::string host = bind == "0.0.0.0" ? "<this machine's address>" : bind;
-  std::cout << "tabletop serve: open http://" << host << ":" << server.port() << "/"
-            << "  (database " << server::database_name(db) << ", " << server.lobby().unfinished()
+  // This machine's own address first (a browser here opens it), then where others reach it.
+  std::vector<std::string> urls = server.public_urls();
+  const std::string local = "http://" +
+                            std::string(bind == "0.0.0.0" || bind == "::" ? "127.0.0.1" : bind) +
+                            ":" + std::to_string(server.port());
+  if (std::find(urls.begin(), urls.end(), local) == urls.end()) urls.insert(urls.begin(), local);
+  std::cout << "tabletop serve: open " << urls.front() << "/";
+  for (std::size_t i = 1; i < urls.size(); ++i)
+    std::cout << (i == 1 ? " (other machines: " : ", ") << urls[i] << "/"
+              << (i + 1 == urls.size() ? ")" : "");
+  std::cout << "  (database " << server::database_name(db) << ", " << server.lobby().unfinished()
             << " unfinished matches resumed" << (static_dir.empty() ? ", no client files" : "")
             << "; Ctrl-C stops)" << std::endl;
   int signal = 0;

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "games/games.h"
+#include "server/addresses.h"
 #include "server/client.h"
 #include "server/cross_site.h"
 #include "server/server.h"
@@ -368,6 +369,60 @@ TEST(HostileSite, AWebSocketThatNeverSaysHelloIsClosed) {
   EXPECT_TRUE(pong) << ec.message();
   EXPECT_EQ(server.connections(), 1u);
   EXPECT_EQ(http_request(port, "GET", "/api/games").status, 200);
+}
+
+}  // namespace
+}  // namespace tabletop::server
+
+namespace tabletop::server {
+namespace {
+
+// GET /api/addresses from 127.0.0.1, with X-Real-IP `client` when given (the server trusts
+// 127.0.0.1 as a balancer in these tests, so the header names a client elsewhere).
+json addresses_seen(unsigned short port, const std::string& client = "") {
+  const Reply reply =
+      ask(port, "GET /api/addresses HTTP/1.1\r\nHost: 127.0.0.1\r\n" +
+                    (client.empty() ? std::string() : "X-Real-IP: " + client + "\r\n") +
+                    "Connection: close\r\n\r\n");
+  EXPECT_EQ(reply.status, 200) << reply.body;
+  return reply.parsed()["urls"];
+}
+
+// Join links name where other machines reach the server (addresses.h): the operator's
+// --public-url, told to anyone; else the addresses it listens on, told only to a client on the
+// machine itself (a page opened at 127.0.0.1), never to a client elsewhere.
+TEST(HostileSite, OnlyTheMachineItselfLearnsTheAddressesItListensOn) {
+  ServerOptions o = site_options("addresses");
+  o.bind = "0.0.0.0";
+  o.trusted_proxies = {"127.0.0.1"};
+  Server server(games::registry(), o);
+  const unsigned short port = server.port();
+  const json here = addresses_seen(port);
+  ASSERT_TRUE(here.is_array());
+  EXPECT_EQ(here, json(server.public_urls()));
+  for (const json& url : here) {
+    const std::string u = url.get<std::string>();
+    EXPECT_TRUE(u.starts_with("http://")) << u;
+    EXPECT_TRUE(u.ends_with(":" + std::to_string(port))) << u;
+    EXPECT_EQ(u.find("127.0.0.1"), std::string::npos) << "a loopback address is no use to others";
+  }
+  // A client elsewhere (named by the trusted balancer) learns nothing.
+  EXPECT_EQ(addresses_seen(port, "198.51.100.9"), json::array());
+  EXPECT_TRUE(loopback_address("127.0.0.2") && loopback_address("::1") &&
+              loopback_address("::ffff:127.0.0.1") && !loopback_address("198.51.100.9"));
+}
+
+TEST(HostileSite, APublicUrlIsWhatEveryoneIsTold) {
+  ServerOptions o = site_options("public_url");
+  o.public_url = "https://games.example.org";
+  o.trusted_proxies = {"127.0.0.1"};
+  Server server(games::registry(), o);
+  const json expected = json::array({"https://games.example.org"});
+  EXPECT_EQ(addresses_seen(server.port()), expected);
+  EXPECT_EQ(addresses_seen(server.port(), "198.51.100.9"), expected);
+  // Bound to one address, that address is where others reach it.
+  EXPECT_EQ(reachable_urls("192.0.2.4", 8080, ""),
+            std::vector<std::string>{"http://192.0.2.4:8080"});
 }
 
 }  // namespace

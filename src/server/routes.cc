@@ -9,6 +9,7 @@
 #include "core/file.h"
 #include "core/json_input.h"
 #include "core/record.h"
+#include "server/addresses.h"
 #include "server/catalog.h"
 #include "server/deck_routes.h"
 #include "server/json_input.h"
@@ -170,6 +171,12 @@ Response api(const RouteContext& c, const Request& request, const std::string& a
   if (parts.size() == 2 && parts[1] == "games") {
     if (method != http::verb::get) return wrong_method();
     return json_response(request, http::status::ok, games_json(c.registry));
+  }
+  if (parts.size() == 2 && parts[1] == "addresses") {
+    if (method != http::verb::get) return wrong_method();
+    const bool tell = c.public_url_given || loopback_address(address);
+    return json_response(request, http::status::ok,
+                         json{{"urls", tell ? json(c.public_urls) : json::array()}});
   }
   if (parts.size() == 2 && parts[1] == "matches") {
     if (method == http::verb::get)

@@ -45,6 +45,10 @@ struct RouteContext {
   // The names and other sites' origins served (serve --allowed-host, --allowed-origin;
   // cross_site.h); everything else is refused before it is routed.
   SitePolicy site = {};
+  // Where other machines reach this server (addresses.h), and whether the operator named it
+  // (--public-url: then told to anyone; else the listening addresses, told to loopback clients).
+  std::vector<std::string> public_urls = {};
+  bool public_url_given = false;
   // A WebSocket that has not said a `hello` that was answered with a state within this many
   // seconds of its upgrade is closed (serve --hello-grace).
   int hello_grace_s = 10;

@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "games/conspiracy_tcg/gazetteer.h"
+#include "server/addresses.h"
 #include "server/http_session.h"
 
 namespace tabletop::server {
@@ -63,6 +64,8 @@ Server::Server(const Registry& registry, ServerOptions options)
   acceptor_.bind(endpoint);
   acceptor_.listen(net::socket_base::max_listen_connections);
   port_ = acceptor_.local_endpoint().port();
+  context_->public_urls = reachable_urls(options_.bind, port_, options_.public_url);
+  context_->public_url_given = !options_.public_url.empty();
   accept();
   const int n = options_.network_threads > 0 ? options_.network_threads : cores();
   for (int i = 0; i < n; ++i) threads_.emplace_back([this] { run_network(); });

@@ -83,6 +83,9 @@ struct ServerOptions {
   std::vector<std::string> allowed_origins;
   // Seconds a WebSocket may stay open without a `hello` naming a match (ws_session.h).
   int hello_grace_s = 10;
+  // The address people on other machines use (serve --public-url, "scheme://host[:port]"):
+  // join links name it (addresses.h). Empty: the addresses the server listens on.
+  std::string public_url;
 };
 
 class Server {
@@ -97,6 +100,8 @@ class Server {
 
   // The port it listens on (the chosen one when options.port was 0).
   unsigned short port() const { return port_; }
+  // Where other machines reach this server (addresses.h): what join links name.
+  const std::vector<std::string>& public_urls() const { return context_->public_urls; }
   Lobby& lobby() { return *lobby_; }
   // Open connections now (for tests).
   std::size_t connections() const { return connections_.open(); }

@@ -153,6 +153,8 @@ export async function call<T>(
 
 export const api = {
   games: () => call<GameInfo[]>("GET", "/api/games"),
+  /** Where other machines reach this server (`serve --public-url`, or the addresses it listens on, told to a page on this machine). */
+  addresses: () => call<{ urls: string[] }>("GET", "/api/addresses"),
   matches: (status?: string) =>
     call<MatchSummary[]>("GET", `/api/matches${status ? "?status=" + status : ""}`),
   match: (id: string) => call<MatchSummary>("GET", `/api/matches/${id}`),

@@ -98,7 +98,7 @@ describe("the deck page", () => {
       'Crash Clinic — the card says "pediatrician"',
     );
     expect(root.querySelector(".deck-state")?.textContent).toBe(
-      "2 cards · 1 card needs an army before the deck can be played",
+      "2 cards (the rules suggest 40–60) · 1 card needs an army before the deck can be played",
     );
     expect(root.querySelector(".warnings li")?.textContent).toContain("the same card as apple:1");
     expect(root.querySelector(".needs-list a")?.getAttribute("href")).toBe("#card-1");
@@ -114,7 +114,7 @@ describe("the deck page", () => {
     expect(calls[1]).toMatchObject({ method: "PATCH", url: `/api/decks/${ID}` });
     expect(JSON.parse(String(calls[1].body))).toEqual({ card: 1, army: "Animals" });
     expect(root.querySelector(".deck-state")?.textContent).toBe(
-      "2 cards · playable: every card has its shadow army",
+      "2 cards (the rules suggest 40–60) · playable: every card has its shadow army",
     );
     expect(root.querySelector("#card-1 .army")?.textContent).toContain("Animals: annotated on the card");
     expect(root.querySelector(".play-deck")?.getAttribute("href")).toBe(`/?game=conspiracy-tcg&deck=${ID}`);

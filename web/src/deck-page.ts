@@ -21,6 +21,7 @@ import {
   proMoveLines,
   readMyDecks,
   rememberDeck,
+  SUGGESTED_DECK_CARDS,
   unsettled,
   type CheckedCard,
   type DeckAnswer,
@@ -142,7 +143,7 @@ function deckSection(
     h(
       "p",
       { class: d.playable ? "deck-state ok" : "deck-state bad", role: "status" },
-      `${d.cards.length} cards · ` +
+      `${d.cards.length} cards${d.cards.length < SUGGESTED_DECK_CARDS ? " (the rules suggest 40–60)" : ""} · ` +
         (d.playable
           ? "playable: every card has its shadow army"
           : `${open.length} card${open.length === 1 ? " needs" : "s need"} an army before the deck can be played`),
@@ -434,7 +435,9 @@ export function seatDeckSelect(
     h(
       "optgroup",
       { label: "Sample decks" },
-      ...samples.map((s) => h("option", { value: s.name }, `${s.name} (${s.cards} cards)`)),
+      ...samples.map((s) =>
+        h("option", { value: s.name, "data-cards": s.cards }, `${s.name} (${s.cards} cards)`),
+      ),
     ),
     mine.length
       ? h(
@@ -443,7 +446,7 @@ export function seatDeckSelect(
           ...mine.map((d) =>
             h(
               "option",
-              { value: d.id, disabled: !d.playable },
+              { value: d.id, disabled: !d.playable, "data-cards": d.cards },
               `${d.name} (${d.cards} cards${d.playable ? "" : ", needs armies"})`,
             ),
           ),

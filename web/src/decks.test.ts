@@ -3,6 +3,7 @@ import {
   armyChoices,
   armyWhy,
   deckApi,
+  deckSizeAdvice,
   deckNameFromFile,
   defaultSeatDeck,
   displayName,
@@ -267,5 +268,43 @@ describe("deleting a deck on the server", () => {
         call("DELETE", elsewhere, undefined, undefined, { Authorization: `Bearer ${KEY}` }),
       ).rejects.toThrow(/not a path on this site/);
     expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe("what the rules advise about deck sizes", () => {
+  it("says nothing for decks of 40-60 cards of roughly equal size", () => {
+    expect(deckSizeAdvice([48, 52])).toEqual([]);
+    expect(deckSizeAdvice([60, 50, 48])).toEqual([]);
+  });
+  it("names a deck under the suggested 40 cards", () => {
+    expect(deckSizeAdvice([5, 48])).toEqual([
+      "Seat 0's deck has 5 cards; the rules suggest 40–60.",
+      "The decks have 5 to 48 cards; the rules say players should have decks of roughly equal size.",
+    ]);
+  });
+  it("names decks that differ by more than a quarter", () => {
+    expect(deckSizeAdvice([40, 51])).toEqual([
+      "The decks have 40 to 51 cards; the rules say players should have decks of roughly equal size.",
+    ]);
+    expect(deckSizeAdvice([40, 50])).toEqual([]);
+  });
+});
+
+describe("a card's army and place, in words", () => {
+  it("does not repeat 'needs an army' under its heading", () => {
+    expect(
+      armyWhy(
+        card({ army_source: "needs an army", army_reason: "needs an army: no word of the army table" }),
+      ),
+    ).toBe("no word of the army table");
+  });
+  it("drops a region given as a number", () => {
+    expect(
+      placementText(
+        card({
+          city_placement: { placed: true, city: "Stockholm", region: "26", country: "SE", within_km: 25 },
+        }),
+      ),
+    ).toBe("placed at Stockholm, SE (within 25 km)");
   });
 });

@@ -101,7 +101,32 @@ export function faceOf(c: CheckedCard): Face {
 export function armyWhy(c: CheckedCard): string {
   if (c.army_source === "annotation") return `${c.army}: annotated on the card (X-TABLETOP-ARMY)`;
   if (c.army_source === "inferred") return `${c.army}: ${c.army_reason}`;
-  return c.army_reason;
+  // The page heads this with "Needs an army:" already.
+  return c.army_reason.replace(/^needs an army:\s*/i, "");
+}
+
+/** The rules' suggested deck size: "The suggested deck size is 40-60 cards" (no upper limit). */
+export const SUGGESTED_DECK_CARDS = 40;
+
+/**
+ * What the rules advise about the decks of one match, seat by seat (`sizes[i]`: seat i's deck's
+ * cards): a deck under the suggested 40 cards, and decks not "of roughly equal size" (the largest
+ * more than a quarter above the smallest). Empty: nothing to say.
+ */
+export function deckSizeAdvice(sizes: number[]): string[] {
+  const out: string[] = [];
+  sizes.forEach((n, seat) => {
+    if (n < SUGGESTED_DECK_CARDS) out.push(`Seat ${seat}'s deck has ${n} cards; the rules suggest 40–60.`);
+  });
+  if (sizes.length > 1) {
+    const least = Math.min(...sizes);
+    const most = Math.max(...sizes);
+    if (most > least * 1.25)
+      out.push(
+        `The decks have ${least} to ${most} cards; the rules say players should have decks of roughly equal size.`,
+      );
+  }
+  return out;
 }
 
 /** The armies a card may be annotated with: its candidates, or all of them when it has none. */
@@ -119,7 +144,9 @@ export function placementText(c: CheckedCard): string | null {
   const p = c.city_placement;
   if (!p) return null;
   if (!p.placed) return `not placed: ${p.why ?? "unknown"}`;
-  const where = [p.city, p.region, p.country].filter(Boolean).join(", ");
+  // A region given as a number (a gazetteer's administrative code, "26") means nothing to a reader.
+  const region = p.region && !/^\d+$/.test(p.region) ? p.region : "";
+  const where = [p.city, region, p.country].filter(Boolean).join(", ");
   return `placed at ${where} (within ${p.within_km ?? "?"} km)`;
 }
 

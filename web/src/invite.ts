@@ -18,6 +18,25 @@ export function isLoopback(hostname: string): boolean {
   return hostname === "localhost" || hostname === "[::1]" || hostname === "::1" || /^127\./.test(hostname);
 }
 
+/**
+ * The origin join links name: this page's own, unless it was opened through the loopback address
+ * and the server knows where other machines reach it (`urls`, GET /api/addresses): then the first
+ * of those, so a friend's link works without editing.
+ */
+export function linkOrigin(pageOrigin: string, urls: string[]): string {
+  if (!isLoopback(new URL(pageOrigin).hostname)) return pageOrigin;
+  for (const u of urls) {
+    try {
+      const url = new URL(u);
+      if ((url.protocol === "http:" || url.protocol === "https:") && !isLoopback(url.hostname))
+        return url.origin;
+    } catch {
+      // not an address: skip it
+    }
+  }
+  return pageOrigin;
+}
+
 /** A copy button: the text goes to the clipboard; where the browser refuses, a prompt shows it. */
 export function copyButton(text: string, label: string): HTMLButtonElement {
   const b = h("button", { type: "button", class: "copy", "aria-label": label }, "Copy link");

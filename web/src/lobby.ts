@@ -5,9 +5,9 @@
 // lists of open, running and finished matches.
 import { api, type GameInfo, type MatchSummary } from "./api";
 import { seatDeckSelect } from "./deck-page";
-import { deckApi, isDeckId, matchDecks, readMyDecks, type SampleDeck } from "./decks";
+import { deckApi, deckSizeAdvice, isDeckId, matchDecks, readMyDecks, type SampleDeck } from "./decks";
 import { h } from "./dom";
-import { showInvites } from "./invite";
+import { isLoopback, linkOrigin, showInvites } from "./invite";
 import { levelDetails, levelOption } from "./levels";
 import { gameSummary, paramInputs, readParams } from "./lobby-params";
 import { drawMyMatches } from "./my-matches";
@@ -81,14 +81,30 @@ export async function showLobby(root: HTMLElement): Promise<void> {
           ),
         );
     }
-    if (g.id === "conspiracy-tcg")
+    if (g.id === "conspiracy-tcg") {
+      // What the rules advise about the chosen decks' sizes, kept current as seats change decks.
+      const advice = h("ul", {
+        class: "deck-advice",
+        role: "status",
+        "aria-label": "about the decks' sizes",
+      });
+      const advise = () => {
+        const sizes = [...seatsBox.querySelectorAll<HTMLSelectElement>("select.seat-deck")].map((s) =>
+          Number(s.selectedOptions[0]?.dataset.cards ?? 0),
+        );
+        advice.replaceChildren(...deckSizeAdvice(sizes).map((line) => h("li", {}, line)));
+      };
+      for (const s of seatsBox.querySelectorAll("select.seat-deck")) s.addEventListener("change", advise);
       seatsBox.append(
+        advice,
         h(
           "p",
           {},
           h("a", { href: "/decks", class: "my-decks-link" }, "Upload your own business cards (my decks)"),
         ),
       );
+      advise();
+    }
     seatsBox.append(
       h(
         "details",
@@ -202,7 +218,10 @@ export async function showLobby(root: HTMLElement): Promise<void> {
           .filter((s) => s.token)
           .map((s) => ({ token: s.token!, match: created.id, game: g.id, seat: s.seat })),
       );
-      showInvites(result, created);
+      const urls = isLoopback(location.hostname)
+        ? (await api.addresses().catch(() => ({ urls: [] }))).urls
+        : [];
+      showInvites(result, created, linkOrigin(location.origin, urls));
       void refreshLists();
     } catch (e) {
       error.textContent = (e as Error).message;
