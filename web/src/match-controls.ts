@@ -1,0 +1,254 @@
+// The match page's move controls: the generic move picker (places lit on the board, narrowed by
+// each click, with a reason when a click does nothing), the move buttons and the folded list of
+// every move, the notation box and its help, undo, and the hint panel. Moves go out through
+// match-connection.ts; what comes back is drawn by match-view.ts.
+import type { GameInfo } from "./api";
+import { h, seatLabel } from "./dom";
+import { DRAWERS } from "./games";
+import { HintPanel } from "./hint";
+import { say, type MatchUi } from "./match-layout";
+import type { SeatConnection } from "./match-connection";
+import { markdown, section } from "./markdown";
+import { MovePicker } from "./picker";
+import { pickPrompt, unlitWhy } from "./pick-words";
+import type { HintMsg, StateMsg, View } from "./protocol";
+
+export class MatchControls {
+  private picker: MovePicker | null = null;
+  private readonly hints: HintPanel;
+
+  constructor(
+    private readonly ui: MatchUi,
+    private readonly games: GameInfo[],
+    private readonly conn: SeatConnection,
+    private readonly playing: boolean,
+  ) {
+    this.hints = new HintPanel(
+      (seat) => conn.hint(seat),
+      (move) => conn.send(move),
+      ui.boardBox,
+    );
+    ui.controls.append(this.hints.el);
+    document.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape" && this.picker) {
+        this.picker.reset();
+        this.highlight();
+      }
+    });
+    ui.noteForm.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const text = ui.noteInput.value.trim();
+      if (!text) return;
+      // Sent as typed: the server answers with the game's own reason when it is not legal.
+      conn.send(this.picker?.find(text)?.move ?? text);
+      ui.noteInput.value = "";
+    });
+    ui.helpToggle.addEventListener("click", () => {
+      ui.help.hidden = !ui.help.hidden;
+      ui.helpToggle.setAttribute("aria-expanded", String(!ui.help.hidden));
+      this.drawHelp();
+    });
+    ui.undo.addEventListener("click", () => conn.undo());
+  }
+
+  /** A click on the board (not on a fold button): a place's click goes to the picker. */
+  click(ev: Event): void {
+    const g = (ev.target as Element).closest("[data-place]");
+    if (g) this.onPlace(g.getAttribute("data-place")!);
+  }
+
+  /** A key on the board: Enter or Space on a place clicks it and keeps the focus there. */
+  key(ev: KeyboardEvent): void {
+    const g = (ev.target as Element).closest?.("[data-place]");
+    if (!g) return;
+    if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      const name = g.getAttribute("data-place")!;
+      this.onPlace(name);
+      this.ui.boardBox.querySelector<SVGGElement>(`[data-place="${name}"][tabindex]`)?.focus();
+    }
+  }
+
+  /** After the board of `view` is drawn: a new picker, the lit places, hints, help and undo. */
+  update(s: StateMsg, view: View): void {
+    const ui = this.ui;
+    const pending = this.conn.pending;
+    this.picker = view.legal.length ? new MovePicker(view.legal) : null;
+    // An example in this game's own notation (a Relativity swap means nothing in Siege).
+    if (view.legal.length) ui.noteInput.placeholder = `e.g. ${view.legal[0].move}`;
+    this.highlight();
+    this.hints.update(s, view, !!pending);
+    this.drawHelp();
+    ui.undo.hidden = !s.match.undo || view.seat < 0 || !!s.result;
+    ui.undo.disabled = !view.can_undo || !!pending;
+    ui.undo.title = view.can_undo ? "Take back your last decision" : (view.why_no_undo ?? "");
+    ui.undo.textContent = view.can_undo
+      ? "Undo my last move"
+      : `Undo not possible: ${view.why_no_undo ?? ""}`;
+    // After the end: no move controls, no stale "Move accepted"; the result says it all.
+    ui.controls.hidden = !this.playing || !!s.result;
+    if (s.result && /^(Move accepted|Undone|Sent)/.test(ui.message.textContent ?? "")) say(ui, "", "");
+  }
+
+  /** Hot-seat hand-over: nothing of the last seat's moves stays on the page. */
+  clear(): void {
+    this.ui.help.replaceChildren();
+    this.ui.moves.replaceChildren();
+    this.picker = null;
+  }
+
+  answerHint(msg: HintMsg): void {
+    this.hints.answer(msg);
+  }
+
+  /** Lights the places the picker offers and marks the ones picked, then redraws the buttons. */
+  private highlight(): void {
+    const svg = this.ui.boardBox.querySelector("svg");
+    if (!svg) return;
+    const targets = this.picker && !this.conn.pending ? this.picker.targets() : new Set<string>();
+    const picked = new Set(this.picker?.picked ?? []);
+    for (const g of svg.querySelectorAll<SVGGElement>("[data-place]")) {
+      const name = g.getAttribute("data-place")!;
+      const t = targets.has(name);
+      g.classList.toggle("target", t);
+      g.classList.toggle("picked", picked.has(name));
+      if (t || picked.has(name)) {
+        g.setAttribute("tabindex", "0");
+        g.setAttribute("role", "button");
+      } else {
+        g.removeAttribute("tabindex");
+        g.removeAttribute("role");
+      }
+    }
+    this.drawMoveButtons();
+  }
+
+  private drawMoveButtons(): void {
+    const ui = this.ui;
+    const view = this.conn.currentView();
+    const pending = this.conn.pending;
+    const picker = this.picker;
+    const send = (move: string) => this.conn.send(move);
+    ui.moves.replaceChildren();
+    ui.allMoves.hidden = true;
+    if (!view || view.legal.length === 0 || !picker) {
+      ui.moves.append(
+        h(
+          "p",
+          {},
+          pending
+            ? `Waiting for the server to accept ${pending.move}…`
+            : view && view.seat >= 0
+              ? "Not your turn."
+              : "You are watching.",
+        ),
+      );
+      return;
+    }
+    if (pending) {
+      ui.moves.append(h("p", {}, `Waiting for the server to accept ${pending.move}…`));
+      return;
+    }
+    const state = this.conn.state;
+    const picked = picker.picked;
+    const at = { picked, lit: picker.targets(), buttons: picker.buttons().length };
+    const words = (state && DRAWERS[state.match.game]?.pickPrompt?.(at, view.observation)) ?? pickPrompt(at);
+    ui.moves.append(h("p", { class: "picking" }, words));
+    // Every legal move on the board as a button too, folded away: the fallback for clicking.
+    const buttons = picker.buttons();
+    const onBoard = picker.candidates().filter((m) => !buttons.includes(m));
+    ui.allMoves.hidden = picked.length > 0 || onBoard.length === 0;
+    if (!ui.allMoves.hidden) {
+      const was = ui.allMoves.open;
+      ui.allMoves.replaceChildren(
+        h(
+          "summary",
+          {},
+          `The ${onBoard.length === 1 ? "move" : `${onBoard.length} moves`} on the board, as a list`,
+        ),
+        ...onBoard.map((m) =>
+          h(
+            "button",
+            { type: "button", class: "move-listed", "data-move": m.move, onclick: () => send(m.move) },
+            m.text ?? m.move,
+          ),
+        ),
+      );
+      ui.allMoves.open = was;
+    }
+    for (const m of buttons) {
+      ui.moves.append(
+        h(
+          "button",
+          { type: "button", class: "move", "data-move": m.move, onclick: () => send(m.move) },
+          m.text ?? m.move,
+        ),
+      );
+    }
+    if (picked.length)
+      ui.moves.append(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "clear",
+            onclick: () => {
+              this.picker?.reset();
+              this.highlight();
+            },
+          },
+          "Clear selection",
+        ),
+      );
+  }
+
+  /** Says in the message line why a click on the board did nothing. */
+  private explain(text: string): void {
+    say(this.ui, text, "unlit");
+  }
+
+  private onPlace(name: string): void {
+    const view = this.conn.currentView();
+    const state = this.conn.state;
+    const pending = this.conn.pending;
+    if (pending) return this.explain(`Nothing happened: ${pending.move} is on its way to the server.`);
+    if (!this.picker) {
+      if (!view || view.seat < 0) return this.explain("Nothing happened: you are watching this match.");
+      if (state?.result) return this.explain("Nothing happened: the game is over.");
+      const toMove = state?.to_move;
+      return this.explain(
+        toMove === null || toMove === undefined
+          ? "Nothing happened: it is nobody's turn."
+          : `Nothing happened: it is ${seatLabel(toMove, state?.match.seats[toMove]?.name)}'s turn, not yours.`,
+      );
+    }
+    const before = [...this.picker.picked];
+    const r = this.picker.click(name);
+    if (r.kind === "ignored") return this.explain(unlitWhy(name, r.why, before));
+    if (this.ui.message.classList.contains("unlit")) say(this.ui, "", "");
+    if (r.kind === "chosen") this.conn.send(r.move.move);
+    else this.highlight();
+  }
+
+  private drawHelp(): void {
+    const ui = this.ui;
+    const state = this.conn.state;
+    if (ui.help.hidden || !state) return;
+    const info = this.games.find((g) => g.id === state.match.game);
+    const legal = this.conn.currentView()?.legal ?? [];
+    // The how-to's own "Notation" section, with a link to the whole how-to.
+    const notation = section(info?.how_to_play ?? "", "Notation");
+    ui.help.replaceChildren(
+      ...(notation ? markdown(notation) : []),
+      h(
+        "p",
+        {},
+        h("a", { href: `/rules/${state.match.game}` }, `How to play ${info?.name ?? state.match.game}`),
+        notation ? " (the whole how-to)." : " says how moves are written.",
+      ),
+      legal.length
+        ? h("p", {}, "Legal now: ", h("code", {}, legal.map((m) => m.move).join("  ")))
+        : h("p", {}, "No move of yours is legal now."),
+    );
+  }
+}
