@@ -41,6 +41,12 @@ test("create a Relativity match against the computer in the lobby and play it to
   // The first move by keyboard: focus a lit place, Enter, then the next lit place, Enter (a move
   // button when the server sends no places).
   assert.equal(await waitForTurnOrEnd(page), "turn");
+  // The tab says whose turn it is: its title and a badge on its icon (turn-notice.ts).
+  assert.match(await page.title(), /^Your turn — Tabletop — Relativity /);
+  assert.equal(
+    await page.locator('link[rel="icon"][type="image/svg+xml"]').getAttribute("href"),
+    "/favicon-turn.svg",
+  );
   if (await page.locator("svg.board [data-place].target").count()) {
     await page.locator("svg.board [data-place].target").first().focus();
     await page.keyboard.press("Enter");
@@ -77,6 +83,7 @@ test("create a Relativity match against the computer in the lobby and play it to
   }
   const result = await page.locator(".result").textContent();
   assert.match(result, /Result/);
+  assert.doesNotMatch(await page.title(), /Your turn/);
   await screenshot(page, "relativity-result");
   const last = states(page).at(-1);
   assert.ok(last.result, "the last state carries the result");

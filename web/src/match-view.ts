@@ -11,6 +11,7 @@ import type { MatchUi } from "./match-layout";
 import type { StateMsg, View } from "./protocol";
 import { resultNodes } from "./result";
 import { seatShape, svgRoot } from "./svg";
+import { askButton, TurnNotice } from "./turn-notice";
 
 export class MatchView {
   private readonly zoom: BoardZoom;
@@ -19,6 +20,8 @@ export class MatchView {
   private readonly folds = new Map<string, boolean>();
   private readonly onFold: (ev: Event) => boolean;
   private statusOpen = false;
+  // "Your turn" in the title and the tab's icon, and a notification to a background tab.
+  private readonly turnNotice = new TurnNotice();
 
   constructor(
     private readonly ui: MatchUi,
@@ -39,6 +42,8 @@ export class MatchView {
     });
     this.zoom = new BoardZoom(ui.boardBox, ui.zoom);
     this.onFold = wireFolds(ui.boardBox, this.folds, redraw);
+    const ask = askButton();
+    if (ask) ui.controls.after(ask);
   }
 
   /** Whether a board event was a fold button's (handled here: the board is drawn again). */
@@ -50,7 +55,12 @@ export class MatchView {
   draw(s: StateMsg, view: View, seatNames: string[]): void {
     const ui = this.ui;
     const drawer = DRAWERS[s.match.game];
-    document.title = `Tabletop — ${s.match.game} ${s.match.id}`;
+    const info = this.games.find((g) => g.id === s.match.game);
+    this.turnNotice.update(
+      view.seat >= 0 && s.to_move === view.seat && !s.result,
+      `Tabletop — ${info?.name ?? s.match.game} ${s.match.id}`,
+      s.match.id,
+    );
     const ctx: DrawContext = {
       viewer: view.seat,
       seatNames,
@@ -61,7 +71,6 @@ export class MatchView {
       // Every place some legal move names: a drawer never folds one of them away.
       live: new Set(view.legal.flatMap((m) => m.places ?? [])),
     };
-    const info = this.games.find((g) => g.id === s.match.game);
     ui.rulesLink.href = `/rules/${s.match.game}`;
     ui.rulesLink.textContent = `How to play ${info?.name ?? s.match.game}`;
     if (drawer) {
