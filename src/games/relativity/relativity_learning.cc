@@ -37,9 +37,15 @@ Move RelativityState::action_move(int action) const {
     throw BadMove("action " + std::to_string(action) + " is not one of 0.." +
                   std::to_string(kActions - 1));
   const Move move = pair_table().moves[std::size_t(action)];
-  const std::string why = why_illegal(move);
-  if (!why.empty())
-    throw BadMove("action " + std::to_string(action) + " (" + move_to_string(move) + "): " + why);
+  // The rules' test without why_illegal's sentence (built only for the error).
+  const int a = swap_low(move), b = swap_high(move);
+  const bool legal = !over_ && !(reversal_forbidden() && a == last_low_ && b == last_high_) &&
+                     (role_to_move_ == kSpace
+                          ? torus_neighbours(a, b)
+                          : sequence_neighbours(board_[std::size_t(a)], board_[std::size_t(b)]));
+  if (!legal)
+    throw BadMove("action " + std::to_string(action) + " (" + move_to_string(move) +
+                  "): " + why_illegal(move));
   return move;
 }
 
