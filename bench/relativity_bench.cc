@@ -4,6 +4,7 @@
 #include "games/games.h"
 #include "games/relativity/relativity.h"
 #include "random_playout.h"
+#include "relativity_yardstick.h"
 
 namespace tabletop {
 namespace {
@@ -54,6 +55,43 @@ void BM_RelativityRandomPlayout(benchmark::State& bench) {
   run_random_playouts(bench, [&] { return root->clone(); });
 }
 BENCHMARK(BM_RelativityRandomPlayout);
+
+// The same games through the learning API (State::legal_actions, State::action_move), as a
+// Python loop over one environment plays them.
+void BM_RelativityRandomPlayoutActions(benchmark::State& bench) {
+  auto root = start();
+  Rng rng(1);
+  int64_t plies = 0;
+  for (auto _ : bench) {
+    auto state = root->clone();
+    while (!state->is_terminal()) {
+      const std::vector<int> actions = state->legal_actions();
+      state->apply(state->action_move(actions[rng.uniform(uint32_t(actions.size()))]));
+      ++plies;
+    }
+  }
+  bench.counters["plies_per_second"] =
+      benchmark::Counter(double(plies), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_RelativityRandomPlayoutActions);
+
+// The yardstick: the same games played by one function written for Relativity alone
+// (relativity_yardstick.h). BM_RelativityRandomPlayout / this = the generic API's share of the
+// speed a hand-written loop reaches.
+void BM_RelativityRandomPlayoutYardstick(benchmark::State& bench) {
+  const relativity::Board deal = relativity::parse_coins(kDeal);
+  Rng rng(1);
+  int64_t plies = 0, games = 0;
+  for (auto _ : bench) {
+    plies += relativity_yardstick::play_random_game(deal, deal, rng, relativity::kDefaultMaxPlies);
+    ++games;
+  }
+  bench.counters["plies_per_second"] =
+      benchmark::Counter(double(plies), benchmark::Counter::kIsRate);
+  bench.counters["games_per_second"] =
+      benchmark::Counter(double(games), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_RelativityRandomPlayoutYardstick);
 
 }  // namespace
 }  // namespace tabletop
