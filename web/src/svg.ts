@@ -217,10 +217,12 @@ export function coin(cx: number, cy: number, r: number, spec: CoinSpec): SVGGEle
     g.append(suitSymbol(spec.suit, cx, cy, r * 0.55));
   }
   if (spec.badge) {
+    // Top left of the coin: a square's name sits in its bottom right corner, a last-move mark in
+    // its top right.
     g.append(
       el("circle", {
-        cx: cx + r * 0.7,
-        cy: cy + r * 0.7,
+        cx: cx - r * 0.7,
+        cy: cy - r * 0.7,
         r: r * 0.42,
         fill: "#fff",
         stroke: "#333",
@@ -231,8 +233,8 @@ export function coin(cx: number, cy: number, r: number, spec: CoinSpec): SVGGEle
       el(
         "text",
         {
-          x: cx + r * 0.7,
-          y: cy + r * 0.86,
+          x: cx - r * 0.7,
+          y: cy - r * 0.54,
           "text-anchor": "middle",
           "font-size": r * 0.55,
           "font-weight": 700,
