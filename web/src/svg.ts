@@ -24,7 +24,11 @@ export function el<K extends keyof SVGElementTagNameMap>(
 /** The four piecepack suits in their usual order. */
 export const SUITS = ["Suns", "Moons", "Crowns", "Arms"] as const;
 export const SUIT_LETTERS = "SMCA";
-export const SUIT_COLOURS = ["#b8312f", "#1d1d1f", "#1e7a34", "#1f4f9e"];
+/**
+ * The suits' inks: muted and apart from SEAT_COLOURS, so a coin's suit never reads as a seat; the
+ * suit symbol drawn beside every suit is what tells suits apart.
+ */
+export const SUIT_COLOURS = ["#8a6d00", "#2b2b2b", "#6b4a2b", "#4d5966"];
 
 /** A rank as a piecepack prints it: 0 null "n", 1 ace "A", then the number. */
 export function rankLabel(rank: number): string {
@@ -199,14 +203,17 @@ export function coin(cx: number, cy: number, r: number, spec: CoinSpec): SVGGEle
     g.append(el("polygon", { points: `${tip} ${b1} ${b2}`, fill: ink, class: "coin-dir" }));
   }
   if (spec.side === "number") {
+    // A coin of a known suit shows its suit symbol above the number: the colour is never the only sign.
+    const suited = spec.suit !== undefined;
+    if (suited) g.append(suitSymbol(spec.suit!, cx, cy - r * 0.5, r * 0.27));
     g.append(
       el(
         "text",
         {
           x: cx,
-          y: cy + r * 0.36,
+          y: cy + (suited ? r * 0.6 : r * 0.36),
           "text-anchor": "middle",
-          "font-size": r * 1.05,
+          "font-size": suited ? r * 0.9 : r * 1.05,
           "font-weight": 700,
           fill: ink,
         },
