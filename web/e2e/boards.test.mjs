@@ -139,3 +139,88 @@ test("no two labels on a board overlap, on every board mid-game at 1280 px and a
   }
   assert.deepEqual(found, []);
 });
+
+/**
+ * On a phone: every place of every legal move is drawn on the board and can be reached (inside the
+ * board's box once scrolled there), every place lit for a first click is at least TAP px, and the
+ * smallest text on the board is at least READABLE px high on the screen.
+ */
+const READABLE = 8;
+async function phoneCheck(page) {
+  return page.evaluate(
+    ({ tap, readable }) => {
+      const problems = [];
+      const board = document.querySelector("svg.board");
+      const legal = JSON.parse(document.body.dataset.legalForTest ?? "[]");
+      for (const m of legal)
+        for (const p of m.places ?? []) {
+          const g = [...board.querySelectorAll("[data-place]")].find(
+            (e) => e.getAttribute("data-place") === p,
+          );
+          const r = g?.getBoundingClientRect();
+          if (!r || r.width <= 0 || r.height <= 0) problems.push(`${m.move}: ${p} is not drawn`);
+        }
+      for (const g of board.querySelectorAll("[data-place].target")) {
+        const r = g.getBoundingClientRect();
+        if (Math.min(r.width, r.height) < tap - 0.5)
+          problems.push(
+            `lit ${g.getAttribute("data-place")} is ${Math.round(Math.min(r.width, r.height))}px`,
+          );
+      }
+      let smallest = Infinity;
+      let which = "";
+      for (const t of board.querySelectorAll("text")) {
+        if (!t.getClientRects().length || getComputedStyle(t).display === "none" || !t.textContent.trim())
+          continue;
+        const size =
+          parseFloat(getComputedStyle(t).fontSize) *
+          (board.getBoundingClientRect().width / board.viewBox.baseVal.width);
+        if (size < smallest) [smallest, which] = [size, t.textContent.trim()];
+      }
+      if (smallest < readable) problems.push(`text "${which}" is ${smallest.toFixed(1)}px`);
+      return problems;
+    },
+    { tap: 44, readable: READABLE },
+  );
+}
+
+test("at 390 px wide every board is readable and every move can be tapped", async () => {
+  const found = [];
+  for (const g of GAMES) {
+    const created = await matchAgainstComputers(g);
+    const page = await visit(env, created.seats[0].join_url, PHONE, "svg.board");
+    for (let i = 0; i < 4; i++) {
+      if ((await waitForTurnOrEnd(page)) === "over") break;
+      const st = states(page).at(-1);
+      const legal = st.views.find((v) => v.seat === 0)?.legal ?? [];
+      await page.evaluate((l) => (document.body.dataset.legalForTest = JSON.stringify(l)), legal);
+      for (const p of await phoneCheck(page)) found.push(`${g.id} move ${i + 1}: ${p}`);
+      // Then a move by tapping alone: lit places until one is sent, else a move button.
+      const seq = st.seq;
+      for (let k = 0; k < 8 && states(page).at(-1).seq === seq; k++) {
+        const lit = page.locator("svg.board [data-place].target");
+        if ((await lit.count()) === 0) {
+          await page.locator(".move-buttons button.move").first().tap();
+          break;
+        }
+        await lit.first().tap();
+        if ((await page.locator("svg.board [data-place].picked").count()) === 0) break;
+        const arrows = page.locator("svg.board .board-choice [data-move]");
+        if (await arrows.count()) {
+          await arrows.first().tap();
+          break;
+        }
+        if ((await page.locator(".move-buttons button.move").count()) && !(await lit.count())) {
+          await page.locator(".move-buttons button.move").first().tap();
+          break;
+        }
+      }
+      await until(() => states(page).at(-1).seq > seq, `${g.id}: the state after a tapped move`);
+      assert.equal(await page.locator(".message.bad").count(), 0, `${g.id}: a tapped move was refused`);
+    }
+    await screenshot(page, `${g.id}-phone-tapped`);
+    assertNoConsoleErrors(page, `${g.id} on a phone`);
+    await page.context().close();
+  }
+  assert.deepEqual(found, []);
+});

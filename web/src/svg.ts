@@ -383,7 +383,8 @@ export function coordLabel(name: string, x: number, y: number, size: number): SV
     {
       x: x + size - 3,
       y: y + size - 4,
-      "font-size": Math.max(9, Math.round(size / 5)),
+      // 12 at least: still 8 px on a phone with the whole board in view.
+      "font-size": Math.max(12, Math.round(size / 5)),
       "text-anchor": "end",
       class: "coord",
       "aria-hidden": "true",
