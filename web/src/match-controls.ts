@@ -9,7 +9,7 @@ import { HintPanel } from "./hint";
 import { say, type MatchUi } from "./match-layout";
 import type { SeatConnection } from "./match-connection";
 import { markdown, section } from "./markdown";
-import { MovePicker } from "./picker";
+import { MovePicker, type LegalMove } from "./picker";
 import { pickPrompt, unlitWhy } from "./pick-words";
 import type { HintMsg, StateMsg, View } from "./protocol";
 
@@ -175,10 +175,13 @@ export class MatchControls {
       return;
     }
     const state = this.conn.state;
+    const names = this.conn.seatNames();
+    const words = (m: LegalMove) =>
+      (state && DRAWERS[state.match.game]?.moveWords?.(m.move, view.observation, names)) ?? m.text ?? m.move;
     const picked = picker.picked;
     const at = { picked, lit: picker.targets(), buttons: picker.buttons().length };
-    const words = (state && DRAWERS[state.match.game]?.pickPrompt?.(at, view.observation)) ?? pickPrompt(at);
-    ui.moves.append(h("p", { class: "picking" }, words));
+    const prompt = (state && DRAWERS[state.match.game]?.pickPrompt?.(at, view.observation)) ?? pickPrompt(at);
+    ui.moves.append(h("p", { class: "picking" }, prompt));
     // Every legal move on the board as a button too, folded away: the fallback for clicking.
     const buttons = picker.buttons();
     const onBoard = picker.candidates().filter((m) => !buttons.includes(m));
@@ -194,8 +197,14 @@ export class MatchControls {
         ...onBoard.map((m) =>
           h(
             "button",
-            { type: "button", class: "move-listed", "data-move": m.move, onclick: () => send(m.move) },
-            m.text ?? m.move,
+            {
+              type: "button",
+              class: "move-listed",
+              "data-move": m.move,
+              title: m.move,
+              onclick: () => send(m.move),
+            },
+            words(m),
           ),
         ),
       );
@@ -205,8 +214,8 @@ export class MatchControls {
       ui.moves.append(
         h(
           "button",
-          { type: "button", class: "move", "data-move": m.move, onclick: () => send(m.move) },
-          m.text ?? m.move,
+          { type: "button", class: "move", "data-move": m.move, title: m.move, onclick: () => send(m.move) },
+          words(m),
         ),
       );
     }

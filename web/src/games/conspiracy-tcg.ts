@@ -9,6 +9,7 @@
 // header strip). Choices made after the clicks (deploy-time pro moves, attack styles, mode changes)
 // are buttons.
 import { el, place, seatShape, svgRoot } from "../svg";
+import { tcgMoveWords } from "./tcg-words";
 import type { DrawContext, GameDrawer, Observation } from "./types";
 
 /** A card's face as the observation gives it. */
@@ -182,6 +183,7 @@ function slot(name: string, x: number, y: number, w: number, h: number, text: st
 }
 
 export const conspiracyTcg: GameDrawer = {
+  moveWords: tcgMoveWords,
   board(obs: Observation, ctx: DrawContext) {
     const seats: SeatObs[] = obs.seats ?? [];
     const n = seats.length;

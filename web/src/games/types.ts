@@ -58,6 +58,11 @@ export interface GameDrawer {
    * (Conspiracy: arrows around a placed coin for the direction it points.)
    */
   choiceOnBoard?(buttons: LegalMove[], board: SVGSVGElement): SVGElement | null;
+  /**
+   * A move as the rulebook says it, for its button ("Attack seat 1 with Ann Lee (@17)"); the
+   * notation goes in the button's tooltip. Undefined: the notation.
+   */
+  moveWords?(move: string, obs: Observation, seatNames: string[]): string | undefined;
   /** A short role name for a seat drawn from the observation (e.g. "Space", "NE"), if the game has one. */
   seatRole?(obs: Observation, seat: number): string | undefined;
 }
