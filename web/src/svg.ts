@@ -365,11 +365,17 @@ export function tokens(
 
 /**
  * A board place: a group carrying data-place with a transparent hit area (rect) that the move picker
- * lights up. Children are drawn on top of the hit area.
+ * lights up, and a tooltip that starts with the place's name. Children are drawn on top of the hit
+ * area.
  */
 export function place(name: string, x: number, y: number, w: number, h: number, label?: string): SVGGElement {
   const g = el("g", { "data-place": name, "aria-label": label ?? name });
-  g.append(el("rect", { x, y, width: w, height: h, class: "hit", fill: "transparent" }));
+  // The tooltip names the place as the notation, the log and the hints do.
+  const tip = label && !label.startsWith(name) ? `${name}: ${label}` : (label ?? name);
+  g.append(
+    el("title", {}, tip),
+    el("rect", { x, y, width: w, height: h, class: "hit", fill: "transparent" }),
+  );
   return g;
 }
 
