@@ -172,9 +172,10 @@ std::string Match::why_no_undo(Seat seat) const {
     if (step.seat != seat && human(step.seat))
       return "seat " + std::to_string(step.seat) + ", a human, has moved since (" + which + ")";
     if (step.drew_chance)
-      return which + " drew a chance outcome (a roll, shuffle or draw); taking it back would " +
-             "show what comes next";
-    if (step.revealed) return which + " revealed hidden information; it cannot be taken back";
+      return "the dice were rolled or pieces drawn at " + which +
+             "; taking it back would show what comes next";
+    if (step.revealed)
+      return "hidden pieces were shown at " + which + "; they cannot be hidden again";
   }
   return {};
 }

@@ -75,3 +75,66 @@ test("Conspiracy: an attack clicked on the board (attacker, coin paid, seat paid
   assertNoConsoleErrors(page, "the Conspiracy match page");
   await page.context().close();
 });
+
+test("Conspiracy: a placed coin's direction is chosen by the arrows drawn around it", async () => {
+  const created = await env.server.api("POST", "/api/matches", {
+    game: "conspiracy",
+    params: { players: 3 },
+    seats: [
+      { kind: "human" },
+      { kind: "computer", strength: "easy" },
+      { kind: "computer", strength: "easy" },
+    ],
+  });
+  const page = await env.open(created.seats[0].join_url);
+  const mine = () => {
+    const s = states(page).at(-1);
+    const v = s?.views.find((v) => v.seat === 0);
+    return s && !s.result && s.to_move === 0 && v?.legal.length ? { s, v } : null;
+  };
+  const direction = /^([a-f]\d+) (n|ne|e|se|s|sw|w|nw)$/;
+  let square = null;
+  for (let i = 0; i < 200 && !square; i++) {
+    await until(() => mine() || states(page).at(-1)?.result, "seat 0's turn");
+    const now = mine();
+    if (!now) break;
+    const dirs = now.v.legal.map((m) => direction.exec(m.move)).filter(Boolean);
+    const counts = new Map();
+    for (const d of dirs) counts.set(d[1], (counts.get(d[1]) ?? 0) + 1);
+    square = [...counts].find(([, n]) => n > 1)?.[0] ?? null;
+    if (square) break;
+    // Otherwise put a coin on the board (a placement asks for a square and a direction next).
+    const pick =
+      now.v.legal.find((m) => m.move.startsWith("place ")) ??
+      now.v.legal.find((m) => m.move.startsWith("tile ")) ??
+      now.v.legal.find((m) => /^(end|save|pass)/.test(m.move)) ??
+      now.v.legal[0];
+    await page.fill("#notation", pick.move);
+    await page.press("#notation", "Enter");
+    await until(() => states(page).at(-1).seq > now.s.seq, `the state after ${pick.move}`);
+  }
+  assert.ok(square, "a coin's direction became seat 0's choice");
+  const legal = mine().v.legal.filter((m) => m.move.startsWith(`${square} `));
+  await page.locator(`svg.board [data-place="${square}"].target`).click();
+  const arrows = page.locator("svg.board .board-choice .direction[data-move]");
+  await arrows.first().waitFor({ timeout: WAIT });
+  assert.deepEqual(
+    (await arrows.evaluateAll((as) => as.map((a) => a.getAttribute("data-move")))).sort(),
+    legal.map((m) => m.move).sort(),
+    "one arrow for each legal direction",
+  );
+  await screenshot(page, "conspiracy-direction-arrows");
+  const chosen = await arrows.last().getAttribute("data-move");
+  const seq = states(page).at(-1).seq;
+  await arrows.last().click();
+  await until(() => states(page).at(-1).seq > seq, `the state after ${chosen}`);
+  assert.equal(await page.locator(".message.bad").count(), 0, "the server accepted the direction");
+  assert.ok(
+    states(page)
+      .at(-1)
+      .views[0].log.some((l) => l.includes(square)),
+    "the log tells of the coin",
+  );
+  assertNoConsoleErrors(page, "the Conspiracy direction arrows");
+  await page.context().close();
+});

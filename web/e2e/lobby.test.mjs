@@ -271,3 +271,22 @@ test("Quick game: you against the computer at its usual level, in one click", as
   assertNoConsoleErrors(page);
   await page.context().close();
 });
+
+test("undo starts on against computers and off with another person, until the player chooses", async () => {
+  const page = await env.open("/", { waitFor: "form.new-match" });
+  await page.selectOption("#game", "siege");
+  // Seat 0 is this person, the others computers: undo is on.
+  assert.equal(await page.isChecked("#undo"), true, "one person against computers");
+  await page.selectOption("#seat-1", "human");
+  assert.equal(await page.isChecked("#undo"), false, "two people");
+  await page.selectOption("#seat-1", "open");
+  assert.equal(await page.isChecked("#undo"), false, "an open seat");
+  await page.selectOption("#seat-1", { index: 2 });
+  assert.equal(await page.isChecked("#undo"), true, "computers again");
+  // The player's own choice stands.
+  await page.uncheck("#undo");
+  await page.selectOption("#seat-1", "human");
+  await page.selectOption("#seat-1", { index: 2 });
+  assert.equal(await page.isChecked("#undo"), false, "the player's choice");
+  await page.context().close();
+});

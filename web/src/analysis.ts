@@ -7,7 +7,7 @@
 // Home, End, Page Up and Page Down step through it. The current step is a vertical line.
 import { api, type MoveAnalysis } from "./api";
 import { h } from "./dom";
-import { el, SUIT_COLOURS } from "./svg";
+import { el, SEAT_COLOURS } from "./svg";
 
 const W = 640;
 const H = 170;
@@ -59,13 +59,13 @@ export function analysisChart(id: string, seatNames: string[], go: (step: number
         el("polyline", {
           class: "seat-line",
           points: own.map((m) => `${x(m.ply)},${y(m.after)}`).join(" "),
-          stroke: SUIT_COLOURS[seat % SUIT_COLOURS.length],
+          stroke: SEAT_COLOURS[seat % SEAT_COLOURS.length],
           "stroke-dasharray": seat % 2 ? "5 3" : undefined,
         }),
       );
     }
     for (const m of moves) {
-      const colour = SUIT_COLOURS[m.seat % SUIT_COLOURS.length];
+      const colour = SEAT_COLOURS[m.seat % SEAT_COLOURS.length];
       svg.append(
         el(
           "g",
@@ -84,7 +84,7 @@ export function analysisChart(id: string, seatNames: string[], go: (step: number
       ...seats.map((seat) => {
         const key = h("span", {}, `${seat % 2 ? "- - -" : "———"} ${seatNames[seat] ?? `seat ${seat}`}  `);
         // Set through the style object: the page's Content-Security-Policy refuses style attributes.
-        key.style.color = SUIT_COLOURS[seat % SUIT_COLOURS.length];
+        key.style.color = SEAT_COLOURS[seat % SEAT_COLOURS.length];
         return key;
       }),
     );

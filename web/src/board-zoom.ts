@@ -28,7 +28,8 @@ export class BoardZoom {
   }
 
   /** After every drawing of the board and its lit places: on a phone, zoom in until the smallest
-   * lit place is TAP px (never back out by itself, so the board does not jump between moves). */
+   * lit place (or place, when none is lit) is TAP px (never back out by itself, so the board does
+   * not jump between moves). */
   update(): void {
     this.apply();
     if (this.chosen || !phoneLike()) return;
@@ -36,10 +37,12 @@ export class BoardZoom {
     if (needed && needed > this.zoom * 1.02) this.set(needed);
   }
 
-  /** The zoom at which the smallest lit place is TAP px; null when no place is lit. */
+  /** The zoom at which the smallest lit place is TAP px (every place when none is lit, so a board
+   * is as readable between one's turns as on them); null when the board has no place. */
   private fitting(): number | null {
     let smallest = Infinity;
-    for (const g of this.box.querySelectorAll("svg.board [data-place].target")) {
+    const lit = this.box.querySelectorAll("svg.board [data-place].target");
+    for (const g of lit.length ? lit : this.box.querySelectorAll("svg.board [data-place]")) {
       const r = g.getBoundingClientRect();
       if (r.width > 0 && r.height > 0) smallest = Math.min(smallest, r.width, r.height);
     }

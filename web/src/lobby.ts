@@ -33,6 +33,18 @@ export async function showLobby(root: HTMLElement): Promise<void> {
   const paramsBox = h("div", { class: "params" });
   const seatsBox = h("fieldset", { class: "seats" });
   const undo = h("input", { type: "checkbox", id: "undo", name: "undo" });
+  // Undo starts on in a match of one person against computers, off otherwise, until the player
+  // ticks or unticks it.
+  let undoChosen = false;
+  undo.addEventListener("change", () => (undoChosen = true));
+  seatsBox.addEventListener("change", (ev) => {
+    if ((ev.target as Element).matches("select.seat-kind")) defaultUndo();
+  });
+  const defaultUndo = () => {
+    if (undoChosen) return;
+    const kinds = [...seatsBox.querySelectorAll<HTMLSelectElement>("select.seat-kind")].map((s) => s.value);
+    undo.checked = kinds.filter((k) => !k.startsWith("computer:")).length === 1 && kinds.length > 1;
+  };
   const hints = h("input", { type: "checkbox", id: "hints", name: "hints" });
   const takeover = h("input", {
     type: "number",
@@ -81,6 +93,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
           ),
         );
     }
+    defaultUndo();
     if (g.id === "conspiracy-tcg") {
       // What the rules advise about the chosen decks' sizes, kept current as seats change decks.
       const advice = h("ul", {

@@ -9,7 +9,7 @@ import { HintPanel } from "./hint";
 import { say, type MatchUi } from "./match-layout";
 import type { SeatConnection } from "./match-connection";
 import { markdown, section } from "./markdown";
-import { MovePicker } from "./picker";
+import { MovePicker, type LegalMove } from "./picker";
 import { pickPrompt, unlitWhy } from "./pick-words";
 import type { HintMsg, StateMsg, View } from "./protocol";
 
@@ -51,14 +51,22 @@ export class MatchControls {
     ui.undo.addEventListener("click", () => conn.undo());
   }
 
-  /** A click on the board (not on a fold button): a place's click goes to the picker. */
+  /** A click on the board (not on a fold button): a choice drawn on it sends its move, a place's
+   * click goes to the picker. */
   click(ev: Event): void {
+    const choice = (ev.target as Element).closest("[data-move]");
+    if (choice) return this.conn.send(choice.getAttribute("data-move")!);
     const g = (ev.target as Element).closest("[data-place]");
     if (g) this.onPlace(g.getAttribute("data-place")!);
   }
 
   /** A key on the board: Enter or Space on a place clicks it and keeps the focus there. */
   key(ev: KeyboardEvent): void {
+    const choice = (ev.target as Element).closest?.("[data-move]");
+    if (choice && (ev.key === "Enter" || ev.key === " ")) {
+      ev.preventDefault();
+      return this.conn.send(choice.getAttribute("data-move")!);
+    }
     const g = (ev.target as Element).closest?.("[data-place]");
     if (!g) return;
     if (ev.key === "Enter" || ev.key === " ") {
@@ -103,7 +111,7 @@ export class MatchControls {
 
   /** Lights the places the picker offers and marks the ones picked, then redraws the buttons. */
   private highlight(): void {
-    const svg = this.ui.boardBox.querySelector("svg");
+    const svg = this.ui.boardBox.querySelector<SVGSVGElement>("svg");
     if (!svg) return;
     const targets = this.picker && !this.conn.pending ? this.picker.targets() : new Set<string>();
     const picked = new Set(this.picker?.picked ?? []);
@@ -121,6 +129,23 @@ export class MatchControls {
       }
     }
     this.drawMoveButtons();
+    this.drawChoice(svg);
+  }
+
+  /** The choice left after the clicks, drawn on the board where the game draws it. */
+  private drawChoice(svg: SVGSVGElement): void {
+    svg.querySelector(".board-choice")?.remove();
+    const buttons =
+      this.picker && !this.conn.pending && this.picker.picked.length ? this.picker.buttons() : [];
+    const game = this.conn.state?.match.game;
+    const drawn = buttons.length > 1 && game ? DRAWERS[game]?.choiceOnBoard?.(buttons, svg) : null;
+    if (!drawn) return;
+    drawn.classList.add("board-choice");
+    for (const e of drawn.querySelectorAll("[data-move]")) {
+      e.setAttribute("tabindex", "0");
+      e.setAttribute("role", "button");
+    }
+    svg.append(drawn);
   }
 
   private drawMoveButtons(): void {
@@ -150,10 +175,13 @@ export class MatchControls {
       return;
     }
     const state = this.conn.state;
+    const names = this.conn.seatNames();
+    const words = (m: LegalMove) =>
+      (state && DRAWERS[state.match.game]?.moveWords?.(m.move, view.observation, names)) ?? m.text ?? m.move;
     const picked = picker.picked;
     const at = { picked, lit: picker.targets(), buttons: picker.buttons().length };
-    const words = (state && DRAWERS[state.match.game]?.pickPrompt?.(at, view.observation)) ?? pickPrompt(at);
-    ui.moves.append(h("p", { class: "picking" }, words));
+    const prompt = (state && DRAWERS[state.match.game]?.pickPrompt?.(at, view.observation)) ?? pickPrompt(at);
+    ui.moves.append(h("p", { class: "picking" }, prompt));
     // Every legal move on the board as a button too, folded away: the fallback for clicking.
     const buttons = picker.buttons();
     const onBoard = picker.candidates().filter((m) => !buttons.includes(m));
@@ -169,8 +197,14 @@ export class MatchControls {
         ...onBoard.map((m) =>
           h(
             "button",
-            { type: "button", class: "move-listed", "data-move": m.move, onclick: () => send(m.move) },
-            m.text ?? m.move,
+            {
+              type: "button",
+              class: "move-listed",
+              "data-move": m.move,
+              title: m.move,
+              onclick: () => send(m.move),
+            },
+            words(m),
           ),
         ),
       );
@@ -180,8 +214,8 @@ export class MatchControls {
       ui.moves.append(
         h(
           "button",
-          { type: "button", class: "move", "data-move": m.move, onclick: () => send(m.move) },
-          m.text ?? m.move,
+          { type: "button", class: "move", "data-move": m.move, title: m.move, onclick: () => send(m.move) },
+          words(m),
         ),
       );
     }

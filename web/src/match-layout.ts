@@ -5,6 +5,7 @@ import { h, narrow } from "./dom";
 export interface MatchUi {
   banner: HTMLElement;
   boardBox: HTMLElement;
+  lastMoves: HTMLElement;
   status: HTMLElement;
   statusMore: HTMLButtonElement;
   turn: HTMLElement;
@@ -46,6 +47,7 @@ export function layOutMatch(root: HTMLElement, id: string, playing: boolean): Ma
   const ui: MatchUi = {
     banner: h("p", { class: "banner", role: "status", "aria-live": "polite" }, "Connecting…"),
     boardBox: h("div", { class: "board-box" }),
+    lastMoves: h("p", { class: "last-moves", "aria-live": "polite" }),
     status: h("p", { class: "status", id: "match-status", "aria-live": "polite" }),
     statusMore: h(
       "button",
@@ -109,6 +111,7 @@ export function layOutMatch(root: HTMLElement, id: string, playing: boolean): Ma
         ui.turn,
         h("p", { class: "board-tools" }, ui.zoom, " ", ui.coordsToggle, " ", ui.rulesLink),
         ui.boardBox,
+        ui.lastMoves,
         ui.thinking,
       ),
       h(

@@ -4,6 +4,7 @@
 // match-controls.ts's.
 import { BoardZoom } from "./board-zoom";
 import type { GameInfo } from "./api";
+import { LastMoves } from "./last-move";
 import { fitNumbers, h, narrow, seatLabel, wireFolds } from "./dom";
 import { DRAWERS } from "./games";
 import type { DrawContext } from "./games/types";
@@ -22,6 +23,8 @@ export class MatchView {
   private statusOpen = false;
   // "Your turn" in the title and the tab's icon, and a notification to a background tab.
   private readonly turnNotice = new TurnNotice();
+  // Each view's last-move marks (a hot-seat device holds one per seat: none sees another's board).
+  private readonly lastMoves = new Map<number, LastMoves>();
 
   constructor(
     private readonly ui: MatchUi,
@@ -74,7 +77,9 @@ export class MatchView {
     ui.rulesLink.href = `/rules/${s.match.game}`;
     ui.rulesLink.textContent = `How to play ${info?.name ?? s.match.game}`;
     if (drawer) {
-      ui.boardBox.replaceChildren(drawer.board(view.observation, ctx));
+      const board = drawer.board(view.observation, ctx);
+      ui.boardBox.replaceChildren(board);
+      this.markLastMoves(board, s, view, seatNames);
       ui.coordsToggle.hidden = !ui.boardBox.querySelector(".coord");
       ui.status.textContent = drawer.status(view.observation, ctx);
       const priv = drawer.privateInfo?.(view.observation, ctx) ?? null;
@@ -118,6 +123,15 @@ export class MatchView {
     this.fitStatus();
   }
 
+  /** Marks on `board` what each seat's last move changed, and says it under the board. */
+  private markLastMoves(board: SVGSVGElement, s: StateMsg, view: View, seatNames: string[]): void {
+    let marks = this.lastMoves.get(view.seat);
+    if (!marks) this.lastMoves.set(view.seat, (marks = new LastMoves()));
+    marks.update(board, s.seq, s.to_move, view.log_plies?.at(-1) ?? view.log.length);
+    marks.draw(board, seatNames);
+    this.ui.lastMoves.textContent = marks.words(seatNames);
+  }
+
   /** After the controls have lit the board's places: the zoom, the thinking bar and the result. */
   finish(s: StateMsg, seatNames: string[]): void {
     this.zoom.update();
@@ -148,6 +162,7 @@ export class MatchView {
     const ui = this.ui;
     // Clear everything private before showing the screen: the next owner must not see the last one's.
     ui.boardBox.replaceChildren();
+    ui.lastMoves.textContent = "";
     ui.privateBox.replaceChildren();
     ui.status.textContent = "";
     ui.turn.textContent = "";

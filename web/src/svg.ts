@@ -24,7 +24,11 @@ export function el<K extends keyof SVGElementTagNameMap>(
 /** The four piecepack suits in their usual order. */
 export const SUITS = ["Suns", "Moons", "Crowns", "Arms"] as const;
 export const SUIT_LETTERS = "SMCA";
-export const SUIT_COLOURS = ["#b8312f", "#1d1d1f", "#1e7a34", "#1f4f9e"];
+/**
+ * The suits' inks: muted and apart from SEAT_COLOURS, so a coin's suit never reads as a seat; the
+ * suit symbol drawn beside every suit is what tells suits apart.
+ */
+export const SUIT_COLOURS = ["#8a6d00", "#2b2b2b", "#6b4a2b", "#4d5966"];
 
 /** A rank as a piecepack prints it: 0 null "n", 1 ace "A", then the number. */
 export function rankLabel(rank: number): string {
@@ -199,14 +203,17 @@ export function coin(cx: number, cy: number, r: number, spec: CoinSpec): SVGGEle
     g.append(el("polygon", { points: `${tip} ${b1} ${b2}`, fill: ink, class: "coin-dir" }));
   }
   if (spec.side === "number") {
+    // A coin of a known suit shows its suit symbol above the number: the colour is never the only sign.
+    const suited = spec.suit !== undefined;
+    if (suited) g.append(suitSymbol(spec.suit!, cx, cy - r * 0.5, r * 0.27));
     g.append(
       el(
         "text",
         {
           x: cx,
-          y: cy + r * 0.36,
+          y: cy + (suited ? r * 0.6 : r * 0.36),
           "text-anchor": "middle",
-          "font-size": r * 1.05,
+          "font-size": suited ? r * 0.9 : r * 1.05,
           "font-weight": 700,
           fill: ink,
         },
@@ -217,10 +224,12 @@ export function coin(cx: number, cy: number, r: number, spec: CoinSpec): SVGGEle
     g.append(suitSymbol(spec.suit, cx, cy, r * 0.55));
   }
   if (spec.badge) {
+    // Top left of the coin: a square's name sits in its bottom right corner, a last-move mark in
+    // its top right.
     g.append(
       el("circle", {
-        cx: cx + r * 0.7,
-        cy: cy + r * 0.7,
+        cx: cx - r * 0.7,
+        cy: cy - r * 0.7,
         r: r * 0.42,
         fill: "#fff",
         stroke: "#333",
@@ -231,8 +240,8 @@ export function coin(cx: number, cy: number, r: number, spec: CoinSpec): SVGGEle
       el(
         "text",
         {
-          x: cx + r * 0.7,
-          y: cy + r * 0.86,
+          x: cx - r * 0.7,
+          y: cy - r * 0.54,
           "text-anchor": "middle",
           "font-size": r * 0.55,
           "font-weight": 700,
@@ -356,11 +365,17 @@ export function tokens(
 
 /**
  * A board place: a group carrying data-place with a transparent hit area (rect) that the move picker
- * lights up. Children are drawn on top of the hit area.
+ * lights up, and a tooltip that starts with the place's name. Children are drawn on top of the hit
+ * area.
  */
 export function place(name: string, x: number, y: number, w: number, h: number, label?: string): SVGGElement {
   const g = el("g", { "data-place": name, "aria-label": label ?? name });
-  g.append(el("rect", { x, y, width: w, height: h, class: "hit", fill: "transparent" }));
+  // The tooltip names the place as the notation, the log and the hints do.
+  const tip = label && !label.startsWith(name) ? `${name}: ${label}` : (label ?? name);
+  g.append(
+    el("title", {}, tip),
+    el("rect", { x, y, width: w, height: h, class: "hit", fill: "transparent" }),
+  );
   return g;
 }
 
@@ -374,7 +389,8 @@ export function coordLabel(name: string, x: number, y: number, size: number): SV
     {
       x: x + size - 3,
       y: y + size - 4,
-      "font-size": Math.max(9, Math.round(size / 5)),
+      // 12 at least: still 8 px on a phone with the whole board in view.
+      "font-size": Math.max(12, Math.round(size / 5)),
       "text-anchor": "end",
       class: "coord",
       "aria-hidden": "true",

@@ -9,6 +9,7 @@
 // header strip). Choices made after the clicks (deploy-time pro moves, attack styles, mode changes)
 // are buttons.
 import { el, place, seatShape, svgRoot } from "../svg";
+import { tcgMoveWords } from "./tcg-words";
 import type { DrawContext, GameDrawer, Observation } from "./types";
 
 /** A card's face as the observation gives it. */
@@ -105,7 +106,7 @@ function businessCard(obs: Observation, a: number, x: number, y: number, tags: T
   t(8, 54, f.phone ? `☎ ${fit(f.phone, 26)}` : "☎ none");
   t(8, 65, fit([f.city, f.country].filter(Boolean).join(", ") || "no location", 30));
   t(8, 77, `SA: ${fit(f.army, 24)}`, { "font-weight": 700, "font-size": 9.5 });
-  t(8, 88, f.pro_moves.length ? fit(f.pro_moves.join(", "), 38) : "no pro moves", { "font-size": 8 });
+  t(8, 88, f.pro_moves.length ? fit(f.pro_moves.join(", "), 36) : "no pro moves", { "font-size": 8.5 });
   const foot = [tags.position, ...tags.notes].filter(Boolean).join(" · ");
   if (foot) {
     g.append(el("rect", { x: x + 1, y: y + CH - 14, width: CW - 2, height: 13, fill: "#efe6d2" }));
@@ -182,6 +183,7 @@ function slot(name: string, x: number, y: number, w: number, h: number, text: st
 }
 
 export const conspiracyTcg: GameDrawer = {
+  moveWords: tcgMoveWords,
   board(obs: Observation, ctx: DrawContext) {
     const seats: SeatObs[] = obs.seats ?? [];
     const n = seats.length;
@@ -341,6 +343,11 @@ export const conspiracyTcg: GameDrawer = {
             if (k + 1 < cols.length)
               parts.push(
                 slot(`span c${c + 1}`, x + CW * 0.78, y, CW * 0.44 + GAP, SLOT - 4, `c${c + 1}+c${c + 2}`),
+              );
+            // The row's last column and the next row's first: the slot sits at this column's end.
+            else if (c + 1 < st.field.length)
+              parts.push(
+                slot(`span c${c + 1}`, x + CW * 0.78, y, CW * 0.22 + GAP, SLOT - 4, `c${c + 1}+c${c + 2}`),
               );
           }
           col.forEach((a, d) => {

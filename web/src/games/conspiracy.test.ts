@@ -88,3 +88,33 @@ describe("conspiracy face-down tiles", () => {
     expect(labels(-1, spectator)).toEqual(["public-tile: (C4, face down)"]);
   });
 });
+
+describe("Conspiracy's direction arrows", () => {
+  it("draws one arrow per direction of one square's coin, each carrying its move", async () => {
+    const { directionArrows } = await import("./conspiracy");
+    const { place, svgRoot } = await import("../svg");
+    const board = svgRoot(0, 0, 400, 400, "board");
+    board.append(place("c3", 80, 80, 40, 40));
+    const moves = ["c3 n", "c3 se", "c3 w"].map((move) => ({ move, places: ["c3"] }));
+    const g = directionArrows(moves, board)!;
+    expect([...g.querySelectorAll("[data-move]")].map((a) => a.getAttribute("data-move"))).toEqual([
+      "c3 n",
+      "c3 se",
+      "c3 w",
+    ]);
+    expect(g.querySelector('[data-move="c3 n"]')!.getAttribute("aria-label")).toMatch(/north/);
+    // North is up: its arrow sits above the square's centre (100, 100).
+    expect(Number(g.querySelector('[data-move="c3 n"] circle')!.getAttribute("cy"))).toBeLessThan(100);
+    // Not a direction choice: a held tile to lay, or two squares.
+    expect(directionArrows([{ move: "tile A4 M2", places: ["M2"] }], board)).toBeNull();
+    expect(
+      directionArrows(
+        [
+          { move: "c3 n", places: ["c3"] },
+          { move: "c4 n", places: ["c4"] },
+        ],
+        board,
+      ),
+    ).toBeNull();
+  });
+});

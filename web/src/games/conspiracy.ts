@@ -2,13 +2,26 @@
 // downward; each tile is 2×2 squares, so coins sit on square columns a–f and square rows 1, 2, …
 // from the top. Places (docs/games/conspiracy.md, Places): squares ("c5") and tile positions ("M2",
 // "MP"); coins and tiles in hand, directions and payments are chosen with buttons.
-import { coin, el, place, seatShape, svgRoot, tileBack, tileFace, tileUnknown, SUITS } from "../svg";
+import {
+  coin,
+  DIRECTIONS,
+  el,
+  place,
+  seatShape,
+  svgRoot,
+  tileBack,
+  tileFace,
+  tileUnknown,
+  SUITS,
+} from "../svg";
+import type { LegalMove } from "../picker";
 import type { DrawContext, GameDrawer, Observation } from "./types";
 
 const U = 40;
 const LETTERS = "SMCA";
 const COLS = ["L", "M", "R"];
-const rankText = (r: number) => (r === 0 ? "0" : r === 1 ? "@" : String(r));
+// The 1 is the spiral of the rules; it is drawn "1", as the notation and the log write it (S1, M1).
+const rankText = (r: number) => String(r);
 
 function rowIndex(row: string): number {
   return row === "P" ? 0 : Number(row);
@@ -49,6 +62,57 @@ export function phaseWords(phase: string): string {
   return words[phase] ?? String(phase).replace(/_/g, " ");
 }
 const names = (s: string) => s.split(/\s+/).filter(Boolean);
+
+/** The compass directions' names, as a coin's direction reads ("n" points toward the Present). */
+const DIRECTION_WORDS: Record<string, string> = {
+  n: "north (toward the Present)",
+  ne: "north-east",
+  e: "east",
+  se: "south-east",
+  s: "south (away from the Present)",
+  sw: "south-west",
+  w: "west",
+  nw: "north-west",
+};
+
+/**
+ * Arrows around the coin on `square` for the directions `moves` (all "c5 ne"-like, one square) may
+ * point it, each carrying its move; null when the moves are not such a choice.
+ */
+export function directionArrows(moves: LegalMove[], board: SVGSVGElement): SVGElement | null {
+  const parsed = moves.map((m) => /^([a-f]\d+) (n|ne|e|se|s|sw|w|nw)$/.exec(m.move));
+  if (!parsed.length || parsed.some((p) => !p) || new Set(parsed.map((p) => p![1])).size !== 1) return null;
+  const square = parsed[0]![1];
+  const hit = board.querySelector(`[data-place="${square}"] rect.hit`);
+  if (!hit) return null;
+  const cx = Number(hit.getAttribute("x")) + U / 2;
+  const cy = Number(hit.getAttribute("y")) + U / 2;
+  const g = el("g", { class: "direction-choice", "aria-label": `directions for the coin on ${square}` });
+  moves.forEach((m, i) => {
+    const dir = parsed[i]![2];
+    const a = (DIRECTIONS.indexOf(dir) * Math.PI) / 4 - Math.PI / 2;
+    const ax = cx + Math.cos(a) * U * 0.8;
+    const ay = cy + Math.sin(a) * U * 0.8;
+    const r = U * 0.27;
+    const tip = (k: number, d: number) => `${ax + Math.cos(a + k) * d},${ay + Math.sin(a + k) * d}`;
+    const arrow = el(
+      "g",
+      {
+        class: "direction",
+        "data-move": m.move,
+        "aria-label": `point the coin ${DIRECTION_WORDS[dir]} (${m.move})`,
+      },
+      el("title", {}, `Point the coin on ${square} ${DIRECTION_WORDS[dir]} (${m.move})`),
+      el("circle", { cx: ax, cy: ay, r, class: "direction-hit" }),
+      el("polygon", {
+        points: `${tip(0, r * 0.8)} ${tip(2.4, r * 0.7)} ${tip(-2.4, r * 0.7)}`,
+        class: "direction-arrow",
+      }),
+    );
+    g.append(arrow);
+  });
+  return g;
+}
 
 export const conspiracy: GameDrawer = {
   board(obs: Observation, ctx: DrawContext) {
@@ -255,6 +319,7 @@ export const conspiracy: GameDrawer = {
     svg.setAttribute("viewBox", `0 0 ${width} ${y + 10}`);
     return svg;
   },
+  choiceOnBoard: directionArrows,
   status(obs: Observation, ctx: DrawContext) {
     if (obs.phase === "over") {
       return obs.winner === null || obs.winner === undefined

@@ -69,10 +69,14 @@ export const cultureWars: GameDrawer = {
     // Column and row labels.
     for (let c = minC; c <= maxC; c++)
       svg.append(
-        el("text", { x: X(c) + U / 2, y: h + 18, "text-anchor": "middle", "font-size": 9 }, COLS[c]),
+        el(
+          "text",
+          { x: X(c) + U / 2, y: h + 18, "text-anchor": "middle", "font-size": 9, class: "coord" },
+          COLS[c],
+        ),
       );
     for (let r = minR; r <= maxR; r++)
-      svg.append(el("text", { x: 2, y: Y(r) + U / 2 + 3, "font-size": 9 }, String(r)));
+      svg.append(el("text", { x: 2, y: Y(r) + U / 2 + 3, "font-size": 9, class: "coord" }, String(r)));
     const coins = new Map<string, { suit: number; face: string; value?: number }>();
     for (const c of obs.coins ?? []) coins.set(c.square, c);
     const here = new Map<string, [number, number][]>();

@@ -150,7 +150,11 @@ export const siege: GameDrawer = {
     const s = obs.to_move;
     const dice: number[] = obs.dice ?? [];
     const dl = dice.map((d) => (d === 0 ? "n" : d === 1 ? "A" : String(d))).join(" ");
-    return `${points[s]} (${ctx.seatNames[s] ?? "seat " + s}) to move — dice left: ${dl || "none"}; moved this turn: ${obs.moved || "nothing"}`;
+    // Said of the seat to move: its turn has just begun when nothing of its own moved yet.
+    const moved = obs.moved
+      ? `pieces it moved this turn: ${obs.moved}`
+      : "no piece of its moved yet this turn";
+    return `${points[s]} (${ctx.seatNames[s] ?? "seat " + s}) to move — dice left: ${dl || "none"}; ${moved}`;
   },
   privateInfo(seen: Observation, ctx: DrawContext) {
     // Siege hides Army values from everybody, owners included; what is known is public: the stacks

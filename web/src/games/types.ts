@@ -30,6 +30,7 @@ export interface DrawContext {
 }
 
 import type { PickState } from "../pick-words";
+import type { LegalMove } from "../picker";
 
 /** Observations are the game's own JSON; each drawer reads its own shape. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -50,6 +51,18 @@ export interface GameDrawer {
    * c3 with b2, d3 or f4"); undefined: the page's own plain words (pick-words.ts).
    */
   pickPrompt?(s: PickState, obs: Observation): string | undefined;
+  /**
+   * The choice left after the clicks (`buttons`: the moves whose places are all clicked, offered as
+   * buttons too) drawn on `board`, each element for one move carrying `data-move="<notation>"` and
+   * an `aria-label`; the page lights them and sends the move of the one clicked. Null: buttons only.
+   * (Conspiracy: arrows around a placed coin for the direction it points.)
+   */
+  choiceOnBoard?(buttons: LegalMove[], board: SVGSVGElement): SVGElement | null;
+  /**
+   * A move as the rulebook says it, for its button ("Attack seat 1 with Ann Lee (@17)"); the
+   * notation goes in the button's tooltip. Undefined: the notation.
+   */
+  moveWords?(move: string, obs: Observation, seatNames: string[]): string | undefined;
   /** A short role name for a seat drawn from the observation (e.g. "Space", "NE"), if the game has one. */
   seatRole?(obs: Observation, seat: number): string | undefined;
 }
