@@ -1508,6 +1508,34 @@ TEST(TcgLearning, EveryMoveOfLongRandomGamesHasItsOwnAction) {
   for (MoveKind k : {kDeploy, kAttack, kPro}) EXPECT_TRUE(kinds.count(int(k))) << int(k);
 }
 
+// The same long games: every viewer's tensor is the same on states it cannot tell apart
+// (hands, piles and the cards being arranged included), and differs from another viewer's.
+TEST(TcgLearning, TheTensorOfLongRandomGamesHoldsOnlyWhatTheViewerSees) {
+  auto g = games::registry().make("conspiracy-tcg", {{"players", 3}, {"max_plies", 400}});
+  const std::size_t size = std::size_t(g->observation_tensor_shape()[0]);
+  auto tensor = [&](const State& s, Seat viewer) {
+    std::vector<float> x(size);
+    s.observation_tensor(viewer, x);
+    return x;
+  };
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    auto s = g->new_initial_state(seed);
+    Rng rng(seed);
+    while (!s->is_terminal()) {
+      if (s->ply() % 5 == 0)
+        for (Seat v = kSpectator; v < 3; ++v) {
+          const std::vector<float> truth = tensor(*s, v);
+          ASSERT_EQ(tensor(*s->determinize(v, rng), v), truth) << "viewer " << v;
+          if (v >= 0) {
+            ASSERT_NE(tensor(*s, (v + 1) % 3), truth) << "viewer " << v;
+          }
+        }
+      const std::vector<Move> moves = s->legal_moves();
+      s->apply(moves[rng.uniform(uint32_t(moves.size()))]);
+    }
+  }
+}
+
 TEST(TcgLearning, UtilityLengthAndChanceFollowTheParams) {
   auto g = game(3, {{"max_plies", 321}});
   const Game::Utility u = g->utility();
