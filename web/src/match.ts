@@ -5,7 +5,7 @@
 import { BoardZoom } from "./board-zoom";
 import { api, type GameInfo } from "./api";
 import { fitNumbers, h, narrow, seatLabel, tokensFromHash, wireFolds } from "./dom";
-import { DRAWERS } from "./games";
+import { drawerFor } from "./games";
 import type { DrawContext } from "./games/types";
 import { HintPanel } from "./hint";
 import { markdown, section } from "./markdown";
@@ -326,7 +326,7 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     }
     const picked = picker.picked;
     const at = { picked, lit: picker.targets(), buttons: picker.buttons().length };
-    const words = (state && DRAWERS[state.match.game]?.pickPrompt?.(at, view.observation)) ?? pickPrompt(at);
+    const words = (state && drawerFor(state.match.game).pickPrompt?.(at, view.observation)) ?? pickPrompt(at);
     ui.moves.append(h("p", { class: "picking" }, words));
     // Every legal move on the board as a button too, folded away: the fallback for clicking.
     const buttons = picker.buttons();
@@ -474,7 +474,7 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
   const render = () => {
     if (!state) return;
     const s = state;
-    const drawer = DRAWERS[s.match.game];
+    const drawer = drawerFor(s.match.game);
     const held = heldSeats();
     // Hot-seat: the seat to move takes the device; nothing private is drawn until its owner says so.
     if (held.length > 1) {
