@@ -12,10 +12,9 @@ target_link_libraries(tabletop_library INTERFACE tabletop_games tabletop_ai tabl
 set_target_properties(tabletop_library PROPERTIES EXPORT_NAME tabletop)
 add_library(tabletop::tabletop ALIAS tabletop_library)
 
-set(TABLETOP_LIBRARIES
-    tabletop_core tabletop_relativity tabletop_siege tabletop_conspiracy tabletop_culture_wars
-    tabletop_conspiracy_tcg
-    tabletop_games tabletop_ai tabletop_sim tabletop_library)
+get_property(TABLETOP_GAME_LIBRARIES GLOBAL PROPERTY TABLETOP_GAME_LIBRARIES)  # src/games
+set(TABLETOP_LIBRARIES tabletop_core ${TABLETOP_GAME_LIBRARIES} tabletop_games tabletop_ai
+                       tabletop_sim tabletop_library)
 set(TABLETOP_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/tabletop)
 
 # Headers keep their folders: consumers write #include "core/game.h", "games/games.h", ...

@@ -44,6 +44,7 @@
 // played. Per phase: how often greedy's best is unique, how often the agent chose that move, how
 // often it chose one of the tied best when several tie, how often a move greedy scores lower,
 // and by how much on average (greedy's score: the mover's expected return).
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -510,68 +511,37 @@ int main(int argc, char** argv) {
   uint64_t seed = 900000;
   SearcherOptions searchers;
   std::string agree_spec;
+  std::vector<std::string> agree;  // --agree SPEC N
   int agree_games = 0, players = 4;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    auto value = [&]() -> long long {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "%s needs a value\n", arg.c_str());
-        std::exit(2);
-      }
-      return std::atoll(argv[++i]);
-    };
-    if (arg == "--games")
-      games = int(value());
-    else if (arg == "--stride")
-      stride = int(value());
-    else if (arg == "--seed")
-      seed = uint64_t(value());
-    else if (arg == "--threads")
-      threads = int(value());
-    else if (arg == "--ties")
-      tie_games = int(value());
-    else if (arg == "--agree" && i + 2 < argc) {
-      agree_spec = argv[++i];
-      agree_games = int(value());
-    } else if (arg == "--players")
-      players = int(value());
-    else if (arg == "--searchers" && i + 1 < argc)
-      searchers.spec = argv[++i];
-    else if (arg == "--save" && i + 1 < argc)
-      searchers.save = argv[++i];
-    else if (arg == "--load" && i + 1 < argc)
-      searchers.load = argv[++i];
-    else if (arg == "--decisive")
-      searchers.decisive = true;
-    else if (arg == "--features")
-      searchers.features = int(value());
-    else if (arg == "--compare" && i + 1 < argc) {
-      std::string list = argv[++i];
-      for (std::size_t at = 0; at <= list.size();) {
-        const std::size_t comma = std::min(list.find(',', at), list.size());
-        searchers.compare.push_back(std::atof(list.substr(at, comma - at).c_str()));
-        at = comma + 1;
-      }
-    } else {
-      std::fprintf(
-          stderr,
-          "usage: conspiracy_fit [--games N] [--stride S] [--seed X] [--threads T]\n"
-          "       conspiracy_fit --ties N [--seed X]\n"
-          "       conspiracy_fit --searchers SPEC | --load FILE [--save FILE] [--games N]\n"
-          "           [--stride S] [--seed X] [--threads T] [--features K] "
-          "[--compare W,...] [--decisive]\n");
+  CLI::App app{"Fits Conspiracy's estimate weights from self-play (docs/games/conspiracy.md)",
+               "conspiracy_fit"};
+  app.add_option("--games", games, "games a round")->check(CLI::PositiveNumber);
+  app.add_option("--stride", stride, "plies between samples")->check(CLI::PositiveNumber);
+  app.add_option("--seed", seed, "the first game's seed");
+  app.add_option("--threads", threads, "worker threads")->check(CLI::PositiveNumber);
+  app.add_option("--ties", tie_games, "play N greedy games and report their ties");
+  app.add_option("--agree", agree, "SPEC N: how often greedy and SPEC agree over N games")
+      ->expected(2);
+  app.add_option("--players", players, "players")->check(CLI::Range(3, 5));
+  app.add_option("--searchers", searchers.spec, "fit against a searcher's choices (agent spec)");
+  app.add_option("--save", searchers.save, "save the searchers' samples to FILE");
+  app.add_option("--load", searchers.load, "read the searchers' samples from FILE");
+  app.add_flag("--decisive", searchers.decisive, "only decisive games' samples");
+  app.add_option("--features", searchers.features, "fit the first K features")
+      ->check(CLI::Range(0, kFeatures));
+  app.add_option("--compare", searchers.compare, "weights to compare, comma-separated")
+      ->delimiter(',');
+  CLI11_PARSE(app, argc, argv);
+  if (!agree.empty()) {
+    agree_spec = agree[0];
+    try {
+      agree_games = std::stoi(agree[1]);
+    } catch (const std::exception&) {
+      std::fprintf(stderr, "--agree SPEC N: N must be a number of games\n");
       return 2;
     }
   }
-  if (games < 1 || stride < 1 || threads < 1) {
-    std::fprintf(stderr, "--games, --stride and --threads must be positive\n");
-    return 2;
-  }
   // Random play can go on for long: the simulation round cap that the fitted data was made with.
-  if (players < 3 || players > 5) {
-    std::fprintf(stderr, "--players must be 3 to 5\n");
-    return 2;
-  }
   const auto game = entry().make(json{{"max_rounds", 60}, {"players", players}});
   if (agree_games > 0) {
     try {
@@ -585,10 +555,6 @@ int main(int argc, char** argv) {
   if (tie_games > 0) {
     greedy_games(*game, tie_games, seed, "");
     return 0;
-  }
-  if (searchers.features < 0 || searchers.features > kFeatures) {
-    std::fprintf(stderr, "--features must be 0 to %d\n", kFeatures);
-    return 2;
   }
   if (!searchers.spec.empty() || !searchers.load.empty()) {
     try {

@@ -23,6 +23,7 @@
 //     puts ahead won (of the decisive games): which model tells setup's outcomes apart.
 // The run is deterministic: games are seeded as above and fitted in game order, whatever the
 // thread count.
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -125,29 +126,14 @@ int main(int argc, char** argv) {
   int games = 3000, players = 3, threads = 2;
   double epsilon = 0.5;
   uint64_t seed = 1;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--games" && i + 1 < argc)
-      games = std::max(1, std::atoi(argv[++i]));
-    else if (arg == "--players" && i + 1 < argc)
-      players = std::atoi(argv[++i]);
-    else if (arg == "--epsilon" && i + 1 < argc)
-      epsilon = std::atof(argv[++i]);
-    else if (arg == "--seed" && i + 1 < argc)
-      seed = std::strtoull(argv[++i], nullptr, 10);
-    else if (arg == "--threads" && i + 1 < argc)
-      threads = std::max(1, std::atoi(argv[++i]));
-    else {
-      std::fprintf(stderr,
-                   "usage: culture_wars_fit [--games N] [--players P] [--epsilon E] [--seed X] "
-                   "[--threads T]\n");
-      return 2;
-    }
-  }
-  if (players < 2 || players > 4) {
-    std::fprintf(stderr, "culture_wars_fit: --players must be 2, 3 or 4\n");
-    return 2;
-  }
+  CLI::App app{"Fits Culture Wars' estimate weights from self-play (docs/games/culture-wars.md)",
+               "culture_wars_fit"};
+  app.add_option("--games", games, "games to play")->check(CLI::PositiveNumber);
+  app.add_option("--players", players, "players")->check(CLI::Range(2, 4));
+  app.add_option("--epsilon", epsilon, "the share of random moves")->check(CLI::Range(0.0, 1.0));
+  app.add_option("--seed", seed, "the first game's seed");
+  app.add_option("--threads", threads, "worker threads")->check(CLI::PositiveNumber);
+  CLI11_PARSE(app, argc, argv);
   const auto game =
       std::make_shared<const CultureWarsGame>(json{{"players", players}, {"max_rounds", 60}});
   std::vector<std::vector<Sample>> per_game(static_cast<std::size_t>(games));

@@ -19,6 +19,7 @@
 // and over all games: how often the recorded winner was the continuation favourite, and the
 // favourite's mean share ("setup decides" when it is far above 1/n).
 // The run is deterministic: continuation k of game g is seeded from X, g and k.
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -64,25 +65,15 @@ int main(int argc, char** argv) {
   std::string file, agent_spec = "greedy:samples=1";
   int continuations = 12, show = -1;
   uint64_t seed = 1;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--continuations" && i + 1 < argc)
-      continuations = std::max(0, std::atoi(argv[++i]));
-    else if (arg == "--agent" && i + 1 < argc)
-      agent_spec = argv[++i];
-    else if (arg == "--show" && i + 1 < argc)
-      show = std::atoi(argv[++i]);
-    else if (arg == "--seed" && i + 1 < argc)
-      seed = std::strtoull(argv[++i], nullptr, 10);
-    else if (file.empty() && arg[0] != '-')
-      file = arg;
-    else {
-      std::fprintf(stderr,
-                   "usage: culture_wars_setup FILE [--continuations K] [--agent SPEC] "
-                   "[--seed X] [--show G]\n");
-      return 2;
-    }
-  }
+  CLI::App app{"Which Culture Wars setups favour a seat, from recorded games",
+               "culture_wars_setup"};
+  app.add_option("file", file, "records, one JSON record a line")->required();
+  app.add_option("--continuations", continuations, "continuations played from each setup")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--agent", agent_spec, "the agent that plays the continuations");
+  app.add_option("--seed", seed, "the first continuation's seed");
+  app.add_option("--show", show, "print game G's setup");
+  CLI11_PARSE(app, argc, argv);
   std::ifstream in(file);
   if (file.empty() || !in) {
     std::fprintf(stderr, "culture_wars_setup: cannot read '%s'\n", file.c_str());

@@ -82,7 +82,7 @@ inline constexpr double kBetterBy = 0.01;
 
 // The analysis's search at `iterations` a move; the default is small enough that analysing a game
 // takes less time than playing it (scripts/analysis-speed times it). opponents=search: a
-// game's tuned opponent model (src/ai/tuning.cc; the card game's) costs tens of times more per
+// game's tuned opponent model (its search_lines; the card game's) costs tens of times more per
 // iteration. The CLI's `analyse` and the server's analyses (`serve --analysis-iterations`) both
 // search with it.
 inline constexpr int kAnalysisIterations = 2000;

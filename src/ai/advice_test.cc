@@ -99,7 +99,7 @@ void expect_same(const Tally& a, const Tally& b, int samples) {
 
 TEST(Advice, HintAndAnalysisDoNotDependOnTheHiddenTruth) {
   constexpr int kSamples = 60;
-  // opponents=search: a game's tuned opponent model (src/ai/tuning.cc) would scan every modelled
+  // opponents=search: a game's tuned opponent model (its search_lines) would scan every modelled
   // decision of the 30 playout plies; ai_test's information test covers the model.
   const std::string spec = "ismcts:iterations=40,depth=30,opponents=search";
   for (const GameEntry& entry : games::registry().entries()) {

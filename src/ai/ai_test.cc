@@ -15,6 +15,7 @@
 #include "ai/agent.h"
 #include "ai/bench.h"
 #include "ai/budgets.h"
+#include "ai/levels.h"
 #include "ai/mast.h"
 #include "ai/mcts.h"
 #include "ai/tuning.h"
@@ -22,6 +23,11 @@
 
 namespace tabletop::ai {
 namespace {
+
+// A registered game's info (its tuned lines among it).
+const GameInfo& info_of(const std::string& id) {
+  return games::registry().find(id)->info;
+}
 
 // ---- A toy hidden-information game ----
 // Seat 1 is dealt a secret card 0..3; seat 0 guesses it (moves 0..3); then seat 1 shows a reply,
@@ -317,9 +323,9 @@ TEST(AgentSpecs, TunedLineForOnePlayerCount) {
   const auto conspiracy = [](int players) {
     return games::registry().make("conspiracy", json{{"players", players}});
   };
-  EXPECT_EQ(tuned_search_options("conspiracy", 3), "mast=0.03,depth=10,iterations=5000");
-  EXPECT_EQ(tuned_search_options("conspiracy", 4), "iterations=5000");
-  EXPECT_EQ(tuned_search_options("conspiracy", 5), "iterations=5000");
+  EXPECT_EQ(tuned_search_options(info_of("conspiracy"), 3), "mast=0.03,depth=10,iterations=5000");
+  EXPECT_EQ(tuned_search_options(info_of("conspiracy"), 4), "iterations=5000");
+  EXPECT_EQ(tuned_search_options(info_of("conspiracy"), 5), "iterations=5000");
   const SearchOptions three = SearchOptions::from_spec(
       with_tuned_defaults(AgentSpec::parse("ismcts:iterations=10"), *conspiracy(3)));
   EXPECT_EQ(three.mast, 0.03);
@@ -328,8 +334,8 @@ TEST(AgentSpecs, TunedLineForOnePlayerCount) {
       with_tuned_defaults(AgentSpec::parse("ismcts:iterations=10"), *conspiracy(4)));
   EXPECT_EQ(four, SearchOptions::from_spec(AgentSpec::parse("ismcts:iterations=10")));
   for (int players = 2; players <= 4; ++players)
-    EXPECT_EQ(tuned_search_options("culture-wars", players), "minimax=0.5") << players;
-  EXPECT_EQ(tuned_search_options("relativity", 2), "");
+    EXPECT_EQ(tuned_search_options(info_of("culture-wars"), players), "minimax=0.5") << players;
+  EXPECT_EQ(tuned_search_options(info_of("relativity"), 2), "");
 }
 
 // A tuned budget stops a search that names only its time (the lobby's levels) and gives way to a
@@ -337,19 +343,49 @@ TEST(AgentSpecs, TunedLineForOnePlayerCount) {
 TEST(AgentSpecs, TunedBudgetCapsATimedSearchOnly) {
   auto five = games::registry().make("conspiracy", json{{"players", 5}});
   const SearchOptions hard =
-      SearchOptions::from_spec(with_tuned_defaults(AgentSpec::parse(kHardSearchSpec), *five));
+      SearchOptions::from_spec(with_tuned_defaults(AgentSpec::parse(level_spec("hard")), *five));
   EXPECT_EQ(hard.iterations, 5000);
   EXPECT_EQ(hard.time_ms, kHardSearchMs);
-  const SearchOptions expert = SearchOptions::from_spec(
-      with_tuned_defaults(AgentSpec::parse("ismcts:time=3000,threads=4,parallel=tree"), *five));
+  const SearchOptions expert =
+      SearchOptions::from_spec(with_tuned_defaults(AgentSpec::parse(level_spec("expert")), *five));
   EXPECT_EQ(expert.iterations, 5000);
   EXPECT_EQ(expert.threads, 4);
   const SearchOptions lab = SearchOptions::from_spec(
       with_tuned_defaults(AgentSpec::parse("ismcts:iterations=40000"), *five));
   EXPECT_EQ(lab.iterations, 40000);
-  EXPECT_EQ(tuned_search_shape("conspiracy", 5), "");
-  EXPECT_EQ(tuned_search_shape("conspiracy", 3), "mast=0.03,depth=10");
-  EXPECT_EQ(tuned_search_shape("conspiracy-tcg", 4), "opponents=greedy,prior=20");
+  EXPECT_EQ(tuned_search_shape(info_of("conspiracy"), 5), "");
+  EXPECT_EQ(tuned_search_shape(info_of("conspiracy"), 3), "mast=0.03,depth=10");
+  EXPECT_EQ(tuned_search_shape(info_of("conspiracy-tcg"), 4), "opponents=greedy,prior=20");
+}
+
+// The levels, weakest first, each an agent every game accepts; an unknown name is refused with
+// the known ones; the searching levels stop where the game's line holds a budget, and only there.
+TEST(Levels, EveryLevelIsAnAgentEveryGameAcceptsAndStopsAtTheTunedBudget) {
+  EXPECT_EQ(level_names(), (std::vector<std::string>{"easy", "medium", "hard", "expert"}));
+  for (const GameEntry& e : games::registry().entries()) {
+    const auto game = e.make(json::object());
+    for (const Level& level : levels())
+      EXPECT_NO_THROW(make_agent(level.spec, *game, 1)) << e.info.id << " " << level.name;
+  }
+  EXPECT_EQ(level_spec("hard"), "ismcts:time=" + std::to_string(kHardSearchMs) + ",threads=1");
+  EXPECT_EQ(level_spec("expert"), "ismcts:time=" + std::to_string(kExpertSearchMs) + ",threads=" +
+                                      std::to_string(kExpertThreads) + ",parallel=tree");
+  try {
+    level_spec("godlike");
+    ADD_FAILURE() << "an unknown level was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("easy, medium, hard, expert"), std::string::npos);
+  }
+  EXPECT_EQ(find_level("godlike"), nullptr);
+  for (int players = 3; players <= 5; ++players) {
+    EXPECT_EQ(level_iteration_cap(*find_level("hard"), info_of("conspiracy"), players), 5000);
+    EXPECT_EQ(level_iteration_cap(*find_level("expert"), info_of("conspiracy"), players), 5000);
+    EXPECT_EQ(level_iteration_cap(*find_level("medium"), info_of("conspiracy"), players), 0);
+  }
+  EXPECT_EQ(level_iteration_cap(*find_level("hard"), info_of("siege"), 3), 0);
+  EXPECT_EQ(
+      level_iteration_cap(Level{"lab", "ismcts:iterations=40000", ""}, info_of("conspiracy"), 5),
+      0);  // a spec's own budget wins
 }
 
 // Every game's tuned search options are valid options at every player count, and an option the
@@ -364,7 +400,7 @@ TEST(AgentSpecs, TunedDefaultsAreValidAndTheSpecWins) {
                               : json{{"players", players}};
       std::shared_ptr<const Game> game = entry.make(params);
       ASSERT_EQ(game->num_players(), players);
-      const std::string_view tuned = tuned_search_options(entry.info.id, players);
+      const std::string_view tuned = tuned_search_options(entry.info, players);
       const AgentSpec bare = AgentSpec::parse("ismcts:iterations=10");
       const AgentSpec merged = with_tuned_defaults(bare, *game);
       EXPECT_EQ(merged.options.at("iterations"), "10");
@@ -524,8 +560,8 @@ TEST(Information, IsmctsChoicesDoNotDependOnTheHiddenTruth) {
       EXPECT_NE(other->to_json()["state"], state->to_json()["state"]);
     }
     // Short playouts keep this quick on games whose random play is long; depth does not touch what
-    // the agent may see. opponents=search: a game's tuned opponent model (src/ai/tuning.cc) would
-    // scan every modelled decision of those 30 plies; the model has its own line below.
+    // the agent may see. opponents=search: a game's tuned opponent model (the game's search_lines)
+    // would scan every modelled decision of those 30 plies; the model has its own line below.
     const std::string spec = "ismcts:iterations=40,depth=30,opponents=search";
     // The opponent model scans every modelled decision: depth 0 and 20 iterations keep it quick.
     for (const std::string& agent :
@@ -1090,13 +1126,14 @@ TEST(Bench, SignatureIsDeterministic) {
   std::size_t tuned_games = 0;
   for (const GameEntry& entry : games::registry().entries())
     tuned_games +=
-        !tuned_search_shape(entry.info.id, entry.make(json::object())->num_players()).empty();
+        !tuned_search_shape(entry.info, entry.make(json::object())->num_players()).empty();
   EXPECT_GT(tuned_games, 0u);
   EXPECT_EQ(a.lines.size(), games::registry().entries().size() + tuned_games);
   EXPECT_GT(a.tuned_signature, 0u);
   for (const BenchLine& line : a.lines) {  // a tuned line names the options it searched with
-    const std::string tuned = tuned_search_shape(
-        line.game, games::registry().make(line.game, json::object())->num_players());
+    const std::string tuned =
+        tuned_search_shape(games::registry().find(line.game)->info,
+                           games::registry().make(line.game, json::object())->num_players());
     EXPECT_EQ(!tuned.empty() && line.agent.find(tuned) != std::string::npos, line.tuned)
         << line.agent;
   }

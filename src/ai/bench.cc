@@ -47,7 +47,7 @@ BenchResult run_bench(const Registry& registry, int iterations, const std::strin
     const std::string name = hidden ? "ismcts" : "mcts";
     // the tuned line less its budget: the bench gives every search its own (a game whose line is
     // a budget alone searches per iteration as the plain search does)
-    const std::string tuned = tuned_search_shape(game->info().id, game->num_players());
+    const std::string tuned = tuned_search_shape(game->info(), game->num_players());
     // The plain search, then (where the game has a tuned line) the search the lobby's levels run,
     // at a tenth of the iterations.
     for (const bool tuned_line : {false, true}) {

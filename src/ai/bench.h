@@ -5,7 +5,7 @@
 // if the game ends first). At each it runs one decision of a fresh search agent - `mcts` for a
 // perfect-information game, `ismcts` for a hidden-information one - with a fixed iteration count,
 // one thread, seed 1: first with SearchOptions' defaults (the plain line), then, for a game with a
-// tuned line in src/ai/tuning.cc, with those options added at a tenth of the iterations (the
+// tuned line (its entry's search_lines), with those options added at a tenth of the iterations (the
 // search the lobby's levels run, whose iteration can cost a hundred plain ones: the card game's
 // opponent model scans every other seat's moves). Nothing depends on the clock, so the node counts
 // (moves applied in tree descents and playouts, SearchStats::plies) are the same on every run of

@@ -84,6 +84,19 @@ TEST(Cli, HelpEverywhere) {
   }
 }
 
+// `tabletop rate` on a share's sums over deals gives the lab's interval: 58 wins of 60 decisive
+// games, one game a deal, is Wilson's [88.64%, 99.08%] (scripts/ladder grows shares with it).
+TEST(Cli, RateGivesAShareAndTheLabsIntervalFromItsSums) {
+  const Result r = run(
+      "rate -", R"({"deal_sums": {"deals": 60, "s": 58, "t": 60, "ss": 58, "st": 58, "tt": 60}})");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const nlohmann::json out = nlohmann::json::parse(r.out);
+  EXPECT_NEAR(out.at("share").get<double>(), 58.0 / 60, 1e-12);
+  EXPECT_NEAR(out.at("share_95")[0].get<double>(), 0.8864, 5e-5);
+  EXPECT_NEAR(out.at("share_95")[1].get<double>(), 0.9908, 5e-5);
+  EXPECT_NE(run("rate -", R"({"deal_sums": {"deals": 1}})").code, 0);
+}
+
 TEST(Cli, ApplyPrintsTheStateAsJson) {
   Result r = run("apply relativity " + kDeal + " d3#e3 d3#d1 c2#c3 d2#b1");
   ASSERT_EQ(r.code, 0) << r.out;

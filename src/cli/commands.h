@@ -120,7 +120,10 @@ CLI::App* add_sim_command(CLI::App& app);
 // summary; printed as the summary's "tournament" object, {"agents", "wins", "ratings": [{"agent",
 // "elo", "elo_95"}]}. Two tournaments on different deals of one seed (--first-deal) add their
 // matrices into the longer run's, so their sum rates exactly as that run does (scripts/ladder
-// --extend). Throws BadRecord naming what is malformed, FileError for an unreadable file.
+// --extend). Or a share's sums over deals, {"deal_sums": {"deals", "s", "t", "ss", "st",
+// "tt"}} (a sim summary slot's): printed as {"share", "share_95": [low, high]}, the lab's interval
+// (sim::ClusterShare), so scripts/ladder's grown shares need no formula of their own. Throws
+// BadRecord naming what is malformed, FileError for an unreadable file.
 json rate_wins(const json& input);
 int rate(const std::string& path);
 int run_sim_command(const std::string& command_line);
@@ -172,6 +175,10 @@ struct ServeLimits {
   double deck_expiry_days = 30;
   int64_t ws_queue_bytes = 4 * 1024 * 1024;
 };
+// `tabletop serve`'s subcommand with its flags (serve.cc), and the server run with what they set
+// (after `--gazetteer`, use_gazetteer).
+CLI::App* add_serve_command(CLI::App& app);
+int run_serve_command();
 // Runs the web server (src/server) until SIGINT/SIGTERM; see docs/server.md. A --bind that is not
 // an IP address, or a --static folder without index.html, is one "error:" line naming the flag
 // and status 2.

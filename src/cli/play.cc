@@ -17,13 +17,13 @@
 #include <sstream>
 
 #include "ai/agent.h"
+#include "ai/levels.h"
 #include "cli/commands.h"
 #include "cli/line_input.h"
 #include "cli/style.h"
 #include "core/record.h"
 #include "core/text.h"
 #include "games/games.h"
-#include "server/catalog.h"
 
 namespace tabletop::cli {
 namespace {
@@ -125,37 +125,118 @@ std::string notation_help(const Game& game, const std::string& kind) {
          "\n";
 }
 
-int play(const PlayOptions& options) {
+namespace {
+
+// One game at the terminal: the seats (people and computers), the match, the record, and what
+// each person has read of the log. play() makes one and runs it.
+class PlaySession {
+ public:
+  explicit PlaySession(const PlayOptions& options);
+  int run();
+
+ private:
+  std::vector<std::unique_ptr<ai::Agent>> make_agents();
+  std::string name(Seat s) const {
+    return game_->seat_name(s) + (seats_[std::size_t(s)] == "human" ? "" : " (computer)");
+  }
+  // The header: the game, the seed, who plays each seat, the board's key, the help line.
+  void introduce();
+  // Prints what the log says since event `first`, as `viewer` may read it (`news`: what just
+  // happened, bold in colour).
+  void tell(Seat viewer, std::size_t first, bool news = true);
+  void save_record();
+  void computer_move(Seat seat);
+  // Hands a hidden-information game's terminal to `seat`; false when input ended.
+  bool hand_over_to(Seat seat);
+  // One line a person typed at `seat`'s prompt: a command or a move. False when they quit.
+  bool person_line(Seat seat, const std::string& line);
+  void undo(Seat seat);
+
+  const PlayOptions& options_;
+  std::shared_ptr<const Game> game_;
+  std::vector<std::string> seats_;
+  uint64_t seed_ = 0;
+  bool hidden_ = false, tty_ = false;
+  TerminalStyle style_;
+  std::vector<std::unique_ptr<ai::Agent>> agents_;
+  int humans_ = 0;
+  std::unique_ptr<Match> match_;
+  std::string record_path_, board_key_, hint_spec_;
+  // Whose view the computers' moves are told in: the one person at the terminal, else a
+  // spectator's (several people each read their own view only after a hand-over).
+  Seat watcher_ = kSpectator;
+  bool hand_over_ = false;
+  std::vector<Seat> movers_;  // who made each move, for undo
+  LineInput input_;
+  // The log position each person has read up to (for the news after a hand-over).
+  std::vector<std::size_t> read_up_to_;
+  Seat last_viewer_ = kSpectator;
+  bool show_ = true;  // the board is drawn before the next prompt
+};
+
+// The players count from --seats where the game allows and none was given.
+json params_for(const PlayOptions& options) {
   json params = options.params;
-  // With --seats of n entries and no "players" parameter, n players where the game allows it.
   if (const GameEntry* entry = games::registry().find(options.game);
       entry && !options.seats.empty() && !params.contains("players") &&
       entry->info.min_players != entry->info.max_players)
     for (const ParamSpec& p : entry->params)
       if (p.name == "players") params["players"] = int(options.seats.size());
-  std::shared_ptr<const Game> game = games::registry().make(options.game, params);
-  const int players = game->num_players();
-  std::vector<std::string> seats = options.seats;
-  if (seats.empty()) {
-    seats.assign(std::size_t(players), kDefaultComputer);
-    seats[0] = "human";
-  }
-  if (int(seats.size()) != players)
-    throw BadParams(options.game + " needs " + std::to_string(players) + " seats, --seats gave " +
-                    std::to_string(seats.size()));
-  const uint64_t seed = options.seed
-                            ? *options.seed
-                            : std::random_device{}() * 65536ULL + std::random_device{}() % 65536;
-  const bool hidden = game->info().hidden_information;
-  // Colour for seats and news on a terminal, ASCII when the locale cannot show the boards' signs.
-  std::vector<std::string> seat_names;
-  for (int s = 0; s < players; ++s) seat_names.push_back(game->seat_name(s));
-  const TerminalStyle style = TerminalStyle::detect(seat_names);
+  return params;
+}
 
-  // While a computer player thinks, a bar on stderr (a terminal only). On a perfect-information
-  // game it names the move the search prefers; on a hidden-information game the agent reports
-  // progress only, and the bar never prints a note there either.
-  const bool tty = isatty(STDERR_FILENO);
+std::vector<std::string> seat_names(const Game& game) {
+  std::vector<std::string> names;
+  for (int s = 0; s < game.num_players(); ++s) names.push_back(game.seat_name(s));
+  return names;
+}
+
+PlaySession::PlaySession(const PlayOptions& options)
+    : options_(options),
+      game_(games::registry().make(options.game, params_for(options))),
+      seats_(options.seats),
+      seed_(options.seed ? *options.seed
+                         : std::random_device{}() * 65536ULL + std::random_device{}() % 65536),
+      hidden_(game_->info().hidden_information),
+      tty_(isatty(STDERR_FILENO)),
+      // Colour for seats and news on a terminal, ASCII when the locale cannot show the signs.
+      style_(TerminalStyle::detect(seat_names(*game_))) {
+  const int players = game_->num_players();
+  if (seats_.empty()) {
+    seats_.assign(std::size_t(players), kDefaultComputer);
+    seats_[0] = "human";
+  }
+  if (int(seats_.size()) != players)
+    throw BadParams(options.game + " needs " + std::to_string(players) + " seats, --seats gave " +
+                    std::to_string(seats_.size()));
+  agents_ = make_agents();
+  for (const auto& s : seats_) humans_ += s == "human";
+  match_ = std::make_unique<Match>(game_, seed_, seats_);
+  record_path_ = !options.record               ? std::string()
+                 : options.record_path.empty() ? default_record_path(options.game, seed_)
+                                               : options.record_path;
+  if (humans_ == 1)
+    for (int s = 0; s < players; ++s)
+      if (seats_[std::size_t(s)] == "human") watcher_ = s;
+  hand_over_ = humans_ > 1 && hidden_;
+  board_key_ = game_->board_key();
+  hint_spec_ = options.hint_spec.empty() ? ai::level_spec("hard") : options.hint_spec;
+  read_up_to_.assign(std::size_t(players), 0);
+  input_.set_candidates([this] {
+    std::vector<std::string> all;
+    const State& state = match_->state();
+    if (!state.is_terminal() && !agents_[std::size_t(state.current_player())])
+      for (Move m : state.legal_moves()) all.push_back(state.move_to_string(m));
+    for (const char* c : kCommandNames) all.push_back(c);
+    return all;
+  });
+}
+
+// While a computer player thinks, a bar on stderr (a terminal only). On a perfect-information
+// game it names the move the search prefers; on a hidden-information game the agent reports
+// progress only, and the bar never prints a note there either.
+std::vector<std::unique_ptr<ai::Agent>> PlaySession::make_agents() {
+  const bool hidden = hidden_;
   auto show_progress = [hidden](double done, const std::string& note) {
     const int width = 24, filled = int(done * width + 0.5);
     std::fprintf(stderr, "\r  thinking [%s%s] %3.0f%%  %s\033[K",
@@ -164,227 +245,195 @@ int play(const PlayOptions& options) {
                  hidden ? "" : note.c_str());
     std::fflush(stderr);
   };
-  auto make_agents = [&] {
-    std::vector<std::unique_ptr<ai::Agent>> agents(seats.size());
-    for (std::size_t s = 0; s < seats.size(); ++s)
-      if (seats[s] != "human") {
-        agents[s] = ai::make_agent(seats[s], *game, seed * 7919 + s);
-        if (tty) agents[s]->set_progress(show_progress);
-      }
-    return agents;
-  };
-  std::vector<std::unique_ptr<ai::Agent>> agents = make_agents();
-  int humans = 0;
-  for (const auto& s : seats) humans += s == "human";
-  auto name = [&](Seat s) {
-    return game->seat_name(s) + (seats[std::size_t(s)] == "human" ? "" : " (computer)");
-  };
+  std::vector<std::unique_ptr<ai::Agent>> agents(seats_.size());
+  for (std::size_t s = 0; s < seats_.size(); ++s)
+    if (seats_[s] != "human") {
+      agents[s] = ai::make_agent(seats_[s], *game_, seed_ * 7919 + s);
+      if (tty_) agents[s]->set_progress(show_progress);
+    }
+  return agents;
+}
 
-  Match match(game, seed, seats);
-  const std::string record_path = !options.record ? std::string()
-                                  : options.record_path.empty()
-                                      ? default_record_path(options.game, seed)
-                                      : options.record_path;
-  auto save_record = [&] {
-    if (record_path.empty()) return;
-    std::error_code ignored;
-    const auto parent = std::filesystem::path(record_path).parent_path();
-    if (!parent.empty()) std::filesystem::create_directories(parent, ignored);
-    std::ofstream out(record_path);
-    json record = match.record().to_json();
-    if (options.hints) record["hints"] = true;  // the record says hints were allowed
-    out << record.dump() << "\n";
-    if (out.flush())
-      std::cout << "Record saved to " << record_path << " (replay it: tabletop replay "
-                << record_path << " --step)\n";
-    else
-      std::cerr << "error: cannot write the record to '" << record_path << "'\n";
-  };
-
-  // Whose view the computers' moves are told in: the one person at the terminal, else a
-  // spectator's (several people each read their own view only after a hand-over).
-  Seat watcher = kSpectator;
-  if (humans == 1)
-    for (int s = 0; s < players; ++s)
-      if (seats[std::size_t(s)] == "human") watcher = s;
-  const bool hand_over = humans > 1 && hidden;
-  std::vector<Seat> movers;  // who made each move, for undo
-  std::cout << style(game->info().name + " — seed " + std::to_string(seed)) << "\n";
-  for (int s = 0; s < players; ++s)
-    std::cout << style("  " + game->seat_name(s) + ": " +
-                       (seats[std::size_t(s)] == "human" ? "human"
-                                                         : "computer " + seats[std::size_t(s)]))
+void PlaySession::introduce() {
+  std::cout << style_(game_->info().name + " — seed " + std::to_string(seed_)) << "\n";
+  for (int s = 0; s < game_->num_players(); ++s)
+    std::cout << style_("  " + game_->seat_name(s) + ": " +
+                        (seats_[std::size_t(s)] == "human" ? "human"
+                                                           : "computer " + seats_[std::size_t(s)]))
               << "\n";
-  if (style.ascii()) std::cout << style.ascii_key() << "\n";
+  if (style_.ascii()) std::cout << style_.ascii_key() << "\n";
   // The key to the board's signs once here (and on `legend`), not under every board.
-  const std::string board_key = game->board_key();
-  std::cout << style(board_key);
-  if (options.hints) std::cout << "Hints are on: type 'hint' on your turn.\n";
-  const std::string hint_spec =
-      options.hint_spec.empty() ? server::strength_spec("hard") : options.hint_spec;
+  std::cout << style_(board_key_);
+  if (options_.hints) std::cout << "Hints are on: type 'hint' on your turn.\n";
   std::cout << "Type 'help' for the notation and the commands.\n";
+}
 
-  // Prints what the log says since event `first`, as `viewer` may read it (`news`: what just
-  // happened, bold in colour).
-  auto tell = [&](Seat viewer, std::size_t first, bool news = true) {
-    for (const std::string& event : match.state().log().for_viewer(viewer, first))
-      std::cout << style(wrap_text("  " + event, 78, 4), news) << "\n";
-  };
-  if (!hand_over) tell(watcher, 0);
+void PlaySession::tell(Seat viewer, std::size_t first, bool news) {
+  for (const std::string& event : match_->state().log().for_viewer(viewer, first))
+    std::cout << style_(wrap_text("  " + event, 78, 4), news) << "\n";
+}
 
-  LineInput input;
-  input.set_candidates([&] {
-    std::vector<std::string> all;
-    const State& state = match.state();
-    if (!state.is_terminal() && !agents[std::size_t(state.current_player())])
-      for (Move m : state.legal_moves()) all.push_back(state.move_to_string(m));
-    for (const char* c : kCommandNames) all.push_back(c);
-    return all;
-  });
+void PlaySession::save_record() {
+  if (record_path_.empty()) return;
+  std::error_code ignored;
+  const auto parent = std::filesystem::path(record_path_).parent_path();
+  if (!parent.empty()) std::filesystem::create_directories(parent, ignored);
+  std::ofstream out(record_path_);
+  json record = match_->record().to_json();
+  if (options_.hints) record["hints"] = true;  // the record says hints were allowed
+  out << record.dump() << "\n";
+  if (out.flush())
+    std::cout << "Record saved to " << record_path_ << " (replay it: tabletop replay "
+              << record_path_ << " --step)\n";
+  else
+    std::cerr << "error: cannot write the record to '" << record_path_ << "'\n";
+}
 
-  // The log position each person has read up to (for the news after a hand-over).
-  std::vector<std::size_t> read_up_to(std::size_t(players), 0);
-  Seat last_viewer = kSpectator;
-  bool show = true;
-  while (!match.state().is_terminal()) {
-    const State& state = match.state();
+void PlaySession::computer_move(Seat seat) {
+  const State& state = match_->state();
+  ai::Agent& agent = *agents_[std::size_t(seat)];
+  const Move move = agent.choose(state);
+  if (tty_) std::fprintf(stderr, "\r\033[K"), std::fflush(stderr);
+  const std::size_t events_before = state.log().events().size();
+  for (auto& a : agents_)
+    if (a) a->observe(state, move);
+  const std::string text = state.move_to_string(move);
+  match_->play(move);
+  movers_.push_back(seat);
+  // The move as the watcher may know it: through their log. A perfect-information game whose log
+  // says nothing of a move names it in notation.
+  const std::vector<std::string> seen = match_->state().log().for_viewer(watcher_, events_before);
+  if (seen.empty())
+    std::cout << style_("  " + name(seat) + (hidden_ ? " moves" : " plays " + text), true) << "\n";
+  else
+    tell(watcher_, events_before);
+  if (options_.verbose) {
+    const std::string note = agent.last_decision_note();
+    if (!note.empty()) std::cout << "    [" << agent.spec() << ": " << note << "]\n";
+  }
+  show_ = true;
+}
+
+bool PlaySession::hand_over_to(Seat seat) {
+  // Clear the screen and its scrollback so the last person's private view is gone, then wait for
+  // the next person.
+  std::cout << "\033[H\033[2J\033[3J" << std::flush;
+  const auto ready = input_.read("Hand the terminal to " + name(seat) + " and press Enter (" +
+                                 name(seat) + " only)... ");
+  if (!ready) return false;
+  std::cout << "\033[H\033[2J\033[3J" << std::flush;
+  std::cout << "Since your last turn:\n";
+  tell(seat, read_up_to_[std::size_t(seat)]);
+  show_ = true;
+  return true;
+}
+
+void PlaySession::undo(Seat seat) {
+  if (humans_ != 1) {
+    std::cout << "undo is for a game against the computer\n";
+    return;
+  }
+  // The core policy: the human's own last move, never across a roll, a reveal or a human.
+  const std::string why = match_->why_no_undo(seat);
+  if (!why.empty()) {
+    std::cout << "cannot undo: " << why << "\n";
+    return;
+  }
+  int count = int(match_->moves().size());
+  match_->undo_own(seat);
+  movers_.resize(match_->moves().size());
+  count -= int(match_->moves().size());
+  agents_ = make_agents();
+  std::cout << "took back " << count << " move" << (count > 1 ? "s" : "") << "\n";
+  show_ = true;
+}
+
+bool PlaySession::person_line(Seat seat, const std::string& line) {
+  const State& state = match_->state();
+  if (line.empty()) return true;
+  if (line == "quit" || line == "exit") return false;
+  if (line == "help" || line == "?") {
+    std::cout << kCommands << notation_help(*game_, "");
+  } else if (line.starts_with("help ")) {
+    std::cout << notation_help(*game_, trim(line.substr(5)));
+  } else if (line == "legend") {
+    std::cout << style_(board_key_.empty() ? "the board explains its signs itself\n" : board_key_);
+  } else if (line == "board") {
+    show_ = true;
+  } else if (line == "moves") {
+    MoveList moves;
+    state.legal_moves(moves);
+    std::vector<std::string> texts;
+    for (std::size_t i = 0; i < moves.size(); ++i) texts.push_back(state.move_to_string(moves[i]));
+    std::cout << style_(list_moves(texts)) << "\n";
+  } else if (line == "log") {
+    tell(seat, 0, false);
+  } else if (line == "hint") {
+    // Seeded afresh: the search samples only what this seat may know (ai/advice.h).
+    std::cout << hint_line(state, options_.hints, hint_spec_, std::random_device{}()) << "\n";
+  } else if (line == "undo") {
+    undo(seat);
+  } else {
+    const std::size_t events_before = state.log().events().size();
+    try {
+      match_->play_text(line);
+    } catch (const BadMove& e) {
+      std::cout << "illegal: " << e.what() << "\n";
+      return true;
+    }
+    movers_.push_back(seat);
+    // What changed, as this person may know it; when they move again, the board with what is
+    // left (dice, action points) and the kind of step that comes next (State::turn_status).
+    tell(seat, events_before);
+    read_up_to_[std::size_t(seat)] = match_->state().log().events().size();
+    show_ = match_->state().current_player() == seat || (humans_ > 1 && !hand_over_);
+  }
+  return true;
+}
+
+int PlaySession::run() {
+  introduce();
+  if (!hand_over_) tell(watcher_, 0);
+  while (!match_->state().is_terminal()) {
+    const State& state = match_->state();
     const Seat seat = state.current_player();
-    if (agents[std::size_t(seat)]) {
-      ai::Agent& agent = *agents[std::size_t(seat)];
-      const Move move = agent.choose(state);
-      if (tty) std::fprintf(stderr, "\r\033[K"), std::fflush(stderr);
-      const std::size_t events_before = state.log().events().size();
-      for (auto& a : agents)
-        if (a) a->observe(state, move);
-      const std::string text = state.move_to_string(move);
-      match.play(move);
-      movers.push_back(seat);
-      // The move as the watcher may know it: through their log. A perfect-information game whose
-      // log says nothing of a move names it in notation.
-      const std::vector<std::string> seen = match.state().log().for_viewer(watcher, events_before);
-      if (seen.empty())
-        std::cout << style("  " + name(seat) + (hidden ? " moves" : " plays " + text), true)
-                  << "\n";
-      else
-        tell(watcher, events_before);
-      if (options.verbose) {
-        const std::string note = agent.last_decision_note();
-        if (!note.empty()) std::cout << "    [" << agent.spec() << ": " << note << "]\n";
-      }
-      show = true;
+    if (agents_[std::size_t(seat)]) {
+      computer_move(seat);
       continue;
     }
-    if (hand_over && seat != last_viewer) {
-      // Clear the screen and its scrollback so the last person's private view is gone, then wait
-      // for the next person.
-      std::cout << "\033[H\033[2J\033[3J" << std::flush;
-      const auto ready = input.read("Hand the terminal to " + name(seat) + " and press Enter (" +
-                                    name(seat) + " only)... ");
-      if (!ready) {
-        std::cout << "\n";
-        save_record();
-        return 0;
-      }
-      std::cout << "\033[H\033[2J\033[3J" << std::flush;
-      std::cout << "Since your last turn:\n";
-      tell(seat, read_up_to[std::size_t(seat)]);
-      show = true;
-    }
-    if (show) {
-      // The board, then what is left of this turn and the kind of step that comes next.
-      std::cout << "\n" << style(state.render(seat));
-      if (const std::string status = state.turn_status(seat); !status.empty())
-        std::cout << style(wrap_text("  " + status, 78, 4)) << "\n";
-      show = false;
-      last_viewer = seat;
-    }
-    read_up_to[std::size_t(seat)] = state.log().events().size();
-    const auto read = input.read(game->seat_name(seat) + "> ");
-    if (!read) {
+    if (hand_over_ && seat != last_viewer_ && !hand_over_to(seat)) {
       std::cout << "\n";
       save_record();
       return 0;
     }
-    const std::string line = trim(*read);
-    if (line.empty()) continue;
-    if (line == "quit" || line == "exit") {
+    if (show_) {
+      // The board, then what is left of this turn and the kind of step that comes next.
+      std::cout << "\n" << style_(state.render(seat));
+      if (const std::string status = state.turn_status(seat); !status.empty())
+        std::cout << style_(wrap_text("  " + status, 78, 4)) << "\n";
+      show_ = false;
+      last_viewer_ = seat;
+    }
+    read_up_to_[std::size_t(seat)] = state.log().events().size();
+    const auto read = input_.read(game_->seat_name(seat) + "> ");
+    if (!read) std::cout << "\n";
+    if (!read || !person_line(seat, trim(*read))) {
       save_record();
       return 0;
     }
-    if (line == "help" || line == "?") {
-      std::cout << kCommands << notation_help(*game, "");
-      continue;
-    }
-    if (line.starts_with("help ")) {
-      std::cout << notation_help(*game, trim(line.substr(5)));
-      continue;
-    }
-    if (line == "legend") {
-      std::cout << style(board_key.empty() ? "the board explains its signs itself\n" : board_key);
-      continue;
-    }
-    if (line == "board") {
-      show = true;
-      continue;
-    }
-    if (line == "moves") {
-      MoveList moves;
-      state.legal_moves(moves);
-      std::vector<std::string> texts;
-      for (std::size_t i = 0; i < moves.size(); ++i)
-        texts.push_back(state.move_to_string(moves[i]));
-      std::cout << style(list_moves(texts)) << "\n";
-      continue;
-    }
-    if (line == "log") {
-      tell(seat, 0, false);
-      continue;
-    }
-    if (line == "hint") {
-      // Seeded afresh: the search samples only what this seat may know (ai/advice.h).
-      std::cout << hint_line(state, options.hints, hint_spec, std::random_device{}()) << "\n";
-      continue;
-    }
-    if (line == "undo") {
-      if (humans != 1) {
-        std::cout << "undo is for a game against the computer\n";
-        continue;
-      }
-      // The core policy: the human's own last move, never across a roll, a reveal or a human.
-      const std::string why = match.why_no_undo(seat);
-      if (!why.empty()) {
-        std::cout << "cannot undo: " << why << "\n";
-        continue;
-      }
-      int count = int(match.moves().size());
-      match.undo_own(seat);
-      movers.resize(match.moves().size());
-      count -= int(match.moves().size());
-      agents = make_agents();
-      std::cout << "took back " << count << " move" << (count > 1 ? "s" : "") << "\n";
-      show = true;
-      continue;
-    }
-    const std::size_t events_before = state.log().events().size();
-    try {
-      match.play_text(line);
-    } catch (const BadMove& e) {
-      std::cout << "illegal: " << e.what() << "\n";
-      continue;
-    }
-    movers.push_back(seat);
-    // What changed, as this person may know it; when they move again, the board with what is
-    // left (dice, action points) and the kind of step that comes next (State::turn_status).
-    tell(seat, events_before);
-    read_up_to[std::size_t(seat)] = match.state().log().events().size();
-    show = match.state().current_player() == seat || (humans > 1 && !hand_over);
   }
-  const State& state = match.state();
-  const Seat final_viewer = humans == 1 ? watcher : kSpectator;
+  const Seat final_viewer = humans_ == 1 ? watcher_ : kSpectator;
   // The board ends with the game's own worded result (who won and why, or what stopped it).
-  std::cout << "\n" << style(state.render(final_viewer));
+  std::cout << "\n" << style_(match_->state().render(final_viewer));
   save_record();
   return 0;
+}
+
+}  // namespace
+
+int play(const PlayOptions& options) {
+  PlaySession session(options);
+  return session.run();
 }
 
 }  // namespace tabletop::cli

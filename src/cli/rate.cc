@@ -10,7 +10,34 @@
 
 namespace tabletop::cli {
 
+namespace {
+
+// A share's sums over deals, {"deals", "s", "t", "ss", "st", "tt"} (a sim summary slot's
+// "deal_sums"): the share and its 95% interval, as the lab computes them (sim::ClusterShare).
+json rate_share(const json& sums) {
+  sim::ClusterShare::Sums in{};
+  if (!sums.is_object()) throw BadRecord("\"deal_sums\" must be an object");
+  const auto number = [&](const char* key) {
+    if (!sums.contains(key) || !sums.at(key).is_number() ||
+        !std::isfinite(sums.at(key).get<double>()) || sums.at(key).get<double>() < 0)
+      throw BadRecord(std::string("\"deal_sums\" needs \"") + key + "\", a number from 0");
+    return sums.at(key).get<double>();
+  };
+  in.clusters = long(number("deals"));
+  in.s = number("s");
+  in.t = number("t");
+  in.ss = number("ss");
+  in.st = number("st");
+  in.tt = number("tt");
+  const sim::ClusterShare share = sim::ClusterShare::from_sums(in);
+  const sim::Interval interval = share.interval();
+  return {{"share", share.share()}, {"share_95", json::array({interval.low, interval.high})}};
+}
+
+}  // namespace
+
 json rate_wins(const json& input) {
+  if (input.is_object() && input.contains("deal_sums")) return rate_share(input.at("deal_sums"));
   const json& table =
       input.is_object() && input.contains("tournament") ? input.at("tournament") : input;
   if (!table.is_object() || !table.contains("agents") || !table.contains("wins"))

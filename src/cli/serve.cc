@@ -1,11 +1,13 @@
 // `tabletop serve`: runs the web server until SIGINT or SIGTERM.
 #include <signal.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/input.h"
 #include "core/error.h"
 #include "games/games.h"
 #include "server/server.h"
@@ -84,6 +86,209 @@ int serve(const std::string& bind, int port, const std::string& db, const std::s
   std::cout << "tabletop serve: stopping" << std::endl;
   server.stop();
   return 0;
+}
+
+namespace {
+
+// What `serve`'s flags set (add_serve_command), read by run_serve_command.
+struct ServeFlags {
+  std::string bind = "127.0.0.1", db = "tabletop.db", static_dir = "web/dist", gazetteer_path;
+  int port = 8080;
+  bool sync_full = false;
+  double messages_per_second = 20, http_rate = 50, http_burst = 200;
+  ComputerFlags computers;
+  ServeLimits limits;
+};
+
+ServeFlags& serve_flags() {
+  static ServeFlags flags;
+  return flags;
+}
+
+// `serve`'s flags for its computer players (ComputerFlags).
+void add_computer_flags(CLI::App* serve, ComputerFlags& computers) {
+  serve
+      ->add_option("--computer-threads", computers.threads,
+                   "computer search threads at once (expert's search counts each of its "
+                   "threads; 0: one per core, less one)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 256));
+  serve
+      ->add_option("--hurried-search-ms", computers.hurried_search_ms,
+                   "a hard computer's search stops after this many ms while another match's "
+                   "computer waits for a thread (0: never)")
+      ->capture_default_str()
+      ->check(finite_in(0.0, 1e6));
+  serve
+      ->add_option("--idle-unload-s", computers.idle_unload_s,
+                   "seconds a match nobody watches stays in memory (0: for ever)")
+      ->capture_default_str()
+      ->check(finite_in(0.0, 1e9));
+  serve
+      ->add_option("--lease-s", computers.lease_s,
+                   "with PostgreSQL: seconds after a process dies before another plays its "
+                   "matches' computer seats")
+      ->capture_default_str()
+      ->check(finite_in(0.5, 3600.0));
+  serve
+      ->add_option("--hint-ms", computers.hint_ms,
+                   "milliseconds of search a hint gets (hard's budget), on the computer threads "
+                   "at low priority")
+      ->capture_default_str()
+      ->check(finite_in(1.0, 60000.0));
+  serve
+      ->add_option("--analysis-iterations", computers.analysis_iterations,
+                   "search iterations per move of a finished match's analysis")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000000));
+  serve
+      ->add_option("--unwatched-pause-s", computers.unwatched_pause_s,
+                   "seconds a computer-only match nobody watches plays on before it pauses until "
+                   "someone watches (0: never pauses)")
+      ->capture_default_str()
+      ->check(finite_in(0.0, 1e9));
+  serve
+      ->add_option("--computer-matches-per-address", computers.computer_matches_per_address,
+                   "computer-only matches of one client address playing at once (over: 429; "
+                   "0: no cap)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
+  serve
+      ->add_option("--low-jobs-per-address", computers.low_jobs_per_address,
+                   "hints waiting, and analyses under way, per client address at once (over: "
+                   "refused; 0: no cap)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
+}
+
+// `serve`'s limits (ServeLimits, docs/server.md "Limits").
+void add_limit_flags(CLI::App* serve, ServeLimits& limits) {
+  serve
+      ->add_option("--trusted-proxy", limits.trusted_proxies,
+                   "a balancer's IP address whose X-Real-IP header names the client for the "
+                   "per-address limits (repeatable or comma-separated; from any other peer the "
+                   "header is ignored)")
+      ->delimiter(',')
+      ->check(ip_address());
+  serve
+      ->add_option("--allowed-host", limits.allowed_hosts,
+                   "a name this server answers to besides its IP addresses and localhost "
+                   "(NAME: any port, NAME:PORT, * for any; repeatable or comma-separated); a "
+                   "request for any other Host is refused (421), as DNS rebinding would send")
+      ->delimiter(',')
+      ->check(host_name());
+  serve
+      ->add_option("--allowed-origin", limits.allowed_origins,
+                   "another site's origin (scheme://host[:port]) whose pages may send this "
+                   "server requests that change something and open WebSockets (repeatable or "
+                   "comma-separated; by default only its own pages may: others get 403)")
+      ->delimiter(',')
+      ->check(web_origin());
+  serve
+      ->add_option("--public-url", limits.public_url,
+                   "the address people on other machines open (scheme://host[:port], e.g. behind "
+                   "a proxy): join links name it and the server answers to its host; by default "
+                   "the addresses the server listens on")
+      ->check(cli::web_origin());
+  serve
+      ->add_option("--hello-grace", limits.hello_grace_s,
+                   "seconds a WebSocket may stay open without a hello naming a match")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 3600));
+  serve
+      ->add_option("--max-connections", limits.max_connections,
+                   "open connections in all (over: 503; 0: no cap)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
+  serve
+      ->add_option("--max-connections-per-address", limits.max_connections_per_address,
+                   "open connections from one address (over: 429; 0: no cap)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
+  serve
+      ->add_option("--match-rate", limits.matches_per_minute,
+                   "new matches a minute per client address, in bursts as large (0: off)")
+      ->capture_default_str()
+      ->check(finite_in(0.0, 1e6));
+  serve
+      ->add_option("--http-idle", limits.http_idle_s,
+                   "seconds an HTTP connection may wait for its next request")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 86400));
+  serve
+      ->add_option("--ws-idle", limits.ws_idle_s,
+                   "seconds without a message or pong before a WebSocket is closed")
+      ->capture_default_str()
+      ->check(CLI::Range(2, 86400));
+  serve
+      ->add_option("--deck-max-bytes", limits.deck_max_bytes,
+                   "the largest card-game deck upload, in bytes (over: 413)")
+      ->capture_default_str()
+      ->check(CLI::Range(1024, 16 << 20));
+  serve
+      ->add_option("--deck-rate", limits.decks_per_hour,
+                   "new card-game decks an hour per client address, in bursts as large (0: off)")
+      ->capture_default_str()
+      ->check(finite_in(0.0, 1e6));
+  serve
+      ->add_option("--deck-expiry-days", limits.deck_expiry_days,
+                   "days an uploaded deck nobody touched and no running match plays is kept "
+                   "(0: for ever)")
+      ->capture_default_str()
+      ->check(finite_in(0.0, 36500.0));
+  serve
+      ->add_option("--ws-queue-bytes", limits.ws_queue_bytes,
+                   "bytes that may wait for one WebSocket besides its newest state (over: an "
+                   "error and the connection is closed)")
+      ->capture_default_str()
+      ->check(CLI::Range(int64_t(4096), int64_t(1) << 32));
+}
+
+}  // namespace
+
+CLI::App* add_serve_command(CLI::App& app) {
+  ServeFlags& f = serve_flags();
+  auto* serve = app.add_subcommand("serve", "the web server: lobby, matches, computer players");
+  serve->add_option("--port", f.port, "TCP port (0: any free one)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 65535));
+  serve->add_option("--bind", f.bind, "address to listen on (0.0.0.0: every network)")
+      ->capture_default_str()
+      ->check(ip_address());
+  serve
+      ->add_option("--db", f.db,
+                   "SQLite database file, or a postgresql://user@host:port/database URL that "
+                   "several serve processes share")
+      ->capture_default_str();
+  serve->add_option("--static", f.static_dir, "the built web client (empty: none)")
+      ->capture_default_str();
+  serve->add_option("--gazetteer", f.gazetteer_path,
+                    "the gazetteer placing Conspiracy TCG city venues and city-only cards, read "
+                    "once at start (default: $TABLETOP_GAZETTEER, else the installed copy, else "
+                    "data/gazetteer/gazetteer.tsv of the build)");
+  serve->add_flag("--sync-full", f.sync_full,
+                  "fsync the database at every move (survives power loss)");
+
+  serve->add_option("--rate", f.messages_per_second, "WebSocket messages a second per connection")
+      ->capture_default_str()
+      ->check(finite_in(1.0, 1e9));
+  serve
+      ->add_option("--http-rate", f.http_rate, "HTTP requests a second per client address (0: off)")
+      ->capture_default_str()
+      ->check(finite_in(0.0, 1e9));
+  serve->add_option("--http-burst", f.http_burst, "HTTP requests in a burst per client address")
+      ->capture_default_str()
+      ->check(finite_in(1.0, 1e9));
+  add_computer_flags(serve, f.computers);
+  add_limit_flags(serve, f.limits);
+  return serve;
+}
+
+int run_serve_command() {
+  const ServeFlags& f = serve_flags();
+  if (!f.gazetteer_path.empty()) use_gazetteer(f.gazetteer_path);
+  return serve(f.bind, f.port, f.db, f.static_dir, f.sync_full, f.messages_per_second, f.http_rate,
+               f.http_burst, f.limits, f.computers);
 }
 
 }  // namespace tabletop::cli

@@ -295,28 +295,12 @@ sim::RunInfo run_plan_on(const sim::MpiWorld&, const sim::Plan& plan, sim::Sink&
 }
 #endif
 
-// The command; `world` is the MPI job when run under mpirun (then only rank 0 writes anything and
-// `*started` tells when the run began).
-int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* started) {
-  SimOptions& o = options();
-  if (o.rotate.empty()) o.rotate = "cyclic";
-  const Registry& registry = games::registry();
-  const GameInfo info = registry.make(o.game, json::object())->info();  // throws for unknown ids
-  json base = params_from(o.params);
-  std::vector<std::string> agents = split_agent_specs(o.agents.empty() ? "random" : o.agents);
-  if (o.tournament && !o.skill.empty())
-    throw BadParams("--tournament and --skill are separate runs: give one of them");
-  if ((o.tournament || !o.skill.empty()) && (!o.variants_path.empty() || !o.sweeps.empty()))
-    throw BadParams(
-        "--variants and --sweep compare rule sets; run them apart from --tournament "
-        "and --skill");
-  // The player count follows from the agents when the game allows and none was given.
-  if (!o.tournament && o.skill.empty() && agents.size() > 1 && !base.contains("players") &&
-      info.min_players != info.max_players)
-    base["players"] = int(agents.size());
+using Variants = std::vector<std::pair<std::string, json>>;
 
-  // Variants: the file's named sets (or the base alone), then every sweep value of each.
-  std::vector<std::pair<std::string, json>> variants;
+// The variants to compare: the --variants file's named parameter sets (or `base` alone as
+// "baseline"), then every --sweep value of each.
+Variants variants_of(const SimOptions& o, const json& base) {
+  Variants variants;
   if (!o.variants_path.empty()) {
     std::string text;
     try {
@@ -351,7 +335,7 @@ int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* s
           throw BadParams("--sweep " + key + "=... would override " + key + "=" + p[key].dump() +
                           " that the --variants entry '" + name +
                           "' sets; sweep another key or drop it from the file");
-    std::vector<std::pair<std::string, json>> next;
+    Variants next;
     for (const auto& [name, p] : variants)
       for (const std::string& value : split_plain(sweep.substr(eq + 1), ',')) {
         json q = p;
@@ -360,93 +344,94 @@ int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* s
       }
     variants = std::move(next);
   }
+  return variants;
+}
 
-  // The search: successive halving narrows the candidates to two, which the run below plays as
-  // variants (the better first) on the doubled deals; `search_text` says how it went.
-  std::string search_text, search_html;
-  json search_json;
+// A condition of o.game under `params`, named `name`, played by `agents` (one for every seat, or
+// one each) in o.rotate's rotations.
+sim::Condition variant_condition(const SimOptions& o, const std::string& name, const json& params,
+                                 const std::vector<std::string>& agents) {
+  sim::Condition c;
+  c.name = name;
+  c.game = games::registry().make(o.game, params);
+  const int n = c.game->num_players();
+  c.slots = agents.size() == 1 ? std::vector<std::string>(std::size_t(n), agents[0]) : agents;
+  if (int(c.slots.size()) != n)
+    throw BadParams(o.game + " is played by " + std::to_string(n) + " seats here but " +
+                    std::to_string(c.slots.size()) + " agents were given");
+  c.rotations = sim::rotations(o.rotate, n);
+  return c;
+}
+
+// What --search did: its account for people and JSON, and the deals the final round plays.
+struct SearchRun {
+  std::string text;
+  json summary;
+  long deals = 0;
+};
+
+// --search: successive halving narrows `variants` to two, doubling the deals each round; the run
+// then plays the two on search.deals.
+SearchRun narrow_by_search(const SimOptions& o, const sim::Target& target,
+                           const std::vector<std::string>& agents, Variants& variants) {
+  SearchRun search;
   long deals = o.games;
-  std::optional<sim::Target> target;
-  if (!o.searches.empty() || !o.target.empty()) {
-    if (o.searches.empty() || o.target.empty())
-      throw BadParams("--search and --target go together");
-    if (o.tournament || !o.skill.empty() || !o.variants_path.empty() || !o.sweeps.empty())
-      throw BadParams(
-          "--search chooses among its own variants: give it without --variants, "
-          "--sweep, --tournament and --skill");
-    if (world && size_of(*world) > 1)
-      throw BadParams("--search runs in one process, not under mpirun");
-    if (o.games < 1) throw BadParams("--search needs --games 1 or more (the first round's deals)");
-    target = sim::Target::parse(o.target);
-    variants = sim::search_candidates(o.searches, base);
-    std::ostringstream text;
-    text << "== search for \"" << o.target << "\": " << variants.size()
-         << " candidates, successive halving from " << deals << " deals\n";
-    search_json = {
-        {"target", o.target}, {"candidates", variants.size()}, {"rounds", json::array()}};
-    while (variants.size() > 2 && !g_stop) {
-      sim::Plan round;
-      round.deals = deals;
-      round.seed = o.seed;
-      round.first_deal = o.first_deal;
-      round.threads = o.threads;
-      round.quality = false;
-      round.stop = &g_stop;
-      round.abandon = &g_abandon;
-      for (const auto& [name, p] : variants) {
-        sim::Condition c;
-        c.name = name;
-        c.game = registry.make(o.game, p);
-        const int n = c.game->num_players();
-        c.slots = agents.size() == 1 ? std::vector<std::string>(std::size_t(n), agents[0]) : agents;
-        if (int(c.slots.size()) != n)
-          throw BadParams(o.game + " is played by " + std::to_string(n) + " seats here but " +
-                          std::to_string(c.slots.size()) + " agents were given");
-        c.rotations = sim::rotations(o.rotate, n);
-        round.conditions.push_back(std::move(c));
-      }
-      sim::Summary summary(round, "variants", {}, o.detect_points / 100.0);
-      sim::run_plan(round, summary);
-      std::vector<std::size_t> order(variants.size());
-      for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-      const auto& stats = summary.conditions();
-      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return target->score(stats[a]) < target->score(stats[b]);
-      });
-      const std::size_t keep = std::max<std::size_t>(2, (variants.size() + 1) / 2);
-      text << "  round of " << variants.size() << " on " << deals << " deals:";
-      json round_json = {{"deals", deals}, {"candidates", json::array()}};
-      std::vector<std::pair<std::string, json>> next;
-      for (std::size_t k = 0; k < order.size(); ++k) {
-        const auto& st = stats[order[k]];
-        text << "\n    " << (k < keep ? "kept    " : "dropped ") << st.name << ": "
-             << target->describe(st);
-        round_json["candidates"].push_back(
-            {{"name", st.name}, {"score", target->score(st)}, {"kept", k < keep}});
-        if (k < keep) next.push_back(variants[order[k]]);
-      }
-      text << "\n";
-      search_json["rounds"].push_back(round_json);
-      variants = std::move(next);
-      deals *= 2;
+  std::ostringstream text;
+  text << "== search for \"" << o.target << "\": " << variants.size()
+       << " candidates, successive halving from " << deals << " deals\n";
+  search.summary = {
+      {"target", o.target}, {"candidates", variants.size()}, {"rounds", json::array()}};
+  while (variants.size() > 2 && !g_stop) {
+    sim::Plan round;
+    round.deals = deals;
+    round.seed = o.seed;
+    round.first_deal = o.first_deal;
+    round.threads = o.threads;
+    round.quality = false;
+    round.stop = &g_stop;
+    round.abandon = &g_abandon;
+    for (const auto& [name, p] : variants)
+      round.conditions.push_back(variant_condition(o, name, p, agents));
+    sim::Summary summary(round, "variants", {}, o.detect_points / 100.0);
+    sim::run_plan(round, summary);
+    std::vector<std::size_t> order(variants.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    const auto& stats = summary.conditions();
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return target.score(stats[a]) < target.score(stats[b]);
+    });
+    const std::size_t keep = std::max<std::size_t>(2, (variants.size() + 1) / 2);
+    text << "  round of " << variants.size() << " on " << deals << " deals:";
+    json round_json = {{"deals", deals}, {"candidates", json::array()}};
+    Variants next;
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      const auto& st = stats[order[k]];
+      text << "\n    " << (k < keep ? "kept    " : "dropped ") << st.name << ": "
+           << target.describe(st);
+      round_json["candidates"].push_back(
+          {{"name", st.name}, {"score", target.score(st)}, {"kept", k < keep}});
+      if (k < keep) next.push_back(variants[order[k]]);
     }
-    text << "  final round of " << variants.size() << " on " << deals
-         << " deals: the summary below\n";
-    search_text = text.str();
+    text << "\n";
+    search.summary["rounds"].push_back(round_json);
+    variants = std::move(next);
+    deals *= 2;
   }
+  text << "  final round of " << variants.size() << " on " << deals
+       << " deals: the summary below\n";
+  search.text = text.str();
+  search.deals = deals;
+  return search;
+}
 
-  sim::Plan plan;
-  plan.deals = deals;
-  plan.seed = o.seed;
-  plan.first_deal = o.first_deal;
-  plan.threads = o.threads;
-  plan.record = !o.records_path.empty() || !o.report_dir.empty();
-  plan.quality = !o.no_quality;
-  plan.stop = &g_stop;
-  plan.abandon = &g_abandon;
+// The conditions the run plays, into plan.conditions: every pair of the pool (--tournament), the
+// search at each budget factor against itself (--skill), else each variant; answers the summary's
+// mode, and fills `pool` with the agents compared.
+std::string add_conditions(const SimOptions& o, const json& base, const Variants& variants,
+                           const std::vector<std::string>& agents, sim::Plan& plan,
+                           std::vector<std::string>& pool) {
+  const Registry& registry = games::registry();
   std::string mode = "variants";
-  std::vector<std::string> pool;
-
   if (o.tournament) {
     mode = "tournament";
     pool = agents;
@@ -491,22 +476,118 @@ int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* s
       plan.conditions.push_back(std::move(c));
     }
   } else {
-    for (const auto& [name, p] : variants) {
-      sim::Condition c;
-      c.name = name;
-      c.game = registry.make(o.game, p);
-      const int n = c.game->num_players();
-      if (agents.size() == 1)
-        c.slots.assign(std::size_t(n), agents[0]);
-      else
-        c.slots = agents;
-      if (int(c.slots.size()) != n)
-        throw BadParams(o.game + " is played by " + std::to_string(n) + " seats here but " +
-                        std::to_string(c.slots.size()) + " agents were given");
-      c.rotations = sim::rotations(o.rotate, n);
-      plan.conditions.push_back(std::move(c));
-    }
+    for (const auto& [name, p] : variants)
+      plan.conditions.push_back(variant_condition(o, name, p, agents));
   }
+  return mode;
+}
+
+// --search's verdict on the final round: the best variant, whether it meets the target, and
+// whether it is better than the runner-up beyond chance; its names go into search.summary.
+std::string search_verdict(const SimOptions& o, const sim::Target& target,
+                           const sim::Summary& summary, json& search_json) {
+  const auto& st = summary.conditions();
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < st.size(); ++i)
+    if (target.score(st[i]) < target.score(st[best])) best = i;
+  std::ostringstream verdict;
+  verdict << "== search result for \"" << o.target << "\"\n  best: " << st[best].name << ": "
+          << target.describe(st[best])
+          << (target.met(st[best]) ? " (meets the target)" : " (does NOT meet the target)") << "\n";
+  if (st.size() > 1) {
+    const std::size_t other = best == 0 ? 1 : 0;
+    const sim::Interval a = target.score_interval(st[best]), b = target.score_interval(st[other]);
+    const bool tied = target.score(st[best]) == target.score(st[other]);
+    verdict << (tied ? "  runner-up (tied on the target's measure; the earlier in the final "
+                       "round's order is named best): "
+                     : "  runner-up it beat: ")
+            << st[other].name << ": " << target.describe(st[other])
+            << (target.met(st[other]) ? " (meets the target too)" : "") << "\n  "
+            << (a.high < b.low || b.high < a.low
+                    ? "the two intervals are apart: the best is better beyond chance"
+                    : "the two intervals overlap: on these deals the best is not surely better")
+            << "\n";
+    search_json["runner_up"] = st[other].name;
+  }
+  search_json["best"] = st[best].name;
+  search_json["met"] = target.met(st[best]);
+  return verdict.str();
+}
+
+// Writes the summary as JSON (--json, with the command and the search) and the HTML report
+// (--report).
+void write_outputs(const SimOptions& o, const sim::Summary& summary,
+                   const std::string& command_line, const json* search,
+                   const std::string& search_text) {
+  if (!o.json_path.empty()) {
+    std::ofstream out(o.json_path);
+    if (!out) throw Error("cannot write '" + o.json_path + "'");
+    json j = summary.to_json();
+    j["command"] = command_line;
+    if (search) j["search"] = *search;
+    out << j.dump(2) << "\n";
+    out.close();  // a full disk shows only when the buffer is written
+    if (!out) throw Error("cannot write '" + o.json_path + "' (is the disk full?)");
+  }
+  if (!o.report_dir.empty()) {
+    sim::write_report(summary, o.report_dir, command_line, search_text);
+    std::cerr << "report: " << o.report_dir << "/index.html\n";
+  }
+}
+
+// The command; `world` is the MPI job when run under mpirun (then only rank 0 writes anything and
+// `*started` tells when the run began).
+int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* started) {
+  SimOptions& o = options();
+  if (o.rotate.empty()) o.rotate = "cyclic";
+  const GameInfo info =
+      games::registry().make(o.game, json::object())->info();  // throws for unknown ids
+  json base = params_from(o.params);
+  std::vector<std::string> agents = split_agent_specs(o.agents.empty() ? "random" : o.agents);
+  if (o.tournament && !o.skill.empty())
+    throw BadParams("--tournament and --skill are separate runs: give one of them");
+  if ((o.tournament || !o.skill.empty()) && (!o.variants_path.empty() || !o.sweeps.empty()))
+    throw BadParams(
+        "--variants and --sweep compare rule sets; run them apart from --tournament "
+        "and --skill");
+  // The player count follows from the agents when the game allows and none was given.
+  if (!o.tournament && o.skill.empty() && agents.size() > 1 && !base.contains("players") &&
+      info.min_players != info.max_players)
+    base["players"] = int(agents.size());
+
+  Variants variants = variants_of(o, base);
+
+  // The search: successive halving narrows the candidates to two, which the run below plays as
+  // variants (the better first) on the doubled deals.
+  SearchRun search;
+  search.deals = o.games;
+  std::optional<sim::Target> target;
+  if (!o.searches.empty() || !o.target.empty()) {
+    if (o.searches.empty() || o.target.empty())
+      throw BadParams("--search and --target go together");
+    if (o.tournament || !o.skill.empty() || !o.variants_path.empty() || !o.sweeps.empty())
+      throw BadParams(
+          "--search chooses among its own variants: give it without --variants, "
+          "--sweep, --tournament and --skill");
+    if (world && size_of(*world) > 1)
+      throw BadParams("--search runs in one process, not under mpirun");
+    if (o.games < 1) throw BadParams("--search needs --games 1 or more (the first round's deals)");
+    target = sim::Target::parse(o.target);
+    variants = sim::search_candidates(o.searches, base);
+    search = narrow_by_search(o, *target, agents, variants);
+  }
+
+  sim::Plan plan;
+  plan.deals = search.deals;
+  plan.seed = o.seed;
+  plan.first_deal = o.first_deal;
+  plan.threads = o.threads;
+  plan.record = !o.records_path.empty() || !o.report_dir.empty();
+  plan.quality = !o.no_quality;
+  plan.stop = &g_stop;
+  plan.abandon = &g_abandon;
+  std::vector<std::string> pool;
+  const std::string mode = add_conditions(o, base, variants, agents, plan, pool);
 
   long games_per_deal = 0;
   for (const sim::Condition& c : plan.conditions) games_per_deal += long(c.rotations.size());
@@ -542,52 +623,10 @@ int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* s
   if (!writes) return 0;
   summary.finish(run_info);
 
-  if (target) {
-    const auto& st = summary.conditions();
-    std::size_t best = 0;
-    for (std::size_t i = 1; i < st.size(); ++i)
-      if (target->score(st[i]) < target->score(st[best])) best = i;
-    std::ostringstream verdict;
-    verdict << "== search result for \"" << o.target << "\"\n  best: " << st[best].name << ": "
-            << target->describe(st[best])
-            << (target->met(st[best]) ? " (meets the target)" : " (does NOT meet the target)")
-            << "\n";
-    if (st.size() > 1) {
-      const std::size_t other = best == 0 ? 1 : 0;
-      const sim::Interval a = target->score_interval(st[best]),
-                          b = target->score_interval(st[other]);
-      const bool tied = target->score(st[best]) == target->score(st[other]);
-      verdict << (tied ? "  runner-up (tied on the target's measure; the earlier in the final "
-                         "round's order is named best): "
-                       : "  runner-up it beat: ")
-              << st[other].name << ": " << target->describe(st[other])
-              << (target->met(st[other]) ? " (meets the target too)" : "") << "\n  "
-              << (a.high < b.low || b.high < a.low
-                      ? "the two intervals are apart: the best is better beyond chance"
-                      : "the two intervals overlap: on these deals the best is not surely better")
-              << "\n";
-      search_json["runner_up"] = st[other].name;
-    }
-    search_json["best"] = st[best].name;
-    search_json["met"] = target->met(st[best]);
-    search_text += verdict.str();
-    search_html = search_text;
-  }
-  std::cout << search_text << summary.to_text() << std::flush;
-  if (!o.json_path.empty()) {
-    std::ofstream out(o.json_path);
-    if (!out) throw Error("cannot write '" + o.json_path + "'");
-    json j = summary.to_json();
-    j["command"] = command_line;
-    if (target) j["search"] = search_json;
-    out << j.dump(2) << "\n";
-    out.close();  // a full disk shows only when the buffer is written
-    if (!out) throw Error("cannot write '" + o.json_path + "' (is the disk full?)");
-  }
-  if (!o.report_dir.empty()) {
-    sim::write_report(summary, o.report_dir, command_line, search_html);
-    std::cerr << "report: " << o.report_dir << "/index.html\n";
-  }
+  if (target) search.text += search_verdict(o, *target, summary, search.summary);
+  std::cout << search.text << summary.to_text() << std::flush;
+  write_outputs(o, summary, command_line, target ? &search.summary : nullptr,
+                target ? search.text : std::string());
   return run_info.interrupted ? 130 : 0;
 }
 

@@ -411,6 +411,16 @@ struct GameInfo {
   int max_players = 2;
   bool hidden_information = false;  // some seat cannot see the whole state
   bool has_chance = false;          // random outcomes after the initial deal
+  // The search's tuned line in this game: options in agent-spec syntax ("minimax=0.5") that the
+  // search (src/ai/tuning.h) takes unless its spec sets them, found with the lab. `players` 0: the
+  // line for every count without one of its own; a count's own line replaces it. Data only: the
+  // game knows nothing of the search, and docs/games/<id>.md ("Computer players") gives the
+  // measurement behind each line. Empty: the search's own defaults.
+  struct SearchLine {
+    int players = 0;
+    std::string options;
+  };
+  std::vector<SearchLine> search_lines = {};
 };
 
 // One kind of move in a game's notation, explained for people: `help` in `tabletop play` and

@@ -17,6 +17,12 @@ const GameEntry* Registry::find(const std::string& id) const {
   return nullptr;
 }
 
+const GameEntry* Registry::find_with_decks() const {
+  for (const GameEntry& e : entries_)
+    if (e.decks) return &e;
+  return nullptr;
+}
+
 std::shared_ptr<const Game> Registry::make(const std::string& id, const json& params,
                                            ParamOrigin origin, const json& attached) const {
   const GameEntry* entry = find(id);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/decks.h"
 #include "core/game.h"
 #include "core/ppn.h"
 
@@ -54,6 +55,9 @@ struct GameEntry {
   // which replay_ppn reads back to the same final state. Throws BadRecord when the record does
   // not replay or holds what PPN cannot say (core's record_to_ppn wraps it).
   std::function<std::vector<ppn::Record>(const Record&)> record_ppn;
+  // Optional: the game's player-made decks (core/decks.h), which the server and the CLI reach
+  // only through this hook. nullptr: the game plays no decks.
+  std::shared_ptr<const DeckHook> decks;
 };
 
 class Registry {
@@ -61,6 +65,8 @@ class Registry {
   void add(GameEntry entry);
   // The entry for `id`, or nullptr.
   const GameEntry* find(const std::string& id) const;
+  // The first entry whose game plays player-made decks (GameEntry::decks), or nullptr.
+  const GameEntry* find_with_decks() const;
   // Makes game `id` with `params`, which came from `origin`; throws BadParams for an unknown id
   // (listing the known ones) and for a parameter `origin` may not give (check_param_origin, in
   // game.h: by its spec, whatever its name). `attached`: parameters the embedding program adds

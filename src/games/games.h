@@ -1,5 +1,5 @@
-// Every game in Tabletop, registered. Adding a game = its folder under src/games, one
-// add_subdirectory line in src/games/CMakeLists.txt and one line in games.cc.
+// Every game in Tabletop, registered. Adding a game = its folder under src/games (found by
+// src/games/CMakeLists.txt), one line in games.cc and its docs/howto/<id>.md (src/README.md).
 #pragma once
 
 #include "core/registry.h"

@@ -7,15 +7,10 @@
 #include <mutex>
 
 #include "core/text.h"
-#include "games/conspiracy_tcg/conspiracy_tcg.h"
-#include "games/conspiracy_tcg/deck_check.h"
-#include "games/conspiracy_tcg/vcard.h"
 #include "server/json_input.h"
 #include "server/secrets.h"
 
 namespace tabletop::server {
-
-namespace tcg = conspiracy_tcg;
 
 namespace {
 
@@ -23,32 +18,6 @@ std::mutex stores_mutex;
 std::vector<Store*>& stores() {
   static std::vector<Store*> list;
   return list;
-}
-
-// A deck as a snapshot holds it: its name and its cards as card_to_json writes them.
-std::string deck_json(const tcg::Deck& deck) {
-  json cards = json::array();
-  for (const tcg::Card& card : deck.cards) cards.push_back(tcg::card_to_json(card));
-  return json{{"name", deck.name}, {"cards", cards}}.dump();
-}
-
-// The deck source: "upload:KEY" from the stores' snapshots, and a sample deck's name (compiled
-// in, the same for every match: resolve_match_decks names samples so); nothing else.
-std::optional<std::string> snapshot(const std::string& name) {
-  if (const tcg::Deck* sample = tcg::sample_deck(name)) {
-    static std::mutex samples_mutex;
-    static std::map<std::string, std::string> samples;
-    const std::lock_guard<std::mutex> lock(samples_mutex);
-    auto [it, fresh] = samples.emplace(name, std::string());
-    if (fresh) it->second = deck_json(*sample);
-    return it->second;
-  }
-  if (!name.starts_with("upload:")) return std::nullopt;
-  const std::string hash = name.substr(7);
-  const std::lock_guard<std::mutex> lock(stores_mutex);
-  for (auto it = stores().rbegin(); it != stores().rend(); ++it)
-    if (std::optional<std::string> content = (*it)->load_deck_snapshot(hash)) return content;
-  return std::nullopt;
 }
 
 Response answer(const Request& request, http::status status, const std::string& type,
@@ -68,24 +37,27 @@ bool valid_id(const std::string& id) {
          });
 }
 
-// The stored deck parsed, its annotations applied.
-tcg::Deck parsed(const StoredDeck& d) {
-  tcg::Deck deck = tcg::parse_deck_text(d.text, d.name);
-  deck.name = d.name;
-  for (auto it = d.annotations.begin(); it != d.annotations.end(); ++it) {
-    const std::size_t i = std::stoul(it.key());
-    if (i < deck.cards.size())
-      tcg::annotate_army(deck.cards[i],
-                         tcg::Army(tcg::army_of_name(it.value().get<std::string>())));
-  }
-  return deck;
+// The game whose seats play player-made decks (core/decks.h); a BadInput where none is registered.
+const DeckHook& hook(const Registry& registry) {
+  const GameEntry* entry = registry.find_with_decks();
+  if (!entry) throw BadInput("no game here plays player-made decks");
+  return *entry->decks;
 }
 
-// The deck as checked (checked_deck_json), from the store; a deck stored before the check was
-// kept is checked once and the check kept.
-std::string checked_text(Store& store, StoredDeck& d) {
+// The stored deck checked, its annotations applied (DeckHook::check); BadParams is a BadInput.
+std::string check(const DeckHook& decks, const StoredDeck& d) {
+  try {
+    return decks.check(d.text, d.name, d.annotations).dump();
+  } catch (const BadParams& e) {
+    throw BadInput(e.what());
+  }
+}
+
+// The deck as checked, from the store; a deck stored before the check was kept is checked once
+// and the check kept.
+std::string checked_text(const DeckHook& decks, Store& store, StoredDeck& d) {
   if (d.checked.empty()) {
-    d.checked = tcg::checked_deck_json(parsed(d)).dump();
+    d.checked = check(decks, d);
     store.set_deck_annotations(d.id, d.annotations, d.checked);
   }
   return d.checked;
@@ -99,25 +71,9 @@ StoredDeck load(Store& store, const std::string& id) {
 }
 
 // {"id", "format", "deck"}, the checked deck spliced in as stored (never parsed again).
-std::string deck_answer(Store& store, StoredDeck& d) {
+std::string deck_answer(const DeckHook& decks, Store& store, StoredDeck& d) {
   return R"({"id":)" + json(d.id).dump() + R"(,"format":)" + json(d.format).dump() + R"(,"deck":)" +
-         checked_text(store, d) + "}";
-}
-
-// GET /api/decks/ID.json: the cards as card_to_json writes them, from the checked deck (its
-// fields less what the check adds; the army only where a player annotated it).
-json exported(Store& store, StoredDeck& d) {
-  const json checked = json::parse(checked_text(store, d));
-  json cards = json::array();
-  for (json card : checked.value("cards", json::array())) {
-    const bool annotated = card.value("army_source", "") == "annotation";
-    for (const char* added : {"army_source", "army_reason", "army_candidates", "pro_move_reasons",
-                              "phone_digits", "city_placement"})
-      card.erase(added);
-    if (!annotated) card.erase("army");
-    cards.push_back(std::move(card));
-  }
-  return {{"name", d.name}, {"cards", std::move(cards)}};
+         checked_text(decks, store, d) + "}";
 }
 
 // The name an upload gives in ?name=: letters, digits, '-', '_' and '.', at most 64; "deck" when
@@ -140,42 +96,22 @@ std::string bearer_key(const Request& request) {
   return value.starts_with("Bearer ") ? trim(value.substr(7)) : std::string();
 }
 
-// GET /api/decks: the sample decks a seat may play without an upload, in the game's default
-// order (seat s plays the sample s mod their count when a match names no decks).
-json sample_list() {
-  json samples = json::array();
-  for (const tcg::Deck& deck : tcg::sample_decks())
-    samples.push_back({{"name", deck.name}, {"cards", deck.cards.size()}});
-  return {{"samples", samples}};
-}
-
 // POST /api/decks after the limits: checks the deck once, keeps the check, answers 201 with the
 // owner's key (shown this once; the store keeps its hash).
-Response upload(Store& store, const Request& request) {
+Response upload(const DeckHook& decks, Store& store, const Request& request) {
   const std::string& body = request.body();
   StoredDeck d;
   d.id = random_hex(16);
   d.name = upload_name(std::string(request.target()));
   d.text = body;
   d.created_at = std::time(nullptr);
-  tcg::Deck deck;
-  try {
-    deck = tcg::parse_deck_text(body, d.name);
-  } catch (const tcg::BadDeck& e) {
-    throw BadInput(e.what());
-  }
-  if (deck.cards.size() > tcg::kMaxDeckCards)
-    throw BadInput("a deck has at most " + std::to_string(tcg::kMaxDeckCards) +
-                   " cards (the rules suggest 40 to 60); this one has " +
-                   std::to_string(deck.cards.size()));
-  deck.name = d.name;
+  d.checked = check(decks, d);
   const std::size_t first = body.find_first_not_of(" \t\r\n");
   d.format = first != std::string::npos && body[first] == '{' ? "json" : "vcf";
-  d.checked = tcg::checked_deck_json(deck).dump();
   const std::string owner_key = new_token();
   d.owner_hash = hash_token(owner_key);
   store.create_deck(d);
-  std::string text = deck_answer(store, d);
+  std::string text = deck_answer(decks, store, d);
   text.pop_back();
   text += R"(,"owner_key":)" + json(owner_key).dump() + "}";
   return answer(request, http::status::created, "application/json", std::move(text));
@@ -199,10 +135,16 @@ Response delete_deck_answer(Store& store, const Request& request, const StoredDe
 
 }  // namespace
 
+std::optional<std::string> stored_deck_snapshot(const std::string& key) {
+  const std::lock_guard<std::mutex> lock(stores_mutex);
+  for (auto it = stores().rbegin(); it != stores().rend(); ++it)
+    if (std::optional<std::string> content = (*it)->load_deck_snapshot(key)) return content;
+  return std::nullopt;
+}
+
 DeckSourceRegistration::DeckSourceRegistration(Store& store) : store_(store) {
   const std::lock_guard<std::mutex> lock(stores_mutex);
   stores().push_back(&store_);
-  tcg::set_deck_source(snapshot);
 }
 
 DeckSourceRegistration::~DeckSourceRegistration() {
@@ -249,6 +191,7 @@ Response deck_too_large(const Request& request, std::size_t limit, std::size_t b
 Response deck_route(const RouteContext& c, const Request& request,
                     const std::vector<std::string>& parts, const std::string& address) {
   Store& store = c.lobby.store();
+  const DeckHook& decks = hook(c.registry);
   const http::verb method = request.method();
   auto wrong_method = [&] {
     return error_response(request, http::status::method_not_allowed,
@@ -257,7 +200,8 @@ Response deck_route(const RouteContext& c, const Request& request,
   };
   if (parts.size() == 2) {
     if (method == http::verb::get)
-      return answer(request, http::status::ok, "application/json", sample_list().dump());
+      return answer(request, http::status::ok, "application/json",
+                    json{{"samples", decks.samples()}}.dump());
     if (method != http::verb::post) return wrong_method();
     if (c.deck_limit)
       if (auto refused = refuse_over_limit(request, *c.deck_limit, address, "decks", 3600,
@@ -265,7 +209,7 @@ Response deck_route(const RouteContext& c, const Request& request,
         return *refused;
     if (request.body().size() > c.deck_max_bytes)
       return deck_too_large(request, c.deck_max_bytes, request.body().size());
-    return upload(store, request);
+    return upload(decks, store, request);
   }
   std::string id = parts[2];
   std::string format;
@@ -284,27 +228,25 @@ Response deck_route(const RouteContext& c, const Request& request,
     if (method != http::verb::get) return wrong_method();
     if (d.format != "vcf")
       throw BadInput("deck " + id + " was uploaded as JSON: GET /api/decks/" + id + ".json");
-    std::map<int, tcg::Army> armies;
-    for (auto it = d.annotations.begin(); it != d.annotations.end(); ++it)
-      armies[std::stoi(it.key())] = tcg::Army(tcg::army_of_name(it.value().get<std::string>()));
     Response res = answer(request, http::status::ok, "text/vcard; charset=utf-8",
-                          tcg::annotate_vcard_armies(d.text, armies));
+                          decks.annotated_upload(d.text, d.annotations));
     res.set(http::field::content_disposition, "attachment; filename=\"" + d.name + ".vcf\"");
     return res;
   }
   if (format == "json") {
     if (method != http::verb::get) return wrong_method();
-    return answer(request, http::status::ok, "application/json", exported(store, d).dump());
+    const json exported = decks.exported(json::parse(checked_text(decks, store, d)));
+    return answer(request, http::status::ok, "application/json", exported.dump());
   }
   if (method == http::verb::get)
-    return answer(request, http::status::ok, "application/json", deck_answer(store, d));
+    return answer(request, http::status::ok, "application/json", deck_answer(decks, store, d));
   if (method != http::verb::patch) return wrong_method();
   const json body = parse_client_json(request.body());
   if (!body.is_object() || !body.contains("card") || !body["card"].is_number_integer())
     throw BadInput("a PATCH names a card by its index: {\"card\": 0, \"army\": \"Animals\"}");
   const long long card = body["card"].get<long long>();
   const std::size_t count =
-      json::parse(checked_text(store, d)).value("cards", json::array()).size();
+      json::parse(checked_text(decks, store, d)).value("cards", json::array()).size();
   if (card < 0 || std::size_t(card) >= count)
     throw BadInput("no card " + std::to_string(card) + " (the deck has " + std::to_string(count) +
                    ")");
@@ -312,51 +254,56 @@ Response deck_route(const RouteContext& c, const Request& request,
   if (body["army"].is_null()) {
     d.annotations.erase(std::to_string(card));
   } else {
-    const int army =
-        body["army"].is_string() ? tcg::army_of_name(body["army"].get<std::string>()) : -1;
-    if (army < 0) throw BadInput("unknown shadow army " + body["army"].dump());
-    d.annotations[std::to_string(card)] = tcg::army_name(tcg::Army(army));
+    const std::optional<std::string> army = decks.annotation(body["army"]);
+    if (!army) throw BadInput("unknown shadow army " + body["army"].dump());
+    d.annotations[std::to_string(card)] = *army;
   }
   // An annotation changes the check: checked again once, here, and kept.
-  d.checked = tcg::checked_deck_json(parsed(d)).dump();
+  d.checked = check(decks, d);
   store.set_deck_annotations(d.id, d.annotations, d.checked);
-  return answer(request, http::status::ok, "application/json", deck_answer(store, d));
+  return answer(request, http::status::ok, "application/json", deck_answer(decks, store, d));
 }
 
-json resolve_match_decks(Store& store, json& request) {
+json resolve_match_decks(const Registry& registry, Store& store, json& request) {
   if (!request.is_object() || !request.contains("decks")) return json::object();
-  if (request.value("game", "") != "conspiracy-tcg")
-    throw BadInput("field 'decks' is for conspiracy-tcg only");
+  const json& game = request.contains("game") ? request["game"] : json();
+  const GameEntry* entry = game.is_string() ? registry.find(game.get<std::string>()) : nullptr;
+  if (!entry || !entry->decks) {
+    const GameEntry* with_decks = registry.find_with_decks();
+    throw BadInput("field 'decks' is for a game played with decks" +
+                   (with_decks ? " (" + with_decks->info.id + ")" : std::string()));
+  }
+  const DeckHook& decks = *entry->decks;
   const json& list = request["decks"];
   if (!list.is_array() || list.empty())
     throw BadInput("field 'decks' must be an array: one deck id or sample deck name per seat");
-  if (list.size() > std::size_t(tcg::kMaxSeats))
-    throw BadInput("field 'decks' names at most " + std::to_string(tcg::kMaxSeats) +
+  if (list.size() > std::size_t(decks.max_decks()))
+    throw BadInput("field 'decks' names at most " + std::to_string(decks.max_decks()) +
                    " decks, one per seat");
   std::string names;
-  for (const json& entry : list) {
-    if (!entry.is_string()) throw BadInput("field 'decks' holds deck ids or sample deck names");
-    const std::string name = entry.get<std::string>();
-    if (tcg::sample_deck(name)) {  // compiled in: the deck source answers its name
+  for (const json& item : list) {
+    if (!item.is_string()) throw BadInput("field 'decks' holds deck ids or sample deck names");
+    const std::string name = item.get<std::string>();
+    if (decks.is_sample(name)) {  // the game reads its samples by name
       names += (names.empty() ? "" : ",") + name;
       continue;
     }
     const StoredDeck d = load(store, name);
-    const tcg::Deck deck = parsed(d);
+    std::string snapshot;
     try {
-      tcg::require_armies(deck);
-    } catch (const tcg::BadDeck& e) {
+      snapshot = decks.snapshot(d.text, d.name, d.annotations);
+    } catch (const BadParams& e) {
       throw BadInput(e.what());
     }
     // A key of this match's own, random: the snapshot is reachable only through the parameters
     // of the match it was made for, which no client sees or sets.
     const std::string key = random_hex(16);
-    store.put_deck_snapshot(key, deck_json(deck));
+    store.put_deck_snapshot(key, snapshot);
     store.note_deck_use(d.id, key);
     names += (names.empty() ? "" : ",") + ("upload:" + key);
   }
   request.erase("decks");
-  return {{"uploaded_decks", names}};
+  return {{decks.param(), names}};
 }
 
 }  // namespace tabletop::server

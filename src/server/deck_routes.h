@@ -1,4 +1,5 @@
-// Conspiracy TCG decks over the network (docs/server.md, "Decks"):
+// Player-made decks over the network (docs/server.md, "Decks"), for the game whose registry entry
+// has a deck hook (core/decks.h: the card game); the server names no game:
 //
 //   GET   /api/decks              200 {"samples": [{"name", "cards"}...]}: the sample decks, in
 //                                 the game's default order (seat s plays sample s mod count).
@@ -31,9 +32,10 @@
 // its uploader gives the id. A match names its decks in POST /api/matches's "decks": one entry
 // per seat, a deck id or a sample deck name (resolve_match_decks). The deck a match plays is
 // frozen at creation as a snapshot (the deck as JSON) under a random key of that match's own and
-// handed to the game by content, never by path: the server attaches uploaded_decks=upload:KEY
-// (a parameter only the embedding program sets: a client's is refused), and the game asks the
-// deck source installed here (set_deck_source in cards.h) for the content. The key is never
+// handed to the game by content, never by path: the server attaches the hook's param()
+// (uploaded_decks=upload:KEY, a parameter only the embedding program sets: a client's is refused),
+// and the game asks the snapshot source installed for it (DeckHook::set_snapshot_source with
+// stored_deck_snapshot) for the content. The key is never
 // shown (Registry::public_params leaves it out of the lobby, the state messages and the
 // records), so a snapshot is read only through the match it was made for.
 //
@@ -64,17 +66,20 @@ Response deck_route(const RouteContext& context, const Request& request,
 // The 413 answer to a deck upload of `bytes` bytes (0: unknown) over `limit`.
 Response deck_too_large(const Request& request, std::size_t limit, std::size_t bytes);
 
-// POST /api/matches of conspiracy-tcg with "decks": [ID or sample name, ...] (one per seat, at
-// most kMaxSeats): snapshots each uploaded deck under a fresh random key and answers the
+// POST /api/matches of a game with decks with "decks": [ID or sample name, ...] (one per seat, at
+// most DeckHook::max_decks): snapshots each uploaded deck under a fresh random key and answers the
 // parameters the server attaches, {"uploaded_decks": "upload:KEY,agency-field-office,..."} (a
-// sample deck by its name, which the deck source answers); "decks" is removed from the request. A
-// deck that still needs an army is a BadInput listing the cards. Other requests: {} and left as
-// they are.
-json resolve_match_decks(Store& store, json& match_request);
+// sample deck by its name, which the game reads itself); "decks" is removed from the request. A
+// deck that still needs an army is a BadInput listing the cards; "decks" for a game without a
+// deck hook is a BadInput. Other requests: {} and left as they are.
+json resolve_match_decks(const Registry& registry, Store& store, json& match_request);
 
-// While alive, the card game's deck source answers "upload:KEY" from this store's snapshots, and
-// the sample decks' names
-// (the latest registration first; several servers in one process each register their own).
+// The snapshot stored under `key` in the stores registered (DeckSourceRegistration, the latest
+// first), or nullopt: the source the server gives the game's deck hook.
+std::optional<std::string> stored_deck_snapshot(const std::string& key);
+
+// While alive, stored_deck_snapshot reads this store's snapshots too (several servers in one
+// process each register their own).
 // Sweeps the store's decks (Store::sweep_decks) on a thread of its own until destroyed: every
 // quarter of `expiry_s` (and at least hourly), the decks untouched for `expiry_s` seconds, and the
 // unnamed snapshots older than max(expiry_s, 10 minutes) (a match being created names its

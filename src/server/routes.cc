@@ -187,8 +187,8 @@ Response api(const RouteContext& c, const Request& request, const std::string& a
               refuse_over_limit(request, *c.create_limit, address, "matches", 60, "a minute"))
         return *refused;
     json body = parse_client_json(request.body());
-    // Card-game decks by id (deck_routes.h): snapshots the server attaches itself.
-    const json attached = resolve_match_decks(c.lobby.store(), body);
+    // Decks by id (deck_routes.h): snapshots the server attaches itself.
+    const json attached = resolve_match_decks(c.registry, c.lobby.store(), body);
     return json_response(request, http::status::created, c.lobby.create(body, address, attached));
   }
   if (parts.size() >= 2 && parts[1] == "decks") return deck_route(c, request, parts, address);

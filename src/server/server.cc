@@ -6,7 +6,6 @@
 #include <iostream>
 
 #include "core/error.h"
-#include "games/conspiracy_tcg/gazetteer.h"
 #include "server/addresses.h"
 #include "server/http_session.h"
 
@@ -32,12 +31,12 @@ Server::Server(const Registry& registry, ServerOptions options)
                    std::size_t(std::max(0, options_.max_connections_per_address))),
       acceptor_(io_),
       accept_pause_(io_) {
-  // The gazetteer the operator chose (serve --gazetteer), read now: a game made from a client's
-  // parameters opens no file (ParamOrigin::kNetwork), so a city venue finds it already loaded.
-  try {
-    conspiracy_tcg::Gazetteer::load(conspiracy_tcg::Gazetteer::default_path());
-  } catch (const std::exception&) {
-    // A broken file: city venues are refused as without one (games say so).
+  // A game with decks (core/decks.h) reads its data files now (the card game's gazetteer, serve
+  // --gazetteer): a game made from a client's parameters opens no file (ParamOrigin::kNetwork).
+  // Its uploaded decks' snapshots come from the stores (deck_routes.h).
+  if (const GameEntry* entry = registry.find_with_decks()) {
+    entry->decks->preload();
+    entry->decks->set_snapshot_source(stored_deck_snapshot);
   }
   lobby_ = std::make_unique<Lobby>(
       registry, *store_,

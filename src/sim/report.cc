@@ -422,11 +422,9 @@ pre.board{white-space:pre;overflow-x:auto;line-height:1.2;font-size:14px}#replay
 #replay-log li.now{font-weight:600}.replay-chart{max-width:100%;height:auto}
 )";
 
-}  // namespace
-
-std::string report_html(const Summary& summary, const std::string& command_line,
-                        const std::string& search) {
-  std::ostringstream h;
+// The page's head, what made it, the search (if any) and the methods.
+void page_head(std::ostringstream& h, const Summary& summary, const std::string& command_line,
+               const std::string& search) {
   const auto& conditions = summary.conditions();
   const std::string game = conditions.empty() ? "" : conditions[0].game;
   h << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Balance lab: "
@@ -476,176 +474,203 @@ std::string report_html(const Summary& summary, const std::string& command_line,
     << "<li>Ratings: Bradley–Terry by Hunter's MM algorithm, one virtual draw per pair that met, "
        "Elo scale (400 log10), 95% intervals from the observed information, sum-zero.</li>"
     << "</ul></details>\n";
+}
 
-  // Side-by-side conditions share their axes: seat and agent shares, and the plies histogram.
-  auto seat_rows = [](const ConditionStats& s) {
-    std::vector<Row> rows;
-    for (int seat = 0; seat < s.players; ++seat) {
-      const auto i = std::size_t(seat);
-      const Interval w = s.seat_share[i].interval();
-      rows.push_back({"seat " + std::to_string(seat),
-                      s.decisive ? double(s.seat_wins[i]) / double(s.decisive) : 0, w.low, w.high,
-                      s.decisive > 0 && !w.contains(1.0 / s.players)});
-    }
-    return rows;
-  };
-  auto agent_rows = [](const ConditionStats& s) {
-    std::vector<Row> rows;
-    for (std::size_t slot = 0; slot < s.slots.size(); ++slot) {
-      const Interval w = s.slot_share[slot].interval();
-      rows.push_back({"agent " + std::to_string(slot) + " " + s.slots[slot],
-                      s.decisive ? double(s.slot_wins[slot]) / double(s.decisive) : 0, w.low,
-                      w.high, s.decisive > 0 && !w.contains(1.0 / s.players)});
-    }
-    return rows;
-  };
-  Axis share_axis;
+// Each seat's decisive share with its interval, flagged where it excludes the fair share.
+std::vector<Row> seat_rows(const ConditionStats& s) {
+  std::vector<Row> rows;
+  for (int seat = 0; seat < s.players; ++seat) {
+    const auto i = std::size_t(seat);
+    const Interval w = s.seat_share[i].interval();
+    rows.push_back({"seat " + std::to_string(seat),
+                    s.decisive ? double(s.seat_wins[i]) / double(s.decisive) : 0, w.low, w.high,
+                    s.decisive > 0 && !w.contains(1.0 / s.players)});
+  }
+  return rows;
+}
+
+// Each agent's decisive share over all seats with its interval.
+std::vector<Row> agent_rows(const ConditionStats& s) {
+  std::vector<Row> rows;
+  for (std::size_t slot = 0; slot < s.slots.size(); ++slot) {
+    const Interval w = s.slot_share[slot].interval();
+    rows.push_back({"agent " + std::to_string(slot) + " " + s.slots[slot],
+                    s.decisive ? double(s.slot_wins[slot]) / double(s.decisive) : 0, w.low, w.high,
+                    s.decisive > 0 && !w.contains(1.0 / s.players)});
+  }
+  return rows;
+}
+
+// Side-by-side conditions share their axes: seat and agent shares, and the plies histogram.
+struct SharedAxes {
+  Axis share;
   double plies_lo = 0, plies_hi = 0;
+};
+
+SharedAxes shared_axes(const std::vector<ConditionStats>& conditions) {
+  SharedAxes axes;
   for (std::size_t c = 0; c < conditions.size(); ++c) {
     const ConditionStats& s = conditions[c];
     if (s.decisive == 0) continue;
-    share_axis = join(share_axis, axis_of(seat_rows(s), 1.0 / s.players, Unit::kShare));
+    axes.share = join(axes.share, axis_of(seat_rows(s), 1.0 / s.players, Unit::kShare));
     if (s.rotations > 1)
-      share_axis = join(share_axis, axis_of(agent_rows(s), 1.0 / s.players, Unit::kShare));
+      axes.share = join(axes.share, axis_of(agent_rows(s), 1.0 / s.players, Unit::kShare));
   }
   bool first_plies = true;
   for (const ConditionStats& s : conditions)
     if (s.plies.count()) {
-      plies_lo = first_plies ? s.plies.min() : std::min(plies_lo, s.plies.min());
-      plies_hi = first_plies ? s.plies.max() : std::max(plies_hi, s.plies.max());
+      axes.plies_lo = first_plies ? s.plies.min() : std::min(axes.plies_lo, s.plies.min());
+      axes.plies_hi = first_plies ? s.plies.max() : std::max(axes.plies_hi, s.plies.max());
       first_plies = false;
     }
-  Replays replays;  // the outlier games, replayed in the page
-  for (std::size_t c = 0; c < conditions.size(); ++c) {
-    const ConditionStats& s = conditions[c];
-    const double fair = 1.0 / s.players;
-    h << "<h2>" << escape(s.name) << "</h2>\n<p>Parameters ";
-    bool first = true;
-    for (auto it = s.params.begin(); it != s.params.end(); ++it, first = false)
-      h << (first ? "" : ", ") << "<code>" << escape(it.key()) << "=" << escape(it.value().dump())
-        << "</code>";
-    h << "; agents";
-    for (std::size_t slot = 0; slot < s.slots.size(); ++slot)
-      h << (slot ? ", " : " ") << "<code>" << escape(s.slots[slot]) << "</code>";
-    h << "; " << s.rotations << " rotation" << (s.rotations > 1 ? "s" : "") << ".</p>\n";
-    h << "<p>" << s.games << " games: " << s.decisive << " decisive, " << s.draws << " draws, "
-      << s.shared << " shared wins, " << s.capped << " capped by the engine (capped rate "
-      << pct(s.games ? double(s.capped) / double(s.games) : 0) << ", 95% "
-      << pct(s.capped_rate.interval().low) << " – " << pct(s.capped_rate.interval().high)
-      << "; draw rate " << pct(s.games ? double(s.draws) / double(s.games) : 0) << ").";
-    if (s.seat_design_effect() > 1.005)
-      h << " Intervals take the deal as the unit: design effect up to "
-        << fmt("%.2f", s.seat_design_effect()) << ", as if "
-        << fmt("%.0f", 100 / s.seat_design_effect()) << "% of the games were independent.";
-    if (s.rotations == 1 &&
-        std::adjacent_find(s.slots.begin(), s.slots.end(), std::not_equal_to<>()) != s.slots.end())
-      h << " <span class=\"flag\">The agents differ and seats were not rotated: seat rates mix "
-           "seat and agent effects (use --rotate).</span>";
-    h << "</p>\n";
-    const std::vector<Row> rows = seat_rows(s);
-    if (s.decisive > 0)
-      h << interval_chart("Decisive share per seat, 95% Wilson", rows, fair, "fair " + pct(fair),
-                          Unit::kShare, share_axis);
-    else
-      h << "<p class=\"note\">No game was decisive: the seats' shares are undefined (—).</p>\n";
-    h << "<table><tr><th>seat</th><th>wins</th><th>decisive share</th><th>95% interval</th><th>win "
-         "rate (of all games)</th><th>mean return</th><th></th></tr>";
-    for (std::size_t i = 0; i < rows.size(); ++i)
-      h << "<tr><td>" << rows[i].label << "</td><td>" << s.seat_wins[i] << "</td>"
-        << (s.decisive > 0 ? "<td>" + pct(rows[i].value) + "</td><td>" + pct(rows[i].low) + " – " +
-                                 pct(rows[i].high) + "</td>"
-                           : std::string("<td>—</td><td>— (no decisive game)</td>"))
-        << "<td>" << (s.games ? pct(double(s.seat_wins[i]) / double(s.games)) : "—") << "</td><td>"
-        << fmt("%+.3f", s.games ? s.seat_returns[i] / double(s.games) : 0) << "</td><td>"
-        << (rows[i].flagged ? (rows[i].low > fair ? "<span class=\"flag\">advantage</span>"
-                                                  : "<span class=\"flag\">disadvantage</span>")
-                            : "")
-        << "</td></tr>";
-    h << "</table>\n<p class=\"note\">Mean return: the average of what the game gave the seat at "
-         "the end (its <code>returns()</code>: 1 for a sole win, less for a loss, shares for a "
-         "draw, as each game defines), over all games.</p>\n<p class=\"note\">To detect a seat "
-      << fmt("%.0f", 100 * summary.detect()) << " points away from its fair share takes about "
-      << games_to_detect(fair, summary.detect()) << " decisive games (this run has " << s.decisive
-      << ").</p>\n";
-    if (s.rotations > 1 && s.decisive > 0) {
-      const std::vector<Row> agents = agent_rows(s);
-      h << interval_chart("Agent decisive share over all seats, 95% Wilson", agents, fair,
-                          "fair " + pct(fair), Unit::kShare, share_axis);
-      h << "<table><tr><th>agent</th><th>wins</th><th>decisive share</th><th>95% interval</th><th>"
-           "mean return</th></tr>";
-      for (std::size_t slot = 0; slot < agents.size(); ++slot)
-        h << "<tr><td>" << escape(agents[slot].label) << "</td><td>" << s.slot_wins[slot]
-          << "</td><td>" << pct(agents[slot].value) << "</td><td"
-          << (agents[slot].flagged ? " class=\"flag\"" : "") << ">" << pct(agents[slot].low)
-          << " – " << pct(agents[slot].high) << "</td><td>"
-          << fmt("%+.3f", s.games ? s.slot_returns[slot] / double(s.games) : 0) << "</td></tr>";
-      h << "</table>\n";
-    }
-    h << "<h3>Game length</h3><table><tr><th></th><th>mean</th><th>median</th><th>quartiles</"
-         "th><th>max</th></tr>";
-    auto length_row = [&](const std::string& name, const Distribution& d, const char* f) {
-      h << "<tr><td>" << name << "</td><td>" << fmt(f, d.mean()) << "</td><td>"
-        << fmt(f, d.quantile(0.5)) << "</td><td>" << fmt(f, d.quantile(0.25)) << " – "
-        << fmt(f, d.quantile(0.75)) << "</td><td>" << fmt(f, d.max()) << "</td></tr>";
-    };
-    length_row("plies", s.plies, "%.1f");
-    for (const auto& [name, d] : s.figures)
-      if (name == "rounds") length_row("rounds", d, "%.1f");
-    length_row("seconds", s.seconds, "%.4g");
-    h << "</table>\n"
-      << histogram_chart("Plies per game (games in each bar)", s.plies, plies_lo, plies_hi);
-    bool any = false;
-    for (const auto& [name, d] : s.figures) {
-      if (name == "capped" || name == "rounds") continue;
-      if (!any) {
-        h << "<h3>Figures the game exports</h3><p class=\"note\">A category (a suit, a seat: its "
-             "numbers are labels) is shown as the share of games per value, not as a mean; so is "
-             "any figure with few values.</p><table><tr><th>figure</th><th>games</th><th>mean</"
-             "th><th>median</th><th>quartiles</th><th>max</th><th>share per value</th></tr>";
-        any = true;
-      }
-      const bool category = is_category(name);
-      h << "<tr><td title=\"" << escape(name) << "\">" << escape(readable(name)) << "</td><td>"
-        << d.count() << "</td>";
-      if (category)
-        h << "<td colspan=\"4\">— (a category)</td>";
-      else
-        h << "<td>" << fmt("%.3f", d.mean()) << "</td><td>" << fmt("%g", d.quantile(0.5))
-          << "</td><td>" << fmt("%g", d.quantile(0.25)) << " – " << fmt("%g", d.quantile(0.75))
-          << "</td><td>" << fmt("%g", d.max()) << "</td>";
-      h << "<td>";
-      if (category || d.counts().size() <= 6) {
-        bool first_value = true;
-        for (const auto& [value, n] : d.counts()) {
-          h << (first_value ? "" : ", ") << fmt("%g", value) << ": "
-            << pct(double(n) / double(d.count()));
-          first_value = false;
-        }
-      } else {
-        h << "non-zero " << pct(d.nonzero_share());
-      }
-      h << "</td></tr>";
-    }
-    if (any) h << "</table>\n";
-    h << quality_section(summary, c);
-    const std::vector<Outlier> found = outliers(s);
-    if (!found.empty()) {
-      h << "<p>Outliers (a click replays the game here; each link is also a record for "
-           "<code>tabletop replay FILE</code>): ";
-      for (std::size_t i = 0; i < found.size(); ++i) {
-        const std::string key = std::to_string(c) + "-" + found[i].kind;
-        h << (i ? ", " : "") << "<a href=\"" << record_name(c, found[i].kind) << "\" data-replay=\""
-          << key << "\">" << escape(found[i].link) << "</a>" << escape(found[i].detail);
-        if (s.rules) {
-          const std::string title = found[i].link + found[i].detail +
-                                    (conditions.size() > 1 ? ", " + s.name : std::string());
-          replays.add(key, title, *s.rules, *found[i].record);
-        }
-      }
-      h << ".</p>\n";
-    }
-  }
+  return axes;
+}
 
+// The figures a game exports (Game::figures), each as its distribution or, for a category, its
+// share per value; "" when it exports none.
+std::string figures_table(const ConditionStats& s) {
+  std::ostringstream h;
+  bool any = false;
+  for (const auto& [name, d] : s.figures) {
+    if (name == "capped" || name == "rounds") continue;
+    if (!any) {
+      h << "<h3>Figures the game exports</h3><p class=\"note\">A category (a suit, a seat: its "
+           "numbers are labels) is shown as the share of games per value, not as a mean; so is "
+           "any figure with few values.</p><table><tr><th>figure</th><th>games</th><th>mean</"
+           "th><th>median</th><th>quartiles</th><th>max</th><th>share per value</th></tr>";
+      any = true;
+    }
+    const bool category = is_category(name);
+    h << "<tr><td title=\"" << escape(name) << "\">" << escape(readable(name)) << "</td><td>"
+      << d.count() << "</td>";
+    if (category)
+      h << "<td colspan=\"4\">— (a category)</td>";
+    else
+      h << "<td>" << fmt("%.3f", d.mean()) << "</td><td>" << fmt("%g", d.quantile(0.5))
+        << "</td><td>" << fmt("%g", d.quantile(0.25)) << " – " << fmt("%g", d.quantile(0.75))
+        << "</td><td>" << fmt("%g", d.max()) << "</td>";
+    h << "<td>";
+    if (category || d.counts().size() <= 6) {
+      bool first_value = true;
+      for (const auto& [value, n] : d.counts()) {
+        h << (first_value ? "" : ", ") << fmt("%g", value) << ": "
+          << pct(double(n) / double(d.count()));
+        first_value = false;
+      }
+    } else {
+      h << "non-zero " << pct(d.nonzero_share());
+    }
+    h << "</td></tr>";
+  }
+  if (any) h << "</table>\n";
+  return h.str();
+}
+
+// One condition: its parameters and agents, seat and agent shares, lengths, figures, the game's
+// quality measures and its outlier games (added to `replays`).
+void condition_section(std::ostringstream& h, const Summary& summary, std::size_t c,
+                       const SharedAxes& axes, Replays& replays) {
+  const auto& conditions = summary.conditions();
+  const ConditionStats& s = conditions[c];
+  const double fair = 1.0 / s.players;
+  h << "<h2>" << escape(s.name) << "</h2>\n<p>Parameters ";
+  bool first = true;
+  for (auto it = s.params.begin(); it != s.params.end(); ++it, first = false)
+    h << (first ? "" : ", ") << "<code>" << escape(it.key()) << "=" << escape(it.value().dump())
+      << "</code>";
+  h << "; agents";
+  for (std::size_t slot = 0; slot < s.slots.size(); ++slot)
+    h << (slot ? ", " : " ") << "<code>" << escape(s.slots[slot]) << "</code>";
+  h << "; " << s.rotations << " rotation" << (s.rotations > 1 ? "s" : "") << ".</p>\n";
+  h << "<p>" << s.games << " games: " << s.decisive << " decisive, " << s.draws << " draws, "
+    << s.shared << " shared wins, " << s.capped << " capped by the engine (capped rate "
+    << pct(s.games ? double(s.capped) / double(s.games) : 0) << ", 95% "
+    << pct(s.capped_rate.interval().low) << " – " << pct(s.capped_rate.interval().high)
+    << "; draw rate " << pct(s.games ? double(s.draws) / double(s.games) : 0) << ").";
+  if (s.seat_design_effect() > 1.005)
+    h << " Intervals take the deal as the unit: design effect up to "
+      << fmt("%.2f", s.seat_design_effect()) << ", as if "
+      << fmt("%.0f", 100 / s.seat_design_effect()) << "% of the games were independent.";
+  if (s.rotations == 1 &&
+      std::adjacent_find(s.slots.begin(), s.slots.end(), std::not_equal_to<>()) != s.slots.end())
+    h << " <span class=\"flag\">The agents differ and seats were not rotated: seat rates mix "
+         "seat and agent effects (use --rotate).</span>";
+  h << "</p>\n";
+  const std::vector<Row> rows = seat_rows(s);
+  if (s.decisive > 0)
+    h << interval_chart("Decisive share per seat, 95% Wilson", rows, fair, "fair " + pct(fair),
+                        Unit::kShare, axes.share);
+  else
+    h << "<p class=\"note\">No game was decisive: the seats' shares are undefined (—).</p>\n";
+  h << "<table><tr><th>seat</th><th>wins</th><th>decisive share</th><th>95% interval</th><th>win "
+       "rate (of all games)</th><th>mean return</th><th></th></tr>";
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    h << "<tr><td>" << rows[i].label << "</td><td>" << s.seat_wins[i] << "</td>"
+      << (s.decisive > 0 ? "<td>" + pct(rows[i].value) + "</td><td>" + pct(rows[i].low) + " – " +
+                               pct(rows[i].high) + "</td>"
+                         : std::string("<td>—</td><td>— (no decisive game)</td>"))
+      << "<td>" << (s.games ? pct(double(s.seat_wins[i]) / double(s.games)) : "—") << "</td><td>"
+      << fmt("%+.3f", s.games ? s.seat_returns[i] / double(s.games) : 0) << "</td><td>"
+      << (rows[i].flagged ? (rows[i].low > fair ? "<span class=\"flag\">advantage</span>"
+                                                : "<span class=\"flag\">disadvantage</span>")
+                          : "")
+      << "</td></tr>";
+  h << "</table>\n<p class=\"note\">Mean return: the average of what the game gave the seat at "
+       "the end (its <code>returns()</code>: 1 for a sole win, less for a loss, shares for a "
+       "draw, as each game defines), over all games.</p>\n<p class=\"note\">To detect a seat "
+    << fmt("%.0f", 100 * summary.detect()) << " points away from its fair share takes about "
+    << games_to_detect(fair, summary.detect()) << " decisive games (this run has " << s.decisive
+    << ").</p>\n";
+  if (s.rotations > 1 && s.decisive > 0) {
+    const std::vector<Row> agents = agent_rows(s);
+    h << interval_chart("Agent decisive share over all seats, 95% Wilson", agents, fair,
+                        "fair " + pct(fair), Unit::kShare, axes.share);
+    h << "<table><tr><th>agent</th><th>wins</th><th>decisive share</th><th>95% interval</th><th>"
+         "mean return</th></tr>";
+    for (std::size_t slot = 0; slot < agents.size(); ++slot)
+      h << "<tr><td>" << escape(agents[slot].label) << "</td><td>" << s.slot_wins[slot]
+        << "</td><td>" << pct(agents[slot].value) << "</td><td"
+        << (agents[slot].flagged ? " class=\"flag\"" : "") << ">" << pct(agents[slot].low) << " – "
+        << pct(agents[slot].high) << "</td><td>"
+        << fmt("%+.3f", s.games ? s.slot_returns[slot] / double(s.games) : 0) << "</td></tr>";
+    h << "</table>\n";
+  }
+  h << "<h3>Game length</h3><table><tr><th></th><th>mean</th><th>median</th><th>quartiles</"
+       "th><th>max</th></tr>";
+  auto length_row = [&](const std::string& name, const Distribution& d, const char* f) {
+    h << "<tr><td>" << name << "</td><td>" << fmt(f, d.mean()) << "</td><td>"
+      << fmt(f, d.quantile(0.5)) << "</td><td>" << fmt(f, d.quantile(0.25)) << " – "
+      << fmt(f, d.quantile(0.75)) << "</td><td>" << fmt(f, d.max()) << "</td></tr>";
+  };
+  length_row("plies", s.plies, "%.1f");
+  for (const auto& [name, d] : s.figures)
+    if (name == "rounds") length_row("rounds", d, "%.1f");
+  length_row("seconds", s.seconds, "%.4g");
+  h << "</table>\n"
+    << histogram_chart("Plies per game (games in each bar)", s.plies, axes.plies_lo, axes.plies_hi);
+  h << figures_table(s);
+  h << quality_section(summary, c);
+  const std::vector<Outlier> found = outliers(s);
+  if (!found.empty()) {
+    h << "<p>Outliers (a click replays the game here; each link is also a record for "
+         "<code>tabletop replay FILE</code>): ";
+    for (std::size_t i = 0; i < found.size(); ++i) {
+      const std::string key = std::to_string(c) + "-" + found[i].kind;
+      h << (i ? ", " : "") << "<a href=\"" << record_name(c, found[i].kind) << "\" data-replay=\""
+        << key << "\">" << escape(found[i].link) << "</a>" << escape(found[i].detail);
+      if (s.rules) {
+        const std::string title = found[i].link + found[i].detail +
+                                  (conditions.size() > 1 ? ", " + s.name : std::string());
+        replays.add(key, title, *s.rules, *found[i].record);
+      }
+    }
+    h << ".</p>\n";
+  }
+}
+
+// The variants compared with the first, paired deal by deal.
+void comparisons_section(std::ostringstream& h, const Summary& summary) {
+  const auto& conditions = summary.conditions();
   const auto comparisons = summary.comparisons();
   if (!comparisons.empty()) {
     h << "<h2>Variant differences (paired on the same deals)</h2>\n";
@@ -700,7 +725,10 @@ std::string report_html(const Summary& summary, const std::string& command_line,
       }
     if (any) h << "</table>\n";
   }
+}
 
+// A tournament's ratings and win matrix.
+void tournament_section(std::ostringstream& h, const Summary& summary) {
   if (summary.mode() == "tournament") {
     const Ratings r = summary.ratings();
     const auto& pool = summary.pool();
@@ -725,7 +753,11 @@ std::string report_html(const Summary& summary, const std::string& command_line,
     }
     h << "</table>\n";
   }
+}
 
+// A skill trace: the share the k-times searcher won at each budget.
+void skill_section(std::ostringstream& h, const Summary& summary) {
+  const auto& conditions = summary.conditions();
   if (summary.mode() == "skill" && !conditions.empty()) {
     h << "<h2>Skill trace</h2>\n";
     std::vector<Row> rows;
@@ -749,29 +781,44 @@ std::string report_html(const Summary& summary, const std::string& command_line,
       h << "<p>The largest budget wins more than its fair share (its interval lies above "
         << pct(fair) << ").</p>\n";
   }
-  h << replay_panel(replays);
-  // Counts the charts once the page is laid out, so a test can tell the page ran in a browser.
-  // Also what a test checks of the layout: the page's width (a long line must wrap, not widen the
-  // page) and any two labels of one chart that overlap.
-  h << R"(<script>
+}
+
+// Counts the charts once the page is laid out, so a test can tell the page ran in a browser.
+// Also what a test checks of the layout: the page's width (a long line must wrap, not widen the
+// page) and any two labels of one chart that overlap.
+const char* kLayoutScript = R"(<script>
 const body = document.body, charts = document.querySelectorAll('svg.chart');
 body.dataset.charts = String(charts.length);
 body.dataset.width = String(document.documentElement.scrollWidth);
 const overlapping = [];
 for (const svg of charts) {
-  const boxes = [...svg.querySelectorAll('text')].map(t => [t.textContent, t.getBoundingClientRect()]);
-  for (let i = 0; i < boxes.length; i++)
-    for (let j = i + 1; j < boxes.length; j++) {
-      const a = boxes[i][1], b = boxes[j][1];
-      if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
-        overlapping.push(boxes[i][0] + ' / ' + boxes[j][0]);
-    }
+const boxes = [...svg.querySelectorAll('text')].map(t => [t.textContent, t.getBoundingClientRect()]);
+for (let i = 0; i < boxes.length; i++)
+  for (let j = i + 1; j < boxes.length; j++) {
+    const a = boxes[i][1], b = boxes[j][1];
+    if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+      overlapping.push(boxes[i][0] + ' / ' + boxes[j][0]);
+  }
 }
 body.dataset.overlaps = String(overlapping.length);
 body.dataset.overlapping = overlapping.join(' | ');
 </script>
 )";
-  h << "</body></html>\n";
+
+}  // namespace
+
+std::string report_html(const Summary& summary, const std::string& command_line,
+                        const std::string& search) {
+  std::ostringstream h;
+  page_head(h, summary, command_line, search);
+  const SharedAxes axes = shared_axes(summary.conditions());
+  Replays replays;  // the outlier games, replayed in the page
+  for (std::size_t c = 0; c < summary.conditions().size(); ++c)
+    condition_section(h, summary, c, axes, replays);
+  comparisons_section(h, summary);
+  tournament_section(h, summary);
+  skill_section(h, summary);
+  h << replay_panel(replays) << kLayoutScript << "</body></html>\n";
   return h.str();
 }
 

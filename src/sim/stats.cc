@@ -29,6 +29,17 @@ void ClusterShare::add(double successes, double trials) {
   nn_ += trials * trials;
 }
 
+ClusterShare ClusterShare::from_sums(const Sums& sums) {
+  ClusterShare c;
+  c.clusters_ = sums.clusters;
+  c.s_ = sums.s;
+  c.n_ = sums.t;
+  c.ss_ = sums.ss;
+  c.sn_ = sums.st;
+  c.nn_ = sums.tt;
+  return c;
+}
+
 double ClusterShare::design_effect() const {
   const double p = share();
   if (n_ <= 0 || p <= 0 || p >= 1) return 1;

@@ -61,6 +61,8 @@ class ClusterShare {
     double s, t, ss, st, tt;
   };
   Sums sums() const { return {clusters_, s_, n_, ss_, sn_, nn_}; }
+  // The share whose sums are `sums` (two runs' sums added: the whole run's share).
+  static ClusterShare from_sums(const Sums& sums);
 
  private:
   long clusters_ = 0;

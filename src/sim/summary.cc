@@ -25,7 +25,7 @@ Summary::Summary(const Plan& plan, std::string mode, std::vector<std::string> po
     s.params = c.game->params();
     s.slots = c.slots;
     s.players = c.game->num_players();
-    s.tuned = std::string(ai::tuned_search_options(s.game, s.players));
+    s.tuned = std::string(ai::tuned_search_options(c.game->info(), s.players));
     s.rotations = int(c.rotations.size());
     s.budget = c.budget;
     const auto n = std::size_t(s.players);

@@ -47,7 +47,7 @@ export interface GameInfo {
         high: number;
         fair: number;
         decisive: number;
-        wins: number; // the lobby's share is wins / decisive, not the file's rounded `share`
+        wins: number; // share = wins / decisive
         iterations?: number;
         opponent_iterations?: number;
       }

@@ -29,7 +29,7 @@ describe("levelOption", () => {
       // 51 of 101 is 50.495%: the file's 0.505 would round again to 51%.
       "5": {
         opponent: "medium",
-        share: 0.505,
+        share: 51 / 101,
         low: 0.4079,
         high: 0.6014,
         fair: 0.5,
@@ -64,7 +64,7 @@ describe("levelOption", () => {
       "Measured stronger than the level above.",
     ]);
   });
-  it("gives the share from the counts, not from the server's rounded share", () => {
+  it("gives the share the server sends", () => {
     expect(levelDetails(hard, 5, medium)[0]).toMatch(/^Won 50% of 101 decided games/);
   });
   it("names the budgets of a search measured against a search", () => {
@@ -122,6 +122,6 @@ describe("levelOption", () => {
         " the same search as the level above.",
       "Not measured against the level above at this player count.",
     ]);
-    expect(levelDetails(held, 3)).toEqual(["Not measured at this player count."]);
+    expect(levelDetails(held, 3)).toEqual(["Not measured yet at this player count."]);
   });
 });

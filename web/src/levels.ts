@@ -1,6 +1,6 @@
 // How the lobby names a computer level: by what it does (the server's description), never by a
-// rank it may not have earned. The measured strength (data/ladder.json, GET /api/games'
-// `strengths`) is folded under "details" beside the seats: each level's rating and its share of
+// rank it may not have earned. The measured strength (data/levels.json, GET /api/games'
+// `strengths`, with the intervals the lab computed) is folded under "details" beside the seats: each level's rating and its share of
 // the decisive games against seats all of the level before it, at the player count chosen, and
 // whether that share says it is stronger. A level is called stronger than the one before it only
 // when the whole 95% interval of its share lies above the fair share 1/n; the option of a level
@@ -49,11 +49,9 @@ export function levelDetails(s: Strength, players: number, before?: Strength): s
     ? `, searching ${count(v.iterations)} iterations a move` +
       (v.opponent_iterations ? ` against ${count(v.opponent_iterations)}` : "")
     : "";
-  // The share comes from the counts (`share` is rounded to four decimals, and rounding it again to
-  // a whole percent can be a point off).
   if (v && v.decisive)
     out.push(
-      `Won ${pct(v.wins / v.decisive)} of ${count(v.decisive)} decided games against ${against}` +
+      `Won ${pct(v.share ?? 0)} of ${count(v.decisive)} decided games against ${against}` +
         ` (95% ${pct(v.low)} to ${pct(v.high)}; an even share is ${pct(v.fair)})${budgets}.`,
     );
   else if (v) out.push(`No game against ${against} decided yet${budgets}.`);
@@ -74,6 +72,6 @@ export function levelDetails(s: Strength, players: number, before?: Strength): s
           : "Not measured against the level above at this player count.",
     );
   }
-  if (!out.length) out.push("Not measured at this player count.");
+  if (!out.length) out.push("Not measured yet at this player count.");
   return out;
 }

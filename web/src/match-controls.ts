@@ -4,7 +4,7 @@
 // match-connection.ts; what comes back is drawn by match-view.ts.
 import type { GameInfo } from "./api";
 import { h, seatLabel } from "./dom";
-import { DRAWERS } from "./games";
+import { drawerFor } from "./games";
 import { HintPanel } from "./hint";
 import { say, type MatchUi } from "./match-layout";
 import type { SeatConnection } from "./match-connection";
@@ -138,7 +138,7 @@ export class MatchControls {
     const buttons =
       this.picker && !this.conn.pending && this.picker.picked.length ? this.picker.buttons() : [];
     const game = this.conn.state?.match.game;
-    const drawn = buttons.length > 1 && game ? DRAWERS[game]?.choiceOnBoard?.(buttons, svg) : null;
+    const drawn = buttons.length > 1 && game ? drawerFor(game).choiceOnBoard?.(buttons, svg) : null;
     if (!drawn) return;
     drawn.classList.add("board-choice");
     for (const e of drawn.querySelectorAll("[data-move]")) {
@@ -177,10 +177,11 @@ export class MatchControls {
     const state = this.conn.state;
     const names = this.conn.seatNames();
     const words = (m: LegalMove) =>
-      (state && DRAWERS[state.match.game]?.moveWords?.(m.move, view.observation, names)) ?? m.text ?? m.move;
+      (state && drawerFor(state.match.game).moveWords?.(m.move, view.observation, names)) ?? m.text ?? m.move;
     const picked = picker.picked;
     const at = { picked, lit: picker.targets(), buttons: picker.buttons().length };
-    const prompt = (state && DRAWERS[state.match.game]?.pickPrompt?.(at, view.observation)) ?? pickPrompt(at);
+    const prompt =
+      (state && drawerFor(state.match.game).pickPrompt?.(at, view.observation)) ?? pickPrompt(at);
     ui.moves.append(h("p", { class: "picking" }, prompt));
     // Every legal move on the board as a button too, folded away: the fallback for clicking.
     const buttons = picker.buttons();

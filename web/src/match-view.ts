@@ -6,7 +6,7 @@ import { BoardZoom } from "./board-zoom";
 import type { GameInfo } from "./api";
 import { LastMoves } from "./last-move";
 import { fitNumbers, h, narrow, seatLabel, wireFolds } from "./dom";
-import { DRAWERS } from "./games";
+import { drawerFor } from "./games";
 import type { DrawContext } from "./games/types";
 import type { MatchUi } from "./match-layout";
 import type { StateMsg, View } from "./protocol";
@@ -57,7 +57,7 @@ export class MatchView {
   /** The board, status, private information, turn, seats and log of `view` in state `s`. */
   draw(s: StateMsg, view: View, seatNames: string[]): void {
     const ui = this.ui;
-    const drawer = DRAWERS[s.match.game];
+    const drawer = drawerFor(s.match.game);
     const info = this.games.find((g) => g.id === s.match.game);
     this.turnNotice.update(
       view.seat >= 0 && s.to_move === view.seat && !s.result,
@@ -189,7 +189,7 @@ export class MatchView {
 
   private drawSeats(s: StateMsg, view: View): void {
     const ui = this.ui;
-    const drawer = DRAWERS[s.match.game];
+    const drawer = drawerFor(s.match.game);
     const toMove = s.to_move;
     // The seat list folds (on a phone it starts folded) under a line that names who is to move.
     const moverName = toMove === null ? null : seatLabel(toMove, s.match.seats[toMove]?.name);

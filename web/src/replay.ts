@@ -4,7 +4,7 @@
 import { analysisChart } from "./analysis";
 import { api } from "./api";
 import { fitNumbers, h, narrow, seatLabel, wireFolds } from "./dom";
-import { DRAWERS } from "./games";
+import { drawerFor } from "./games";
 import { resultNodes } from "./result";
 
 export async function showReplay(root: HTMLElement, id: string): Promise<void> {
@@ -77,7 +77,7 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
     error.textContent = `No replay: ${(e as Error).message}`;
     return;
   }
-  const drawer = DRAWERS[summary.game];
+  const drawer = drawerFor(summary.game);
   let at = 0;
   // The win-chance curve under the board (analysis.ts); a click on a move goes to its step.
   const chart = analysisChart(id, names, (step) => go(step));

@@ -5,12 +5,12 @@
 // Nothing is written here about any game: a field the server does not send is left out.
 import { api, type GameInfo } from "./api";
 import { h } from "./dom";
-import { DRAWERS } from "./games";
+import { drawerFor } from "./games";
 import { markdown } from "./markdown";
 
 /** The how-to-play panel of one game. */
 export function rulesPanel(g: GameInfo): HTMLElement {
-  const drawer = DRAWERS[g.id];
+  const drawer = drawerFor(g.id);
   const names = Array.from({ length: g.max_players }, (_, i) => `seat ${i}`);
   const source = g.rules_source;
   return h(

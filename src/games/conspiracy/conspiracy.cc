@@ -1380,6 +1380,13 @@ GameEntry entry() {
   GameEntry e;
   e.info = GameInfo{
       "conspiracy", "Conspiracy (piecepack edition)", "conspiracy-piecepack.txt", 3, 5, true, true};
+  e.rules_source = {"Conspiracy (piecepack edition), version 2.1.1 (2002)", "Bradley T. Johnson",
+                    "copyright, no licence given", "", false};
+  // The search's tuned lines (docs/games/conspiracy.md, "Computer players"): move-average
+  // playouts at three players, and at every count a stop at the 5,000 iterations it was measured
+  // at (more played worse).
+  e.info.search_lines = {
+      {3, "mast=0.03,depth=10,iterations=5000"}, {4, "iterations=5000"}, {5, "iterations=5000"}};
   e.make = [](const json& params) -> std::shared_ptr<const Game> {
     return std::make_shared<ConspiracyGame>(params);
   };

@@ -1306,6 +1306,26 @@ std::shared_ptr<const TcgGame> city_game(json params = json::object()) {
   return std::static_pointer_cast<const TcgGame>(games::registry().make("conspiracy-tcg", params));
 }
 
+// Names compare folded as the gazetteer's builder folds its keys (Unicode decomposition without
+// diacritics, lower case): a name in capitals with an umlaut finds the city, whatever its case.
+TEST(TcgGazetteer, UnicodeNamesFoldAsTheBuilderFolds) {
+  EXPECT_EQ(fold_place_name("  ZÜRICH "), "zurich");
+  EXPECT_EQ(fold_place_name("Montréal"), "montreal");
+  EXPECT_EQ(fold_place_name("ÅLESUND"), "alesund");
+  const std::string path =
+      ::testing::TempDir() + "tcg_" + std::to_string(::getpid()) + "_folding_gazetteer.tsv";
+  std::ofstream(path) << "# test\nC\tCH\tCHE\tswitzerland\n"
+                      << "P\tzurich\tZürich\t47.37\t8.54\tCH\t25\n";
+  const std::shared_ptr<const Gazetteer> g = Gazetteer::load(path);
+  ASSERT_NE(g, nullptr);
+  for (const char* spelt : {"ZÜRICH", "Zürich", "zurich", "ZURICH"}) {
+    const Gazetteer::Found found = g->find(spelt, {});
+    EXPECT_TRUE(found.ok) << spelt << ": " << found.why;
+    EXPECT_EQ(found.name, "Zürich") << spelt;
+  }
+  EXPECT_FALSE(g->find("Zürichberg", {}).ok);
+}
+
 TEST(TcgGazetteer, VenueByCityName) {
   if (!have_gazetteer()) GTEST_SKIP() << "no gazetteer: make build installs it";
   auto g = city_game(json{{"venue", "Reykjavik"}});

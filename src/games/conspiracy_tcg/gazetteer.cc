@@ -1,6 +1,10 @@
 // Conspiracy TCG: the offline gazetteer (see gazetteer.h).
 #include "games/conspiracy_tcg/gazetteer.h"
 
+#include <unicode/locid.h>
+#include <unicode/normalizer2.h>
+#include <unicode/unistr.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -21,11 +25,17 @@
 namespace tabletop::conspiracy_tcg {
 
 std::string fold_place_name(std::string_view s) {
-  std::size_t a = 0, b = s.size();
-  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
-  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
-  std::string out(s.substr(a, b - a));
-  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::Normalizer2* nfd = icu::Normalizer2::getNFDInstance(status);
+  icu::UnicodeString u =
+      icu::UnicodeString::fromUTF8(icu::StringPiece(s.data(), int32_t(s.size())));
+  if (U_SUCCESS(status)) u = nfd->normalize(u, status);
+  icu::UnicodeString bare;
+  for (int32_t i = 0; i < u.length();
+       ++i)  // the combining diacritics U+0300..U+036F, as the builder
+    if (u[i] < 0x300 || u[i] > 0x36f) bare.append(u[i]);
+  std::string out;
+  bare.toLower(icu::Locale::getRoot()).trim().toUTF8String(out);
   return out;
 }
 
@@ -183,13 +193,9 @@ Gazetteer::Found Gazetteer::find(std::string_view city,
   Found found;
   const std::string key = fold_place_name(city);
   std::vector<const Place*> cands;
-  // The file's keys are folded without diacritics; a query with them matches the name as spelt.
   auto it = std::lower_bound(places_.begin(), places_.end(), key,
                              [](const Place& p, const std::string& k) { return p.key < k; });
   for (; it != places_.end() && it->key == key; ++it) cands.push_back(&*it);
-  if (cands.empty() && std::any_of(key.begin(), key.end(), [](char c) { return c & 0x80; }))
-    for (const Place& p : places_)
-      if (fold_place_name(p.name) == key) cands.push_back(&p);
   if (cands.empty()) {
     found.why = "no city \"" + std::string(city) + "\" in the gazetteer";
     return found;

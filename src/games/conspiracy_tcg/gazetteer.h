@@ -85,7 +85,9 @@ class Gazetteer {
   std::vector<Region> regions_;  // sorted by code
 };
 
-// Lower-case ASCII letters, trim spaces: how names and hints compare.
+// How names and hints compare, as scripts/make-gazetteer folds the file's keys: Unicode
+// decomposition (NFD, ICU) without the combining diacritics U+0300..U+036F, lower case (ICU's root
+// locale), spaces trimmed: "  ZÜRICH " is "zurich".
 std::string fold_place_name(std::string_view s);
 
 }  // namespace tabletop::conspiracy_tcg

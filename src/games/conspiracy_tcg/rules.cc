@@ -7,6 +7,7 @@
 
 #include "games/conspiracy_tcg/conspiracy_tcg.h"
 #include "games/conspiracy_tcg/deck_check.h"
+#include "games/conspiracy_tcg/deck_hook.h"
 #include "games/conspiracy_tcg/gazetteer.h"
 
 namespace tabletop::conspiracy_tcg {
@@ -89,10 +90,17 @@ GameEntry entry() {
                     6,
                     true,
                     true};
+  e.rules_source = {"Conspiracy: The Largest Trading Card Game on Earth (2014)", "Mad Sheep Games",
+                    "copyright, no licence given", "", false};
+  // The search's tuned line (docs/games/conspiracy-tcg.md, "Computer players"): the other seats
+  // play greedy's move in the search; with two players, minimax backups besides.
+  e.info.search_lines = {{0, "opponents=greedy,prior=20"},
+                         {2, "opponents=greedy,prior=20,minimax=0.5"}};
   e.make = [](const json& params) -> std::shared_ptr<const Game> {
     return std::make_shared<TcgGame>(params);
   };
   e.params = param_specs();
+  e.decks = deck_hook();
   e.test_params = json{{"max_plies", kConformanceMaxPlies}};
   e.places_choice =
       "what follows the agent clicked: where it is deployed, whom it attacks, the pro move and "

@@ -1059,6 +1059,11 @@ void CultureWarsState::sample_hidden(Seat viewer, Rng& rng) {
 GameEntry entry() {
   GameEntry e;
   e.info = GameInfo{"culture-wars", "Culture Wars", "culture-wars.txt", 2, 4, true, true};
+  e.rules_source = {"Culture Wars, version 0.5 beta (2006)", "George Harnish", "public domain", "",
+                    true};
+  // The search's tuned line (docs/games/culture-wars.md, "Computer players"): a movement turn is
+  // a chain of the seat's own decisions, valued by its best continuation.
+  e.info.search_lines = {{0, "minimax=0.5"}};
   e.make = [](const json& params) -> std::shared_ptr<const Game> {
     return std::make_shared<CultureWarsGame>(params);
   };

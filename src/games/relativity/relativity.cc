@@ -708,6 +708,8 @@ void RelativityState::check_invariants() const {
 GameEntry entry() {
   GameEntry e;
   e.info = GameInfo{"relativity", "Relativity", "relativity.txt", 2, 2, false, true};
+  e.rules_source = {"Relativity, version 110808a", "Marty and Ron Hale-Evans", "CC BY-SA 3.0",
+                    "https://creativecommons.org/licenses/by-sa/3.0/", true};
   e.make = [](const json& params) -> std::shared_ptr<const Game> {
     return std::make_shared<RelativityGame>(params);
   };

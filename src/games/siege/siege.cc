@@ -1175,6 +1175,9 @@ void SiegeState::check_invariants() const {
 GameEntry entry() {
   GameEntry e;
   e.info = GameInfo{"siege", "Siege by Number", "siege-by-number.txt", 2, 4, true, true};
+  e.rules_source = {"Siege by Number, version 1.0 (2003)", "Matt Worden",
+                    "the rules may be freely distributed; the author keeps the copyright", "",
+                    true};
   e.make = [](const json& params) -> std::shared_ptr<const Game> {
     return std::make_shared<SiegeGame>(params);
   };

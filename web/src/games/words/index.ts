@@ -1,4 +1,5 @@
-// The plain words of every game, by game id (types.ts).
+// The plain words of each game, by game id (types.ts). A game without a file here reads with the
+// server's words: its parameters' names and descriptions (paramWords), no summary.
 import { conspiracy } from "./conspiracy";
 import { conspiracyTcg } from "./conspiracy-tcg";
 import { cultureWars } from "./culture-wars";
