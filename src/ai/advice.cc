@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 #include "ai/greedy_agent.h"
 #include "ai/mcts.h"
+#include "ai/reply_check.h"
 #include "ai/tuning.h"
 
 namespace tabletop::ai {
@@ -44,15 +46,34 @@ double one_ply_value(const State& state, Move move, uint64_t seed) {
   return score[0] / kSamples;
 }
 
-// The search's verdict at `state`: the move it prefers with its value, and the value of `played`
-// (when given).
+// The search's verdict at `state`, with the reply check (advice.h): the move it prefers with its
+// value, and the value of `played` (when given).
 struct Verdict {
   Move best{0};
   double best_value = 0;
   double played_value = 0;
   uint64_t iterations = 0;
   bool forced = false;
+  bool refuted = false;  // `played`'s reply value is kRefutedBy below the best checked one's
 };
+
+// The root moves the reply check judges: the search's `count` most visited, its choice and
+// `played`, as indices into the search's root moves.
+std::vector<std::size_t> checked_moves(const std::vector<std::pair<Move, uint32_t>>& visits,
+                                       std::size_t count, Move best,
+                                       const std::optional<Move>& played) {
+  std::vector<std::size_t> order(visits.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return visits[a].second > visits[b].second;
+  });
+  order.resize(std::min(order.size(), count));
+  for (std::size_t i = 0; i < visits.size(); ++i)
+    if ((visits[i].first == best || (played && visits[i].first == *played)) &&
+        std::find(order.begin(), order.end(), i) == order.end())
+      order.push_back(i);
+  return order;
+}
 
 Verdict judge(const State& state, const std::optional<Move>& played, const std::string& spec,
               uint64_t seed, const SearchClock& clock, const StopWhen& stop_when = {}) {
@@ -68,13 +89,46 @@ Verdict judge(const State& state, const std::optional<Move>& played, const std::
   const auto& visits = search->last_root_visits();
   const auto& values = search->last_root_values();
   v.forced = visits.size() == 1;
-  auto value_of = [&](Move m) {
-    for (std::size_t i = 0; i < visits.size(); ++i)
-      if (visits[i].first == m && !std::isnan(values[i])) return values[i];
-    return one_ply_value(state, m, seed);
+  auto search_value = [&](std::size_t i) {
+    return std::isnan(values[i]) ? one_ply_value(state, visits[i].first, seed) : values[i];
   };
-  v.best_value = value_of(v.best);
-  v.played_value = played ? (*played == v.best ? v.best_value : value_of(*played)) : v.best_value;
+  auto index_of = [&](Move m) {
+    for (std::size_t i = 0; i < visits.size(); ++i)
+      if (visits[i].first == m) return i;
+    return std::size_t(0);  // cannot happen: every legal move is a root move
+  };
+  const std::size_t best_index = index_of(v.best);
+  if (v.forced) {
+    v.best_value = v.played_value = search_value(best_index);
+    return v;
+  }
+  const ReplyCheck check(state, seed);
+  std::vector<double> checked(visits.size(), std::numeric_limits<double>::quiet_NaN());
+  std::vector<double> reply(visits.size(), std::numeric_limits<double>::quiet_NaN());
+  double best_reply = -std::numeric_limits<double>::infinity();
+  const std::size_t count = check.samples() == 1 ? visits.size() : std::size_t(kCheckedMoves);
+  for (std::size_t i : checked_moves(visits, count, v.best, played)) {
+    checked[i] = search_value(i);
+    if (!check.usable()) continue;
+    reply[i] = check.reply_value(visits[i].first);
+    if (std::isnan(reply[i])) continue;
+    checked[i] = std::min(checked[i], reply[i]);
+    best_reply = std::max(best_reply, reply[i]);
+  }
+  // The search's choice stands unless the best checked move is worth kRefutedBy more.
+  const Game& game = state.game();
+  std::size_t chosen = best_index;
+  for (std::size_t i = 0; i < visits.size(); ++i)
+    if (!std::isnan(checked[i]) && checked[i] > checked[chosen]) chosen = i;
+  if (win_chance(game, checked[chosen]) < win_chance(game, checked[best_index]) + kRefutedBy)
+    chosen = best_index;
+  v.best = visits[chosen].first;
+  v.best_value = checked[chosen];
+  if (!played) return v;
+  const std::size_t p = index_of(*played);
+  v.played_value = checked[p];
+  v.refuted = !std::isnan(reply[p]) &&
+              win_chance(game, reply[p]) <= win_chance(game, best_reply) - kRefutedBy;
   return v;
 }
 
@@ -108,6 +162,7 @@ MoveAnalysis analyse_move(const State& before, Move played, const std::string& s
   m.before = win_chance(before.game(), v.best_value);
   m.after = win_chance(before.game(), v.played_value);
   m.forced = v.forced;
+  m.refuted = v.refuted;
   m.iterations = v.iterations;
   return m;
 }
@@ -135,6 +190,10 @@ Analysis Analyser::result() const {
   });
   for (std::size_t k = 0; k < order.size() && k < std::size_t(kMostMarked); ++k)
     a.moves[order[k]].marked = true;
+  // A refuted move is marked whatever the other losses (a loss the search values as none at all
+  // is a difference of its noise, not a mistake).
+  for (MoveAnalysis& m : a.moves)
+    if (m.refuted && m.loss() > 0) m.marked = true;
   return a;
 }
 
@@ -157,6 +216,7 @@ json analysis_json(const Analysis& analysis) {
                      {"after", round3(m.after)},
                      {"loss", round3(m.loss())},
                      {"forced", m.forced},
+                     {"refuted", m.refuted},
                      {"marked", m.marked}});
     if (m.marked) marked.push_back(m.ply);
   }

@@ -13,6 +13,13 @@
 // The chance of winning is read off the search's mean return with Game::loss_return: a return r
 // stands for the chance (r - loss) / (1 - loss), clamped to [0, 1]; a game that ends without a
 // winner (returns 0) counts between the two.
+//
+// Both check the search's leading moves and the move played by the reply check (reply_check.h):
+// a move's value is the lower of the search's mean and its reply value (what the other seats'
+// best immediate answers leave the mover). The search's choice stands unless another checked
+// move is worth kRefutedBy more; a move whose reply value is kRefutedBy below the best one's is
+// refuted (it hands another seat a trophy, a piece, a point the preferred move would not) and is
+// always marked.
 #pragma once
 
 #include <chrono>
@@ -61,7 +68,8 @@ struct MoveAnalysis {
   double before = 0;      // the mover's chance of winning before the move (with the preferred one)
   double after = 0;       // ... after the move played
   bool forced = false;    // the only legal move
-  bool marked = false;    // among the moves that lost the most (kMarkedLoss, kMostMarked)
+  bool refuted = false;   // the reply check: an answer takes what the preferred move keeps
+  bool marked = false;  // refuted, or among the moves that lost the most (kMarkedLoss, kMostMarked)
   uint64_t iterations = 0;
   double loss() const { return before - after; }
 };
@@ -71,7 +79,14 @@ struct MoveAnalysis {
 MoveAnalysis analyse_move(const State& before, Move played, const std::string& spec, uint64_t seed,
                           SearchClock clock = {});
 
-// A move is marked when it lost at least this much chance of winning ...
+// The reply check judges every move of a perfect-information game (one sample each: all 96 swaps
+// of Relativity), else the search's kCheckedMoves most visited; and always the search's choice and
+// the move played.
+inline constexpr int kCheckedMoves = 6;
+// A checked move is better than another, and a move refuted, by this much chance of winning.
+inline constexpr double kRefutedBy = 0.05;
+
+// A move is marked when it is refuted, or when it lost at least this much chance of winning ...
 inline constexpr double kMarkedLoss = 0.10;
 // ... and is among this many largest losses of the game.
 inline constexpr int kMostMarked = 5;
@@ -128,7 +143,7 @@ Analysis analyse(const Registry& registry, const Record& record, const std::stri
                  uint64_t seed);
 
 // {"spec", "iterations", "seconds", "moves": [{"ply", "seat", "move", "preferred", "before",
-// "after", "loss", "forced", "marked"}], "marked": [plies]}; chances rounded to 0.001.
+// "after", "loss", "forced", "refuted", "marked"}], "marked": [plies]}; chances rounded to 0.001.
 json analysis_json(const Analysis& analysis);
 
 }  // namespace tabletop::ai
