@@ -167,10 +167,27 @@ MoveAnalysis analyse_move(const State& before, Move played, const std::string& s
   return m;
 }
 
+std::string spec_for_position(const std::string& spec, std::size_t legal_moves) {
+  AgentSpec parsed = AgentSpec::parse(spec);
+  const auto it = parsed.options.find("iterations");
+  if (it == parsed.options.end()) return spec;
+  const int64_t n = parsed.integer("iterations", 0, 1, 1'000'000'000);
+  const int64_t scaled = std::clamp<int64_t>(n * int64_t(legal_moves) / kTypicalMoves,
+                                             std::max<int64_t>(1, n / 2), 2 * n);
+  it->second = std::to_string(scaled);
+  std::string text = parsed.name + ":";
+  for (const auto& [key, value] : parsed.options) text += key + "=" + value + ",";
+  text.pop_back();
+  return text;
+}
+
 void Analyser::step(SearchClock clock) {
   const std::size_t i = result_.moves.size();
   const auto start = std::chrono::steady_clock::now();
-  MoveAnalysis m = analyse_move(*state_, state_->parse_move(moves_[i]), spec_, seed_ + i, clock);
+  MoveList legal;
+  state_->legal_moves(legal);
+  MoveAnalysis m = analyse_move(*state_, state_->parse_move(moves_[i]),
+                                spec_for_position(spec_, legal.size()), seed_ + i, clock);
   m.ply = int(i) + 1;
   m.move = moves_[i];
   result_.iterations += m.iterations;

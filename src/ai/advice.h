@@ -105,6 +105,13 @@ inline std::string analysis_spec(int iterations = kAnalysisIterations) {
   return "ismcts:iterations=" + std::to_string(iterations) + ",opponents=search";
 }
 
+// The analysis's budget follows the position: the `iterations=N` of its spec stand for a position
+// of kTypicalMoves legal moves, and a position of L is searched N * L / kTypicalMoves iterations,
+// between N / 2 and 2 * N (a search spreads its iterations over the root's moves: 96 Relativity
+// swaps get twice a 20-move position's). A spec without `iterations` is returned as it is.
+inline constexpr int kTypicalMoves = 32;
+std::string spec_for_position(const std::string& spec, std::size_t legal_moves);
+
 struct Analysis {
   std::string spec;
   std::vector<MoveAnalysis> moves;

@@ -109,5 +109,24 @@ TEST(ForcedLoss, TheAnalysisOfARecordMarksTheSwap) {
   EXPECT_EQ(analysis_json(a)["marked"].back(), int(record.moves.size()));
 }
 
+// The analysis's budget follows the number of legal moves, within half and twice the spec's.
+TEST(ForcedLoss, TheAnalysisBudgetFollowsThePositionsMoves) {
+  EXPECT_EQ(spec_for_position(analysis_spec(2000), 96), "ismcts:iterations=4000,opponents=search");
+  EXPECT_EQ(spec_for_position(analysis_spec(2000), 48), "ismcts:iterations=3000,opponents=search");
+  EXPECT_EQ(spec_for_position(analysis_spec(2000), 3), "ismcts:iterations=1000,opponents=search");
+  EXPECT_EQ(spec_for_position("ismcts:time=100", 96), "ismcts:time=100");
+  // The analysis of a Relativity record searches its 96-swap positions at twice the budget.
+  auto game = games::registry().make("relativity");
+  const ForcedLoss f = find_forced_loss(*game, 3);
+  Record record;
+  record.game = "relativity";
+  record.seed = 3;
+  record.seats = {"random", "random"};
+  record.moves = {f.moves.empty() ? f.blunder : f.moves[0]};
+  const Analysis a = analyse(games::registry(), record, analysis_spec(100), 1);
+  ASSERT_EQ(a.moves.size(), 1u);
+  EXPECT_EQ(a.moves[0].iterations, 200u);
+}
+
 }  // namespace
 }  // namespace tabletop::ai
