@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <unordered_set>
 
 #include "ai/greedy_agent.h"
 #include "ai/mcts.h"
@@ -76,7 +77,8 @@ std::vector<std::size_t> checked_moves(const std::vector<std::pair<Move, uint32_
 }
 
 Verdict judge(const State& state, const std::optional<Move>& played, const std::string& spec,
-              uint64_t seed, const SearchClock& clock, const StopWhen& stop_when = {}) {
+              uint64_t seed, const SearchClock& clock, const StopWhen& stop_when = {},
+              const std::vector<std::string>& seen = {}) {
   auto search = make_search(state.game(), spec, seed);
   if (clock) search->set_clock(clock);
   if (stop_when)
@@ -122,6 +124,22 @@ Verdict judge(const State& state, const std::optional<Move>& played, const std::
     if (!std::isnan(checked[i]) && checked[i] > checked[chosen]) chosen = i;
   if (win_chance(game, checked[chosen]) < win_chance(game, checked[best_index]) + kRefutedBy)
     chosen = best_index;
+  // A move that goes round in a loop gives way to the best checked one that does not, unless it is
+  // worth kRefutedBy more.
+  if (!seen.empty()) {
+    const std::unordered_set<std::string> seen_set(seen.begin(), seen.end());
+    auto loops = [&](std::size_t i) { return seen_set.count(check.seen_after(visits[i].first)); };
+    if (loops(chosen)) {
+      std::size_t fresh = visits.size();
+      for (std::size_t i = 0; i < visits.size(); ++i)
+        if (!std::isnan(checked[i]) && (fresh == visits.size() || checked[i] > checked[fresh]) &&
+            !loops(i))
+          fresh = i;
+      if (fresh < visits.size() &&
+          win_chance(game, checked[fresh]) + kRefutedBy > win_chance(game, checked[chosen]))
+        chosen = fresh;
+    }
+  }
   v.best = visits[chosen].first;
   v.best_value = checked[chosen];
   if (!played) return v;
@@ -134,9 +152,25 @@ Verdict judge(const State& state, const std::optional<Move>& played, const std::
 
 }  // namespace
 
+std::vector<std::string> seen_positions(const Game& game, const Record& record) {
+  Chance chance(record.seed);
+  chance.script(record.chance);
+  std::unique_ptr<State> state = game.new_initial_state(std::move(chance));
+  std::unique_ptr<State> last = state->clone();
+  for (const std::string& move : record.moves) last->apply_text(move);
+  if (last->is_terminal()) return {};
+  const Seat seat = last->current_player();
+  std::vector<std::string> seen{state->observation(seat).dump()};
+  for (const std::string& move : record.moves) {
+    state->apply_text(move);
+    seen.push_back(state->observation(seat).dump());
+  }
+  return seen;
+}
+
 Hint hint(const State& state, const std::string& spec, uint64_t seed, SearchClock clock,
-          StopWhen stop_when) {
-  const Verdict v = judge(state, std::nullopt, spec, seed, clock, stop_when);
+          StopWhen stop_when, const std::vector<std::string>& seen) {
+  const Verdict v = judge(state, std::nullopt, spec, seed, clock, stop_when, seen);
   return {state.move_to_string(v.best), win_chance(state.game(), v.best_value), v.iterations};
 }
 

@@ -53,11 +53,21 @@ struct Hint {
   uint64_t iterations = 0;  // the search's iterations (0: the only legal move, no search)
 };
 
+// The positions the seat to move of `record` (a game of `game`, not over) has seen: its
+// observation (JSON text) at the start and after every move so far. Throws what `apply_text`
+// throws for a move that is not legal.
+std::vector<std::string> seen_positions(const Game& game, const Record& record);
+
 // The hint for the seat to move in `state` (not terminal) by the search `spec` (an `ismcts` spec;
 // the CLI and the server use the lobby's hard level). Throws BadParams for a spec that is not an
 // ismcts search.
+//
+// `seen` (seen_positions): a checked move after which the seat would see one of them again goes
+// round in a loop (a step taken back, an attack that can only tie repeated): the hint gives the
+// best checked move that does not, unless the loop is worth kRefutedBy more. Nothing is seen
+// again where a move reveals something: its observation holds a sample's draw.
 Hint hint(const State& state, const std::string& spec, uint64_t seed, SearchClock clock = {},
-          StopWhen stop_when = {});
+          StopWhen stop_when = {}, const std::vector<std::string>& seen = {});
 
 // One move of a finished game, as the analysis judged it.
 struct MoveAnalysis {

@@ -109,6 +109,48 @@ TEST(ForcedLoss, TheAnalysisOfARecordMarksTheSwap) {
   EXPECT_EQ(analysis_json(a)["marked"].back(), int(record.moves.size()));
 }
 
+// A hint leaves a move after which its seat would see a position again: from a position where
+// every swap but one leads to a position seen before, the hint is that one.
+TEST(ForcedLoss, AHintTakesTheOnlyMoveThatDoesNotRepeat) {
+  auto game = games::registry().make("relativity");
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    const ForcedLoss f = find_forced_loss(*game, seed);
+    ASSERT_FALSE(f.blunder.empty());
+    const Seat seat = f.state->current_player();
+    std::vector<std::string> seen, safe;
+    for (Move m : f.state->legal_moves()) {
+      std::unique_ptr<State> after = f.state->clone();
+      after->apply(m);
+      if (!is_losing(f, f.state->move_to_string(m))) safe.push_back(f.state->move_to_string(m));
+      seen.push_back(after->observation(seat).dump());
+    }
+    ASSERT_GE(safe.size(), 2u);
+    // Every position but the one after the hint's own move (which it would give anyway) and one
+    // other safe swap has been seen.
+    const std::string first = hint(*f.state, analysis_spec(), seed).move;
+    const std::string fresh = safe[0] == first ? safe[1] : safe[0];
+    std::unique_ptr<State> after = f.state->clone();
+    after->apply_text(fresh);
+    std::erase(seen, after->observation(seat).dump());
+    EXPECT_EQ(hint(*f.state, analysis_spec(), seed, {}, {}, seen).move, fresh)
+        << "seed " << seed << ", the hint without history " << first;
+  }
+}
+
+// seen_positions: the seat to move's observation at the start and after every move.
+TEST(ForcedLoss, SeenPositionsAreTheSeatsObservationsAfterEveryMove) {
+  auto game = games::registry().make("relativity");
+  const ForcedLoss f = find_forced_loss(*game, 2);
+  Record record;
+  record.game = "relativity";
+  record.seed = 2;
+  record.seats = {"random", "random"};
+  record.moves = f.moves;
+  const std::vector<std::string> seen = seen_positions(*game, record);
+  ASSERT_EQ(seen.size(), f.moves.size() + 1);
+  EXPECT_EQ(seen.back(), f.state->observation(f.state->current_player()).dump());
+}
+
 // The analysis's budget follows the number of legal moves, within half and twice the spec's.
 TEST(ForcedLoss, TheAnalysisBudgetFollowsThePositionsMoves) {
   EXPECT_EQ(spec_for_position(analysis_spec(2000), 96), "ismcts:iterations=4000,opponents=search");

@@ -60,4 +60,10 @@ double ReplyCheck::reply_value(Move move) const {
   return answered ? sum / answered : std::numeric_limits<double>::quiet_NaN();
 }
 
+std::string ReplyCheck::seen_after(Move move) const {
+  std::unique_ptr<State> s = samples_[0]->clone();
+  s->apply(move);
+  return s->observation(mover_).dump();
+}
+
 }  // namespace tabletop::ai

@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/game.h"
@@ -35,6 +36,9 @@ class ReplyCheck {
   // The mover's mean return after `move` (legal in the state) and the answers, or NaN when the
   // mover decides again at once on every sample.
   double reply_value(Move move) const;
+
+  // The mover's observation (JSON text) after `move` on the first sample.
+  std::string seen_after(Move move) const;
 
   static constexpr int kSamples = 4;
   // The most answers played after a move before the estimate is read.

@@ -342,7 +342,7 @@ int play(const PlayOptions& options) {
     }
     if (line == "hint") {
       // Seeded afresh: the search samples only what this seat may know (ai/advice.h).
-      std::cout << hint_line(state, options.hints, hint_spec, std::random_device{}()) << "\n";
+      std::cout << hint_line(match, options.hints, hint_spec, std::random_device{}()) << "\n";
       continue;
     }
     if (line == "undo") {
