@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
+#include <unordered_set>
 
 #include "ai/greedy_agent.h"
 #include "ai/mcts.h"
+#include "ai/reply_check.h"
 #include "ai/tuning.h"
 
 namespace tabletop::ai {
@@ -44,18 +47,38 @@ double one_ply_value(const State& state, Move move, uint64_t seed) {
   return score[0] / kSamples;
 }
 
-// The search's verdict at `state`: the move it prefers with its value, and the value of `played`
-// (when given).
+// The search's verdict at `state`, with the reply check (advice.h): the move it prefers with its
+// value, and the value of `played` (when given).
 struct Verdict {
   Move best{0};
   double best_value = 0;
   double played_value = 0;
   uint64_t iterations = 0;
   bool forced = false;
+  bool refuted = false;  // `played`'s reply value is kRefutedBy below the best checked one's
 };
 
+// The root moves the reply check judges: the search's `count` most visited, its choice and
+// `played`, as indices into the search's root moves.
+std::vector<std::size_t> checked_moves(const std::vector<std::pair<Move, uint32_t>>& visits,
+                                       std::size_t count, Move best,
+                                       const std::optional<Move>& played) {
+  std::vector<std::size_t> order(visits.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return visits[a].second > visits[b].second;
+  });
+  order.resize(std::min(order.size(), count));
+  for (std::size_t i = 0; i < visits.size(); ++i)
+    if ((visits[i].first == best || (played && visits[i].first == *played)) &&
+        std::find(order.begin(), order.end(), i) == order.end())
+      order.push_back(i);
+  return order;
+}
+
 Verdict judge(const State& state, const std::optional<Move>& played, const std::string& spec,
-              uint64_t seed, const SearchClock& clock, const StopWhen& stop_when = {}) {
+              uint64_t seed, const SearchClock& clock, const StopWhen& stop_when = {},
+              const std::vector<std::string>& seen = {}) {
   auto search = make_search(state.game(), spec, seed);
   if (clock) search->set_clock(clock);
   if (stop_when)
@@ -68,21 +91,86 @@ Verdict judge(const State& state, const std::optional<Move>& played, const std::
   const auto& visits = search->last_root_visits();
   const auto& values = search->last_root_values();
   v.forced = visits.size() == 1;
-  auto value_of = [&](Move m) {
-    for (std::size_t i = 0; i < visits.size(); ++i)
-      if (visits[i].first == m && !std::isnan(values[i])) return values[i];
-    return one_ply_value(state, m, seed);
+  auto search_value = [&](std::size_t i) {
+    return std::isnan(values[i]) ? one_ply_value(state, visits[i].first, seed) : values[i];
   };
-  v.best_value = value_of(v.best);
-  v.played_value = played ? (*played == v.best ? v.best_value : value_of(*played)) : v.best_value;
+  auto index_of = [&](Move m) {
+    for (std::size_t i = 0; i < visits.size(); ++i)
+      if (visits[i].first == m) return i;
+    return std::size_t(0);  // cannot happen: every legal move is a root move
+  };
+  const std::size_t best_index = index_of(v.best);
+  if (v.forced) {
+    v.best_value = v.played_value = search_value(best_index);
+    return v;
+  }
+  const ReplyCheck check(state, seed);
+  std::vector<double> checked(visits.size(), std::numeric_limits<double>::quiet_NaN());
+  std::vector<double> reply(visits.size(), std::numeric_limits<double>::quiet_NaN());
+  double best_reply = -std::numeric_limits<double>::infinity();
+  const std::size_t count = check.samples() == 1 ? visits.size() : std::size_t(kCheckedMoves);
+  for (std::size_t i : checked_moves(visits, count, v.best, played)) {
+    checked[i] = search_value(i);
+    if (!check.usable()) continue;
+    reply[i] = check.reply_value(visits[i].first);
+    if (std::isnan(reply[i])) continue;
+    checked[i] = std::min(checked[i], reply[i]);
+    best_reply = std::max(best_reply, reply[i]);
+  }
+  // The search's choice stands unless the best checked move is worth kRefutedBy more.
+  const Game& game = state.game();
+  std::size_t chosen = best_index;
+  for (std::size_t i = 0; i < visits.size(); ++i)
+    if (!std::isnan(checked[i]) && checked[i] > checked[chosen]) chosen = i;
+  if (win_chance(game, checked[chosen]) < win_chance(game, checked[best_index]) + kRefutedBy)
+    chosen = best_index;
+  // A move that goes round in a loop gives way to the best checked one that does not, unless it is
+  // worth kRefutedBy more.
+  if (!seen.empty()) {
+    const std::unordered_set<std::string> seen_set(seen.begin(), seen.end());
+    auto loops = [&](std::size_t i) { return seen_set.count(check.seen_after(visits[i].first)); };
+    if (loops(chosen)) {
+      std::size_t fresh = visits.size();
+      for (std::size_t i = 0; i < visits.size(); ++i)
+        if (!std::isnan(checked[i]) && (fresh == visits.size() || checked[i] > checked[fresh]) &&
+            !loops(i))
+          fresh = i;
+      if (fresh < visits.size() &&
+          win_chance(game, checked[fresh]) + kRefutedBy > win_chance(game, checked[chosen]))
+        chosen = fresh;
+    }
+  }
+  v.best = visits[chosen].first;
+  v.best_value = checked[chosen];
+  if (!played) return v;
+  const std::size_t p = index_of(*played);
+  v.played_value = checked[p];
+  v.refuted = !std::isnan(reply[p]) &&
+              win_chance(game, reply[p]) <= win_chance(game, best_reply) - kRefutedBy;
   return v;
 }
 
 }  // namespace
 
+std::vector<std::string> seen_positions(const Game& game, const Record& record) {
+  Chance chance(record.seed);
+  chance.script(record.chance);
+  std::unique_ptr<State> state = game.new_initial_state(std::move(chance));
+  std::unique_ptr<State> last = state->clone();
+  for (const std::string& move : record.moves) last->apply_text(move);
+  if (last->is_terminal()) return {};
+  const Seat seat = last->current_player();
+  std::vector<std::string> seen{state->observation(seat).dump()};
+  for (const std::string& move : record.moves) {
+    state->apply_text(move);
+    seen.push_back(state->observation(seat).dump());
+  }
+  return seen;
+}
+
 Hint hint(const State& state, const std::string& spec, uint64_t seed, SearchClock clock,
-          StopWhen stop_when) {
-  const Verdict v = judge(state, std::nullopt, spec, seed, clock, stop_when);
+          StopWhen stop_when, const std::vector<std::string>& seen) {
+  const Verdict v = judge(state, std::nullopt, spec, seed, clock, stop_when, seen);
   return {state.move_to_string(v.best), win_chance(state.game(), v.best_value), v.iterations};
 }
 
@@ -108,14 +196,32 @@ MoveAnalysis analyse_move(const State& before, Move played, const std::string& s
   m.before = win_chance(before.game(), v.best_value);
   m.after = win_chance(before.game(), v.played_value);
   m.forced = v.forced;
+  m.refuted = v.refuted;
   m.iterations = v.iterations;
   return m;
+}
+
+std::string spec_for_position(const std::string& spec, std::size_t legal_moves) {
+  AgentSpec parsed = AgentSpec::parse(spec);
+  const auto it = parsed.options.find("iterations");
+  if (it == parsed.options.end()) return spec;
+  const int64_t n = parsed.integer("iterations", 0, 1, 1'000'000'000);
+  const int64_t scaled = std::clamp<int64_t>(n * int64_t(legal_moves) / kTypicalMoves,
+                                             std::max<int64_t>(1, n / 2), 2 * n);
+  it->second = std::to_string(scaled);
+  std::string text = parsed.name + ":";
+  for (const auto& [key, value] : parsed.options) text += key + "=" + value + ",";
+  text.pop_back();
+  return text;
 }
 
 void Analyser::step(SearchClock clock) {
   const std::size_t i = result_.moves.size();
   const auto start = std::chrono::steady_clock::now();
-  MoveAnalysis m = analyse_move(*state_, state_->parse_move(moves_[i]), spec_, seed_ + i, clock);
+  MoveList legal;
+  state_->legal_moves(legal);
+  MoveAnalysis m = analyse_move(*state_, state_->parse_move(moves_[i]),
+                                spec_for_position(spec_, legal.size()), seed_ + i, clock);
   m.ply = int(i) + 1;
   m.move = moves_[i];
   result_.iterations += m.iterations;
@@ -135,6 +241,10 @@ Analysis Analyser::result() const {
   });
   for (std::size_t k = 0; k < order.size() && k < std::size_t(kMostMarked); ++k)
     a.moves[order[k]].marked = true;
+  // A refuted move is marked whatever the other losses (a loss the search values as none at all
+  // is a difference of its noise, not a mistake).
+  for (MoveAnalysis& m : a.moves)
+    if (m.refuted && m.loss() > 0) m.marked = true;
   return a;
 }
 
@@ -157,6 +267,7 @@ json analysis_json(const Analysis& analysis) {
                      {"after", round3(m.after)},
                      {"loss", round3(m.loss())},
                      {"forced", m.forced},
+                     {"refuted", m.refuted},
                      {"marked", m.marked}});
     if (m.marked) marked.push_back(m.ply);
   }

@@ -13,6 +13,13 @@
 // The chance of winning is read off the search's mean return with Game::loss_return: a return r
 // stands for the chance (r - loss) / (1 - loss), clamped to [0, 1]; a game that ends without a
 // winner (returns 0) counts between the two.
+//
+// Both check the search's leading moves and the move played by the reply check (reply_check.h):
+// a move's value is the lower of the search's mean and its reply value (what the other seats'
+// best immediate answers leave the mover). The search's choice stands unless another checked
+// move is worth kRefutedBy more; a move whose reply value is kRefutedBy below the best one's is
+// refuted (it hands another seat a trophy, a piece, a point the preferred move would not) and is
+// always marked.
 #pragma once
 
 #include <chrono>
@@ -46,11 +53,21 @@ struct Hint {
   uint64_t iterations = 0;  // the search's iterations (0: the only legal move, no search)
 };
 
+// The positions the seat to move of `record` (a game of `game`, not over) has seen: its
+// observation (JSON text) at the start and after every move so far. Throws what `apply_text`
+// throws for a move that is not legal.
+std::vector<std::string> seen_positions(const Game& game, const Record& record);
+
 // The hint for the seat to move in `state` (not terminal) by the search `spec` (an `ismcts` spec;
 // the CLI and the server use the lobby's hard level). Throws BadParams for a spec that is not an
 // ismcts search.
+//
+// `seen` (seen_positions): a checked move after which the seat would see one of them again goes
+// round in a loop (a step taken back, an attack that can only tie repeated): the hint gives the
+// best checked move that does not, unless the loop is worth kRefutedBy more. Nothing is seen
+// again where a move reveals something: its observation holds a sample's draw.
 Hint hint(const State& state, const std::string& spec, uint64_t seed, SearchClock clock = {},
-          StopWhen stop_when = {});
+          StopWhen stop_when = {}, const std::vector<std::string>& seen = {});
 
 // One move of a finished game, as the analysis judged it.
 struct MoveAnalysis {
@@ -61,7 +78,8 @@ struct MoveAnalysis {
   double before = 0;      // the mover's chance of winning before the move (with the preferred one)
   double after = 0;       // ... after the move played
   bool forced = false;    // the only legal move
-  bool marked = false;    // among the moves that lost the most (kMarkedLoss, kMostMarked)
+  bool refuted = false;   // the reply check: an answer takes what the preferred move keeps
+  bool marked = false;  // refuted, or among the moves that lost the most (kMarkedLoss, kMostMarked)
   uint64_t iterations = 0;
   double loss() const { return before - after; }
 };
@@ -71,7 +89,14 @@ struct MoveAnalysis {
 MoveAnalysis analyse_move(const State& before, Move played, const std::string& spec, uint64_t seed,
                           SearchClock clock = {});
 
-// A move is marked when it lost at least this much chance of winning ...
+// The reply check judges every move of a perfect-information game (one sample each: all 96 swaps
+// of Relativity), else the search's kCheckedMoves most visited; and always the search's choice and
+// the move played.
+inline constexpr int kCheckedMoves = 6;
+// A checked move is better than another, and a move refuted, by this much chance of winning.
+inline constexpr double kRefutedBy = 0.05;
+
+// A move is marked when it is refuted, or when it lost at least this much chance of winning ...
 inline constexpr double kMarkedLoss = 0.10;
 // ... and is among this many largest losses of the game.
 inline constexpr int kMostMarked = 5;
@@ -89,6 +114,13 @@ inline constexpr int kAnalysisIterations = 2000;
 inline std::string analysis_spec(int iterations = kAnalysisIterations) {
   return "ismcts:iterations=" + std::to_string(iterations) + ",opponents=search";
 }
+
+// The analysis's budget follows the position: the `iterations=N` of its spec stand for a position
+// of kTypicalMoves legal moves, and a position of L is searched N * L / kTypicalMoves iterations,
+// between N / 2 and 2 * N (a search spreads its iterations over the root's moves: 96 Relativity
+// swaps get twice a 20-move position's). A spec without `iterations` is returned as it is.
+inline constexpr int kTypicalMoves = 32;
+std::string spec_for_position(const std::string& spec, std::size_t legal_moves);
 
 struct Analysis {
   std::string spec;
@@ -128,7 +160,7 @@ Analysis analyse(const Registry& registry, const Record& record, const std::stri
                  uint64_t seed);
 
 // {"spec", "iterations", "seconds", "moves": [{"ply", "seat", "move", "preferred", "before",
-// "after", "loss", "forced", "marked"}], "marked": [plies]}; chances rounded to 0.001.
+// "after", "loss", "forced", "refuted", "marked"}], "marked": [plies]}; chances rounded to 0.001.
 json analysis_json(const Analysis& analysis);
 
 }  // namespace tabletop::ai

@@ -36,14 +36,15 @@ int analyse_record(const std::string& path, bool as_json, const std::string& spe
     else if (m.preferred != m.move && m.loss() >= ai::kBetterBy)
       std::printf("  better: %s", m.preferred.c_str());
     if (m.marked) std::printf("  ?? lost %.0f points", 100 * m.loss());
+    if (m.refuted) std::printf(", the answer takes what %s keeps", m.preferred.c_str());
     std::printf("\n");
   }
   int marked = 0;
   for (const ai::MoveAnalysis& m : analysis.moves) marked += m.marked;
   std::printf(
-      "%d move%s marked ?? (each lost at least %.0f points, the %d largest losses at "
-      "most)\n",
-      marked, marked == 1 ? "" : "s", 100 * ai::kMarkedLoss, ai::kMostMarked);
+      "%d move%s marked ?? (refuted by an answer, or among the %d largest losses of at least %.0f "
+      "points)\n",
+      marked, marked == 1 ? "" : "s", ai::kMostMarked, 100 * ai::kMarkedLoss);
   return 0;
 }
 

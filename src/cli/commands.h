@@ -46,9 +46,10 @@ struct PlayOptions {
   std::string hint_spec;  // an ismcts spec; empty: the lobby's hard level
 };
 // The answer to `hint` in `tabletop play` (hint.cc): the move `spec` (an ismcts search) would
-// play for the seat to move in `state`, with that seat's estimated chance of winning, computed
-// from what the seat may know only (ai/advice.h); or, when `allowed` is false, why there is none.
-std::string hint_line(const State& state, bool allowed, const std::string& spec, uint64_t seed);
+// play for the seat to move in `match`, with that seat's estimated chance of winning, computed
+// from what the seat may know only (ai/advice.h), leaving a move back to a position the seat has
+// seen in the match; or, when `allowed` is false, why there is none.
+std::string hint_line(const Match& match, bool allowed, const std::string& spec, uint64_t seed);
 int play(const PlayOptions& options);
 // The `moves` list of `play`: up to kUngroupedMoves moves comma-separated; more (Culture Wars'
 // setup offers 184) grouped by everything before each move's last part, one line per group

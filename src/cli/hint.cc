@@ -6,9 +6,11 @@
 
 namespace tabletop::cli {
 
-std::string hint_line(const State& state, bool allowed, const std::string& spec, uint64_t seed) {
+std::string hint_line(const Match& match, bool allowed, const std::string& spec, uint64_t seed) {
   if (!allowed) return "hints are off in this game (start it with tabletop play --hints)";
-  const ai::Hint h = ai::hint(state, spec, seed);
+  const State& state = match.state();
+  const ai::Hint h =
+      ai::hint(state, spec, seed, {}, {}, ai::seen_positions(state.game(), match.record()));
   char chance[48];
   std::snprintf(chance, sizeof chance, "%.0f%%", 100 * h.win_chance);
   return "hint: " + h.move + " (your estimated chance of winning " + chance +

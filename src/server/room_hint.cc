@@ -34,6 +34,8 @@ Room::Answer Room::hint(SeatMask held, int seat, long long seq, const std::share
   last_activity_ = std::chrono::steady_clock::now();
   // The truth's copy goes to the search, which samples from it only what `seat` may know.
   std::shared_ptr<State> position(state.clone().release());
+  // The match so far: the hint leaves a move back to a position the seat has seen (advice.h).
+  auto record = std::make_shared<const Record>(match_->record());
   const std::string spec = "ismcts:time=" + std::to_string(int(computers_.hint_ms)) + ",threads=1";
   const double hurried_ms = computers_.hurried_search_ms;
   std::weak_ptr<Room> self = weak_from_this();
@@ -41,14 +43,16 @@ Room::Answer Room::hint(SeatMask held, int seat, long long seq, const std::share
   // A seed of its own: nothing of the match's seed goes into the search.
   const uint64_t seed = std::random_device{}() * 0x100000001ull ^ std::random_device{}();
   computers_.pool->submit_low(
-      [self, to, position, spec, seed, seat, seq, hurried_ms](const std::atomic<bool>& hurry) {
+      [self, to, position, record, spec, seed, seat, seq,
+       hurried_ms](const std::atomic<bool>& hurry) {
         json answer{{"type", "hint"}, {"seat", seat}, {"seq", seq}};
         try {
           // Hurried like a computer seat's search (room.cc, think): once a match's search waits and
           // `hurried_ms` have passed, the search is stopped.
           const auto start = std::chrono::steady_clock::now();
           const ai::StopWhen hurried = [&] { return hurried_past(hurry, hurried_ms, start); };
-          const ai::Hint h = ai::hint(*position, spec, seed, {}, hurried);
+          const ai::Hint h = ai::hint(*position, spec, seed, {}, hurried,
+                                      ai::seen_positions(position->game(), *record));
           answer["move"] = h.move;
           answer["win_chance"] = std::round(h.win_chance * 1000) / 1000;
           answer["iterations"] = h.iterations;
