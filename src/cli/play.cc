@@ -370,7 +370,7 @@ bool PlaySession::person_line(Seat seat, const std::string& line) {
     tell(seat, 0, false);
   } else if (line == "hint") {
     // Seeded afresh: the search samples only what this seat may know (ai/advice.h).
-    std::cout << hint_line(match_, options_.hints, hint_spec_, std::random_device{}()) << "\n";
+    std::cout << hint_line(*match_, options_.hints, hint_spec_, std::random_device{}()) << "\n";
   } else if (line == "undo") {
     undo(seat);
   } else {
