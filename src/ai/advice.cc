@@ -156,16 +156,20 @@ std::vector<std::string> seen_positions(const Game& game, const Record& record) 
   Chance chance(record.seed);
   chance.script(record.chance);
   std::unique_ptr<State> state = game.new_initial_state(std::move(chance));
-  std::unique_ptr<State> last = state->clone();
-  for (const std::string& move : record.moves) last->apply_text(move);
-  if (last->is_terminal()) return {};
-  const Seat seat = last->current_player();
-  std::vector<std::string> seen{state->observation(seat).dump()};
-  for (const std::string& move : record.moves) {
-    state->apply_text(move);
-    seen.push_back(state->observation(seat).dump());
+  try {
+    std::unique_ptr<State> last = state->clone();
+    for (const std::string& move : record.moves) last->apply_text(move);
+    if (last->is_terminal()) return {};
+    const Seat seat = last->current_player();
+    std::vector<std::string> seen{state->observation(seat).dump()};
+    for (const std::string& move : record.moves) {
+      state->apply_text(move);
+      seen.push_back(state->observation(seat).dump());
+    }
+    return seen;
+  } catch (const std::exception&) {
+    return {};
   }
-  return seen;
 }
 
 Hint hint(const State& state, const std::string& spec, uint64_t seed, SearchClock clock,

@@ -54,8 +54,8 @@ struct Hint {
 };
 
 // The positions the seat to move of `record` (a game of `game`, not over) has seen: its
-// observation (JSON text) at the start and after every move so far. Throws what `apply_text`
-// throws for a move that is not legal.
+// observation (JSON text) at the start and after every move so far; none when the record does
+// not replay from its seed (a hint then goes without, rather than failing).
 std::vector<std::string> seen_positions(const Game& game, const Record& record);
 
 // The hint for the seat to move in `state` (not terminal) by the search `spec` (an `ismcts` spec;

@@ -149,6 +149,9 @@ TEST(ForcedLoss, SeenPositionsAreTheSeatsObservationsAfterEveryMove) {
   const std::vector<std::string> seen = seen_positions(*game, record);
   ASSERT_EQ(seen.size(), f.moves.size() + 1);
   EXPECT_EQ(seen.back(), f.state->observation(f.state->current_player()).dump());
+  // A record that does not replay gives none.
+  record.moves.push_back("zz");
+  EXPECT_TRUE(seen_positions(*game, record).empty());
 }
 
 // The analysis's budget follows the number of legal moves, within half and twice the spec's.
