@@ -84,3 +84,22 @@ describe("last moves of states that came together", () => {
     );
   });
 });
+
+describe("the viewer's own move among states that came together", () => {
+  it("is the viewer's, by the places it named; the rest is several seats'", () => {
+    const m = new LastMoves();
+    m.update(board({ a1: 3, c1: 5 }), 1, 0, 0);
+    // Seat 0 sent a1 -> b1; the computer's answer (c1 changed) came in the same state.
+    m.update(board({ b1: 3, c1: 6 }), 3, 0, 2, { seat: 0, places: ["a1", "b1"] });
+    expect(m.all()).toEqual([
+      [
+        0,
+        [
+          { place: "a1", how: "from" },
+          { place: "b1", how: "to" },
+        ],
+      ],
+      [SEVERAL, [{ place: "c1", how: "changed" }]],
+    ]);
+  });
+});

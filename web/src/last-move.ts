@@ -88,10 +88,17 @@ export class LastMoves {
   /**
    * After the board of state `seq` is drawn in `svg`: `toMove` is the seat to move in it, `ply` the
    * move its log has reached (a smaller one than before: an undo, which clears every mark). Only
-   * the state right after the one drawn before is put down to a seat; a redraw of the same state
-   * (a fold) or a gap (a reconnection) diffs nothing.
+   * the state right after the one drawn before is put down to a seat; after a gap (states sent
+   * together, a reconnection) only `own`, the move this page sent, is, by the places it named, the
+   * rest to several seats. A redraw of the same state (a fold) diffs nothing.
    */
-  update(svg: Element, seq: number, toMove: number | null, ply: number): void {
+  update(
+    svg: Element,
+    seq: number,
+    toMove: number | null,
+    ply: number,
+    own: { seat: number; places: string[] } | null = null,
+  ): void {
     const now = drawnPlaces(svg);
     this.fresh = null;
     if (seq === this.seq) {
@@ -104,7 +111,13 @@ export class LastMoves {
     } else if (this.before && seq > this.seq + 1 && this.seq >= 0) {
       // States that came together (the server sends only the newest of those waiting): who did
       // what among them is not known here, so their changes are marked as several seats'.
-      const changed = changedPlaces(this.before, now);
+      let changed = changedPlaces(this.before, now);
+      // The viewer's own move among them is known by the places it named.
+      if (own && own.places.length) {
+        const mine = changed.filter((m) => own.places.includes(m.place));
+        this.marks.set(own.seat, mine.length ? mine : own.places.map((place) => ({ place, how: "changed" })));
+        changed = changed.filter((m) => !own.places.includes(m.place));
+      }
       if (changed.length) {
         this.marks.set(SEVERAL, changed);
         this.lastMover = SEVERAL;

@@ -20,6 +20,9 @@ export class SeatConnection {
   state: StateMsg | null = null;
   /** A move sent and not yet answered by a new state. */
   pending: { seq: number; move: string } | null = null;
+  /** The last move this page sent that a state answered: its seat and the places it named. */
+  played: { seat: number; places: string[] } | null = null;
+  private sentBy: { seat: number; places: string[] } | null = null;
   /** Hot-seat: the seat whose owner confirmed the hand-over. */
   shownSeat: number | null = null;
   private readonly conn: MatchConnection;
@@ -36,7 +39,11 @@ export class SeatConnection {
     this.conn = new MatchConnection(id, tokens, {
       state: (s) => {
         this.state = s;
-        if (this.pending && s.seq !== this.pending.seq) this.pending = null;
+        this.played = null;
+        if (this.pending && s.seq !== this.pending.seq) {
+          this.pending = null;
+          this.played = this.sentBy;
+        }
         on.changed();
       },
       ack: (seq) => {
@@ -100,6 +107,7 @@ export class SeatConnection {
     if (this.conn.move(view.seat, move)) {
       this.sentUndo = false;
       this.pending = { seq: this.state.seq, move };
+      this.sentBy = { seat: view.seat, places: view.legal.find((m) => m.move === move)?.places ?? [] };
       this.on.say(`Sent ${move}; waiting for the server…`, "");
       this.on.changed();
     } else {

@@ -55,7 +55,12 @@ export class MatchView {
   }
 
   /** The board, status, private information, turn, seats and log of `view` in state `s`. */
-  draw(s: StateMsg, view: View, seatNames: string[]): void {
+  draw(
+    s: StateMsg,
+    view: View,
+    seatNames: string[],
+    played: { seat: number; places: string[] } | null = null,
+  ): void {
     const ui = this.ui;
     const drawer = drawerFor(s.match.game);
     const info = this.games.find((g) => g.id === s.match.game);
@@ -79,7 +84,7 @@ export class MatchView {
     if (drawer) {
       const board = drawer.board(view.observation, ctx);
       ui.boardBox.replaceChildren(board);
-      this.markLastMoves(board, s, view, seatNames);
+      this.markLastMoves(board, s, view, seatNames, played);
       ui.coordsToggle.hidden = !ui.boardBox.querySelector(".coord");
       ui.status.textContent = drawer.status(view.observation, ctx);
       const priv = drawer.privateInfo?.(view.observation, ctx) ?? null;
@@ -124,10 +129,17 @@ export class MatchView {
   }
 
   /** Marks on `board` what each seat's last move changed, and says it under the board. */
-  private markLastMoves(board: SVGSVGElement, s: StateMsg, view: View, seatNames: string[]): void {
+  private markLastMoves(
+    board: SVGSVGElement,
+    s: StateMsg,
+    view: View,
+    seatNames: string[],
+    played: { seat: number; places: string[] } | null,
+  ): void {
     let marks = this.lastMoves.get(view.seat);
     if (!marks) this.lastMoves.set(view.seat, (marks = new LastMoves()));
-    marks.update(board, s.seq, s.to_move, view.log_plies?.at(-1) ?? view.log.length);
+    const own = played?.seat === view.seat ? played : null;
+    marks.update(board, s.seq, s.to_move, view.log_plies?.at(-1) ?? view.log.length, own);
     marks.draw(board, seatNames);
     this.ui.lastMoves.textContent = marks.words(seatNames);
   }

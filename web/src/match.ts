@@ -68,7 +68,7 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     const shown = conn.currentView();
     if (!shown) return;
     const names = conn.seatNames();
-    view.draw(s, shown, names);
+    view.draw(s, shown, names, conn.played);
     controls.update(s, shown);
     view.finish(s, names);
   };

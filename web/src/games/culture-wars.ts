@@ -171,7 +171,8 @@ export const cultureWars: GameDrawer = {
     if (!me) return null;
     const p = document.createElement("p");
     const known = coinList(me.coins);
-    p.textContent = `Your suit: ${SUITS[ctx.viewer]}. Reserve: ${me.tokens} tokens, coins known ${known || "none"}, ${me.unseen_coins} unseen.`;
+    const unseen = me.unseen_coins ? ` and ${me.unseen_coins} face down you have not looked at` : "";
+    p.textContent = `Your suit: ${SUITS[ctx.viewer]}. In reserve: ${me.tokens} tokens; your coins: ${known || "none known"}${unseen}.`;
     return p;
   },
   /** The letter the game's log and the terminal name the seat by ("seat A (0)"), and its suit. */
