@@ -170,12 +170,17 @@ struct ServeLimits {
   double deck_expiry_days = 30;
   int64_t ws_queue_bytes = 4 * 1024 * 1024;
 };
+// `serve --log-level`, `--log-format` (server/log.h; docs/server.md, Logging).
+struct ServeLog {
+  std::string level = "info";
+  std::string format = "text";
+};
 // Runs the web server (src/server) until SIGINT/SIGTERM; see docs/server.md. A --bind that is not
 // an IP address, or a --static folder without index.html, is one "error:" line naming the flag
 // and status 2.
 int serve(const std::string& bind, int port, const std::string& db, const std::string& static_dir,
           bool sync_full, double messages_per_second, double http_per_second = 50,
           double http_burst = 200, const ServeLimits& limits = {},
-          const ComputerFlags& computers = {});
+          const ComputerFlags& computers = {}, const ServeLog& log = {});
 
 }  // namespace tabletop::cli

@@ -307,6 +307,19 @@ int main(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::Range(int64_t(4096), int64_t(1) << 32));
 
+  cli::ServeLog serve_log;
+  serve
+      ->add_option("--log-level", serve_log.level,
+                   "the least severe events logged to standard error: trace, debug, info, warn, "
+                   "error or off")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
+  serve
+      ->add_option("--log-format", serve_log.format,
+                   "text (one line an event) or json (one JSON object a line, for log collectors)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"text", "json"}));
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -341,7 +354,7 @@ int main(int argc, char** argv) {
     if (serve->parsed() && !gazetteer_path.empty()) cli::use_gazetteer(gazetteer_path);
     if (serve->parsed())
       return cli::serve(bind, port, db, static_dir, sync_full, messages_per_second, http_rate,
-                        http_burst, serve_limits, computer_flags);
+                        http_burst, serve_limits, computer_flags, serve_log);
     if (bench->parsed()) {
       if (bench_game.empty() && !param_pairs.empty())
         throw BadParams("bench: --param needs a game (tabletop bench GAME -p key=value)");

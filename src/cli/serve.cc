@@ -7,13 +7,15 @@
 #include "cli/commands.h"
 #include "core/error.h"
 #include "games/games.h"
+#include "server/log.h"
 #include "server/server.h"
 
 namespace tabletop::cli {
 
 int serve(const std::string& bind, int port, const std::string& db, const std::string& static_dir,
           bool sync_full, double messages_per_second, double http_per_second, double http_burst,
-          const ServeLimits& limits, const ComputerFlags& computers) {
+          const ServeLimits& limits, const ComputerFlags& computers, const ServeLog& log) {
+  server::configure_log(server::log_level_from(log.level), server::log_format_from(log.format));
   if (!static_dir.empty()) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(std::filesystem::path(static_dir) / "index.html", ec)) {
@@ -71,6 +73,7 @@ int serve(const std::string& bind, int port, const std::string& db, const std::s
   sigwait(&stop_signals, &signal);
   std::cout << "tabletop serve: stopping" << std::endl;
   server.stop();
+  server::logger().flush();
   return 0;
 }
 

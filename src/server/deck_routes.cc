@@ -6,11 +6,13 @@
 #include <map>
 #include <mutex>
 
+#include "core/error.h"
 #include "core/text.h"
 #include "games/conspiracy_tcg/conspiracy_tcg.h"
 #include "games/conspiracy_tcg/deck_check.h"
 #include "games/conspiracy_tcg/vcard.h"
 #include "server/json_input.h"
+#include "server/log.h"
 #include "server/secrets.h"
 
 namespace tabletop::server {
@@ -231,8 +233,10 @@ void DeckSweeper::run() {
     try {
       store_.sweep_decks(static_cast<long long>(now - expiry_s_),
                          static_cast<long long>(now - std::max(expiry_s_, 600.0)));
-    } catch (const std::exception&) {
+    } catch (const std::exception& e) {
       // A database error (busy, full) leaves the decks as they are; the next sweep tries again.
+      logger().warn("sweeping expired decks failed (tried again at the next sweep): {}",
+                    one_line(e.what()));
     }
   }
 }

@@ -4,8 +4,10 @@
 #include <ctime>
 
 #include "ai/agent.h"
+#include "core/error.h"
 #include "server/catalog.h"
 #include "server/json_input.h"
+#include "server/log.h"
 #include "server/log_window.h"
 #include "server/secrets.h"
 
@@ -123,8 +125,10 @@ void Room::changed_locked() {
   try {
     const State& state = match_->state();
     store_.set_to_move(id_, state.is_terminal() ? -1 : int(state.current_player()), seq_);
-  } catch (const std::exception&) {
+  } catch (const std::exception& e) {
     // The row then does not say who is to move: other processes read the match to know.
+    log_match(spdlog::level::warn, id_,
+              std::string("noting who is to move in the store failed: ") + e.what());
   }
 }
 
@@ -132,8 +136,11 @@ void Room::note_presence_locked(int seat, bool connected) {
   if (!store_.shared()) return;
   try {
     store_.note_presence(id_, seat, connected);
-  } catch (const std::exception&) {
+  } catch (const std::exception& e) {
     // Not noted: a takeover asked through another process sees only its own viewers meanwhile.
+    log_match(
+        spdlog::level::warn, id_,
+        "noting seat " + std::to_string(seat) + "'s presence in the store failed: " + e.what());
   }
 }
 
@@ -825,7 +832,10 @@ void Room::schedule_computer() {
   // (the others hear of its moves; the lobby tries again when the lease expires).
   try {
     if (!store_.claim_lease(id_)) return;
-  } catch (const std::exception&) {
+  } catch (const std::exception& e) {
+    log_match(spdlog::level::warn, id_,
+              "claiming the lease of its computer seats failed (tried again at the next change): " +
+                  std::string(e.what()));
     return;
   }
   computer_seq_ = seq_;
@@ -838,10 +848,10 @@ void Room::schedule_computer() {
   std::weak_ptr<Room> self = weak_from_this();
   const bool waits = computers_.pool->submit(
       id_,
-      [self, position, spec, seed, seat, seq](const std::atomic<bool>& hurry) {
+      [self, id = id_, position, spec, seed, seat, seq](const std::atomic<bool>& hurry) {
         if (auto room = self.lock(); !room || !room->search_starting(seat, seq)) return;
         // The search holds no reference: a room that leaves meanwhile only loses its answer.
-        const std::string text = think(self, seat, seq, spec, seed, *position, hurry);
+        const std::string text = think(self, id, seat, seq, spec, seed, *position, hurry);
         if (text.empty()) return;  // a broken agent leaves the seat to move; nothing is stored
         if (auto room = self.lock()) room->computer_moved(seat, seq, text);
       },
@@ -854,9 +864,9 @@ void Room::schedule_computer() {
   }
 }
 
-std::string Room::think(const std::weak_ptr<Room>& self, int seat, long long seq,
-                        const std::string& spec, uint64_t seed, const State& position,
-                        const std::atomic<bool>& hurry) {
+std::string Room::think(const std::weak_ptr<Room>& self, const std::string& id, int seat,
+                        long long seq, const std::string& spec, uint64_t seed,
+                        const State& position, const std::atomic<bool>& hurry) {
   try {
     std::unique_ptr<ai::Agent> agent = ai::make_agent(spec, position.game(), seed);
     double hurried_ms = 0;
@@ -870,7 +880,10 @@ std::string Room::think(const std::weak_ptr<Room>& self, int seat, long long seq
           if (hurried_past(hurry, hurried_ms, start)) agent->stop();
         });
     return position.move_to_string(agent->choose(position));
-  } catch (const std::exception&) {
+  } catch (const std::exception& e) {
+    log_match(spdlog::level::err, id,
+              "seat " + std::to_string(seat) + "'s computer (" + spec +
+                  ") failed and the seat stays to move: " + e.what());
     return {};
   }
 }
@@ -901,8 +914,11 @@ void Room::computer_moved(int seat, long long seq, const std::string& text) {
   Write written = Write::kStale;
   try {
     written = store_.append_move(id_, (long long)movers_.size(), text, seq_ + 1);
-  } catch (const std::exception&) {
+  } catch (const std::exception& e) {
     // Not stored, so not played: the seat stays to move (a later change schedules it again).
+    log_match(spdlog::level::err, id_,
+              "storing seat " + std::to_string(seat) + "'s computer move " + quote(text) +
+                  " failed and the seat stays to move: " + e.what());
     computer_seq_ = -1;
     return;
   }

@@ -284,9 +284,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void progress(int seat, long long seq, double done);
   bool search_starting(int seat, long long seq);
   // The computer's move in notation (empty if the agent failed), on a worker, without the lock.
-  static std::string think(const std::weak_ptr<Room>& self, int seat, long long seq,
-                           const std::string& spec, uint64_t seed, const State& position,
-                           const std::atomic<bool>& hurry);
+  // A failure is logged with the match id `id`.
+  static std::string think(const std::weak_ptr<Room>& self, const std::string& id, int seat,
+                           long long seq, const std::string& spec, uint64_t seed,
+                           const State& position, const std::atomic<bool>& hurry);
 
   mutable std::mutex mutex_;
   std::string id_;

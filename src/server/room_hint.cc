@@ -5,6 +5,7 @@
 
 #include "ai/advice.h"
 #include "server/json_input.h"
+#include "server/log.h"
 #include "server/room.h"
 
 namespace tabletop::server {
@@ -55,7 +56,13 @@ Room::Answer Room::hint(SeatMask held, int seat, long long seq, const std::share
         } catch (const std::exception& e) {
           answer["refused"] = std::string("the hint failed: ") + e.what();
         }
-        if (auto room = self.lock()) room->hint_ready(seat, seq, to, answer);
+        if (auto room = self.lock()) {
+          if (answer.contains("refused"))
+            log_match(
+                spdlog::level::warn, room->id(),
+                "seat " + std::to_string(seat) + "'s " + answer["refused"].get<std::string>());
+          room->hint_ready(seat, seq, to, answer);
+        }
       },
       owner);
   return {};

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "server/json_input.h"
+#include "server/log.h"
 #include "server/log_window.h"
 #include "server/room.h"
 
@@ -71,6 +72,9 @@ std::shared_ptr<const std::vector<std::string>> Room::replay_steps(const std::st
     } catch (...) {
       building->set_exception(std::current_exception());
       if (auto room = self.lock()) {
+        log_match(
+            spdlog::level::err, room->id(),
+            "building the replay failed (tried again at the next request): " + current_error());
         std::lock_guard lock(room->mutex_);
         room->replay_ = {};  // the next request tries again
       }

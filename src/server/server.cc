@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "games/conspiracy_tcg/gazetteer.h"
 #include "server/http_session.h"
+#include "server/log.h"
 
 namespace tabletop::server {
 
@@ -35,8 +36,10 @@ Server::Server(const Registry& registry, ServerOptions options)
   // parameters opens no file (ParamOrigin::kNetwork), so a city venue finds it already loaded.
   try {
     conspiracy_tcg::Gazetteer::load(conspiracy_tcg::Gazetteer::default_path());
-  } catch (const std::exception&) {
+  } catch (const std::exception& e) {
     // A broken file: city venues are refused as without one (games say so).
+    logger().warn("the gazetteer could not be read, so city venues are refused: {}",
+                  one_line(e.what()));
   }
   lobby_ = std::make_unique<Lobby>(
       registry, *store_,
@@ -63,6 +66,10 @@ Server::Server(const Registry& registry, ServerOptions options)
   acceptor_.bind(endpoint);
   acceptor_.listen(net::socket_base::max_listen_connections);
   port_ = acceptor_.local_endpoint().port();
+  logger().info("listening on {}:{} (database {}, {} network threads, {} computer threads)",
+                options_.bind, port_, database_name(options_.db),
+                options_.network_threads > 0 ? options_.network_threads : cores(),
+                computers_.workers());
   accept();
   const int n = options_.network_threads > 0 ? options_.network_threads : cores();
   for (int i = 0; i < n; ++i) threads_.emplace_back([this] { run_network(); });
@@ -109,8 +116,7 @@ void Server::run_network() {
       io_.run();
       return;
     } catch (const std::exception& e) {
-      std::cerr << "tabletop serve: a connection failed and was closed: " << one_line(e.what())
-                << std::endl;
+      logger().error("a connection failed and was closed: {}", one_line(e.what()));
     }
   }
 }
@@ -121,6 +127,7 @@ void Server::wait() {
 }
 
 void Server::stop() {
+  if (!stopped_.exchange(true)) logger().info("stopping (port {})", port_);
   io_.stop();
 }
 
