@@ -16,9 +16,9 @@
 #include <thread>
 
 #include "games/games.h"
-#include "server/client.h"
 #include "server/cross_site.h"
 #include "server/server.h"
+#include "testing/client.h"
 
 namespace tabletop::server {
 namespace {
