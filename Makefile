@@ -52,32 +52,33 @@ cluster-demo: build web
 	  --static "$$([ -f web/dist/index.html ] && echo web/dist)"
 
 # Load: 500 concurrent matches of random-move clients over WebSocket on loopback, then SIGKILL and
-# restart under load (src/server/load.cc). Twice: every seat moving the instant it may (the
+# restart under load (tools/server_load.cc). Twice: every seat moving the instant it may (the
 # server's capacity), then every seat thinking 0-2 s a move (the latency under a steady load).
 # LOAD_MATCHES, LOAD_SECONDS and LOAD_THINK_MS (the mean think time) change them.
 load: build
 	ulimit -n 8192 2>/dev/null || ulimit -n $$(ulimit -Hn); \
-	  nice -n 10 build/release/bin/server_load $(BIN) $(or $(LOAD_MATCHES),500) \
-	    $(or $(LOAD_SECONDS),20) relativity 0 && \
-	  nice -n 10 build/release/bin/server_load $(BIN) $(or $(LOAD_MATCHES),500) \
-	    $(or $(LOAD_SECONDS),20) relativity $(or $(LOAD_THINK_MS),1000)
+	  nice -n 10 build/release/bin/server_load $(BIN) --matches $(or $(LOAD_MATCHES),500) \
+	    --seconds $(or $(LOAD_SECONDS),20) --game relativity --think-ms 0 && \
+	  nice -n 10 build/release/bin/server_load $(BIN) --matches $(or $(LOAD_MATCHES),500) \
+	    --seconds $(or $(LOAD_SECONDS),20) --game relativity --think-ms $(or $(LOAD_THINK_MS),1000)
 
 # The same load through nginx to two processes on one PostgreSQL (scripts/cluster-demo), one of
 # them SIGKILLed at 40% of the time, beside one process on SQLite from the same run; closed loop,
-# then steady, both run whatever the first gives (src/server/load.cc, `cluster`). Needs PostgreSQL
+# then steady, both run whatever the first gives (tools/server_load.cc, `cluster`). Needs PostgreSQL
 # and nginx (scripts/install-deps).
 load-cluster: build
 	ulimit -n 8192 2>/dev/null || ulimit -n $$(ulimit -Hn); \
-	  nice -n 10 build/release/bin/server_load $(BIN) cluster $(or $(LOAD_MATCHES),500) \
-	    $(or $(LOAD_SECONDS),20) relativity 0; closed=$$?; \
-	  nice -n 10 build/release/bin/server_load $(BIN) cluster $(or $(LOAD_MATCHES),500) \
-	    $(or $(LOAD_SECONDS),20) relativity $(or $(LOAD_THINK_MS),1000) && exit $$closed
+	  nice -n 10 build/release/bin/server_load $(BIN) cluster --matches $(or $(LOAD_MATCHES),500) \
+	    --seconds $(or $(LOAD_SECONDS),20) --game relativity --think-ms 0; closed=$$?; \
+	  nice -n 10 build/release/bin/server_load $(BIN) cluster --matches $(or $(LOAD_MATCHES),500) \
+	    --seconds $(or $(LOAD_SECONDS),20) --game relativity --think-ms $(or $(LOAD_THINK_MS),1000) \
+	    && exit $$closed
 
 # Soak: 10 minutes (SOAK_SECONDS) of honest players and hostile clients against a real server
-# (src/server/load.cc, `soak`): memory over time, p99 move -> broadcast, crashes, lost moves.
+# (tools/server_load.cc, `soak`): memory over time, p99 move -> broadcast, crashes, lost moves.
 soak-server: build
 	ulimit -n 8192 2>/dev/null || ulimit -n $$(ulimit -Hn); \
-	  nice -n 10 build/release/bin/server_load $(BIN) soak $(or $(SOAK_SECONDS),600)
+	  nice -n 10 build/release/bin/server_load $(BIN) soak --seconds $(or $(SOAK_SECONDS),600)
 
 test: test-release test-sanitize test-thread test-web
 

@@ -176,6 +176,11 @@ struct ServeLimits {
   double deck_expiry_days = 30;
   int64_t ws_queue_bytes = 4 * 1024 * 1024;
 };
+// `serve --log-level`, `--log-format` (server/log.h; docs/server.md, Logging).
+struct ServeLog {
+  std::string level = "info";
+  std::string format = "text";
+};
 // `tabletop serve`'s subcommand with its flags (serve.cc), and the server run with what they set
 // (after `--gazetteer`, use_gazetteer).
 CLI::App* add_serve_command(CLI::App& app);
@@ -186,6 +191,6 @@ int run_serve_command();
 int serve(const std::string& bind, int port, const std::string& db, const std::string& static_dir,
           bool sync_full, double messages_per_second, double http_per_second = 50,
           double http_burst = 200, const ServeLimits& limits = {},
-          const ComputerFlags& computers = {});
+          const ComputerFlags& computers = {}, const ServeLog& log = {});
 
 }  // namespace tabletop::cli

@@ -10,13 +10,15 @@
 #include "cli/input.h"
 #include "core/error.h"
 #include "games/games.h"
+#include "server/log.h"
 #include "server/server.h"
 
 namespace tabletop::cli {
 
 int serve(const std::string& bind, int port, const std::string& db, const std::string& static_dir,
           bool sync_full, double messages_per_second, double http_per_second, double http_burst,
-          const ServeLimits& limits, const ComputerFlags& computers) {
+          const ServeLimits& limits, const ComputerFlags& computers, const ServeLog& log) {
+  server::configure_log(server::log_level_from(log.level), server::log_format_from(log.format));
   if (!static_dir.empty()) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(std::filesystem::path(static_dir) / "index.html", ec)) {
@@ -85,6 +87,7 @@ int serve(const std::string& bind, int port, const std::string& db, const std::s
   sigwait(&stop_signals, &signal);
   std::cout << "tabletop serve: stopping" << std::endl;
   server.stop();
+  server::logger().flush();
   return 0;
 }
 
@@ -98,6 +101,7 @@ struct ServeFlags {
   double messages_per_second = 20, http_rate = 50, http_burst = 200;
   ComputerFlags computers;
   ServeLimits limits;
+  ServeLog log;
 };
 
 ServeFlags& serve_flags() {
@@ -281,6 +285,17 @@ CLI::App* add_serve_command(CLI::App& app) {
       ->check(finite_in(1.0, 1e9));
   add_computer_flags(serve, f.computers);
   add_limit_flags(serve, f.limits);
+  serve
+      ->add_option("--log-level", f.log.level,
+                   "the least severe events logged to standard error: trace, debug, info, warn, "
+                   "error or off")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
+  serve
+      ->add_option("--log-format", f.log.format,
+                   "text (one line an event) or json (one JSON object a line, for log collectors)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"text", "json"}));
   return serve;
 }
 
@@ -288,7 +303,7 @@ int run_serve_command() {
   const ServeFlags& f = serve_flags();
   if (!f.gazetteer_path.empty()) use_gazetteer(f.gazetteer_path);
   return serve(f.bind, f.port, f.db, f.static_dir, f.sync_full, f.messages_per_second, f.http_rate,
-               f.http_burst, f.limits, f.computers);
+               f.http_burst, f.limits, f.computers, f.log);
 }
 
 }  // namespace tabletop::cli

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "ai/advice.h"
+#include "server/log.h"
 #include "server/room.h"
 
 namespace tabletop::server {
@@ -109,8 +110,8 @@ void Analyses::step(ComputerPool& pool, Store& store, const std::shared_ptr<Entr
     try {
       store.put_analysis(entry->id, entry->spec, result.dump());
     } catch (const std::exception& e) {
-      std::cerr << "tabletop serve: the analysis of match " << entry->id
-                << " is kept in memory only: storing it failed: " << e.what() << std::endl;
+      log_match(spdlog::level::err, entry->id,
+                std::string("the analysis is kept in memory only: storing it failed: ") + e.what());
     }
     std::lock_guard lock(entry->mutex);
     entry->result = std::move(result);
@@ -122,6 +123,7 @@ void Analyses::step(ComputerPool& pool, Store& store, const std::shared_ptr<Entr
         try {
           entry->analyser->step();
         } catch (const std::exception& e) {
+          log_match(spdlog::level::err, entry->id, std::string("the analysis failed: ") + e.what());
           std::lock_guard lock(entry->mutex);
           entry->error = e.what();
           entry->analyser.reset();

@@ -16,8 +16,8 @@
 #include <random>
 
 #include "gtest/gtest.h"
-#include "server/client.h"
-#include "server/cluster_launch.h"
+#include "testing/client.h"
+#include "testing/cluster_launch.h"
 
 namespace tabletop::server {
 namespace {

@@ -14,9 +14,9 @@
 
 #include "core/record.h"
 #include "games/games.h"
-#include "server/client.h"
 #include "server/server.h"
-#include "server/test_cluster.h"
+#include "testing/client.h"
+#include "testing/test_cluster.h"
 
 namespace tabletop::server {
 namespace {

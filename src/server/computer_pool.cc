@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "core/error.h"
+#include "server/log.h"
+
 namespace tabletop::server {
 
 ComputerPool::ComputerPool(int workers, bool threads) : workers_(std::max(1, workers)) {
@@ -162,6 +165,10 @@ void ComputerPool::run(Taken& taken) {
     taken.job(hurry_);
   } catch (...) {
     // A job handles its own errors (room.cc); one that throws still frees its match.
+    if (taken.low)  // a low job's key is its owner's address (hashed), not a match
+      logger().error("a hint or analysis job failed: {}", current_error());
+    else
+      log_match(spdlog::level::err, taken.key, "a computer job failed: " + current_error());
   }
   finish(taken);
 }

@@ -6,8 +6,10 @@
 #include <map>
 #include <mutex>
 
+#include "core/error.h"
 #include "core/text.h"
 #include "server/json_input.h"
+#include "server/log.h"
 #include "server/secrets.h"
 
 namespace tabletop::server {
@@ -173,8 +175,10 @@ void DeckSweeper::run() {
     try {
       store_.sweep_decks(static_cast<long long>(now - expiry_s_),
                          static_cast<long long>(now - std::max(expiry_s_, 600.0)));
-    } catch (const std::exception&) {
+    } catch (const std::exception& e) {
       // A database error (busy, full) leaves the decks as they are; the next sweep tries again.
+      logger().warn("sweeping expired decks failed (tried again at the next sweep): {}",
+                    one_line(e.what()));
     }
   }
 }

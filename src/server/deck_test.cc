@@ -11,9 +11,9 @@
 #include <thread>
 
 #include "games/games.h"
-#include "server/client.h"
 #include "server/deck_routes.h"
 #include "server/server.h"
+#include "testing/client.h"
 
 namespace tabletop::server {
 namespace {

@@ -17,9 +17,9 @@
 
 #include "games/games.h"
 #include "server/addresses.h"
-#include "server/client.h"
 #include "server/cross_site.h"
 #include "server/server.h"
+#include "testing/client.h"
 
 namespace tabletop::server {
 namespace {

@@ -21,8 +21,8 @@
 
 #include "core/error.h"
 #include "games/games.h"
-#include "server/client.h"
 #include "server/server.h"
+#include "testing/client.h"
 
 namespace tabletop::server {
 namespace {

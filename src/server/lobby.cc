@@ -6,8 +6,10 @@
 #include <ctime>
 
 #include "ai/agent.h"
+#include "core/error.h"
 #include "server/catalog.h"
 #include "server/json_input.h"
+#include "server/log.h"
 #include "server/secrets.h"
 
 namespace tabletop::server {
@@ -45,7 +47,9 @@ Lobby::~Lobby() {
     try {
       room->note_to_move();
       if (store_.shared()) store_.release_lease(id);
-    } catch (const std::exception&) {
+    } catch (const std::exception& e) {
+      log_match(spdlog::level::warn, id,
+                std::string("noting who is to move at the stop failed: ") + e.what());
     }
   }
 }
@@ -63,8 +67,12 @@ void Lobby::changed(const Change& change) {
   for (const std::shared_ptr<Room>& room : rooms) {
     try {
       room->catch_up();
-    } catch (const std::exception&) {
+    } catch (const std::exception& e) {
       // The next change (or a request to the room) reads it again.
+      log_match(spdlog::level::warn, room->id(),
+                std::string("reading another process's change failed (read again at the next "
+                            "one): ") +
+                    e.what());
     }
   }
 }
@@ -95,8 +103,12 @@ void Lobby::keeper() {
     lock.unlock();
     try {
       keep();
-    } catch (const std::exception&) {
+    } catch (const std::exception& e) {
       // The database is away: the leases lapse and the next round tries again.
+      logger().warn(
+          "renewing leases and taking over orphaned matches failed (tried again in "
+          "{} s): {}",
+          keep_period_.count(), one_line(e.what()));
     }
     lock.lock();
   }
@@ -110,8 +122,10 @@ void Lobby::sweep() {
     lock.unlock();
     try {
       if (evict_idle() > 0) malloc_trim(0);  // give the freed pages back to the system
-    } catch (const std::exception&) {
+    } catch (const std::exception& e) {
       // A database error leaves the rooms where they are; the next sweep tries again.
+      logger().warn("unloading idle matches failed (tried again at the next sweep): {}",
+                    one_line(e.what()));
     }
     lock.lock();
   }

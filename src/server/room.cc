@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <ctime>
 
-#include "ai/agent.h"
+#include "core/error.h"
 #include "server/catalog.h"
 #include "server/json_input.h"
-#include "server/log_window.h"
+#include "server/log.h"
 #include "server/secrets.h"
 
 namespace tabletop::server {
@@ -15,15 +15,6 @@ namespace {
 
 std::shared_ptr<const std::string> shared(const json& message) {
   return std::make_shared<const std::string>(message.dump());
-}
-
-// The agent seed of a decision: the match seed, the seat and the ply mixed (SplitMix64), so a
-// restarted server makes the same decision and the seed itself stays inside.
-uint64_t decision_seed(uint64_t seed, int seat, int ply) {
-  uint64_t z = seed ^ (uint64_t(seat) << 56) ^ (uint64_t(ply) * 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
 }
 
 }  // namespace
@@ -38,74 +29,55 @@ Room::Room(StoredMatch stored, const Registry& registry, Store& store, ComputerS
       takeover_after_s_(stored.takeover_after_s),
       created_at_(stored.created_at),
       seq_(stored.seq),
-      store_(store),
-      computers_(computers) {
-  seats_ = seat_infos(stored.seats);
-  stored_seats_ = stored.seats;
-  // A new match is watched by its creator; one loaded back counts as unwatched since long ago.
-  if (stored.moves.empty()) watched_at_ = std::chrono::steady_clock::now();
+      storage_(store, stored),
+      // A new match is watched by its creator; one loaded back counts as unwatched since long ago.
+      computers_(stored.id, computers, !stored.moves.empty()) {
+  seats_ = MatchStorage::seat_infos(stored.seats);
   // The parameters were checked when the match was made; made again as the server's own, no file
   // can open (ParamOrigin::kEmbedder).
   match_ = std::make_unique<Match>(registry.make(game_id_, params_, ParamOrigin::kEmbedder), seed_,
                                    record_seats());
+  views_.set_board_places(json(match_->state().game().board_places()).dump());
   public_params_ = registry.public_params(game_id_, params_);
-  board_places_ = json(match_->state().game().board_places()).dump();
   for (const std::string& text : stored.moves) apply_stored(text, match_->state().current_player());
-  finished_stored_ = stored.status == "finished";
-  row_knows_to_move_ = stored.to_move.has_value() || finished_stored_;
 }
 
-std::vector<Room::SeatInfo> Room::seat_infos(const json& stored) {
-  std::vector<SeatInfo> seats;
-  for (const json& s : stored) {
-    SeatInfo seat;
-    seat.kind = s.value("kind", "human");
-    seat.strength = s.value("strength", "");
-    seat.token_hash = s.value("token_hash", "");
-    seat.revoked_hash = s.value("revoked_token_hash", "");
-    seat.open = s.value("open", false);
-    if (s.contains("taken_over_at")) seat.taken_over_at = s["taken_over_at"].get<long long>();
-    seats.push_back(std::move(seat));
-  }
-  return seats;
+void Room::set_owner(std::string address) {
+  computers_.set_owner(std::move(address));
+}
+
+std::string Room::owner() const {
+  return computers_.owner();
 }
 
 bool Room::catch_up_locked() {
-  // Only the moves this room lacks. Every seq step since ours is a move (the log grew by as many
-  // moves as seq by steps) exactly when no undo or takeover came between: then the log extends
-  // ours; else the whole match is read and replayed.
   const long long mine = (long long)movers_.size();
-  std::optional<StoredMatch> stored = store_.load_from(id_, mine);
-  if (!stored || (stored->seq == seq_ && stored->seats == stored_seats_)) return false;
-  const bool extends = stored->moves_total >= mine &&
-                       stored->moves_total - mine == stored->seq - seq_ &&
-                       std::size_t(stored->moves_total - mine) == stored->moves.size();
-  if (!extends && !(stored = store_.load(id_))) return false;
+  std::optional<MatchStorage::Changes> changes = storage_.read_changes(mine, seq_);
+  if (!changes) return false;
+  const StoredMatch& stored = changes->stored;
+  const bool extends = changes->extends;
   // The seats as stored; who is connected is this process's own knowledge.
-  std::vector<SeatInfo> seats = seat_infos(stored->seats);
+  std::vector<SeatInfo> seats = MatchStorage::seat_infos(stored.seats);
   for (std::size_t i = 0; i < seats.size() && i < seats_.size(); ++i) {
     seats[i].connections = seats_[i].connections;
     seats[i].left_at = seats_[i].left_at;
   }
   seats_ = std::move(seats);
-  stored_seats_ = stored->seats;
   const std::vector<std::string>& played = match_->moves();
-  if (!extends && (stored->moves.size() < played.size() ||
-                   !std::equal(played.begin(), played.end(), stored->moves.begin()))) {
+  if (!extends && (stored.moves.size() < played.size() ||
+                   !std::equal(played.begin(), played.end(), stored.moves.begin()))) {
     // Another history (an undo): replayed from the start, and every viewer gets whole logs.
     match_ = std::make_unique<Match>(match_->state().game_ptr(), seed_, record_seats());
     movers_.clear();
-    restart_logs_locked();
+    views_.restart_logs();
     replay_ = {};
   }
   // The stored moves from `first` on are the ones the room lacks.
   const std::size_t first = extends ? 0 : movers_.size();
-  for (std::size_t i = first; i < stored->moves.size(); ++i)
-    apply_stored(stored->moves[i], match_->state().current_player());
-  seq_ = stored->seq;
-  finished_stored_ = stored->status == "finished";
-  thinking_.reset();
-  waiting_for_computer_ = false;
+  for (std::size_t i = first; i < stored.moves.size(); ++i)
+    apply_stored(stored.moves[i], match_->state().current_player());
+  seq_ = stored.seq;
+  computers_.stop_thinking();
   last_activity_ = std::chrono::steady_clock::now();
   return true;
 }
@@ -118,23 +90,8 @@ void Room::catch_up() {
 }
 
 void Room::changed_locked() {
-  if (!store_.shared()) return;
-  // Other processes look for computer seats to play, and list the match, by its row.
-  try {
-    const State& state = match_->state();
-    store_.set_to_move(id_, state.is_terminal() ? -1 : int(state.current_player()), seq_);
-  } catch (const std::exception&) {
-    // The row then does not say who is to move: other processes read the match to know.
-  }
-}
-
-void Room::note_presence_locked(int seat, bool connected) {
-  if (!store_.shared()) return;
-  try {
-    store_.note_presence(id_, seat, connected);
-  } catch (const std::exception&) {
-    // Not noted: a takeover asked through another process sees only its own viewers meanwhile.
-  }
+  ++seq_;
+  storage_.changed(match_->state(), seq_);
 }
 
 void Room::apply_stored(const std::string& text, int seat) {
@@ -144,31 +101,9 @@ void Room::apply_stored(const std::string& text, int seat) {
 
 void Room::resume() {
   std::lock_guard lock(mutex_);
-  if (match_->state().is_terminal() && !finished_stored_) {
-    store_.finish(id_, result());
-    finished_stored_ = true;
-  }
-  if (!row_knows_to_move_) {
-    // A new match, or one whose row fell behind (a crash): the lobby list reads it from the row.
-    const State& state = match_->state();
-    store_.set_to_move(id_, state.is_terminal() ? -1 : int(state.current_player()), seq_);
-    row_knows_to_move_ = true;
-  }
+  storage_.finish_if_over(match_->state(), result());
+  storage_.note_to_move_if_unknown(match_->state(), seq_);
   schedule_computer();
-}
-
-json Room::seats_json() const {
-  json out = json::array();
-  for (const SeatInfo& s : seats_) {
-    json j{{"kind", s.kind}};
-    if (!s.strength.empty()) j["strength"] = s.strength;
-    if (!s.token_hash.empty()) j["token_hash"] = s.token_hash;
-    if (!s.revoked_hash.empty()) j["revoked_token_hash"] = s.revoked_hash;
-    if (s.open) j["open"] = true;
-    if (s.taken_over_at) j["taken_over_at"] = *s.taken_over_at;
-    out.push_back(std::move(j));
-  }
-  return out;
 }
 
 std::string Room::status() const {
@@ -210,6 +145,11 @@ json summary_json(const StoredMatch& m, json params, json seats, json to_move) {
           {"seats", std::move(seats)},
           {"to_move", std::move(to_move)},
           {"result", m.result}};
+}
+
+// `text` as a JSON string literal, appended to `out`.
+void append_string(std::string& out, const std::string& text) {
+  out += json(text).dump();
 }
 
 }  // namespace
@@ -276,7 +216,7 @@ StoredMatch Room::row() const {
   m.game = game_id_;
   m.params = match_->state().game().params();
   m.seed = seed_;
-  m.seats = seats_json();
+  m.seats = MatchStorage::seats_json(seats_);
   m.undo = undo_;
   m.hints = hints_;
   m.takeover_after_s = takeover_after_s_;
@@ -298,16 +238,12 @@ json Room::summary() const {
 
 void Room::note_to_move() const {
   std::lock_guard lock(mutex_);
-  const State& state = match_->state();
-  store_.set_to_move(id_, state.is_terminal() ? -1 : int(state.current_player()), seq_);
+  storage_.note_to_move(match_->state(), seq_);
 }
 
 bool Room::idle_since(std::chrono::steady_clock::time_point before) const {
   std::lock_guard lock(mutex_);
-  if (last_activity_ >= before || computers_.pool->busy(id_) || hint_running_) return false;
-  for (const Subscriber& s : subscribers_)
-    if (!s.viewer.expired()) return false;
-  return true;
+  return last_activity_ < before && !computers_.busy() && !views_.watched();
 }
 
 SeatMask Room::seats_for(const std::vector<std::string>& tokens) {
@@ -316,7 +252,7 @@ SeatMask Room::seats_for(const std::vector<std::string>& tokens) {
     return seats_for_locked(tokens);
   } catch (const BadInput&) {
     // A seat claimed through another process a moment ago: read the match and look again.
-    if (!store_.shared() || !catch_up_locked()) throw;
+    if (!storage_.shared() || !catch_up_locked()) throw;
     broadcast();
     schedule_computer();
     return seats_for_locked(tokens);
@@ -355,7 +291,7 @@ std::string Room::claim(int seat) {
   s.token_hash = hash_token(token);
   Write written = Write::kStale;
   try {
-    written = store_.update_seats(id_, stored_seats_, seq_, seats_json(), status(), seq_);
+    written = storage_.update_seats(seats_, status(), seq_, seq_);
   } catch (...) {
     s.token_hash.clear();
     throw;
@@ -370,7 +306,6 @@ std::string Room::claim(int seat) {
     throw Conflict("seat " + std::to_string(seat) +
                    " was changed by another request at the same moment; look again");
   }
-  stored_seats_ = seats_json();
   broadcast();
   return token;
 }
@@ -388,45 +323,35 @@ json Room::record() const {
 
 void Room::subscribe(const std::shared_ptr<Viewer>& viewer, SeatMask seats) {
   std::lock_guard lock(mutex_);
-  subscribers_.push_back({viewer, viewer.get(), seats, {}});
-  watched_at_ = std::chrono::steady_clock::now();
+  views_.add(viewer, seats);
+  const bool was_paused = computers_.watched_now();
   bool seat_joined = false;
   for (std::size_t i = 0; i < seats_.size(); ++i)
     if ((seats & (SeatMask(1) << i)) && seats_[i].connections++ == 0) {
       seat_joined = true;
-      note_presence_locked(int(i), true);
+      storage_.note_presence(int(i), true);
     }
   if (seat_joined)
     broadcast();
   else
-    viewer->deliver(
-        std::make_shared<const std::string>(state_message_locked(seats, subscribers_.back().mark)));
-  if (paused_) {  // watched again: the computers play on
-    paused_ = false;
-    schedule_computer();
-  }
+    views_.deliver_to_newest(facts());
+  if (was_paused) schedule_computer();  // watched again: the computers play on
 }
 
 void Room::unsubscribe(const Viewer* viewer) {
   std::lock_guard lock(mutex_);
+  const SeatMask held = views_.remove(viewer);
   bool seat_left = false;
-  for (auto it = subscribers_.begin(); it != subscribers_.end();) {
-    if (it->key != viewer) {
-      ++it;
-      continue;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (!(held & (SeatMask(1) << i))) continue;
+    if (--seats_[i].connections == 0) {
+      seats_[i].left_at = std::chrono::steady_clock::now();
+      seat_left = true;
+      storage_.note_presence(int(i), false);
     }
-    for (std::size_t i = 0; i < seats_.size(); ++i) {
-      if (!(it->seats & (SeatMask(1) << i))) continue;
-      if (--seats_[i].connections == 0) {
-        seats_[i].left_at = std::chrono::steady_clock::now();
-        seat_left = true;
-        note_presence_locked(int(i), false);
-      }
-    }
-    it = subscribers_.erase(it);
   }
   last_activity_ = std::chrono::steady_clock::now();
-  watched_at_ = last_activity_;
+  computers_.last_watched_now();
   if (seat_left) broadcast();
 }
 
@@ -442,27 +367,15 @@ void Room::inspect_truth(const std::function<void(const State&)>& look) const {
 
 std::string Room::state_message(SeatMask seats) const {
   std::lock_guard lock(mutex_);
-  LogMark fresh;
-  return state_message_locked(seats, fresh);
+  return views_.fresh_state_message(facts(), seats);
 }
 
-namespace {
-
-// `text` as a JSON string literal, appended to `out`.
-void append_string(std::string& out, const std::string& text) {
-  out += json(text).dump();
-}
-
-}  // namespace
-
-std::string Room::state_message_locked(SeatMask seats, LogMark& mark) const {
-  // Written as text piece by piece (the parts that are trees are dumped by nlohmann): this runs
-  // for every move and every distinct viewer, and a tree of JSON objects for ~100 legal moves
-  // costs more allocations than the rest of the move together (docs/server.md, Load).
+StateFacts Room::facts() const {
   const State& state = match_->state();
   const Seat to_move = state.current_player();
-  std::string out;
-  out.reserve(4096);
+  StateFacts f;
+  std::string& out = f.head;
+  out.reserve(512);
   out += R"({"type":"state","seq":)";
   out += std::to_string(seq_);
   out += R"(,"match":{"id":)";
@@ -479,118 +392,19 @@ std::string Room::state_message_locked(SeatMask seats, LogMark& mark) const {
   out += hints_ ? "true" : "false";
   out += R"(,"takeover_after_s":)";
   out += takeover_after_s_ ? std::to_string(*takeover_after_s_) : "null";
-  if (!mark.started) {
-    out += R"(,"board_places":)";
-    out += board_places_;
-  }
-  out += R"(,"seats":)";
-  out += public_seats().dump();
-  out += R"(},"to_move":)";
-  out += to_move == kTerminal ? "null" : std::to_string(to_move);
-  out += R"(,"views":[)";
-  bool first_view = true;
-  // Once the match is over its record is public (the seed, every chance outcome, every move), so
-  // every view is the record's: the record's log (started afresh), and what each seat saw
-  // (Conspiracy's goals).
-  const bool over = state.is_terminal();
-  // A log started afresh carries only its last lines (a hello costs the same however long the
-  // match); earlier ones come on request (log_page).
-  const bool reset = mark.fresh || (over && !mark.record);
-  std::size_t view_index = 0;
-  if (!mark.started || reset) mark.lines.clear();
-  auto view = [&](Seat viewer) {
-    out += first_view ? R"({"seat":)" : R"(,{"seat":)";
-    first_view = false;
-    out += std::to_string(viewer);
-    out += R"(,"observation":)";
-    out += state.observation(viewer).dump();
-    // Only the lines this viewer has not had: those of the events since its last state, each with
-    // the move (ply) that wrote it (0: the setup).
-    if (mark.lines.size() <= view_index) mark.lines.resize(view_index + 1, 0);
-    std::size_t& sent = mark.lines[view_index++];
-    LogWindow window;
-    if (reset) {
-      window = log_tail(state.log(), viewer, over, kStateLogLines);
-    } else if (over) {  // the record's lines since: one per event
-      window = log_window(state.log(), viewer, true, sent, state.log().events().size());
-    } else {
-      window.from = sent;
-      window.lines = state.log().for_viewer(viewer, mark.events, &window.plies);
-    }
-    sent = window.from;
-    out += R"(,"log_from":)";
-    out += std::to_string(sent);
-    if (reset) out += R"(,"log_reset":true)";
-    out += R"(,"log":)";
-    out += json(window.lines).dump();
-    out += R"(,"log_plies":)";
-    out += json(window.plies).dump();
-    sent += window.lines.size();
-    out += R"(,"legal":[)";
-    if (viewer != kSpectator && viewer == to_move) {
-      bool first_move = true;
-      for (Move m : state.legal_moves()) {
-        const std::string text = json(state.move_to_string(m)).dump();
-        out += first_move ? R"({"move":)" : R"(,{"move":)";
-        first_move = false;
-        out += text;
-        // The places in click order, and how many of them each step holds (a step's places are
-        // clicked in any order: core/picker.h).
-        const MovePlaces places = state.move_places(m);
-        out += R"(,"places":[)";
-        bool first_place = true;
-        for (const std::string& place : flat_places(places)) {
-          if (!first_place) out += ',';
-          first_place = false;
-          append_string(out, place);
-        }
-        out += R"(],"steps":[)";
-        for (std::size_t i = 0; i < places.size(); ++i) {
-          if (i) out += ',';
-          out += std::to_string(places[i].size());
-        }
-        out += R"(],"text":)";
-        out += text;
-        out += '}';
-      }
-    }
-    out += ']';
-    if (viewer != kSpectator) {
-      const std::string why = why_no_undo(viewer);
-      out += R"(,"can_undo":)";
-      out += why.empty() ? "true" : "false";
-      out += R"(,"why_no_undo":)";
-      append_string(out, why);
-    }
-    out += '}';
-  };
-  if (seats == 0) view(kSpectator);
-  for (std::size_t i = 0; i < seats_.size(); ++i)
-    if (seats & (SeatMask(1) << i)) view(Seat(i));
-  out += ']';
-  if (over) {
-    json seen = json::array();
-    for (Seat seat = 0; seat < state.num_players(); ++seat) seen.push_back(state.observation(seat));
-    out += R"(,"revealed":)";
-    out += seen.dump();
-    // And what the record makes public besides: pieces no seat ever saw
-    // (State::record_observation).
-    out += R"(,"record_view":)";
-    out += state.record_observation().dump();
-  }
-  mark.started = true;
-  mark.fresh = false;
-  mark.record = over;
-  mark.events = state.log().events().size();
-  out += R"(,"result":)";
-  out += result().dump();
-  out += R"(,"thinking":)";
-  json thinking = nullptr;
-  if (thinking_) thinking = {{"seat", thinking_->first}, {"progress", thinking_->second}};
-  if (thinking_ && waiting_for_computer_) thinking["waiting"] = true;
-  out += thinking.dump();
-  out += '}';
-  return out;
+  f.seats = R"(,"seats":)";
+  f.seats += public_seats().dump();
+  f.seats += R"(},"to_move":)";
+  f.seats += to_move == kTerminal ? "null" : std::to_string(to_move);
+  f.tail = R"(,"result":)";
+  f.tail += result().dump();
+  f.tail += R"(,"thinking":)";
+  f.tail += computers_.thinking().dump();
+  f.tail += '}';
+  f.state = &state;
+  f.seat_count = seats_.size();
+  f.why_no_undo = [this](Seat seat) { return why_no_undo(seat); };
+  return f;
 }
 
 std::string Room::why_no_undo(int seat) const {
@@ -610,35 +424,20 @@ void Room::check_seat(SeatMask held, int seat) const {
                    " is played by a computer (taken over): it accepts no move from a person");
 }
 
-void Room::restart_logs_locked() {
-  for (Subscriber& s : subscribers_) {
-    s.mark.fresh = true;
-    s.mark.record = false;
-    s.mark.events = 0;
-    s.mark.lines.assign(s.mark.lines.size(), 0);
-  }
-}
-
 bool Room::computer_only() const {
   for (const SeatInfo& s : seats_)
     if (s.kind != "computer") return false;
   return true;
 }
 
-bool Room::watched_locked() const {
-  for (const Subscriber& s : subscribers_)
-    if (!s.viewer.expired()) return true;
-  return false;
-}
-
 bool Room::playing_unattended() const {
   std::lock_guard lock(mutex_);
-  return computer_only() && !paused_ && !match_->state().is_terminal();
+  return computer_only() && !computers_.paused() && !match_->state().is_terminal();
 }
 
 bool Room::paused() const {
   std::lock_guard lock(mutex_);
-  return paused_;
+  return computers_.paused();
 }
 
 Room::Answer Room::move(SeatMask held, int seat, long long seq, const std::string& text,
@@ -650,7 +449,7 @@ Room::Answer Room::move(SeatMask held, int seat, long long seq, const std::strin
     return {e.what()};
   }
   // A client that knows a later seq saw it through another process: read the match first.
-  if (seq > seq_ && store_.shared() && catch_up_locked()) {
+  if (seq > seq_ && storage_.shared() && catch_up_locked()) {
     broadcast();
     schedule_computer();
   }
@@ -668,17 +467,12 @@ Room::Answer Room::move(SeatMask held, int seat, long long seq, const std::strin
   }
   if (std::string why = state.why_illegal(m); !why.empty()) return {why};
   const std::string canonical = state.move_to_string(m);
-  if (store_.append_move(id_, (long long)movers_.size(), canonical, seq_ + 1) == Write::kStale)
+  if (storage_.append_move((long long)movers_.size(), canonical, seq_ + 1) == Write::kStale)
     return stale_locked(seq);
   apply_stored(canonical, seat);
-  ++seq_;
   changed_locked();
-  thinking_.reset();
-  waiting_for_computer_ = false;
-  if (match_->state().is_terminal()) {
-    store_.finish(id_, result());
-    finished_stored_ = true;
-  }
+  computers_.stop_thinking();
+  storage_.finish_if_over(match_->state(), result());
   if (from) from->deliver(shared(json{{"type", "ack"}, {"seq", seq_}}));
   broadcast();
   schedule_computer();
@@ -698,16 +492,13 @@ Room::Answer Room::undo(SeatMask held, int seat, long long seq, Viewer* from) {
   std::size_t last = movers_.size();
   while (movers_[last - 1] != seat) --last;
   const std::size_t keep = last - 1;
-  if (store_.truncate_moves(id_, (long long)keep, seq_ + 1) == Write::kStale)
-    return stale_locked(seq);
+  if (storage_.truncate_moves((long long)keep, seq_ + 1) == Write::kStale) return stale_locked(seq);
   match_->undo_own(seat);
   movers_.resize(keep);
   // The logs were rewound: every viewer starts them afresh.
-  restart_logs_locked();
-  ++seq_;
+  views_.restart_logs();
   changed_locked();
-  thinking_.reset();
-  waiting_for_computer_ = false;
+  computers_.stop_thinking();
   if (from) from->deliver(shared(json{{"type", "ack"}, {"seq", seq_}}));
   broadcast();
   schedule_computer();
@@ -737,7 +528,7 @@ Room::Answer Room::takeover(SeatMask held, int seat, Viewer* from) {
   if (gone < std::chrono::seconds(*takeover_after_s_))
     return {"seat " + std::to_string(seat) + " has been gone for less than " +
             std::to_string(*takeover_after_s_) + " s"};
-  if (store_.shared() && store_.seen_elsewhere(id_, seat, *takeover_after_s_))
+  if (storage_.seen_elsewhere(seat, *takeover_after_s_))
     return {"seat " + std::to_string(seat) +
             " is connected through another server, or has been "
             "gone from it for less than " +
@@ -751,7 +542,7 @@ Room::Answer Room::takeover(SeatMask held, int seat, Viewer* from) {
   s.token_hash.clear();
   Write written = Write::kStale;
   try {
-    written = store_.update_seats(id_, stored_seats_, seq_, seats_json(), status(), seq_ + 1);
+    written = storage_.update_seats(seats_, status(), seq_, seq_ + 1);
   } catch (...) {
     s = before;
     throw;
@@ -760,8 +551,6 @@ Room::Answer Room::takeover(SeatMask held, int seat, Viewer* from) {
     s = before;
     return stale_locked(seq_);
   }
-  stored_seats_ = seats_json();
-  ++seq_;
   changed_locked();
   if (from) from->deliver(shared(json{{"type", "ack"}, {"seq", seq_}}));
   broadcast();
@@ -770,41 +559,7 @@ Room::Answer Room::takeover(SeatMask held, int seat, Viewer* from) {
 }
 
 void Room::broadcast() {
-  // One message per distinct seat set and log mark (most viewers of a match share one).
-  struct Built {
-    SeatMask seats;
-    LogMark before, after;
-    std::shared_ptr<const std::string> message;
-  };
-  std::vector<Built> built;
-  for (auto it = subscribers_.begin(); it != subscribers_.end();) {
-    std::shared_ptr<Viewer> viewer = it->viewer.lock();
-    if (!viewer) {
-      it = subscribers_.erase(it);
-      continue;
-    }
-    std::shared_ptr<const std::string> message;
-    for (const Built& b : built)
-      if (b.seats == it->seats && b.before == it->mark) {
-        message = b.message;
-        it->mark = b.after;
-        break;
-      }
-    if (!message) {
-      Built b{it->seats, it->mark, it->mark, nullptr};
-      message = b.message =
-          std::make_shared<const std::string>(state_message_locked(it->seats, b.after));
-      it->mark = b.after;
-      built.push_back(std::move(b));
-    }
-    viewer->deliver(message);
-    ++it;
-  }
-}
-
-void Room::send_all(const std::shared_ptr<const std::string>& message) {
-  for (const Subscriber& s : subscribers_)
-    if (auto viewer = s.viewer.lock()) viewer->deliver(message);
+  views_.broadcast(facts());
 }
 
 void Room::schedule_computer() {
@@ -812,128 +567,66 @@ void Room::schedule_computer() {
   const State& state = match_->state();
   if (state.is_terminal()) return;
   const Seat seat = state.current_player();
-  if (seats_[std::size_t(seat)].kind != "computer" || computer_seq_ == seq_) return;
+  if (seats_[std::size_t(seat)].kind != "computer" || computers_.searching(seq_)) return;
   // Nobody watches a computer-only match: it pauses until a viewer comes (subscribe).
-  if (computers_.unwatched_pause_s > 0 && !store_.shared() && computer_only() &&
-      !watched_locked() &&
-      (!watched_at_ || std::chrono::steady_clock::now() - *watched_at_ >=
-                           std::chrono::duration<double>(computers_.unwatched_pause_s))) {
-    paused_ = true;
+  if (computers_.pause_for_want_of_viewer(computer_only(), storage_.shared(), views_.watched()))
     return;
-  }
   // With several processes, only the one holding the match's lease plays its computer seats
   // (the others hear of its moves; the lobby tries again when the lease expires).
-  try {
-    if (!store_.claim_lease(id_)) return;
-  } catch (const std::exception&) {
-    return;
-  }
-  computer_seq_ = seq_;
-  // Each search thread counts against the pool's cap (expert searches with several).
-  const std::string spec = spec_with_threads(strength_spec(seats_[std::size_t(seat)].strength),
-                                             computers_.pool->workers());
-  const uint64_t seed = decision_seed(seed_, seat, state.ply());
-  std::shared_ptr<State> position(state.clone().release());
-  const long long seq = seq_;
-  std::weak_ptr<Room> self = weak_from_this();
-  const bool waits = computers_.pool->submit(
-      id_,
-      [self, position, spec, seed, seat, seq](const std::atomic<bool>& hurry) {
-        if (auto room = self.lock(); !room || !room->search_starting(seat, seq)) return;
-        // The search holds no reference: a room that leaves meanwhile only loses its answer.
-        const std::string text = think(self, seat, seq, spec, seed, *position, hurry);
-        if (text.empty()) return;  // a broken agent leaves the seat to move; nothing is stored
-        if (auto room = self.lock()) room->computer_moved(seat, seq, text);
-      },
-      owner_, spec_threads(spec));
-  if (waits) {
-    thinking_ = {seat, 0.0};
-    waiting_for_computer_ = true;
-    send_all(
-        shared(json{{"type", "thinking"}, {"seat", seat}, {"progress", 0}, {"waiting", true}}));
-  }
-}
-
-std::string Room::think(const std::weak_ptr<Room>& self, int seat, long long seq,
-                        const std::string& spec, uint64_t seed, const State& position,
-                        const std::atomic<bool>& hurry) {
-  try {
-    std::unique_ptr<ai::Agent> agent = ai::make_agent(spec, position.game(), seed);
-    double hurried_ms = 0;
-    if (auto room = self.lock()) hurried_ms = room->computers_.hurried_search_ms;
-    const auto start = std::chrono::steady_clock::now();
-    // Once another match waits and `hurried_ms` have passed, the search is stopped (its progress
-    // comes a few times a second) and answers with its best move so far.
-    agent->set_progress(
-        [self, seat, seq, &agent, &hurry, hurried_ms, start](double done, const std::string&) {
-          if (auto room = self.lock()) room->progress(seat, seq, done);
-          if (hurried_past(hurry, hurried_ms, start)) agent->stop();
-        });
-    return position.move_to_string(agent->choose(position));
-  } catch (const std::exception&) {
-    return {};
-  }
+  if (!storage_.claim_lease()) return;
+  computers_.start_search(weak_from_this(), seat, seats_[std::size_t(seat)].strength, seed_, state,
+                          seq_, views_);
 }
 
 bool Room::search_starting(int seat, long long seq) {
   std::lock_guard lock(mutex_);
   if (seq != seq_ || seats_[std::size_t(seat)].kind != "computer") {
     // Stale (an undo or a takeover came first): nothing to think about.
-    if (computer_seq_ == seq) computer_seq_ = -1;
+    computers_.search_dropped(seq);
     schedule_computer();
     return false;
   }
-  if (waiting_for_computer_) {
-    waiting_for_computer_ = false;
-    thinking_ = {seat, 0.0};
-    send_all(shared(json{{"type", "thinking"}, {"seat", seat}, {"progress", 0}}));
-  }
+  computers_.search_runs(seat, views_);
   return true;
 }
 
 void Room::computer_moved(int seat, long long seq, const std::string& text) {
   std::lock_guard lock(mutex_);
   if (seq != seq_ || seats_[std::size_t(seat)].kind != "computer") {
-    if (computer_seq_ == seq) computer_seq_ = -1;
+    computers_.search_dropped(seq);
     schedule_computer();
     return;
   }
   Write written = Write::kStale;
   try {
-    written = store_.append_move(id_, (long long)movers_.size(), text, seq_ + 1);
-  } catch (const std::exception&) {
+    written = storage_.append_move((long long)movers_.size(), text, seq_ + 1);
+  } catch (const std::exception& e) {
     // Not stored, so not played: the seat stays to move (a later change schedules it again).
-    computer_seq_ = -1;
+    log_match(spdlog::level::err, id_,
+              "storing seat " + std::to_string(seat) + "'s computer move " + quote(text) +
+                  " failed and the seat stays to move: " + e.what());
+    computers_.search_dropped(seq);
     return;
   }
   if (written == Write::kStale) {
     // Another process played first (its lease and ours overlapped): its move stands.
-    computer_seq_ = -1;
+    computers_.search_dropped(seq);
     if (catch_up_locked()) broadcast();
     schedule_computer();
     return;
   }
   apply_stored(text, seat);
-  ++seq_;
   changed_locked();
-  thinking_.reset();
-  waiting_for_computer_ = false;
-  if (match_->state().is_terminal()) {
-    store_.finish(id_, result());
-    finished_stored_ = true;
-  }
+  computers_.stop_thinking();
+  storage_.finish_if_over(match_->state(), result());
   broadcast();
   schedule_computer();
 }
 
-void Room::progress(int seat, long long seq, double done) {
+void Room::search_progress(int seat, long long seq, double done) {
   std::lock_guard lock(mutex_);
-  const auto now = std::chrono::steady_clock::now();
-  if (seq != seq_ || waiting_for_computer_ || now - last_progress_ < std::chrono::milliseconds(250))
-    return;
-  last_progress_ = now;
-  thinking_ = {seat, done};
-  send_all(shared(json{{"type", "thinking"}, {"seat", seat}, {"progress", done}}));
+  if (seq != seq_) return;
+  computers_.progress(seat, done, views_);
 }
 
 }  // namespace tabletop::server

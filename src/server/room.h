@@ -6,14 +6,10 @@
 // seat, the spectator's observation and log. The seed, the chance journal and `State::to_json`
 // never leave before the end (`record()` refuses until then).
 //
-// A state message is small however long the match (docs/server.md, `state`): each view's log
-// holds only the lines its viewer has not been sent yet (`log_from` says where they start in that
-// viewer's log), and `board_places` (which never changes) is sent only in a viewer's first state.
-// The room remembers, per viewer, how far each of its views' logs was sent (a LogMark). A new
-// viewer, every viewer after an undo, and every viewer at the end (when the views turn to the
-// record's log) starts its logs afresh (`log_reset`) with their last kStateLogLines lines only,
-// so a `hello` costs the same whatever the match's length; earlier lines come page by page on
-// request (`log_page`, the `log` message).
+// What each viewer is sent, and how far its logs have gone, is MatchViews' (room_views.h); what is
+// stored and when, MatchStorage's (room_storage.h); the computer seats and hints, ComputerSeats'
+// (room_computers.h). The Room holds the truth and the seats, answers the protocol's requests
+// (move, undo, takeover, claim, hint, log, replay) and ties the three together under its lock.
 //
 // A finished match's replay (`replay_page`) is built once, outside the room's lock, from public
 // information only (the spectator's observations and log), and kept while the room is in
@@ -22,12 +18,6 @@
 // it); a longer one's on the computer pool, as a job of the asker's address (fair like a search,
 // counted against the cap), never on a network thread: until it is ready the request is answered
 // "building" (202), and every request then shares the one copy.
-//
-// Computer-only matches that nobody watches pause (ComputerSettings::unwatched_pause_s): once no
-// viewer has been subscribed for that long, the next computer turn is not started; a viewer's
-// `subscribe` resumes it. A match loaded from the store (a restart, or back from leaving memory)
-// counts as unwatched since long ago. With a shared store (several processes) matches never
-// pause: another process would take the lease of a paused match's computer seats.
 //
 // A takeover revokes the seat's token: the seat is a computer's from then on, its old token
 // unlocks nothing (`seats_for` names why) and a computer seat accepts no human move, undo or hint.
@@ -57,11 +47,8 @@
 // that searches).
 //
 // Thread safety: every public method locks the room's mutex; Viewer::deliver is called with it
-// held and must only queue. Computer seats think on the ComputerPool given at construction
-// (computer_pool.h: fair across matches), on a clone of the state, never holding the mutex. While
-// the seat's search waits for a free worker, viewers are told so (a `thinking` message with
-// "waiting": true); a search is stopped (Agent::stop) after `hurried_search_ms` when another
-// match's search waits.
+// held and must only queue. Computer seats think on the ComputerPool given at construction, on a
+// clone of the state, never holding the mutex (room_computers.h).
 #pragma once
 
 #include <atomic>
@@ -80,45 +67,20 @@
 #include "core/record.h"
 #include "core/registry.h"
 #include "server/computer_pool.h"
+#include "server/room_computers.h"
+#include "server/room_storage.h"
+#include "server/room_views.h"
 #include "server/store.h"
 
 namespace tabletop::server {
 
 using json = nlohmann::json;
-// A set of seats as bits (bit s: seat s). Zero: a spectator.
-using SeatMask = uint32_t;
-
-// Something that receives a room's messages (a WebSocket session, or a test). `deliver` is
-// called with the room's mutex held: it must only queue the message, never call back the room.
-class Viewer {
- public:
-  virtual ~Viewer() = default;
-  virtual void deliver(std::shared_ptr<const std::string> message) = 0;
-};
-
-// How a room's computer seats get their thinking time.
-struct ComputerSettings {
-  ComputerPool* pool = nullptr;
-  // A search stops after this many ms when another match's search waits (0: never).
-  double hurried_search_ms = 300;
-  // A hint's search: hard's, `ismcts:time=hint_ms,threads=1` (also hurried).
-  double hint_ms = ai::kHardSearchMs;
-  // Seconds a computer-only match nobody watches plays on before it pauses (see Room); 0: never.
-  double unwatched_pause_s = 30;
-  // Computer-only matches of one address that may play (unpaused, unfinished) at once; creating
-  // one more is refused (OverLimit, 429). 0: no limit.
-  int computer_matches_per_address = 4;
-  // Hints and analyses of one address that may wait or run at once (ComputerPool::low_of); one
-  // more is refused. 0: no limit.
-  int low_jobs_per_address = 4;
-};
-
-class Room : public std::enable_shared_from_this<Room> {
+class Room : public ComputerSeatsHost, public std::enable_shared_from_this<Room> {
  public:
   // The log lines of each view in a state that starts its log afresh (see above).
-  static constexpr std::size_t kStateLogLines = 200;
+  static constexpr std::size_t kStateLogLines = MatchViews::kStateLogLines;
   // The most lines a `log` request answers.
-  static constexpr std::size_t kLogPageLines = 500;
+  static constexpr std::size_t kLogPageLines = MatchViews::kLogPageLines;
   // The most steps (and, unless one alone is larger, bytes) of one replay page.
   static constexpr std::size_t kReplayPageSteps = 500;
   static constexpr std::size_t kReplayPageBytes = std::size_t(1) << 20;
@@ -136,8 +98,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // hash of the address that created it (StoredMatch::owner, kept in the database, so a match
   // brought back keeps it). Set before resume(); empty (a match older than the column): the match
   // is its own owner.
-  void set_owner(std::string address) { owner_ = std::move(address); }
-  const std::string& owner() const { return owner_; }
+  void set_owner(std::string address);
+  std::string owner() const;
   // Whether every seat is a computer's, the match is unfinished and it is not paused (see above):
   // what ComputerSettings::computer_matches_per_address counts.
   bool playing_unattended() const;
@@ -224,40 +186,17 @@ class Room : public std::enable_shared_from_this<Room> {
   void inspect_truth(const std::function<void(const State&)>& look) const;
 
  private:
-  struct SeatInfo {
-    std::string kind;          // "human" | "computer"
-    std::string strength;      // for a computer
-    std::string token_hash;    // for a human; empty while an open seat is unclaimed
-    std::string revoked_hash;  // a taken-over seat's former token's (it unlocks nothing)
-    bool open = false;
-    std::optional<long long> taken_over_at;  // the move number at which a computer took over
-    int connections = 0;
-    std::chrono::steady_clock::time_point left_at = std::chrono::steady_clock::now();
-  };
-  // How much of its logs a viewer has been sent.
-  struct LogMark {
-    bool started = false;            // it has had a state (with the board's places)
-    bool fresh = true;               // its next state starts every view's log afresh
-    bool record = false;             // its views show the record's log (the match is over)
-    std::size_t events = 0;          // events of the match's EventLog covered
-    std::vector<std::size_t> lines;  // lines sent, per view (in the message's view order)
-    bool operator==(const LogMark&) const = default;
-  };
-  struct Subscriber {
-    std::weak_ptr<Viewer> viewer;
-    const Viewer* key;
-    SeatMask seats;
-    LogMark mark;
-  };
+  // ComputerSeatsHost: the computer's jobs report here (each locks the room).
+  bool search_starting(int seat, long long seq) override;
+  void search_progress(int seat, long long seq, double done) override;
+  void computer_moved(int seat, long long seq, const std::string& text) override;
+  void hint_ready(int seat, long long seq, const std::weak_ptr<Viewer>& to,
+                  const json& answer) override;
 
-  json seats_json() const;  // as stored
-  static std::vector<SeatInfo> seat_infos(const json& stored);
   // catch_up with the lock held, without broadcasting; answers whether anything changed.
   bool catch_up_locked();
-  // After a change: the row notes who is to move (several processes only).
+  // After a change: seq advanced and the row notes who is to move.
   void changed_locked();
-  // Several processes: notes in the store that a viewer here holds `seat` (or no longer does).
-  void note_presence_locked(int seat, bool connected);
   // A write found the match moved on: catch up, then the `stale` answer to a request at `seq`.
   Answer stale_locked(long long seq);
   SeatMask seats_for_locked(const std::vector<std::string>& tokens) const;
@@ -267,26 +206,14 @@ class Room : public std::enable_shared_from_this<Room> {
   json result() const;
   std::vector<std::string> record_seats() const;
   std::string why_no_undo(int seat) const;
-  // The state for a viewer holding `seats` that has been sent `mark`, which it then advances.
-  std::string state_message_locked(SeatMask seats, LogMark& mark) const;
+  // What every viewer's state shares now (room_views.h).
+  StateFacts facts() const;
   // Throws BadInput unless `held` holds `seat` and the seat is a human's.
   void check_seat(SeatMask held, int seat) const;
-  // Every viewer's next state starts its logs afresh (after an undo or a rewind).
-  void restart_logs_locked();
   bool computer_only() const;
-  bool watched_locked() const;
   void apply_stored(const std::string& text, int seat);
   void broadcast();
-  void send_all(const std::shared_ptr<const std::string>& message);
   void schedule_computer();
-  void hint_ready(int seat, long long seq, const std::weak_ptr<Viewer>& to, const json& answer);
-  void computer_moved(int seat, long long seq, const std::string& text);
-  void progress(int seat, long long seq, double done);
-  bool search_starting(int seat, long long seq);
-  // The computer's move in notation (empty if the agent failed), on a worker, without the lock.
-  static std::string think(const std::weak_ptr<Room>& self, int seat, long long seq,
-                           const std::string& spec, uint64_t seed, const State& position,
-                           const std::atomic<bool>& hurry);
 
   mutable std::mutex mutex_;
   std::string id_;
@@ -297,31 +224,18 @@ class Room : public std::enable_shared_from_this<Room> {
   uint64_t seed_;
   bool undo_;
   bool hints_ = false;
-  bool hint_running_ = false;  // a hint's search is queued or running
   std::optional<int> takeover_after_s_;
   long long created_at_;
   std::vector<SeatInfo> seats_;
-  json stored_seats_;  // the seat list as the row has it (the condition of a seat write)
   std::unique_ptr<Match> match_;
-  std::string board_places_;  // Game::board_places as JSON text (it never changes)
-  std::vector<int> movers_;   // the seat that made each move
+  std::vector<int> movers_;  // the seat that made each move
   long long seq_ = 0;
-  bool finished_stored_ = false;
-  bool row_knows_to_move_ = false;  // when loaded, the stored row knew who is to move
-  std::vector<Subscriber> subscribers_;
-  long long computer_seq_ = -1;  // the seq a computer job is thinking about
-  std::string owner_;            // set_owner
-  std::optional<std::pair<int, double>> thinking_;
-  bool waiting_for_computer_ = false;  // thinking_'s search waits for a free worker
   std::chrono::steady_clock::time_point last_activity_ = std::chrono::steady_clock::now();
-  std::chrono::steady_clock::time_point last_progress_{};
-  // When a viewer last watched (see above): a new match counts as watched when it is made.
-  std::optional<std::chrono::steady_clock::time_point> watched_at_;  // none: long ago
-  bool paused_ = false;  // a computer turn was not started for want of a viewer
   std::shared_future<std::shared_ptr<const std::vector<std::string>>> replay_;
   std::atomic<long long> replay_builds_{0};
-  Store& store_;
-  ComputerSettings computers_;
+  MatchStorage storage_;
+  MatchViews views_;
+  ComputerSeats computers_;
 };
 
 // The public summary of a match that is not in memory, from its row (Store::list): as

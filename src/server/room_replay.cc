@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "server/json_input.h"
-#include "server/log_window.h"
+#include "server/log.h"
 #include "server/room.h"
 
 namespace tabletop::server {
@@ -71,6 +71,9 @@ std::shared_ptr<const std::vector<std::string>> Room::replay_steps(const std::st
     } catch (...) {
       building->set_exception(std::current_exception());
       if (auto room = self.lock()) {
+        log_match(
+            spdlog::level::err, room->id(),
+            "building the replay failed (tried again at the next request): " + current_error());
         std::lock_guard lock(room->mutex_);
         room->replay_ = {};  // the next request tries again
       }
@@ -80,9 +83,9 @@ std::shared_ptr<const std::vector<std::string>> Room::replay_steps(const std::st
     build();  // short: on this request
   } else if (game) {
     // Long: on the pool, like a search of the asker's (never on a network thread).
-    const std::string owner = asker.empty() ? (owner_.empty() ? id_ : owner_) : asker;
-    computers_.pool->submit(
-        "replay " + id_, [build](const std::atomic<bool>&) { build(); }, owner);
+    computers_.settings().pool->submit(
+        "replay " + id_, [build](const std::atomic<bool>&) { build(); },
+        computers_.low_owner(asker));
   }
   if (ready.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
     // A short one being built by another request is waited for; a long one is not.
@@ -115,19 +118,7 @@ std::optional<std::string> Room::replay_page(std::size_t from, const std::string
 
 json Room::log_page(SeatMask held, int seat, long long before) const {
   std::lock_guard lock(mutex_);
-  if (seat < -1 || seat >= int(seats_.size()))
-    throw BadInput("seat " + std::to_string(seat) + " does not exist in this match");
-  if (seat >= 0 && !(held & (SeatMask(1) << seat)))
-    throw BadInput("you do not hold seat " + std::to_string(seat));
-  if (before < 0) throw BadInput("field 'before' must be a line number from 0");
-  const std::size_t end = std::size_t(before);
-  const LogWindow window = log_window(match_->state().log(), seat, match_->state().is_terminal(),
-                                      end - std::min(end, kLogPageLines), end);
-  return {{"type", "log"},
-          {"seat", seat},
-          {"from", window.from},
-          {"log", window.lines},
-          {"log_plies", window.plies}};
+  return MatchViews::log_page(match_->state(), seats_.size(), held, seat, before);
 }
 
 }  // namespace tabletop::server

@@ -6,6 +6,7 @@
 #include <optional>
 #include <sstream>
 
+#include "core/error.h"
 #include "core/file.h"
 #include "core/json_input.h"
 #include "core/record.h"
@@ -13,6 +14,7 @@
 #include "server/catalog.h"
 #include "server/deck_routes.h"
 #include "server/json_input.h"
+#include "server/log.h"
 
 namespace tabletop::server {
 
@@ -338,6 +340,8 @@ Response route(const RouteContext& c, const Request& request, const std::string&
   } catch (const OverLimit& e) {
     return error_response(request, http::status::too_many_requests, e.what());
   } catch (const std::exception& e) {
+    logger().error("{} {} failed with an internal error: {}", std::string(request.method_string()),
+                   quote(target, 200), one_line(e.what()));
     return error_response(request, http::status::internal_server_error,
                           std::string("internal error: ") + e.what());
   }

@@ -15,11 +15,11 @@
 #include "games/games.h"
 #include "server/analysis.h"
 #include "server/catalog.h"
-#include "server/client.h"
 #include "server/computer_pool.h"
 #include "server/secrets.h"
 #include "server/server.h"
 #include "server/ws_session.h"
+#include "testing/client.h"
 
 namespace tabletop::server {
 namespace {

@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "server/addresses.h"
 #include "server/http_session.h"
+#include "server/log.h"
 
 namespace tabletop::server {
 
@@ -65,6 +66,10 @@ Server::Server(const Registry& registry, ServerOptions options)
   port_ = acceptor_.local_endpoint().port();
   context_->public_urls = reachable_urls(options_.bind, port_, options_.public_url);
   context_->public_url_given = !options_.public_url.empty();
+  logger().info("listening on {}:{} (database {}, {} network threads, {} computer threads)",
+                options_.bind, port_, database_name(options_.db),
+                options_.network_threads > 0 ? options_.network_threads : cores(),
+                computers_.workers());
   accept();
   const int n = options_.network_threads > 0 ? options_.network_threads : cores();
   for (int i = 0; i < n; ++i) threads_.emplace_back([this] { run_network(); });
@@ -111,8 +116,7 @@ void Server::run_network() {
       io_.run();
       return;
     } catch (const std::exception& e) {
-      std::cerr << "tabletop serve: a connection failed and was closed: " << one_line(e.what())
-                << std::endl;
+      logger().error("a connection failed and was closed: {}", one_line(e.what()));
     }
   }
 }
@@ -123,6 +127,7 @@ void Server::wait() {
 }
 
 void Server::stop() {
+  if (!stopped_.exchange(true)) logger().info("stopping (port {})", port_);
   io_.stop();
 }
 

@@ -135,6 +135,7 @@ class Server {
   boost::asio::ip::tcp::acceptor acceptor_;
   boost::asio::steady_timer accept_pause_;  // after EMFILE/ENFILE: wait, then accept again
   unsigned short port_ = 0;
+  std::atomic<bool> stopped_{false};  // the stop was logged
   std::vector<std::thread> threads_;
 };
 

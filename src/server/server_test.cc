@@ -22,9 +22,9 @@
 #include "core/ppn.h"
 #include "core/record.h"
 #include "games/games.h"
-#include "server/client.h"
 #include "server/deck_routes.h"
 #include "server/store.h"
+#include "testing/client.h"
 
 namespace tabletop::server {
 namespace {

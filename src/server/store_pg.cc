@@ -5,6 +5,8 @@
 #include <chrono>
 #include <pqxx/pqxx>
 
+#include "core/error.h"
+#include "server/log.h"
 #include "server/secrets.h"
 
 namespace tabletop::server {
@@ -521,8 +523,10 @@ class Receiver final : public pqxx::notification_receiver {
     if (b == std::string::npos || payload.substr(b + 1) == holder_) return;
     try {
       on_change_({payload.substr(0, a), std::stoll(payload.substr(a + 1, b - a - 1))});
-    } catch (const std::exception&) {
+    } catch (const std::exception& e) {
       // A change that cannot be applied now is read again at the next one.
+      logger().warn("an announced change {} could not be applied now: {}", quote(payload),
+                    one_line(e.what()));
     }
   }
 
@@ -551,7 +555,9 @@ void PgStore::listen(std::function<void(const Change&)> on_change) {
           on_change({});  // announcements may have been missed meanwhile
         }
         c->await_notification(0, 200000);
-      } catch (const std::exception&) {
+      } catch (const std::exception& e) {
+        logger().warn("listening for other processes' changes failed (reconnecting): {}",
+                      one_line(e.what()));
         listening.reset();
         c.reset();
         for (int i = 0; i < 10 && !stopping_; ++i)

@@ -15,8 +15,8 @@
 #include <mutex>
 #include <thread>
 
-#include "server/client.h"
-#include "server/test_cluster.h"
+#include "testing/client.h"
+#include "testing/test_cluster.h"
 
 namespace tabletop::server {
 namespace {

@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "core/json_input.h"
 #include "server/json_input.h"
+#include "server/log.h"
 
 namespace tabletop::server {
 
@@ -92,6 +93,11 @@ void handle_client_message(Lobby& lobby, ClientState& client, const std::shared_
   } catch (const BadInput& e) {
     reply({{"type", "error"}, {"message", valid_utf8(e.what())}});
   } catch (const std::exception& e) {
+    if (client.room)
+      log_match(spdlog::level::err, client.room->id(),
+                std::string("a message failed with an internal error: ") + e.what());
+    else
+      logger().error("a WebSocket message failed with an internal error: {}", one_line(e.what()));
     reply({{"type", "error"}, {"message", valid_utf8(std::string("internal error: ") + e.what())}});
   }
 }

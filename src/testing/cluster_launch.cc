@@ -1,4 +1,4 @@
-#include "server/cluster_launch.h"
+#include "testing/cluster_launch.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -15,7 +15,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "server/pg_temp.h"
+#include "testing/pg_temp.h"
 
 namespace tabletop::server {
 

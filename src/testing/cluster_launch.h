@@ -1,6 +1,6 @@
 // Runs `scripts/cluster-demo` (a throwaway PostgreSQL, N `tabletop serve` processes sharing it,
 // nginx in front with deploy/cluster/nginx.conf) as a child process, for the cluster test
-// (cluster_demo_test.cc) and `make load-cluster` (load.cc). Not used by the server.
+// (cluster_demo_test.cc) and `make load-cluster` (tools/server_load.cc). Not used by the server.
 //
 // The script announces each process on a line of its own (see its header); the constructor reads
 // them until the "open http://" line, so once it returns every process answers. The script runs

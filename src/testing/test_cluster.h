@@ -11,8 +11,8 @@
 #include <pqxx/pqxx>
 #include <string>
 
-#include "server/client.h"
-#include "server/pg_temp.h"
+#include "testing/client.h"
+#include "testing/pg_temp.h"
 
 namespace tabletop::server {
 

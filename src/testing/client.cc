@@ -1,4 +1,4 @@
-#include "server/client.h"
+#include "testing/client.h"
 
 #include <unistd.h>
 

@@ -1,4 +1,4 @@
-#include "server/pg_temp.h"
+#include "testing/pg_temp.h"
 
 #include <stdlib.h>
 #include <sys/wait.h>

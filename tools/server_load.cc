@@ -8,15 +8,16 @@
 // prefix of the log after it). Prints moves per second, p50/p99 from a move sent to the
 // opponent's connection receiving the broadcast, and the server's memory per match.
 //
-// With a think time (the fifth argument, in ms; default 0) each seat waits a random time from 0 to
+// With a think time (--think-ms, in ms; default 0) each seat waits a random time from 0 to
 // twice that before each move, as people do: the latency figure is then that of a server under
 // that steady load. Without one, every seat moves the instant it may (a closed loop): the moves a
 // second are the server's capacity on this machine, and each move's latency is mostly its wait in
 // the queue behind the other matches' moves (Little's law: about matches / moves a second).
 //
-// usage: server_load <path to tabletop> [matches=500] [seconds=20] [game=relativity] [think_ms=0]
+// usage: server_load <path to tabletop> [--matches 500] [--seconds 20] [--game relativity]
+//                    [--think-ms 0]
 //
-// `server_load <tabletop> cluster [matches] [seconds] [game] [think_ms]` (`make load-cluster`) runs
+// `server_load <tabletop> cluster [the same options]` (`make load-cluster`) runs
 // the same load three times and prints the figures side by side: against one process on SQLite as
 // above, the same with --sync-full (each commit flushed to the disk before its acknowledgement, as
 // PostgreSQL does by default: the like-for-like durability), then through nginx to two processes
@@ -31,7 +32,7 @@
 // PostgreSQL notification); a move whose broadcast was cut by the kill is not sampled. Needs
 // PostgreSQL and nginx (scripts/install-deps).
 //
-// `server_load <tabletop> soak [seconds=600]` (`make soak-server`) is the soak instead: a real
+// `server_load <tabletop> soak [--seconds 600]` (`make soak-server`) is the soak instead: a real
 // server with its default limits (except the HTTP rate per address: every client here is on
 // 127.0.0.1) and rooms leaving memory after 5 s idle, for `seconds`, with at once
 //   - honest players: 60 Relativity matches of two people thinking 0-2 s a move and 12 of a person
@@ -49,6 +50,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
@@ -69,8 +71,8 @@
 #include <sstream>
 #include <thread>
 
-#include "server/client.h"
-#include "server/cluster_launch.h"
+#include "testing/client.h"
+#include "testing/cluster_launch.h"
 
 namespace beast = boost::beast;
 namespace http = beast::http;
@@ -1002,21 +1004,43 @@ void print_all(const Figures& one, const Figures& full, const Figures& two) {
 }  // namespace
 
 int run(int argc, char** argv) {
-  if (argc < 2) {
-    std::cerr << "usage: server_load <tabletop> [cluster] [matches] [seconds] [game] [think_ms]\n"
-                 "       server_load <tabletop> soak [seconds]\n";
-    return 2;
-  }
-  const std::string bin = argv[1];
-  if (argc > 2 && std::string(argv[2]) == "soak")
-    return soak(bin, argc > 3 ? std::stoi(argv[3]) : 600);
-  const bool cluster = argc > 2 && std::string(argv[2]) == "cluster";
-  const int first = cluster ? 3 : 2;
-  const int matches = argc > first ? std::stoi(argv[first]) : 500;
-  const int seconds = argc > first + 1 ? std::stoi(argv[first + 1]) : 20;
-  const std::string game = argc > first + 2 ? argv[first + 2] : "relativity";
-  const int think = argc > first + 3 ? std::stoi(argv[first + 3]) : 0;
-  if (cluster) {
+  CLI::App app{
+      "server_load: load and soak runs against a real `tabletop serve` (not in make test)"};
+  std::string bin;
+  int matches = 500, seconds = 20, think = 0;
+  std::string game = "relativity";
+  app.add_option("tabletop", bin, "the tabletop binary to run as the server")
+      ->required()
+      ->check(CLI::ExistingFile);
+  auto add_load_options = [&](CLI::App& on) {
+    on.add_option("--matches", matches, "matches played at once")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100000));
+    on.add_option("--seconds", seconds, "seconds of load")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 86400));
+    on.add_option("--game", game, "the game played")->capture_default_str();
+    on.add_option("--think-ms", think,
+                  "each seat's mean think time in ms (0: every seat moves the instant it may)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 600000));
+  };
+  add_load_options(app);
+  auto* cluster = app.add_subcommand(
+      "cluster",
+      "the same load on SQLite, SQLite with --sync-full, and through nginx to two "
+      "processes on one PostgreSQL, one of them killed part-way");
+  add_load_options(*cluster);
+  auto* soak_run = app.add_subcommand(
+      "soak", "honest players and hostile clients against one server, with its memory over time");
+  int soak_seconds = 600;
+  soak_run->add_option("--seconds", soak_seconds, "seconds of soak")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 864000));
+  app.require_subcommand(0, 1);
+  CLI11_PARSE(app, argc, argv);
+  if (soak_run->parsed()) return soak(bin, soak_seconds);
+  if (cluster->parsed()) {
     if (const std::string why = ClusterDemo::unavailable(TABLETOP_SOURCE_DIR); !why.empty()) {
       std::cerr << "load: the cluster mode needs PostgreSQL and nginx: " << why << "\n";
       return 1;
@@ -1025,7 +1049,7 @@ int run(int argc, char** argv) {
   reset_run(think);
   const Figures one = one_process(bin, matches, seconds, game);
   print_one(one);
-  if (!cluster) return one.ok() ? 0 : 1;
+  if (!cluster->parsed()) return one.ok() ? 0 : 1;
   reset_run(think);
   const Figures full = one_process(bin, matches, seconds, game, true);
   print_one(full);

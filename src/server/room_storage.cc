@@ -1,0 +1,131 @@
+#include "server/room_storage.h"
+
+#include "server/log.h"
+
+namespace tabletop::server {
+
+MatchStorage::MatchStorage(Store& store, const StoredMatch& stored)
+    : store_(store),
+      id_(stored.id),
+      stored_seats_(stored.seats),
+      finished_stored_(stored.status == "finished"),
+      row_knows_to_move_(stored.to_move.has_value() || stored.status == "finished") {}
+
+std::vector<SeatInfo> MatchStorage::seat_infos(const json& stored) {
+  std::vector<SeatInfo> seats;
+  for (const json& s : stored) {
+    SeatInfo seat;
+    seat.kind = s.value("kind", "human");
+    seat.strength = s.value("strength", "");
+    seat.token_hash = s.value("token_hash", "");
+    seat.revoked_hash = s.value("revoked_token_hash", "");
+    seat.open = s.value("open", false);
+    if (s.contains("taken_over_at")) seat.taken_over_at = s["taken_over_at"].get<long long>();
+    seats.push_back(std::move(seat));
+  }
+  return seats;
+}
+
+json MatchStorage::seats_json(const std::vector<SeatInfo>& seats) {
+  json out = json::array();
+  for (const SeatInfo& s : seats) {
+    json j{{"kind", s.kind}};
+    if (!s.strength.empty()) j["strength"] = s.strength;
+    if (!s.token_hash.empty()) j["token_hash"] = s.token_hash;
+    if (!s.revoked_hash.empty()) j["revoked_token_hash"] = s.revoked_hash;
+    if (s.open) j["open"] = true;
+    if (s.taken_over_at) j["taken_over_at"] = *s.taken_over_at;
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+Write MatchStorage::append_move(long long index, const std::string& text, long long new_seq) {
+  return store_.append_move(id_, index, text, new_seq);
+}
+
+Write MatchStorage::truncate_moves(long long keep, long long new_seq) {
+  return store_.truncate_moves(id_, keep, new_seq);
+}
+
+Write MatchStorage::update_seats(const std::vector<SeatInfo>& seats, const std::string& status,
+                                 long long seq, long long new_seq) {
+  json now = seats_json(seats);
+  const Write written = store_.update_seats(id_, stored_seats_, seq, now, status, new_seq);
+  if (written != Write::kStale) stored_seats_ = std::move(now);
+  return written;
+}
+
+void MatchStorage::finish_if_over(const State& state, const json& result) {
+  if (!state.is_terminal() || finished_stored_) return;
+  store_.finish(id_, result);
+  finished_stored_ = true;
+}
+
+void MatchStorage::changed(const State& state, long long seq) {
+  if (!store_.shared()) return;
+  // Other processes look for computer seats to play, and list the match, by its row.
+  try {
+    store_.set_to_move(id_, state.is_terminal() ? -1 : int(state.current_player()), seq);
+  } catch (const std::exception& e) {
+    // The row then does not say who is to move: other processes read the match to know.
+    log_match(spdlog::level::warn, id_,
+              std::string("noting who is to move in the store failed: ") + e.what());
+  }
+}
+
+void MatchStorage::note_to_move(const State& state, long long seq) const {
+  store_.set_to_move(id_, state.is_terminal() ? -1 : int(state.current_player()), seq);
+}
+
+void MatchStorage::note_to_move_if_unknown(const State& state, long long seq) {
+  if (row_knows_to_move_) return;
+  // A new match, or one whose row fell behind (a crash): the lobby list reads it from the row.
+  note_to_move(state, seq);
+  row_knows_to_move_ = true;
+}
+
+void MatchStorage::note_presence(int seat, bool connected) {
+  if (!store_.shared()) return;
+  try {
+    store_.note_presence(id_, seat, connected);
+  } catch (const std::exception& e) {
+    // Not noted: a takeover asked through another process sees only its own viewers meanwhile.
+    log_match(
+        spdlog::level::warn, id_,
+        "noting seat " + std::to_string(seat) + "'s presence in the store failed: " + e.what());
+  }
+}
+
+bool MatchStorage::seen_elsewhere(int seat, int within_s) {
+  return store_.shared() && store_.seen_elsewhere(id_, seat, within_s);
+}
+
+bool MatchStorage::claim_lease() {
+  try {
+    return store_.claim_lease(id_);
+  } catch (const std::exception& e) {
+    log_match(spdlog::level::warn, id_,
+              "claiming the lease of its computer seats failed (tried again at the next change): " +
+                  std::string(e.what()));
+    return false;
+  }
+}
+
+std::optional<MatchStorage::Changes> MatchStorage::read_changes(long long moves_here,
+                                                                long long seq_here) {
+  // Only the moves this room lacks. Every seq step since ours is a move (the log grew by as many
+  // moves as seq by steps) exactly when no undo or takeover came between: then the log extends
+  // ours; else the whole match is read.
+  std::optional<StoredMatch> stored = store_.load_from(id_, moves_here);
+  if (!stored || (stored->seq == seq_here && stored->seats == stored_seats_)) return std::nullopt;
+  const bool extends = stored->moves_total >= moves_here &&
+                       stored->moves_total - moves_here == stored->seq - seq_here &&
+                       std::size_t(stored->moves_total - moves_here) == stored->moves.size();
+  if (!extends && !(stored = store_.load(id_))) return std::nullopt;
+  stored_seats_ = stored->seats;
+  finished_stored_ = stored->status == "finished";
+  return Changes{std::move(*stored), extends};
+}
+
+}  // namespace tabletop::server
