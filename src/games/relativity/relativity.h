@@ -18,6 +18,24 @@
 // Move packing: bits = low * 32 + high, the two squares of the swap with low < high. Notation:
 // "d3#e3" (either order parses; the lower square index is printed first: "d1#d3").
 //
+// For learning (core/game.h): action = the index of the swap's pair of squares among the 276
+// pairs low < high, in order (a1#b1 = 0, a1#c1 = 1, ..., e4#f4 = 275): low * 23 - low * (low - 1)
+// / 2 + high - low - 1. Observation tensor (every viewer sees the same, but for its own seat
+// one-hot), a flat vector of kTensorSize floats:
+//   [0, 144)   6 planes of 24 squares (square = row * 6 + column, a1 first): plane r has 1 where
+//              the coin shows rank r (0 Null, 1 Ace, 2..5);
+//   [144, 168) the swap that may not be reversed: 1 on the opponent's last swap's two squares
+//              (none in a round's first swap and once the game is over);
+//   [168, 170) the round, one-hot (Night, Day);
+//   [170, 172) the role to move, one-hot (Space, Time); zero once over;
+//   [172, 174) the seat to move, one-hot; zero once over;
+//   [174, 198) the trophies: seat * 12 + round * 6 + rank has 1 when that seat holds that round's
+//              trophy of that rank;
+//   [198, 200) the viewer's seat, one-hot (a spectator: both 0);
+//   [200]      1 once the game is over; [201] the plies played over max_plies (the cap's share).
+// utility: -1 to 1, zero-sum (a capped game with equal trophies gives 0 to both);
+// max_game_length: max_plies; max_chance_outcomes: 6 (a deal shuffles each suit's six coins).
+//
 // Params: `coins` / `coins2` fix the round-1 / round-2 deals in PPN's Coins form, top row first
 // ("n45a5n/3a2243/3n4a2n/a25345"); `max_plies` is the engine's safeguard against endless play.
 #pragma once
@@ -40,6 +58,9 @@ inline constexpr int kRanks = 6;
 inline constexpr int kTrophiesPerRound = 5;  // the sixth is set aside
 inline constexpr int kTrophiesToWin = 6;
 inline constexpr int kDefaultMaxPlies = 10000;
+// The learning contract's sizes (the layout is in the header comment above).
+inline constexpr int kActions = kSquares * (kSquares - 1) / 2;  // 276 pairs of squares
+inline constexpr int kTensorSize = 202;
 
 enum Role : uint8_t { kSpace = 0, kTime = 1 };
 enum Round : uint8_t { kNight = 0, kDay = 1 };
@@ -76,6 +97,10 @@ inline int swap_low(Move m) {
 }
 inline int swap_high(Move m) {
   return int(m.bits % 32);
+}
+// The action of the swap of `low` < `high` (both squares).
+inline int pair_action(int low, int high) {
+  return low * (kSquares - 1) - low * (low - 1) / 2 + high - low - 1;
 }
 
 class RelativityGame;
@@ -116,6 +141,10 @@ class RelativityState final : public State {
   void figures(Figures& out) const override;
   // The lab's seat figures (trajectories): "trophies" (held by each seat, both rounds counted).
   void seat_figures(SeatFigures& out) const override;
+  // For learning (the layout and numbering are in the header comment).
+  int action_index(Move move) const override;
+  Move action_move(int action) const override;
+  void observation_tensor(Seat viewer, std::span<float> out) const override;
 
   const Board& board() const { return board_; }
   Round round() const { return Round(round_); }
@@ -177,6 +206,11 @@ class RelativityGame final : public Game {
   std::unique_ptr<State> new_initial_state(Chance chance) const override;
   // The 24 squares a1..f4.
   std::vector<std::string> board_places() const override;
+  // For learning (the header comment has the layout).
+  int num_distinct_actions() const override { return kActions; }
+  std::vector<int> observation_tensor_shape() const override { return {kTensorSize}; }
+  int max_game_length() const override { return max_plies_; }
+  int max_chance_outcomes() const override { return kRanks; }
 
   const std::optional<Board>& fixed_deal(Round round) const { return fixed_deal_[round]; }
   int max_plies() const { return max_plies_; }

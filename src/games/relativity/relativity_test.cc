@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -560,6 +561,58 @@ TEST(RelativityPpn, RoundsInTheWrongDocumentAndCappedGamesAreRefused) {
   } catch (const BadRecord& e) {
     EXPECT_NE(std::string(e.what()).find("ply cap"), std::string::npos) << e.what();
   }
+}
+
+// --- For learning ---------------------------------------------------------------------------
+
+// The action of a swap is its pair of squares' place among the 276 pairs, from a1#b1 to e4#f4.
+TEST(RelativityLearning, ActionsNumberThePairsOfSquares) {
+  auto s = make({{"coins", kRecordedDeal}});
+  EXPECT_EQ(s->game().num_distinct_actions(), 276);
+  EXPECT_EQ(s->action_index(s->parse_move("a1#b1")), 0);
+  EXPECT_EQ(s->action_index(s->parse_move("a1#c1")), 1);
+  EXPECT_EQ(s->action_index(s->parse_move("b1#c1")), 23);
+  EXPECT_EQ(s->action_index(s->parse_move("e4#f4")), 275);
+  EXPECT_EQ(s->action_move(s->action_index(s->parse_move("e3#f3"))), s->parse_move("e3#f3"));
+  // Space's 96 swaps are lit in the mask; a pair that is no Space swap is refused by name.
+  std::vector<uint8_t> mask(276);
+  s->legal_action_mask(mask);
+  EXPECT_EQ(std::count(mask.begin(), mask.end(), 1), 96);
+  EXPECT_EQ(mask[std::size_t(pair_action(sq("a1"), sq("c1")))], 0);
+  try {
+    s->action_move(1);
+    FAIL() << "a1#c1 is no Space swap";
+  } catch (const BadMove& e) {
+    EXPECT_NE(std::string(e.what()).find("a1#c1"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(s->action_move(276), BadMove);
+}
+
+// The tensor of the recorded deal after Space's e3#f3: the coins by rank, the swap Time may not
+// reverse, Time to move in the Night round, and the viewer's seat.
+TEST(RelativityLearning, TheTensorHoldsTheCoinsTheReversalAndTheSeats) {
+  auto s = make({{"coins", kRecordedDeal}});
+  s->apply_text("e3#f3");  // e3 now holds 3, f3 holds 4
+  std::vector<float> t(kTensorSize);
+  s->observation_tensor(1, t);
+  EXPECT_EQ(t[std::size_t(3 * 24 + sq("e3"))], 1);
+  EXPECT_EQ(t[std::size_t(4 * 24 + sq("f3"))], 1);
+  EXPECT_EQ(t[std::size_t(0 * 24 + sq("a4"))], 1);  // Null
+  EXPECT_EQ(t[std::size_t(1 * 24 + sq("a1"))], 1);  // Ace
+  float coins = 0;
+  for (int i = 0; i < 144; ++i) coins += t[std::size_t(i)];
+  EXPECT_EQ(coins, 24);
+  EXPECT_EQ(t[std::size_t(144 + sq("e3"))], 1);  // the reversal Time may not make
+  EXPECT_EQ(t[std::size_t(144 + sq("f3"))], 1);
+  EXPECT_EQ(t[168], 1);  // Night
+  EXPECT_EQ(t[171], 1);  // Time to move
+  EXPECT_EQ(t[173], 1);  // seat 1 to move
+  EXPECT_EQ(t[198], 0);  // the viewer is seat 1
+  EXPECT_EQ(t[199], 1);
+  std::vector<float> spectator(kTensorSize);
+  s->observation_tensor(kSpectator, spectator);
+  EXPECT_EQ(spectator[198] + spectator[199], 0);
+  EXPECT_FLOAT_EQ(t[201], 1.0f / kDefaultMaxPlies);
 }
 
 TEST(RelativityConformance, RandomSimTest) {
