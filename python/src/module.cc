@@ -10,13 +10,14 @@
 namespace tabletop::python {
 
 json to_json(const py::handle& object) {
-  static py::object dumps = py::module_::import("json").attr("dumps");
-  return json::parse(dumps(object).cast<std::string>());
+  // Never destroyed: a static py::object would be released after the interpreter is gone.
+  static const py::object* dumps = new py::object(py::module_::import("json").attr("dumps"));
+  return json::parse((*dumps)(object).cast<std::string>());
 }
 
 py::object from_json(const json& value) {
-  static py::object loads = py::module_::import("json").attr("loads");
-  return loads(value.dump());
+  static const py::object* loads = new py::object(py::module_::import("json").attr("loads"));
+  return (*loads)(value.dump());
 }
 
 py::array_t<uint8_t> mask_of(const State& state) {
