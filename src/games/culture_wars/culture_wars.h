@@ -73,6 +73,41 @@
 //
 // Move packing: kind (bits 0-3) | from (4-13) | to (14-23) | count (24-29) | coin choice (30-33).
 //
+// For learning (core/game.h). Squares in actions are land indices: a land square's place among the
+// 96 land squares in square order (the map is public; it is final once setup's tile moves are
+// done). Actions, kActions in all, by kind:
+//   [kTileActions)  a tile move: the tile's place among the 24 tiles by lower-left square (in
+//   square
+//                   order) * 625 + the destination's lower-left square, row * 25 + column;
+//   kCoinActions + land index: `coin:`; kTokenActions + land index: `token:`; kGrowActions + land
+//   index: `grow:`;
+//   kSettleActions + land index * 7 + choice: `settle:`, choice 0 (own coin, ten tokens or no
+//                   coin to put down), 1..5 (that known reserve coin), 6 (an unseen one);
+//   kStepActions + (from * 96 + to) * 36 + count - 1: `3k12-k13` (from, to land indices);
+//   kDoneAction: `done`.
+// Observation tensor (every viewer sees the same, but for its own seat one-hot; n = players), a
+// flat vector of tensor_size(n) floats: planes of the 676 squares of the window (square = row * 26
+// + column, a1 first), plane p at p * 676:
+//   0        land;
+//   1        a tile's lower-left square;
+//   2        the lower-left square of a tile moved in setup (during the tile moves only);
+//   3 + s    seat s's tokens there (a count);
+//   3 + n    the tokens of the seat to move that have moved this round (movement) or the square
+//            has grown (expansion), a count; 0 in the other phases;
+//   4 + n + s  a coin of seat s's suit;
+//   4 + 2n   the coin lies suit side up;
+//   4 + 2n + v  (v = 1..5) the coin's number is known to be v;
+//   10 + 2n  nobody has seen the coin's number;
+// then per seat, 9 numbers: reserve tokens, its known reserve coins 1..5 (five 0/1), its unseen
+// reserve coins, its settlements, its settlements at the last round's end; then the round; the
+// phase, one-hot of 7 (Phase order); the turn order, n one-hots of n (position i's seat); the seat
+// to move, one-hot (none once over); tokens still to place (token placement, else 0); the viewer,
+// one-hot (a spectator: none); the winners (1 each); 1 when the round cap ended the game.
+// utility: a winner +1, every other seat -1/(n-1), not constant-sum (a shared win gives several
+// seats +1); max_game_length: setup's moves (tile moves, four coins and three tokens a seat) plus
+// max_rounds rounds of at most kMaxPliesPerSeatRound per seat; max_chance_outcomes: 4 (the turn
+// order's shuffle of up to four seats; a draw among four unseen coins).
+//
 // Params: players (2..4, default 4), tech_advantage (the optional Technological Advantage rule,
 // default false), handicap_seat (-1: none; that seat places three tokens in setup), max_rounds.
 // Variant flags, each another reasonable reading of an unclear sentence (the default is the more
@@ -111,6 +146,25 @@ inline constexpr int kTokens = 36;
 inline constexpr int kMaxSeats = 4;
 inline constexpr int kNoSquare = 1023;
 inline constexpr int kDefaultMaxRounds = 200;
+
+// The learning contract's action numbering and sizes (the layout is in the header comment).
+inline constexpr int kLandSquares = kTiles * 4;
+inline constexpr int kTileDestinations = (kWidth - 1) * (kWidth - 1);
+inline constexpr int kSettleChoices = 7;
+inline constexpr int kTileActions = kTiles * kTileDestinations;
+inline constexpr int kCoinActions = kTileActions;
+inline constexpr int kTokenActions = kCoinActions + kLandSquares;
+inline constexpr int kGrowActions = kTokenActions + kLandSquares;
+inline constexpr int kSettleActions = kGrowActions + kLandSquares;
+inline constexpr int kStepActions = kSettleActions + kLandSquares * kSettleChoices;
+inline constexpr int kDoneAction = kStepActions + kLandSquares * kLandSquares * kTokens;
+inline constexpr int kActions = kDoneAction + 1;
+inline constexpr int tensor_size(int players) {
+  return kSquares * (11 + 2 * players) + players * 9 + 1 + 7 + players * players + 3 * players + 2;
+}
+// Plies one seat can take in a round: a grow per reserve token, a step per token and `done`, a
+// settlement per five tokens and `done`.
+inline constexpr int kMaxPliesPerSeatRound = kTokens + (kTokens + 1) + (kTokens / 5 + 1);
 
 // Coin values 0 = Null, 1 = Ace, 2..5. A coin is seat * 6 + value.
 inline constexpr int kCoinValues = 6;
@@ -282,6 +336,10 @@ class CultureWarsState final : public State {
   // resolved), "settlements_attacked", "settlements_made", "settlements_abandoned", "settlements"
   // (held by all seats at the end) and "shared_win" (1 when several seats won).
   void figures(Figures& out) const override;
+  // For learning (the numbering and layout are in the header comment).
+  int action_index(Move move) const override;
+  Move action_move(int action) const override;
+  void observation_tensor(Seat viewer, std::span<float> out) const override;
   // The lab's seat figures (trajectories): "population" (each seat's tokens on the map),
   // "squares" (the squares it occupies), "settlements" (those it holds now) and "reserve" (its
   // reserve tokens).
@@ -384,6 +442,9 @@ class CultureWarsState final : public State {
   void boat_destinations(Seat seat, int from, std::array<bool, kSquares>& to) const;
   void step_moves(MoveList& out) const;
   void settle_moves(MoveList& out) const;
+  // Land indices (For learning): the square's place among the land squares, and back.
+  int land_index(int square) const;
+  int land_square(int index) const;
   std::string coin_text(uint8_t coin) const;
 
   // The map.
@@ -434,6 +495,14 @@ class CultureWarsGame final : public Game {
   std::unique_ptr<State> new_initial_state(Chance chance) const override;
   // Every square of the 26x26 window, a1..z26.
   std::vector<std::string> board_places() const override;
+  // For learning (the header comment has the numbering and the layout).
+  int num_distinct_actions() const override { return kActions; }
+  std::vector<int> observation_tensor_shape() const override { return {tensor_size(players_)}; }
+  Utility utility() const override { return {loss_return(), 1.0, false, 0.0}; }
+  int max_game_length() const override {
+    return setup_tile_moves() + players_ * (4 + 3) + max_rounds_ * players_ * kMaxPliesPerSeatRound;
+  }
+  int max_chance_outcomes() const override { return kMaxSeats; }
 
   bool tech_advantage() const { return tech_advantage_; }
   int handicap_seat() const { return handicap_seat_; }

@@ -162,7 +162,6 @@ void CultureWarsState::project_round_end(RoundEnd& e) const {
 namespace {
 // Steps over land from a coin's 3x3 block within which tokens count toward settling it.
 constexpr int kReach = 10;
-constexpr int kLandSquares = kTiles * 4;
 // Territory: worth of a land square the seat's tokens reach first; the share of a candidate
 // coin's worth when another seat reaches it as soon (shared) or sooner (behind). Both count in
 // setup, half in round 1, not after (culture_wars.h says why).

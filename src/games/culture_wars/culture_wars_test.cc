@@ -1274,6 +1274,69 @@ TEST(CultureWarsView, TheTurnStatusTellsWhatIsLeftAndWhatComesNext) {
       << s->turn_status(kSpectator);
 }
 
+// --- For learning ---------------------------------------------------------------------------
+
+// A tile move is numbered by the tile's place among the tiles (by lower-left square) and its
+// destination; a step by the land indices of its squares and its count; `done` is the last.
+TEST(CultureWarsLearning, ActionsNumberTilesLandSquaresAndCounts) {
+  auto setup = fresh(2);
+  ASSERT_EQ(setup->phase(), Phase::kTileMoves);
+  const Move tile = setup->parse_move("tile:m11-g9");
+  ASSERT_EQ(setup->why_illegal(tile), "");
+  // m11 is the eighth tile (five in row 9, then i11, k11, m11); g9 is column 6 of row 8 (from 0).
+  EXPECT_EQ(setup->action_index(tile), 7 * 625 + 8 * 25 + 6);
+  EXPECT_EQ(setup->action_move(7 * 625 + 8 * 25 + 6), tile);
+  auto s = position({{{"i11", 3}}, {{"p11", 1}}}, {{"i10", 0, 3, true}, {"m16", 1, 4, true}}, 0);
+  const Move step = s->parse_move("3i11-i12");
+  ASSERT_EQ(s->why_illegal(step), "");
+  // i11 is land square 20 (two rows of ten before it), i12 is 30.
+  EXPECT_EQ(s->action_index(step), kStepActions + (20 * 96 + 30) * 36 + 2);
+  EXPECT_EQ(s->action_move(kStepActions + (20 * 96 + 30) * 36 + 2), step);
+  EXPECT_EQ(s->action_index(s->parse_move("done")), s->game().num_distinct_actions() - 1);
+  std::vector<uint8_t> mask(std::size_t(s->game().num_distinct_actions()));
+  s->legal_action_mask(mask);
+  EXPECT_EQ(std::size_t(std::count(mask.begin(), mask.end(), 1)), s->legal_moves().size());
+  // Four tokens are not there to move: refused by name.
+  try {
+    s->action_move(kStepActions + (20 * 96 + 30) * 36 + 3);
+    FAIL() << "only three tokens stand on i11";
+  } catch (const BadMove& e) {
+    EXPECT_NE(std::string(e.what()).find("4i11-i12"), std::string::npos) << e.what();
+  }
+}
+
+// A known position's tensor (2 seats: 15 planes of the 676 squares, then 9 numbers a seat and the
+// round, phase, order, seats): land, tokens, a coin's suit, face and known number, the reserve.
+TEST(CultureWarsLearning, TheTensorShowsLandTokensCoinsAndSeats) {
+  auto s = position({{{"i11", 3}}, {{"p11", 1}}}, {{"i10", 0, 3, true}, {"m16", 1, 4, true}}, 0);
+  ASSERT_EQ(s->game().observation_tensor_shape(), std::vector<int>{tensor_size(2)});
+  std::vector<float> t(std::size_t(tensor_size(2)), -1.0f);
+  s->observation_tensor(1, t);
+  auto plane = [&](int p, const char* square) { return t[std::size_t(p * kSquares + sq(square))]; };
+  EXPECT_EQ(plane(0, "i9"), 1);   // land
+  EXPECT_EQ(plane(0, "m13"), 0);  // the inner sea
+  EXPECT_EQ(plane(1, "i9"), 1);   // a tile's lower-left square
+  EXPECT_EQ(plane(1, "j9"), 0);
+  EXPECT_EQ(plane(3, "i11"), 3);      // seat 0's tokens
+  EXPECT_EQ(plane(4, "p11"), 1);      // seat 1's
+  EXPECT_EQ(plane(6, "i10"), 1);      // seat 0's coin
+  EXPECT_EQ(plane(7, "m16"), 1);      // seat 1's
+  EXPECT_EQ(plane(8, "i10"), 1);      // suit side up
+  EXPECT_EQ(plane(8 + 3, "i10"), 1);  // known to be a 3
+  EXPECT_EQ(plane(8 + 4, "m16"), 1);  // known to be a 4
+  EXPECT_EQ(plane(14, "i10"), 0);     // seen
+  const std::size_t seats = 15 * kSquares;
+  EXPECT_EQ(t[seats + 0], kTokens - 3);  // seat 0's reserve tokens
+  EXPECT_EQ(t[seats + 9], kTokens - 1);  // seat 1's
+  EXPECT_EQ(t[seats + 18], 1);           // round 1
+  EXPECT_EQ(t[seats + 19 + int(Phase::kMovement)], 1);
+  EXPECT_EQ(t[seats + 26], 1);  // seat 0 first in the order
+  EXPECT_EQ(t[seats + 29], 1);  // seat 1 second
+  EXPECT_EQ(t[seats + 30], 1);  // seat 0 to move
+  EXPECT_EQ(t[seats + 34], 1);  // the viewer: seat 1
+  for (float x : t) EXPECT_GE(x, 0);
+}
+
 TEST(CultureWarsHidden, DeterminizeReshufflesUnseenCoinsOnly) {
   auto s = fresh(2, 9);
   while (s->phase() == Phase::kTileMoves) s->apply(s->legal_moves().front());

@@ -162,6 +162,7 @@ SiegeGame::SiegeGame(const json& params)
     for (int b = a + 1; b < kGridSquares; ++b)
       if (std::abs(column_of(a) - column_of(b)) + std::abs(row_of(a) - row_of(b)) == 1) link(a, b);
   for (int c = 0; c < kMaxSeats; ++c) link(home_square(c), kGate[c]);
+  build_move_table();
 }
 
 std::unique_ptr<State> SiegeGame::new_initial_state(Chance chance) const {

@@ -55,6 +55,28 @@
 // Returns: the winner +1, every other seat -1/(n-1). A game stopped by the engine's ply cap
 // (`max_plies`, not a rule: random play can wander for a long time) scores 0 for everyone.
 //
+// For learning (core/game.h). Actions: every move any state of this game can offer, numbered in
+// the order of their packed bits (a table built once per game, SiegeGame::move_table): for each
+// die 0..5, square in play and square within that many steps over the board in play (itself
+// included), no attack or an attack on a square in play next to where the piece ends (never the
+// square it left); then `end`, the last action. Observation tensor (every viewer sees the same,
+// but for its own seat one-hot; n = players), a flat vector of tensor_size(n) floats:
+//   planes of 36 places (the square numbers above: 0..31 the grid from b1, 32.. the Home Bases
+//   NE SE SW NW), plane p at p * 36:
+//     2s, 2s + 1   seat s's Army, seat s's Commander (s < n);
+//     2n + v       an Army whose value v (0..5) has been turned up;
+//     2n + 6       an Army whose value nobody knows;
+//     2n + 7       the piece there has moved this turn;
+//     2n + 8       the place is on the board with this player count;
+//   then per seat s, its stack top first, six slots of seven: slot i's value unknown, or 0..5,
+//     one-hot (all 0 past the stack's end);
+//   then the dice left: how many show 0, 1, ..., 5 (six counts);
+//   then one-hots of n: the seat to move (none once over), the first player, the viewer (a
+//     spectator: none), the winner (none before the end or at the cap);
+//   then 1 once over, 1 when stopped by the ply cap, and the plies played over max_plies.
+// utility: the winner 1, the others -1/(n-1), 0 for all at the cap (zero-sum); max_game_length:
+// max_plies; max_chance_outcomes: 6 (a die; a stack's shuffle of six).
+//
 // Params: players (2..4, default 4), max_plies (default kDefaultMaxPlies), straight_moves (variant,
 // default false: a move's orthogonal steps may turn; true: they all go one way, see the doc's
 // Rulings).
@@ -81,6 +103,10 @@ inline constexpr int kKinds = 7;
 inline constexpr int kMaxDice = 4;
 inline constexpr int kMaxSeats = 4;
 inline constexpr int kDefaultMaxPlies = 20000;
+// The learning tensor's size with `players` seats (the layout is in the header comment above).
+inline constexpr int tensor_size(int players) {
+  return kSquares * (2 * players + 9) + players * kArmies * 7 + 6 + 4 * players + 3;
+}
 // The cap the shared conformance suite plays with (GameEntry::test_params): random games rarely end
 // before tens of thousands of plies, and checking every ply of 600 of them must stay quick.
 inline constexpr int kConformanceMaxPlies = 250;
@@ -179,6 +205,10 @@ class SiegeState final : public State {
   // besieged Home Base), "first_player_won" (1 when the winner of the starting roll won the game)
   // and "first_player" (that seat).
   void figures(Figures& out) const override;
+  // For learning (the numbering and layout are in the header comment).
+  int action_index(Move move) const override;
+  Move action_move(int action) const override;
+  void observation_tensor(Seat viewer, std::span<float> out) const override;
   // The lab's seat figures (trajectories): "armies_on_board" (each seat's Armies on the board)
   // and "strength_on_board" (the sum of their values, hidden ones included: the lab reads the
   // truth).
@@ -289,6 +319,14 @@ class SiegeGame final : public Game {
   // two places, a square not in play, a seat to move without dice...).
   std::unique_ptr<SiegeState> position(const json& fields, Chance chance = Chance()) const;
 
+  // For learning (the header comment has the numbering and the layout).
+  int num_distinct_actions() const override { return int(move_table_.size()); }
+  std::vector<int> observation_tensor_shape() const override { return {tensor_size(players_)}; }
+  int max_game_length() const override { return max_plies_; }
+  int max_chance_outcomes() const override { return 6; }
+  // Every move any state can offer, by ascending bits: action a is move_table()[a].
+  const std::vector<uint64_t>& move_table() const { return move_table_; }
+
   int max_plies() const { return max_plies_; }
   // The straight_moves variant: every step of one move in the same compass direction.
   bool straight_moves() const { return straight_moves_; }
@@ -314,6 +352,9 @@ class SiegeGame final : public Game {
   uint64_t in_play_ = 0;
   std::array<std::array<uint8_t, 4>, kSquares> neighbours_{};
   std::array<uint8_t, kSquares> neighbour_count_{};
+  // Fills move_table_ from the board in play (siege_learning.cc).
+  void build_move_table();
+  std::vector<uint64_t> move_table_;
 };
 
 // The registry entry for Siege by Number.

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -859,6 +860,70 @@ TEST(SiegeState, PerftFromAFixedDealIsPinned) {
   EXPECT_EQ(perft(*s, 2), 10u);
   EXPECT_EQ(perft(*s, 3), 34u);
   EXPECT_EQ(perft(*s, 4), 64u);
+}
+
+// --- For learning ---------------------------------------------------------------------------
+
+// The action space is the table of every move, in the order of the packed bits, `end` last; an
+// action maps to its move both ways, and one that is no legal move here is refused by name.
+TEST(SiegeLearning, ActionsNumberEveryMoveInBitOrderWithEndLast) {
+  for (int players = 2; players <= 4; ++players) {
+    auto g = game(players);
+    const std::vector<uint64_t>& table = g->move_table();
+    EXPECT_EQ(g->num_distinct_actions(), int(table.size()));
+    EXPECT_TRUE(std::is_sorted(table.begin(), table.end()));
+    EXPECT_EQ(std::adjacent_find(table.begin(), table.end()), table.end());
+    EXPECT_EQ(table.back(), kEndTurn.bits);
+  }
+  auto s = pos(2, "c3=NE4 c4=NE1 d3=SW2", {1, 3}, {{"revealed", {"4", ""}}});
+  const Move attack = s->parse_move("1:c3xd3");
+  const int action = s->action_index(attack);
+  EXPECT_EQ(s->action_move(action), attack);
+  EXPECT_EQ(s->action_index(kEndTurn), s->game().num_distinct_actions() - 1);
+  std::vector<uint8_t> mask(std::size_t(s->game().num_distinct_actions()));
+  s->legal_action_mask(mask);
+  EXPECT_EQ(std::size_t(std::count(mask.begin(), mask.end(), 1)), s->legal_moves().size());
+  // 2:c3xd3 is in the table (a die of 2 may attack without moving) but no die shows 2 now.
+  const int two = s->action_index(s->parse_move("2:c3xd3"));
+  ASSERT_GE(two, 0);
+  EXPECT_EQ(mask[std::size_t(two)], 0);
+  try {
+    s->action_move(two);
+    FAIL() << "no die shows 2";
+  } catch (const BadMove& e) {
+    EXPECT_NE(std::string(e.what()).find("2:c3xd3"), std::string::npos) << e.what();
+  }
+}
+
+// A known position's tensor (2 players: 13 planes of 36 places, then the stacks, the dice and the
+// seats): the Armies by seat, a value turned up and one nobody knows, the stacks' unknown slots,
+// the dice left and the viewer.
+TEST(SiegeLearning, TheTensorShowsPiecesKnownValuesStacksAndDice) {
+  auto s = pos(2, "c3=NE4 c4=NE1 d3=SW2", {1, 3}, {{"revealed", {"4", ""}}});
+  ASSERT_EQ(s->game().observation_tensor_shape(), std::vector<int>{tensor_size(2)});
+  std::vector<float> t(std::size_t(tensor_size(2)), -1.0f);
+  s->observation_tensor(1, t);
+  auto plane = [&](int p, const char* square) { return t[std::size_t(p * kSquares + sq(square))]; };
+  EXPECT_EQ(plane(0, "c3"), 1);  // NE (seat 0) Armies
+  EXPECT_EQ(plane(0, "c4"), 1);
+  EXPECT_EQ(plane(2, "d3"), 1);      // SW (seat 1) Army
+  EXPECT_EQ(plane(4 + 4, "c3"), 1);  // the 4 turned up
+  EXPECT_EQ(plane(4 + 6, "c4"), 1);  // nobody knows the Ace on c4 (nor SW's 2 on d3)
+  EXPECT_EQ(plane(4 + 1, "c4"), 0);
+  EXPECT_EQ(plane(4 + 6, "d3"), 1);
+  EXPECT_EQ(plane(4 + 8, "b1"), 1);  // SW's arm is in play, SE's is not
+  EXPECT_EQ(plane(4 + 8, "h2"), 0);
+  const std::size_t stacks = 13 * kSquares;
+  EXPECT_EQ(t[stacks + 0], 1);      // NE's top Army: unknown
+  EXPECT_EQ(t[stacks + 3 * 7], 1);  // its fourth and last
+  EXPECT_EQ(t[stacks + 4 * 7], 0);  // no fifth
+  const std::size_t dice = stacks + 2 * 6 * 7;
+  EXPECT_EQ(t[dice + 1], 1);
+  EXPECT_EQ(t[dice + 3], 1);
+  EXPECT_EQ(t[dice + 2], 0);
+  EXPECT_EQ(t[dice + 6], 1);      // seat 0 to move
+  EXPECT_EQ(t[dice + 6 + 5], 1);  // the viewer: seat 1
+  for (float x : t) EXPECT_GE(x, 0);
 }
 
 TEST(SiegeConformance, ThreePlayersWithALongerCap) {
