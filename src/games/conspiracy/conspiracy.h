@@ -61,6 +61,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 
 #include "core/game.h"
@@ -243,6 +244,13 @@ class ConspiracyState final : public State {
   // kinds of move that come next. To the seat to move only, one legal example of each kind (its
   // hand decides them); to everyone else the kinds alone.
   std::string turn_status(Seat viewer) const override;
+  // For learning (conspiracy_learning.cc; docs/games/conspiracy.md, "For learning"): the action
+  // numbering and the observation tensor described at ConspiracyGame below. Every move names only
+  // what its seat sees (coins of its hand, held tiles, squares, positions, seats), so the numbers
+  // are the same on every state the seat cannot tell apart.
+  int action_index(Move move) const override;
+  Move action_move(int action) const override;
+  void observation_tensor(Seat viewer, std::span<float> out) const override;
   // 24 tiles and 24 coins each in exactly one place, boards and locations agreeing, coins only on
   // face-down tiles, no face-down tile in the Present row, hands and saved coins within bounds;
   // every coin in a hand and tile held known to its holder; a marker only on a tile the seat has
@@ -493,6 +501,39 @@ class ConspiracyGame final : public Game {
   std::unique_ptr<State> new_initial_state(Chance chance) const override;
   // Every tile position (LP..R31) and square (a1..f64).
   std::vector<std::string> board_places() const override;
+
+  // ---- For learning (core/game.h; conspiracy_learning.cc) ----
+  // Actions: one block per kind of move, in this order, each numbered within its block in
+  // mixed radix (last factor fastest); P = players, coins and tiles are piece ids (suit * 6 +
+  // rank), squares 0..383 (row * 6 + column), positions 0..95 (row * 3 + column), seats 0..P-1:
+  //   goal (suit, rank) 24 | jump 1 | wait 1 | place (coin) 24 | attack (coin, paid, payee)
+  //   24*24*P | reveal coin (square, paid, payee) 384*24*P | reveal tile (position, paid, payee)
+  //   96*24*P | advance (column) 3 | end 1 | tile (tile, position) 24*96 | at (square, direction)
+  //   384*8 | flip 1 | remove (paid, payee) 24*P | save (coin) 24 | save none 1 | mark (column) 3
+  //   | win 1 | pass 1.
+  // 41,821 actions with 3 players, 53,941 with 4, 66,061 with 5.
+  int num_distinct_actions() const override;
+  // The observation tensor, shape {kTensorSize}: sections of floats, one-hot where categorical,
+  // each a fixed block per square, position or seat (kSquareFeatures etc. below; the layout is
+  // in docs/games/conspiracy.md, "For learning"). Built from what observation(viewer) holds: a
+  // coin's or tile's identity only where the viewer knows it, a goal only the viewer's own (or
+  // the winner's at the end). The knowledge model keeps what a seat has learned of each piece
+  // where it lies, so the information-state tensor is this one.
+  static constexpr int kSquareFeatures = 21;
+  static constexpr int kPositionFeatures = 18;
+  static constexpr int kSeatFeatures = 140;
+  static constexpr int kGlobalFeatures = 54;
+  static constexpr int kTensorSize = kSquares * kSquareFeatures + kPositions * kPositionFeatures +
+                                     kMaxSeats * kSeatFeatures + kGlobalFeatures;
+  std::vector<int> observation_tensor_shape() const override { return {kTensorSize}; }
+  // The winner +1, every other seat -1 (so not constant-sum); 0 for all under the round cap.
+  Utility utility() const override { return {-1.0, 1.0, false, 0.0}; }
+  // With a round cap N: the goals (P plies), then per round and seat at most P jump answers and
+  // 11 plies of its turn (two actions of up to 4 plies, end, save, declare): P + N * P * (12 +
+  // P), a bound with slack. 0 (none declared) without a cap: the rules set no limit.
+  int max_game_length() const override;
+  // The deal shuffles the 24 tiles; coins are drawn from the bag (at most 24), dice have 6 faces.
+  int max_chance_outcomes() const override { return kPieces; }
   bool progress_markers() const { return markers_; }
   // The simulation round cap, or 0 (kNoRoundCap): none.
   int max_rounds() const { return max_rounds_; }

@@ -1451,5 +1451,70 @@ TEST(ConspiracyRender, TheTurnStatusTellsWhatIsLeftAsTheViewerMayKnowIt) {
             "(SQUARE DIRECTION).");
 }
 
+// --- For learning ---------------------------------------------------------------------------
+
+// The action space is one block per kind of move (conspiracy.h): each move's number follows from
+// its kind and parts, and maps back to the move while it is legal.
+TEST(ConspiracyLearning, ActionsAreNumberedByKindAndParts) {
+  EXPECT_EQ(make(3)->game().num_distinct_actions(), 41821);
+  EXPECT_EQ(make(5)->game().num_distinct_actions(), 66061);
+  auto s = blank(4, 3);
+  ASSERT_EQ(s->game().num_distinct_actions(), 53941);
+  s->edit_coin(P("C2"), kHand + 3);
+  s->edit_coin(P("C3"), kHand + 3);
+  auto index = [&](const std::string& text) { return s->action_index(s->parse_move(text)); };
+  EXPECT_EQ(index("place C2"), 26 + P("C2"));  // after goal (24), jump, wait
+  EXPECT_EQ(index("advance M"), 48434 + 1);
+  EXPECT_EQ(index("end"), 48437);
+  EXPECT_EQ(index("attack C3 pay C2 to 1"), 50 + (P("C3") * 24 + P("C2")) * 4 + 1);
+  EXPECT_EQ(s->action_move(26 + P("C2")), s->parse_move("place C2"));
+  // Legal as a number, not here: no placement can point at a coin on an empty board.
+  EXPECT_THROW(s->action_move(index("attack C3 pay C2 to 1")), BadMove);
+  EXPECT_THROW(s->action_move(-1), BadMove);
+  EXPECT_THROW(s->action_move(53941), BadMove);
+  play(*s, "place C2");
+  EXPECT_EQ(index("tile M0 R1"), 48438 + P("M0") * kPositions + Pos("R1"));
+  for (int a : s->legal_actions()) EXPECT_EQ(s->action_index(s->action_move(a)), a);
+}
+
+// The tensor shows a hand and a goal only to the seat that knows them; the counts to everyone.
+TEST(ConspiracyLearning, TheTensorShowsWhatEachViewerKnows) {
+  auto s = blank(4, 3);
+  s->edit_coin(P("C2"), kHand + 3);
+  s->edit_coin(P("C3"), kHand + 3);
+  const auto& game = static_cast<const ConspiracyGame&>(s->game());
+  ASSERT_EQ(game.observation_tensor_shape(), std::vector<int>{ConspiracyGame::kTensorSize});
+  auto tensor = [&](Seat viewer) {
+    std::vector<float> out(std::size_t(ConspiracyGame::kTensorSize));
+    s->observation_tensor(viewer, out);
+    return out;
+  };
+  const std::size_t seat3 = kSquares * ConspiracyGame::kSquareFeatures +
+                            kPositions * ConspiracyGame::kPositionFeatures +
+                            3 * ConspiracyGame::kSeatFeatures;
+  const int goal = 117 + s->goal_suit(3);
+  for (Seat viewer : {kSpectator, 1, 3}) {
+    const std::vector<float> x = tensor(viewer);
+    EXPECT_EQ(x[seat3 + 0], 1) << viewer;                          // in play
+    EXPECT_EQ(x[seat3 + 1], viewer == 3 ? 1 : 0);                  // the viewer's own seat
+    EXPECT_EQ(x[seat3 + 2], 1) << viewer;                          // to move
+    EXPECT_EQ(x[seat3 + 5], 2) << viewer;                          // coins in hand
+    EXPECT_EQ(x[seat3 + 6 + P("C2")], viewer == 3 ? 1 : 0);        // which coins
+    EXPECT_EQ(x[seat3 + 116], 1) << viewer;                        // a goal chosen
+    EXPECT_EQ(x[seat3 + std::size_t(goal)], viewer == 3 ? 1 : 0);  // which goal
+  }
+  EXPECT_THROW(s->observation_tensor(0, std::span<float>()), Error);
+}
+
+TEST(ConspiracyLearning, UtilityAndLengthFollowTheParams) {
+  const Game::Utility u = make(4)->game().utility();
+  EXPECT_EQ(u.min, -1);
+  EXPECT_EQ(u.max, 1);
+  EXPECT_FALSE(u.constant_sum);                     // every loser -1
+  EXPECT_EQ(make(4)->game().max_game_length(), 0);  // no cap: no bound
+  EXPECT_EQ(make(4, 1, {{"max_rounds", 8}})->game().max_game_length(), 4 + 8 * 4 * 16);
+  EXPECT_EQ(make(4)->game().max_chance_outcomes(), 24);
+}
+
 }  // namespace
 }  // namespace tabletop::conspiracy

@@ -89,6 +89,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -279,6 +280,13 @@ class TcgState final : public State {
   // field), "hand_cards", "pile_cards" (its draw pile) and "master_plans" (those its field agents
   // hold).
   void seat_figures(SeatFigures& out) const override;
+  // For learning (learning.cc, learning_tensor.cc; the numbering and the layout are described at
+  // TcgGame below). A move's agents are numbered by the slot the seat to move sees them in, never
+  // by their identity: a slot of its hand, a place (column, depth) of a field, a defeated agent's
+  // place in the attack's list, a bomb's place in the list of bombs.
+  int action_index(Move move) const override;
+  Move action_move(int action) const override;
+  void observation_tensor(Seat viewer, std::span<float> out) const override;
 
   // Accessors (tests, rendering, the estimate).
   Phase phase() const { return phase_; }
@@ -455,6 +463,16 @@ class TcgState final : public State {
   void next_turn();
   std::string agent_text(uint16_t agent) const;
 
+  // --- learning.cc: slots. The first hand slot of `s` holding `agent` (-1: none); its place in
+  // the field of `s` (column * kMaxDepth + depth; -1: none); either, the hand's kMaxHandSize slots
+  // first. The inverses give kNoAgent for an empty or impossible slot.
+  int hand_slot(Seat s, uint16_t agent) const;
+  int field_slot(Seat s, uint16_t agent) const;
+  int own_slot(Seat s, uint16_t agent) const;
+  uint16_t hand_agent(Seat s, int slot) const;
+  uint16_t field_agent_at(Seat s, int slot) const;
+  uint16_t own_agent(Seat s, int slot) const;
+
   // --- observation.cc
   json seat_json(Seat s, Seat viewer, bool truth) const;
   // The field being built by Shakeup / Hostile Takeover, and reading it back (BadRecord).
@@ -551,6 +569,45 @@ class TcgGame final : public Game {
   // Variant (ruling 21): a bombed agent captured by Brainwashing loses its bomb. Default false:
   // the bomb stays with it in its new field and goes off with its partner.
   bool brainwashing_defuses_bombs() const { return brainwashing_defuses_; }
+
+  // ---- For learning (core/game.h; learning.cc, learning_tensor.cc) ----
+  // Actions: one block per kind of move, in this order, each numbered within its block in mixed
+  // radix (the last part fastest). P = players; H = a slot of the hand of the seat to move (9);
+  // F = a place (column * 6 + depth) in one field (48); O = H then the own field's F (57); a
+  // mode change = (old mode + 1, 0 for an empty place) * 9 + new mode (90); a place = Place * 8
+  // + column (32); a seat set = a P-bit mask:
+  //   pass 1 | allow 1 | done 1 | place (H) | oldschool (F) | save (lost F, medic F) | disguise
+  //   (lost F, other O) | surge (F, which of Temple of Dagon / Big Brother / Secret Handshake,
+  //   change) | deploy (H, place, option: none, hack seat, scry seat, eye seat, legal change,
+  //   surge pro and change, master plan) | attack (launcher F, seat) | ninja (F, seat, column) |
+  //   tenth-dan (F, seat) | onslaught (F, dancer H, seat set) | third-rate burglary (F, plumber
+  //   F, seat) | second-rate burglary (F, plumber F, seat set) | inside job (seat, its agent F,
+  //   decorator F, seat attacked) | pro (agent O, option: rolling / legal / tabula / spysat /
+  //   wiretap and change, clockwork, shakeup, bigcon, takeover seat, paperwork seat and -/+, bomb
+  //   seat and the two front agents' columns, defuse the i-th bomb) | arrange (the i-th of every
+  //   arrangement of up to 5 cards, sorted by packing) | brainwash (the i-th defeated agent,
+  //   therapist none or O, place) | put (F of the field rearranged, new/behind/span, column) |
+  //   replace (F, H).
+  // 306,824 actions with 2 players, 336,755 with 3, 382,238 with 4, 454,217 with 5, 574,580
+  // with 6.
+  int num_distinct_actions() const override;
+  // The observation tensor, shape {agents * kAgentFeatures + 6 * kSeatFeatures +
+  // kGlobalFeatures}: a block per agent (where the viewer sees it: field seat, column, depth,
+  // exposed; hand seat and slot; pile seat and depth; discarded, claimed, master plan, bombs, in
+  // the attack, doomed, in the field being built), a block per seat (counts, bridges, column
+  // lengths, its part in the decision under way) and the rest (ply, phase, turn flags, modes,
+  // proposed modes, the attack's and runs' counters). Hand and pile cards only where the viewer
+  // has seen them (observation's rule); the information-state tensor is the same (a seat's
+  // knowledge of each card is kept where the card lies).
+  static constexpr int kAgentFeatures = 69;
+  static constexpr int kSeatFeatures = 34;
+  static constexpr int kGlobalFeatures = 33 + 2 * kModeCount;
+  std::vector<int> observation_tensor_shape() const override;
+  // The last seat standing +1, every other -1/(n-1), all 0 under the ply cap: the default
+  // utility (zero-sum). The ply cap bounds the length.
+  int max_game_length() const override { return max_plies_; }
+  // The largest deck in play: the deal shuffles each.
+  int max_chance_outcomes() const override;
 
  protected:
   std::unique_ptr<State> restore_state(const json& fields, Chance chance) const override;
