@@ -85,6 +85,11 @@ class TabletopGame(pyspiel.Game):
         params = dict(params or {})
         self.tabletop_game = tabletop.load_game(info["id"], params)
         game = self.tabletop_game
+        if game.max_game_length() <= 0:
+            raise tabletop.BadParams(
+                f"{info['id']} declares no maximum length with these parameters, which "
+                "OpenSpiel needs: set its engine cap (max_rounds or max_plies)"
+            )
         utility = game.utility()
         game_info = pyspiel.GameInfo(
             num_distinct_actions=game.num_distinct_actions(),
@@ -221,14 +226,18 @@ def register() -> list[str]:
             continue
         name = short_name(info["id"])
         if name not in registered:
-            game_type = _game_type(info, tabletop.load_game(info["id"]))
-            pyspiel.register_game(game_type, _factory(info))
+            game = tabletop.load_game(info["id"])
+            pyspiel.register_game(_game_type(info, game), _factory(info))
         names.append(name)
     return names
 
 
-def _factory(info: dict):
-    def make(params=None):
-        return TabletopGame(info, params)
+def _factory(info: dict) -> type:
+    """A subclass of TabletopGame for `info`'s game, which pyspiel.register_game keeps."""
 
-    return make
+    class Game(TabletopGame):
+        def __init__(self, params=None):
+            super().__init__(info, params)
+
+    Game.__name__ = Game.__qualname__ = "TabletopGame_" + info["id"].replace("-", "_")
+    return Game
