@@ -92,7 +92,7 @@ def test_openspiel_ismcts_plays(game_id):
 
 def test_our_ismcts_against_openspiel_ismcts():
     game_id = "siege"
-    game = pyspiel.load_game(tos.short_name(game_id), short_params(game_id))
+    game = pyspiel.load_game(tos.short_name(game_id), {"players": 2, **short_params(game_id)})
     for first in range(2):
         agent = tabletop.Agent("ismcts:iterations=30", game.tabletop_game, seed=first)
 
