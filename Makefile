@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 BIN := build/bin/tabletop
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps gazetteer build debug run cluster-demo web load load-cluster soak-server test test-release test-sanitize test-thread test-web soak bench strength fuzz format docs ladder clean
+.PHONY: all deps gazetteer build debug run cluster-demo web load load-cluster soak-server test test-release test-sanitize test-thread test-web test-python soak bench strength fuzz format docs ladder clean
 
 all: build
 
@@ -80,7 +80,7 @@ soak-server: build
 	ulimit -n 8192 2>/dev/null || ulimit -n $$(ulimit -Hn); \
 	  nice -n 10 build/release/bin/server_load $(BIN) soak --seconds $(or $(SOAK_SECONDS),600)
 
-test: test-release test-sanitize test-thread test-web
+test: test-release test-sanitize test-thread test-web test-python
 
 test-release: build
 	cd build/release && ctest $(CTEST_FLAGS)
@@ -117,6 +117,16 @@ web: web/node_modules/.package-lock.json
 # tests and the browser tests.
 test-web: build web
 	cd web && npm run -s lint && npm run -s format:check && npx vitest run && node e2e/run.mjs
+
+# The Python package (python/, docs/python.md): build/venv with exactly the pins of
+# python/requirements.txt and the package built into it through `pip install .` (compiled in
+# build/python; scripts/python-env), then ruff's format and lint checks of python/ and the pytest suite
+# (PettingZoo's api_test and seed_test, OpenSpiel's random simulation test and bots, the
+# vectorised environment). The speed table: build/venv/bin/python python/bench/steps.py.
+test-python: deps
+	scripts/python-env
+	build/venv/bin/ruff format --check python && build/venv/bin/ruff check python
+	build/venv/bin/python -m pytest -q python/tests
 
 # Long random-playout soak: many more games per title than `make test`.
 soak: build

@@ -13,6 +13,12 @@ Episode::Episode(std::shared_ptr<const Game> game, uint64_t seed, ChanceMode mod
   }
 }
 
+Episode::Episode(std::unique_ptr<State> start, ChanceMode mode, bool undoable)
+    : game_(start->game_ptr()), seed_(0), mode_(mode), undoable_(undoable) {
+  start->set_recording(true);
+  state_ = std::move(start);
+}
+
 Seat Episode::current_player() const {
   return is_chance_node() ? kChancePlayer : state_->current_player();
 }

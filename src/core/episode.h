@@ -38,6 +38,11 @@ class Episode {
   // from the first state (State::information_state_string needs it). In kExplicit mode the
   // episode may start at a chance node of the deal, before any state exists.
   Episode(std::shared_ptr<const Game> game, uint64_t seed, ChanceMode mode, bool undoable = true);
+  // An episode that starts at `start` (no deal; chance is drawn from `start`'s own stream in
+  // kSampled mode), recording from there on: a determinize(viewer) sample to search from, as
+  // OpenSpiel's resample_from_infostate gives. Its information-state string recalls only what
+  // `start`'s event log holds (empty for a determinized state).
+  Episode(std::unique_ptr<State> start, ChanceMode mode, bool undoable = true);
 
   const Game& game() const { return *game_; }
   ChanceMode chance_mode() const { return mode_; }
