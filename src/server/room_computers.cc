@@ -69,8 +69,6 @@ void ComputerSeats::start_search(const std::weak_ptr<ComputerSeatsHost>& host, i
   const std::string spec = spec_with_threads(strength_spec(strength), settings_.pool->workers());
   const uint64_t seed = decision_seed(match_seed, seat, position.ply());
   std::shared_ptr<State> copy(position.clone().release());
-  // The match so far: the hint leaves a move back to a position the seat has seen (advice.h).
-  auto played = std::make_shared<const Record>(record);
   const double hurried_ms = settings_.hurried_search_ms;
   const bool waits = settings_.pool->submit(
       match_,
@@ -158,6 +156,8 @@ void ComputerSeats::start_hint(const std::weak_ptr<ComputerSeatsHost>& host, int
   hint_running_ = true;
   // The truth's copy goes to the search, which samples from it only what `seat` may know.
   std::shared_ptr<State> copy(position.clone().release());
+  // The match so far: the hint leaves a move back to a position the seat has seen (advice.h).
+  auto played = std::make_shared<const Record>(record);
   const std::string spec = "ismcts:time=" + std::to_string(int(settings_.hint_ms)) + ",threads=1";
   const double hurried_ms = settings_.hurried_search_ms;
   // A seed of its own: nothing of the match's seed goes into the search.
