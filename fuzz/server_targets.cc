@@ -126,6 +126,13 @@ void run_match(std::string_view input) {
     return true;
   }();
   (void)gazetteer_read;
+  // As the server does at its start (server.cc): uploaded decks' snapshots come from the stores.
+  static const bool snapshots_from_stores = [] {
+    if (const GameEntry* entry = games::registry().find_with_decks())
+      entry->decks->set_snapshot_source(server::stored_deck_snapshot);
+    return true;
+  }();
+  (void)snapshots_from_stores;
   FuzzServer s;
   const server::DeckSourceRegistration decks(s.store);
   std::string opened;
@@ -135,7 +142,7 @@ void run_match(std::string_view input) {
   });
   try {
     json body = server::parse_client_json(s.fill(input));
-    const json attached = server::resolve_match_decks(s.store, body);
+    const json attached = server::resolve_match_decks(games::registry(), s.store, body);
     s.lobby.create(body, "203.0.113.9", attached);
   } catch (const server::BadInput&) {
   } catch (const Error&) {
