@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "ai/levels.h"
+#include "core/error.h"
 #include "server/json_input.h"
 
 namespace tabletop::server {
@@ -40,8 +41,11 @@ json strengths_json(const GameInfo& info) {
 std::string strength_spec(const std::string& strength) {
   try {
     return ai::level_spec(strength);
-  } catch (const std::invalid_argument& e) {
-    throw BadInput(e.what());
+  } catch (const std::invalid_argument&) {
+    // The client's text, quoted as every echo of input is (core/error.h).
+    std::string known;
+    for (const ai::Level& l : ai::levels()) known += (known.empty() ? "" : ", ") + l.name;
+    throw BadInput("unknown strength " + quote(strength) + " (known: " + known + ")");
   }
 }
 
