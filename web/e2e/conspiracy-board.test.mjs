@@ -8,7 +8,8 @@ import { assertNoConsoleErrors, screenshot, states, until, WAIT, withServerAndBr
 
 const env = withServerAndBrowser();
 
-test("Conspiracy: an attack clicked on the board (attacker, coin paid, seat paid)", async () => {
+/** A three-player Conspiracy match, seat 0 this page's, two easy computers; `mine` is seat 0's turn (state and view) or null. */
+async function openAgainstTwoComputers() {
   const created = await env.server.api("POST", "/api/matches", {
     game: "conspiracy",
     params: { players: 3 },
@@ -24,6 +25,11 @@ test("Conspiracy: an attack clicked on the board (attacker, coin paid, seat paid
     const v = s?.views.find((v) => v.seat === 0);
     return s && !s.result && s.to_move === 0 && v?.legal.length ? { s, v } : null;
   };
+  return { page, mine };
+}
+
+test("Conspiracy: an attack clicked on the board (attacker, coin paid, seat paid)", async () => {
+  const { page, mine } = await openAgainstTwoComputers();
   const rank = (m) =>
     /^attack /.test(m)
       ? 0
@@ -77,21 +83,7 @@ test("Conspiracy: an attack clicked on the board (attacker, coin paid, seat paid
 });
 
 test("Conspiracy: a placed coin's direction is chosen by the arrows drawn around it", async () => {
-  const created = await env.server.api("POST", "/api/matches", {
-    game: "conspiracy",
-    params: { players: 3 },
-    seats: [
-      { kind: "human" },
-      { kind: "computer", strength: "easy" },
-      { kind: "computer", strength: "easy" },
-    ],
-  });
-  const page = await env.open(created.seats[0].join_url);
-  const mine = () => {
-    const s = states(page).at(-1);
-    const v = s?.views.find((v) => v.seat === 0);
-    return s && !s.result && s.to_move === 0 && v?.legal.length ? { s, v } : null;
-  };
+  const { page, mine } = await openAgainstTwoComputers();
   const direction = /^([a-f]\d+) (n|ne|e|se|s|sw|w|nw)$/;
   let square = null;
   for (let i = 0; i < 200 && !square; i++) {
