@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   assertNoConsoleErrors,
+  confirmIfAsked,
   DESKTOP,
   PHONE,
   playOneMove,
@@ -204,6 +205,7 @@ test("at 390 px wide every board is readable and every move can be tapped", asyn
           break;
         }
         await lit.first().tap();
+        if (await confirmIfAsked(page, { tap: true })) break;
         if ((await page.locator("svg.board [data-place].picked").count()) === 0) break;
         const arrows = page.locator("svg.board .board-choice [data-move]");
         if (await arrows.count()) {

@@ -222,10 +222,23 @@ export async function playOneMove(page, { preferButton = false } = {}) {
     }
     if ((await targets.count()) === 0) throw new Error("nothing to click");
     await targets.first().click();
+    // A move one click chose is asked about before it is sent: confirmed.
+    if (await confirmIfAsked(page)) break;
     if ((await page.locator("svg.board [data-place].picked").count()) === 0) break;
   }
   // The click sent the move (the page says it waits); the server's ack and new state clear that.
   await serverAnswered(page);
+}
+
+/**
+ * When the page asks before sending a move (one tap chose it: "Deploy … ? Confirm / Cancel"),
+ * confirms it (a tap on a touch screen); whether it asked.
+ */
+export async function confirmIfAsked(page, { tap = false } = {}) {
+  const confirm = page.locator(".move-buttons button.confirm");
+  if ((await confirm.count()) === 0) return false;
+  await (tap ? confirm.tap() : confirm.click());
+  return true;
 }
 
 /**
@@ -242,9 +255,12 @@ export async function playOneMoveByKeyboard(page) {
     ((await message()) !== before && /^(Sent|Move accepted|Move refused)/.test(await message()));
   for (let i = 0; i < 8 && !(await sent()); i++) {
     const targets = page.locator("svg.board [data-place].target");
-    const target = (await targets.count())
-      ? targets.first()
-      : page.locator(".move-buttons button.move").first();
+    const confirm = page.locator(".move-buttons button.confirm");
+    const target = (await confirm.count())
+      ? confirm
+      : (await targets.count())
+        ? targets.first()
+        : page.locator(".move-buttons button.move").first();
     await target.focus();
     await page.keyboard.press("Enter");
   }
@@ -347,13 +363,17 @@ export async function visit(env, path, viewport, waitFor) {
   return page;
 }
 
-/** Taps the first place lit for a move and waits until it answers: it is picked, or its move sent. */
+/**
+ * Taps the first place lit for a move and waits until it answers: it is picked (its move asked
+ * about when the tap chose one), or its move sent.
+ */
 export async function tapLitPlace(page) {
   const seq = states(page).at(-1).seq;
   await page.locator("svg.board [data-place].target").first().tap({ timeout: WAIT });
   await page.waitForFunction(
     (seq) =>
       document.querySelector("svg.board [data-place].picked") ||
+      document.querySelector(".move-buttons button.confirm") ||
       /^(Sent|Move accepted)/.test(document.querySelector(".message")?.textContent ?? "") ||
       seq < 0,
     seq,

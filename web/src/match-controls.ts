@@ -2,6 +2,13 @@
 // each click, with a reason when a click does nothing), the move buttons and the folded list of
 // every move, the notation box and its help, undo, and the hint panel. Moves go out through
 // match-connection.ts; what comes back is drawn by match-view.ts.
+//
+// A move that one tap on the board would send (a card in hand with one slot left) is not sent at
+// once: the page asks in place, in the move's words ("Deploy Nakamura (@9) in a new column?"), with
+// Confirm and Cancel; a tap may land on the wrong card, and most moves cannot be taken back. So is
+// a move the game draws a preview of (GameDrawer.preview: a Culture Wars setup tile where it
+// lands), with the preview on the board. Other moves picked by two or more clicks, buttons and
+// typed notation go out as they are.
 import type { GameInfo } from "./api";
 import { h, seatLabel } from "./dom";
 import { drawerFor } from "./games";
@@ -15,6 +22,8 @@ import type { HintMsg, StateMsg, View } from "./protocol";
 
 export class MatchControls {
   private picker: MovePicker | null = null;
+  /** The move one tap chose, waiting for Confirm or Cancel (see the top of this file). */
+  private asking: LegalMove | null = null;
   private readonly hints: HintPanel;
 
   constructor(
@@ -32,6 +41,7 @@ export class MatchControls {
     document.addEventListener("keydown", (ev) => {
       if (ev.key === "Escape" && this.picker) {
         this.picker.reset();
+        this.asking = null;
         this.highlight();
       }
     });
@@ -73,7 +83,9 @@ export class MatchControls {
       ev.preventDefault();
       const name = g.getAttribute("data-place")!;
       this.onPlace(name);
-      this.ui.boardBox.querySelector<SVGGElement>(`[data-place="${name}"][tabindex]`)?.focus();
+      // Asked to confirm: the focus stays on Confirm.
+      if (!this.asking)
+        this.ui.boardBox.querySelector<SVGGElement>(`[data-place="${name}"][tabindex]`)?.focus();
     }
   }
 
@@ -82,6 +94,7 @@ export class MatchControls {
     const ui = this.ui;
     const pending = this.conn.pending;
     this.picker = view.legal.length ? new MovePicker(view.legal) : null;
+    this.asking = null;
     // An example in this game's own notation (a Relativity swap means nothing in Siege).
     if (view.legal.length) ui.noteInput.placeholder = `e.g. ${view.legal[0].move}`;
     this.highlight();
@@ -103,6 +116,7 @@ export class MatchControls {
     this.ui.help.replaceChildren();
     this.ui.moves.replaceChildren();
     this.picker = null;
+    this.asking = null;
   }
 
   answerHint(msg: HintMsg): void {
@@ -113,8 +127,9 @@ export class MatchControls {
   private highlight(): void {
     const svg = this.ui.boardBox.querySelector<SVGSVGElement>("svg");
     if (!svg) return;
-    const targets = this.picker && !this.conn.pending ? this.picker.targets() : new Set<string>();
-    const picked = new Set(this.picker?.picked ?? []);
+    const targets =
+      this.picker && !this.conn.pending && !this.asking ? this.picker.targets() : new Set<string>();
+    const picked = new Set(this.asking?.places ?? this.picker?.picked ?? []);
     for (const g of svg.querySelectorAll<SVGGElement>("[data-place]")) {
       const name = g.getAttribute("data-place")!;
       const t = targets.has(name);
@@ -130,6 +145,20 @@ export class MatchControls {
     }
     this.drawMoveButtons();
     this.drawChoice(svg);
+    svg.querySelector(".board-preview")?.remove();
+    const preview = this.asking && this.preview(this.asking, svg);
+    if (preview) svg.append(preview);
+  }
+
+  /** The game's picture of where `move` leaves its pieces, drawn on `svg` (the board by default). */
+  private preview(move: LegalMove, svg?: SVGSVGElement): SVGElement | null {
+    const game = this.conn.state?.match.game;
+    const view = this.conn.currentView();
+    const board = svg ?? this.ui.boardBox.querySelector<SVGSVGElement>("svg");
+    if (!game || !view || !board) return null;
+    const drawn = drawerFor(game).preview?.(move.move, view.observation, board) ?? null;
+    drawn?.classList.add("board-preview");
+    return drawn;
   }
 
   /** The choice left after the clicks, drawn on the board where the game draws it. */
@@ -178,6 +207,7 @@ export class MatchControls {
     const names = this.conn.seatNames();
     const words = (m: LegalMove) =>
       (state && drawerFor(state.match.game).moveWords?.(m.move, view.observation, names)) ?? m.text ?? m.move;
+    if (this.asking) return this.drawAsk(this.asking, words(this.asking));
     const picked = picker.picked;
     const at = { picked, lit: picker.targets(), buttons: picker.buttons().length };
     const prompt =
@@ -237,6 +267,36 @@ export class MatchControls {
       );
   }
 
+  /** The question before a one-tap move is sent: its words, Confirm (focused) and Cancel. */
+  private drawAsk(move: LegalMove, words: string): void {
+    const confirm = h(
+      "button",
+      {
+        type: "button",
+        class: "confirm primary",
+        "data-move": move.move,
+        title: move.move,
+        onclick: () => {
+          this.asking = null;
+          this.conn.send(move.move);
+        },
+      },
+      "Confirm",
+    );
+    this.ui.moves.append(
+      h("p", { class: "picking asking" }, `${words}?`),
+      confirm,
+      h("button", { type: "button", class: "cancel", onclick: () => this.cancelAsk() }, "Cancel"),
+    );
+    confirm.focus({ preventScroll: true });
+  }
+
+  private cancelAsk(): void {
+    this.asking = null;
+    this.picker?.reset();
+    this.highlight();
+  }
+
   /** Says in the message line why a click on the board did nothing. */
   private explain(text: string): void {
     say(this.ui, text, "unlit");
@@ -257,11 +317,20 @@ export class MatchControls {
           : `Nothing happened: it is ${seatLabel(toMove, state?.match.seats[toMove]?.name)}'s turn, not yours.`,
       );
     }
+    if (this.asking) {
+      // A tap on the move's own place again takes it back; a tap elsewhere starts afresh there.
+      const again = this.asking.places.includes(name);
+      this.cancelAsk();
+      if (again) return;
+    }
     const before = [...this.picker.picked];
     const r = this.picker.click(name);
     if (r.kind === "ignored") return this.explain(unlitWhy(name, r.why, before));
     if (this.ui.message.classList.contains("unlit")) say(this.ui, "", "");
-    if (r.kind === "chosen") this.conn.send(r.move.move);
+    if (r.kind === "chosen" && (before.length === 0 || this.preview(r.move))) {
+      this.asking = r.move;
+      this.highlight();
+    } else if (r.kind === "chosen") this.conn.send(r.move.move);
     else this.highlight();
   }
 

@@ -134,6 +134,10 @@ export function layOutMatch(root: HTMLElement, id: string, playing: boolean): Ma
     ui.handover,
   );
   ui.controls.append(h("h2", {}, "Your move"), ui.moves, ui.allMoves, ui.noteForm, ui.help, ui.undo);
+  // On a phone the move buttons are a bar fixed at the bottom (style.css): the page keeps room for it.
+  new ResizeObserver(() =>
+    document.body.style.setProperty("--move-bar", `${ui.moves.offsetHeight + 8}px`),
+  ).observe(ui.moves);
   return ui;
 }
 

@@ -124,7 +124,7 @@ export class MatchView {
           : `Waiting for ${seatLabel(toMove, s.match.seats[toMove]?.name)}.`;
     ui.turn.className = view.seat === toMove ? "turn mine" : "turn";
     this.drawSeats(s, view);
-    this.drawLog(view);
+    this.drawLog(view, (line) => drawer?.logLine?.(line, ctx) ?? line);
     this.fitStatus();
   }
 
@@ -251,7 +251,8 @@ export class MatchView {
     if (ui.seats.querySelector("button.takeover")) ui.seatsBox.open = true;
   }
 
-  private drawLog(view: View): void {
+  /** The log of `view`, each line as `words` puts it (the page's seat names). */
+  private drawLog(view: View, words: (line: string) => string): void {
     const log = this.ui.log;
     // The last 200 lines, each numbered by the move (ply) that wrote it; 0 is the setup. A server
     // without log_plies: numbered as lines of the whole log.
@@ -266,7 +267,7 @@ export class MatchView {
       ...view.log
         .slice(first)
         .map((line, i) =>
-          h("li", plies ? { value: plies[first + i], title: `move ${plies[first + i]}` } : {}, line),
+          h("li", plies ? { value: plies[first + i], title: `move ${plies[first + i]}` } : {}, words(line)),
         ),
     );
     log.parentElement!.scrollTop = log.parentElement!.scrollHeight;

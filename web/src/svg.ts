@@ -342,7 +342,7 @@ export function tokens(
   fill?: string,
 ): SVGGElement {
   const g = el("g", { class: "tokens" });
-  g.append(el("title", {}, `${count} token${count === 1 ? "" : "s"} of seat ${seat + 1}`));
+  g.append(el("title", {}, `${count} token${count === 1 ? "" : "s"} of seat ${seat}`));
   g.append(seatShape(seat, cx, cy, r, fill));
   g.append(
     el(

@@ -52,6 +52,11 @@ char value_char(int value) {
   return char('0' + value);
 }
 
+// An Army's value as the rulebook names it in words: "Null", "Ace", "2" … "5".
+std::string army_value_name(int value) {
+  return value == 0 ? "Null" : value == 1 ? "Ace" : std::string(1, value_char(value));
+}
+
 int die_of_char(char c) {
   switch (std::tolower(static_cast<unsigned char>(c))) {
     case 'n':
@@ -275,8 +280,8 @@ std::unique_ptr<SiegeState> SiegeGame::position(const json& f, Chance chance) co
         if (count[k] > 1 || (k < kArmies && count[k] != 1))
           fail(std::string(kCompassNames[compass_of(seat)]) +
                (k == kCommander ? "'s Commander" : "'s Army ") +
-               (k == kCommander ? "" : std::string(1, value_char(k))) + " is in " +
-               std::to_string(count[k]) + " places");
+               (k == kCommander ? "" : army_value_name(k)) + " is in " + std::to_string(count[k]) +
+               " places");
     }
     s.rebuild_where();
     s.check_invariants();
@@ -600,10 +605,9 @@ std::string SiegeState::battle(int attacker_square, int defender_square) {
     }
   }
   if (!log().enabled()) return {};
-  std::string text =
-      std::string(", Army ") + value_char(a_value) + " against " +
-      (piece_kind(d) == kCommander ? std::string("Commander")
-                                   : "Army " + std::string(1, value_char(piece_kind(d))));
+  std::string text = ", Army " + army_value_name(a_value) + " against " +
+                     (piece_kind(d) == kCommander ? std::string("Commander")
+                                                  : "Army " + army_value_name(piece_kind(d)));
   return text + (outcome == Outcome::kDraw           ? ": a draw, both stay"
                  : outcome == Outcome::kAttackerWins ? ": the attacker wins"
                                                      : ": the defender wins");
@@ -1146,8 +1150,8 @@ void SiegeState::check_invariants() const {
     }
     for (int v = 0; v < kArmies && s < n; ++v)
       if (places[v] != 1)
-        fail(std::string(kCompassNames[compass_of(s)]) + "'s Army " + value_char(v) + " is in " +
-             std::to_string(places[v]) + " places");
+        fail(std::string(kCompassNames[compass_of(s)]) + "'s Army " + army_value_name(v) +
+             " is in " + std::to_string(places[v]) + " places");
   }
   if (dice_count_ > kMaxDice) fail("more than four dice");
   for (int i = 0; i < dice_count_; ++i)

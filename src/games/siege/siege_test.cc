@@ -510,6 +510,18 @@ TEST(SiegeBattle, AnyOtherArmyLosesToACommander) {
   EXPECT_EQ(s->stack_value(0, s->stack_size(0) - 1), 2);
 }
 
+TEST(SiegeBattle, TheLogNamesANullAndAnAceArmyAsTheRulebookDoes) {
+  // A Null defeats a 5; an Ace meets a Null as itself. The log says "Null" and "Ace", never a
+  // number that reads as "army number 0".
+  auto s = pos(2, "d4=NE0 d5=SW5 c3=SW1 b2=NE1", {0, 1}, {}, {});
+  s->set_recording(true);
+  s->apply_text("0:d4xd5");
+  std::string all;
+  for (const std::string& line : s->log().for_viewer(0)) all += line + "\n";
+  EXPECT_NE(all.find("Army Null against Army 5"), std::string::npos) << all;
+  EXPECT_EQ(all.find("Army 0"), std::string::npos) << all;
+}
+
 TEST(SiegeBattle, ADefeatedCommanderReturnsWhenTheBaseIsEmptyAndAllArmiesAreOut) {
   auto s = pos(2, "d4=NE1 d5=SWC b2=SW0 c3=SW1 d3=SW2 e3=SW3 f3=SW4 f5=SW5", {0}, {}, {1});
   s->apply_text("0:d4xd5");

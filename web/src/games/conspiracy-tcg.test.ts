@@ -105,6 +105,14 @@ describe("Conspiracy TCG board", () => {
     expect(conspiracyTcg.privateInfo!(obs, { ...ctx, viewer: -1 })).toBeNull();
   });
 
+  it("draws no deploy slot and no new column for an eliminated viewer", () => {
+    const out = { ...obs, seats: [{ ...obs.seats[0], out: true }, obs.seats[1]] };
+    const board = conspiracyTcg.board(out, ctx);
+    const names = [...board.querySelectorAll("[data-place]")].map((e) => e.getAttribute("data-place"));
+    expect(names.filter((p) => !p!.startsWith("@")).sort()).toEqual(["seat 0", "seat 1"]);
+    expect(board.textContent).not.toContain("new column");
+  });
+
   it("draws no hand and no deploy slot for a spectator", () => {
     const spectator = conspiracyTcg.board({ ...obs, viewer: -1 }, { ...ctx, viewer: -1 });
     const names = [...spectator.querySelectorAll("[data-place]")].map((e) => e.getAttribute("data-place"));

@@ -336,7 +336,7 @@ export const conspiracyTcg: GameDrawer = {
               `c${c + 1}`,
             ),
           );
-          if (own) {
+          if (own && !st.out) {
             // The front slot takes the middle of the column's width; between two columns of a row
             // lies the Security Perimeter slot (`span cN`: in front of cN and cN+1 at once).
             parts.push(slot(`front c${c + 1}`, x + CW * 0.25, y, CW * 0.5, SLOT - 4, `front of c${c + 1}`));
@@ -367,11 +367,12 @@ export const conspiracyTcg: GameDrawer = {
               }),
             );
           });
-          if (own)
+          if (own && !st.out)
             parts.push(slot(`back c${c + 1}`, x, top + col.length * STEP, CW, SLOT - 4, `behind c${c + 1}`));
         });
         const newAt = st.field.length - first;
-        if (own && st.field.length < 8 && newAt >= 0 && newAt < perRow) {
+        // An eliminated seat deploys nothing: no slots, no new column.
+        if (own && !st.out && st.field.length < 8 && newAt >= 0 && newAt < perRow) {
           const x = LEFT + newAt * (CW + GAP);
           const g = slot("new", x, top, CW, CH, "new column");
           g.prepend(

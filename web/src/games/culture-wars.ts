@@ -8,6 +8,17 @@ import type { DrawContext, GameDrawer, Observation } from "./types";
 const U = 28;
 const COLS = "abcdefghijklmnopqrstuvwxyz";
 
+/** A seat's one name on the page: its name there and its suit ("seat 0 (Suns)"). */
+function seatName(ctx: DrawContext, seat: number): string {
+  return `${ctx.seatNames[seat] ?? "seat " + seat} (${SUITS[seat]})`;
+}
+
+/** A reserve's coins as a player says them: "Ace, 3 and 4". */
+function coinWords(values: number[] | undefined): string {
+  const words = (values ?? []).map((v: number) => (v === 1 ? "Ace" : String(v)));
+  return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : (words[0] ?? "");
+}
+
 function sq(name: string): [number, number] {
   return [COLS.indexOf(name[0]), Number(name.slice(1))];
 }
@@ -131,10 +142,12 @@ export const cultureWars: GameDrawer = {
         }
         const ts = here.get(name) ?? [];
         ts.forEach(([seat, n], i) => {
-          const cx = x + (i % 2 ? U * 0.78 : U * 0.22);
-          const cy = y + (i < 2 ? U * 0.24 : U * 0.76);
-          g.append(tokens(cx, cy, U * 0.23, seat, n));
-          parts.push(`${n} token${n === 1 ? "" : "s"} of ${ctx.seatNames[seat] ?? "seat " + seat}`);
+          const cx = x + (i % 2 ? U * 0.74 : U * 0.26);
+          const cy = y + (i < 2 ? U * 0.26 : U * 0.74);
+          // A finger's worth on the map: each seat's tokens in a corner of the square, large enough
+          // to read their count at 1280 px (the coin between them keeps its number visible).
+          g.append(tokens(cx, cy, U * 0.3, seat, n));
+          parts.push(`${n} token${n === 1 ? "" : "s"} of ${seatName(ctx, seat)}`);
         });
         g.setAttribute("aria-label", parts.join(", "));
         svg.append(g);
@@ -145,23 +158,21 @@ export const cultureWars: GameDrawer = {
     const seats = (obs.seats ?? [])
       .map(
         (s: { settlements: number; tokens: number }, i: number) =>
-          `${ctx.seatNames[i]} (${SUITS[i]}): ${s.settlements} settlements, ${s.tokens} tokens in reserve`,
+          `${seatName(ctx, i)}: ${s.settlements} settlements, ${s.tokens} tokens in reserve`,
       )
       .join("; ");
     if (obs.terminal) return `Game over. ${seats}`;
-    const who = ctx.seatNames[obs.to_move] ?? `seat ${obs.to_move}`;
-    const order = (obs.order ?? []).map((s: number) => ctx.seatNames[s] ?? s).join(", ");
+    const who = seatName(ctx, obs.to_move);
+    const order = (obs.order ?? []).map((s: number) => seatName(ctx, s)).join(", ");
     return `Round ${obs.round}, ${obs.phase}: ${who} to move. Order: ${order}. ${seats}`;
   },
   privateInfo(obs: Observation, ctx: DrawContext) {
-    const coinList = (values: number[] | undefined) =>
-      (values ?? []).map((v: number) => (v === 1 ? "A" : String(v))).join(" ");
     if (ctx.recordView) {
       // At the end the record names every seat's reserve coins.
       const ul = document.createElement("ul");
       (ctx.recordView.seats ?? []).forEach((s: Observation, i: number) => {
         const li = document.createElement("li");
-        li.textContent = `${ctx.seatNames[i]} (${SUITS[i]}): reserve ${s.tokens} tokens, coins ${coinList(s.coins) || "none"}`;
+        li.textContent = `${seatName(ctx, i)}: reserve ${s.tokens} tokens, coins ${coinWords(s.coins) || "none"}`;
         ul.append(li);
       });
       return ul;
@@ -170,13 +181,60 @@ export const cultureWars: GameDrawer = {
     const me = obs.seats?.[ctx.viewer];
     if (!me) return null;
     const p = document.createElement("p");
-    const known = coinList(me.coins);
-    const unseen = me.unseen_coins ? ` and ${me.unseen_coins} face down you have not looked at` : "";
-    p.textContent = `Your suit: ${SUITS[ctx.viewer]}. In reserve: ${me.tokens} tokens; your coins: ${known || "none known"}${unseen}.`;
+    // Reserve coins lie suit side up: those whose number this seat has seen, and how many not.
+    const known = coinWords(me.coins);
+    const n = me.unseen_coins ?? 0;
+    const unseen = n
+      ? `${known ? " and " : ""}${n} coin${n === 1 ? "" : "s"} whose number you have not seen yet`
+      : "";
+    const coins = known || unseen ? `${known ? `the ${known}` : ""}${unseen}` : "no coins";
+    p.textContent = `Your suit: ${SUITS[ctx.viewer]}. In your reserve: ${me.tokens} tokens and ${coins}.`;
     return p;
   },
-  /** The letter the game's log and the terminal name the seat by ("seat A (0)"), and its suit. */
+  /** The seat's suit: the page names a seat by its number and suit only ("seat 0 — Suns"). */
   seatRole(_obs: Observation, seat: number) {
-    return seat >= 0 && seat < 4 ? `${"ABCD"[seat]} (${SUITS[seat]})` : undefined;
+    return seat >= 0 && seat < 4 ? SUITS[seat] : undefined;
+  },
+  /** The engine's log names seats by letter ("seat A (0)"); the page by number and suit. */
+  logLine(line: string, ctx: DrawContext) {
+    return line.replace(/\bseat ([A-D]) \((\d)\)/g, (_, _letter, n) => seatName(ctx, Number(n)));
+  },
+  /** A setup tile move: the tile outlined where it lands (its lower-left square is TO). */
+  preview(move: string, _obs: Observation, board: SVGSVGElement) {
+    const m = /^tile:([a-z])(\d+)-([a-z])(\d+)$/.exec(move.trim());
+    if (!m) return null;
+    const hit = board.querySelector(`[data-place="${m[3]}${m[4]}"] rect.hit`);
+    if (!hit) return null;
+    const x = Number(hit.getAttribute("x"));
+    const y = Number(hit.getAttribute("y")) - U;
+    const g = el("g", { class: "tile-preview", "aria-label": `the tile lands on ${m[3]}${m[4]}` });
+    g.append(
+      el("rect", {
+        x: x + 1,
+        y: y + 1,
+        width: 2 * U - 2,
+        height: 2 * U - 2,
+        rx: 3,
+        fill: "#efe4c8",
+        "fill-opacity": 0.75,
+        stroke: "#b5361f",
+        "stroke-width": 3,
+        "stroke-dasharray": "6 3",
+        "pointer-events": "none",
+      }),
+      el(
+        "text",
+        {
+          x: x + U,
+          y: y + U + 4,
+          "text-anchor": "middle",
+          "font-size": 11,
+          "font-weight": 700,
+          fill: "#b5361f",
+        },
+        "lands here",
+      ),
+    );
+    return g;
   },
 };

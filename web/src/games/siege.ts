@@ -30,6 +30,11 @@ function boardSquares(points: string[]): string[] {
   return out;
 }
 
+/** An Army's value as the rulebook names it: "Null", "Ace", "2" … "5". */
+function valueName(what: string): string {
+  return what === "0" ? "Null" : what === "1" ? "Ace" : what;
+}
+
 interface Piece {
   owner: string;
   what: string; // "?", a digit, or "C"
@@ -93,7 +98,7 @@ export const siege: GameDrawer = {
         drawPiece(g, p, X(col) + U / 2, Y(row + 1) + U / 2, U);
         g.setAttribute(
           "aria-label",
-          `${sq}: ${p.owner} ${p.what === "C" ? "Commander" : "Army" + (p.what === "?" ? "" : " " + p.what)}`,
+          `${sq}: ${p.owner} ${p.what === "C" ? "Commander" : "Army" + (p.what === "?" ? "" : " " + valueName(p.what))}`,
         );
       }
       g.append(coordLabel(sq, X(col), Y(row + 1), U));

@@ -59,6 +59,14 @@ export interface GameDrawer {
    */
   choiceOnBoard?(buttons: LegalMove[], board: SVGSVGElement): SVGElement | null;
   /**
+   * Where `move` would leave its pieces, drawn on `board` before it is sent (Culture Wars: the tile
+   * outlined where a setup tile move puts it), or null when the move needs no picture. A move with
+   * a preview is asked about (Confirm / Cancel) with the preview on the board, however it was picked.
+   */
+  preview?(move: string, obs: Observation, board: SVGSVGElement): SVGElement | null;
+  /** A line of the game's log as the page names seats (the engine's names may differ). */
+  logLine?(line: string, ctx: DrawContext): string;
+  /**
    * A move as the rulebook says it, for its button ("Attack seat 1 with Ann Lee (@17)"); the
    * notation goes in the button's tooltip. Undefined: the notation.
    */
