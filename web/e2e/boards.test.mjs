@@ -6,8 +6,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   assertNoConsoleErrors,
+  matchAgainstComputers,
   confirmIfAsked,
   DESKTOP,
+  FIVE_GAMES,
   PHONE,
   playOneMove,
   screenshot,
@@ -19,24 +21,7 @@ import {
 } from "./harness.mjs";
 
 const env = withServerAndBrowser();
-const GAMES = [
-  { id: "relativity", players: 2 },
-  { id: "siege", players: 4 },
-  { id: "culture-wars", players: 2 },
-  { id: "conspiracy", players: 3 },
-  { id: "conspiracy-tcg", players: 2 },
-];
-
-async function matchAgainstComputers(g) {
-  return env.server.api("POST", "/api/matches", {
-    game: g.id,
-    params: { players: g.players },
-    seats: [
-      { kind: "human" },
-      ...Array.from({ length: g.players - 1 }, () => ({ kind: "computer", strength: "easy" })),
-    ],
-  });
-}
+const GAMES = FIVE_GAMES;
 
 /** The seats whose last move is marked on the board, and the line under the board. */
 async function marks(page) {
@@ -52,7 +37,7 @@ async function marks(page) {
 
 test("every board marks each seat's last move on the board and says it under the board", async () => {
   for (const g of GAMES) {
-    const created = await matchAgainstComputers(g);
+    const created = await matchAgainstComputers(env.server, g);
     const page = await visit(env, created.seats[0].join_url, DESKTOP, "svg.board");
     // Move until seat 0 and some computer seat have both moved since the page opened.
     let seen = { seats: [], words: "" };
@@ -119,7 +104,7 @@ async function overlappingLabels(page) {
 test("no two labels on a board overlap, on every board mid-game at 1280 px and at 390 px", async () => {
   const found = [];
   for (const g of GAMES) {
-    const created = await matchAgainstComputers(g);
+    const created = await matchAgainstComputers(env.server, g);
     for (const [size, viewport] of [
       ["desktop", DESKTOP],
       ["phone", PHONE],
@@ -188,7 +173,7 @@ async function phoneCheck(page) {
 test("at 390 px wide every board is readable and every move can be tapped", async () => {
   const found = [];
   for (const g of GAMES) {
-    const created = await matchAgainstComputers(g);
+    const created = await matchAgainstComputers(env.server, g);
     const page = await visit(env, created.seats[0].join_url, PHONE, "svg.board");
     for (let i = 0; i < 4; i++) {
       if ((await waitForTurnOrEnd(page)) === "over") break;

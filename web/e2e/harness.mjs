@@ -343,6 +343,27 @@ export async function playRounds(pages, n) {
   }
 }
 
+/** The five games, each with the number of seats its Chromium tests play it with. */
+export const FIVE_GAMES = [
+  { id: "relativity", players: 2 },
+  { id: "siege", players: 4 },
+  { id: "culture-wars", players: 2 },
+  { id: "conspiracy", players: 3 },
+  { id: "conspiracy-tcg", players: 2 },
+];
+
+/** A match of `g.id` for `g.players` seats on `server`: seat 0 human, the others easy computers. */
+export async function matchAgainstComputers(server, g) {
+  return server.api("POST", "/api/matches", {
+    game: g.id,
+    params: { players: g.players },
+    seats: [
+      { kind: "human" },
+      ...Array.from({ length: g.players - 1 }, () => ({ kind: "computer", strength: "easy" })),
+    ],
+  });
+}
+
 /** Fails when the page logged an error to the console or threw (a 404 favicon, a script error). */
 export function assertNoConsoleErrors(page, what = page.url()) {
   const errors = [...(page.consoleErrors ?? []), ...(page.errors ?? []).map((e) => String(e))];

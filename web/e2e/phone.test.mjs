@@ -79,9 +79,13 @@ for (const game of ["culture-wars", "conspiracy-tcg"]) {
     const fits = () =>
       box.evaluate((b) => b.querySelector("svg.board").getBoundingClientRect().width <= b.clientWidth + 1);
     if (game === "culture-wars") {
-      // The seat list names each seat's letter, as the log does ("seat A (0) moves the tile ...").
-      assert.match(await page.locator("ul.seat-list > li").first().textContent(), /seat 0.* — A \(Suns\)/);
-      assert.match(await page.locator("ul.seat-list > li").nth(1).textContent(), /seat 1.* — B \(Moons\)/);
+      // One name per seat: its number and its suit, in the seat list, the status and the log (the
+      // engine's letters, "seat A (0)", are not on the page).
+      assert.match(await page.locator("ul.seat-list > li").first().textContent(), /seat 0.* — Suns\b/);
+      assert.match(await page.locator("ul.seat-list > li").nth(1).textContent(), /seat 1.* — Moons\b/);
+      assert.match(await page.locator("p.status").textContent(), /seat 0 \(Suns\)/);
+      const text = await page.locator("main").textContent();
+      assert.doesNotMatch(text, /seat [A-D] \(\d\)|[A-D] \((Suns|Moons)\)/, "no seat letters");
       // Wider than the screen: the board pans in its box, and "Fit the board" fits it.
       assert.equal(await fits(), false, "the map is zoomed in");
       const panned = await box.evaluate((b) => {

@@ -2,6 +2,7 @@
 // downward; each tile is 2×2 squares, so coins sit on square columns a–f and square rows 1, 2, …
 // from the top. Places (docs/games/conspiracy.md, Places): squares ("c5") and tile positions ("M2",
 // "MP"); coins and tiles in hand, directions and payments are chosen with buttons.
+import { conspiracyMoveWords } from "./board-words";
 import {
   coin,
   DIRECTIONS,
@@ -320,6 +321,7 @@ export const conspiracy: GameDrawer = {
     return svg;
   },
   choiceOnBoard: directionArrows,
+  moveWords: (move: string, _obs: Observation, names: string[]) => conspiracyMoveWords(move, names),
   status(obs: Observation, ctx: DrawContext) {
     if (obs.phase === "over") {
       return obs.winner === null || obs.winner === undefined

@@ -2,6 +2,7 @@
 // the seas (every square that is not land) drawn as water. Places are the squares ("k12"), land and
 // sea alike (setup moves tiles into the sea). Each seat plays one suit: its coins carry the suit,
 // its tokens the seat's shape and count.
+import { cultureWarsMoveWords } from "./board-words";
 import { coin, el, place, svgRoot, tokens, SUITS } from "../svg";
 import type { DrawContext, GameDrawer, Observation } from "./types";
 
@@ -191,6 +192,7 @@ export const cultureWars: GameDrawer = {
     p.textContent = `Your suit: ${SUITS[ctx.viewer]}. In your reserve: ${me.tokens} tokens and ${coins}.`;
     return p;
   },
+  moveWords: (move: string) => cultureWarsMoveWords(move),
   /** The seat's suit: the page names a seat by its number and suit only ("seat 0 — Suns"). */
   seatRole(_obs: Observation, seat: number) {
     return seat >= 0 && seat < 4 ? SUITS[seat] : undefined;
@@ -228,7 +230,7 @@ export const cultureWars: GameDrawer = {
           x: x + U,
           y: y + U + 4,
           "text-anchor": "middle",
-          "font-size": 11,
+          "font-size": 9,
           "font-weight": 700,
           fill: "#b5361f",
         },

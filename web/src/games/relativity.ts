@@ -1,6 +1,7 @@
 // Relativity: a 4×6 board of coins on six grid-side-up tiles (2×3), the Night (Moons) and Day (Suns)
 // trophy tiles, the roles Space and Time. Places are the squares a1–f4 (columns a–f left to right,
 // rows 1–4 bottom to top), as in the game's notation.
+import { relativityMoveWords } from "./board-words";
 import { coin, coordLabel, el, place, svgRoot, tileBack, tileFace, seatShape } from "../svg";
 import { orList, type PickState } from "../pick-words";
 import type { DrawContext, GameDrawer, Observation } from "./types";
@@ -107,6 +108,7 @@ export const relativity: GameDrawer = {
     if (obs.terminal) return `Game over. Trophies — ${counts}`;
     return `${obs.round} round ${obs.round_number ?? ""}: ${obs.role_to_move === "space" ? "Space" : "Time"} (${name}) to swap. Trophies — ${counts}`;
   },
+  moveWords: (move: string) => relativityMoveWords(move),
   pickPrompt(s: PickState) {
     // A swap names its two coins in no order: either may be clicked first.
     if (s.picked.length === 0)

@@ -1,6 +1,7 @@
 // Siege by Number: the pinwheel of eight face-down tiles and four Ace tiles (Home Bases). Places are
 // the squares a1–h8 of the notation and the Home Bases NE, SE, SW, NW. Armies are coins suit side up
 // (face down) with a badge once a battle has revealed their value; Commanders are pawns.
+import { siegeMoveWords } from "./board-words";
 import { coin, coordLabel, die, el, pawn, place, svgRoot, tileBack, tileFace, SUITS } from "../svg";
 import { orList, type PickState } from "../pick-words";
 import type { DrawContext, GameDrawer, Observation } from "./types";
@@ -184,6 +185,7 @@ export const siege: GameDrawer = {
     div.append(ul);
     return div;
   },
+  moveWords: (move: string) => siegeMoveWords(move),
   pickPrompt(s: PickState, obs: Observation) {
     // In sequence: the piece, the square it moves to (none when it attacks from where it stands),
     // the enemy piece it attacks; several dice that make the same move are buttons.
