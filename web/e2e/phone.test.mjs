@@ -83,7 +83,7 @@ for (const game of ["culture-wars", "conspiracy-tcg"]) {
       // engine's letters, "seat A (0)", are not on the page).
       assert.match(await page.locator("ul.seat-list > li").first().textContent(), /seat 0.* — Suns\b/);
       assert.match(await page.locator("ul.seat-list > li").nth(1).textContent(), /seat 1.* — Moons\b/);
-      assert.match(await page.locator("p.status").textContent(), /seat 0 \(Suns\)/);
+      assert.match(await page.locator("p.status").textContent(), /seat 0 · Suns/);
       const text = await page.locator("main").textContent();
       assert.doesNotMatch(text, /seat [A-D] \(\d\)|[A-D] \((Suns|Moons)\)/, "no seat letters");
       // Wider than the screen: the board pans in its box, and "Fit the board" fits it.

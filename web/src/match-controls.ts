@@ -83,9 +83,14 @@ export class MatchControls {
       ev.preventDefault();
       const name = g.getAttribute("data-place")!;
       this.onPlace(name);
-      // Asked to confirm: the focus stays on Confirm.
       if (!this.asking)
-        this.ui.boardBox.querySelector<SVGGElement>(`[data-place="${name}"][tabindex]`)?.focus();
+        return this.ui.boardBox.querySelector<SVGGElement>(`[data-place="${name}"][tabindex]`)?.focus();
+      // Asked to confirm: the focus goes to Confirm, once the key is up (a Space let go on Confirm
+      // would press it).
+      const confirm = () =>
+        this.ui.moves.querySelector<HTMLButtonElement>("button.confirm")?.focus({ preventScroll: true });
+      if (ev.key === " ") g.addEventListener("keyup", confirm, { once: true });
+      else confirm();
     }
   }
 
@@ -267,7 +272,7 @@ export class MatchControls {
       );
   }
 
-  /** The question before a one-tap move is sent: its words, Confirm (focused) and Cancel. */
+  /** The question before a one-tap move is sent: its words, Confirm and Cancel. */
   private drawAsk(move: LegalMove, words: string): void {
     const confirm = h(
       "button",
@@ -288,7 +293,6 @@ export class MatchControls {
       confirm,
       h("button", { type: "button", class: "cancel", onclick: () => this.cancelAsk() }, "Cancel"),
     );
-    confirm.focus({ preventScroll: true });
   }
 
   private cancelAsk(): void {

@@ -9,9 +9,9 @@ import type { DrawContext, GameDrawer, Observation } from "./types";
 const U = 28;
 const COLS = "abcdefghijklmnopqrstuvwxyz";
 
-/** A seat's one name on the page: its name there and its suit ("seat 0 (Suns)"). */
+/** A seat's one name on the page: its name there and its suit ("seat 0 · Suns"). */
 function seatName(ctx: DrawContext, seat: number): string {
-  return `${ctx.seatNames[seat] ?? "seat " + seat} (${SUITS[seat]})`;
+  return `${ctx.seatNames[seat] ?? "seat " + seat} · ${SUITS[seat]}`;
 }
 
 /** A reserve's coins as a player says them: "Ace, 3 and 4". */
@@ -184,20 +184,25 @@ export const cultureWars: GameDrawer = {
     const p = document.createElement("p");
     // Reserve coins lie suit side up: those whose number this seat has seen, and how many not.
     const known = coinWords(me.coins);
-    const n = me.unseen_coins ?? 0;
-    const unseen = n
-      ? `${known ? " and " : ""}${n} coin${n === 1 ? "" : "s"} whose number you have not seen yet`
-      : "";
-    const coins = known || unseen ? `${known ? `the ${known}` : ""}${unseen}` : "no coins";
-    p.textContent = `Your suit: ${SUITS[ctx.viewer]}. In your reserve: ${me.tokens} tokens and ${coins}.`;
+    const n: number = me.unseen_coins ?? 0;
+    const numbers = `number${n === 1 ? "" : "s"} you have not seen`;
+    const coins =
+      known && n
+        ? `the ${known}, and ${n} more whose ${numbers}`
+        : known
+          ? `the ${known}`
+          : n
+            ? `${n} coin${n === 1 ? "" : "s"} whose ${numbers}`
+            : "none";
+    p.textContent = `Your suit: ${SUITS[ctx.viewer]}. In your reserve: ${me.tokens} tokens; coins: ${coins}.`;
     return p;
   },
   moveWords: (move: string) => cultureWarsMoveWords(move),
-  /** The seat's suit: the page names a seat by its number and suit only ("seat 0 — Suns"). */
+  /** The seat's suit: the page names a seat by its number and suit only (seat list: "seat 0 — Suns"). */
   seatRole(_obs: Observation, seat: number) {
     return seat >= 0 && seat < 4 ? SUITS[seat] : undefined;
   },
-  /** The engine's log names seats by letter ("seat A (0)"); the page by number and suit. */
+  /** The engine's log names seats by letter ("seat A (0)"); the page by number and suit ("seat 0 · Suns"). */
   logLine(line: string, ctx: DrawContext) {
     return line.replace(/\bseat ([A-D]) \((\d)\)/g, (_, _letter, n) => seatName(ctx, Number(n)));
   },
