@@ -172,10 +172,10 @@ std::string Match::why_no_undo(Seat seat) const {
     if (step.seat != seat && human(step.seat))
       return "seat " + std::to_string(step.seat) + ", a human, has moved since (" + which + ")";
     if (step.drew_chance)
-      return "the dice were rolled or pieces drawn at " + which +
-             "; taking it back would show what comes next";
+      return "the dice have been rolled or pieces drawn since (" + which +
+             "): taking it back would show what comes next";
     if (step.revealed)
-      return "hidden pieces were shown at " + which + "; they cannot be hidden again";
+      return "hidden pieces have been shown since (" + which + "): they cannot be hidden again";
   }
   return {};
 }

@@ -65,8 +65,8 @@ class Match {
   // (State::reveals), or was made by another human seat (seat spec "human"; with no seat specs
   // every seat counts as human). Moves of computer seats in between are taken back too. The
   // sentence is fit for `seat` to read: it names a move by its number, and quotes its text only
-  // when `seat` made it ("the dice were rolled or pieces drawn at move 4 (seat 3's move); ..."):
-  // another seat's move text may be hidden from `seat`. Plain words: it is shown to players.
+  // when `seat` made it ("the dice have been rolled or pieces drawn since (move 4 (seat 3's move)):
+  // ..."): another seat's move text may be hidden from `seat`. Plain words: it is shown to players.
   std::string why_no_undo(Seat seat) const;
   // Back to the state in which `seat` made its own last decision (that move and every later one
   // taken back). Throws BadMove with why_no_undo's reason when refused. Because no taken-back

@@ -60,7 +60,8 @@ TEST(Undo, RefusedAcrossAChanceOutcome) {
   const Seat seat = match.state().current_player();
   match.play_text("end");
   const std::string why = match.why_no_undo(seat);
-  EXPECT_NE(why.find("the dice were rolled or pieces drawn at move"), std::string::npos) << why;
+  EXPECT_NE(why.find("the dice have been rolled or pieces drawn since (move"), std::string::npos)
+      << why;
   EXPECT_NE(why.find("'end'"), std::string::npos) << why;
   try {
     match.undo_own(seat);
@@ -82,7 +83,7 @@ TEST(Undo, RefusedAcrossARevealOfHiddenInformation) {
       const Seat seat = state.current_player();
       match.play(m);
       const std::string why = match.why_no_undo(seat);
-      EXPECT_NE(why.find("hidden pieces were shown at move"), std::string::npos) << why;
+      EXPECT_NE(why.find("hidden pieces have been shown since (move"), std::string::npos) << why;
       EXPECT_THROW(match.undo_own(seat), BadMove);
       return;
     }

@@ -2,9 +2,9 @@
 // a move that one tap would send is asked about first ("…? Confirm / Cancel", in place, never a
 // browser dialog): Cancel sends nothing, Confirm sends it; a Culture Wars setup tile move shows
 // where the tile lands before it is asked about; mid-game the move prompt is on the screen
-// without scrolling, at the top of the page and at its bottom. Each game's page height mid-game
-// and where its prompt sits go to build/test-output/figures/phone-pages.json (and the log), with
-// a screenshot of each page.
+// without scrolling, at the top of the page and at its bottom, and "Notation help" sends nobody
+// to a file of the source tree. Each game's page height mid-game and where its prompt sits go to
+// build/test-output/figures/phone-pages.json (and the log), with a screenshot of each page.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -161,6 +161,12 @@ test("on a phone every game asks before a one-tap move and keeps the move prompt
     } else figures[g.id] = { seat0Moves: moves, over: true };
     await assertNoSidewaysScroll(page, `${g.id} on a phone`);
     await screenshot(page, `${g.id}-phone-midgame`);
+    // "Notation help" speaks to a browser player: no file of the source tree to go and read.
+    if (state === "turn") {
+      await page.locator(".help-toggle").tap();
+      const help = await page.locator("#notation-help").textContent();
+      assert.doesNotMatch(help, /docs\/games|\.md\b/, `${g.id}: the notation help`);
+    }
     assertNoConsoleErrors(page, `${g.id} on a phone`);
     checkedIn[g.id] = [...checked];
     await page.context().close();

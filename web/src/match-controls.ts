@@ -284,6 +284,8 @@ export class MatchControls {
         onclick: () => {
           this.asking = null;
           this.conn.send(move.move);
+          // The question goes: the page waits for the server (or asks afresh if it was not sent).
+          this.highlight();
         },
       },
       "Confirm",

@@ -179,7 +179,9 @@ export const siege: GameDrawer = {
     (obs.stacks ?? []).forEach((st: string, i: number) => {
       const li = document.createElement("li");
       const cmd = obs.commanders?.[i];
-      li.textContent = `${points[i]} (${SUITS[SUIT_OF[points[i]]]}): ${st || "empty"}; Commander ${cmd ? "on " + cmd : "off the board"}`;
+      // A revealed Null or Ace reads as the dice and the badges write them (n, A), not as 0 or 1.
+      const stack = [...(st ?? "")].map((c) => (c === "0" ? "n" : c === "1" ? "A" : c)).join(" ");
+      li.textContent = `${points[i]} (${SUITS[SUIT_OF[points[i]]]}): ${stack || "empty"}; Commander ${cmd ? "on " + cmd : "off the board"}`;
       ul.append(li);
     });
     div.append(ul);
