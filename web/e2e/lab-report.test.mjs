@@ -140,21 +140,21 @@ test("a click on the longest game replays it step by step inside the report", as
   await screenshot(page, "lab-report-replay-deal");
 
   // Step on: the move is named in the game's notation (Relativity hides nothing), the board changes.
-  await page.click("#replay-next");
+  await page.click("#replay [data-step=forward]");
   assert.equal(await step(page), 1);
   assert.match(await text(page, "#replay-move"), /^Move 1: .+ plays \S+#\S+\.$/);
-  await page.click("#replay-next");
-  await page.click("#replay-next");
+  await page.click("#replay [data-step=forward]");
+  await page.click("#replay [data-step=forward]");
   assert.equal(await step(page), 3);
   assert.notEqual(await board(), deal, "three swaps later the board differs");
-  await page.click("#replay-prev");
+  await page.click("#replay [data-step=back]");
   assert.equal(await step(page), 2);
   await page.keyboard.press("ArrowRight");
   assert.equal(await step(page), 3);
   await screenshot(page, "lab-report-replay-step");
 
   // The end: the last move, the result in the log, the estimate curve with its cursor at the end.
-  await page.click("#replay-last");
+  await page.click("#replay [data-step=last]");
   assert.equal(await step(page), plies);
   assert.match(await text(page, "#replay-at"), new RegExp(`move ${plies} of ${plies}`));
   assert.ok((await page.locator("#replay-log li").count()) > 0, "the log has lines");
@@ -181,7 +181,7 @@ test("a hidden-information game's replay shows what a spectator saw, not the mov
   await page.click('a[data-replay="0-shortest"]');
   await page.locator("#replay").waitFor({ state: "visible", timeout: WAIT });
   assert.match(await text(page, "#replay-title"), /shortest game/);
-  await page.click("#replay-next");
+  await page.click("#replay [data-step=forward]");
   assert.match(await text(page, "#replay-move"), /^Move 1: .+ moves\.$/, "only who moved");
   await screenshot(page, "lab-report-replay-siege");
   await page.click("#replay-close");
@@ -199,7 +199,7 @@ test("a game longer than the page embeds keeps both ends and says what is left o
   assert.match(await text(page, "#replay-at"), /move 1500 of 1500/);
   await page.locator("#replay-slider").fill("500");
   assert.equal(await step(page), 500);
-  await page.click("#replay-next");
+  await page.click("#replay [data-step=forward]");
   assert.equal(await step(page), 1001);
   assert.match(
     await text(page, "#replay-move"),

@@ -63,14 +63,14 @@ describe("the replay panel", () => {
     );
     expect(document.getElementById("replay-at")!.textContent).toBe(`the deal, of ${game.plies} moves`);
     const deal = document.querySelector("#replay-board svg.board")!.outerHTML;
-    document.getElementById("replay-next")!.click();
-    document.getElementById("replay-next")!.click();
+    document.querySelector<HTMLButtonElement>("#replay [data-step=forward]")!.click();
+    document.querySelector<HTMLButtonElement>("#replay [data-step=forward]")!.click();
     expect(document.body.dataset.replayStep).toBe("2");
     expect(document.getElementById("replay-move")!.textContent).toBe(stepWords(game, 2));
     expect(document.querySelector("#replay-board svg.board")!.outerHTML).not.toBe(deal);
     const logLines = game.frames.slice(0, 3).flatMap((f) => f.log);
     expect([...document.querySelectorAll("#replay-log li")].map((li) => li.textContent)).toEqual(logLines);
-    document.getElementById("replay-last")!.click();
+    document.querySelector<HTMLButtonElement>("#replay [data-step=last]")!.click();
     expect(document.body.dataset.replayStep).toBe(String(game.plies));
     expect(document.getElementById("replay-cursor")!.getAttribute("x1")).toBe("550");
     document.getElementById("replay-close")!.click();

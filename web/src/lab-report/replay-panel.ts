@@ -1,11 +1,12 @@
 // The report's replay panel: a click on an outlier link opens that game in the page, one step at
-// a time (buttons, slider, arrow keys, Home and End). Each step's board is the game's own web
+// a time (the replay page's step controls, step-controls.ts, with Home and End). Each step's board is the game's own web
 // drawing (games/, as in a finished match's replay) of the spectator's observation the lab
 // embedded; beside it who moved and, for a game without hidden information, the move; the log up
 // to the step; and each seat's estimated return by step, with the step marked. Steps the lab left
 // out of a very long game (report_replay.h) are named where they were.
 import { h, wireFolds } from "../dom";
 import { drawerFor } from "../games";
+import { stepControls } from "../step-controls";
 import { el } from "../svg";
 import { COLOURS } from "./charts";
 import { observations } from "./observations";
@@ -78,19 +79,20 @@ export function stepWords(game: ReplayGame, at: number): string {
 
 /** The panel (hidden until a link is clicked), wired to every a[data-replay] of the page. */
 export function replayPanel(replays: Replays): HTMLElement {
-  const button = (id: string, title: string, text: string) =>
-    h("button", { type: "button", id: `replay-${id}`, title }, text);
+  let game: ReplayGame | null = null;
+  let seen: unknown[] = [];
+  let at = 0;
+  const controls = stepControls({
+    sliderId: "replay-slider",
+    at: () => at,
+    go: (to) => show(to),
+    active: () => !panel.hidden && game !== null,
+    homeEnd: true,
+  });
   const title = h("span", { id: "replay-title" });
   const seats = h("p", { id: "replay-seats", class: "note" });
-  const slider = h("input", {
-    id: "replay-slider",
-    type: "range",
-    min: 0,
-    max: 0,
-    value: 0,
-    "aria-label": "step",
-  });
   const atText = h("span", { id: "replay-at" });
+  const close = h("button", { type: "button", id: "replay-close", title: "close the replay" }, "close");
   const move = h("p", { id: "replay-move", "aria-live": "polite" });
   const board = h("div", { id: "replay-board", class: "board-box" });
   const status = h("p", { id: "replay-status", class: "note" });
@@ -101,17 +103,7 @@ export function replayPanel(replays: Replays): HTMLElement {
     { id: "replay", class: "replay", hidden: true },
     h("h2", {}, "Replay: ", title),
     seats,
-    h(
-      "div",
-      { class: "controls" },
-      button("first", "the deal (Home)", "◀◀ start"),
-      button("prev", "one step back (←)", "◀ back"),
-      button("next", "one step on (→)", "next ▶"),
-      button("last", "the end (End)", "end ▶▶"),
-      slider,
-      atText,
-      button("close", "close the replay", "close"),
-    ),
+    h("div", { class: "controls" }, controls.buttons, controls.slider, atText, close),
     move,
     board,
     status,
@@ -127,9 +119,6 @@ export function replayPanel(replays: Replays): HTMLElement {
     h("h3", {}, "Log up to this step"),
     log,
   );
-  let game: ReplayGame | null = null;
-  let seen: unknown[] = [];
-  let at = 0;
   const folds = new Map<string, boolean>();
   const show = (to: number) => {
     if (!game) return;
@@ -148,7 +137,7 @@ export function replayPanel(replays: Replays): HTMLElement {
         .flatMap((fr, k) => fr.log.map((line) => h("li", { class: k === at ? "now" : undefined }, line))),
     );
     log.scrollTop = log.scrollHeight;
-    slider.value = String(at);
+    controls.show(at);
     const cursor = panel.querySelector("#replay-cursor");
     const x = String(LEFT + (game.plies ? f.ply / game.plies : 0) * WIDTH);
     cursor?.setAttribute("x1", x);
@@ -164,7 +153,7 @@ export function replayPanel(replays: Replays): HTMLElement {
     seats.textContent =
       game.seats.map((s) => `${s.name}: ${s.agent}`).join(", ") +
       (game.result ? `. Result: ${game.result.join(", ")}.` : "");
-    slider.max = String(game.frames.length - 1);
+    controls.setLast(game.frames.length - 1);
     const chart = estimateChart(game);
     chartBox.replaceChildren(...(chart ? [chart] : []));
     panel.hidden = false;
@@ -181,21 +170,9 @@ export function replayPanel(replays: Replays): HTMLElement {
   const onFold = wireFolds(board, folds, () => show(at));
   board.addEventListener("click", onFold);
   board.addEventListener("keydown", onFold);
-  panel.querySelector("#replay-first")!.addEventListener("click", () => show(0));
-  panel.querySelector("#replay-prev")!.addEventListener("click", () => show(at - 1));
-  panel.querySelector("#replay-next")!.addEventListener("click", () => show(at + 1));
-  panel.querySelector("#replay-last")!.addEventListener("click", () => show(Infinity));
-  slider.addEventListener("input", () => show(Number(slider.value)));
-  panel.querySelector("#replay-close")!.addEventListener("click", () => {
+  close.addEventListener("click", () => {
     panel.hidden = true;
     delete document.body.dataset.replayOpen;
-  });
-  document.addEventListener("keydown", (ev) => {
-    if (panel.hidden || !game || ev.target instanceof HTMLInputElement) return;
-    const step: Record<string, number> = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: Infinity };
-    if (!(ev.key in step)) return;
-    ev.preventDefault();
-    show(step[ev.key]);
   });
   return panel;
 }
