@@ -7,14 +7,11 @@
 
 #include "sim/report_replay.h"
 
-namespace tabletop {
-namespace sim {
+namespace tabletop::sim {
+
 // data/lab-report-page.html (tabletop_embed_text in src/sim/CMakeLists.txt).
 extern const char* const kLabReportPage;
-}  // namespace sim
-}  // namespace tabletop
 
-namespace tabletop::sim {
 namespace {
 
 std::string record_name(std::size_t condition, const std::string& kind) {

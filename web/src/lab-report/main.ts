@@ -4,10 +4,10 @@
 // (scripts/lab-report-page.mjs); the page asks for nothing from elsewhere.
 import "../style.css";
 import "./lab-report.css";
+import { head } from "./head";
 import {
   comparisonsSection,
   conditionSection,
-  head,
   sharedAxes,
   skillSection,
   tournamentSection,
