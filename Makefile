@@ -113,10 +113,12 @@ web/node_modules/.package-lock.json: web/package-lock.json web/package.json | de
 web: web/node_modules/.package-lock.json
 	cd web && npm run build
 
-# The client's linter and formatter (web/eslint.config.js, web/.prettierrc.json) first, then its unit
-# tests and the browser tests.
+# The client's linter and formatter (web/eslint.config.js, web/.prettierrc.json) first, then that
+# the committed lab report page (data/lab-report-page.html) is what its sources build, its unit tests
+# and the browser tests.
 test-web: build web
-	cd web && npm run -s lint && npm run -s format:check && npx vitest run && node e2e/run.mjs
+	cd web && npm run -s lint && npm run -s format:check && npm run -s check:lab-report && npx vitest run \
+	  && node e2e/run.mjs
 
 # The Python package (python/, docs/python.md): build/venv with exactly the pins of
 # python/requirements.txt and the package built into it through `pip install .` (compiled in

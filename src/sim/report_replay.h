@@ -1,20 +1,17 @@
 // The report's replays: a click on an outlier game (the longest, the shortest, the one whose lead
 // changed hands most often, the biggest comeback, a capped game, the rarest winner's win) opens it
-// in a panel of the report itself, which stays one self-contained file: no server, no scripts from
-// elsewhere.
+// in a panel of the report itself, which stays one self-contained file: no server, no network.
 //
 // The lab replays each outlier record once, when it writes the report, and embeds what a spectator
-// of that game would have seen at every step: the board as the game draws it for a terminal
-// (`State::render(kSpectator)`), the status line (`turn_status`), the log lines the step wrote
-// (`EventLog::for_viewer(kSpectator)`), who moved and, for a game without hidden information, the
-// move in the game's notation (a hidden-information game's spectator sees only that a seat moved,
-// as in `tabletop replay --step`). Nothing a spectator could not know reaches the page. Each
-// seat's estimated return (`estimate_returns`) at every step is embedded too, since the
-// designer's question about an outlier is usually "when did it turn"; it is the lab's own
-// measuring (the same numbers as the trajectories), not a player's view.
-//
-// The page's script (kReplayScript) shows one step at a time, with buttons (start, back, next,
-// end), a slider, the arrow keys, the moves so far and the log up to the step.
+// of that game would have seen at every step: the game's spectator observation
+// (`State::observation(kSpectator)`, the JSON the web client's drawing of the game draws, as in a
+// finished match's replay), the log lines the step wrote (`EventLog::for_viewer(kSpectator)`), who
+// moved and, for a game without hidden information, the move in the game's notation (a
+// hidden-information game's spectator sees only that a seat moved, as in `tabletop replay
+// --step`). Nothing a spectator could not know reaches the page. Each seat's estimated return
+// (`estimate_returns`) at every step is embedded too, since the designer's question about an
+// outlier is usually "when did it turn"; it is the lab's own measuring (the same numbers as the
+// trajectories), not a player's view. The page (web/src/lab-report/replay-panel.ts) draws them.
 #pragma once
 
 #include <string>
@@ -25,17 +22,24 @@
 
 namespace tabletop::sim {
 
+// What changed from one observation (a JSON object) to the next, so a long game's steps stay
+// small (the card game's spectator sees every card's face at every step):
+//   {"set": {key: the new value}, "sub": {key: the change of an object that stays an object},
+//    "del": [keys no longer there]}, each part absent when empty. The page applies it
+// (web/src/lab-report/observations.ts).
+json observation_change(const json& before, const json& after);
+
 // At most this many steps of one game are embedded: the first and the last half of them, with
 // the gap between marked (a random Siege game can run to its 20,000-ply cap, and nobody steps
 // through that by hand); the record file beside the page has every move (`tabletop replay --step`).
 inline constexpr int kReplaySteps = 1000;
 
 // The steps of `record` as a spectator sees them (see above), as JSON:
-//   {"game", "plies", "seats": [{"name", "agent"}], "result": [...], "frames": [{"ply", "mover",
-//    "move" (absent when hidden), "board" (the whole picture: the first frame and the one after a
-//    gap) or "patch" ({"n": its line count, "set": [[line, text], ...]}: the lines that differ
-//    from the previous frame's), "gap" (moves left out just before this frame), "status",
-//    "log": [...], "estimate": [...] (absent when the game supplies none)}]}.
+//   {"game" (the id), "name", "plies", "seats": [{"name", "agent"}], "result": [...],
+//    "frames": [{"ply", "mover", "move" (absent when hidden), "observation" (whole: the first
+//    frame and the one after a gap) or "change" (from the previous frame's, observation_change),
+//    "gap" (moves left out just before this frame), "log": [...], "estimate": [...] (absent when
+//    the game supplies none)}]}.
 // Throws BadRecord when the record does not replay in `game`.
 json replay_frames(const Game& game, const Record& record);
 
@@ -53,9 +57,5 @@ class Replays {
   std::vector<const Record*> records_;
   json json_ = {{"games", json::array()}, {"links", json::object()}};
 };
-
-// The panel (hidden until an outlier is clicked), the replays as an inline JSON block and the
-// script that plays them. Empty when `replays` is empty.
-std::string replay_panel(const Replays& replays);
 
 }  // namespace tabletop::sim

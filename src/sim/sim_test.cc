@@ -19,6 +19,39 @@
 namespace tabletop::sim {
 namespace {
 
+// Applies a replay frame's observation change (report_replay.h) to `observation`.
+void apply_change(json& observation, const json& change) {
+  if (change.contains("set"))
+    for (const auto& [key, value] : change["set"].items()) observation[key] = value;
+  if (change.contains("sub"))
+    for (const auto& [key, sub] : change["sub"].items()) apply_change(observation[key], sub);
+  if (change.contains("del"))
+    for (const json& key : change["del"]) observation.erase(key.get<std::string>());
+}
+
+// Each frame's whole observation, rebuilt from the first and the changes.
+std::vector<json> frame_observations(const json& frames) {
+  std::vector<json> out;
+  json at;
+  for (const json& f : frames) {
+    if (f.contains("observation"))
+      at = f["observation"];
+    else
+      apply_change(at, f["change"]);
+    out.push_back(at);
+  }
+  return out;
+}
+
+// The figures a report page carries (its lab-summary block), parsed.
+json page_summary(const std::string& html) {
+  const std::string open = "<script type=\"application/json\" id=\"lab-summary\">";
+  const std::size_t at = html.find(open);
+  if (at == std::string::npos) return nullptr;
+  const std::size_t from = at + open.size(), to = html.find("</script>", from);
+  return json::parse(html.substr(from, to - from));
+}
+
 // `--progress lines`: a line for each count once the interval has passed (the lab tells of every
 // game as it ends, so a deal of many games shows its way:
 // Lab.GamesPlayedAreToldBeforeTheirDealIsWhole), none for a count already drawn, and the last count
@@ -334,9 +367,10 @@ TEST(Summary, UndefinedValuesAreADashWithTheReason) {
   EXPECT_TRUE(j["conditions"][0]["seats"][0]["decisive_share"]["value"].is_null());
   EXPECT_EQ(j["conditions"][0]["seats"][0]["decisive_share"]["undefined"], "no decisive game");
   EXPECT_TRUE(j["comparisons"][0]["plies"]["paired_95"].is_null());
-  const std::string html = report_html(summary, "x");
-  EXPECT_NE(html.find("— (no decisive game)"), std::string::npos);
-  EXPECT_EQ(html.find("0.0% – 100.0%"), std::string::npos);
+  // The page draws from the same JSON.
+  const json page = page_summary(report_html(summary, "x"));
+  EXPECT_EQ(page["conditions"][0]["seats"][0]["decisive_share"]["undefined"], "no decisive game");
+  EXPECT_TRUE(page["comparisons"][0]["plies"]["paired_95"].is_null());
 }
 
 TEST(Summary, SkillTraceWhereEveryGameHitsTheCapIsUninformative) {
@@ -350,7 +384,7 @@ TEST(Summary, SkillTraceWhereEveryGameHitsTheCapIsUninformative) {
   EXPECT_NE(text.find("UNINFORMATIVE"), std::string::npos) << text;
   EXPECT_EQ(text.find("more thinking does not win more"), std::string::npos) << text;
   EXPECT_FALSE(summary.to_json()["skill"]["informative"].get<bool>());
-  EXPECT_NE(report_html(summary, "x").find("Uninformative"), std::string::npos);
+  EXPECT_FALSE(page_summary(report_html(summary, "x"))["skill"]["informative"].get<bool>());
 }
 
 // Capping games lowers every seat's win rate (of all games); the paired capped rate says why, and
@@ -376,8 +410,7 @@ TEST(Summary, PairedCappedRateAndPliesAreShownAndFlagged) {
   const json j = summary.to_json()["comparisons"][0];
   EXPECT_TRUE(j["capped_rate"]["different"].get<bool>());
   EXPECT_TRUE(j["plies"]["different"].get<bool>());
-  const std::string html = report_html(summary, "x");
-  EXPECT_NE(html.find("capped rate</td>"), std::string::npos);
+  EXPECT_EQ(page_summary(report_html(summary, "x"))["comparisons"][0], j);
 }
 
 // A finished two-player game as the runner would hand it over, made by hand.
@@ -483,9 +516,9 @@ TEST(Summary, SeatIntervalsTakeTheDealAsTheUnit) {
       summary.to_json()["conditions"][0]["seats"][0]["decisive_share"]["design_effect"], 2.0);
 }
 
-// Figures by readable name, a category as its distribution (never a mean), the histogram's right
-// label the largest value, and the difference chart in points like its table.
-TEST(Report, ReadableFiguresCategoriesAndLabels) {
+// The page's figure counts: a category's values (drawn as its share per value, never a mean) and
+// the exact plies (drawn as the histogram).
+TEST(Report, FigureAndLengthCountsReachThePage) {
   Plan plan = relativity_plan(0, 1, "none");
   plan.conditions.push_back(plan.conditions[0]);
   plan.conditions[1].name = "again";
@@ -498,13 +531,10 @@ TEST(Report, ReadableFiguresCategoriesAndLabels) {
     }
     summary.deal_done(deal);
   }
-  const std::string html = report_html(summary, "x");
-  EXPECT_NE(html.find(">first player won</td>"), std::string::npos);
-  EXPECT_EQ(html.find(">first_player_won</td>"), std::string::npos);
-  EXPECT_NE(html.find("— (a category)"), std::string::npos);
-  EXPECT_NE(html.find("0: 50.0%, 1: 25.0%, 2: 25.0%"), std::string::npos);  // the suits' shares
-  EXPECT_NE(html.find(">130</text>"), std::string::npos);  // the largest length, not 131
-  EXPECT_NE(html.find(" pts</text>"), std::string::npos);
+  // The page gets each value's count (a category's share per value, the plies histogram).
+  const json page = page_summary(report_html(summary, "x"))["report"]["conditions"][0];
+  EXPECT_EQ(page["figure_counts"]["winner_goal_suit"], json::parse("[[0, 2], [1, 1], [2, 1]]"));
+  EXPECT_EQ(page["plies_counts"], json::parse("[[100, 1], [110, 1], [120, 1], [130, 1]]"));
 }
 
 // The quality measures come from the games themselves: Relativity between greedy players always
@@ -537,9 +567,15 @@ TEST(Summary, QualityMeasuresForEveryGameFromItsRecords) {
   const json j = summary.to_json()["conditions"][0]["quality"];
   EXPECT_TRUE(j.contains("lead_changes"));
   EXPECT_FALSE(j["decisiveness"]["meaning"].get<std::string>().empty());
-  const std::string html = report_html(summary, "x");
-  EXPECT_NE(html.find("Game quality"), std::string::npos);
-  EXPECT_NE(html.find("estimated return, by turn"), std::string::npos);
+  // The estimate and legal-move trajectories the page draws, over the turns a tenth of the games
+  // reached.
+  const json page = page_summary(report_html(summary, "x"))["report"]["conditions"][0];
+  ASSERT_TRUE(page["estimate"].is_object());
+  EXPECT_GE(page["estimate"]["mean"].size(), 10u);
+  EXPECT_LE(page["estimate"]["mean"].size(), s.trace.size());
+  EXPECT_EQ(page["estimate"]["mean"][0].size(), 2u);  // a line a seat
+  EXPECT_EQ(page["legal_moves"]["mean"][0].size(), 1u);
+  EXPECT_DOUBLE_EQ(page["legal_moves"]["mean"][0][0].get<double>(), s.trace[0][2].mean());
   EXPECT_NE(summary.to_text().find("lead changes per game"), std::string::npos);
 }
 
@@ -573,30 +609,35 @@ TEST(Search, TargetsAndCandidates) {
   EXPECT_EQ(any_length.score(summary.conditions()[0]), 0);
 }
 
-TEST(Report, PageHasChartsAndTheCommandLine) {
+// The page is the built web page with the summary inlined: one JSON block holding the summary
+// JSON and what the page adds, no "<" inside it whatever the command line or a seat says, and no
+// resource from elsewhere.
+TEST(Report, PageCarriesTheSummaryInOneBlock) {
   Plan plan = relativity_plan(6, 2);
   plan.record = true;
   Summary summary(plan, "variants", {}, 0.05);
   summary.finish(run_plan(plan, summary));
-  const std::string html = report_html(summary, "tabletop sim relativity -n 6 <x>");
-  EXPECT_NE(html.find("tabletop sim relativity -n 6 &lt;x&gt;"), std::string::npos);
-  EXPECT_GE(summary.has_outliers(), true);
-  std::size_t charts = 0;
-  for (std::size_t at = html.find("class=\"chart\""); at != std::string::npos;
-       at = html.find("class=\"chart\"", at + 1))
-    ++charts;
-  EXPECT_GE(charts, 3u);                            // seats, agents, plies
-  EXPECT_EQ(html.find("http"), std::string::npos);  // nothing fetched from anywhere
-}
-
-// The report's replays: each outlier the page links to is embedded, step by step, as a spectator
-// saw it; the page's JSON block cannot be closed by what a seat name says.
-json embedded_replays(const std::string& html) {
-  const std::string open = "<script type=\"application/json\" id=\"replay-data\">";
+  const std::string hostile = "tabletop sim relativity -n 6 </script><script>alert(1)</script><!--";
+  const std::string html = report_html(summary, hostile);
+  EXPECT_EQ(html.rfind("<!doctype html>", 0), 0u);
+  EXPECT_EQ(html.substr(html.find_last_not_of('\n') - 6, 7), "</html>");
+  EXPECT_EQ(html.find("alert(1)</script>"), std::string::npos);
+  EXPECT_EQ(html.find("<!--"), std::string::npos);
+  const std::string open = "<script type=\"application/json\" id=\"lab-summary\">";
   const std::size_t at = html.find(open);
-  if (at == std::string::npos) return nullptr;
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_EQ(html.find(open, at + 1), std::string::npos) << "one block";
   const std::size_t from = at + open.size(), to = html.find("</script>", from);
-  return json::parse(html.substr(from, to - from));
+  EXPECT_EQ(html.substr(from, to - from).find('<'), std::string::npos);
+  EXPECT_NE(html.find("</body>", to), std::string::npos);
+  json page = page_summary(html);
+  EXPECT_EQ(page["report"]["command_line"], hostile);
+  EXPECT_EQ(page["report"]["search"], "");
+  ASSERT_EQ(page["report"]["conditions"].size(), 1u);
+  page.erase("report");
+  EXPECT_EQ(page, summary.to_json()) << "the rest is the --json summary";
+  for (const char* elsewhere : {"<script src", "<link", "@import", "url(http"})
+    EXPECT_EQ(html.find(elsewhere), std::string::npos) << elsewhere;
 }
 
 TEST(Report, OutlierGamesReplayInThePage) {
@@ -607,26 +648,29 @@ TEST(Report, OutlierGamesReplayInThePage) {
   const ConditionStats& s = summary.conditions()[0];
   ASSERT_TRUE(s.longest && s.shortest && s.most_lead_changes);
   EXPECT_GT(s.longest_plies, s.shortest_plies);
-  const std::string html = report_html(summary, "x");
+  const json page = page_summary(report_html(summary, "x"))["report"];
   ASSERT_LT(s.comeback_lowest, 0);
   ASSERT_TRUE(s.comeback);
-  for (const char* key :
-       {"0-longest", "0-shortest", "0-most-lead-changes", "0-comeback", "0-rare-winner"})
-    EXPECT_NE(html.find(std::string("data-replay=\"") + key + "\""), std::string::npos) << key;
-  const json replays = embedded_replays(html);
-  ASSERT_TRUE(replays.is_object());
+  std::set<std::string> keys;
+  for (const json& o : page["conditions"][0]["outliers"]) {
+    EXPECT_EQ(o["record"], "records/0-" + o["kind"].get<std::string>() + ".json");
+    keys.insert(o["replay"].get<std::string>());
+  }
+  EXPECT_EQ(keys, (std::set<std::string>{"0-longest", "0-shortest", "0-most-lead-changes",
+                                         "0-comeback", "0-rare-winner"}));
+  const json& replays = page["replays"];
   const json& links = replays["links"];
   const json& longest = replays["games"][links["0-longest"]["game"].get<std::size_t>()];
   const Record& record = *s.longest;
   ASSERT_EQ(longest["frames"].size(), record.moves.size() + 1);
   EXPECT_EQ(longest["plies"], record.moves.size());
   EXPECT_EQ(longest["seats"].size(), 2u);
-  EXPECT_FALSE(longest["frames"][0]["board"].get<std::string>().empty());
+  EXPECT_EQ(longest["game"], "relativity");  // the web drawing to draw it with
+  EXPECT_TRUE(longest["frames"][0]["observation"].is_object());
   for (std::size_t i = 1; i < longest["frames"].size(); ++i) {
     const json& f = longest["frames"][i];
     EXPECT_EQ(f["ply"], int(i));
     EXPECT_EQ(f["move"], record.moves[i - 1]);  // Relativity hides nothing
-    EXPECT_TRUE(f.contains("patch")) << "a swap changes the board: only its lines are embedded";
   }
   // Each game is embedded once, whatever outliers it is.
   std::set<std::size_t> games;
@@ -642,9 +686,11 @@ TEST(Report, ReplaysShowWhatASpectatorSaw) {
   const auto siege = games::registry().make("siege", json{{"players", 2}, {"max_plies", 60}});
   Match match(siege, 5, {"random", "random"});
   Rng rng(3);
+  std::vector<json> seen{match.state().observation(kSpectator)};
   while (!match.state().is_terminal()) {
     const auto moves = match.state().legal_moves();
     match.play(moves[rng.uniform(uint32_t(moves.size()))]);
+    seen.push_back(match.state().observation(kSpectator));
   }
   Record record = match.record();
   const json frames = replay_frames(*siege, record)["frames"];
@@ -655,35 +701,27 @@ TEST(Report, ReplaysShowWhatASpectatorSaw) {
       EXPECT_FALSE(f["mover"].get<std::string>().empty());
     }
   }
-  // The spectator's board at every step: the render of the replayed state for kSpectator.
-  Chance chance(record.seed);
-  chance.script(record.chance);
-  auto state = siege->new_initial_state(std::move(chance));
-  EXPECT_EQ(frames[0]["board"], state->render(kSpectator));
-  // Whatever a seat's agent is called, the JSON block stays one block.
-  record.seats = {"</script><script>alert(1)</script>", "<!--"};
-  Replays replays;
-  replays.add("0-longest", "</script>", *siege, record);
-  const std::string panel = replay_panel(replays);
-  EXPECT_EQ(panel.find("alert(1)</script>"), std::string::npos);
-  EXPECT_EQ(panel.find("<!--"), std::string::npos);
-  EXPECT_EQ(embedded_replays(panel), replays.to_json());
+  // The spectator's observation at every step, nothing more: whole at the deal, then changes.
+  EXPECT_TRUE(frames[0].contains("observation"));
+  EXPECT_FALSE(frames[1].contains("observation"));
+  const std::vector<json> rebuilt = frame_observations(frames);
+  for (std::size_t i = 0; i < frames.size(); ++i) EXPECT_EQ(rebuilt[i], seen[i]) << "ply " << i;
   // A record that does not replay in the game is refused, naming the move.
   record.moves.back() = "9:a1-a2";
   EXPECT_THROW(replay_frames(*siege, record), BadRecord);
 }
 
 // A game longer than kReplaySteps is embedded as its first and last half, the gap marked, the
-// board after the gap whole; the patches rebuild every embedded board exactly.
+// observation after the gap whole; the changes rebuild every embedded observation exactly.
 TEST(Report, LongReplaysKeepTheirEndsAndMarkTheGap) {
   const auto siege = games::registry().make("siege", json{{"players", 2}, {"max_plies", 3000}});
   Match match(siege, 11, {"random", "random"});
   Rng rng(5);
-  std::vector<std::string> renders{match.state().render(kSpectator)};
+  std::vector<json> seen{match.state().observation(kSpectator)};
   while (!match.state().is_terminal()) {
     const auto moves = match.state().legal_moves();
     match.play(moves[rng.uniform(uint32_t(moves.size()))]);
-    renders.push_back(match.state().render(kSpectator));
+    seen.push_back(match.state().observation(kSpectator));
   }
   const Record record = match.record();
   const int plies = int(record.moves.size());
@@ -695,35 +733,15 @@ TEST(Report, LongReplaysKeepTheirEndsAndMarkTheGap) {
   const json& after = frames[std::size_t(half) + 1];
   EXPECT_EQ(after["ply"], plies - half + 1);
   EXPECT_EQ(after["gap"], plies - kReplaySteps);
-  EXPECT_TRUE(after.contains("board"));
   EXPECT_EQ(frames.back()["ply"], plies);
-  // Rebuild the boards as the page does.
-  std::vector<std::string> lines;
-  for (const json& f : frames) {
-    if (f.contains("board")) {
-      lines.clear();
-      std::string board = f["board"], line;
-      for (char c : board) {
-        if (c == '\n') {
-          lines.push_back(line);
-          line.clear();
-        } else {
-          line += c;
-        }
-      }
-      lines.push_back(line);
-    } else if (f.contains("patch")) {
-      lines.resize(f["patch"]["n"].get<std::size_t>());
-      for (const json& set : f["patch"]["set"]) lines[set[0].get<std::size_t>()] = set[1];
-    }
-    std::string board;
-    for (std::size_t i = 0; i < lines.size(); ++i) board += (i ? "\n" : "") + lines[i];
-    ASSERT_EQ(board, renders[f["ply"].get<std::size_t>()]) << "ply " << f["ply"];
-  }
+  EXPECT_TRUE(after.contains("observation")) << "whole again after the gap";
+  const std::vector<json> rebuilt = frame_observations(frames);
+  for (std::size_t i = 0; i < frames.size(); ++i)
+    ASSERT_EQ(rebuilt[i], seen[frames[i]["ply"].get<std::size_t>()]) << "ply " << frames[i]["ply"];
 }
 
 // Trajectories of the game's own figures: Relativity's trophies start at 0 for both seats and
-// grow; the report draws one chart per figure with its meaning, the JSON carries the curves.
+// grow; the JSON (which the report draws, one chart per figure) carries the curves and meanings.
 TEST(Summary, SeatFigureTrajectories) {
   Plan plan = relativity_plan(10, 2);
   plan.conditions[0].slots = {"greedy", "greedy"};
@@ -741,10 +759,6 @@ TEST(Summary, SeatFigureTrajectories) {
   EXPECT_EQ(t["mean"].size(), s.figure_trace.size());
   EXPECT_EQ(t["games"][0], 20);
   EXPECT_FALSE(t["meaning"].get<std::string>().empty());
-  const std::string html = report_html(summary, "x");
-  EXPECT_NE(html.find("data-figure=\"trophies\""), std::string::npos);
-  EXPECT_NE(html.find("trophies per seat, by turn"), std::string::npos);
-  EXPECT_NE(html.find(s.seat_figure_meanings[0]), std::string::npos);
 }
 
 // Every game's seat figures reach the lab: names, and a curve per seat over the turns.

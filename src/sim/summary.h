@@ -1,5 +1,5 @@
 // The lab's summary: a Sink that folds every game into the statistics a designer reads, then
-// renders them as text (the terminal), JSON (--json) and a self-contained HTML page (report.h).
+// renders them as text (the terminal) and JSON (--json, which the HTML report draws: report.h).
 //
 // Measures, each with one name everywhere (text, JSON, report):
 //   - decisive share: a seat's (agent's) sole wins over the decisive games; fair share 1/n;

@@ -1,8 +1,11 @@
-// The balance lab's report (tabletop sim --report) in Chromium: a click on an outlier game opens
-// it in the report's own replay panel, which steps through the game (buttons, slider, arrow keys)
-// showing the board, the move, the log and the estimate curve. The page is opened alone, copied
-// away from its records/ folder, so the replay can only come from what the page embeds; no request
-// leaves the page. Screenshots: lab-report-replay-*.png.
+// The balance lab's report (tabletop sim --report) in Chromium. Each kind of run (a paired variant
+// comparison with capped games, a tournament, a variant search, a game with a long parameter line)
+// draws its charts, no wider than the window, no two labels of a chart overlapping, no console
+// error. A click on an outlier game opens it in the report's own replay panel, which steps through
+// the game (buttons, slider, arrow keys) showing the board (the game's web drawing), the move, the
+// log and the estimate curve. Every page is opened alone, copied away from its records/ folder, so
+// the replay can only come from what the page embeds; no request leaves the page. Screenshots:
+// lab-report-*.png.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -14,9 +17,9 @@ import { assertNoConsoleErrors, BIN, launchBrowser, recordingPage, SHOTS, WAIT }
 let browser;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tabletop-lab-report-"));
 
-/** Runs `tabletop sim ARGS` (words) into `name`/ and copies its index.html alone into `name`-alone/. */
+/** Runs `tabletop sim ARGS` (words, or the arguments as a list) into `name`/ and copies its index.html alone into `name`-alone/. */
 function report(name, words) {
-  const args = words.split(" ");
+  const args = Array.isArray(words) ? words : words.split(" ");
   const out = path.join(dir, name);
   const run = spawnSync(BIN, ["sim", ...args, "--report", out], { encoding: "utf8" });
   assert.equal(run.status, 0, `tabletop sim ${args.join(" ")}: ${run.stderr}`);
@@ -31,8 +34,76 @@ async function open(url) {
   page.requests = [];
   page.on("request", (r) => page.requests.push(r.url()));
   await page.goto(url);
-  await page.waitForFunction(() => document.body.dataset.replays !== undefined, null, { timeout: WAIT });
+  await page.waitForFunction(() => document.body.dataset.drawn === "true", null, { timeout: WAIT });
   return page;
+}
+
+/** The page's charts, its width and every pair of labels of one chart that overlap. */
+function layout(page) {
+  return page.evaluate(() => {
+    const charts = [...document.querySelectorAll("svg.chart")];
+    const overlapping = [];
+    for (const svg of charts) {
+      const boxes = [...svg.querySelectorAll("text")].map((t) => [t.textContent, t.getBoundingClientRect()]);
+      for (let i = 0; i < boxes.length; i++)
+        for (let j = i + 1; j < boxes.length; j++) {
+          const [a, b] = [boxes[i][1], boxes[j][1]];
+          if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+            overlapping.push(`${boxes[i][0]} / ${boxes[j][0]}`);
+        }
+    }
+    return { charts: charts.length, width: document.documentElement.scrollWidth, overlapping };
+  });
+}
+
+const noRequestsElsewhere = (page) =>
+  assert.ok(
+    page.requests.every((r) => r.startsWith("file://") || r.startsWith("data:")),
+    `the report asked for nothing from elsewhere: ${page.requests.join(", ")}`,
+  );
+
+for (const [name, words, minCharts, heading] of [
+  // Per condition seats + agents + plies (3 each, 2 conditions), then the differences.
+  [
+    "variants",
+    "relativity -n 30 -j 2 --rotate --agents random,greedy --sweep max_plies=10000,40",
+    7,
+    "Variant differences",
+  ],
+  [
+    "tournament",
+    "relativity -n 8 -j 2 --tournament --agents random,greedy,greedy:samples=2",
+    4,
+    "Tournament ratings",
+  ],
+  // Its rounds, then the two finalists with the quality tables and trajectories.
+  [
+    "search",
+    [
+      ..."relativity -n 6 -j 2 --agents random --search max_plies=20..80/20 --target".split(" "),
+      "decisive >= 90%",
+    ],
+    6,
+    "Variant search",
+  ],
+  // Culture Wars' long parameter line wraps.
+  ["params", "culture-wars -n 2 -j 2 --agents random -p max_rounds=2", 1, "Game quality"],
+]) {
+  test(`the ${name} report draws its charts, fits the window and no labels overlap`, async () => {
+    const page = await open(report(name, words));
+    const { charts, width, overlapping } = await layout(page);
+    assert.ok(charts >= minCharts, `${charts} charts, expected at least ${minCharts}`);
+    assert.ok(width <= 1100, `the page is ${width} px wide in a 1100 px window (a line does not wrap)`);
+    assert.deepEqual(overlapping, [], "chart labels overlap");
+    assert.ok(
+      (await page.locator("h2, h3").allInnerTexts()).some((t) => t.includes(heading)),
+      heading,
+    );
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, `lab-report-${name}.png`), fullPage: true });
+    noRequestsElsewhere(page);
+    assertNoConsoleErrors(page);
+  });
 }
 
 /** The replay panel alone (the page above it is the report). */
@@ -63,26 +134,27 @@ test("a click on the longest game replays it step by step inside the report", as
   assert.match(await text(page, "#replay-title"), /longest game \(\d+ plies\)/);
   assert.equal(await step(page), 0);
   assert.match(await text(page, "#replay-at"), new RegExp(`the deal, of ${plies} moves`));
-  const deal = await text(page, "#replay-board");
-  assert.ok(deal.trim().length > 20, "the board is drawn");
+  const board = () => page.locator("#replay-board svg.board").innerHTML();
+  const deal = await board();
+  assert.ok(deal.length > 200, "the board is drawn by the game's web drawing");
   await screenshot(page, "lab-report-replay-deal");
 
   // Step on: the move is named in the game's notation (Relativity hides nothing), the board changes.
-  await page.click("#replay-next");
+  await page.click("#replay [data-step=forward]");
   assert.equal(await step(page), 1);
   assert.match(await text(page, "#replay-move"), /^Move 1: .+ plays \S+#\S+\.$/);
-  await page.click("#replay-next");
-  await page.click("#replay-next");
+  await page.click("#replay [data-step=forward]");
+  await page.click("#replay [data-step=forward]");
   assert.equal(await step(page), 3);
-  assert.notEqual(await text(page, "#replay-board"), deal, "three swaps later the board differs");
-  await page.click("#replay-prev");
+  assert.notEqual(await board(), deal, "three swaps later the board differs");
+  await page.click("#replay [data-step=back]");
   assert.equal(await step(page), 2);
   await page.keyboard.press("ArrowRight");
   assert.equal(await step(page), 3);
   await screenshot(page, "lab-report-replay-step");
 
   // The end: the last move, the result in the log, the estimate curve with its cursor at the end.
-  await page.click("#replay-last");
+  await page.click("#replay [data-step=last]");
   assert.equal(await step(page), plies);
   assert.match(await text(page, "#replay-at"), new RegExp(`move ${plies} of ${plies}`));
   assert.ok((await page.locator("#replay-log li").count()) > 0, "the log has lines");
@@ -95,10 +167,7 @@ test("a click on the longest game replays it step by step inside the report", as
   assert.equal(await step(page), Math.floor(plies / 2));
   await screenshot(page, "lab-report-replay-middle");
 
-  assert.ok(
-    page.requests.every((r) => r.startsWith("file://") || r.startsWith("data:")),
-    `the report asked for nothing from elsewhere: ${page.requests.join(", ")}`,
-  );
+  noRequestsElsewhere(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 1, `the page scrolls sideways by ${overflow}px`);
   assertNoConsoleErrors(page);
@@ -112,7 +181,7 @@ test("a hidden-information game's replay shows what a spectator saw, not the mov
   await page.click('a[data-replay="0-shortest"]');
   await page.locator("#replay").waitFor({ state: "visible", timeout: WAIT });
   assert.match(await text(page, "#replay-title"), /shortest game/);
-  await page.click("#replay-next");
+  await page.click("#replay [data-step=forward]");
   assert.match(await text(page, "#replay-move"), /^Move 1: .+ moves\.$/, "only who moved");
   await screenshot(page, "lab-report-replay-siege");
   await page.click("#replay-close");
@@ -130,13 +199,16 @@ test("a game longer than the page embeds keeps both ends and says what is left o
   assert.match(await text(page, "#replay-at"), /move 1500 of 1500/);
   await page.locator("#replay-slider").fill("500");
   assert.equal(await step(page), 500);
-  await page.click("#replay-next");
+  await page.click("#replay [data-step=forward]");
   assert.equal(await step(page), 1001);
   assert.match(
     await text(page, "#replay-move"),
     /^Moves 501–1000 are left out here .*tabletop replay --step\)\. Move 1001: /,
   );
-  assert.ok((await text(page, "#replay-board")).trim().length > 20, "the board after the gap is whole");
+  assert.ok(
+    (await page.locator("#replay-board svg.board").count()) === 1,
+    "the board after the gap is drawn",
+  );
   await screenshot(page, "lab-report-replay-gap");
   assertNoConsoleErrors(page);
 });

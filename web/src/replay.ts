@@ -6,6 +6,7 @@ import { api } from "./api";
 import { fitNumbers, h, narrow, seatLabel, wireFolds } from "./dom";
 import { drawerFor } from "./games";
 import { resultNodes } from "./result";
+import { stepControls } from "./step-controls";
 
 export async function showReplay(root: HTMLElement, id: string): Promise<void> {
   const summary = await api.match(id);
@@ -15,7 +16,12 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
   const stepText = h("p", { class: "step", "aria-live": "polite" });
   const log = h("ol", { class: "log replay-log" });
   const ending = h("section", { class: "result", hidden: true, "aria-live": "polite" });
-  const slider = h("input", { type: "range", min: 0, value: 0, id: "replay-step", "aria-label": "step" });
+  let at = 0;
+  const go = (to: number) => {
+    at = Math.max(0, Math.min(steps.length - 1, to));
+    show();
+  };
+  const controls = stepControls({ sliderId: "replay-step", at: () => at, go: (to) => go(to) });
   const error = h("p", { class: "error", role: "alert" });
   const recordLink = h(
     "a",
@@ -38,15 +44,8 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
         "aside",
         { class: "side" },
         stepText,
-        h(
-          "div",
-          { class: "replay-controls" },
-          h("button", { type: "button", "data-step": "first" }, "« Start"),
-          h("button", { type: "button", "data-step": "back" }, "◀ Back"),
-          h("button", { type: "button", "data-step": "forward" }, "Forward ▶"),
-          h("button", { type: "button", "data-step": "last" }, "End »"),
-        ),
-        slider,
+        controls.buttons,
+        controls.slider,
         status,
         ending,
         h("p", {}, recordLink, " · ", h("a", { href: `/match/${id}` }, "Match page")),
@@ -78,11 +77,10 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
     return;
   }
   const drawer = drawerFor(summary.game);
-  let at = 0;
   // The win-chance curve under the board (analysis.ts); a click on a move goes to its step.
   const chart = analysisChart(id, names, (step) => go(step));
   board.after(chart.el);
-  slider.max = String(steps.length - 1);
+  controls.setLast(steps.length - 1);
   fitNumbers(log, steps.length - 1);
   // Parts folded or unfolded by their fold buttons (the card game's seat areas), kept from step to
   // step; on a phone every seat starts folded to its header strip.
@@ -93,7 +91,7 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
     board.replaceChildren(drawer.board(s.observation, ctx));
     status.textContent = drawer.status(s.observation, ctx);
     stepText.textContent = `Step ${at} of ${steps.length - 1}${s.move ? ": " + s.move : " (the start)"}`;
-    slider.value = String(at);
+    controls.show(at);
     chart.setStep(at);
     // The last step: who won and what ended the game (the server's reason, the game's own words).
     const result = summary.result;
@@ -119,28 +117,12 @@ export async function showReplay(root: HTMLElement, id: string): Promise<void> {
     const box = log.parentElement!;
     box.scrollTop = current ? current.offsetTop - box.clientHeight / 2 : 0;
   };
-  const go = (to: number) => {
-    at = Math.max(0, Math.min(steps.length - 1, to));
-    show();
-  };
-  root.querySelector(".replay-controls")!.addEventListener("click", (ev) => {
-    const b = (ev.target as Element).closest("button");
-    if (!b) return;
-    const k = b.getAttribute("data-step");
-    go(k === "first" ? 0 : k === "back" ? at - 1 : k === "forward" ? at + 1 : steps.length - 1);
-  });
   const onFold = wireFolds(board, folds, () => show());
   board.addEventListener("click", onFold);
   board.addEventListener("keydown", onFold);
-  slider.addEventListener("input", () => go(Number(slider.value)));
   log.addEventListener("click", (ev) => {
     const b = (ev.target as Element).closest("button[data-goto]");
     if (b) go(Number(b.getAttribute("data-goto")));
-  });
-  document.addEventListener("keydown", (ev) => {
-    if (ev.target instanceof HTMLInputElement) return;
-    if (ev.key === "ArrowRight") go(at + 1);
-    if (ev.key === "ArrowLeft") go(at - 1);
   });
   show();
 }
