@@ -133,9 +133,10 @@ std::string check(const State& state, const PositionStep& step, std::size_t log_
       const std::vector<std::string> lines = state.log().for_viewer(kSpectator, log_from);
       for (const std::string& line : lines)
         if (line.find(step.value.get<std::string>()) != std::string::npos) return {};
-      std::string all;
-      for (const std::string& line : lines) all += (all.empty() ? "" : " | ") + line;
-      return "the log says: " + all;
+      std::string last;  // the last lines, enough to see what happened
+      for (std::size_t i = lines.size() > 6 ? lines.size() - 6 : 0; i < lines.size(); ++i)
+        last += (last.empty() ? "" : " | ") + lines[i];
+      return "the log ends: " + last;
     }
     case Kind::kToMove:
       return state.current_player() == step.value.get<int>()
@@ -191,13 +192,13 @@ PlayedPosition play_position(const GameEntry& entry, const Position& position) {
   const std::string at = "line " + std::to_string(position.line) + ": ";
   std::unique_ptr<State> state;
   try {
-    state = entry.make(position.params)->new_initial_state(Chance(position.seed));
+    Chance chance(position.seed);
+    chance.set_journal(true);  // the log from the deal on
+    state = entry.make(position.params)->new_initial_state(std::move(chance));
   } catch (const Error& e) {
     out.failures.push_back(at + "the game does not start: " + e.what());
     return out;
   }
-  state->set_recording(true);
-  state->log().set_enabled(true);
   std::size_t log_from = 0;
   Rng rng(position.seed);
   for (const PositionStep& step : position.steps) {
