@@ -11,7 +11,8 @@ namespace {
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -88,8 +89,9 @@ void read_step(Position& position, std::string_view line, int number) {
     step.kind = name == "winner" ? Kind::kWinner : Kind::kToMove;
     step.value = read_int(rest, where);
   } else {
-    throw Error(where + ": unknown step (params, seed, play, legal, illegal, see, log, to move, "
-                        "winner, picture)");
+    throw Error(where +
+                ": unknown step (params, seed, play, legal, illegal, see, log, to move, "
+                "winner, picture)");
   }
   position.steps.push_back(std::move(step));
 }
@@ -147,7 +149,8 @@ std::string check(const State& state, const PositionStep& step, std::size_t log_
       const Returns r = state.returns();
       const int seat = step.value.get<int>();
       for (Seat s = 0; s < state.num_players(); ++s)
-        if (s != seat && r[s] >= r[seat]) return "seat " + std::to_string(seat) + " is not alone best";
+        if (s != seat && r[s] >= r[seat])
+          return "seat " + std::to_string(seat) + " is not alone best";
       return {};
     }
     case Kind::kPlay:

@@ -50,14 +50,25 @@ namespace tabletop::howto {
 
 // One line of a block.
 struct PositionStep {
-  enum class Kind { kPlay, kRandom, kLegal, kIllegal, kSee, kSeeHas, kLog, kToMove, kWinner, kPicture };
+  enum class Kind {
+    kPlay,
+    kRandom,
+    kLegal,
+    kIllegal,
+    kSee,
+    kSeeHas,
+    kLog,
+    kToMove,
+    kWinner,
+    kPicture
+  };
   Kind kind = Kind::kPlay;
-  int line = 0;                     // 1-based line of the how-to text
-  std::string text;                 // the line as written
-  std::vector<std::string> moves;   // play, legal, illegal
-  int count = 0;                    // random
-  std::string pointer;              // see
-  json value;                       // see (the JSON), to move / winner (the seat), log (the text)
+  int line = 0;                    // 1-based line of the how-to text
+  std::string text;                // the line as written
+  std::vector<std::string> moves;  // play, legal, illegal
+  int count = 0;                   // random
+  std::string pointer;             // see
+  json value;                      // see (the JSON), to move / winner (the seat), log (the text)
 };
 
 // One ```position block.
@@ -73,7 +84,7 @@ std::vector<Position> parse_positions(std::string_view text);
 
 // A block played out by its game.
 struct PlayedPosition {
-  std::unique_ptr<State> picture;     // the position the page draws (the `picture` step, or the end)
+  std::unique_ptr<State> picture;  // the position the page draws (the `picture` step, or the end)
   std::vector<std::string> failures;  // every step that did not hold, "line N: ...: why"
 };
 

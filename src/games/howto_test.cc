@@ -54,7 +54,8 @@ TEST(HowTo, SiegePageFailsUnderTheStraightMovesReading) {
   const std::vector<std::string> straight = failures(*siege, {{"straight_moves", true}});
   ASSERT_FALSE(straight.empty());
   bool turning = false;
-  for (const std::string& f : straight) turning |= f.find("5:SW-c4 is illegal") != std::string::npos;
+  for (const std::string& f : straight)
+    turning |= f.find("5:SW-c4 is illegal") != std::string::npos;
   EXPECT_TRUE(turning) << testing::PrintToString(straight);
 }
 
@@ -70,7 +71,8 @@ TEST(HowTo, FalseClaimsFail) {
   const howto::PlayedPosition played = howto::play_position(*siege, blocks[0]);
   const std::vector<std::string>& f = played.failures;
   ASSERT_EQ(f.size(), 8u) << testing::PrintToString(f);
-  for (int i = 0; i < 8; ++i) EXPECT_TRUE(f[i].starts_with("line " + std::to_string(i + 4))) << f[i];
+  for (int i = 0; i < 8; ++i)
+    EXPECT_TRUE(f[i].starts_with("line " + std::to_string(i + 4))) << f[i];
   EXPECT_NE(f[7].find("no die showing 3"), std::string::npos) << f[7];
   ASSERT_NE(played.picture, nullptr);
   EXPECT_EQ(played.picture->ply(), 1);
@@ -86,4 +88,33 @@ TEST(HowTo, BadBlocksAreRefusedNamingTheLine) {
 }
 
 }  // namespace
+}  // namespace tabletop::games
+namespace tabletop::games {
+TEST(HowTo, DISABLED_FindWin) {
+  const char* id = getenv("GAME");
+  const GameEntry* e = registry().find(id);
+  json params = json::parse(getenv("PARAMS"));
+  for (uint64_t seed = 1; seed <= uint64_t(atoi(getenv("SEEDS"))); ++seed) {
+    Chance chance(seed);
+    auto state = e->make(params)->new_initial_state(std::move(chance));
+    Rng rng(seed);
+    for (int ply = 0; ply < 20000 && !state->is_terminal(); ++ply) {
+      const std::vector<Move> moves = state->legal_moves();
+      for (Move m : moves) {
+        auto c = state->clone();
+        c->apply(m);
+        const Returns r = c->returns();
+        bool alone = c->is_terminal();
+        for (Seat s = 0; s < c->num_players(); ++s)
+          if (s != state->current_player() && r[s] >= r[state->current_player()]) alone = false;
+        if (alone) {
+          printf("seed %d random %d win %s by %d\n", int(seed), ply,
+                 state->move_to_string(m).c_str(), state->current_player());
+          return;
+        }
+      }
+      state->apply(moves[rng.uniform(uint32_t(moves.size()))]);
+    }
+  }
+}
 }  // namespace tabletop::games
