@@ -148,6 +148,7 @@ std::string check(const State& state, const PositionStep& step, std::size_t log_
       if (!state.is_terminal()) return "the game is not over";
       const Returns r = state.returns();
       const int seat = step.value.get<int>();
+      if (seat < 0 || seat >= state.num_players()) return "no seat " + std::to_string(seat);
       for (Seat s = 0; s < state.num_players(); ++s)
         if (s != seat && r[s] >= r[seat])
           return "seat " + std::to_string(seat) + " is not alone best";

@@ -118,3 +118,21 @@ TEST(HowTo, DISABLED_FindWin) {
   }
 }
 }  // namespace tabletop::games
+namespace tabletop::games {
+TEST(HowTo, DISABLED_FindEnd) {
+  const GameEntry* e = registry().find(getenv("GAME"));
+  json params = json::parse(getenv("PARAMS"));
+  for (uint64_t seed = 1; seed <= uint64_t(atoi(getenv("SEEDS"))); ++seed) {
+    auto state = e->make(params)->new_initial_state(Chance(seed));
+    Rng rng(seed);
+    int ply = 0;
+    for (; ply < 100000 && !state->is_terminal(); ++ply) {
+      const std::vector<Move> moves = state->legal_moves();
+      state->apply(moves[rng.uniform(uint32_t(moves.size()))]);
+    }
+    const Returns r = state->returns();
+    for (Seat s = 0; s < state->num_players(); ++s)
+      if (r[s] > 0) printf("seed %d plies %d winner %d\n", int(seed), ply, s);
+  }
+}
+}
