@@ -136,3 +136,28 @@ TEST(HowTo, DISABLED_FindEnd) {
   }
 }
 }
+namespace tabletop::games {
+TEST(HowTo, DISABLED_FindLog) {
+  const GameEntry* e = registry().find(getenv("GAME"));
+  json params = json::parse(getenv("PARAMS"));
+  const std::string pat = getenv("PAT");
+  for (uint64_t seed = 1; seed <= uint64_t(atoi(getenv("SEEDS"))); ++seed) {
+    Chance chance(seed);
+    chance.set_journal(true);
+    auto state = e->make(params)->new_initial_state(std::move(chance));
+    Rng rng(seed);
+    for (int ply = 0; ply < 3000 && !state->is_terminal(); ++ply) {
+      const std::vector<Move> moves = state->legal_moves();
+      const Move m = moves[rng.uniform(uint32_t(moves.size()))];
+      const std::size_t from = state->log().events().size();
+      const std::string text = state->move_to_string(m);
+      state->apply(m);
+      for (const std::string& line : state->log().for_viewer(kSpectator, from))
+        if (line.find(pat) != std::string::npos) {
+          printf("seed %d random %d play %s : %s\n", int(seed), ply, text.c_str(), line.c_str());
+          return;
+        }
+    }
+  }
+}
+}
