@@ -135,7 +135,7 @@ TEST(HowTo, DISABLED_FindEnd) {
       if (r[s] > 0) printf("seed %d plies %d winner %d\n", int(seed), ply, s);
   }
 }
-}
+}  // namespace tabletop::games
 namespace tabletop::games {
 TEST(HowTo, DISABLED_FindLog) {
   const GameEntry* e = registry().find(getenv("GAME"));
@@ -160,4 +160,4 @@ TEST(HowTo, DISABLED_FindLog) {
     }
   }
 }
-}
+}  // namespace tabletop::games
