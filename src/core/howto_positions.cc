@@ -52,10 +52,13 @@ void read_step(Position& position, std::string_view line, int number) {
   using Kind = PositionStep::Kind;
   if (name == "params" || name == "seed") {
     if (!position.steps.empty()) throw Error(where + ": " + std::string(name) + " comes first");
-    if (name == "seed")
-      position.seed = uint64_t(read_int(rest, where));
-    else
+    if (name == "seed") {
+      const int seed = read_int(rest, where);
+      if (seed < 0) throw Error(where + ": a seed is 0 or more");
+      position.seed = uint64_t(seed);
+    } else {
       for (const std::string& pair : split(rest, ' ')) set_param(position.params, pair);
+    }
     return;
   }
   if (name == "play" || name == "legal" || name == "illegal") {

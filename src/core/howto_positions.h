@@ -30,7 +30,8 @@
 //   see: /POINTER = JSON    the spectator's observation holds JSON at the JSON pointer
 //   see: /POINTER has JSON  ... holds an array with JSON among its items, or a string (the JSON
 //                           a string) holding that text
-//   log: TEXT               a line of the spectator's log written by the last `play` holds TEXT
+//   log: TEXT               a line of the spectator's log written by the last `play` or
+//                           `random` (before either: by the deal) holds TEXT
 //   to move: N              seat N is to move
 //   winner: N               the game is over and seat N has the best return, alone
 //   picture                 the page's picture of the block is this position (default: where
