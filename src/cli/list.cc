@@ -3,6 +3,7 @@
 
 #include "ai/agent.h"
 #include "cli/commands.h"
+#include "core/howto_positions.h"
 #include "games/games.h"
 
 namespace tabletop::cli {
@@ -63,15 +64,30 @@ int rules(const std::string& game_id) {
   if (entry->how_to_play.empty())
     throw BadParams("no how-to-play for " + entry->info.name + " yet");
   std::cout << "How to play " << entry->info.name << "\n";
-  // The Markdown subset as plain text: headings stand alone, `code` loses its backquotes.
-  std::string text = entry->how_to_play;
-  std::erase(text, '`');
-  std::size_t start = 0;
+  // The Markdown subset as plain text: headings stand alone, `code` loses its backquotes, and each
+  // ```position block is the board of its position as the game draws it (core/howto_positions.h).
+  const std::vector<howto::Position> positions = howto::parse_positions(entry->how_to_play);
+  const std::string& text = entry->how_to_play;
+  std::size_t start = 0, block = 0;
+  bool in_position = false;
   while (start <= text.size()) {
     const std::size_t end = std::min(text.find('\n', start), text.size());
-    const std::string line = text.substr(start, end - start);
-    std::cout << (line.starts_with("## ") ? line.substr(3) : line) << "\n";
+    std::string line = text.substr(start, end - start);
     start = end + 1;
+    if (in_position) {
+      in_position = !line.starts_with("```");
+      continue;
+    }
+    if (line == "```position") {
+      in_position = true;
+      if (block < positions.size()) {
+        const howto::PlayedPosition played = howto::play_position(*entry, positions[block++]);
+        if (played.picture) std::cout << played.picture->render(kSpectator);
+      }
+      continue;
+    }
+    std::erase(line, '`');
+    std::cout << (line.starts_with("## ") ? line.substr(3) : line) << "\n";
   }
   const RulesSource& source = entry->rules_source;
   std::cout << "\n"

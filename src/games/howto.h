@@ -5,7 +5,9 @@
 // GET /api/games carries them.
 //
 // The text is a small Markdown subset: "## " headings (Goal, Setup, A turn or A round, What wins,
-// Notation), paragraphs, "1. " and "- " list items, `code` for notation.
+// Notation), paragraphs, "1. " and "- " list items, `code` for notation, and ```position blocks
+// after the sentences they illustrate (core/howto_positions.h): howto_test plays every block with
+// the game's code and checks what it claims; the web client and `tabletop rules` draw each one.
 #pragma once
 
 #include "core/registry.h"

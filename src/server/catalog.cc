@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
+#include <mutex>
 #include <stdexcept>
 
 #include "ai/levels.h"
 #include "core/error.h"
+#include "core/howto_positions.h"
 #include "server/json_input.h"
 
 namespace tabletop::server {
@@ -68,6 +71,22 @@ std::string spec_with_threads(const std::string& spec, int cap) {
   return spec.substr(0, at) + std::to_string(std::max(1, cap)) + spec.substr(end);
 }
 
+namespace {
+
+// The spectator's view of each position of `e`'s how-to (core/howto_positions.h), played once per
+// text: the same game id and text always give the same positions.
+json how_to_positions(const GameEntry& e) {
+  static std::mutex mutex;
+  static std::map<std::string, json> played;
+  const std::string key = e.info.id + '\n' + e.how_to_play;
+  const std::lock_guard lock(mutex);
+  auto it = played.find(key);
+  if (it == played.end()) it = played.emplace(key, howto::position_observations(e)).first;
+  return it->second;
+}
+
+}  // namespace
+
 json games_json(const Registry& registry) {
   json out = json::array();
   for (const GameEntry& e : registry.entries()) {
@@ -96,6 +115,8 @@ json games_json(const Registry& registry) {
     if (!e.how_to_play.empty()) {
       const RulesSource& r = e.rules_source;
       out.back()["how_to_play"] = e.how_to_play;
+      // Each ```position block's picture, in order: what a spectator sees there.
+      out.back()["how_to_positions"] = how_to_positions(e);
       out.back()["rules_source"] = {{"title", r.title},
                                     {"author", r.author},
                                     {"licence", r.licence},

@@ -19,6 +19,7 @@
 #include <thread>
 
 #include "ai/advice.h"
+#include "core/howto_positions.h"
 #include "core/ppn.h"
 #include "core/record.h"
 #include "games/games.h"
@@ -141,6 +142,14 @@ TEST_F(ServerTest, GamesListsEveryGameWithParametersAndStrengths) {
     EXPECT_EQ(g["rules_source"]["title"], entry->rules_source.title);
     EXPECT_TRUE(g["rules_source"]["shareable"].is_boolean());
     EXPECT_TRUE(g["rules_source"]["licence_url"].is_string());
+    // Each position block of the how-to, as a spectator sees it there (core/howto_positions.h).
+    const std::vector<howto::Position> blocks = howto::parse_positions(entry->how_to_play);
+    ASSERT_TRUE(g["how_to_positions"].is_array());
+    ASSERT_EQ(g["how_to_positions"].size(), blocks.size());
+    ASSERT_FALSE(blocks.empty());
+    EXPECT_EQ(g["how_to_positions"][0],
+              howto::play_position(*entry, blocks[0]).picture->observation(kSpectator));
+    for (const json& view : g["how_to_positions"]) EXPECT_TRUE(view.is_object());
   }
 }
 

@@ -55,6 +55,11 @@ export interface GameInfo {
   }[];
   /** The game's how-to-play text, Markdown (the same as `tabletop rules GAME`). */
   how_to_play?: string;
+  /**
+   * What a spectator sees at each ```position block of `how_to_play`, in order (null: a block the
+   * game could not play).
+   */
+  how_to_positions?: (Observation | null)[];
   /** What a spectator sees of a new game with the default params (seed 1). */
   setup?: Observation;
   /** Where the full rule text comes from (title, author) and its licence. */

@@ -21,6 +21,21 @@ describe("markdown", () => {
   });
 });
 
+describe("fenced blocks", () => {
+  it("hands a named block to the drawer with its index, and keeps plain code as code", () => {
+    const seen: string[] = [];
+    const out = markdown(
+      "```position\nplay: a\n```\n```\nx\n```\n```position\nlegal: b\n```\n",
+      (kind, i, lines) => {
+        seen.push(`${kind} ${i} ${lines.join("|")}`);
+        return i === 0 ? document.createElement("figure") : null;
+      },
+    );
+    expect(seen).toEqual(["position 0 play: a", "position 1 legal: b"]);
+    expect(out.map((e) => e.tagName.toLowerCase())).toEqual(["figure", "pre"]);
+  });
+});
+
 describe("section", () => {
   it("cuts one section of a how-to out, for the notation help", () => {
     const md = "## Goal\nWin.\n\n## Notation\n`d3#e3` swaps two coins.\n\n- `end`\n## After\nx";

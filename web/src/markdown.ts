@@ -21,8 +21,16 @@ export function inline(text: string): (Node | string)[] {
   return out;
 }
 
-/** The blocks of `md` as elements. */
-export function markdown(md: string): HTMLElement[] {
+/**
+ * Draws a fenced block of a kind other than plain code: `kind` is the word after the opening fence
+ * ("position"), `index` counts the blocks of that kind from 0, `lines` is the block's text. Returns
+ * the element to show, or null to leave the block out.
+ */
+export type FenceDrawer = (kind: string, index: number, lines: string[]) => HTMLElement | null;
+
+/** The blocks of `md` as elements; fenced blocks named by a kind go to `fence` when given. */
+export function markdown(md: string, fence?: FenceDrawer): HTMLElement[] {
+  const counts = new Map<string, number>();
   const out: HTMLElement[] = [];
   const lines = md.replace(/\r\n?/g, "\n").split("\n");
   let para: string[] = [];
@@ -37,8 +45,16 @@ export function markdown(md: string): HTMLElement[] {
       flush();
       list = null;
       const code: string[] = [];
+      const kind = line.slice(3).trim();
       for (i++; i < lines.length && !lines[i].startsWith("```"); i++) code.push(lines[i]);
-      out.push(h("pre", {}, h("code", {}, code.join("\n"))));
+      if (kind && fence) {
+        const index = counts.get(kind) ?? 0;
+        counts.set(kind, index + 1);
+        const drawn = fence(kind, index, code);
+        if (drawn) out.push(drawn);
+      } else {
+        out.push(h("pre", {}, h("code", {}, code.join("\n"))));
+      }
       continue;
     }
     const heading = line.match(/^(#{1,6})\s+(.*)$/);

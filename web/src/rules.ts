@@ -1,7 +1,10 @@
 // How to play: the lobby's and the match page's link to /rules/{game}. The text is the game's own
 // how-to-play (GET /api/games, `how_to_play`, the same text as `tabletop rules GAME`), drawn from
 // Markdown; the setup picture is the client's own board drawing of the game's opening view
-// (`setup`); the full rule text's source and licence are linked where the server gives them.
+// (`setup`); each ```position block of the text is drawn the same way, from the spectator's view of
+// that position the server played with the game's own code (`how_to_positions`), captioned with the
+// moves the block shows legal and not legal there; the full rule text's source and licence are
+// named where the server gives them.
 // Nothing is written here about any game: a field the server does not send is left out.
 import { api, type GameInfo } from "./api";
 import { h } from "./dom";
@@ -23,7 +26,9 @@ export function rulesPanel(g: GameInfo): HTMLElement {
       `${playersText(g)}${g.hidden_information ? " · hidden information" : ""}${g.has_chance ? " · chance" : ""}`,
     ),
     ...(g.how_to_play
-      ? markdown(g.how_to_play)
+      ? markdown(g.how_to_play, (kind, i, lines) =>
+          kind === "position" ? positionFigure(g, i, lines) : null,
+        )
       : [h("p", { class: "no-rules" }, "The server sends no how-to-play text for this game.")]),
     g.setup !== undefined && drawer
       ? h(
@@ -52,6 +57,35 @@ export function rulesPanel(g: GameInfo): HTMLElement {
           ".",
         )
       : null,
+  );
+}
+
+/** The picture of the how-to's position block `index` (lines: its text), or null when none. */
+export function positionFigure(g: GameInfo, index: number, lines: string[]): HTMLElement | null {
+  const drawer = drawerFor(g.id);
+  const view = g.how_to_positions?.[index];
+  if (!drawer || !view) return null;
+  const names = Array.from({ length: g.max_players }, (_, i) => `seat ${i}`);
+  const moves = (name: string) =>
+    lines
+      .filter((l) => l.trim().startsWith(`${name}:`))
+      .flatMap((l) => l.slice(l.indexOf(":") + 1).split(";"))
+      .map((m) => m.trim())
+      .filter((m) => m);
+  const caption: (Node | string)[] = [];
+  const list = (label: string, ms: string[]) => {
+    if (!ms.length) return;
+    caption.push(caption.length ? " " : "", label, " ");
+    ms.forEach((m, k) => caption.push(k ? ", " : "", h("code", {}, m)));
+    caption.push(".");
+  };
+  list("Legal here:", moves("legal"));
+  list("Not legal here:", moves("illegal"));
+  return h(
+    "figure",
+    { class: "position board-box", "data-position": String(index) },
+    drawer.board(view, { viewer: -1, seatNames: names }),
+    caption.length ? h("figcaption", {}, ...caption) : null,
   );
 }
 
