@@ -7,13 +7,13 @@
 
 #include "core/error.h"
 #include "server/log.h"
+#include "server/schema.h"
 #include "server/secrets.h"
 
 namespace tabletop::server {
 
 namespace {
 
-constexpr int kSchemaVersion = 1;
 constexpr const char* kChannel = "tabletop_matches";
 
 // Every statement, prepared on each connection as it is made.
@@ -116,65 +116,26 @@ const std::vector<std::pair<const char*, const char*>>& statements() {
   return list;
 }
 
-void create_schema(pqxx::connection& c) {
-  pqxx::work t(c);
-  // Processes starting together: one creates, the others wait and find it made.
-  t.exec("SELECT pg_advisory_xact_lock(2323232323)");
-  t.exec("CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)");
-  t.exec(
-      "CREATE TABLE IF NOT EXISTS matches ("
-      " n bigserial UNIQUE, id text PRIMARY KEY, game text NOT NULL, params text NOT NULL,"
-      " seed bigint NOT NULL, seats text NOT NULL, undo boolean NOT NULL,"
-      " takeover_after_s integer, status text NOT NULL, seq bigint NOT NULL,"
-      " created_at bigint NOT NULL, result text, to_move integer, to_move_seq bigint)");
-  t.exec(
-      "CREATE TABLE IF NOT EXISTS moves ("
-      " match_id text NOT NULL REFERENCES matches(id), ply integer NOT NULL, move text NOT NULL,"
-      " PRIMARY KEY (match_id, ply))");
-  t.exec("CREATE INDEX IF NOT EXISTS matches_status ON matches(status, created_at)");
-  t.exec(
-      "CREATE TABLE IF NOT EXISTS decks ("
-      " id text PRIMARY KEY, name text NOT NULL, format text NOT NULL, body bytea NOT NULL,"
-      " annotations text NOT NULL, created_at bigint NOT NULL)");
-  t.exec(
-      "CREATE TABLE IF NOT EXISTS deck_snapshots (hash text PRIMARY KEY, content text NOT NULL)");
-  // Deck expiry (sweep_decks): when a deck was last touched, when a snapshot was made, which
-  // snapshots were made of which deck.
-  // Added with hints (issue 22): the match's creator allowed them.
-  t.exec("ALTER TABLE matches ADD COLUMN IF NOT EXISTS hints boolean NOT NULL DEFAULT false");
-  // Added with per-address fairness (issue 20): the creator's address hash.
-  t.exec("ALTER TABLE matches ADD COLUMN IF NOT EXISTS owner text NOT NULL DEFAULT ''");
-  t.exec("ALTER TABLE decks ADD COLUMN IF NOT EXISTS touched_at bigint");
-  t.exec("ALTER TABLE deck_snapshots ADD COLUMN IF NOT EXISTS created_at bigint");
-  // The deck as checked and its owner's key (added later: NULL in older rows).
-  t.exec("ALTER TABLE decks ADD COLUMN IF NOT EXISTS checked text");
-  t.exec("ALTER TABLE decks ADD COLUMN IF NOT EXISTS owner_hash text");
-  t.exec(
-      "CREATE TABLE IF NOT EXISTS deck_uses (deck_id text NOT NULL, hash text NOT NULL,"
-      " PRIMARY KEY (deck_id, hash))");
-  t.exec(
-      "CREATE TABLE IF NOT EXISTS leases ("
-      " match_id text PRIMARY KEY REFERENCES matches(id), holder text NOT NULL,"
-      " expires_at timestamptz NOT NULL)");
-  t.exec(
-      "CREATE TABLE IF NOT EXISTS presence ("
-      " match_id text NOT NULL REFERENCES matches(id), seat integer NOT NULL, holder text NOT NULL,"
-      " connected boolean NOT NULL, changed_at timestamptz NOT NULL,"
-      " expires_at timestamptz NOT NULL, PRIMARY KEY (match_id, seat, holder))");
-  // Post-game analyses (issue 22), one per match and search spec.
-  t.exec(
-      "CREATE TABLE IF NOT EXISTS analyses ("
-      " match_id text NOT NULL REFERENCES matches(id), spec text NOT NULL, content text NOT NULL,"
-      " created_at bigint NOT NULL, PRIMARY KEY (match_id, spec))");
-  const pqxx::result version = t.exec("SELECT version FROM schema_version");
-  if (version.empty()) {
-    t.exec("INSERT INTO schema_version (version) VALUES (" + std::to_string(kSchemaVersion) + ")");
-  } else if (version[0][0].as<int>() > kSchemaVersion) {
-    throw std::runtime_error("the database's schema is version " + version[0][0].as<std::string>() +
-                             ", newer than this tabletop's (" + std::to_string(kSchemaVersion) +
-                             "): use a newer tabletop");
+// Brings the database to schema.h's last version, one transaction per step, each under an
+// advisory lock so that processes starting together apply a step once.
+void migrate(pqxx::connection& c) {
+  for (const SchemaStep& step : schema_steps()) {
+    pqxx::work t(c);
+    t.exec("SELECT pg_advisory_xact_lock(2323232323)");
+    t.exec("CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)");
+    const pqxx::result version = t.exec("SELECT version FROM schema_version");
+    const int at = version.empty() ? 0 : version[0][0].as<int>();
+    refuse_newer_schema(at);
+    if (at >= step.version) continue;
+    for (const SchemaSql& sql : step.create)
+      if (!sql.in(Dialect::kPostgresql).empty()) t.exec(sql.in(Dialect::kPostgresql));
+    for (const SchemaColumn& col : step.columns)
+      t.exec("ALTER TABLE " + col.table + " ADD COLUMN IF NOT EXISTS " + col.name + " " +
+             col.type.in(Dialect::kPostgresql));
+    t.exec("DELETE FROM schema_version");
+    t.exec("INSERT INTO schema_version (version) VALUES (" + std::to_string(step.version) + ")");
+    t.commit();
   }
-  t.commit();
 }
 
 std::string new_holder() {
@@ -239,7 +200,7 @@ std::unique_ptr<PgStore::Connection> PgStore::connect() const {
 PgStore::PgStore(const std::string& url, const StoreOptions& options)
     : url_(url), options_(options), holder_(new_holder()) {
   std::unique_ptr<Connection> first = connect();
-  create_schema(first->c);
+  migrate(first->c);
   idle_.push_back(std::move(first));
 }
 

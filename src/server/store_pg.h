@@ -6,9 +6,9 @@
 //   once; a call borrows one for its transaction (and waits while all are busy). A connection
 //   found broken is replaced at its next use; the call that found it fails (a write whose commit
 //   was in doubt is not retried: the caller reports an error and the room reads the match again).
-// - Schema: the same tables as SQLite's in PostgreSQL's types, plus `leases` and `schema_version`
-//   (one row, the version; a database of a newer version is refused), created idempotently at
-//   open under an advisory lock, so that processes starting together do not race.
+// - Schema: schema.h's steps in PostgreSQL's types, plus `leases` and `presence`; the version in
+//   `schema_version` (one row). Each step is applied in a transaction under an advisory lock, so
+//   that processes starting together apply it once.
 // - One history per match: a write conditional on seq is `UPDATE matches ... WHERE id = $1 AND
 //   seq = N` first in its transaction. The row lock makes a second writer wait; when the first
 //   commits, PostgreSQL re-reads the row for the second, whose WHERE then fails: zero rows, kStale,

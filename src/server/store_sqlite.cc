@@ -1,68 +1,50 @@
 #include "server/store_sqlite.h"
 
+#include "server/schema.h"
+
 namespace tabletop::server {
 
 namespace {
-// Opens the database and creates the tables if needed (before any statement is prepared).
-SQLite::Database open_database(const std::string& path, bool sync_full) {
-  SQLite::Database db_(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX);
-  // Another connection writing (a second store on the file, as in store_test) is waited for.
-  db_.setBusyTimeout(10000);
-  db_.exec("PRAGMA journal_mode=WAL");
-  db_.exec(sync_full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
-  db_.exec("PRAGMA foreign_keys=ON");
-  db_.exec(
-      "CREATE TABLE IF NOT EXISTS matches ("
-      " id TEXT PRIMARY KEY, game TEXT NOT NULL, params TEXT NOT NULL, seed INTEGER NOT NULL,"
-      " seats TEXT NOT NULL, undo INTEGER NOT NULL, takeover_after_s INTEGER,"
-      " status TEXT NOT NULL, seq INTEGER NOT NULL, created_at INTEGER NOT NULL, result TEXT)");
-  db_.exec(
-      "CREATE TABLE IF NOT EXISTS moves ("
-      " match_id TEXT NOT NULL REFERENCES matches(id), ply INTEGER NOT NULL, move TEXT NOT NULL,"
-      " PRIMARY KEY (match_id, ply))");
-  db_.exec("CREATE INDEX IF NOT EXISTS matches_status ON matches(status, created_at)");
-  db_.exec(
-      "CREATE TABLE IF NOT EXISTS decks ("
-      " id TEXT PRIMARY KEY, name TEXT NOT NULL, format TEXT NOT NULL, body TEXT NOT NULL,"
-      " annotations TEXT NOT NULL, created_at INTEGER NOT NULL)");
-  db_.exec(
-      "CREATE TABLE IF NOT EXISTS deck_snapshots (hash TEXT PRIMARY KEY, content TEXT NOT NULL)");
-  // Added after the first release: a database made before it gets the column (NULL: unknown).
-  auto has_column = [&](const char* table, const char* column) {
-    SQLite::Statement columns(db_, std::string("PRAGMA table_info(") + table + ")");
-    while (columns.executeStep())
-      if (columns.getColumn(1).getString() == column) return true;
-    return false;
-  };
-  // Added after the first release: a database made before it gets the column (NULL: unknown).
-  if (!has_column("matches", "to_move")) {
-    db_.exec("ALTER TABLE matches ADD COLUMN to_move INTEGER");
-    db_.exec("ALTER TABLE matches ADD COLUMN to_move_seq INTEGER");
+bool has_column(SQLite::Database& db, const std::string& table, const std::string& column) {
+  SQLite::Statement columns(db, "PRAGMA table_info(" + table + ")");
+  while (columns.executeStep())
+    if (columns.getColumn(1).getString() == column) return true;
+  return false;
+}
+
+int recorded_version(SQLite::Database& db) {
+  return db.execAndGet("PRAGMA user_version").getInt();
+}
+
+// Brings the database to schema.h's last version, one transaction per step.
+void migrate(SQLite::Database& db) {
+  refuse_newer_schema(recorded_version(db));
+  for (const SchemaStep& step : schema_steps()) {
+    SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+    const int at = recorded_version(db);  // another process may have gone on meanwhile
+    refuse_newer_schema(at);
+    if (at >= step.version) continue;
+    for (const SchemaSql& sql : step.create)
+      if (!sql.in(Dialect::kSqlite).empty()) db.exec(sql.in(Dialect::kSqlite));
+    for (const SchemaColumn& c : step.columns)
+      if (!has_column(db, c.table, c.name))
+        db.exec("ALTER TABLE " + c.table + " ADD COLUMN " + c.name + " " +
+                c.type.in(Dialect::kSqlite));
+    db.exec("PRAGMA user_version = " + std::to_string(step.version));
+    t.commit();
   }
-  // Added with hints (issue 22): 1 when the match's creator allowed them.
-  if (!has_column("matches", "hints"))
-    db_.exec("ALTER TABLE matches ADD COLUMN hints INTEGER NOT NULL DEFAULT 0");
-  // Added with per-address fairness (issue 20): the creator's address hash.
-  if (!has_column("matches", "owner"))
-    db_.exec("ALTER TABLE matches ADD COLUMN owner TEXT NOT NULL DEFAULT ''");
-  // Deck expiry (sweep_decks): when a deck was last touched, when a snapshot was made, and which
-  // snapshots were made of which deck. Older databases get the columns (NULL: created_at, 0).
-  if (!has_column("decks", "touched_at"))
-    db_.exec("ALTER TABLE decks ADD COLUMN touched_at INTEGER");
-  // The deck as checked and its owner's key (added later: NULL in older rows).
-  if (!has_column("decks", "checked")) db_.exec("ALTER TABLE decks ADD COLUMN checked TEXT");
-  if (!has_column("decks", "owner_hash")) db_.exec("ALTER TABLE decks ADD COLUMN owner_hash TEXT");
-  if (!has_column("deck_snapshots", "created_at"))
-    db_.exec("ALTER TABLE deck_snapshots ADD COLUMN created_at INTEGER");
-  db_.exec(
-      "CREATE TABLE IF NOT EXISTS deck_uses (deck_id TEXT NOT NULL, hash TEXT NOT NULL,"
-      " PRIMARY KEY (deck_id, hash))");
-  // Post-game analyses (issue 22), one per match and search spec.
-  db_.exec(
-      "CREATE TABLE IF NOT EXISTS analyses ("
-      " match_id TEXT NOT NULL REFERENCES matches(id), spec TEXT NOT NULL, content TEXT NOT NULL,"
-      " created_at INTEGER NOT NULL, PRIMARY KEY (match_id, spec))");
-  return db_;
+}
+
+// Opens the database and brings its schema up to date (before any statement is prepared).
+SQLite::Database open_database(const std::string& path, bool sync_full) {
+  SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX);
+  // Another connection writing (a second store on the file, as in store_test) is waited for.
+  db.setBusyTimeout(10000);
+  db.exec("PRAGMA journal_mode=WAL");
+  db.exec(sync_full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
+  db.exec("PRAGMA foreign_keys=ON");
+  migrate(db);
+  return db;
 }
 }  // namespace
 

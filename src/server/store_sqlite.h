@@ -4,7 +4,8 @@
 // returns; with `sync_full` SQLite also fsyncs at every commit (survives a power loss, at a cost
 // per move). One connection, serialised by a mutex. The writes conditional on seq check it in
 // their transaction (`UPDATE ... WHERE seq = N`), which the one connection makes atomic. One
-// process: `shared()` is false, every lease is this process's own, nothing is announced.
+// process: `shared()` is false, every lease is this process's own, nothing is announced. Schema:
+// schema.h's steps, the version in `PRAGMA user_version`.
 #pragma once
 
 #include <SQLiteCpp/SQLiteCpp.h>
