@@ -1,5 +1,5 @@
-// The database's schema as one ordered list of steps, for both stores (store_sqlite.h,
-// store_pg.h): step N (its `version`) is what the schema gained at N, in SQLite's and
+// The database's schema as one ordered list of steps, for both stores (sqlite_store.h,
+// pg_store.h): step N (its `version`) is what the schema gained at N, in SQLite's and
 // PostgreSQL's words where they differ. A database records the version it is at (SQLite: `PRAGMA
 // user_version`; PostgreSQL: the one row of `schema_version`); opening it applies every later step,
 // each in one transaction that also records its version, and refuses a database of a version

@@ -182,7 +182,7 @@ TEST_P(SchemaTest, ADatabaseOfTheStoresBeforeVersionsUpgradesKeepingItsRows) {
                     kOldRows);
   {
     std::unique_ptr<Store> store = open_store(where_);
-    std::optional<StoredMatch> m = store->load("old0000000000001");
+    std::optional<StoredMatch> m = store->matches().load("old0000000000001");
     ASSERT_TRUE(m);
     EXPECT_EQ(m->game, "relativity");
     EXPECT_EQ(m->params, json({{"players", 2}}));
@@ -196,28 +196,28 @@ TEST_P(SchemaTest, ADatabaseOfTheStoresBeforeVersionsUpgradesKeepingItsRows) {
     EXPECT_EQ(m->result, json({{"winner", 0}}));
     EXPECT_EQ(m->seq, 2);
     EXPECT_EQ(m->moves, (std::vector<std::string>{"a1#a2", "b1#b2"}));
-    std::optional<StoredDeck> d = store->load_deck("deck000000000001");
+    std::optional<StoredDeck> d = store->decks().load_deck("deck000000000001");
     ASSERT_TRUE(d);
     EXPECT_EQ(d->name, "Mine");
     EXPECT_EQ(d->text, "deck text");
     EXPECT_EQ(d->annotations, json({{"3", "Animals"}}));
     EXPECT_EQ(d->checked, R"({"checked":true})");
     EXPECT_EQ(d->owner_hash, "key-hash");
-    EXPECT_EQ(store->load_deck_snapshot("snap1"), R"({"cards":[]})");
-    EXPECT_EQ(store->load_analysis("old0000000000001", "spec1"), R"({"swings":[]})");
+    EXPECT_EQ(store->decks().load_deck_snapshot("snap1"), R"({"cards":[]})");
+    EXPECT_EQ(store->analyses().load_analysis("old0000000000001", "spec1"), R"({"swings":[]})");
     // The upgraded database takes new writes.
     StoredMatch next = *m;
     next.id = "new0000000000001";
     next.status = "running";
     next.seq = 0;
-    store->create(next);
-    EXPECT_EQ(store->append_move("new0000000000001", 0, "c1#c2", 1), Write::kDone);
+    store->matches().create(next);
+    EXPECT_EQ(store->matches().append_move("new0000000000001", 0, "c1#c2", 1), Write::kDone);
   }
   EXPECT_EQ(recorded_version(GetParam(), where_), schema_version());
   // Opening again changes nothing.
   std::unique_ptr<Store> again = open_store(where_);
-  EXPECT_EQ(again->load("new0000000000001")->moves, std::vector<std::string>{"c1#c2"});
-  EXPECT_EQ(again->list("", 10).size(), 2u);
+  EXPECT_EQ(again->matches().load("new0000000000001")->moves, std::vector<std::string>{"c1#c2"});
+  EXPECT_EQ(again->matches().list("", 10).size(), 2u);
   EXPECT_EQ(recorded_version(GetParam(), where_), schema_version());
 }
 
@@ -249,14 +249,14 @@ TEST(SqliteSchema, AFirstReleaseDatabaseGainsEveryLaterColumn) {
        " 'running', 1, 1000, NULL)",
        "INSERT INTO moves (match_id, ply, move) VALUES ('old0000000000002', 0, 'a1#a2')"});
   std::unique_ptr<Store> store = open_store(where);
-  std::optional<StoredMatch> m = store->load("old0000000000002");
+  std::optional<StoredMatch> m = store->matches().load("old0000000000002");
   ASSERT_TRUE(m);
   EXPECT_FALSE(m->hints);
   EXPECT_EQ(m->owner, "");
   EXPECT_FALSE(m->to_move);
   EXPECT_EQ(m->moves, std::vector<std::string>{"a1#a2"});
-  store->set_to_move("old0000000000002", 1, 1);
-  EXPECT_EQ(store->load("old0000000000002")->to_move, 1);
+  store->matches().set_to_move("old0000000000002", 1, 1);
+  EXPECT_EQ(store->matches().load("old0000000000002")->to_move, 1);
   StoredDeck d;
   d.id = "deck000000000002";
   d.name = "New";
@@ -264,8 +264,8 @@ TEST(SqliteSchema, AFirstReleaseDatabaseGainsEveryLaterColumn) {
   d.text = "{}";
   d.checked = "{}";
   d.owner_hash = "k";
-  store->create_deck(d);
-  EXPECT_EQ(store->load_deck("deck000000000002")->owner_hash, "k");
+  store->decks().create_deck(d);
+  EXPECT_EQ(store->decks().load_deck("deck000000000002")->owner_hash, "k");
   EXPECT_EQ(recorded_version("sqlite", where), schema_version());
 }
 
