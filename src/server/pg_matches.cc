@@ -98,8 +98,8 @@ Write PgMatches::truncate_moves(const std::string& id, long long ply, long long 
 void PgMatches::set_to_move(const std::string& id, int to_move, long long seq) {
   PgPool::Borrowed c = pool_.borrow();
   pqxx::work t(*c);
-  // A hint (store.h: valid only at its seq; a row without it is read whole), so its commit does
-  // not wait for the disk: one flush per move, the move's own, instead of two.
+  // A hint (match_store.h: valid only at its seq; a row without it is read whole), so its commit
+  // does not wait for the disk: one flush per move, the move's own, instead of two.
   t.exec("SET LOCAL synchronous_commit TO OFF");
   t.exec_prepared("set_to_move", id, to_move, seq);
   t.commit();

@@ -151,15 +151,7 @@ void set_recorded_version(const std::string& kind, const std::string& where, int
   db.exec("PRAGMA user_version = " + std::to_string(version));
 }
 
-class SchemaTest : public ::testing::TestWithParam<std::string> {
- protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    where_ = fresh_database(GetParam(), std::string(info->name()));
-    if (where_.empty()) GTEST_SKIP() << "PostgreSQL is not available here: " << no_postgresql();
-  }
-  std::string where_;
-};
+class SchemaTest : public OnEachDatabase {};
 
 TEST(SchemaSteps, AreNumberedOneByOneFromOneAndEachAddsSomething) {
   int expected = 1;

@@ -24,15 +24,9 @@ namespace {
 [[maybe_unused]] ::testing::Environment* const cluster_environment =
     ::testing::AddGlobalTestEnvironment(new Cluster);
 
-class StoreTest : public ::testing::TestWithParam<std::string> {
+class StoreTest : public OnEachDatabase {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    where_ = fresh_database(GetParam(), std::string(info->name()));
-    if (where_.empty()) GTEST_SKIP() << "PostgreSQL is not available here: " << no_postgresql();
-  }
   std::unique_ptr<Store> open(StoreOptions options = {}) { return open_store(where_, options); }
-  std::string where_;
 };
 
 StoredMatch a_match(const std::string& id, long long created_at = 1000) {
