@@ -250,7 +250,7 @@ class ConspiracyState final : public State {
   // are the same on every state the seat cannot tell apart.
   int action_index(Move move) const override;
   Move action_move(int action) const override;
-  void observation_tensor(Seat viewer, std::span<float> out) const override;
+  void write_observation_tensor(Seat viewer, std::span<float> out) const override;
   // 24 tiles and 24 coins each in exactly one place, boards and locations agreeing, coins only on
   // face-down tiles, no face-down tile in the Present row, hands and saved coins within bounds;
   // every coin in a hand and tile held known to its holder; a marker only on a tile the seat has

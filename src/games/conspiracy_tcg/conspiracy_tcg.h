@@ -286,7 +286,7 @@ class TcgState final : public State {
   // place in the attack's list, a bomb's place in the list of bombs.
   int action_index(Move move) const override;
   Move action_move(int action) const override;
-  void observation_tensor(Seat viewer, std::span<float> out) const override;
+  void write_observation_tensor(Seat viewer, std::span<float> out) const override;
 
   // Accessors (tests, rendering, the estimate).
   Phase phase() const { return phase_; }

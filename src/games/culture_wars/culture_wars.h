@@ -339,7 +339,7 @@ class CultureWarsState final : public State {
   // For learning (the numbering and layout are in the header comment).
   int action_index(Move move) const override;
   Move action_move(int action) const override;
-  void observation_tensor(Seat viewer, std::span<float> out) const override;
+  void write_observation_tensor(Seat viewer, std::span<float> out) const override;
   // The lab's seat figures (trajectories): "population" (each seat's tokens on the map),
   // "squares" (the squares it occupies), "settlements" (those it holds now) and "reserve" (its
   // reserve tokens).
