@@ -1,6 +1,7 @@
 // Google Benchmark cases for the balance lab: whole random Relativity games through sim::run_plan
-// (agents, the generic State API, the ordered merge), on 1 and 2 threads. Compare the two rows'
-// games_per_second from one run: their ratio is the thread scaling.
+// (agents, the generic State API, the ordered merge), on 1 and 2 threads, with the quality measures
+// (Plan::quality) and on one thread without. Compare rows' games_per_second from one run: threads
+// 2 over 1 is the thread scaling; quality 0 over 1 on one thread is what the measures cost.
 #include <benchmark/benchmark.h>
 
 #include "games/games.h"
@@ -27,6 +28,7 @@ void BM_LabRandomRelativityGames(benchmark::State& bench) {
   plan.conditions.push_back(c);
   plan.deals = 2000;
   plan.threads = int(bench.range(0));
+  plan.quality = bench.range(1) != 0;
   long games = 0, plies = 0;
   uint64_t seed = 1;
   for (auto _ : bench) {
@@ -42,8 +44,10 @@ void BM_LabRandomRelativityGames(benchmark::State& bench) {
       benchmark::Counter(double(plies), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_LabRandomRelativityGames)
-    ->Arg(1)
-    ->Arg(2)
+    ->ArgNames({"threads", "quality"})
+    ->Args({1, 0})
+    ->Args({1, 1})
+    ->Args({2, 1})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 

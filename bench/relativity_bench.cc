@@ -1,6 +1,7 @@
 // Google Benchmark cases for Relativity: move generation, apply, and a whole random game.
 #include <benchmark/benchmark.h>
 
+#include "core/legal_actions.h"
 #include "games/games.h"
 #include "games/relativity/relativity.h"
 #include "random_playout.h"
@@ -56,17 +57,18 @@ void BM_RelativityRandomPlayout(benchmark::State& bench) {
 }
 BENCHMARK(BM_RelativityRandomPlayout);
 
-// The same games through the learning API (State::legal_actions, State::action_move), as a
-// Python loop over one environment plays them.
+// The same games through the learning API (core/legal_actions.h into a buffer kept across plies,
+// then State::action_move), as a learning loop over one environment plays them.
 void BM_RelativityRandomPlayoutActions(benchmark::State& bench) {
   auto root = start();
   Rng rng(1);
+  std::vector<int> actions(std::size_t(root->game().num_distinct_actions()));
   int64_t plies = 0;
   for (auto _ : bench) {
     auto state = root->clone();
     while (!state->is_terminal()) {
-      const std::vector<int> actions = state->legal_actions();
-      state->apply(state->action_move(actions[rng.uniform(uint32_t(actions.size()))]));
+      const int n = legal_actions(*state, actions);
+      state->apply(state->action_move(actions[rng.uniform(uint32_t(n))]));
       ++plies;
     }
   }

@@ -347,7 +347,7 @@ class State {
   // The move of action `action` here; throws BadMove naming the action when no legal move has it.
   // The default searches the legal moves (games override it with a direct unpacking when cheap).
   virtual Move action_move(int action) const;
-  // The legal moves' action indices, in legal_moves' order (allocates).
+  // The legal moves' action indices, in legal_moves' order (allocates; core/legal_actions.h: none).
   std::vector<int> legal_actions() const;
   // `mask[a]` = 1 when action a is legal here, else 0. Precondition: mask.size() ==
   // game().num_distinct_actions().

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/legal_actions.h"
 #include "core/perft.h"
 #include "core/ppn.h"
 #include "core/record.h"
@@ -586,6 +587,28 @@ TEST(RelativityLearning, ActionsNumberThePairsOfSquares) {
     EXPECT_NE(std::string(e.what()).find("a1#c1"), std::string::npos) << e.what();
   }
   EXPECT_THROW(s->action_move(276), BadMove);
+}
+
+// core/legal_actions.h fills a caller's buffer with what legal_actions() returns, at every ply of
+// a game (Space and Time, with and without a swap that may not be reversed), and refuses a buffer
+// too short for the legal moves.
+TEST(RelativityLearning, LegalActionsFillTheCallersBuffer) {
+  auto s = make({{"coins", kRecordedDeal}});
+  std::vector<int> buffer(std::size_t(s->game().num_distinct_actions()), -1);
+  Rng rng(7);
+  for (int ply = 0; ply < 300 && !s->is_terminal(); ++ply) {
+    const std::vector<int> expected = s->legal_actions();
+    const int n = legal_actions(*s, buffer);
+    ASSERT_EQ(std::vector<int>(buffer.begin(), buffer.begin() + n), expected) << "ply " << ply;
+    s->apply(s->action_move(buffer[rng.uniform(uint32_t(n))]));
+  }
+  std::vector<int> short_buffer(10);
+  try {
+    legal_actions(*s, short_buffer);
+    FAIL() << "a buffer of 10 took " << s->legal_actions().size() << " actions";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("10 entries"), std::string::npos) << e.what();
+  }
 }
 
 // The tensor of the recorded deal after Space's e3#f3: the coins by rank, the swap Time may not
