@@ -145,6 +145,15 @@ class MctsAgent final : public Agent {
   // machine. With threads, every search thread calls it: it must be thread-safe.
   void set_clock(std::function<std::chrono::steady_clock::time_point()> clock);
 
+  // The positions this seat has seen (loops.h), as the agent keeps them from its decisions and the
+  // moves it is told of; `set_seen` gives it those of the game so far when it takes a seat in a
+  // game under way (they must be what that seat saw: its own observations).
+  const SeenPositions& seen() const { return seen_; }
+  void set_seen(SeenPositions seen) {
+    seen_ = std::move(seen);
+    seen_ply_ = -1;
+  }
+
   // The last decision's statistics.
   const SearchStats& last_stats() const { return stats_; }
   // Visits of every root move of the last decision (all threads, the prior's virtual visits left
