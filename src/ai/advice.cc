@@ -4,20 +4,14 @@
 #include <cmath>
 #include <limits>
 #include <optional>
-#include <unordered_set>
 
 #include "ai/greedy_agent.h"
+#include "ai/loops.h"
 #include "ai/mcts.h"
 #include "ai/reply_check.h"
 #include "ai/tuning.h"
 
 namespace tabletop::ai {
-
-double win_chance(const Game& game, double value) {
-  const double loss = game.loss_return();
-  if (!std::isfinite(value) || !(loss < 1)) return 0.5;
-  return std::clamp((value - loss) / (1 - loss), 0.0, 1.0);
-}
 
 namespace {
 
@@ -124,21 +118,16 @@ Verdict judge(const State& state, const std::optional<Move>& played, const std::
     if (!std::isnan(checked[i]) && checked[i] > checked[chosen]) chosen = i;
   if (win_chance(game, checked[chosen]) < win_chance(game, checked[best_index]) + kRefutedBy)
     chosen = best_index;
-  // A move that goes round in a loop gives way to the best checked one that does not, unless it is
-  // worth kRefutedBy more.
+  // A move that goes round in a loop gives way to the best checked one that does not (loops.h).
   if (!seen.empty()) {
-    const std::unordered_set<std::string> seen_set(seen.begin(), seen.end());
-    auto loops = [&](std::size_t i) { return seen_set.count(check.seen_after(visits[i].first)); };
-    if (loops(chosen)) {
-      std::size_t fresh = visits.size();
-      for (std::size_t i = 0; i < visits.size(); ++i)
-        if (!std::isnan(checked[i]) && (fresh == visits.size() || checked[i] > checked[fresh]) &&
-            !loops(i))
-          fresh = i;
-      if (fresh < visits.size() &&
-          win_chance(game, checked[fresh]) + kRefutedBy > win_chance(game, checked[chosen]))
-        chosen = fresh;
-    }
+    SeenPositions seen_keys;
+    for (const std::string& text : seen) seen_keys.add(SeenPositions::key(text));
+    std::vector<double> chances(visits.size(), std::numeric_limits<double>::quiet_NaN());
+    for (std::size_t i = 0; i < visits.size(); ++i)
+      if (!std::isnan(checked[i])) chances[i] = win_chance(game, checked[i]);
+    chosen = avoid_loop(chances, chosen, [&](std::size_t i) {
+      return seen_keys.contains(SeenPositions::key(check.seen_after(visits[i].first)));
+    });
   }
   v.best = visits[chosen].first;
   v.best_value = checked[chosen];

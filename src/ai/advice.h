@@ -30,15 +30,13 @@
 #include <string>
 #include <vector>
 
+#include "ai/loops.h"  // win_chance
 #include "core/game.h"
 #include "core/record.h"
 
 namespace tabletop::ai {
 
 using json = nlohmann::json;
-
-// The chance of winning an expected return `value` stands for in `game` (see above).
-double win_chance(const Game& game, double value);
 
 // The search's clock (MctsAgent::set_clock); empty: the steady clock.
 using SearchClock = std::function<std::chrono::steady_clock::time_point()>;
@@ -64,8 +62,8 @@ std::vector<std::string> seen_positions(const Game& game, const Record& record);
 //
 // `seen` (seen_positions): a checked move after which the seat would see one of them again goes
 // round in a loop (a step taken back, an attack that can only tie repeated): the hint gives the
-// best checked move that does not, unless the loop is worth kRefutedBy more. Nothing is seen
-// again where a move reveals something: its observation holds a sample's draw.
+// best checked move that does not, unless the loop is worth kLoopMargin more (loops.h). Nothing is
+// seen again where a move reveals something: its observation holds a sample's draw.
 Hint hint(const State& state, const std::string& spec, uint64_t seed, SearchClock clock = {},
           StopWhen stop_when = {}, const std::vector<std::string>& seen = {});
 

@@ -4,7 +4,12 @@
 // (analysis_spec) must refute and mark the first, and a hint must not choose it (advice.h).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <limits>
+
 #include "ai/advice.h"
+#include "ai/loops.h"
+#include "ai/mcts.h"
 #include "core/record.h"
 #include "games/games.h"
 #include "games/relativity/relativity.h"
@@ -135,6 +140,82 @@ TEST(ForcedLoss, AHintTakesTheOnlyMoveThatDoesNotRepeat) {
     EXPECT_EQ(hint(*f.state, analysis_spec(), seed, {}, {}, seen).move, fresh)
         << "seed " << seed << ", the hint without history " << first;
   }
+}
+
+// A computer seat leaves a move after which it would see a position again: where every move but
+// one of the search's leading moves (valued within kLoopMargin of its choice) leads to a position
+// its seat has seen, it plays that one.
+TEST(ForcedLoss, AnAgentTakesTheMoveThatDoesNotRepeat) {
+  auto game = games::registry().make("relativity");
+  const SearchOptions options = SearchOptions::from_spec(AgentSpec::parse("ismcts:iterations=600"));
+  int checked = 0;
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    const ForcedLoss f = find_forced_loss(*game, seed);
+    ASSERT_FALSE(f.blunder.empty());
+    const State& state = *f.state;
+    const Seat seat = state.current_player();
+    MctsAgent plain(*game, options, true, seed, "");
+    const Move first = plain.choose(state);
+    // The best-valued other move among the leading ones: the one the rule falls back on.
+    const auto& visits = plain.last_root_visits();
+    const auto& values = plain.last_root_values();
+    std::vector<std::size_t> order(visits.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return visits[a].second > visits[b].second;
+    });
+    std::size_t fresh = visits.size(), chosen = 0;
+    for (std::size_t k = 0; k < order.size() && k < kLoopCandidates; ++k) {
+      const std::size_t i = order[k];
+      if (visits[i].first == first)
+        chosen = i;
+      else if (visits[i].second > 0 && (fresh == visits.size() || values[i] > values[fresh]))
+        fresh = i;
+    }
+    ASSERT_LT(fresh, visits.size());
+    if (win_chance(*game, values[fresh]) + kLoopMargin <= win_chance(*game, values[chosen]))
+      continue;  // the repeat is worth more: it stands
+    // Every position after a move but `fresh` has been seen.
+    SeenPositions seen;
+    for (Move m : state.legal_moves()) {
+      if (m == visits[fresh].first) continue;
+      std::unique_ptr<State> after = state.clone();
+      after->apply(m);
+      seen.add(*after, seat);
+    }
+    MctsAgent looping(*game, options, true, seed, "");
+    looping.set_seen(seen);
+    EXPECT_EQ(state.move_to_string(looping.choose(state)),
+              state.move_to_string(visits[fresh].first))
+        << "seed " << seed << ", without history " << state.move_to_string(first);
+    // Without history the same search plays its own choice: the history made the difference.
+    MctsAgent again(*game, options, true, seed, "");
+    EXPECT_EQ(again.choose(state), first);
+    ++checked;
+  }
+  EXPECT_GT(checked, 0);
+}
+
+// The loop rule (loops.h): a looping choice gives way to the best candidate that does not loop
+// when that one is within kLoopMargin; a choice that does not loop, or a loop worth more, stands.
+TEST(ForcedLoss, TheLoopRule) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const std::vector<double> chances{0.50, 0.48, 0.47, nan, 0.30};
+  auto looping = [](std::vector<std::size_t> which) {
+    return
+        [which](std::size_t i) { return std::find(which.begin(), which.end(), i) != which.end(); };
+  };
+  EXPECT_EQ(avoid_loop(chances, 0, looping({1})), 0u);           // the choice does not loop
+  EXPECT_EQ(avoid_loop(chances, 0, looping({0})), 1u);           // the best that does not
+  EXPECT_EQ(avoid_loop(chances, 0, looping({0, 1})), 2u);        // ... skipping another loop
+  EXPECT_EQ(avoid_loop(chances, 0, looping({0, 1, 2})), 0u);     // 0.30 is not within the margin
+  EXPECT_EQ(avoid_loop(chances, 0, looping({0, 1, 2, 4})), 0u);  // nothing else: the loop stands
+  // A candidate without a value (NaN) is never taken.
+  EXPECT_EQ(avoid_loop({0.5, nan}, 0, looping({0})), 0u);
+  // Keys: equal texts, equal keys; the hash is FNV-1a (the same on every machine).
+  EXPECT_EQ(SeenPositions::key("{}"), SeenPositions::key(std::string("{}")));
+  EXPECT_NE(SeenPositions::key("{\"a\":1}"), SeenPositions::key("{\"a\":2}"));
+  EXPECT_EQ(SeenPositions::key(""), 0xcbf29ce484222325ULL);
 }
 
 // seen_positions: the seat to move's observation at the start and after every move.

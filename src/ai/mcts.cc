@@ -98,6 +98,9 @@ Move MctsAgent::choose(const State& state) {
   const auto start = read_clock();
   const Seat seat = state.current_player();
   seat_ = seat;
+  if (state.ply() < seen_ply_) seen_.clear();  // another game
+  seen_ply_ = state.ply();
+  seen_.add(state, seat);
   MoveList legal;
   state.legal_moves(legal);
   ++decisions_;
@@ -203,7 +206,8 @@ Move MctsAgent::choose(const State& state) {
   work(0);
   for (auto& th : pool) th.join();
 
-  const std::size_t best_index = tally_root(legal, prior_visits, trees_.size());
+  const std::size_t best_index =
+      avoid_seen(*base, legal, tally_root(legal, prior_visits, trees_.size()));
   uint64_t total = 0;
   for (const auto& [move, visits] : root_visits_) total += visits;
   SearchTree::LockCounts locks;
@@ -255,6 +259,29 @@ std::size_t MctsAgent::tally_root(const MoveList& legal, uint32_t prior_visits,
   return best_index;
 }
 
+std::size_t MctsAgent::avoid_seen(const State& base, const MoveList& legal,
+                                  std::size_t best_index) {
+  std::vector<std::size_t> order(legal.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return root_visits_[a].second > root_visits_[b].second;
+  });
+  std::vector<double> chances(legal.size(), std::numeric_limits<double>::quiet_NaN());
+  for (std::size_t k = 0; k < order.size() && k < kLoopCandidates; ++k)
+    if (root_visits_[order[k]].second > 0 && !std::isnan(root_values_[order[k]]))
+      chances[order[k]] = win_chance(base.game(), root_values_[order[k]]);
+  if (std::isnan(chances[best_index]))
+    chances[best_index] = win_chance(base.game(), root_values_[best_index]);
+  // The position after a move, on one sample of what the seat cannot see (loops.h).
+  Rng rng(seed_ ^ (decisions_ * 0x9e3779b97f4a7c15ULL));
+  const std::unique_ptr<State> sample = base.determinize(seat_, rng);
+  return avoid_loop(chances, best_index, [&](std::size_t i) {
+    std::unique_ptr<State> after = sample->clone();
+    after->apply(legal[i]);
+    return seen_.contains(SeenPositions::key(*after, seat_));
+  });
+}
+
 void MctsAgent::write_note(uint64_t total, bool one_tree) {
   char note[160];
   const double speed = stats_.seconds > 0 ? double(stats_.iterations) / stats_.seconds : 0.0;
@@ -274,6 +301,13 @@ void MctsAgent::write_note(uint64_t total, bool one_tree) {
 }
 
 void MctsAgent::observe(const State& before, Move move) {
+  if (seat_ >= 0 && before.ply() >= seen_ply_) {  // what this seat sees after the move
+    std::unique_ptr<State> after = before.clone();
+    after->log().set_enabled(false);
+    after->apply(move);
+    seen_ply_ = after->ply();
+    seen_.add(*after, seat_);
+  }
   if (tree_ply_ < 0) return;
   // On a hidden-information game only this seat's own moves are known to it: another seat's move
   // ends the reuse, unread.

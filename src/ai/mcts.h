@@ -6,7 +6,10 @@
 // tell apart from the real one (`State::determinize`), descends the tree by UCB1 with
 // availability counts, adds one node, plays out and backs up every seat's return (max^n);
 // search_policy.h spells the iteration out, search_tree.h the tree. The move played is the root
-// child with most visits among the moves legal in the real state (ties: the higher mean).
+// child with most visits among the moves legal in the real state (ties: the higher mean), unless it
+// goes round in a loop (loops.h): a move after which the seat would see a position it has seen in
+// this game gives way to the best of the kLoopCandidates most visited moves that does not, when
+// that one's value is within kLoopMargin.
 //
 // Guarantees.
 //   - The searching seat's knowledge comes only from `determinize`, the legal moves of its own
@@ -72,6 +75,7 @@
 #include <vector>
 
 #include "ai/agent.h"
+#include "ai/loops.h"
 
 namespace tabletop::ai {
 
@@ -115,6 +119,9 @@ struct SearchStats {
 class SearchTree;
 class SearchPolicy;
 
+// The root moves the loop rule weighs: the most visited ones.
+inline constexpr std::size_t kLoopCandidates = 6;
+
 class MctsAgent final : public Agent {
  public:
   // `information_sets` false: the `mcts` agent (refuses hidden-information games, throwing
@@ -138,6 +145,15 @@ class MctsAgent final : public Agent {
   // machine. With threads, every search thread calls it: it must be thread-safe.
   void set_clock(std::function<std::chrono::steady_clock::time_point()> clock);
 
+  // The positions this seat has seen (loops.h), as the agent keeps them from its decisions and the
+  // moves it is told of; `set_seen` gives it those of the game so far when it takes a seat in a
+  // game under way (they must be what that seat saw: its own observations).
+  const SeenPositions& seen() const { return seen_; }
+  void set_seen(SeenPositions seen) {
+    seen_ = std::move(seen);
+    seen_ply_ = -1;
+  }
+
   // The last decision's statistics.
   const SearchStats& last_stats() const { return stats_; }
   // Visits of every root move of the last decision (all threads, the prior's virtual visits left
@@ -157,6 +173,9 @@ class MctsAgent final : public Agent {
   // The root's moves summed over the trees into root_visits_ and root_values_ (and the prior's
   // scores into root_priors_); returns the index in `legal` of the move to play.
   std::size_t tally_root(const MoveList& legal, uint32_t prior_visits, std::size_t tree_count);
+  // The loop rule (loops.h) over the root's kLoopCandidates most visited moves: returns the index
+  // in `legal` to play instead of `best_index` (or `best_index`). `base`: the sample source.
+  std::size_t avoid_seen(const State& base, const MoveList& legal, std::size_t best_index);
   // Fills note_ from stats_ (`total`: the root visits of the legal moves).
   void write_note(uint64_t total, bool one_tree);
 
@@ -179,6 +198,11 @@ class MctsAgent final : public Agent {
   std::vector<std::pair<Move, uint32_t>> root_visits_;
   std::vector<double> root_values_;
   std::vector<double> root_priors_;
+  // The positions this seat has seen in the game it plays (loops.h): its observation at each of
+  // its decisions and after every move it is told of; `seen_ply_` is the last one's ply (a state
+  // of a smaller ply starts another game).
+  SeenPositions seen_;
+  int seen_ply_ = -1;
 };
 
 }  // namespace tabletop::ai
