@@ -7,6 +7,7 @@
 //   - an undo: the log cut back (`truncate_moves`);
 //   - a seat claimed or handed to a computer: the seat list, conditional on the seat list and seq
 //     the room believes (`update_seats`);
+//   - a seat resigned, or the match abandoned: the seat list with the new status (`update_seats`);
 //   - the end: the result (`finish`, once).
 // A write that finds the match moved on (another process got there first) changes nothing and
 // answers Write::kStale; the room then reads what changed (`read_changes`). With several
@@ -23,7 +24,6 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
 #include "server/store.h"
 
 namespace tabletop::server {
@@ -37,6 +37,10 @@ struct SeatInfo {
   std::string revoked_hash;  // a taken-over seat's former token's (it unlocks nothing)
   bool open = false;
   std::optional<long long> taken_over_at;  // the move number at which a computer took over
+  // The move number at which the seat resigned (room.h, Room::resign): a computer's seat from then
+  // on, or, kept a human's, the seat that lost by resigning.
+  std::optional<long long> resigned_at;
+  bool resign_to_computer = false;  // the creator chose that a computer takes a resigned seat
   int connections = 0;
   std::chrono::steady_clock::time_point left_at = std::chrono::steady_clock::now();
 };
@@ -60,15 +64,16 @@ class MatchStorage {
   // or read and `seq`; then it is the one last written.
   Write update_seats(const std::vector<SeatInfo>& seats, const std::string& status, long long seq,
                      long long new_seq);
-  // Stores the result once, when `state` is over.
-  void finish_if_over(const State& state, const json& result);
+  // Stores the result once, when the match is `over` (its game ended, or a seat resigned).
+  void finish_if_over(bool over, const json& result);
 
-  // After a change: the row notes who is to move (several processes only; a failure is logged).
-  void changed(const State& state, long long seq);
+  // After a change: the row notes that seat `to_move` (-1: none, the match is over) is to move
+  // (several processes only; a failure is logged).
+  void changed(int to_move, long long seq);
   // Notes who is to move whatever the store (the lobby lists unloaded matches from rows).
-  void note_to_move(const State& state, long long seq) const;
+  void note_to_move(int to_move, long long seq) const;
   // At a start: notes who is to move unless the row already knew when it was loaded.
-  void note_to_move_if_unknown(const State& state, long long seq);
+  void note_to_move_if_unknown(int to_move, long long seq);
   // Several processes: a viewer here holds `seat` now (or no longer does). Logged on failure.
   void note_presence(int seat, bool connected);
   // Several processes: whether `seat` has a viewer through another process, or had one within

@@ -83,6 +83,10 @@ struct ServerOptions {
   std::vector<std::string> allowed_origins;
   // Seconds a WebSocket may stay open without a `hello` naming a match (ws_session.h).
   int hello_grace_s = 10;
+  // Table talk (room_chat.h): the longest line in bytes, lines a minute per seat (bursts as large;
+  // 0: no limit).
+  std::size_t chat_max_bytes = ChatLimits{}.max_bytes;
+  double chat_per_minute = ChatLimits{}.per_minute;
   // The address people on other machines use (serve --public-url, "scheme://host[:port]"):
   // join links name it (addresses.h). Empty: the addresses the server listens on.
   std::string public_url;
