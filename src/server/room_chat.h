@@ -25,19 +25,12 @@
 #include <string>
 #include <vector>
 
+#include "server/chat_line.h"
 #include "server/rate_limit.h"
 
 namespace tabletop::server {
 
 using json = nlohmann::json;
-
-// One line of a match's table talk.
-struct ChatLine {
-  long long n = 0;   // the match's chat sequence number, from 0
-  int seat = 0;      // who wrote it
-  long long at = 0;  // seconds since the epoch
-  std::string text;  // cleaned (see above)
-};
 
 // serve --chat-max-bytes, --chat-per-minute.
 struct ChatLimits {

@@ -150,9 +150,11 @@ TEST_P(TalkTest, ChatIsCleanedCappedRatedPushedToEveryViewerAndKeptApartFromTheR
     EXPECT_EQ(record.find("gl[31m"), std::string::npos) << record;
     EXPECT_EQ(record.find("seat one here"), std::string::npos) << record;
     for (WsClient* c : {&zero, &one, &watcher})
-      for (const std::string& text : c->transcript())
-        if (text.starts_with(R"({"type":"state")"))
+      for (const std::string& text : c->transcript()) {
+        if (text.starts_with(R"({"type":"state")")) {
           EXPECT_EQ(text.find("seat one here"), std::string::npos) << text;
+        }
+      }
   }
   // After a restart a viewer saying hello gets the recent lines after its state, as stored.
   auto server = start();
