@@ -31,7 +31,7 @@ Room::Room(StoredMatch stored, const Registry& registry, Store& store, ComputerS
       takeover_after_s_(stored.takeover_after_s),
       created_at_(stored.created_at),
       seq_(stored.seq),
-      storage_(store, stored),
+      storage_(store.matches(), store.coordination(), store.chat(), stored),
       // A new match is watched by its creator; one loaded back counts as unwatched since long ago.
       computers_(stored.id, computers, !stored.moves.empty()),
       chat_(chat, std::move(chat_lines)) {
@@ -209,7 +209,7 @@ json Room::result() const {
           {{"seat", i}, {"at_move", *seats_[i].taken_over_at}, {"strength", seats_[i].strength}});
   if (abandoned_)
     return {{"returns", nullptr},
-            {"reason", "abandoned by its creator"},
+            {"reason", "abandoned (by its creator, or for want of moves)"},
             {"abandoned", true},
             {"takeovers", std::move(takeovers)}};
   if (const int resigned = resigned_seat(); resigned >= 0) {
@@ -374,8 +374,19 @@ void Room::subscribe(const std::shared_ptr<Viewer>& viewer, SeatMask seats) {
     broadcast();
   else
     views_.deliver_to_newest(facts());
-  // The table talk's last lines, after the state.
-  if (const std::vector<ChatLine> recent = chat_.recent(); !recent.empty()) {
+  // The table talk's last lines, after the state: with several processes as stored (lines written
+  // through another process are not in this room's memory).
+  std::vector<ChatLine> recent = chat_.recent();
+  if (storage_.shared()) {
+    try {
+      recent = storage_.recent_chat(int(MatchChat::kRecentLines));
+    } catch (const std::exception& e) {
+      log_match(
+          spdlog::level::warn, id_,
+          std::string("reading the table talk failed (this process's lines sent): ") + e.what());
+    }
+  }
+  if (!recent.empty()) {
     const Game& game = match_->state().game();
     viewer->deliver(shared(MatchChat::message(
         recent, [&game](int s) { return game.seat_name(s); }, true)));
@@ -651,12 +662,19 @@ Room::Answer Room::abandon(SeatMask held, Viewer* from) {
   return seats_changed_locked([this] { abandoned_ = false; }, from);
 }
 
+bool Room::expire() {
+  std::lock_guard lock(mutex_);
+  if (over()) return false;
+  abandoned_ = true;
+  return seats_changed_locked([this] { abandoned_ = false; }, nullptr).ok();
+}
+
 void Room::chat(SeatMask held, int seat, const std::string& text) {
   std::lock_guard lock(mutex_);
   const int speaker_seat = speaker(held, seat);
-  ChatLine line{chat_.next_n(), speaker_seat, (long long)std::time(nullptr),
-                chat_.admit(speaker_seat, text)};
-  // TODO-STORE storage_.add_chat(line);
+  ChatLine line{0, speaker_seat, (long long)std::time(nullptr), chat_.admit(speaker_seat, text)};
+  // Stored first (the store numbers it), then kept and pushed.
+  line.n = storage_.add_chat(line.seat, line.at, line.text);
   chat_.add(line);
   const Game& game = match_->state().game();
   views_.send_all(shared(MatchChat::message(

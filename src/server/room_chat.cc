@@ -9,7 +9,6 @@ namespace tabletop::server {
 
 MatchChat::MatchChat(ChatLimits limits, std::vector<ChatLine> recent)
     : limits_(limits), per_seat_(limits.per_minute / 60, std::max(1.0, limits.per_minute), 64) {
-  if (!recent.empty()) next_n_ = recent.back().n + 1;
   for (ChatLine& line : recent) add(std::move(line));
 }
 
@@ -29,7 +28,6 @@ std::string MatchChat::admit(int seat, const std::string& text,
 }
 
 void MatchChat::add(ChatLine line) {
-  next_n_ = std::max(next_n_, line.n + 1);
   recent_.push_back(std::move(line));
   while (recent_.size() > kRecentLines) recent_.pop_front();
 }

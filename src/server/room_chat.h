@@ -50,8 +50,6 @@ class MatchChat {
   // empty once cleaned, or over the seat's rate at `now`.
   std::string admit(int seat, const std::string& text,
                     std::chrono::steady_clock::time_point now = std::chrono::steady_clock::now());
-  // The number the next line gets.
-  long long next_n() const { return next_n_; }
   // Keeps `line` among the recent ones.
   void add(ChatLine line);
   // {"type":"chat","lines":[{"n","seat","name","at","text"}...]} for `lines`, each seat named by
@@ -64,7 +62,6 @@ class MatchChat {
  private:
   ChatLimits limits_;
   std::deque<ChatLine> recent_;
-  long long next_n_ = 0;
   HttpRateLimiter per_seat_;  // keyed by seat number
 };
 

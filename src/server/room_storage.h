@@ -24,7 +24,9 @@
 #include <string>
 #include <vector>
 
-#include "server/store.h"
+#include "server/chat_store.h"
+#include "server/coordination.h"
+#include "server/match_store.h"
 
 namespace tabletop::server {
 
@@ -48,14 +50,15 @@ struct SeatInfo {
 class MatchStorage {
  public:
   // A match as loaded (or just created) from `stored`.
-  MatchStorage(Store& store, const StoredMatch& stored);
+  MatchStorage(MatchStore& matches, Coordination& coordination, ChatStore& chat,
+               const StoredMatch& stored);
 
   // The seats as the row stores them, and back.
   static std::vector<SeatInfo> seat_infos(const json& stored);
   static json seats_json(const std::vector<SeatInfo>& seats);
 
   // Whether several processes share the store (PostgreSQL).
-  bool shared() const { return store_.shared(); }
+  bool shared() const { return coordination_.shared(); }
 
   // The writes of a change (see above); each answers kStale when the match moved on.
   Write append_move(long long index, const std::string& text, long long new_seq);
@@ -79,8 +82,12 @@ class MatchStorage {
   // Several processes: whether `seat` has a viewer through another process, or had one within
   // `within_s` seconds.
   bool seen_elsewhere(int seat, int within_s);
-  // Whether this process may play the match's computer seats now (Store::claim_lease); false,
-  // logged, on a database error.
+  // Stores a line of table talk (room_chat.h); answers its number. Throws on a database error.
+  long long add_chat(int seat, long long at, const std::string& text);
+  // The match's last `limit` lines of table talk as stored, oldest first.
+  std::vector<ChatLine> recent_chat(int limit);
+  // Whether this process may play the match's computer seats now (Coordination::claim_lease);
+  // false, logged, on a database error.
   bool claim_lease();
 
   // What another process changed: the moves after the `moves_here` this room has (`extends`:
@@ -93,7 +100,9 @@ class MatchStorage {
   std::optional<Changes> read_changes(long long moves_here, long long seq_here);
 
  private:
-  Store& store_;
+  MatchStore& matches_;
+  Coordination& coordination_;
+  ChatStore& chat_;
   std::string id_;
   json stored_seats_;  // the seat list as the row has it (the condition of a seat write)
   bool finished_stored_ = false;

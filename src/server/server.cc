@@ -46,6 +46,8 @@ Server::Server(const Registry& registry, ServerOptions options)
                        options_.low_jobs_per_address},
       options_.idle_unload_s, options_.lease_s,
       ChatLimits{options_.chat_max_bytes, options_.chat_per_minute});
+  match_sweeper_ =
+      std::make_unique<MatchSweeper>(*lobby_, options_.abandon_after_s, options_.keep_s);
   context_ = std::make_unique<RouteContext>(
       RouteContext{registry, *lobby_, options_.static_dir, options_.messages_per_second,
                    options_.http_requests_per_second > 0 ? &http_limit_ : nullptr,
@@ -53,8 +55,9 @@ Server::Server(const Registry& registry, ServerOptions options)
                    options_.ws_idle_s, options_.ws_queue_bytes});
   context_->deck_max_bytes = options_.deck_max_bytes;
   context_->deck_limit = options_.decks_per_hour > 0 ? &deck_limit_ : nullptr;
-  analyses_ = std::make_unique<Analyses>(
-      registry, computers_, *store_, options_.analysis_iterations, options_.low_jobs_per_address);
+  analyses_ =
+      std::make_unique<Analyses>(registry, computers_, store_->analyses(),
+                                 options_.analysis_iterations, options_.low_jobs_per_address);
   context_->analyses = analyses_.get();
   context_->trusted_proxies = options_.trusted_proxies;
   context_->site = {options_.allowed_hosts, options_.allowed_origins};

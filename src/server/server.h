@@ -18,6 +18,7 @@
 #include "server/connections.h"
 #include "server/deck_routes.h"
 #include "server/lobby.h"
+#include "server/match_sweeper.h"
 #include "server/routes.h"
 #include "server/store.h"
 
@@ -29,7 +30,7 @@ struct ServerOptions {
   std::string db = "tabletop.db";
   std::string static_dir;  // the built client (web/dist); empty: none
   // A SQLite file, or a postgresql:// URL shared by several processes (store.h).
-  bool sync_full = false;  // SQLite: fsync at every commit (see store_sqlite.h)
+  bool sync_full = false;  // SQLite: fsync at every commit (see sqlite_store.h)
   // PostgreSQL: seconds a computer seat's lease lasts when its process stops renewing it (a
   // process killed): another process plays the seat after at most about this long (lobby.h).
   double lease_s = 5;
@@ -87,6 +88,11 @@ struct ServerOptions {
   // 0: no limit).
   std::size_t chat_max_bytes = ChatLimits{}.max_bytes;
   double chat_per_minute = ChatLimits{}.per_minute;
+  // Match lifetime (match_sweeper.h): seconds without a move after which an open or running match
+  // is abandoned, and seconds a finished or abandoned match is kept after its last change (0:
+  // never, for ever).
+  double abandon_after_s = 72 * 3600.0;
+  double keep_s = 0;
   // The address people on other machines use (serve --public-url, "scheme://host[:port]"):
   // join links name it (addresses.h). Empty: the addresses the server listens on.
   std::string public_url;
@@ -124,15 +130,16 @@ class Server {
 
   ServerOptions options_;
   std::unique_ptr<Store> store_;
-  DeckSourceRegistration deck_source_{*store_};  // uploaded card-game decks (deck_routes.h)
+  DeckSourceRegistration deck_source_{store_->decks()};  // uploaded card-game decks (deck_routes.h)
   ComputerPool computers_;
   std::atomic<std::size_t> accept_failures_{0};
   std::unique_ptr<Lobby> lobby_;
-  std::unique_ptr<Analyses> analyses_;  // finished matches' analyses (analysis.h)
+  std::unique_ptr<MatchSweeper> match_sweeper_;  // stalled matches abandoned, old ones removed
+  std::unique_ptr<Analyses> analyses_;           // finished matches' analyses (analysis.h)
   HttpRateLimiter http_limit_;
   HttpRateLimiter create_limit_;
   HttpRateLimiter deck_limit_;
-  DeckSweeper deck_sweeper_{*store_, options_.deck_expiry_s};
+  DeckSweeper deck_sweeper_{store_->decks(), options_.deck_expiry_s};
   ConnectionLimits connections_;
   std::unique_ptr<RouteContext> context_;
   boost::asio::io_context io_;

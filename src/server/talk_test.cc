@@ -3,11 +3,14 @@
 // are skipped, saying why, only where scripts/pg-temp cannot run).
 #include <gtest/gtest.h>
 
+#include <ctime>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/record.h"
 #include "games/games.h"
+#include "server/match_sweeper.h"
 #include "server/server.h"
 #include "testing/client.h"
 #include "testing/test_cluster.h"
@@ -15,13 +18,8 @@
 namespace tabletop::server {
 namespace {
 
-class TalkTest : public ::testing::TestWithParam<std::string> {
+class TalkTest : public OnEachDatabase {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    where_ = fresh_database(GetParam(), std::string(info->name()));
-    if (where_.empty()) GTEST_SKIP() << "PostgreSQL is not available here: " << no_postgresql();
-  }
   // A server on the test's database with small chat limits (three lines a minute, 40 bytes).
   std::unique_ptr<Server> start() const {
     ServerOptions o;
@@ -36,7 +34,6 @@ class TalkTest : public ::testing::TestWithParam<std::string> {
     o.chat_per_minute = 3;
     return std::make_unique<Server>(games::registry(), o);
   }
-  std::string where_;
 };
 
 json create(unsigned short port, json request) {
@@ -292,6 +289,46 @@ TEST_P(TalkTest, TheCreatorAbandonsAMatchNotUnderWayAndItLeavesTheRunningList) {
   creator.send({{"type", "abandon"}});
   EXPECT_TRUE(creator.receive_type("ack"));
   EXPECT_EQ(summary(port, fresh["id"])["status"], "abandoned");
+}
+
+// The match sweep with a clock of the test's own (MatchSweeper::sweep(now)), times being whole
+// seconds: a match with no move for longer than the abandon time is abandoned through its room
+// (its viewer sees it) and leaves the running list, one that moved since stays; an ended match is
+// removed with its moves and table talk once older than the keep time, not before.
+TEST_P(TalkTest, StalledMatchesAreAbandonedAndOldEndedOnesRemovedWithTheirTalk) {
+  auto server = start();
+  const unsigned short port = server->port();
+  const long long t0 = std::time(nullptr);
+  const json stalled = two_people(port);
+  WsClient watcher(port), player(port);
+  hello(watcher, stalled["id"], {});
+  // The other match is made and moves two seconds later (the sweep's cutoff falls between).
+  while (std::time(nullptr) < t0 + 2) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  const json lively = two_people(port);
+  json state = hello(player, lively["id"], {lively["seats"][0]["token"]});
+  player.send({{"type", "chat"}, {"text", "anyone there?"}});
+  ASSERT_TRUE(player.receive_type("chat"));
+  state = play_first(player, state, 0);
+  MatchSweeper sweeper(server->lobby(), 3600, 2 * 86400.0);
+  // An hour and a second after the first match was made.
+  EXPECT_EQ(sweeper.sweep(t0 + 3601), std::make_pair(1, 0));
+  EXPECT_EQ(summary(port, stalled["id"])["status"], "abandoned");
+  EXPECT_EQ(summary(port, lively["id"])["status"], "running");
+  const auto seen = watcher.receive_type("state");
+  ASSERT_TRUE(seen);
+  EXPECT_EQ((*seen)["match"]["status"], "abandoned");
+  // The lively match ends; a day later both are kept, three days later both are removed.
+  player.send({{"type", "resign"}, {"seat", 0}});
+  ASSERT_TRUE(player.receive_type("ack"));
+  const long long ended = std::time(nullptr);
+  EXPECT_EQ(sweeper.sweep(ended + 86400), std::make_pair(0, 0));
+  EXPECT_EQ(sweeper.sweep(ended + 3 * 86400), std::make_pair(0, 2));
+  EXPECT_EQ(http_request(port, "GET", "/api/matches/" + stalled["id"].get<std::string>()).status,
+            404);
+  EXPECT_EQ(http_request(port, "GET", "/api/matches/" + lively["id"].get<std::string>()).status,
+            404);
+  EXPECT_TRUE(server->lobby().store().chat().recent_chat(lively["id"], 10).empty());
+  EXPECT_FALSE(server->lobby().store().matches().load(lively["id"]));
 }
 
 INSTANTIATE_TEST_SUITE_P(BothStores, TalkTest, ::testing::Values("sqlite", "postgresql"),

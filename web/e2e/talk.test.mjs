@@ -91,7 +91,7 @@ test("the creator abandons a match before its first move and it leaves the runni
   a.once("dialog", (d) => d.accept());
   await a.locator("button.abandon").click();
   await until(() => states(b).at(-1).match.status === "abandoned", "abandoned");
-  await b.locator(".result", { hasText: "abandoned by its creator" }).waitFor({ timeout: WAIT });
+  await b.locator(".result", { hasText: "abandoned (by its creator" }).waitFor({ timeout: WAIT });
   await screenshot(b, "talk-abandoned");
   const running = await env.server.api("GET", "/api/matches?status=running");
   assert.ok(!running.some((m) => m.id === created.id));
