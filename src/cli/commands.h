@@ -165,6 +165,12 @@ struct ServeLimits {
   // serve --public-url (server::ServerOptions::public_url).
   std::string public_url;
   int hello_grace_s = 10;
+  // Table talk (server::ServerOptions::chat_max_bytes, chat_per_minute).
+  int chat_max_bytes = 500;
+  double chat_per_minute = 12;
+  // Match lifetime (server::ServerOptions::abandon_after_s, keep_s).
+  double abandon_after_hours = 72;
+  double keep_days = 0;
   int max_connections = 1000;
   int max_connections_per_address = 50;
   double matches_per_minute = 20;

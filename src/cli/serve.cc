@@ -66,6 +66,10 @@ int serve(const std::string& bind, int port, const std::string& db, const std::s
   options.allowed_hosts = limits.allowed_hosts;
   options.allowed_origins = limits.allowed_origins;
   options.hello_grace_s = limits.hello_grace_s;
+  options.chat_max_bytes = std::size_t(limits.chat_max_bytes);
+  options.chat_per_minute = limits.chat_per_minute;
+  options.abandon_after_s = limits.abandon_after_hours * 3600;
+  options.keep_s = limits.keep_days * 86400;
   options.public_url = limits.public_url;
   if (!limits.public_url.empty())  // its host is one this server answers to
     options.allowed_hosts.push_back(limits.public_url.substr(limits.public_url.find("//") + 2));
@@ -240,6 +244,29 @@ void add_limit_flags(CLI::App* serve, ServeLimits& limits) {
                    "(0: for ever)")
       ->capture_default_str()
       ->check(finite_in(0.0, 36500.0));
+  serve
+      ->add_option("--abandon-after-hours", limits.abandon_after_hours,
+                   "hours an open or running match may go without a move before it is "
+                   "abandoned (0: never)")
+      ->capture_default_str()
+      ->check(finite_in(0.0, 876000.0));
+  serve
+      ->add_option("--keep-days", limits.keep_days,
+                   "days a finished or abandoned match is kept after its last change (0: for "
+                   "ever)")
+      ->capture_default_str()
+      ->check(finite_in(0.0, 36500.0));
+  serve
+      ->add_option("--chat-max-bytes", limits.chat_max_bytes,
+                   "the longest line of table talk, in bytes (over: an error message)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 4096));
+  serve
+      ->add_option("--chat-per-minute", limits.chat_per_minute,
+                   "lines of table talk a minute per seat, in bursts as large (over: an error "
+                   "message; 0: no limit)")
+      ->capture_default_str()
+      ->check(finite_in(0.0, 6000.0));
   serve
       ->add_option("--ws-queue-bytes", limits.ws_queue_bytes,
                    "bytes that may wait for one WebSocket besides its newest state (over: an "

@@ -19,10 +19,11 @@ std::string join_url(const std::string& match, int seat, const std::string& toke
 }
 
 Lobby::Lobby(const Registry& registry, Store& store, ComputerSettings computers,
-             double idle_seconds, double lease_s)
+             double idle_seconds, double lease_s, ChatLimits chat)
     : registry_(registry),
       store_(store),
       computers_(computers),
+      chat_(chat),
       idle_(std::max(0.0, idle_seconds)),
       keep_period_(std::clamp(lease_s / 3, 0.05, 60.0)) {
   if (idle_seconds > 0) sweeper_ = std::thread([this] { sweep(); });
@@ -151,9 +152,22 @@ std::size_t Lobby::evict_idle(std::chrono::duration<double> idle) {
   return leaving.size();
 }
 
+void Lobby::forget(const std::string& id) {
+  std::shared_ptr<Room> leaving;  // destroyed after the lock is released
+  std::lock_guard lock(mutex_);
+  if (auto it = rooms_.find(id); it != rooms_.end()) {
+    leaving = std::move(it->second);
+    rooms_.erase(it);
+  }
+}
+
 std::shared_ptr<Room> Lobby::add(StoredMatch stored) {
   std::string owner = stored.owner;
-  auto room = std::make_shared<Room>(std::move(stored), registry_, store_, computers_);
+  // The table talk's last lines.
+  std::vector<ChatLine> chat_lines =
+      store_.chat().recent_chat(stored.id, int(MatchChat::kRecentLines));
+  auto room = std::make_shared<Room>(std::move(stored), registry_, store_, computers_, chat_,
+                                     std::move(chat_lines));
   room->set_owner(std::move(owner));
   {
     std::lock_guard lock(mutex_);
@@ -206,6 +220,14 @@ json Lobby::create(const json& request, const std::string& address, const json& 
       throw BadInput("field 'takeover_after_s' must be null or seconds from 0 to 86400");
     m.takeover_after_s = t.get<int>();
   }
+  // What becomes of a seat that resigns (room.h): the game's rule, or a computer takes it.
+  bool resign_to_computer = false;
+  if (request.contains("resign")) {
+    const json& r = request["resign"];
+    if (!r.is_string() || (r != "rule" && r != "computer"))
+      throw BadInput("field 'resign' must be \"rule\" or \"computer\"");
+    resign_to_computer = r == "computer";
+  }
   json answer_seats = json::array();
   bool any_open = false;
   for (std::size_t i = 0; i < seat_requests.size(); ++i) {
@@ -217,6 +239,7 @@ json Lobby::create(const json& request, const std::string& address, const json& 
     json stored{{"kind", kind}};
     json answer{{"seat", i}, {"kind", kind}};
     if (kind == "human") {
+      if (resign_to_computer) stored["resign_to_computer"] = true;
       if (s.contains("open") && !s["open"].is_boolean())
         throw BadInput("seat " + std::to_string(i) + ": 'open' must be true or false");
       if (s.value("open", false)) {
@@ -276,8 +299,9 @@ std::shared_ptr<Room> Lobby::find(const std::string& id) {
 }
 
 json Lobby::list(const std::string& status) {
-  if (!status.empty() && status != "open" && status != "running" && status != "finished")
-    throw BadInput("status must be open, running or finished");
+  if (!status.empty() && status != "open" && status != "running" && status != "finished" &&
+      status != "abandoned")
+    throw BadInput("status must be open, running, finished or abandoned");
   json out = json::array();
   for (const StoredMatch& row : store_.matches().list(status, 100)) {
     std::shared_ptr<Room> room;

@@ -43,8 +43,9 @@ class Lobby {
  public:
   // `idle_seconds` <= 0: rooms never leave memory on their own (evict_idle still works).
   // `lease_s`: the store's lease time (StoreOptions::lease_s), for the keeper's period.
+  // `chat`: every match's table talk limits (room_chat.h).
   Lobby(const Registry& registry, Store& store, ComputerSettings computers, double idle_seconds,
-        double lease_s = 5);
+        double lease_s = 5, ChatLimits chat = {});
   // Stops the background eviction.
   ~Lobby();
   // The database (deck_routes.h keeps uploaded decks there).
@@ -71,6 +72,8 @@ class Lobby {
   std::size_t live() const;
   // The number of unfinished matches in the database (in memory or not).
   long long unfinished() { return store_.matches().unfinished(); }
+  // Drops the room of match `id` from memory, if there (its match was removed: match_sweeper.h).
+  void forget(const std::string& id);
   // Drops from memory every room idle for at least `idle` (see above); answers how many left.
   std::size_t evict_idle(std::chrono::duration<double> idle);
   std::size_t evict_idle() { return evict_idle(idle_); }
@@ -88,6 +91,7 @@ class Lobby {
   const Registry& registry_;
   Store& store_;
   ComputerSettings computers_;
+  ChatLimits chat_;
   std::chrono::duration<double> idle_;
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;

@@ -30,7 +30,7 @@ struct StoredMatch {
   // hash_token(client address), never the address itself; empty for a match made before it.
   std::string owner;
   std::optional<int> takeover_after_s;
-  std::string status = "running";  // open | running | finished
+  std::string status = "running";  // open | running | finished | abandoned
   long long seq = 0;
   long long created_at = 0;        // seconds since the epoch
   json result;                     // null until finished
@@ -76,10 +76,19 @@ class MatchStore {
   // The match with only the moves from ply `from` on (a room catching up reads what it lacks),
   // `moves_total` counting them all, as of one moment; or nullopt.
   virtual std::optional<StoredMatch> load_from(const std::string& id, long long from) = 0;
-  // How many matches are not finished.
+  // How many matches are neither finished nor abandoned.
   virtual long long unfinished() = 0;
   // The rows (without moves) with `status` (all when empty), newest first, at most `limit`.
   virtual std::vector<StoredMatch> list(const std::string& status, int limit) = 0;
+
+  // Match lifetime (match_sweeper.h). Every write that changes a match (a move, an undo, its seats
+  // or status, its end) notes when (seconds since the epoch; its creation time until then).
+  // `stalled`: the open and running matches last changed before `cutoff`, the oldest first, at
+  // most `limit`. `remove_ended`: removes, in one transaction, the finished and abandoned matches
+  // last changed before `cutoff` with their moves, table talk and analyses (and, PostgreSQL,
+  // leases and presence); answers their ids.
+  virtual std::vector<std::string> stalled(long long cutoff, int limit) = 0;
+  virtual std::vector<std::string> remove_ended(long long cutoff) = 0;
 };
 
 }  // namespace tabletop::server

@@ -50,7 +50,7 @@ const PgStatements& PgCoordination::statements() {
       // telling who is to move: the row's to_move is of an older seq).
       {"orphans",
        "SELECT m.id FROM matches m LEFT JOIN leases l ON l.match_id = m.id"
-       " WHERE m.status <> 'finished' AND m.seats LIKE '%\"computer\"%'"
+       " WHERE m.status NOT IN ('finished', 'abandoned') AND m.seats LIKE '%\"computer\"%'"
        " AND (l.match_id IS NULL OR l.expires_at < clock_timestamp())"
        " AND (m.to_move IS NULL OR m.to_move_seq IS DISTINCT FROM m.seq"
        "      OR (m.seats::jsonb -> m.to_move ->> 'kind') = 'computer')"

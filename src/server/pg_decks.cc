@@ -22,7 +22,7 @@ const PgStatements& PgDecks::statements() {
       // A match names its snapshots in params.uploaded_decks as "upload:KEY".
       {"sweep_decks",
        "DELETE FROM decks WHERE COALESCE(touched_at, created_at) < $1 AND NOT EXISTS ("
-       " SELECT 1 FROM deck_uses u JOIN matches m ON m.status <> 'finished'"
+       " SELECT 1 FROM deck_uses u JOIN matches m ON m.status NOT IN ('finished', 'abandoned')"
        " AND strpos(m.params, 'upload:' || u.hash) > 0 WHERE u.deck_id = decks.id)"},
       {"sweep_deck_uses",
        "DELETE FROM deck_uses WHERE NOT EXISTS (SELECT 1 FROM decks WHERE decks.id ="

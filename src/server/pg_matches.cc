@@ -8,22 +8,34 @@ const PgStatements& PgMatches::statements() {
        "INSERT INTO matches (id, game, params, seed, seats, undo, takeover_after_s, status, seq,"
        " created_at, hints, owner) VALUES ($1, $2, $3, $4, $5, $6, NULLIF($7::integer, -1), $8,"
        " $9, $10, $11, $12)"},
-      {"advance", "UPDATE matches SET seq = $2 WHERE id = $1 AND seq = $3"},
+      {"advance",
+       "UPDATE matches SET seq = $2, changed_at = extract(epoch from now())::bigint"
+       " WHERE id = $1 AND seq = $3"},
       {"insert_move", "INSERT INTO moves (match_id, ply, move) VALUES ($1, $2, $3)"},
       {"delete_moves", "DELETE FROM moves WHERE match_id = $1 AND ply >= $2"},
       {"notify", "SELECT pg_notify('tabletop_matches', $1)"},
       {"set_to_move",
        "UPDATE matches SET to_move = NULLIF($2::integer, -1), to_move_seq = $3 WHERE id = $1"},
       {"update_seats",
-       "UPDATE matches SET seats = $2, status = $3, seq = $4 WHERE id = $1 AND seq = $5 AND"
+       "UPDATE matches SET seats = $2, status = $3, seq = $4,"
+       " changed_at = extract(epoch from now())::bigint WHERE id = $1 AND seq = $5 AND"
        " seats = $6"},
-      {"finish", "UPDATE matches SET status = 'finished', result = $2 WHERE id = $1"},
+      {"finish",
+       "UPDATE matches SET status = 'finished', result = $2,"
+       " changed_at = extract(epoch from now())::bigint WHERE id = $1"},
       {"load",
        "SELECT id, game, params, seed, seats, undo, takeover_after_s, status, seq, created_at,"
        " result, to_move, to_move_seq, hints, owner FROM matches WHERE id = $1"},
       {"load_moves", "SELECT move FROM moves WHERE match_id = $1 AND ply >= $2 ORDER BY ply"},
       {"count_moves", "SELECT COUNT(*) FROM moves WHERE match_id = $1"},
-      {"unfinished", "SELECT COUNT(*) FROM matches WHERE status <> 'finished'"},
+      {"unfinished", "SELECT COUNT(*) FROM matches WHERE status NOT IN ('finished', 'abandoned')"},
+      {"stalled",
+       "SELECT id FROM matches WHERE status IN ('open', 'running')"
+       " AND COALESCE(changed_at, created_at) < $1"
+       " ORDER BY COALESCE(changed_at, created_at) LIMIT $2"},
+      {"ended",
+       "SELECT id FROM matches WHERE status IN ('finished', 'abandoned')"
+       " AND COALESCE(changed_at, created_at) < $1 FOR UPDATE"},
       {"list_all",
        "SELECT id, game, params, seed, seats, undo, takeover_after_s, status, seq, created_at,"
        " result, to_move, to_move_seq, hints, owner FROM matches ORDER BY created_at DESC, n DESC "
@@ -152,6 +164,29 @@ std::vector<StoredMatch> PgMatches::list(const std::string& status, int limit) {
   std::vector<StoredMatch> rows;
   for (const pqxx::row& one : r) rows.push_back(row(one));
   return rows;
+}
+
+std::vector<std::string> PgMatches::stalled(long long cutoff, int limit) {
+  PgPool::Borrowed c = pool_.borrow();
+  pqxx::read_transaction t(*c);
+  std::vector<std::string> ids;
+  for (const pqxx::row& r : t.exec_prepared("stalled", cutoff, limit))
+    ids.push_back(r[0].as<std::string>());
+  return ids;
+}
+
+std::vector<std::string> PgMatches::remove_ended(long long cutoff) {
+  PgPool::Borrowed c = pool_.borrow();
+  pqxx::work t(*c);
+  std::vector<std::string> ids;
+  for (const pqxx::row& r : t.exec_prepared("ended", cutoff)) ids.push_back(r[0].as<std::string>());
+  for (const std::string& id : ids) {
+    for (const char* table : {"moves", "chat_lines", "analyses", "leases", "presence"})
+      t.exec_params(std::string("DELETE FROM ") + table + " WHERE match_id = $1", id);
+    t.exec_params("DELETE FROM matches WHERE id = $1", id);
+  }
+  t.commit();
+  return ids;
 }
 
 }  // namespace tabletop::server

@@ -33,6 +33,8 @@ class PgMatches final : public MatchStore {
   std::optional<StoredMatch> load_from(const std::string& id, long long from) override;
   long long unfinished() override;
   std::vector<StoredMatch> list(const std::string& status, int limit) override;
+  std::vector<std::string> stalled(long long cutoff, int limit) override;
+  std::vector<std::string> remove_ended(long long cutoff) override;
 
  private:
   PgPool& pool_;

@@ -5,8 +5,9 @@ namespace tabletop::server {
 namespace {
 PgStatements every_statement() {
   PgStatements all;
-  for (const PgStatements* part : {&PgMatches::statements(), &PgDecks::statements(),
-                                   &PgAnalyses::statements(), &PgCoordination::statements()})
+  for (const PgStatements* part :
+       {&PgMatches::statements(), &PgDecks::statements(), &PgAnalyses::statements(),
+        &PgChat::statements(), &PgCoordination::statements()})
     all.insert(all.end(), part->begin(), part->end());
   return all;
 }
@@ -18,6 +19,7 @@ PgStore::PgStore(const std::string& url, const StoreOptions& options)
       matches_(pool_, holder_),
       decks_(pool_),
       analyses_(pool_),
+      chat_(pool_),
       coordination_(pool_, holder_, options.lease_s) {}
 
 }  // namespace tabletop::server

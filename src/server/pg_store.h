@@ -1,9 +1,10 @@
 // The store on PostgreSQL (libpqxx): several `tabletop serve` processes share one database. Its
 // parts share one connection pool (pg_pool.h, which also migrates the schema): pg_matches.h,
-// pg_decks.h, pg_analyses.h, and pg_coordination.h (announcements, leases, presence).
+// pg_decks.h, pg_analyses.h, pg_chat.h, and pg_coordination.h (announcements, leases, presence).
 #pragma once
 
 #include "server/pg_analyses.h"
+#include "server/pg_chat.h"
 #include "server/pg_coordination.h"
 #include "server/pg_decks.h"
 #include "server/pg_matches.h"
@@ -21,6 +22,7 @@ class PgStore final : public Store {
   MatchStore& matches() override { return matches_; }
   DeckStore& decks() override { return decks_; }
   AnalysisStore& analyses() override { return analyses_; }
+  ChatStore& chat() override { return chat_; }
   Coordination& coordination() override { return coordination_; }
 
  private:
@@ -29,6 +31,7 @@ class PgStore final : public Store {
   PgMatches matches_;
   PgDecks decks_;
   PgAnalyses analyses_;
+  PgChat chat_;
   PgCoordination coordination_;  // last: its listening thread stops first
 };
 

@@ -19,19 +19,22 @@ std::shared_ptr<const std::string> shared(const json& message) {
 
 }  // namespace
 
-Room::Room(StoredMatch stored, const Registry& registry, Store& store, ComputerSettings computers)
+Room::Room(StoredMatch stored, const Registry& registry, Store& store, ComputerSettings computers,
+           ChatLimits chat, std::vector<ChatLine> chat_lines)
     : id_(stored.id),
       game_id_(stored.game),
       params_(stored.params),
       seed_(stored.seed),
       undo_(stored.undo),
       hints_(stored.hints),
+      abandoned_(stored.status == "abandoned"),
       takeover_after_s_(stored.takeover_after_s),
       created_at_(stored.created_at),
       seq_(stored.seq),
-      storage_(store.matches(), store.coordination(), stored),
+      storage_(store.matches(), store.coordination(), store.chat(), stored),
       // A new match is watched by its creator; one loaded back counts as unwatched since long ago.
-      computers_(stored.id, computers, !stored.moves.empty()) {
+      computers_(stored.id, computers, !stored.moves.empty()),
+      chat_(chat, std::move(chat_lines)) {
   seats_ = MatchStorage::seat_infos(stored.seats);
   // The parameters were checked when the match was made; made again as the server's own, no file
   // can open (ParamOrigin::kEmbedder).
@@ -63,6 +66,7 @@ bool Room::catch_up_locked() {
     seats[i].left_at = seats_[i].left_at;
   }
   seats_ = std::move(seats);
+  abandoned_ = stored.status == "abandoned";
   const std::vector<std::string>& played = match_->moves();
   if (!extends && (stored.moves.size() < played.size() ||
                    !std::equal(played.begin(), played.end(), stored.moves.begin()))) {
@@ -91,7 +95,7 @@ void Room::catch_up() {
 
 void Room::changed_locked() {
   ++seq_;
-  storage_.changed(match_->state(), seq_);
+  storage_.changed(to_move(), seq_);
 }
 
 void Room::apply_stored(const std::string& text, int seat) {
@@ -101,13 +105,29 @@ void Room::apply_stored(const std::string& text, int seat) {
 
 void Room::resume() {
   std::lock_guard lock(mutex_);
-  storage_.finish_if_over(match_->state(), result());
-  storage_.note_to_move_if_unknown(match_->state(), seq_);
+  storage_.finish_if_over(over() && !abandoned_, result());
+  storage_.note_to_move_if_unknown(to_move(), seq_);
   schedule_computer();
 }
 
+bool Room::over() const {
+  return abandoned_ || match_->state().is_terminal() || resigned_seat() >= 0;
+}
+
+int Room::resigned_seat() const {
+  // A seat that resigned and stayed a person's lost by resigning (a computer's plays on).
+  for (std::size_t i = 0; i < seats_.size(); ++i)
+    if (seats_[i].resigned_at && seats_[i].kind == "human") return int(i);
+  return -1;
+}
+
+int Room::to_move() const {
+  return over() ? -1 : int(match_->state().current_player());
+}
+
 std::string Room::status() const {
-  if (match_->state().is_terminal()) return "finished";
+  if (abandoned_) return "abandoned";
+  if (over()) return "finished";
   for (const SeatInfo& s : seats_)
     if (s.kind == "human" && s.token_hash.empty()) return "open";
   return "running";
@@ -155,7 +175,7 @@ void append_string(std::string& out, const std::string& text) {
 }  // namespace
 
 std::optional<json> summary_of(const Registry& registry, const StoredMatch& row) {
-  if (row.status != "finished" && !row.to_move) return std::nullopt;
+  if (row.status != "finished" && row.status != "abandoned" && !row.to_move) return std::nullopt;
   json seats = json::array();
   for (std::size_t i = 0; i < row.seats.size(); ++i) {
     const json& s = row.seats[i];
@@ -181,13 +201,27 @@ json Room::public_seats() const {
 
 json Room::result() const {
   const State& state = match_->state();
-  if (!state.is_terminal()) return nullptr;
-  const Returns r = state.returns();
+  if (!over()) return nullptr;
   json takeovers = json::array();
   for (std::size_t i = 0; i < seats_.size(); ++i)
     if (seats_[i].taken_over_at)
       takeovers.push_back(
           {{"seat", i}, {"at_move", *seats_[i].taken_over_at}, {"strength", seats_[i].strength}});
+  if (abandoned_)
+    return {{"returns", nullptr},
+            {"reason", "abandoned (by its creator, or for want of moves)"},
+            {"abandoned", true},
+            {"takeovers", std::move(takeovers)}};
+  if (const int resigned = resigned_seat(); resigned >= 0) {
+    // The other seat wins (two seats only; room.h).
+    std::vector<double> returns(seats_.size(), 1.0);
+    returns[std::size_t(resigned)] = state.game().loss_return();
+    return {{"returns", std::move(returns)},
+            {"reason", state.game().seat_name(resigned) + " resigned"},
+            {"resigned", resigned},
+            {"takeovers", std::move(takeovers)}};
+  }
+  const Returns r = state.returns();
   // The reason is the last line of the public log: the game's own account of how it ended.
   const std::vector<std::string> public_log = state.log().for_viewer(kSpectator);
   return {{"returns", std::vector<double>(r.begin(), r.begin() + state.num_players())},
@@ -224,8 +258,7 @@ StoredMatch Room::row() const {
   m.seq = seq_;
   m.created_at = created_at_;
   m.result = result();
-  const State& state = match_->state();
-  if (!state.is_terminal()) m.to_move = state.current_player();
+  if (!over()) m.to_move = to_move();
   return m;
 }
 
@@ -238,7 +271,7 @@ json Room::summary() const {
 
 void Room::note_to_move() const {
   std::lock_guard lock(mutex_);
-  storage_.note_to_move(match_->state(), seq_);
+  storage_.note_to_move(to_move(), seq_);
 }
 
 bool Room::idle_since(std::chrono::steady_clock::time_point before) const {
@@ -312,11 +345,17 @@ std::string Room::claim(int seat) {
 
 json Room::record() const {
   std::lock_guard lock(mutex_);
-  if (!match_->state().is_terminal())
+  if (!over())
     throw NotYet("the record of match " + id_ + " is public only once the match is finished");
   Record r = match_->record();
   r.seats = record_seats();
   json j = r.to_json();
+  // Ended early: the moves replay to where it stopped; why it stopped is said beside them.
+  if (const int resigned = resigned_seat(); resigned >= 0)
+    j["resigned"] = {{"seat", resigned},
+                     {"at_move", *seats_[std::size_t(resigned)].resigned_at},
+                     {"returns", result()["returns"]}};
+  if (abandoned_) j["abandoned"] = true;
   if (hints_) j["hints"] = true;  // the record says the players could ask for hints
   return j;
 }
@@ -335,6 +374,23 @@ void Room::subscribe(const std::shared_ptr<Viewer>& viewer, SeatMask seats) {
     broadcast();
   else
     views_.deliver_to_newest(facts());
+  // The table talk's last lines, after the state: with several processes as stored (lines written
+  // through another process are not in this room's memory).
+  std::vector<ChatLine> recent = chat_.recent();
+  if (storage_.shared()) {
+    try {
+      recent = storage_.recent_chat(int(MatchChat::kRecentLines));
+    } catch (const std::exception& e) {
+      log_match(
+          spdlog::level::warn, id_,
+          std::string("reading the table talk failed (this process's lines sent): ") + e.what());
+    }
+  }
+  if (!recent.empty()) {
+    const Game& game = match_->state().game();
+    viewer->deliver(shared(MatchChat::message(
+        recent, [&game](int s) { return game.seat_name(s); }, true)));
+  }
   if (was_paused) schedule_computer();  // watched again: the computers play on
 }
 
@@ -372,7 +428,6 @@ std::string Room::state_message(SeatMask seats) const {
 
 StateFacts Room::facts() const {
   const State& state = match_->state();
-  const Seat to_move = state.current_player();
   StateFacts f;
   std::string& out = f.head;
   out.reserve(512);
@@ -395,13 +450,14 @@ StateFacts Room::facts() const {
   f.seats = R"(,"seats":)";
   f.seats += public_seats().dump();
   f.seats += R"(},"to_move":)";
-  f.seats += to_move == kTerminal ? "null" : std::to_string(to_move);
+  f.seats += over() ? "null" : std::to_string(to_move());
   f.tail = R"(,"result":)";
   f.tail += result().dump();
   f.tail += R"(,"thinking":)";
   f.tail += computers_.thinking().dump();
   f.tail += '}';
   f.state = &state;
+  f.over = over();
   f.seat_count = seats_.size();
   f.why_no_undo = [this](Seat seat) { return why_no_undo(seat); };
   return f;
@@ -432,7 +488,7 @@ bool Room::computer_only() const {
 
 bool Room::playing_unattended() const {
   std::lock_guard lock(mutex_);
-  return computer_only() && !computers_.paused() && !match_->state().is_terminal();
+  return computer_only() && !computers_.paused() && !over();
 }
 
 bool Room::paused() const {
@@ -454,7 +510,7 @@ Room::Answer Room::move(SeatMask held, int seat, long long seq, const std::strin
     schedule_computer();
   }
   State& state = match_->state();
-  if (state.is_terminal()) return {"the match is over"};
+  if (over()) return {"the match is over"};
   if (seq != seq_)
     return {"stale: the match is at seq " + std::to_string(seq_) + ", not " + std::to_string(seq)};
   if (state.current_player() != seat)
@@ -472,7 +528,7 @@ Room::Answer Room::move(SeatMask held, int seat, long long seq, const std::strin
   apply_stored(canonical, seat);
   changed_locked();
   computers_.stop_thinking();
-  storage_.finish_if_over(match_->state(), result());
+  storage_.finish_if_over(over(), result());
   if (from) from->deliver(shared(json{{"type", "ack"}, {"seq", seq_}}));
   broadcast();
   schedule_computer();
@@ -520,7 +576,7 @@ Room::Answer Room::takeover(SeatMask held, int seat, Viewer* from) {
   if (held == 0) return {"only a player of this match may hand a seat to a computer"};
   if (held & (SeatMask(1) << seat)) return {"you hold seat " + std::to_string(seat) + " yourself"};
   if (!takeover_after_s_) return {"this match was created without takeover"};
-  if (match_->state().is_terminal()) return {"the match is over"};
+  if (over()) return {"the match is over"};
   SeatInfo& s = seats_[std::size_t(seat)];
   if (s.kind != "human") return {"seat " + std::to_string(seat) + " is not a human seat"};
   if (s.connections > 0) return {"seat " + std::to_string(seat) + " is connected"};
@@ -533,29 +589,108 @@ Room::Answer Room::takeover(SeatMask held, int seat, Viewer* from) {
             " is connected through another server, or has been "
             "gone from it for less than " +
             std::to_string(*takeover_after_s_) + " s"};
-  // The seat's token is revoked with it: kept (hashed) only to name why it no longer works.
   const SeatInfo before = s;
+  hand_to_computer(s);
+  return seats_changed_locked([&s, before] { s = before; }, from);
+}
+
+void Room::hand_to_computer(SeatInfo& s) {
+  // The seat's token is revoked with it: kept (hashed) only to name why it no longer works.
   s.kind = "computer";
   s.strength = "medium";
   s.taken_over_at = (long long)movers_.size();
   s.revoked_hash = s.token_hash;
   s.token_hash.clear();
+}
+
+Room::Answer Room::seats_changed_locked(const std::function<void()>& restore, Viewer* from) {
   Write written = Write::kStale;
   try {
     written = storage_.update_seats(seats_, status(), seq_, seq_ + 1);
   } catch (...) {
-    s = before;
+    restore();
     throw;
   }
   if (written == Write::kStale) {
-    s = before;
+    restore();
     return stale_locked(seq_);
   }
   changed_locked();
+  computers_.stop_thinking();
+  storage_.finish_if_over(over() && !abandoned_, result());
   if (from) from->deliver(shared(json{{"type", "ack"}, {"seq", seq_}}));
   broadcast();
   schedule_computer();
   return {};
+}
+
+Room::Answer Room::resign(SeatMask held, int seat, Viewer* from) {
+  std::lock_guard lock(mutex_);
+  try {
+    check_seat(held, seat);
+  } catch (const BadInput& e) {
+    return {e.what()};
+  }
+  if (over()) return {"the match is over"};
+  SeatInfo& s = seats_[std::size_t(seat)];
+  const SeatInfo before = s;
+  s.resigned_at = (long long)movers_.size();
+  // The game's rule (the other seat wins) in a two-seat match; a computer otherwise (room.h).
+  if (s.resign_to_computer || seats_.size() != 2) hand_to_computer(s);
+  return seats_changed_locked([&s, before] { s = before; }, from);
+}
+
+Room::Answer Room::abandon(SeatMask held, Viewer* from) {
+  std::lock_guard lock(mutex_);
+  if (over()) return {"the match is over"};
+  // The creator holds the first seat the creation answered a token for (a human seat not open).
+  int first = -1;
+  for (std::size_t i = 0; i < seats_.size() && first < 0; ++i)
+    if (seats_[i].kind == "human" && !seats_[i].open) first = int(i);
+  if (first < 0 || !(held & (SeatMask(1) << first)))
+    return {"only the match's creator (who holds its first seat) may abandon it"};
+  const int mover = int(match_->state().current_player());
+  const bool started = !movers_.empty();
+  const bool waiting_for_another =
+      !(held & (SeatMask(1) << mover)) && seats_[std::size_t(mover)].kind == "human" &&
+      seats_[std::size_t(mover)].connections == 0 && !storage_.seen_elsewhere(mover, 0);
+  if (started && !waiting_for_another)
+    return {
+        "the match is under way: it may be abandoned before its first move, or while the seat "
+        "to move is another person's and nobody holds it"};
+  abandoned_ = true;
+  return seats_changed_locked([this] { abandoned_ = false; }, from);
+}
+
+bool Room::expire() {
+  std::lock_guard lock(mutex_);
+  if (over()) return false;
+  abandoned_ = true;
+  return seats_changed_locked([this] { abandoned_ = false; }, nullptr).ok();
+}
+
+void Room::chat(SeatMask held, int seat, const std::string& text) {
+  std::lock_guard lock(mutex_);
+  const int speaker_seat = speaker(held, seat);
+  ChatLine line{0, speaker_seat, (long long)std::time(nullptr), chat_.admit(speaker_seat, text)};
+  // Stored first (the store numbers it), then kept and pushed.
+  line.n = storage_.add_chat(line.seat, line.at, line.text);
+  chat_.add(line);
+  const Game& game = match_->state().game();
+  views_.send_all(shared(MatchChat::message(
+      {line}, [&game](int s) { return game.seat_name(s); }, false)));
+}
+
+int Room::speaker(SeatMask held, int seat) const {
+  if (held == 0)
+    throw BadInput("spectators read the table talk but do not write in it: join a seat to talk");
+  if (seat < 0) {
+    for (std::size_t i = 0; i < seats_.size(); ++i)
+      if (held & (SeatMask(1) << i)) return int(i);
+  }
+  if (seat >= int(seats_.size()) || !(held & (SeatMask(1) << seat)))
+    throw BadInput("you do not hold seat " + std::to_string(seat));
+  return seat;
 }
 
 void Room::broadcast() {
@@ -565,7 +700,7 @@ void Room::broadcast() {
 void Room::schedule_computer() {
   last_activity_ = std::chrono::steady_clock::now();
   const State& state = match_->state();
-  if (state.is_terminal()) return;
+  if (over()) return;
   const Seat seat = state.current_player();
   if (seats_[std::size_t(seat)].kind != "computer" || computers_.searching(seq_)) return;
   // Nobody watches a computer-only match: it pauses until a viewer comes (subscribe).
@@ -618,7 +753,7 @@ void Room::computer_moved(int seat, long long seq, const std::string& text) {
   apply_stored(text, seat);
   changed_locked();
   computers_.stop_thinking();
-  storage_.finish_if_over(match_->state(), result());
+  storage_.finish_if_over(over(), result());
   broadcast();
   schedule_computer();
 }

@@ -19,6 +19,22 @@
 // counted against the cap), never on a network thread: until it is ready the request is answered
 // "building" (202), and every request then shares the one copy.
 //
+// Ending early (docs/server.md, Resign and abandon). A seat may resign: when the creator chose
+// that a computer takes a resigned seat, or the match has more than two seats (no rule text says
+// what becomes of a player who leaves a game of three or more, RULINGS.md), the seat is handed to
+// a computer as by a takeover (its token revoked); otherwise, in a two-seat match, the other seat
+// wins (returns: the game's win, +1, and its loss, Game::loss_return) and the match is finished
+// with the reason "<seat> resigned". The creator (whoever holds the first seat the creation
+// answered a token for) may abandon an unfinished match that is not under way: no move played
+// yet, or the seat to move another person's with nobody holding it; its status is then
+// "abandoned". Either is written to the store (the seat list and status, seq + 1) before it is
+// applied, and survives a restart. A match ended early is over like a finished one: its record
+// (the moves played, no `result`, with `resigned` or `abandoned` saying why) and replay are
+// public, and every view turns to the record's.
+//
+// Table talk is MatchChat's (room_chat.h): a line is checked, numbered, pushed to every viewer
+// and kept; never part of the game's log or record.
+//
 // A takeover revokes the seat's token: the seat is a computer's from then on, its old token
 // unlocks nothing (`seats_for` names why) and a computer seat accepts no human move, undo or hint.
 //
@@ -67,6 +83,7 @@
 #include "core/record.h"
 #include "core/registry.h"
 #include "server/computer_pool.h"
+#include "server/room_chat.h"
 #include "server/room_computers.h"
 #include "server/room_storage.h"
 #include "server/room_views.h"
@@ -89,7 +106,9 @@ class Room : public ComputerSeatsHost, public std::enable_shared_from_this<Room>
 
   // Rebuilds the match from `stored` (seed + move log). Throws tabletop::Error if the stored
   // moves do not replay. Call `resume()` once the room is shared, to start a computer to move.
-  Room(StoredMatch stored, const Registry& registry, Store& store, ComputerSettings computers);
+  // `chat`: the table talk's limits; `chat_lines`: the match's last stored lines (oldest first).
+  Room(StoredMatch stored, const Registry& registry, Store& store, ComputerSettings computers,
+       ChatLimits chat = {}, std::vector<ChatLine> chat_lines = {});
 
   const std::string& id() const { return id_; }
   // The game's registry id ("relativity").
@@ -160,6 +179,17 @@ class Room : public ComputerSeatsHost, public std::enable_shared_from_this<Room>
   Answer undo(SeatMask held, int seat, long long seq, Viewer* from);
   // Hands human seat `seat`, left for longer than the match's takeover timeout, to a computer.
   Answer takeover(SeatMask held, int seat, Viewer* from);
+  // `seat`, held by `held`, resigns (see above).
+  Answer resign(SeatMask held, int seat, Viewer* from);
+  // The creator, holding `held`, ends the match (see above).
+  Answer abandon(SeatMask held, Viewer* from);
+  // Abandons the match for want of moves (match_sweeper.h): as `abandon`, asked by nobody. False
+  // when it is over already, or another process changed it first.
+  bool expire();
+  // A line of table talk from a viewer holding `held`, as `seat` (-1: the lowest seat held):
+  // cleaned, numbered, stored and pushed to every viewer (room_chat.h). Throws BadInput naming why
+  // not (a spectator, a seat not held, over a limit).
+  void chat(SeatMask held, int seat, const std::string& text);
   // A hint for `seat`, to move at state `seq`, asked by `from` holding `held` (room_hint.cc). In a
   // match whose creator allowed hints, at most one at a time: the search runs on the computer pool
   // at low priority (computer_pool.h), as hard would search for the seat, from what the seat may
@@ -202,6 +232,21 @@ class Room : public ComputerSeatsHost, public std::enable_shared_from_this<Room>
   SeatMask seats_for_locked(const std::vector<std::string>& tokens) const;
   StoredMatch row() const;  // the match as its row would read now (without moves)
   std::string status() const;
+  // Whether the match is over: its game ended, a seat resigned it, or it was abandoned.
+  bool over() const;
+  // The seat that resigned the match (the other seat won), or -1.
+  int resigned_seat() const;
+  // The seat to move, -1 once over.
+  int to_move() const;
+  // The seat a viewer holding `held` speaks as (`seat`, or the lowest held for -1); throws
+  // BadInput.
+  int speaker(SeatMask held, int seat) const;
+  // Hands seat `seat` to a computer (a takeover, or a resignation), revoking its token.
+  void hand_to_computer(SeatInfo& seat);
+  // Writes the seat list and the status they make now at seq + 1 (a takeover, a resignation, an
+  // abandon), then acknowledges to `from`, broadcasts and plays on. On a failed or stale write
+  // `restore` puts the room back as it was first.
+  Answer seats_changed_locked(const std::function<void()>& restore, Viewer* from);
   json public_seats() const;  // for viewers: seats with their connections
   json result() const;
   std::vector<std::string> record_seats() const;
@@ -224,6 +269,7 @@ class Room : public ComputerSeatsHost, public std::enable_shared_from_this<Room>
   uint64_t seed_;
   bool undo_;
   bool hints_ = false;
+  bool abandoned_ = false;
   std::optional<int> takeover_after_s_;
   long long created_at_;
   std::vector<SeatInfo> seats_;
@@ -236,6 +282,7 @@ class Room : public ComputerSeatsHost, public std::enable_shared_from_this<Room>
   MatchStorage storage_;
   MatchViews views_;
   ComputerSeats computers_;
+  MatchChat chat_;
 };
 
 // The public summary of a match that is not in memory, from its row (MatchStore::list): as

@@ -15,7 +15,7 @@ Room::Answer Room::hint(SeatMask held, int seat, long long seq, const std::share
   }
   if (!hints_) return {"hints are off in this match (its creator did not allow them)"};
   const State& state = match_->state();
-  if (state.is_terminal()) return {"the match is over"};
+  if (over()) return {"the match is over"};
   if (seq != seq_) return {"stale: the match is at seq " + std::to_string(seq_)};
   if (state.current_player() != seat)
     return {"seat " + std::to_string(seat) + " is not to move: a hint is for the seat to move"};

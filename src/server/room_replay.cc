@@ -51,7 +51,7 @@ std::shared_ptr<const std::vector<std::string>> Room::replay_steps(const std::st
   std::vector<std::string> moves;
   {
     std::lock_guard lock(mutex_);
-    if (!match_->state().is_terminal())
+    if (!over())
       throw NotYet("the replay of match " + id_ + " is public only once the match is finished");
     if (!replay_.valid()) {
       // This request starts the one build; the others share it.
@@ -118,7 +118,7 @@ std::optional<std::string> Room::replay_page(std::size_t from, const std::string
 
 json Room::log_page(SeatMask held, int seat, long long before) const {
   std::lock_guard lock(mutex_);
-  return MatchViews::log_page(match_->state(), seats_.size(), held, seat, before);
+  return MatchViews::log_page(match_->state(), over(), seats_.size(), held, seat, before);
 }
 
 }  // namespace tabletop::server

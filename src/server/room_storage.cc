@@ -4,10 +4,11 @@
 
 namespace tabletop::server {
 
-MatchStorage::MatchStorage(MatchStore& matches, Coordination& coordination,
+MatchStorage::MatchStorage(MatchStore& matches, Coordination& coordination, ChatStore& chat,
                            const StoredMatch& stored)
     : matches_(matches),
       coordination_(coordination),
+      chat_(chat),
       id_(stored.id),
       stored_seats_(stored.seats),
       finished_stored_(stored.status == "finished"),
@@ -23,6 +24,8 @@ std::vector<SeatInfo> MatchStorage::seat_infos(const json& stored) {
     seat.revoked_hash = s.value("revoked_token_hash", "");
     seat.open = s.value("open", false);
     if (s.contains("taken_over_at")) seat.taken_over_at = s["taken_over_at"].get<long long>();
+    if (s.contains("resigned_at")) seat.resigned_at = s["resigned_at"].get<long long>();
+    seat.resign_to_computer = s.value("resign_to_computer", false);
     seats.push_back(std::move(seat));
   }
   return seats;
@@ -37,6 +40,8 @@ json MatchStorage::seats_json(const std::vector<SeatInfo>& seats) {
     if (!s.revoked_hash.empty()) j["revoked_token_hash"] = s.revoked_hash;
     if (s.open) j["open"] = true;
     if (s.taken_over_at) j["taken_over_at"] = *s.taken_over_at;
+    if (s.resigned_at) j["resigned_at"] = *s.resigned_at;
+    if (s.resign_to_computer) j["resign_to_computer"] = true;
     out.push_back(std::move(j));
   }
   return out;
@@ -58,17 +63,17 @@ Write MatchStorage::update_seats(const std::vector<SeatInfo>& seats, const std::
   return written;
 }
 
-void MatchStorage::finish_if_over(const State& state, const json& result) {
-  if (!state.is_terminal() || finished_stored_) return;
+void MatchStorage::finish_if_over(bool over, const json& result) {
+  if (!over || finished_stored_) return;
   matches_.finish(id_, result);
   finished_stored_ = true;
 }
 
-void MatchStorage::changed(const State& state, long long seq) {
+void MatchStorage::changed(int to_move, long long seq) {
   if (!coordination_.shared()) return;
   // Other processes look for computer seats to play, and list the match, by its row.
   try {
-    matches_.set_to_move(id_, state.is_terminal() ? -1 : int(state.current_player()), seq);
+    matches_.set_to_move(id_, to_move, seq);
   } catch (const std::exception& e) {
     // The row then does not say who is to move: other processes read the match to know.
     log_match(spdlog::level::warn, id_,
@@ -76,14 +81,14 @@ void MatchStorage::changed(const State& state, long long seq) {
   }
 }
 
-void MatchStorage::note_to_move(const State& state, long long seq) const {
-  matches_.set_to_move(id_, state.is_terminal() ? -1 : int(state.current_player()), seq);
+void MatchStorage::note_to_move(int to_move, long long seq) const {
+  matches_.set_to_move(id_, to_move, seq);
 }
 
-void MatchStorage::note_to_move_if_unknown(const State& state, long long seq) {
+void MatchStorage::note_to_move_if_unknown(int to_move, long long seq) {
   if (row_knows_to_move_) return;
   // A new match, or one whose row fell behind (a crash): the lobby list reads it from the row.
-  note_to_move(state, seq);
+  note_to_move(to_move, seq);
   row_knows_to_move_ = true;
 }
 
@@ -101,6 +106,14 @@ void MatchStorage::note_presence(int seat, bool connected) {
 
 bool MatchStorage::seen_elsewhere(int seat, int within_s) {
   return coordination_.shared() && coordination_.seen_elsewhere(id_, seat, within_s);
+}
+
+long long MatchStorage::add_chat(int seat, long long at, const std::string& text) {
+  return chat_.add_chat(id_, seat, at, text);
+}
+
+std::vector<ChatLine> MatchStorage::recent_chat(int limit) {
+  return chat_.recent_chat(id_, limit);
 }
 
 bool MatchStorage::claim_lease() {

@@ -7,6 +7,7 @@
 //   - an undo: the log cut back (`truncate_moves`);
 //   - a seat claimed or handed to a computer: the seat list, conditional on the seat list and seq
 //     the room believes (`update_seats`);
+//   - a seat resigned, or the match abandoned: the seat list with the new status (`update_seats`);
 //   - the end: the result (`finish`, once).
 // A write that finds the match moved on (another process got there first) changes nothing and
 // answers Write::kStale; the room then reads what changed (`read_changes`). With several
@@ -23,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
+#include "server/chat_store.h"
 #include "server/coordination.h"
 #include "server/match_store.h"
 
@@ -38,6 +39,10 @@ struct SeatInfo {
   std::string revoked_hash;  // a taken-over seat's former token's (it unlocks nothing)
   bool open = false;
   std::optional<long long> taken_over_at;  // the move number at which a computer took over
+  // The move number at which the seat resigned (room.h, Room::resign): a computer's seat from then
+  // on, or, kept a human's, the seat that lost by resigning.
+  std::optional<long long> resigned_at;
+  bool resign_to_computer = false;  // the creator chose that a computer takes a resigned seat
   int connections = 0;
   std::chrono::steady_clock::time_point left_at = std::chrono::steady_clock::now();
 };
@@ -45,7 +50,8 @@ struct SeatInfo {
 class MatchStorage {
  public:
   // A match as loaded (or just created) from `stored`.
-  MatchStorage(MatchStore& matches, Coordination& coordination, const StoredMatch& stored);
+  MatchStorage(MatchStore& matches, Coordination& coordination, ChatStore& chat,
+               const StoredMatch& stored);
 
   // The seats as the row stores them, and back.
   static std::vector<SeatInfo> seat_infos(const json& stored);
@@ -61,20 +67,25 @@ class MatchStorage {
   // or read and `seq`; then it is the one last written.
   Write update_seats(const std::vector<SeatInfo>& seats, const std::string& status, long long seq,
                      long long new_seq);
-  // Stores the result once, when `state` is over.
-  void finish_if_over(const State& state, const json& result);
+  // Stores the result once, when the match is `over` (its game ended, or a seat resigned).
+  void finish_if_over(bool over, const json& result);
 
-  // After a change: the row notes who is to move (several processes only; a failure is logged).
-  void changed(const State& state, long long seq);
+  // After a change: the row notes that seat `to_move` (-1: none, the match is over) is to move
+  // (several processes only; a failure is logged).
+  void changed(int to_move, long long seq);
   // Notes who is to move whatever the store (the lobby lists unloaded matches from rows).
-  void note_to_move(const State& state, long long seq) const;
+  void note_to_move(int to_move, long long seq) const;
   // At a start: notes who is to move unless the row already knew when it was loaded.
-  void note_to_move_if_unknown(const State& state, long long seq);
+  void note_to_move_if_unknown(int to_move, long long seq);
   // Several processes: a viewer here holds `seat` now (or no longer does). Logged on failure.
   void note_presence(int seat, bool connected);
   // Several processes: whether `seat` has a viewer through another process, or had one within
   // `within_s` seconds.
   bool seen_elsewhere(int seat, int within_s);
+  // Stores a line of table talk (room_chat.h); answers its number. Throws on a database error.
+  long long add_chat(int seat, long long at, const std::string& text);
+  // The match's last `limit` lines of table talk as stored, oldest first.
+  std::vector<ChatLine> recent_chat(int limit);
   // Whether this process may play the match's computer seats now (Coordination::claim_lease);
   // false, logged, on a database error.
   bool claim_lease();
@@ -91,6 +102,7 @@ class MatchStorage {
  private:
   MatchStore& matches_;
   Coordination& coordination_;
+  ChatStore& chat_;
   std::string id_;
   json stored_seats_;  // the seat list as the row has it (the condition of a seat write)
   bool finished_stored_ = false;

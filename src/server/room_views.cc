@@ -61,7 +61,7 @@ std::string MatchViews::fresh_state_message(const StateFacts& facts, SeatMask se
 void MatchViews::append_view(std::string& out, const StateFacts& facts, Seat viewer, bool reset,
                              const LogMark& mark, std::size_t& sent) {
   const State& state = *facts.state;
-  const bool over = state.is_terminal();
+  const bool over = facts.over;
   out += R"({"seat":)";
   out += std::to_string(viewer);
   out += R"(,"observation":)";
@@ -87,7 +87,7 @@ void MatchViews::append_view(std::string& out, const StateFacts& facts, Seat vie
   out += json(window.plies).dump();
   sent += window.lines.size();
   out += R"(,"legal":[)";
-  if (viewer != kSpectator && viewer == state.current_player()) {
+  if (!over && viewer != kSpectator && viewer == state.current_player()) {
     bool first_move = true;
     for (Move m : state.legal_moves()) {
       const std::string text = json(state.move_to_string(m)).dump();
@@ -143,7 +143,7 @@ std::string MatchViews::state_message(const StateFacts& facts, SeatMask seats,
   // Once the match is over its record is public (the seed, every chance outcome, every move), so
   // every view is the record's: the record's log (started afresh), and what each seat saw
   // (Conspiracy's goals).
-  const bool over = state.is_terminal();
+  const bool over = facts.over;
   // A log started afresh carries only its last lines (a hello costs the same however long the
   // match); earlier ones come on request (log_page).
   const bool reset = mark.fresh || (over && !mark.record);
@@ -223,8 +223,8 @@ void MatchViews::restart_logs() {
   }
 }
 
-json MatchViews::log_page(const State& state, std::size_t seat_count, SeatMask held, int seat,
-                          long long before) {
+json MatchViews::log_page(const State& state, bool over, std::size_t seat_count, SeatMask held,
+                          int seat, long long before) {
   if (seat < -1 || seat >= int(seat_count))
     throw BadInput("seat " + std::to_string(seat) + " does not exist in this match");
   if (seat >= 0 && !(held & (SeatMask(1) << seat)))
@@ -232,7 +232,7 @@ json MatchViews::log_page(const State& state, std::size_t seat_count, SeatMask h
   if (before < 0) throw BadInput("field 'before' must be a line number from 0");
   const std::size_t end = std::size_t(before);
   const LogWindow window =
-      log_window(state.log(), seat, state.is_terminal(), end - std::min(end, kLogPageLines), end);
+      log_window(state.log(), seat, over, end - std::min(end, kLogPageLines), end);
   return {{"type", "log"},
           {"seat", seat},
           {"from", window.from},

@@ -55,6 +55,9 @@ struct StateFacts {
   std::string seats;  // ,"seats":[...]},"to_move":..
   std::string tail;   // ,"result":..,"thinking":..}
   const State* state = nullptr;
+  // Whether the match is over: its game ended, or it ended early (a seat resigned, its creator
+  // abandoned it); its record is then public and every view the record's.
+  bool over = false;
   std::size_t seat_count = 0;
   // Why `seat` may not undo now ("" when it may).
   std::function<std::string(Seat)> why_no_undo;
@@ -104,9 +107,10 @@ class MatchViews {
   void restart_logs();
 
   // Earlier lines of a view's log (the `log` message; room.h, Room::log_page), from `state`'s
-  // log. Throws BadInput when `held` does not hold `seat` or `seat` is not one of `seat_count`.
-  static json log_page(const State& state, std::size_t seat_count, SeatMask held, int seat,
-                       long long before);
+  // log (the record's once the match is `over`). Throws BadInput when `held` does not hold `seat`
+  // or `seat` is not one of `seat_count`.
+  static json log_page(const State& state, bool over, std::size_t seat_count, SeatMask held,
+                       int seat, long long before);
 
  private:
   struct Subscriber {

@@ -80,6 +80,13 @@ const std::vector<SchemaStep>& schema_steps() {
          " match_id text NOT NULL REFERENCES matches(id), spec text NOT NULL,"
          " content text NOT NULL, created_at bigint NOT NULL, PRIMARY KEY (match_id, spec))"}},
        {}},
+      {9,
+       "table talk, numbered per match; when a match last changed (NULL: at its creation)",
+       {{"CREATE TABLE IF NOT EXISTS chat_lines ("
+         " match_id text NOT NULL REFERENCES matches(id), n bigint NOT NULL,"
+         " seat integer NOT NULL, at bigint NOT NULL, text text NOT NULL,"
+         " PRIMARY KEY (match_id, n))"}},
+       {{"matches", "changed_at", {"bigint"}}}},
   };
   return steps;
 }

@@ -44,7 +44,10 @@ Server::Server(const Registry& registry, ServerOptions options)
       ComputerSettings{&computers_, options_.hurried_search_ms, options_.hint_ms,
                        options_.unwatched_pause_s, options_.computer_matches_per_address,
                        options_.low_jobs_per_address},
-      options_.idle_unload_s, options_.lease_s);
+      options_.idle_unload_s, options_.lease_s,
+      ChatLimits{options_.chat_max_bytes, options_.chat_per_minute});
+  match_sweeper_ =
+      std::make_unique<MatchSweeper>(*lobby_, options_.abandon_after_s, options_.keep_s);
   context_ = std::make_unique<RouteContext>(
       RouteContext{registry, *lobby_, options_.static_dir, options_.messages_per_second,
                    options_.http_requests_per_second > 0 ? &http_limit_ : nullptr,

@@ -18,6 +18,7 @@
 #include "server/connections.h"
 #include "server/deck_routes.h"
 #include "server/lobby.h"
+#include "server/match_sweeper.h"
 #include "server/routes.h"
 #include "server/store.h"
 
@@ -83,6 +84,15 @@ struct ServerOptions {
   std::vector<std::string> allowed_origins;
   // Seconds a WebSocket may stay open without a `hello` naming a match (ws_session.h).
   int hello_grace_s = 10;
+  // Table talk (room_chat.h): the longest line in bytes, lines a minute per seat (bursts as large;
+  // 0: no limit).
+  std::size_t chat_max_bytes = ChatLimits{}.max_bytes;
+  double chat_per_minute = ChatLimits{}.per_minute;
+  // Match lifetime (match_sweeper.h): seconds without a move after which an open or running match
+  // is abandoned, and seconds a finished or abandoned match is kept after its last change (0:
+  // never, for ever).
+  double abandon_after_s = 72 * 3600.0;
+  double keep_s = 0;
   // The address people on other machines use (serve --public-url, "scheme://host[:port]"):
   // join links name it (addresses.h). Empty: the addresses the server listens on.
   std::string public_url;
@@ -124,7 +134,8 @@ class Server {
   ComputerPool computers_;
   std::atomic<std::size_t> accept_failures_{0};
   std::unique_ptr<Lobby> lobby_;
-  std::unique_ptr<Analyses> analyses_;  // finished matches' analyses (analysis.h)
+  std::unique_ptr<MatchSweeper> match_sweeper_;  // stalled matches abandoned, old ones removed
+  std::unique_ptr<Analyses> analyses_;           // finished matches' analyses (analysis.h)
   HttpRateLimiter http_limit_;
   HttpRateLimiter create_limit_;
   HttpRateLimiter deck_limit_;

@@ -81,7 +81,7 @@ std::pair<int, int> SqliteDecks::sweep_decks(long long deck_cutoff, long long sn
   SQLite::Statement decks(
       c_.db(),
       "DELETE FROM decks WHERE COALESCE(touched_at, created_at) < ? AND NOT EXISTS ("
-      " SELECT 1 FROM deck_uses u JOIN matches m ON m.status != 'finished'"
+      " SELECT 1 FROM deck_uses u JOIN matches m ON m.status NOT IN ('finished', 'abandoned')"
       " AND instr(m.params, 'upload:' || u.hash) > 0 WHERE u.deck_id = decks.id)");
   decks.bind(1, static_cast<int64_t>(deck_cutoff));
   const int removed_decks = decks.exec();

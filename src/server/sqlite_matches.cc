@@ -5,7 +5,9 @@ namespace tabletop::server {
 SqliteMatches::SqliteMatches(SqliteConnection& connection)
     : c_(connection),
       insert_move_(c_.db(), "INSERT INTO moves (match_id, ply, move) VALUES (?,?,?)"),
-      update_seq_(c_.db(), "UPDATE matches SET seq=? WHERE id=? AND seq=?") {}
+      update_seq_(c_.db(),
+                  "UPDATE matches SET seq=?, changed_at=CAST(strftime('%s','now') AS INTEGER)"
+                  " WHERE id=? AND seq=?") {}
 
 namespace {
 // A statement ready to bind again.
@@ -90,7 +92,9 @@ Write SqliteMatches::update_seats(const std::string& id, const json& before, lon
                                   const json& seats, const std::string& status, long long seq) {
   const auto lock = c_.lock();
   SQLite::Statement q(
-      c_.db(), "UPDATE matches SET seats=?, status=?, seq=? WHERE id=? AND seq=? AND seats=?");
+      c_.db(),
+      "UPDATE matches SET seats=?, status=?, seq=?, changed_at=CAST(strftime('%s','now') AS"
+      " INTEGER) WHERE id=? AND seq=? AND seats=?");
   q.bind(1, seats.dump());
   q.bind(2, status);
   q.bind(3, static_cast<int64_t>(seq));
@@ -102,7 +106,9 @@ Write SqliteMatches::update_seats(const std::string& id, const json& before, lon
 
 void SqliteMatches::finish(const std::string& id, const json& result) {
   const auto lock = c_.lock();
-  SQLite::Statement q(c_.db(), "UPDATE matches SET status='finished', result=? WHERE id=?");
+  SQLite::Statement q(c_.db(),
+                      "UPDATE matches SET status='finished', result=?,"
+                      " changed_at=CAST(strftime('%s','now') AS INTEGER) WHERE id=?");
   q.bind(1, result.dump());
   q.bind(2, id);
   q.exec();
@@ -160,7 +166,8 @@ std::optional<StoredMatch> SqliteMatches::load_from(const std::string& id, long 
 
 long long SqliteMatches::unfinished() {
   const auto lock = c_.lock();
-  SQLite::Statement q(c_.db(), "SELECT COUNT(*) FROM matches WHERE status != 'finished'");
+  SQLite::Statement q(c_.db(),
+                      "SELECT COUNT(*) FROM matches WHERE status NOT IN ('finished', 'abandoned')");
   q.executeStep();
   return q.getColumn(0).getInt64();
 }
@@ -178,6 +185,40 @@ std::vector<StoredMatch> SqliteMatches::list(const std::string& status, int limi
   std::vector<StoredMatch> rows;
   while (q.executeStep()) rows.push_back(row(q));
   return rows;
+}
+
+std::vector<std::string> SqliteMatches::stalled(long long cutoff, int limit) {
+  const auto lock = c_.lock();
+  SQLite::Statement q(c_.db(),
+                      "SELECT id FROM matches WHERE status IN ('open', 'running')"
+                      " AND COALESCE(changed_at, created_at) < ?"
+                      " ORDER BY COALESCE(changed_at, created_at) LIMIT ?");
+  q.bind(1, static_cast<int64_t>(cutoff));
+  q.bind(2, limit);
+  std::vector<std::string> ids;
+  while (q.executeStep()) ids.push_back(q.getColumn(0).getString());
+  return ids;
+}
+
+std::vector<std::string> SqliteMatches::remove_ended(long long cutoff) {
+  const auto lock = c_.lock();
+  SQLite::Transaction t(c_.db());
+  SQLite::Statement ended(c_.db(),
+                          "SELECT id FROM matches WHERE status IN ('finished', 'abandoned')"
+                          " AND COALESCE(changed_at, created_at) < ?");
+  ended.bind(1, static_cast<int64_t>(cutoff));
+  std::vector<std::string> ids;
+  while (ended.executeStep()) ids.push_back(ended.getColumn(0).getString());
+  for (const std::string& id : ids)
+    for (const char* table : {"moves", "chat_lines", "analyses", "matches"}) {
+      SQLite::Statement q(
+          c_.db(), std::string("DELETE FROM ") + table +
+                       (std::string(table) == "matches" ? " WHERE id=?" : " WHERE match_id=?"));
+      q.bind(1, id);
+      q.exec();
+    }
+  t.commit();
+  return ids;
 }
 
 }  // namespace tabletop::server

@@ -23,6 +23,8 @@ class SqliteMatches final : public MatchStore {
   std::optional<StoredMatch> load_from(const std::string& id, long long from) override;
   long long unfinished() override;
   std::vector<StoredMatch> list(const std::string& status, int limit) override;
+  std::vector<std::string> stalled(long long cutoff, int limit) override;
+  std::vector<std::string> remove_ended(long long cutoff) override;
 
  private:
   // Moves match `id` from seq `seq` - 1 to `seq` (in the caller's transaction, lock held); false

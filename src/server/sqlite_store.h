@@ -3,11 +3,12 @@
 // Each commit writes the WAL (which survives the server process being killed) before the method
 // returns; with `sync_full` SQLite also fsyncs at every commit (survives a power loss, at a cost
 // per move). One connection (sqlite_connection.h), serialised by a mutex, shared by the parts:
-// sqlite_matches.h, sqlite_decks.h, sqlite_analyses.h. One process: `shared()` is false, every
-// lease is this process's own, nothing is announced (coordination.h's OneProcess).
+// sqlite_matches.h, sqlite_decks.h, sqlite_analyses.h, sqlite_chat.h. One process: `shared()` is
+// false, every lease is this process's own, nothing is announced (coordination.h's OneProcess).
 #pragma once
 
 #include "server/sqlite_analyses.h"
+#include "server/sqlite_chat.h"
 #include "server/sqlite_connection.h"
 #include "server/sqlite_decks.h"
 #include "server/sqlite_matches.h"
@@ -23,11 +24,13 @@ class SqliteStore final : public Store {
       : connection_(path, sync_full),
         matches_(connection_),
         decks_(connection_),
-        analyses_(connection_) {}
+        analyses_(connection_),
+        chat_(connection_) {}
 
   MatchStore& matches() override { return matches_; }
   DeckStore& decks() override { return decks_; }
   AnalysisStore& analyses() override { return analyses_; }
+  ChatStore& chat() override { return chat_; }
   Coordination& coordination() override { return one_process_; }
 
  private:
@@ -35,6 +38,7 @@ class SqliteStore final : public Store {
   SqliteMatches matches_;
   SqliteDecks decks_;
   SqliteAnalyses analyses_;
+  SqliteChat chat_;
   OneProcess one_process_;
 };
 

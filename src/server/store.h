@@ -1,5 +1,6 @@
 // The server's database, in parts by concern: matches and their move logs (match_store.h),
-// uploaded decks and their snapshots (deck_store.h), post-game analyses (analysis_store.h), and
+// uploaded decks and their snapshots (deck_store.h), post-game analyses (analysis_store.h), table
+// talk (chat_store.h), and
 // the coordination of several processes on one database (coordination.h). Two implementations
 // (sqlite_store.h: one SQLite file, the default; pg_store.h: PostgreSQL, shared by several
 // `tabletop serve` processes), each bringing its schema up to date at open from one list of steps
@@ -15,6 +16,7 @@
 #include <string>
 
 #include "server/analysis_store.h"
+#include "server/chat_store.h"
 #include "server/coordination.h"
 #include "server/deck_store.h"
 #include "server/match_store.h"
@@ -34,6 +36,7 @@ class Store {
   virtual MatchStore& matches() = 0;
   virtual DeckStore& decks() = 0;
   virtual AnalysisStore& analyses() = 0;
+  virtual ChatStore& chat() = 0;
   virtual Coordination& coordination() = 0;
 };
 

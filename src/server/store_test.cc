@@ -441,6 +441,52 @@ TEST_P(StoreTest, AnAnalysisIsStoredWithItsMatchPerSearchSpec) {
             R"({"moves":[{"move":"a1#a2","before":0.5,"after":0.62}]})");
 }
 
+// Table talk (chat_store.h): each line gets its match's next number, whichever connection (or
+// process) writes it; the last lines come back oldest first. The match sweep's queries
+// (match_store.h): stalled matches by their last change, and ended ones removed with their moves
+// and talk; an abandoned match does not count as unfinished.
+TEST_P(StoreTest, ChatLinesAreNumberedPerMatchAndEndedMatchesGoWithTheirTalk) {
+  auto store = open();
+  MatchStore& matches = store->matches();
+  matches.create(a_match("c000000000000001", 1000));
+  matches.create(a_match("c000000000000002", 1000));
+  EXPECT_TRUE(store->chat().recent_chat("c000000000000001", 10).empty());
+  auto other = open();  // another connection, as another process has
+  EXPECT_EQ(store->chat().add_chat("c000000000000001", 0, 100, "gl hf"), 0);
+  EXPECT_EQ(other->chat().add_chat("c000000000000001", 1, 101, "thanks"), 1);
+  EXPECT_EQ(store->chat().add_chat("c000000000000002", 1, 102, "elsewhere"), 0);
+  EXPECT_EQ(store->chat().add_chat("c000000000000001", 0, 103, "\u00fcn\u00efcode \u2713"), 2);
+  const std::vector<ChatLine> last = store->chat().recent_chat("c000000000000001", 2);
+  ASSERT_EQ(last.size(), 2u);
+  EXPECT_EQ(last[0].n, 1);
+  EXPECT_EQ(last[0].seat, 1);
+  EXPECT_EQ(last[0].at, 101);
+  EXPECT_EQ(last[0].text, "thanks");
+  EXPECT_EQ(last[1].text, "\u00fcn\u00efcode \u2713");
+  EXPECT_EQ(store->chat().recent_chat("c000000000000001", 10).size(), 3u);
+  EXPECT_TRUE(matches.load("c000000000000001")->moves.empty());  // talk is no move
+
+  // Both created at 1000 and not changed since: stalled at any later cutoff, oldest first.
+  EXPECT_EQ(matches.stalled(999, 10).size(), 0u);
+  EXPECT_EQ(matches.stalled(1001, 10).size(), 2u);
+  EXPECT_EQ(matches.stalled(1001, 1).size(), 1u);
+  const long long unfinished = matches.unfinished();
+  ASSERT_EQ(matches.append_move("c000000000000001", 0, "a1#a2", 1), Write::kDone);
+  const json seats = a_match("x").seats;
+  ASSERT_EQ(matches.update_seats("c000000000000001", seats, 1, seats, "abandoned", 2),
+            Write::kDone);
+  EXPECT_EQ(matches.unfinished(), unfinished - 1);
+  // Its last change is now: not removed at a cutoff before it, removed (with its moves and talk)
+  // at one after; the running match stays.
+  const long long now = std::time(nullptr);
+  EXPECT_TRUE(matches.remove_ended(now - 3600).empty());
+  EXPECT_EQ(matches.remove_ended(now + 3600), std::vector<std::string>{"c000000000000001"});
+  EXPECT_FALSE(matches.load("c000000000000001"));
+  EXPECT_TRUE(store->chat().recent_chat("c000000000000001", 10).empty());
+  EXPECT_TRUE(matches.load("c000000000000002"));
+  EXPECT_EQ(store->chat().recent_chat("c000000000000002", 10).size(), 1u);
+}
+
 INSTANTIATE_TEST_SUITE_P(BothStores, StoreTest, ::testing::Values("sqlite", "postgresql"),
                          [](const auto& param) { return param.param; });
 

@@ -50,10 +50,23 @@ void dispatch_message(Lobby& lobby, ClientState& client, const std::shared_ptr<V
     client.room->subscribe(self, seats);
     return;
   }
-  if (type != "move" && type != "undo" && type != "takeover" && type != "hint" && type != "log")
+  if (type != "move" && type != "undo" && type != "takeover" && type != "hint" && type != "log" &&
+      type != "chat" && type != "resign" && type != "abandon")
     throw BadInput("unknown message type " + quote(type) +
-                   " (hello, move, undo, takeover, hint, log, ping)");
+                   " (hello, move, undo, takeover, hint, log, chat, resign, abandon, ping)");
   if (!client.room) throw BadInput("send hello first");
+  if (type == "chat") {  // pushed to every viewer of the match (room_chat.h)
+    const int seat = message.contains("seat") ? int(int_field(message, "seat", 0, 63)) : -1;
+    client.room->chat(client.seats, seat, string_field(message, "text"));
+    return;
+  }
+  if (type == "abandon") {
+    const long long seq = client.room->seq();
+    const Room::Answer answer = client.room->abandon(client.seats, self.get());
+    if (!answer.ok())
+      reply({{"type", "reject"}, {"seq", seq}, {"reason", valid_utf8(answer.reason)}});
+    return;
+  }
   if (type == "log") {  // earlier lines of a view's log, a page at a time
     reply(client.room->log_page(client.seats, int(int_field(message, "seat", -1, 63)),
                                 int_field(message, "before", 0, kMaxSeq)));
@@ -76,6 +89,9 @@ void dispatch_message(Lobby& lobby, ClientState& client, const std::shared_ptr<V
   } else if (type == "undo") {
     seq = int_field(message, "seq", 0, kMaxSeq);
     answer = client.room->undo(client.seats, seat, seq, self.get());
+  } else if (type == "resign") {
+    seq = client.room->seq();
+    answer = client.room->resign(client.seats, seat, self.get());
   } else {
     seq = client.room->seq();
     answer = client.room->takeover(client.seats, seat, self.get());

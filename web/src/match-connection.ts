@@ -3,6 +3,7 @@
 // with its re-sends. Nothing is shown before the server says so: no optimistic updates, every move
 // waits for its ack and the state that follows.
 import { seatLabel } from "./dom";
+import type { ChatMsg } from "./chat";
 import { MatchConnection, type HintMsg, type StateMsg, type View } from "./protocol";
 
 /** What the page does with what the connection learns. */
@@ -13,6 +14,7 @@ export interface SeatEvents {
   say(text: string, kind?: string): void;
   thinking(seat: number, progress: number, waiting: boolean): void;
   hint(msg: HintMsg): void;
+  chat(msg: ChatMsg): void;
   connection(up: boolean): void;
 }
 
@@ -27,6 +29,8 @@ export class SeatConnection {
   shownSeat: number | null = null;
   private readonly conn: MatchConnection;
   private sentUndo = false;
+  /** A resignation or an abandon on its way: what its ack and its refusal say. */
+  private ending: { done: string; refused: string } | null = null;
   // The seq an undo was sent at, and how often it was re-sent because a computer moved meanwhile.
   private undoAt: number | null = null;
   private undoRetries = 0;
@@ -47,11 +51,21 @@ export class SeatConnection {
         on.changed();
       },
       ack: (seq) => {
+        if (this.ending) {
+          on.say(this.ending.done, "ok");
+          this.ending = null;
+          return;
+        }
         on.say(this.sentUndo ? `Undone: now at step ${seq}.` : `Move accepted (now at step ${seq}).`, "ok");
         this.sentUndo = false;
       },
       reject: (_seq, reason) => {
         this.pending = null;
+        if (this.ending) {
+          on.say(`${this.ending.refused}: ${reason}`, "bad");
+          this.ending = null;
+          return;
+        }
         // "Undo my last move" still means the same after a computer's move that crossed it: send it
         // again at the state that move produced (a few times at most), rather than ask the player to.
         const view = this.currentView();
@@ -75,6 +89,7 @@ export class SeatConnection {
       thinking: (seat, progress, waiting) => on.thinking(seat, progress, waiting),
       error: (message) => on.say(`Server: ${message}`, "bad"),
       hint: (msg) => on.hint(msg),
+      chat: (msg) => on.chat(msg),
       connection: (up) => on.connection(up),
     });
   }
@@ -132,5 +147,23 @@ export class SeatConnection {
 
   takeover(seat: number): boolean {
     return this.conn.takeover(seat);
+  }
+
+  chat(text: string): boolean {
+    return this.conn.chat(text);
+  }
+
+  /** The shown seat resigns. */
+  resign(): boolean {
+    const view = this.currentView();
+    if (!view || view.seat < 0 || !this.conn.resign(view.seat)) return false;
+    this.ending = { done: "You resigned.", refused: "Resign refused" };
+    return true;
+  }
+
+  abandon(): boolean {
+    if (!this.conn.abandon()) return false;
+    this.ending = { done: "The match is abandoned.", refused: "Abandon refused" };
+    return true;
   }
 }

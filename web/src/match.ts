@@ -3,7 +3,8 @@
 // state (board, status, seats, log, result, hand-over), match-controls.ts picks and sends moves
 // (picker, buttons, notation, undo, hints).
 import { api, type GameInfo } from "./api";
-import { seatLabel, tokensFromHash } from "./dom";
+import { ChatPanel } from "./chat";
+import { h, seatLabel, tokensFromHash } from "./dom";
 import { SeatConnection } from "./match-connection";
 import { MatchControls } from "./match-controls";
 import { layOutMatch, say } from "./match-layout";
@@ -29,6 +30,7 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     thinking: (seat, progress, waiting) =>
       view.showThinking(seatLabel(seat, conn.state?.match.seats[seat]?.name), progress, waiting),
     hint: (msg) => controls.answerHint(msg),
+    chat: (msg) => chat.receive(msg),
     connection(up) {
       ui.banner.textContent = up ? "Connected" : "Connection lost — reconnecting…";
       ui.banner.className = up ? "banner up" : "banner down";
@@ -41,6 +43,17 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     (seat) => conn.takeover(seat),
   );
   const controls = new MatchControls(ui, games, conn, tokens.length > 0);
+  const chat = new ChatPanel(id, tokens.length > 0, (text) => conn.chat(text));
+  // Ending early (docs/server.md, Resign and abandon), each after a confirmation.
+  const resign = h("button", { type: "button", class: "resign", hidden: true }, "Resign");
+  resign.addEventListener("click", () => {
+    if (confirm("Resign this match? What happens then is what its creator chose.")) conn.resign();
+  });
+  const abandon = h("button", { type: "button", class: "abandon", hidden: true }, "Abandon the match");
+  abandon.addEventListener("click", () => {
+    if (confirm("Abandon this match for everyone? It ends now and is kept for replay.")) conn.abandon();
+  });
+  root.querySelector("aside.side")?.append(h("p", { class: "ending" }, resign, " ", abandon), chat.el);
   ui.boardBox.addEventListener("click", (ev) => {
     if (!view.fold(ev)) controls.click(ev);
   });
@@ -71,6 +84,12 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     view.draw(s, shown, names, conn.played);
     controls.update(s, shown);
     view.finish(s, names);
+    chat.setSeats(names);
+    const live = s.match.status === "running" || s.match.status === "open";
+    resign.hidden = !live || shown.seat < 0;
+    // The creator holds the first seat the creation gave a token for.
+    const creator = s.match.seats.find((seat) => seat.kind === "human" && !seat.open)?.seat;
+    abandon.hidden = !live || creator === undefined || !held.includes(creator);
   };
 
   conn.connect();

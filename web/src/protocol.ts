@@ -1,6 +1,7 @@
 // The WebSocket side of docs/server.md: hello with the tokens held, states with sequence numbers,
 // moves that name the seq they answer, ack/reject, thinking progress, automatic reconnection with a
 // full resynchronisation (the server's first answer to every hello is a full state).
+import type { ChatMsg } from "./chat";
 import type { LegalMove } from "./picker";
 
 export interface SeatInfo {
@@ -9,6 +10,8 @@ export interface SeatInfo {
   name: string;
   connected?: boolean;
   strength?: string;
+  /** An open seat: listed in the lobby, claimed by the first to join. */
+  open?: boolean;
 }
 export interface View {
   seat: number;
@@ -51,8 +54,12 @@ export interface StateMsg {
   to_move: number | null;
   views: View[];
   result: null | {
-    returns: number[];
+    /** null for a match its creator abandoned. */
+    returns: number[] | null;
     reason: string;
+    /** The seat that resigned (the other seat won). */
+    resigned?: number;
+    abandoned?: boolean;
     takeovers?: { seat: number; at_move: number; strength: string }[];
   };
   // `waiting`: the computer's search waits for a free computer on the server.
@@ -114,6 +121,7 @@ export interface Handlers {
   error(message: string): void;
   connection(up: boolean): void;
   hint?(msg: HintMsg): void;
+  chat?(msg: ChatMsg): void;
 }
 
 export class MatchConnection {
@@ -178,6 +186,9 @@ export class MatchConnection {
         case "hint":
           this.on.hint?.(msg as HintMsg);
           break;
+        case "chat":
+          this.on.chat?.(msg as ChatMsg);
+          break;
       }
     };
     ws.onclose = () => {
@@ -208,6 +219,16 @@ export class MatchConnection {
   }
   takeover(seat: number): boolean {
     return this.send({ type: "takeover", seat });
+  }
+  /** A line of table talk as the lowest seat held. */
+  chat(text: string): boolean {
+    return this.send({ type: "chat", text });
+  }
+  resign(seat: number): boolean {
+    return this.send({ type: "resign", seat });
+  }
+  abandon(): boolean {
+    return this.send({ type: "abandon" });
   }
   private send(msg: object): boolean {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;

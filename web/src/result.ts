@@ -34,7 +34,12 @@ export function resultLines(returns: number[], names: string[]): { headline: str
 }
 
 /** The result panel's heading, winner, the server's reason (what ended the game) and the seats. */
-export function resultNodes(result: { returns: number[]; reason: string }, names: string[]): HTMLElement[] {
+export function resultNodes(
+  result: { returns: number[] | null; reason: string },
+  names: string[],
+): HTMLElement[] {
+  // An abandoned match has no returns: nobody won; the reason says why it ended.
+  if (!result.returns) return [h("h2", {}, "Result"), h("p", { class: "reason" }, result.reason)];
   const lines = resultLines(result.returns, names);
   return [
     h("h2", {}, "Result"),
