@@ -122,12 +122,14 @@ test-web: build web
 
 # The Python package (python/, docs/python.md): build/venv with exactly the pins of
 # python/requirements.txt and the package built into it through `pip install .` (compiled in
-# build/python; scripts/python-env), then ruff's format and lint checks of python/ and the pytest suite
+# build/python; scripts/python-env), then ruff's format and lint checks of python/, no C++ function
+# over 150 lines (scripts/long-functions, with lizard from the venv) and the pytest suite
 # (PettingZoo's api_test and seed_test, OpenSpiel's random simulation test and bots, the
 # vectorised environment). The speed table: build/venv/bin/python python/bench/steps.py.
 test-python: deps
 	scripts/python-env
 	build/venv/bin/ruff format --check python && build/venv/bin/ruff check python
+	build/venv/bin/python scripts/long-functions
 	build/venv/bin/python -m pytest -q python/tests
 
 # Long random-playout soak: many more games per title than `make test`.

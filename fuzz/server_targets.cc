@@ -13,7 +13,7 @@
 #include "server/json_input.h"
 #include "server/lobby.h"
 #include "server/routes.h"
-#include "server/store_sqlite.h"
+#include "server/sqlite_store.h"
 #include "server/ws_session.h"
 
 namespace tabletop::fuzz {
@@ -134,7 +134,7 @@ void run_match(std::string_view input) {
   }();
   (void)snapshots_from_stores;
   FuzzServer s;
-  const server::DeckSourceRegistration decks(s.store);
+  const server::DeckSourceRegistration decks(s.store.decks());
   std::string opened;
   set_file_open_hook([&](const std::string& path) {
     opened = path;
@@ -142,7 +142,7 @@ void run_match(std::string_view input) {
   });
   try {
     json body = server::parse_client_json(s.fill(input));
-    const json attached = server::resolve_match_decks(games::registry(), s.store, body);
+    const json attached = server::resolve_match_decks(games::registry(), s.store.decks(), body);
     s.lobby.create(body, "203.0.113.9", attached);
   } catch (const server::BadInput&) {
   } catch (const Error&) {

@@ -543,6 +543,50 @@ struct Soak {
   }
 };
 
+// SIGKILLs the server `pid`, restarts it on the same database and counts the matches whose
+// acknowledged moves are not all there; stops the restarted server.
+int moves_lost_after_restart(const std::string& bin, unsigned short port, const std::string& db,
+                             pid_t pid, const std::deque<MatchLoad>& matches) {
+  kill(pid, SIGKILL);
+  waitpid(pid, nullptr, 0);
+  const pid_t again = launch(bin, port, db);
+  int lost = 0;
+  for (const MatchLoad& m : matches) {
+    const json summary = http_request(port, "GET", "/api/matches/" + m.id).parsed();
+    if (!summary.is_object() || summary.value("seq", -1LL) < m.acked) ++lost;
+  }
+  kill(again, SIGTERM);
+  waitpid(again, nullptr, 0);
+  return lost;
+}
+
+// The soak's closing figures: moves and latencies, the hostile clients' counts, memory, crashes
+// and moves lost.
+void print_soak_report(const Soak& soak, long rss_start, long rss_peak, long rss_after, int lost) {
+  std::printf(
+      "soak: %lld moves acknowledged in %d matches; move sent -> broadcast received p50 "
+      "%.2f ms, p99 %.2f ms (%zu samples)\n",
+      moves_acked, int(soak.matches.size()), percentile(latencies_ms, 0.5),
+      percentile(latencies_ms, 0.99), latencies_ms.size());
+  std::printf(
+      "soak: %ld junk requests (%ld answered 4xx), %ld idle connections opened, 10 slow "
+      "spectators at a time\n",
+      soak.junk_sent.load(), soak.junk_refused.load(), soak.connections_opened.load());
+  std::printf("soak: %ld hellos from the slow spectators, %ld replay requests (%ld answered 200)\n",
+              soak.hellos_sent.load(), soak.replays_asked.load(), soak.replays_served.load());
+  std::printf(
+      "soak: %ld other sites' requests (%ld refused 403/415/421, %ld served), %ld WebSockets that "
+      "never said hello\n",
+      soak.other_site_sent.load(), soak.other_site_refused.load(), soak.other_site_served.load(),
+      soak.hello_less_opened.load());
+  std::printf(
+      "soak: server RSS %ld KiB at the start, %ld KiB at the peak, %ld KiB once every client "
+      "had left and the computer-only matches had ended, 15 s later\n",
+      rss_start, rss_peak, rss_after);
+  std::printf("soak: crashes %d, acknowledged moves lost after SIGKILL + restart %d\n",
+              soak.crashed, lost);
+}
+
 int soak(const std::string& bin, int seconds) {
   const std::string db = (std::filesystem::temp_directory_path() /
                           ("tabletop_soak_" + std::to_string(getpid()) + ".db"))
@@ -665,40 +709,9 @@ int soak(const std::string& bin, int seconds) {
     std::this_thread::sleep_for(std::chrono::seconds(15));
     rss_after = rss_kib(pid);
   }
-  // SIGKILL, restart, and every acknowledged move must be there.
-  kill(pid, SIGKILL);
-  waitpid(pid, nullptr, 0);
-  const pid_t again = launch(bin, port, db);
-  int lost = 0;
-  for (const MatchLoad& m : soak.matches) {
-    const json summary = http_request(port, "GET", "/api/matches/" + m.id).parsed();
-    if (!summary.is_object() || summary.value("seq", -1LL) < m.acked) ++lost;
-  }
-  kill(again, SIGTERM);
-  waitpid(again, nullptr, 0);
+  const int lost = moves_lost_after_restart(bin, port, db, pid, soak.matches);
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
-  std::printf(
-      "soak: %lld moves acknowledged in %d matches; move sent -> broadcast received p50 "
-      "%.2f ms, p99 %.2f ms (%zu samples)\n",
-      moves_acked, int(soak.matches.size()), percentile(latencies_ms, 0.5),
-      percentile(latencies_ms, 0.99), latencies_ms.size());
-  std::printf(
-      "soak: %ld junk requests (%ld answered 4xx), %ld idle connections opened, 10 slow "
-      "spectators at a time\n",
-      soak.junk_sent.load(), soak.junk_refused.load(), soak.connections_opened.load());
-  std::printf("soak: %ld hellos from the slow spectators, %ld replay requests (%ld answered 200)\n",
-              soak.hellos_sent.load(), soak.replays_asked.load(), soak.replays_served.load());
-  std::printf(
-      "soak: %ld other sites' requests (%ld refused 403/415/421, %ld served), %ld WebSockets that "
-      "never said hello\n",
-      soak.other_site_sent.load(), soak.other_site_refused.load(), soak.other_site_served.load(),
-      soak.hello_less_opened.load());
-  std::printf(
-      "soak: server RSS %ld KiB at the start, %ld KiB at the peak, %ld KiB once every client "
-      "had left and the computer-only matches had ended, 15 s later\n",
-      rss_start, rss_peak, rss_after);
-  std::printf("soak: crashes %d, acknowledged moves lost after SIGKILL + restart %d\n",
-              soak.crashed, lost);
+  print_soak_report(soak, rss_start, rss_peak, rss_after, lost);
   return soak.crashed == 0 && lost == 0 && soak.other_site_served == 0 ? 0 : 1;
 }
 

@@ -42,12 +42,6 @@ constexpr const char* kCommands =
 const char* const kCommandNames[] = {"moves", "board", "legend", "log",
                                      "undo",  "hint",  "help",   "quit"};
 
-std::string trim(const std::string& s) {
-  const auto a = s.find_first_not_of(" \t\r\n");
-  if (a == std::string::npos) return {};
-  return s.substr(a, s.find_last_not_of(" \t\r\n") - a + 1);
-}
-
 std::string default_record_path(const std::string& game, uint64_t seed) {
   const std::string file = game + "-" + std::to_string(seed) + ".json";
   std::filesystem::path dir;

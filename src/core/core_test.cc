@@ -455,5 +455,17 @@ TEST(Text, WrapWordsKeepsSeatNamesWhole) {
   EXPECT_EQ(wrap_words("↗ ↗ ↗", 3, 0), "↗ ↗\n↗");
 }
 
+// split_words and compact_lower, as the games read a typed move: words at any white space,
+// UTF-8 bytes untouched; a compact move without spaces and in lower case.
+TEST(Text, SplitWordsAndCompactLowerReadTypedMoves) {
+  EXPECT_EQ(split_words("  deploy @3\tfront  c2\n"),
+            (std::vector<std::string>{"deploy", "@3", "front", "c2"}));
+  EXPECT_EQ(split_words(" \t\r\n"), std::vector<std::string>{});
+  EXPECT_EQ(split_words("Zürich café"), (std::vector<std::string>{"Zürich", "café"}));
+  EXPECT_EQ(compact_lower(" D3 #\te3 "), "d3#e3");
+  EXPECT_EQ(compact_lower("3:C3 - C5 xD4"), "3:c3-c5xd4");
+  EXPECT_EQ(compact_lower("ZÜRICH"), "zÜrich");
+}
+
 }  // namespace
 }  // namespace tabletop

@@ -354,18 +354,17 @@ class State {
   void legal_action_mask(std::span<uint8_t> mask) const;
 
   // What `viewer` (a seat or kSpectator) sees, as numbers: the observation tensor of shape
-  // game().observation_tensor_shape(), written into `out` (row-major, out.size() the shape's
-  // product, every entry written). Built only from what observation(viewer) holds: equal on every
-  // determinize(viewer) sample (the conformance suite checks it). The default throws Error (the
-  // game supplies none: its shape is empty).
-  virtual void observation_tensor(Seat viewer, std::span<float> out) const;
+  // game().observation_tensor_shape(), written into `out` (row-major). Throws Error when the game
+  // supplies none (its shape is empty) or out.size() is not the shape's product (naming both);
+  // otherwise zeroes `out` and lets the game write it (write_observation_tensor). Built only from
+  // what observation(viewer) holds: equal on every determinize(viewer) sample (the conformance
+  // suite checks it).
+  void observation_tensor(Seat viewer, std::span<float> out) const;
   // What `viewer` knows, including what it saw earlier and the board no longer shows (a value
   // revealed, then hidden again), as numbers of shape game().information_state_tensor_shape().
-  // The default is the observation tensor: right for games whose observation already holds all a
-  // seat has learned. The same leak rule as the observation tensor.
-  virtual void information_state_tensor(Seat viewer, std::span<float> out) const {
-    observation_tensor(viewer, out);
-  }
+  // The same checks as observation_tensor, then write_information_state_tensor. The same leak
+  // rule as the observation tensor.
+  void information_state_tensor(Seat viewer, std::span<float> out) const;
   // The viewer's information state as text with perfect recall: its observation, then every line
   // of the event log it may read (the log records each move as it was announced to that viewer,
   // with what it was shown). Perfect recall needs recording on from the first state
@@ -394,6 +393,17 @@ class State {
   // Resamples what `viewer` cannot see, in place, on a copy of this state. The default does nothing
   // (right for perfect-information games); hidden-information games must override it.
   virtual void sample_hidden(Seat viewer, Rng& rng) {}
+  // The game's observation tensor for `viewer` into `out`, which arrives zeroed and of the size
+  // of game().observation_tensor_shape() (observation_tensor checked it): the game sets the
+  // entries that are not 0. Never called when the shape is empty, so the default (throws Error)
+  // is only reached by a game that declares a shape without writing it.
+  virtual void write_observation_tensor(Seat viewer, std::span<float> out) const;
+  // The information-state tensor likewise (shape game().information_state_tensor_shape()). The
+  // default is the observation tensor: right for games whose observation already holds all a
+  // seat has learned (and whose two shapes are then equal).
+  virtual void write_information_state_tensor(Seat viewer, std::span<float> out) const {
+    write_observation_tensor(viewer, out);
+  }
 
  private:
   friend class Game;

@@ -1,5 +1,5 @@
 // State's defaults for learning algorithms (game.h, "For learning"): action indices from moves,
-// the legal-action mask and the information-state string.
+// the legal-action mask, the tensors' size checks and the information-state string.
 #include <algorithm>
 
 #include "core/game.h"
@@ -35,8 +35,35 @@ void State::legal_action_mask(std::span<uint8_t> mask) const {
   for (Move m : moves) mask[std::size_t(action_index(m))] = 1;
 }
 
-void State::observation_tensor(Seat, std::span<float>) const {
-  throw Error(game().info().id + " supplies no observation tensor");
+namespace {
+
+// Throws unless `out` has the size of a non-empty `shape`, naming the game and the tensor.
+void check_tensor_size(const Game& game, const char* tensor, const std::vector<int>& shape,
+                       std::span<float> out) {
+  if (shape.empty()) throw Error(game.info().id + " supplies no " + tensor + " tensor");
+  std::size_t size = 1;
+  for (int d : shape) size *= std::size_t(d);
+  if (out.size() != size)
+    throw Error(game.info().id + "'s " + tensor + " tensor has " + std::to_string(size) +
+                " entries, not " + std::to_string(out.size()));
+}
+
+}  // namespace
+
+void State::observation_tensor(Seat viewer, std::span<float> out) const {
+  check_tensor_size(game(), "observation", game().observation_tensor_shape(), out);
+  std::fill(out.begin(), out.end(), 0.0f);
+  write_observation_tensor(viewer, out);
+}
+
+void State::information_state_tensor(Seat viewer, std::span<float> out) const {
+  check_tensor_size(game(), "information-state", game().information_state_tensor_shape(), out);
+  std::fill(out.begin(), out.end(), 0.0f);
+  write_information_state_tensor(viewer, out);
+}
+
+void State::write_observation_tensor(Seat, std::span<float>) const {
+  throw Error(game().info().id + " declares an observation tensor shape but writes no tensor");
 }
 
 std::string State::information_state_string(Seat viewer) const {

@@ -37,6 +37,27 @@ inline std::string upper_ascii(std::string_view s) {
   return out;
 }
 
+// The words of `s`: its runs of characters between white space (std::isspace); none when blank.
+inline std::vector<std::string> split_words(std::string_view s) {
+  std::vector<std::string> words;
+  for (std::size_t i = 0; i < s.size();) {
+    while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+    const std::size_t start = i;
+    while (i < s.size() && !std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+    if (i > start) words.emplace_back(s.substr(start, i - start));
+  }
+  return words;
+}
+
+// `s` without its white space and with A-Z lower-cased: a move typed "D3 # e3" read as "d3#e3".
+inline std::string compact_lower(std::string_view s) {
+  std::string out;
+  for (char c : s)
+    if (!std::isspace(static_cast<unsigned char>(c)))
+      out += char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
 // How many columns `s` takes on a terminal: its UTF-8 characters (every character drawn by the
 // boards, ┌ ☾ ↗ included, is one column wide).
 inline std::size_t text_columns(std::string_view s) {

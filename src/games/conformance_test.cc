@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/file.h"
 #include "games/conspiracy_tcg/gazetteer.h"
 #include "games/games.h"
@@ -55,6 +57,38 @@ TEST(Learning, EveryGameSuppliesActionsTensorsAndLength) {
     EXPECT_GT(game->max_game_length(), 0) << e.info.id << ": no maximum length";
     if (e.info.has_chance) {
       EXPECT_GT(game->max_chance_outcomes(), 0) << e.info.id;
+    }
+  }
+}
+
+// Both tensors check their buffer once, in core (State::observation_tensor): a buffer one entry
+// short or long is refused with an Error naming the game and both sizes, and nothing is written.
+TEST(Learning, ATensorBufferOfTheWrongSizeIsRefusedNamingBothSizes) {
+  for (const GameEntry& e : games::registry().entries()) {
+    std::shared_ptr<const Game> game = games::registry().make(e.info.id, e.test_params);
+    const std::unique_ptr<State> state = game->new_initial_state(1);
+    for (bool information : {false, true}) {
+      std::size_t size = 1;
+      for (int d :
+           information ? game->information_state_tensor_shape() : game->observation_tensor_shape())
+        size *= std::size_t(d);
+      for (std::size_t wrong : {size - 1, size + 1}) {
+        std::vector<float> out(wrong, 7.0f);
+        try {
+          if (information)
+            state->information_state_tensor(0, out);
+          else
+            state->observation_tensor(0, out);
+          ADD_FAILURE() << e.info.id << ": a buffer of " << wrong << " accepted";
+        } catch (const Error& error) {
+          const std::string what = error.what();
+          EXPECT_NE(what.find(e.info.id), std::string::npos) << what;
+          EXPECT_NE(what.find(std::to_string(size) + " entries, not " + std::to_string(wrong)),
+                    std::string::npos)
+              << what;
+        }
+        EXPECT_EQ(std::count(out.begin(), out.end(), 7.0f), std::ptrdiff_t(wrong)) << e.info.id;
+      }
     }
   }
 }

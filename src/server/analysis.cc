@@ -21,8 +21,8 @@ struct Analyses::Entry {
   std::string error;
 };
 
-Analyses::Analyses(const Registry& registry, ComputerPool& pool, Store& store, int iterations,
-                   int per_address)
+Analyses::Analyses(const Registry& registry, ComputerPool& pool, AnalysisStore& store,
+                   int iterations, int per_address)
     : registry_(registry),
       pool_(pool),
       store_(store),
@@ -104,7 +104,7 @@ std::shared_ptr<Analyses::Entry> Analyses::find(const std::string& id) {
   return it->second;
 }
 
-void Analyses::step(ComputerPool& pool, Store& store, const std::shared_ptr<Entry>& entry) {
+void Analyses::step(ComputerPool& pool, AnalysisStore& store, const std::shared_ptr<Entry>& entry) {
   if (entry->analyser->finished()) {
     json result = ai::analysis_json(entry->analyser->result());
     try {

@@ -5,12 +5,12 @@
 // An analysis is worked out on the computer pool at low priority (computer_pool.h: only when no
 // match's computer seat waits), one move per job, so players' computers go first between moves.
 // It is public like the record, and like the record never made before the end (the route answers
-// 409 until then). Once made it is stored with the match (Store::put_analysis, keyed by the search
-// spec, so a server run with another --analysis-iterations makes its own) before any request is
-// answered "done": a restarted server, or another process on the same PostgreSQL, answers it from
-// the database without searching again. The last kKept analyses asked for are also kept in memory,
-// and every analysis under way besides: one under way is never pushed out, so concurrent and
-// later requests share its one search, never start it twice.
+// 409 until then). Once made it is stored with the match (AnalysisStore::put_analysis, keyed by the
+// search spec, so a server run with another --analysis-iterations makes its own) before any request
+// is answered "done": a restarted server, or another process on the same PostgreSQL, answers it
+// from the database without searching again. The last kKept analyses asked for are also kept in
+// memory, and every analysis under way besides: one under way is never pushed out, so concurrent
+// and later requests share its one search, never start it twice.
 //
 // The searches are low-priority jobs of the address that asked first (ComputerPool::submit_low:
 // fair across addresses); an address may have at most `per_address` analyses under way at once
@@ -30,8 +30,8 @@
 #include <string>
 
 #include "core/registry.h"
+#include "server/analysis_store.h"
 #include "server/computer_pool.h"
-#include "server/store.h"
 
 namespace tabletop::server {
 
@@ -42,7 +42,7 @@ class Analyses {
   static constexpr std::size_t kKept = 256;
   // Searches `ai::analysis_spec(iterations)` a move on `pool`; stores what it made in `store`
   // (which must outlive the pool's jobs: the server destroys the pool first).
-  Analyses(const Registry& registry, ComputerPool& pool, Store& store, int iterations,
+  Analyses(const Registry& registry, ComputerPool& pool, AnalysisStore& store, int iterations,
            int per_address = 4);
 
   // The analysis of finished match `id`, whose record (Room::record) is `record`:
@@ -62,11 +62,11 @@ class Analyses {
   std::size_t under_way(const std::string& address);
   // Queues the entry's next move on `pool` (the jobs hold the pool, the store and the entry, never
   // this); the last one stores the analysis, then marks it done.
-  static void step(ComputerPool& pool, Store& store, const std::shared_ptr<Entry>& entry);
+  static void step(ComputerPool& pool, AnalysisStore& store, const std::shared_ptr<Entry>& entry);
 
   const Registry& registry_;
   ComputerPool& pool_;
-  Store& store_;
+  AnalysisStore& store_;
   const std::string spec_;
   const int per_address_;
   std::atomic<long long> started_{0};

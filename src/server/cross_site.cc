@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "core/error.h"
+#include "core/text.h"
 #include "server/routes.h"
 
 namespace tabletop::server {
@@ -13,18 +14,6 @@ namespace {
 
 std::string_view view(boost::beast::string_view text) {
   return {text.data(), text.size()};
-}
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& ch : out) ch = char(std::tolower(static_cast<unsigned char>(ch)));
-  return out;
-}
-
-std::string trimmed(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return std::string(text);
 }
 
 struct HostName {
@@ -40,7 +29,7 @@ std::optional<HostName> parse_host(std::string_view text) {
   if (text.starts_with('[')) {
     const std::size_t close = text.find(']');
     if (close == std::string_view::npos) return std::nullopt;
-    host.name = lower(text.substr(1, close - 1));
+    host.name = lower_ascii(text.substr(1, close - 1));
     rest = text.substr(close + 1);
     boost::system::error_code ec;
     boost::asio::ip::make_address_v6(host.name, ec);
@@ -48,7 +37,7 @@ std::optional<HostName> parse_host(std::string_view text) {
     host.ip = true;
   } else {
     const std::size_t colon = text.find(':');
-    host.name = lower(text.substr(0, colon));
+    host.name = lower_ascii(text.substr(0, colon));
     rest = colon == std::string_view::npos ? std::string_view() : text.substr(colon);
     if (host.name.empty()) return std::nullopt;
     for (const char ch : host.name)
@@ -110,15 +99,16 @@ std::optional<Response> origin_refusal(const SitePolicy& policy, const Request& 
                                        bool websocket) {
   if (!websocket && safe_method(request.method())) return std::nullopt;
   const auto origin_field = request.find(http::field::origin);
-  const std::string origin =
-      origin_field == request.end() ? std::string() : lower(trimmed(view(origin_field->value())));
-  const bool listed =
-      !origin.empty() && std::any_of(policy.allowed_origins.begin(), policy.allowed_origins.end(),
-                                     [&](const std::string& o) { return lower(o) == origin; });
+  const std::string origin = origin_field == request.end()
+                                 ? std::string()
+                                 : lower_ascii(trim(view(origin_field->value())));
+  const bool listed = !origin.empty() &&
+                      std::any_of(policy.allowed_origins.begin(), policy.allowed_origins.end(),
+                                  [&](const std::string& o) { return lower_ascii(o) == origin; });
   const std::string what = websocket ? "WebSocket" : "request";
   const auto site = request.find("Sec-Fetch-Site");
   if (site != request.end()) {
-    const std::string value = lower(trimmed(view(site->value())));
+    const std::string value = lower_ascii(trim(view(site->value())));
     if (value == "same-origin" || value == "none" || listed) return std::nullopt;
     return error_response(request, http::status::forbidden,
                           "cross-site " + what + " refused: the browser says it comes from " +
@@ -130,7 +120,7 @@ std::optional<Response> origin_refusal(const SitePolicy& policy, const Request& 
   }
   if (origin.empty() || listed) return std::nullopt;
   const std::size_t scheme_end = origin.find("://");
-  const std::string host = lower(trimmed(view(request[http::field::host])));
+  const std::string host = lower_ascii(trim(view(request[http::field::host])));
   if (scheme_end != std::string::npos && origin.substr(scheme_end + 3) == host) return std::nullopt;
   return error_response(request, http::status::forbidden,
                         "cross-origin " + what + " refused: Origin " + quote(origin) +
@@ -145,7 +135,7 @@ std::optional<Response> content_type_refusal(const Request& request) {
   if (path != "/api" && !path.starts_with("/api/")) return std::nullopt;
   std::string_view type = view(request[http::field::content_type]);
   type = type.substr(0, type.find(';'));
-  const std::string media = lower(trimmed(type));
+  const std::string media = lower_ascii(trim(type));
   if (request.method() == http::verb::post && path == "/api/decks") {
     if (media != "application/x-www-form-urlencoded" && media != "multipart/form-data")
       return std::nullopt;

@@ -17,8 +17,8 @@ namespace tabletop::server {
 namespace {
 
 std::mutex stores_mutex;
-std::vector<Store*>& stores() {
-  static std::vector<Store*> list;
+std::vector<DeckStore*>& stores() {
+  static std::vector<DeckStore*> list;
   return list;
 }
 
@@ -57,7 +57,7 @@ std::string check(const DeckHook& decks, const StoredDeck& d) {
 
 // The deck as checked, from the store; a deck stored before the check was kept is checked once
 // and the check kept.
-std::string checked_text(const DeckHook& decks, Store& store, StoredDeck& d) {
+std::string checked_text(const DeckHook& decks, DeckStore& store, StoredDeck& d) {
   if (d.checked.empty()) {
     d.checked = check(decks, d);
     store.set_deck_annotations(d.id, d.annotations, d.checked);
@@ -65,7 +65,7 @@ std::string checked_text(const DeckHook& decks, Store& store, StoredDeck& d) {
   return d.checked;
 }
 
-StoredDeck load(Store& store, const std::string& id) {
+StoredDeck load(DeckStore& store, const std::string& id) {
   std::optional<StoredDeck> d = valid_id(id) ? store.load_deck(id) : std::nullopt;
   if (!d) throw BadInput("no deck " + id + " (neither an uploaded deck's id nor a sample deck)");
   store.touch_deck(id, std::time(nullptr));
@@ -73,7 +73,7 @@ StoredDeck load(Store& store, const std::string& id) {
 }
 
 // {"id", "format", "deck"}, the checked deck spliced in as stored (never parsed again).
-std::string deck_answer(const DeckHook& decks, Store& store, StoredDeck& d) {
+std::string deck_answer(const DeckHook& decks, DeckStore& store, StoredDeck& d) {
   return R"({"id":)" + json(d.id).dump() + R"(,"format":)" + json(d.format).dump() + R"(,"deck":)" +
          checked_text(decks, store, d) + "}";
 }
@@ -100,7 +100,7 @@ std::string bearer_key(const Request& request) {
 
 // POST /api/decks after the limits: checks the deck once, keeps the check, answers 201 with the
 // owner's key (shown this once; the store keeps its hash).
-Response upload(const DeckHook& decks, Store& store, const Request& request) {
+Response upload(const DeckHook& decks, DeckStore& store, const Request& request) {
   const std::string& body = request.body();
   StoredDeck d;
   d.id = random_hex(16);
@@ -120,7 +120,7 @@ Response upload(const DeckHook& decks, Store& store, const Request& request) {
 }
 
 // DELETE /api/decks/ID with the owner's key: 204, the deck gone (matches keep their snapshots).
-Response delete_deck_answer(Store& store, const Request& request, const StoredDeck& d) {
+Response delete_deck_answer(DeckStore& store, const Request& request, const StoredDeck& d) {
   const std::string key = bearer_key(request);
   if (key.empty() || d.owner_hash.empty() || !token_matches(key, d.owner_hash))
     return error_response(request, http::status::forbidden,
@@ -144,7 +144,7 @@ std::optional<std::string> stored_deck_snapshot(const std::string& key) {
   return std::nullopt;
 }
 
-DeckSourceRegistration::DeckSourceRegistration(Store& store) : store_(store) {
+DeckSourceRegistration::DeckSourceRegistration(DeckStore& store) : store_(store) {
   const std::lock_guard<std::mutex> lock(stores_mutex);
   stores().push_back(&store_);
 }
@@ -154,7 +154,7 @@ DeckSourceRegistration::~DeckSourceRegistration() {
   std::erase(stores(), &store_);
 }
 
-DeckSweeper::DeckSweeper(Store& store, double expiry_s) : store_(store), expiry_s_(expiry_s) {
+DeckSweeper::DeckSweeper(DeckStore& store, double expiry_s) : store_(store), expiry_s_(expiry_s) {
   if (expiry_s_ > 0) thread_ = std::thread([this] { run(); });
 }
 
@@ -194,7 +194,7 @@ Response deck_too_large(const Request& request, std::size_t limit, std::size_t b
 
 Response deck_route(const RouteContext& c, const Request& request,
                     const std::vector<std::string>& parts, const std::string& address) {
-  Store& store = c.lobby.store();
+  DeckStore& store = c.lobby.store().decks();
   const DeckHook& decks = hook(c.registry);
   const http::verb method = request.method();
   auto wrong_method = [&] {
@@ -268,7 +268,7 @@ Response deck_route(const RouteContext& c, const Request& request,
   return answer(request, http::status::ok, "application/json", deck_answer(decks, store, d));
 }
 
-json resolve_match_decks(const Registry& registry, Store& store, json& request) {
+json resolve_match_decks(const Registry& registry, DeckStore& store, json& request) {
   if (!request.is_object() || !request.contains("decks")) return json::object();
   const json& game = request.contains("game") ? request["game"] : json();
   const GameEntry* entry = game.is_string() ? registry.find(game.get<std::string>()) : nullptr;

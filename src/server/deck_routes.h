@@ -41,7 +41,7 @@
 //
 // Lifetime: every request naming a deck (GET, PATCH, the exports, a match made with it) touches
 // it; DeckSweeper removes the decks untouched for serve --deck-expiry-days that no unfinished
-// match plays, and the snapshots no match names (Store::sweep_decks).
+// match plays, and the snapshots no match names (DeckStore::sweep_decks).
 #pragma once
 
 #include <condition_variable>
@@ -51,8 +51,8 @@
 #include <thread>
 #include <vector>
 
+#include "server/deck_store.h"
 #include "server/routes.h"
-#include "server/store.h"
 
 namespace tabletop::server {
 
@@ -72,7 +72,7 @@ Response deck_too_large(const Request& request, std::size_t limit, std::size_t b
 // sample deck by its name, which the game reads itself); "decks" is removed from the request. A
 // deck that still needs an army is a BadInput listing the cards; "decks" for a game without a
 // deck hook is a BadInput. Other requests: {} and left as they are.
-json resolve_match_decks(const Registry& registry, Store& store, json& match_request);
+json resolve_match_decks(const Registry& registry, DeckStore& store, json& match_request);
 
 // The snapshot stored under `key` in the stores registered (DeckSourceRegistration, the latest
 // first), or nullopt: the source the server gives the game's deck hook.
@@ -80,20 +80,20 @@ std::optional<std::string> stored_deck_snapshot(const std::string& key);
 
 // While alive, stored_deck_snapshot reads this store's snapshots too (several servers in one
 // process each register their own).
-// Sweeps the store's decks (Store::sweep_decks) on a thread of its own until destroyed: every
+// Sweeps the store's decks (DeckStore::sweep_decks) on a thread of its own until destroyed: every
 // quarter of `expiry_s` (and at least hourly), the decks untouched for `expiry_s` seconds, and the
 // unnamed snapshots older than max(expiry_s, 10 minutes) (a match being created names its
 // snapshot a moment after making it). expiry_s 0: nothing is ever removed (no thread).
 class DeckSweeper {
  public:
-  DeckSweeper(Store& store, double expiry_s);
+  DeckSweeper(DeckStore& store, double expiry_s);
   ~DeckSweeper();
   DeckSweeper(const DeckSweeper&) = delete;
   DeckSweeper& operator=(const DeckSweeper&) = delete;
 
  private:
   void run();
-  Store& store_;
+  DeckStore& store_;
   const double expiry_s_;
   std::mutex mutex_;
   std::condition_variable wake_;
@@ -103,13 +103,13 @@ class DeckSweeper {
 
 class DeckSourceRegistration {
  public:
-  explicit DeckSourceRegistration(Store& store);
+  explicit DeckSourceRegistration(DeckStore& store);
   ~DeckSourceRegistration();
   DeckSourceRegistration(const DeckSourceRegistration&) = delete;
   DeckSourceRegistration& operator=(const DeckSourceRegistration&) = delete;
 
  private:
-  Store& store_;
+  DeckStore& store_;
 };
 
 }  // namespace tabletop::server

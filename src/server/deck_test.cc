@@ -135,17 +135,18 @@ TEST(DeckLifetime, AnUntouchedDeckIsRemovedAndADeckARunningMatchPlaysIsKept) {
   // Nobody touches either; the idle one goes (no time is asserted: only that it happens).
   Store& store = server->lobby().store();
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-  while (store.load_deck(idle_id) && std::chrono::steady_clock::now() < deadline)
+  while (store.decks().load_deck(idle_id) && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  EXPECT_FALSE(store.load_deck(idle_id).has_value()) << "the untouched deck was not removed";
+  EXPECT_FALSE(store.decks().load_deck(idle_id).has_value())
+      << "the untouched deck was not removed";
   EXPECT_EQ(http_request(port, "GET", "/api/decks/" + idle_id).status, 404);
   // Untouched for longer than the idle one, but a running match plays it.
-  EXPECT_TRUE(store.load_deck(played_id).has_value());
+  EXPECT_TRUE(store.decks().load_deck(played_id).has_value());
   // The match still has its deck (its snapshot), as after a restart.
   const std::string uploaded =
-      store.load(match.parsed()["id"].get<std::string>())->params["uploaded_decks"];
+      store.matches().load(match.parsed()["id"].get<std::string>())->params["uploaded_decks"];
   ASSERT_TRUE(uploaded.starts_with("upload:"));
-  EXPECT_TRUE(store.load_deck_snapshot(uploaded.substr(7, 32)).has_value());
+  EXPECT_TRUE(store.decks().load_deck_snapshot(uploaded.substr(7, 32)).has_value());
 }
 
 // A stored match names its sample decks by name in uploaded_decks: it loads from the database
@@ -160,7 +161,7 @@ TEST(DeckLifetime, AStoredMatchOfSampleDecksLoadsFromTheirNames) {
   m.seed = 7;
   m.seats = json::array({{{"kind", "human"}}, {{"kind", "human"}}});
   m.created_at = std::time(nullptr);
-  server->lobby().store().create(m);
+  server->lobby().store().matches().create(m);
   const HttpReply r = http_request(server->port(), "GET", "/api/matches/" + m.id);
   EXPECT_EQ(r.status, 200) << r.body;
   EXPECT_EQ(r.body.find("uploaded_decks"), std::string::npos) << r.body;
@@ -229,7 +230,7 @@ TEST(DeckLimits, ADeckIsStoredCheckedAndHasACardCap) {
   HttpReply up = http_request(port, "POST", "/api/decks", generated_vcf(12));
   ASSERT_EQ(up.status, 201) << up.body;
   const std::string id = up.parsed()["id"];
-  const std::optional<StoredDeck> stored = store.load_deck(id);
+  const std::optional<StoredDeck> stored = store.decks().load_deck(id);
   ASSERT_TRUE(stored.has_value());
   ASSERT_FALSE(stored->checked.empty());
   EXPECT_EQ(json::parse(stored->checked), up.parsed()["deck"]);
@@ -237,7 +238,7 @@ TEST(DeckLimits, ADeckIsStoredCheckedAndHasACardCap) {
   const HttpReply patched = http_request(port, "PATCH", "/api/decks/" + id,
                                          json{{"card", 0}, {"army", "Animals"}}.dump());
   ASSERT_EQ(patched.status, 200) << patched.body;
-  EXPECT_EQ(json::parse(store.load_deck(id)->checked)["cards"][0]["army"], "Animals");
+  EXPECT_EQ(json::parse(store.decks().load_deck(id)->checked)["cards"][0]["army"], "Animals");
   EXPECT_EQ(http_request(port, "GET", "/api/decks/" + id + ".json").parsed()["cards"][0]["army"],
             "Animals");
   // The card cap: the rules suggest 40 to 60; 160 are taken (what the game deals), 161 are not.

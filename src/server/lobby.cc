@@ -26,14 +26,14 @@ Lobby::Lobby(const Registry& registry, Store& store, ComputerSettings computers,
       idle_(std::max(0.0, idle_seconds)),
       keep_period_(std::clamp(lease_s / 3, 0.05, 60.0)) {
   if (idle_seconds > 0) sweeper_ = std::thread([this] { sweep(); });
-  if (store_.shared()) {
-    store_.listen([this](const Change& change) { changed(change); });
+  if (store_.coordination().shared()) {
+    store_.coordination().listen([this](const Change& change) { changed(change); });
     keeper_ = std::thread([this] { keeper(); });
   }
 }
 
 Lobby::~Lobby() {
-  store_.unlisten();
+  store_.coordination().unlisten();
   {
     std::lock_guard lock(sweep_mutex_);
     stopping_ = true;
@@ -46,7 +46,7 @@ Lobby::~Lobby() {
   for (const auto& [id, room] : rooms_) {
     try {
       room->note_to_move();
-      if (store_.shared()) store_.release_lease(id);
+      if (store_.coordination().shared()) store_.coordination().release_lease(id);
     } catch (const std::exception& e) {
       log_match(spdlog::level::warn, id,
                 std::string("noting who is to move at the stop failed: ") + e.what());
@@ -78,9 +78,9 @@ void Lobby::changed(const Change& change) {
 }
 
 std::size_t Lobby::keep() {
-  store_.renew_leases();
+  store_.coordination().renew_leases();
   std::size_t started = 0;
-  for (const std::string& id : store_.orphans(16)) {
+  for (const std::string& id : store_.coordination().orphans(16)) {
     std::shared_ptr<Room> room;
     {
       std::lock_guard lock(mutex_);
@@ -141,7 +141,7 @@ std::size_t Lobby::evict_idle(std::chrono::duration<double> idle) {
     // nobody can reach it once it is erased.
     if (it->second.use_count() == 1 && it->second->idle_since(before)) {
       it->second->note_to_move();
-      if (store_.shared()) store_.release_lease(it->first);
+      if (store_.coordination().shared()) store_.coordination().release_lease(it->first);
       leaving.push_back(std::move(it->second));
       it = rooms_.erase(it);
     } else {
@@ -257,7 +257,7 @@ json Lobby::create(const json& request, const std::string& address, const json& 
                     std::to_string(cap) +
                     " (serve --computer-matches-per-address); watch one to its end, or wait "
                     "until one nobody watches pauses");
-  store_.create(m);
+  store_.matches().create(m);
   const std::string id = m.id;
   add(std::move(m));
   return {{"id", id}, {"seats", std::move(answer_seats)}, {"watch_url", "/match/" + id}};
@@ -270,7 +270,7 @@ std::shared_ptr<Room> Lobby::find(const std::string& id) {
   }
   if (id.size() != 16 || id.find_first_not_of("0123456789abcdef") != std::string::npos)
     return nullptr;
-  std::optional<StoredMatch> stored = store_.load(id);
+  std::optional<StoredMatch> stored = store_.matches().load(id);
   if (!stored) return nullptr;
   return add(std::move(*stored));
 }
@@ -279,7 +279,7 @@ json Lobby::list(const std::string& status) {
   if (!status.empty() && status != "open" && status != "running" && status != "finished")
     throw BadInput("status must be open, running or finished");
   json out = json::array();
-  for (const StoredMatch& row : store_.list(status, 100)) {
+  for (const StoredMatch& row : store_.matches().list(status, 100)) {
     std::shared_ptr<Room> room;
     {
       std::lock_guard lock(mutex_);

@@ -10,12 +10,12 @@
 // summary, a join), and a computer seat that was to move then starts thinking. The lobby list is
 // read from the database (rooms in memory answer for themselves, with their live connections).
 //
-// Several processes on one database (a `shared()` Store, PostgreSQL; store.h, room.h): the lobby
-// listens to the store's announcements and has the room of a match another process changed catch
-// up (an announcement of "anything may have changed" catches up every room in memory). A keeper
-// thread, every `lease_s` / 3 seconds, renews this process's computer-seat leases and asks the
-// store for orphans (unfinished matches whose computer is to move and whose lease expired: a dead
-// process's, or any after every process restarted), loads each and starts its computer, which
+// Several processes on one database (a `shared()` store, PostgreSQL; coordination.h, room.h): the
+// lobby listens to the store's announcements and has the room of a match another process changed
+// catch up (an announcement of "anything may have changed" catches up every room in memory). A
+// keeper thread, every `lease_s` / 3 seconds, renews this process's computer-seat leases and asks
+// the store for orphans (unfinished matches whose computer is to move and whose lease expired: a
+// dead process's, or any after every process restarted), loads each and starts its computer, which
 // claims the lease. So a killed process's computer seats are played again by another within about
 // `lease_s` + `lease_s` / 3. A room leaving memory, and every room at a clean stop, gives its
 // lease up at once. With one process (SQLite) none of this runs and nothing changes.
@@ -70,7 +70,7 @@ class Lobby {
   // The number of matches held in memory.
   std::size_t live() const;
   // The number of unfinished matches in the database (in memory or not).
-  long long unfinished() { return store_.unfinished(); }
+  long long unfinished() { return store_.matches().unfinished(); }
   // Drops from memory every room idle for at least `idle` (see above); answers how many left.
   std::size_t evict_idle(std::chrono::duration<double> idle);
   std::size_t evict_idle() { return evict_idle(idle_); }

@@ -12,7 +12,7 @@
 #include "server/computer_pool.h"
 #include "server/json_input.h"
 #include "server/room.h"
-#include "server/store_sqlite.h"
+#include "server/sqlite_store.h"
 
 namespace tabletop::server {
 namespace {
@@ -101,7 +101,7 @@ TEST(ServerLog, AComputerSeatWhoseAgentThrowsIsLoggedWithTheMatchId) {
   stored.game = "broken";
   stored.seed = 7;
   stored.seats = json::array({{{"kind", "computer"}, {"strength", "easy"}}, {{"kind", "human"}}});
-  store.create(stored);
+  store.matches().create(stored);
   ComputerPool pool(1, /*threads=*/false);
   ComputerSettings settings;
   settings.pool = &pool;

@@ -29,7 +29,7 @@ Room::Room(StoredMatch stored, const Registry& registry, Store& store, ComputerS
       takeover_after_s_(stored.takeover_after_s),
       created_at_(stored.created_at),
       seq_(stored.seq),
-      storage_(store, stored),
+      storage_(store.matches(), store.coordination(), stored),
       // A new match is watched by its creator; one loaded back counts as unwatched since long ago.
       computers_(stored.id, computers, !stored.moves.empty()) {
   seats_ = MatchStorage::seat_infos(stored.seats);

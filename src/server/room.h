@@ -36,15 +36,15 @@
 // The lobby calls `catch_up` when the store announces another process's change, and the room
 // then broadcasts to its own viewers. A move naming a later seq than the room's (its client saw
 // it through another process) catches up first; so does a token that matches no seat (claimed
-// through another process). After each change the row notes who is to move (Store::set_to_move),
-// so that the others can list the match and find computer seats to play. A computer seat is
-// played only while this process holds the match's lease (Store::claim_lease, tried each time
-// the seat is to move); otherwise another process plays it and this room hears of the move.
-// A seat's first viewer here and its last going are noted in the store (Store::note_presence), and
-// a takeover also asks that no other process's viewer hold the seat or have left it within the
-// timeout. Not shared between processes: a seat's `connected` flag in messages and summaries
-// (this process's viewers only) and `thinking` progress (seen only by the viewers of the process
-// that searches).
+// through another process). After each change the row notes who is to move
+// (MatchStore::set_to_move), so that the others can list the match and find computer seats to play.
+// A computer seat is played only while this process holds the match's lease
+// (Coordination::claim_lease, tried each time the seat is to move); otherwise another process plays
+// it and this room hears of the move. A seat's first viewer here and its last going are noted in
+// the store (Coordination::note_presence), and a takeover also asks that no other process's viewer
+// hold the seat or have left it within the timeout. Not shared between processes: a seat's
+// `connected` flag in messages and summaries (this process's viewers only) and `thinking` progress
+// (seen only by the viewers of the process that searches).
 //
 // Thread safety: every public method locks the room's mutex; Viewer::deliver is called with it
 // held and must only queue. Computer seats think on the ComputerPool given at construction, on a
@@ -238,7 +238,7 @@ class Room : public ComputerSeatsHost, public std::enable_shared_from_this<Room>
   ComputerSeats computers_;
 };
 
-// The public summary of a match that is not in memory, from its row (Store::list): as
+// The public summary of a match that is not in memory, from its row (MatchStore::list): as
 // Room::summary, with no seat connected. nullopt when the row does not know who is to move (the
 // room must then be loaded for it).
 std::optional<json> summary_of(const Registry& registry, const StoredMatch& row);

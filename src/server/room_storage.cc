@@ -4,8 +4,10 @@
 
 namespace tabletop::server {
 
-MatchStorage::MatchStorage(Store& store, const StoredMatch& stored)
-    : store_(store),
+MatchStorage::MatchStorage(MatchStore& matches, Coordination& coordination,
+                           const StoredMatch& stored)
+    : matches_(matches),
+      coordination_(coordination),
       id_(stored.id),
       stored_seats_(stored.seats),
       finished_stored_(stored.status == "finished"),
@@ -41,32 +43,32 @@ json MatchStorage::seats_json(const std::vector<SeatInfo>& seats) {
 }
 
 Write MatchStorage::append_move(long long index, const std::string& text, long long new_seq) {
-  return store_.append_move(id_, index, text, new_seq);
+  return matches_.append_move(id_, index, text, new_seq);
 }
 
 Write MatchStorage::truncate_moves(long long keep, long long new_seq) {
-  return store_.truncate_moves(id_, keep, new_seq);
+  return matches_.truncate_moves(id_, keep, new_seq);
 }
 
 Write MatchStorage::update_seats(const std::vector<SeatInfo>& seats, const std::string& status,
                                  long long seq, long long new_seq) {
   json now = seats_json(seats);
-  const Write written = store_.update_seats(id_, stored_seats_, seq, now, status, new_seq);
+  const Write written = matches_.update_seats(id_, stored_seats_, seq, now, status, new_seq);
   if (written != Write::kStale) stored_seats_ = std::move(now);
   return written;
 }
 
 void MatchStorage::finish_if_over(const State& state, const json& result) {
   if (!state.is_terminal() || finished_stored_) return;
-  store_.finish(id_, result);
+  matches_.finish(id_, result);
   finished_stored_ = true;
 }
 
 void MatchStorage::changed(const State& state, long long seq) {
-  if (!store_.shared()) return;
+  if (!coordination_.shared()) return;
   // Other processes look for computer seats to play, and list the match, by its row.
   try {
-    store_.set_to_move(id_, state.is_terminal() ? -1 : int(state.current_player()), seq);
+    matches_.set_to_move(id_, state.is_terminal() ? -1 : int(state.current_player()), seq);
   } catch (const std::exception& e) {
     // The row then does not say who is to move: other processes read the match to know.
     log_match(spdlog::level::warn, id_,
@@ -75,7 +77,7 @@ void MatchStorage::changed(const State& state, long long seq) {
 }
 
 void MatchStorage::note_to_move(const State& state, long long seq) const {
-  store_.set_to_move(id_, state.is_terminal() ? -1 : int(state.current_player()), seq);
+  matches_.set_to_move(id_, state.is_terminal() ? -1 : int(state.current_player()), seq);
 }
 
 void MatchStorage::note_to_move_if_unknown(const State& state, long long seq) {
@@ -86,9 +88,9 @@ void MatchStorage::note_to_move_if_unknown(const State& state, long long seq) {
 }
 
 void MatchStorage::note_presence(int seat, bool connected) {
-  if (!store_.shared()) return;
+  if (!coordination_.shared()) return;
   try {
-    store_.note_presence(id_, seat, connected);
+    coordination_.note_presence(id_, seat, connected);
   } catch (const std::exception& e) {
     // Not noted: a takeover asked through another process sees only its own viewers meanwhile.
     log_match(
@@ -98,12 +100,12 @@ void MatchStorage::note_presence(int seat, bool connected) {
 }
 
 bool MatchStorage::seen_elsewhere(int seat, int within_s) {
-  return store_.shared() && store_.seen_elsewhere(id_, seat, within_s);
+  return coordination_.shared() && coordination_.seen_elsewhere(id_, seat, within_s);
 }
 
 bool MatchStorage::claim_lease() {
   try {
-    return store_.claim_lease(id_);
+    return coordination_.claim_lease(id_);
   } catch (const std::exception& e) {
     log_match(spdlog::level::warn, id_,
               "claiming the lease of its computer seats failed (tried again at the next change): " +
@@ -117,12 +119,12 @@ std::optional<MatchStorage::Changes> MatchStorage::read_changes(long long moves_
   // Only the moves this room lacks. Every seq step since ours is a move (the log grew by as many
   // moves as seq by steps) exactly when no undo or takeover came between: then the log extends
   // ours; else the whole match is read.
-  std::optional<StoredMatch> stored = store_.load_from(id_, moves_here);
+  std::optional<StoredMatch> stored = matches_.load_from(id_, moves_here);
   if (!stored || (stored->seq == seq_here && stored->seats == stored_seats_)) return std::nullopt;
   const bool extends = stored->moves_total >= moves_here &&
                        stored->moves_total - moves_here == stored->seq - seq_here &&
                        std::size_t(stored->moves_total - moves_here) == stored->moves.size();
-  if (!extends && !(stored = store_.load(id_))) return std::nullopt;
+  if (!extends && !(stored = matches_.load(id_))) return std::nullopt;
   stored_seats_ = stored->seats;
   finished_stored_ = stored->status == "finished";
   return Changes{std::move(*stored), extends};

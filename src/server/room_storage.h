@@ -24,7 +24,8 @@
 #include <vector>
 
 #include "core/game.h"
-#include "server/store.h"
+#include "server/coordination.h"
+#include "server/match_store.h"
 
 namespace tabletop::server {
 
@@ -44,14 +45,14 @@ struct SeatInfo {
 class MatchStorage {
  public:
   // A match as loaded (or just created) from `stored`.
-  MatchStorage(Store& store, const StoredMatch& stored);
+  MatchStorage(MatchStore& matches, Coordination& coordination, const StoredMatch& stored);
 
   // The seats as the row stores them, and back.
   static std::vector<SeatInfo> seat_infos(const json& stored);
   static json seats_json(const std::vector<SeatInfo>& seats);
 
   // Whether several processes share the store (PostgreSQL).
-  bool shared() const { return store_.shared(); }
+  bool shared() const { return coordination_.shared(); }
 
   // The writes of a change (see above); each answers kStale when the match moved on.
   Write append_move(long long index, const std::string& text, long long new_seq);
@@ -74,8 +75,8 @@ class MatchStorage {
   // Several processes: whether `seat` has a viewer through another process, or had one within
   // `within_s` seconds.
   bool seen_elsewhere(int seat, int within_s);
-  // Whether this process may play the match's computer seats now (Store::claim_lease); false,
-  // logged, on a database error.
+  // Whether this process may play the match's computer seats now (Coordination::claim_lease);
+  // false, logged, on a database error.
   bool claim_lease();
 
   // What another process changed: the moves after the `moves_here` this room has (`extends`:
@@ -88,7 +89,8 @@ class MatchStorage {
   std::optional<Changes> read_changes(long long moves_here, long long seq_here);
 
  private:
-  Store& store_;
+  MatchStore& matches_;
+  Coordination& coordination_;
   std::string id_;
   json stored_seats_;  // the seat list as the row has it (the condition of a seat write)
   bool finished_stored_ = false;

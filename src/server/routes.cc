@@ -190,7 +190,7 @@ Response api(const RouteContext& c, const Request& request, const std::string& a
         return *refused;
     json body = parse_client_json(request.body());
     // Decks by id (deck_routes.h): snapshots the server attaches itself.
-    const json attached = resolve_match_decks(c.registry, c.lobby.store(), body);
+    const json attached = resolve_match_decks(c.registry, c.lobby.store().decks(), body);
     return json_response(request, http::status::created, c.lobby.create(body, address, attached));
   }
   if (parts.size() >= 2 && parts[1] == "decks") return deck_route(c, request, parts, address);

@@ -329,7 +329,7 @@ TEST(Analyses, AnAnalysisUnderWayIsNeverStartedTwiceAndEachAddressHasItsCap) {
   ComputerPool pool(1, /*threads=*/false);  // nothing runs: every analysis stays under way
   const json record = random_record(3);
   {
-    Analyses analyses(games::registry(), pool, *store, 10, /*per_address=*/0);
+    Analyses analyses(games::registry(), pool, store->analyses(), 10, /*per_address=*/0);
     for (std::size_t i = 0; i <= Analyses::kKept + 10; ++i)
       EXPECT_EQ(analyses.get("m" + std::to_string(i), record, "a")["status"], "working");
     EXPECT_EQ(analyses.started(), long(Analyses::kKept + 11));
@@ -338,7 +338,7 @@ TEST(Analyses, AnAnalysisUnderWayIsNeverStartedTwiceAndEachAddressHasItsCap) {
     EXPECT_EQ(analyses.started(), long(Analyses::kKept + 11)) << "an analysis started twice";
   }
   ComputerPool other(1, /*threads=*/false);
-  Analyses capped(games::registry(), other, *store, 10, /*per_address=*/2);
+  Analyses capped(games::registry(), other, store->analyses(), 10, /*per_address=*/2);
   capped.get("x1", record, "a");
   capped.get("x2", record, "a");
   try {
@@ -618,7 +618,7 @@ std::pair<std::string, long long> stored_finished_match(Server& server, int max_
   m.seed = seed;
   m.created_at = std::time(nullptr);
   for (int i = 0; i < 4; ++i) m.seats.push_back({{"kind", "human"}, {"token_hash", "x"}});
-  store.create(m);
+  store.matches().create(m);
   Match match(game, seed);
   std::mt19937 rng{uint32_t(seed)};
   long long ply = 0;
@@ -626,7 +626,7 @@ std::pair<std::string, long long> stored_finished_match(Server& server, int max_
     const std::vector<Move> legal = match.state().legal_moves();
     const std::string text = match.state().move_to_string(legal[rng() % legal.size()]);
     match.play_text(text);
-    EXPECT_EQ(store.append_move(m.id, ply, text, ply + 1), Write::kDone);
+    EXPECT_EQ(store.matches().append_move(m.id, ply, text, ply + 1), Write::kDone);
     ++ply;
   }
   return {m.id, ply};

@@ -52,8 +52,9 @@ Server::Server(const Registry& registry, ServerOptions options)
                    options_.ws_idle_s, options_.ws_queue_bytes});
   context_->deck_max_bytes = options_.deck_max_bytes;
   context_->deck_limit = options_.decks_per_hour > 0 ? &deck_limit_ : nullptr;
-  analyses_ = std::make_unique<Analyses>(
-      registry, computers_, *store_, options_.analysis_iterations, options_.low_jobs_per_address);
+  analyses_ =
+      std::make_unique<Analyses>(registry, computers_, store_->analyses(),
+                                 options_.analysis_iterations, options_.low_jobs_per_address);
   context_->analyses = analyses_.get();
   context_->trusted_proxies = options_.trusted_proxies;
   context_->site = {options_.allowed_hosts, options_.allowed_origins};

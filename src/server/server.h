@@ -29,7 +29,7 @@ struct ServerOptions {
   std::string db = "tabletop.db";
   std::string static_dir;  // the built client (web/dist); empty: none
   // A SQLite file, or a postgresql:// URL shared by several processes (store.h).
-  bool sync_full = false;  // SQLite: fsync at every commit (see store_sqlite.h)
+  bool sync_full = false;  // SQLite: fsync at every commit (see sqlite_store.h)
   // PostgreSQL: seconds a computer seat's lease lasts when its process stops renewing it (a
   // process killed): another process plays the seat after at most about this long (lobby.h).
   double lease_s = 5;
@@ -120,7 +120,7 @@ class Server {
 
   ServerOptions options_;
   std::unique_ptr<Store> store_;
-  DeckSourceRegistration deck_source_{*store_};  // uploaded card-game decks (deck_routes.h)
+  DeckSourceRegistration deck_source_{store_->decks()};  // uploaded card-game decks (deck_routes.h)
   ComputerPool computers_;
   std::atomic<std::size_t> accept_failures_{0};
   std::unique_ptr<Lobby> lobby_;
@@ -128,7 +128,7 @@ class Server {
   HttpRateLimiter http_limit_;
   HttpRateLimiter create_limit_;
   HttpRateLimiter deck_limit_;
-  DeckSweeper deck_sweeper_{*store_, options_.deck_expiry_s};
+  DeckSweeper deck_sweeper_{store_->decks(), options_.deck_expiry_s};
   ConnectionLimits connections_;
   std::unique_ptr<RouteContext> context_;
   boost::asio::io_context io_;

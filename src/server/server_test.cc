@@ -1085,7 +1085,7 @@ TEST(ServerRestart, AFinishedMatchsAnalysisIsStoredWithIt) {
   {
     auto store = open_store(db);
     const std::optional<std::string> stored =
-        store->load_analysis(id, ai::analysis_spec(ServerOptions().analysis_iterations));
+        store->analyses().load_analysis(id, ai::analysis_spec(ServerOptions().analysis_iterations));
     ASSERT_TRUE(stored);
     EXPECT_EQ(json::parse(*stored), analysis["analysis"]);
   }

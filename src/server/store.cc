@@ -3,8 +3,8 @@
 #include <stdexcept>
 
 #include "core/error.h"
-#include "server/store_pg.h"
-#include "server/store_sqlite.h"
+#include "server/pg_store.h"
+#include "server/sqlite_store.h"
 
 namespace tabletop::server {
 

@@ -24,15 +24,9 @@ namespace {
 [[maybe_unused]] ::testing::Environment* const cluster_environment =
     ::testing::AddGlobalTestEnvironment(new Cluster);
 
-class StoreTest : public ::testing::TestWithParam<std::string> {
+class StoreTest : public OnEachDatabase {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    where_ = fresh_database(GetParam(), std::string(info->name()));
-    if (where_.empty()) GTEST_SKIP() << "PostgreSQL is not available here: " << no_postgresql();
-  }
   std::unique_ptr<Store> open(StoreOptions options = {}) { return open_store(where_, options); }
-  std::string where_;
 };
 
 StoredMatch a_match(const std::string& id, long long created_at = 1000) {
@@ -52,18 +46,18 @@ StoredMatch a_match(const std::string& id, long long created_at = 1000) {
 
 TEST_P(StoreTest, MatchesMovesAndDecksComeBackAsWritten) {
   auto store = open();
-  store->create(a_match("a000000000000001", 1000));
+  store->matches().create(a_match("a000000000000001", 1000));
   StoredMatch open_seat = a_match("a000000000000002", 1000);
   open_seat.seats[0] = {{"kind", "human"}, {"open", true}};
   open_seat.status = "open";
   open_seat.takeover_after_s.reset();
   open_seat.hints = false;
-  store->create(open_seat);
-  EXPECT_EQ(store->append_move("a000000000000001", 0, "a1#a2", 1), Write::kDone);
-  EXPECT_EQ(store->append_move("a000000000000001", 1, "b1#b2", 2), Write::kDone);
-  store->set_to_move("a000000000000001", 0, 2);
+  store->matches().create(open_seat);
+  EXPECT_EQ(store->matches().append_move("a000000000000001", 0, "a1#a2", 1), Write::kDone);
+  EXPECT_EQ(store->matches().append_move("a000000000000001", 1, "b1#b2", 2), Write::kDone);
+  store->matches().set_to_move("a000000000000001", 0, 2);
 
-  std::optional<StoredMatch> m = store->load("a000000000000001");
+  std::optional<StoredMatch> m = store->matches().load("a000000000000001");
   ASSERT_TRUE(m);
   EXPECT_EQ(m->game, "relativity");
   EXPECT_EQ(m->params, json({{"players", 2}}));
@@ -76,38 +70,38 @@ TEST_P(StoreTest, MatchesMovesAndDecksComeBackAsWritten) {
   EXPECT_EQ(m->moves, (std::vector<std::string>{"a1#a2", "b1#b2"}));
   EXPECT_EQ(m->to_move, 0);
   EXPECT_EQ(m->moves_total, 2);
-  EXPECT_FALSE(store->load("a0000000000000ff"));
+  EXPECT_FALSE(store->matches().load("a0000000000000ff"));
   // What a room lacks: the moves from a ply on, and how many the log holds.
-  std::optional<StoredMatch> tail = store->load_from("a000000000000001", 1);
+  std::optional<StoredMatch> tail = store->matches().load_from("a000000000000001", 1);
   ASSERT_TRUE(tail);
   EXPECT_EQ(tail->moves, std::vector<std::string>{"b1#b2"});
   EXPECT_EQ(tail->moves_total, 2);
   EXPECT_EQ(tail->seq, 2);
-  EXPECT_TRUE(store->load_from("a000000000000001", 2)->moves.empty());
-  EXPECT_FALSE(store->load_from("a0000000000000ff", 0));
+  EXPECT_TRUE(store->matches().load_from("a000000000000001", 2)->moves.empty());
+  EXPECT_FALSE(store->matches().load_from("a0000000000000ff", 0));
 
   // Undo: the moves from ply 1 go, seq moves on, and the noted seat to move is of an older seq.
-  EXPECT_EQ(store->truncate_moves("a000000000000001", 1, 3), Write::kDone);
-  m = store->load("a000000000000001");
+  EXPECT_EQ(store->matches().truncate_moves("a000000000000001", 1, 3), Write::kDone);
+  m = store->matches().load("a000000000000001");
   EXPECT_EQ(m->moves, (std::vector<std::string>{"a1#a2"}));
   EXPECT_EQ(m->seq, 3);
   EXPECT_FALSE(m->to_move);
 
   // The list: newest first (created in the same second: the later one first), by status.
-  EXPECT_EQ(store->unfinished(), 2);
-  std::vector<StoredMatch> all = store->list("", 10);
+  EXPECT_EQ(store->matches().unfinished(), 2);
+  std::vector<StoredMatch> all = store->matches().list("", 10);
   ASSERT_EQ(all.size(), 2u);
   EXPECT_EQ(all[0].id, "a000000000000002");
   EXPECT_FALSE(all[0].takeover_after_s);
   EXPECT_FALSE(all[0].hints);
-  ASSERT_EQ(store->list("open", 10).size(), 1u);
-  EXPECT_EQ(store->list("", 1).size(), 1u);
-  store->finish("a000000000000001", {{"returns", {1, 0}}});
-  EXPECT_EQ(store->unfinished(), 1);
-  m = store->load("a000000000000001");
+  ASSERT_EQ(store->matches().list("open", 10).size(), 1u);
+  EXPECT_EQ(store->matches().list("", 1).size(), 1u);
+  store->matches().finish("a000000000000001", {{"returns", {1, 0}}});
+  EXPECT_EQ(store->matches().unfinished(), 1);
+  m = store->matches().load("a000000000000001");
   EXPECT_EQ(m->status, "finished");
   EXPECT_EQ(m->result, json({{"returns", {1, 0}}}));
-  EXPECT_EQ(store->list("finished", 10).size(), 1u);
+  EXPECT_EQ(store->matches().list("finished", 10).size(), 1u);
 
   // A deck is kept byte for byte: a Windows-1252 export (\xfc, not UTF-8) and a NUL included.
   StoredDeck d{"d1",
@@ -118,61 +112,63 @@ TEST_P(StoreTest, MatchesMovesAndDecksComeBackAsWritten) {
                5,
                R"({"cards":[]})",
                "owner-hash"};
-  store->create_deck(d);
-  std::optional<StoredDeck> back = store->load_deck("d1");
+  store->decks().create_deck(d);
+  std::optional<StoredDeck> back = store->decks().load_deck("d1");
   ASSERT_TRUE(back);
   EXPECT_EQ(back->checked, R"({"cards":[]})");
   EXPECT_EQ(back->owner_hash, "owner-hash");
-  store->set_deck_annotations("d1", {{"0", "Robots"}}, R"({"cards":[1]})");
-  back = store->load_deck("d1");
+  store->decks().set_deck_annotations("d1", {{"0", "Robots"}}, R"({"cards":[1]})");
+  back = store->decks().load_deck("d1");
   ASSERT_TRUE(back);
   EXPECT_EQ(back->text, d.text);
   EXPECT_EQ(back->annotations, json({{"0", "Robots"}}));
   EXPECT_EQ(back->checked, R"({"cards":[1]})");  // the check is stored with the annotation
-  EXPECT_FALSE(store->load_deck("d2"));
+  EXPECT_FALSE(store->decks().load_deck("d2"));
   // Its owner deletes a deck: gone, and deleting it again finds nothing.
   StoredDeck gone = d;
   gone.id = "d3";
-  store->create_deck(gone);
-  store->note_deck_use("d3", "somehash");
-  EXPECT_TRUE(store->delete_deck("d3"));
-  EXPECT_FALSE(store->load_deck("d3"));
-  EXPECT_FALSE(store->delete_deck("d3"));
-  EXPECT_TRUE(store->load_deck("d1"));
-  store->put_deck_snapshot("hash", "{\"cards\":[]}");
-  store->put_deck_snapshot("hash", "{\"cards\":[]}");  // the same content again: kept once
-  EXPECT_EQ(store->load_deck_snapshot("hash"), "{\"cards\":[]}");
-  EXPECT_FALSE(store->load_deck_snapshot("other"));
+  store->decks().create_deck(gone);
+  store->decks().note_deck_use("d3", "somehash");
+  EXPECT_TRUE(store->decks().delete_deck("d3"));
+  EXPECT_FALSE(store->decks().load_deck("d3"));
+  EXPECT_FALSE(store->decks().delete_deck("d3"));
+  EXPECT_TRUE(store->decks().load_deck("d1"));
+  store->decks().put_deck_snapshot("hash", "{\"cards\":[]}");
+  store->decks().put_deck_snapshot("hash", "{\"cards\":[]}");  // the same content again: kept once
+  EXPECT_EQ(store->decks().load_deck_snapshot("hash"), "{\"cards\":[]}");
+  EXPECT_FALSE(store->decks().load_deck_snapshot("other"));
 
   // Opened again (a restart): the same.
   store.reset();
   store = open();
-  EXPECT_EQ(store->load("a000000000000001")->moves, (std::vector<std::string>{"a1#a2"}));
+  EXPECT_EQ(store->matches().load("a000000000000001")->moves, (std::vector<std::string>{"a1#a2"}));
 }
 
 TEST_P(StoreTest, AWriteAtAnOldSeqIsStaleAndChangesNothing) {
   auto store = open();
   const StoredMatch m = a_match("b000000000000001");
-  store->create(m);
-  EXPECT_EQ(store->append_move(m.id, 0, "a1#a2", 1), Write::kDone);
-  EXPECT_EQ(store->append_move(m.id, 1, "b1#b2", 1), Write::kStale);  // it is at 1, not 0
-  EXPECT_EQ(store->append_move(m.id, 1, "b1#b2", 3), Write::kStale);  // not at 2 either
-  EXPECT_EQ(store->truncate_moves(m.id, 0, 1), Write::kStale);
+  store->matches().create(m);
+  EXPECT_EQ(store->matches().append_move(m.id, 0, "a1#a2", 1), Write::kDone);
+  EXPECT_EQ(store->matches().append_move(m.id, 1, "b1#b2", 1), Write::kStale);  // it is at 1, not 0
+  EXPECT_EQ(store->matches().append_move(m.id, 1, "b1#b2", 3), Write::kStale);  // not at 2 either
+  EXPECT_EQ(store->matches().truncate_moves(m.id, 0, 1), Write::kStale);
   json claimed = m.seats;
   claimed[1]["kind"] = "human";
-  EXPECT_EQ(store->update_seats(m.id, m.seats, 0, claimed, "running", 0), Write::kStale);  // seq
+  EXPECT_EQ(store->matches().update_seats(m.id, m.seats, 0, claimed, "running", 0),
+            Write::kStale);  // seq
   json other = m.seats;
   other[0]["token_hash"] = "h9";
-  EXPECT_EQ(store->update_seats(m.id, other, 1, claimed, "running", 1), Write::kStale);  // seats
-  std::optional<StoredMatch> back = store->load(m.id);
+  EXPECT_EQ(store->matches().update_seats(m.id, other, 1, claimed, "running", 1),
+            Write::kStale);  // seats
+  std::optional<StoredMatch> back = store->matches().load(m.id);
   EXPECT_EQ(back->seq, 1);
   EXPECT_EQ(back->moves, std::vector<std::string>{"a1#a2"});
   EXPECT_EQ(back->seats, m.seats);
   // At the right seq and seats: written.
-  EXPECT_EQ(store->update_seats(m.id, m.seats, 1, claimed, "running", 1), Write::kDone);
-  EXPECT_EQ(store->update_seats(m.id, m.seats, 1, claimed, "running", 2), Write::kStale);
-  EXPECT_EQ(store->update_seats(m.id, claimed, 1, m.seats, "running", 2), Write::kDone);
-  EXPECT_EQ(store->load(m.id)->seq, 2);
+  EXPECT_EQ(store->matches().update_seats(m.id, m.seats, 1, claimed, "running", 1), Write::kDone);
+  EXPECT_EQ(store->matches().update_seats(m.id, m.seats, 1, claimed, "running", 2), Write::kStale);
+  EXPECT_EQ(store->matches().update_seats(m.id, claimed, 1, m.seats, "running", 2), Write::kDone);
+  EXPECT_EQ(store->matches().load(m.id)->seq, 2);
 }
 
 // Two writers (two stores on one database: two connections, as two processes have) append at the
@@ -182,7 +178,7 @@ TEST_P(StoreTest, TwoWritersAtOneSeqExactlyOneWins) {
   auto a = open();
   auto b = open();
   const StoredMatch m = a_match("c000000000000001");
-  a->create(m);
+  a->matches().create(m);
   constexpr int kRounds = 40;
   std::vector<std::string> winners(kRounds);
   std::atomic<int> stale{0};
@@ -190,7 +186,7 @@ TEST_P(StoreTest, TwoWritersAtOneSeqExactlyOneWins) {
   auto writer = [&](Store& store, const std::string& name) {
     for (int ply = 0; ply < kRounds; ++ply) {
       start.arrive_and_wait();  // both at this ply together
-      const Write w = store.append_move(m.id, ply, name + std::to_string(ply), ply + 1);
+      const Write w = store.matches().append_move(m.id, ply, name + std::to_string(ply), ply + 1);
       if (w == Write::kDone)
         winners[std::size_t(ply)] += name;
       else
@@ -203,7 +199,7 @@ TEST_P(StoreTest, TwoWritersAtOneSeqExactlyOneWins) {
   one.join();
   two.join();
   EXPECT_EQ(stale, kRounds);
-  std::optional<StoredMatch> back = b->load(m.id);
+  std::optional<StoredMatch> back = b->matches().load(m.id);
   EXPECT_EQ(back->seq, kRounds);
   ASSERT_EQ(back->moves.size(), std::size_t(kRounds));
   for (int ply = 0; ply < kRounds; ++ply) {
@@ -220,35 +216,35 @@ TEST_P(StoreTest, OneProcessAtATimeHoldsAComputerSeatsLease) {
   auto a = open(long_lease);
   auto b = open(long_lease);
   StoredMatch m = a_match("d000000000000001");
-  a->create(m);
-  EXPECT_TRUE(a->claim_lease(m.id));
-  EXPECT_TRUE(a->claim_lease(m.id));  // kept
-  a->renew_leases();
-  if (!a->shared()) {
-    EXPECT_TRUE(b->claim_lease(m.id));
-    EXPECT_TRUE(b->orphans(10).empty());
+  a->matches().create(m);
+  EXPECT_TRUE(a->coordination().claim_lease(m.id));
+  EXPECT_TRUE(a->coordination().claim_lease(m.id));  // kept
+  a->coordination().renew_leases();
+  if (!a->coordination().shared()) {
+    EXPECT_TRUE(b->coordination().claim_lease(m.id));
+    EXPECT_TRUE(b->coordination().orphans(10).empty());
     return;
   }
-  EXPECT_FALSE(b->claim_lease(m.id));
-  a->release_lease(m.id);
-  EXPECT_TRUE(b->claim_lease(m.id));
-  EXPECT_FALSE(a->claim_lease(m.id));
+  EXPECT_FALSE(b->coordination().claim_lease(m.id));
+  a->coordination().release_lease(m.id);
+  EXPECT_TRUE(b->coordination().claim_lease(m.id));
+  EXPECT_FALSE(a->coordination().claim_lease(m.id));
 
   // A holder that stops renewing (killed): its lease expires and the other takes it.
   StoreOptions short_lease;
   short_lease.lease_s = 0.5;
   auto dying = open(short_lease);
   StoredMatch n = a_match("d000000000000002");
-  dying->create(n);
-  ASSERT_TRUE(dying->claim_lease(n.id));
+  dying->matches().create(n);
+  ASSERT_TRUE(dying->coordination().claim_lease(n.id));
   const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   bool taken = false;
   while (!taken && std::chrono::steady_clock::now() < give_up) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    taken = a->claim_lease(n.id);
+    taken = a->coordination().claim_lease(n.id);
   }
   EXPECT_TRUE(taken);
-  EXPECT_FALSE(dying->claim_lease(n.id));
+  EXPECT_FALSE(dying->coordination().claim_lease(n.id));
 }
 
 // Presence: a seat held by a viewer of another live process, or left by it within the timeout,
@@ -259,32 +255,32 @@ TEST_P(StoreTest, ASeatHeldThroughAnotherProcessIsSeenFromTheOthers) {
   auto a = open(long_lease);
   auto b = open(long_lease);
   const StoredMatch m = a_match("g000000000000001");
-  a->create(m);
-  EXPECT_FALSE(b->seen_elsewhere(m.id, 0, 30));
-  a->note_presence(m.id, 0, true);
-  a->renew_leases();
-  EXPECT_FALSE(a->seen_elsewhere(m.id, 0, 30));  // its own viewer
-  EXPECT_FALSE(b->seen_elsewhere(m.id, 1, 30));  // another seat
-  if (!a->shared()) {
-    EXPECT_FALSE(b->seen_elsewhere(m.id, 0, 30));
+  a->matches().create(m);
+  EXPECT_FALSE(b->coordination().seen_elsewhere(m.id, 0, 30));
+  a->coordination().note_presence(m.id, 0, true);
+  a->coordination().renew_leases();
+  EXPECT_FALSE(a->coordination().seen_elsewhere(m.id, 0, 30));  // its own viewer
+  EXPECT_FALSE(b->coordination().seen_elsewhere(m.id, 1, 30));  // another seat
+  if (!a->coordination().shared()) {
+    EXPECT_FALSE(b->coordination().seen_elsewhere(m.id, 0, 30));
     return;
   }
-  EXPECT_TRUE(b->seen_elsewhere(m.id, 0, 0));  // held now, whatever the timeout
-  a->note_presence(m.id, 0, false);
-  EXPECT_TRUE(b->seen_elsewhere(m.id, 0, 600));  // left less than 600 s ago
-  EXPECT_FALSE(b->seen_elsewhere(m.id, 0, 0));   // but it has left
+  EXPECT_TRUE(b->coordination().seen_elsewhere(m.id, 0, 0));  // held now, whatever the timeout
+  a->coordination().note_presence(m.id, 0, false);
+  EXPECT_TRUE(b->coordination().seen_elsewhere(m.id, 0, 600));  // left less than 600 s ago
+  EXPECT_FALSE(b->coordination().seen_elsewhere(m.id, 0, 0));   // but it has left
 
   // A process that dies holding the seat: its viewer counts as gone once its renewal lapses.
   StoreOptions short_lease;
   short_lease.lease_s = 0.5;
   auto dying = open(short_lease);
-  dying->note_presence(m.id, 1, true);
-  EXPECT_TRUE(b->seen_elsewhere(m.id, 1, 0));
+  dying->coordination().note_presence(m.id, 1, true);
+  EXPECT_TRUE(b->coordination().seen_elsewhere(m.id, 1, 0));
   const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   bool gone = false;
   while (!gone && std::chrono::steady_clock::now() < give_up) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    gone = !b->seen_elsewhere(m.id, 1, 0);
+    gone = !b->coordination().seen_elsewhere(m.id, 1, 0);
   }
   EXPECT_TRUE(gone);
 }
@@ -302,24 +298,26 @@ TEST_P(StoreTest, OrphansAreComputerSeatsToMoveWithoutALiveLease) {
   StoredMatch finished = a_match("e000000000000005");
   for (const StoredMatch* m :
        {&human_to_move, &computer_to_move, &unknown, &no_computer, &finished})
-    a->create(*m);
-  a->set_to_move(human_to_move.id, 0, 0);
-  a->set_to_move(computer_to_move.id, 1, 0);
-  a->set_to_move(no_computer.id, 1, 0);
-  a->set_to_move(finished.id, 1, 0);
-  a->finish(finished.id, {{"returns", {0, 1}}});
-  if (!a->shared()) {
-    EXPECT_TRUE(a->orphans(10).empty());
+    a->matches().create(*m);
+  a->matches().set_to_move(human_to_move.id, 0, 0);
+  a->matches().set_to_move(computer_to_move.id, 1, 0);
+  a->matches().set_to_move(no_computer.id, 1, 0);
+  a->matches().set_to_move(finished.id, 1, 0);
+  a->matches().finish(finished.id, {{"returns", {0, 1}}});
+  if (!a->coordination().shared()) {
+    EXPECT_TRUE(a->coordination().orphans(10).empty());
     return;
   }
-  EXPECT_EQ(b->orphans(10), (std::vector<std::string>{computer_to_move.id, unknown.id}));
-  EXPECT_EQ(b->orphans(1).size(), 1u);
-  ASSERT_TRUE(a->claim_lease(computer_to_move.id));
-  EXPECT_EQ(b->orphans(10), std::vector<std::string>{unknown.id});
+  EXPECT_EQ(b->coordination().orphans(10),
+            (std::vector<std::string>{computer_to_move.id, unknown.id}));
+  EXPECT_EQ(b->coordination().orphans(1).size(), 1u);
+  ASSERT_TRUE(a->coordination().claim_lease(computer_to_move.id));
+  EXPECT_EQ(b->coordination().orphans(10), std::vector<std::string>{unknown.id});
   // The row moves on: its noted seat to move is of an older seq, so it may be the computer's.
-  a->set_to_move(human_to_move.id, 0, 0);
-  ASSERT_EQ(a->append_move(human_to_move.id, 0, "a1#a2", 1), Write::kDone);
-  EXPECT_EQ(b->orphans(10), (std::vector<std::string>{human_to_move.id, unknown.id}));
+  a->matches().set_to_move(human_to_move.id, 0, 0);
+  ASSERT_EQ(a->matches().append_move(human_to_move.id, 0, "a1#a2", 1), Write::kDone);
+  EXPECT_EQ(b->coordination().orphans(10),
+            (std::vector<std::string>{human_to_move.id, unknown.id}));
 }
 
 // Announcements: a change committed through one store reaches the others that listen (with the
@@ -330,28 +328,29 @@ TEST_P(StoreTest, OtherProcessesHearOfEveryCommittedChange) {
   std::mutex mutex;
   std::condition_variable heard;
   std::vector<std::pair<std::string, long long>> to_a, to_b;
-  a->listen([&](const Change& c) {
+  a->coordination().listen([&](const Change& c) {
     std::lock_guard lock(mutex);
     to_a.emplace_back(c.match, c.seq);
     heard.notify_all();
   });
-  b->listen([&](const Change& c) {
+  b->coordination().listen([&](const Change& c) {
     std::lock_guard lock(mutex);
     to_b.emplace_back(c.match, c.seq);
     heard.notify_all();
   });
   const StoredMatch m = a_match("f000000000000001");
-  a->create(m);
-  ASSERT_EQ(a->append_move(m.id, 0, "a1#a2", 1), Write::kDone);
-  ASSERT_EQ(a->append_move(m.id, 1, "b1#b2", 2), Write::kDone);
-  ASSERT_EQ(a->truncate_moves(m.id, 1, 3), Write::kDone);
+  a->matches().create(m);
+  ASSERT_EQ(a->matches().append_move(m.id, 0, "a1#a2", 1), Write::kDone);
+  ASSERT_EQ(a->matches().append_move(m.id, 1, "b1#b2", 2), Write::kDone);
+  ASSERT_EQ(a->matches().truncate_moves(m.id, 1, 3), Write::kDone);
   json seats = m.seats;
   seats[1]["kind"] = "human";
-  ASSERT_EQ(a->update_seats(m.id, m.seats, 3, seats, "running", 4), Write::kDone);
-  ASSERT_EQ(a->append_move(m.id, 1, "b1#b2", 4), Write::kStale);  // not announced: not written
-  ASSERT_EQ(b->append_move(m.id, 1, "c1#c2", 5), Write::kDone);
+  ASSERT_EQ(a->matches().update_seats(m.id, m.seats, 3, seats, "running", 4), Write::kDone);
+  ASSERT_EQ(a->matches().append_move(m.id, 1, "b1#b2", 4),
+            Write::kStale);  // not announced: not written
+  ASSERT_EQ(b->matches().append_move(m.id, 1, "c1#c2", 5), Write::kDone);
   std::unique_lock lock(mutex);
-  if (!a->shared()) {
+  if (!a->coordination().shared()) {
     // One process: nothing to announce, and no thread that could.
     EXPECT_TRUE(to_a.empty());
     EXPECT_TRUE(to_b.empty());
@@ -363,8 +362,8 @@ TEST_P(StoreTest, OtherProcessesHearOfEveryCommittedChange) {
                       {m.id, 1}, {m.id, 2}, {m.id, 3}, {m.id, 4}}));
   EXPECT_EQ(to_a, (std::vector<std::pair<std::string, long long>>{{m.id, 5}}));
   lock.unlock();
-  a->unlisten();
-  b->unlisten();
+  a->coordination().unlisten();
+  b->coordination().unlisten();
 }
 
 // Deck expiry (serve --deck-expiry-days): the sweep removes what no match needs, on both stores.
@@ -378,7 +377,7 @@ TEST_P(StoreTest, TheDeckSweepKeepsWhatMatchesNameAndRemovesTheRest) {
     d.format = "json";
     d.text = "{}";
     d.created_at = created;
-    store.create_deck(d);
+    store.decks().create_deck(d);
   };
   auto match = [&](const std::string& id, const std::string& hash, bool finished) {
     StoredMatch m;
@@ -386,34 +385,34 @@ TEST_P(StoreTest, TheDeckSweepKeepsWhatMatchesNameAndRemovesTheRest) {
     m.game = "conspiracy-tcg";
     m.params = {{"uploaded_decks", "upload:" + hash + ",agency-field-office"}};
     m.created_at = 100;
-    store.create(m);
-    if (finished) store.finish(id, json{{"returns", {1, -1}}});
+    store.matches().create(m);
+    if (finished) store.matches().finish(id, json{{"returns", {1, -1}}});
   };
   deck("old", 100);       // untouched since 100: goes
   deck("touched", 100);   // touched at 5000: stays
   deck("running", 100);   // played by a running match: stays
   deck("finished", 100);  // its match is over: goes
-  store.touch_deck("touched", 5000);
+  store.decks().touch_deck("touched", 5000);
   for (const char* hash : {"h-running", "h-finished", "h-unnamed"})
-    store.put_deck_snapshot(hash, "{}");
-  store.note_deck_use("running", "h-running");
-  store.note_deck_use("finished", "h-finished");
+    store.decks().put_deck_snapshot(hash, "{}");
+  store.decks().note_deck_use("running", "h-running");
+  store.decks().note_deck_use("finished", "h-finished");
   match("m1", "h-running", false);
   match("m2", "h-finished", true);
   const long long later = std::time(nullptr) + 10;  // every snapshot was made before
-  EXPECT_EQ(store.sweep_decks(1000, later), std::make_pair(2, 1));
-  EXPECT_FALSE(store.load_deck("old"));
-  EXPECT_FALSE(store.load_deck("finished"));
-  EXPECT_TRUE(store.load_deck("touched"));
-  EXPECT_TRUE(store.load_deck("running"));
+  EXPECT_EQ(store.decks().sweep_decks(1000, later), std::make_pair(2, 1));
+  EXPECT_FALSE(store.decks().load_deck("old"));
+  EXPECT_FALSE(store.decks().load_deck("finished"));
+  EXPECT_TRUE(store.decks().load_deck("touched"));
+  EXPECT_TRUE(store.decks().load_deck("running"));
   // A finished match's snapshot is kept with the match; only the unnamed one went.
-  EXPECT_TRUE(store.load_deck_snapshot("h-running"));
-  EXPECT_TRUE(store.load_deck_snapshot("h-finished"));
-  EXPECT_FALSE(store.load_deck_snapshot("h-unnamed"));
+  EXPECT_TRUE(store.decks().load_deck_snapshot("h-running"));
+  EXPECT_TRUE(store.decks().load_deck_snapshot("h-finished"));
+  EXPECT_FALSE(store.decks().load_deck_snapshot("h-unnamed"));
   // A snapshot younger than its cutoff stays even when nothing names it.
-  store.put_deck_snapshot("h-new", "{}");
-  EXPECT_EQ(store.sweep_decks(1000, 0), std::make_pair(0, 0));
-  EXPECT_TRUE(store.load_deck_snapshot("h-new"));
+  store.decks().put_deck_snapshot("h-new", "{}");
+  EXPECT_EQ(store.decks().sweep_decks(1000, 0), std::make_pair(0, 0));
+  EXPECT_TRUE(store.decks().load_deck_snapshot("h-new"));
 }
 
 // A finished match's post-game analysis is stored with it, one per search spec; the first written
@@ -421,21 +420,24 @@ TEST_P(StoreTest, TheDeckSweepKeepsWhatMatchesNameAndRemovesTheRest) {
 TEST_P(StoreTest, AnAnalysisIsStoredWithItsMatchPerSearchSpec) {
   {
     auto store = open();
-    store->create(a_match("a000000000000001"));
-    store->finish("a000000000000001", json{{"returns", {1, -1}}});
-    EXPECT_FALSE(store->load_analysis("a000000000000001", "ismcts:iterations=2000"));
+    store->matches().create(a_match("a000000000000001"));
+    store->matches().finish("a000000000000001", json{{"returns", {1, -1}}});
+    EXPECT_FALSE(store->analyses().load_analysis("a000000000000001", "ismcts:iterations=2000"));
     const std::string analysis = R"({"moves":[{"move":"a1#a2","before":0.5,"after":0.62}]})";
-    store->put_analysis("a000000000000001", "ismcts:iterations=2000", analysis);
-    store->put_analysis("a000000000000001", "ismcts:iterations=2000", R"({"moves":[]})");
-    store->put_analysis("a000000000000001", "ismcts:iterations=500", R"({"moves":[]})");
-    EXPECT_EQ(store->load_analysis("a000000000000001", "ismcts:iterations=2000"), analysis);
-    EXPECT_EQ(store->load_analysis("a000000000000001", "ismcts:iterations=500"), R"({"moves":[]})");
-    EXPECT_FALSE(store->load_analysis("a0000000000000ff", "ismcts:iterations=2000"));
+    store->analyses().put_analysis("a000000000000001", "ismcts:iterations=2000", analysis);
+    store->analyses().put_analysis("a000000000000001", "ismcts:iterations=2000", R"({"moves":[]})");
+    store->analyses().put_analysis("a000000000000001", "ismcts:iterations=500", R"({"moves":[]})");
+    EXPECT_EQ(store->analyses().load_analysis("a000000000000001", "ismcts:iterations=2000"),
+              analysis);
+    EXPECT_EQ(store->analyses().load_analysis("a000000000000001", "ismcts:iterations=500"),
+              R"({"moves":[]})");
+    EXPECT_FALSE(store->analyses().load_analysis("a0000000000000ff", "ismcts:iterations=2000"));
     // Only a match the database holds has an analysis.
-    EXPECT_ANY_THROW(store->put_analysis("a0000000000000ff", "ismcts:iterations=2000", "{}"));
+    EXPECT_ANY_THROW(
+        store->analyses().put_analysis("a0000000000000ff", "ismcts:iterations=2000", "{}"));
   }
   auto reopened = open();
-  EXPECT_EQ(reopened->load_analysis("a000000000000001", "ismcts:iterations=2000"),
+  EXPECT_EQ(reopened->analyses().load_analysis("a000000000000001", "ismcts:iterations=2000"),
             R"({"moves":[{"move":"a1#a2","before":0.5,"after":0.62}]})");
 }
 

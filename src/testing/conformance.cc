@@ -123,8 +123,9 @@ std::size_t shape_size(const std::vector<int>& shape) {
   return size;
 }
 
-// One of the two tensors of `viewer` (information state when `information`), finite, every entry
-// written (the buffer is filled with NaN first).
+// One of the two tensors of `viewer` (information state when `information`). The buffer is filled
+// with NaN first: State's wrapper zeroes it before the game writes, so every entry comes back
+// finite.
 std::vector<float> tensor(const State& state, Seat viewer, bool information) {
   const Game& game = state.game();
   const std::vector<int> shape =

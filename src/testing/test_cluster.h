@@ -71,4 +71,16 @@ inline std::string fresh_database(const std::string& kind, const std::string& na
   return url.substr(0, url.rfind('/') + 1) + db;
 }
 
+// A test run once on each kind of database (its parameter: "sqlite" or "postgresql"), each time
+// on a fresh one (`where_`); skipped, saying why, where PostgreSQL is not installed.
+class OnEachDatabase : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    where_ = fresh_database(GetParam(), std::string(info->name()));
+    if (where_.empty()) GTEST_SKIP() << "PostgreSQL is not available here: " << no_postgresql();
+  }
+  std::string where_;
+};
+
 }  // namespace tabletop::server

@@ -1037,9 +1037,104 @@ void ConspiracyState::resolve_attack() {
       }
     }
   }
+  finish_action();
+}
+
+void ConspiracyState::finish_action() {
   action_ = Action::kNone;
   act_coin_ = act_target_ = attack_sq_ = new_tile_pos_ = -1;
   next_step();
+}
+
+void ConspiracyState::choose_goal(Seat me, int suit, int rank) {
+  goal_suit_[std::size_t(me)] = int8_t(suit);
+  goal_rank_[std::size_t(me)] = int8_t(rank);
+  for (int k = 0; k < kPieces; ++k)
+    if (coin_loc_[std::size_t(k)] == kHand + me) coin_to_bag(k);
+  if (log().enabled()) {
+    const std::string who = game().seat_name(me);
+    log_private(uint64_t(1) << me,
+                who + " chooses the goal " + kSuitNames[suit] + " and " + std::to_string(rank),
+                who + " notes a secret goal and returns the coins");
+  }
+  if (me + 1 < players()) {
+    to_move_ = me + 1;
+  } else {
+    start_round();
+  }
+}
+
+void ConspiracyState::answer_spiral(Seat me, bool jump) {
+  asked_ |= uint8_t(1u << me);
+  if (jump) jumping_ |= uint8_t(1u << me);
+  const uint8_t unasked = wild_ & uint8_t(~played_) & uint8_t(~asked_);
+  if (unasked) {
+    to_move_ = __builtin_ctz(unasked);
+    return;
+  }
+  if (log().enabled()) {
+    std::string text = "spiral holders answer:";
+    for (Seat s = 0; s < players(); ++s)
+      if ((asked_ >> s) & 1)
+        text += " " + game().seat_name(s) + ((jumping_ >> s) & 1 ? " jumps" : " waits");
+    log_all(text);
+  }
+  finish_jump_answers();
+}
+
+void ConspiracyState::lay_tile(Seat me, int tile, int pos) {
+  // Onlookers who knew tiles in the hand (even tiles everyone saw face up) cannot tell which one
+  // went down, unless only one was held.
+  if (tiles_held(me) > 1)
+    for (int t = 0; t < kPieces; ++t)
+      if (tile_loc_[std::size_t(t)] == kHeld + me) tile_known_[std::size_t(t)] = uint8_t(1u << me);
+  tile_loc_[std::size_t(tile)] = int16_t(pos);
+  tile_at_[std::size_t(pos)] = int8_t(tile);
+  tile_up_[std::size_t(tile)] = false;
+  new_tile_pos_ = pos;
+  phase_ = Phase::kPlaceOnTile;
+  if (log().enabled()) {
+    const std::string who = game().seat_name(me);
+    log_private(uint64_t(1) << me,
+                who + " lays tile " + piece_name(tile) + " face down at " + position_name(pos),
+                who + " lays a tile face down at " + position_name(pos));
+  }
+}
+
+void ConspiracyState::play_coin_at(Seat me, int square, int dir) {
+  const int coin = act_coin_;
+  hand_play_forgets(me, coin);
+  move_coin(coin, square);
+  coin_dir_[std::size_t(coin)] = uint8_t(dir);
+  coin_up_[std::size_t(coin)] = false;
+  act_target_ = square;
+  if (log().enabled())
+    log_all(game().seat_name(me) +
+            (action_ == Action::kAttack ? " attacks with a " : " places a ") +
+            std::to_string(rank_of(coin)) + " on " + square_name(square) + " pointing " +
+            kDirNames[dir]);
+  const bool attack = action_ == Action::kAttack;
+  if (attack) attack_sq_ = square_toward(square, dir);
+  if (rank_of(coin) == 1) unexpected_effects();
+  if (attack) {
+    resolve_attack();
+  } else {
+    finish_action();
+  }
+}
+
+void ConspiracyState::save_coin(Seat me, int coin) {
+  if (coin >= 0) {
+    hand_play_forgets(me, coin);
+    move_coin(coin, kSaved + me);
+    coin_up_[std::size_t(coin)] = false;
+    if (log().enabled())
+      log_all(game().seat_name(me) + " saves a " + std::to_string(rank_of(coin)));
+  }
+  for (int k = 0; k < kPieces; ++k)
+    if (coin_loc_[std::size_t(k)] == kHand + me) coin_to_bag(k);
+  if (coin >= 0 && rank_of(coin) == 1) unexpected_effects();
+  enter_declare();
 }
 
 void ConspiracyState::do_apply(Move move) {
@@ -1053,46 +1148,14 @@ void ConspiracyState::apply_move(Move move) {
   const int a = move_a(move), b = move_b(move), c = move_c(move);
   // Log text is built only when the log is on (apply never allocates otherwise).
   const auto who = [this, me] { return game().seat_name(me); };
-  auto finish_action = [&] {
-    action_ = Action::kNone;
-    act_coin_ = act_target_ = attack_sq_ = new_tile_pos_ = -1;
-    next_step();
-  };
   switch (move_kind(move)) {
     case MoveKind::kGoal:
-      goal_suit_[std::size_t(me)] = int8_t(a);
-      goal_rank_[std::size_t(me)] = int8_t(b);
-      for (int k = 0; k < kPieces; ++k)
-        if (coin_loc_[std::size_t(k)] == kHand + me) coin_to_bag(k);
-      if (log().enabled())
-        log_private(uint64_t(1) << me,
-                    who() + " chooses the goal " + kSuitNames[a] + " and " + std::to_string(b),
-                    who() + " notes a secret goal and returns the coins");
-      if (me + 1 < players()) {
-        to_move_ = me + 1;
-      } else {
-        start_round();
-      }
+      choose_goal(me, a, b);
       return;
     case MoveKind::kJump:
-    case MoveKind::kWait: {
-      asked_ |= uint8_t(1u << me);
-      if (move_kind(move) == MoveKind::kJump) jumping_ |= uint8_t(1u << me);
-      const uint8_t unasked = wild_ & uint8_t(~played_) & uint8_t(~asked_);
-      if (unasked) {
-        to_move_ = __builtin_ctz(unasked);
-        return;
-      }
-      if (log().enabled()) {
-        std::string text = "spiral holders answer:";
-        for (Seat s = 0; s < players(); ++s)
-          if ((asked_ >> s) & 1)
-            text += " " + game().seat_name(s) + ((jumping_ >> s) & 1 ? " jumps" : " waits");
-        if (log().enabled()) log_all(text);
-      }
-      finish_jump_answers();
+    case MoveKind::kWait:
+      answer_spiral(me, move_kind(move) == MoveKind::kJump);
       return;
-    }
     case MoveKind::kPlace:
     case MoveKind::kAttack:
       ap_ -= 1;
@@ -1137,59 +1200,16 @@ void ConspiracyState::apply_move(Move move) {
         log_all("the attacked coin on " + square_name(attack_sq_) + " flips to its number side");
       finish_action();
       return;
-    case MoveKind::kTile: {
-      // Onlookers who knew tiles in the hand (even tiles everyone saw face up) cannot tell which
-      // one went down, unless only one was held.
-      if (tiles_held(me) > 1)
-        for (int t = 0; t < kPieces; ++t)
-          if (tile_loc_[std::size_t(t)] == kHeld + me)
-            tile_known_[std::size_t(t)] = uint8_t(1u << me);
-      tile_loc_[std::size_t(a)] = int16_t(b);
-      tile_at_[std::size_t(b)] = int8_t(a);
-      tile_up_[std::size_t(a)] = false;
-      new_tile_pos_ = b;
-      phase_ = Phase::kPlaceOnTile;
-      if (log().enabled())
-        log_private(uint64_t(1) << me,
-                    who() + " lays tile " + piece_name(a) + " face down at " + position_name(b),
-                    who() + " lays a tile face down at " + position_name(b));
+    case MoveKind::kTile:
+      lay_tile(me, a, b);
       return;
-    }
-    case MoveKind::kAt: {
-      const int coin = act_coin_;
-      hand_play_forgets(me, coin);
-      move_coin(coin, b);
-      coin_dir_[std::size_t(coin)] = uint8_t(c);
-      coin_up_[std::size_t(coin)] = false;
-      act_target_ = b;
-      if (log().enabled())
-        log_all(who() + (action_ == Action::kAttack ? " attacks with a " : " places a ") +
-                std::to_string(rank_of(coin)) + " on " + square_name(b) + " pointing " +
-                kDirNames[c]);
-      const bool attack = action_ == Action::kAttack;
-      if (attack) attack_sq_ = square_toward(b, c);
-      if (rank_of(coin) == 1) unexpected_effects();
-      if (attack) {
-        resolve_attack();
-      } else {
-        finish_action();
-      }
+    case MoveKind::kAt:
+      play_coin_at(me, b, c);
       return;
-    }
     case MoveKind::kSave:
-    case MoveKind::kSaveNone: {
-      if (move_kind(move) == MoveKind::kSave) {
-        hand_play_forgets(me, a);
-        move_coin(a, kSaved + me);
-        coin_up_[std::size_t(a)] = false;
-        if (log().enabled()) log_all(who() + " saves a " + std::to_string(rank_of(a)));
-      }
-      for (int k = 0; k < kPieces; ++k)
-        if (coin_loc_[std::size_t(k)] == kHand + me) coin_to_bag(k);
-      if (move_kind(move) == MoveKind::kSave && rank_of(a) == 1) unexpected_effects();
-      enter_declare();
+    case MoveKind::kSaveNone:
+      save_coin(me, move_kind(move) == MoveKind::kSave ? a : -1);
       return;
-    }
     case MoveKind::kMark: {
       const int tile = tile_at_[std::size_t(position(a, 0))];
       marker_[std::size_t(me)] = int8_t(tile);

@@ -250,7 +250,7 @@ class ConspiracyState final : public State {
   // are the same on every state the seat cannot tell apart.
   int action_index(Move move) const override;
   Move action_move(int action) const override;
-  void observation_tensor(Seat viewer, std::span<float> out) const override;
+  void write_observation_tensor(Seat viewer, std::span<float> out) const override;
   // 24 tiles and 24 coins each in exactly one place, boards and locations agreeing, coins only on
   // face-down tiles, no face-down tile in the Present row, hands and saved coins within bounds;
   // every coin in a hand and tile held known to its holder; a marker only on a tile the seat has
@@ -364,6 +364,12 @@ class ConspiracyState final : public State {
   void do_apply(Move move) override;
   json state_json() const override;
   void sample_hidden(Seat viewer, Rng& rng) override;
+  // Its steps (conspiracy_observation.cc): the coins whose identity `viewer` does not know are
+  // redealt among their slots (a slot showing its number keeps its rank); the tiles likewise
+  // (held or face down); the other seats' setup draws and goals redrawn to fit what they marked.
+  void sample_coins(Seat viewer, Rng& rng);
+  void sample_tiles(Seat viewer, Rng& rng);
+  void sample_setups(Seat viewer, Rng& rng);
 
  private:
   friend class ConspiracyGame;
@@ -448,6 +454,15 @@ class ConspiracyState final : public State {
   void log_private(uint64_t seen_by, std::string text, std::string masked);
   void flush_log();
   void apply_move(Move move);
+  // apply_move's steps: the goal chosen, a spiral holder's answer (jump or wait), a tile laid face
+  // down, the acting coin played on a square, a coin saved (-1: none) and the hand discarded.
+  void choose_goal(Seat me, int suit, int rank);
+  void answer_spiral(Seat me, bool jump);
+  void lay_tile(Seat me, int tile, int pos);
+  void play_coin_at(Seat me, int square, int dir);
+  void save_coin(Seat me, int coin);
+  // An action is over: nothing acting, nothing attacked, the turn's next step.
+  void finish_action();
   std::string pending_log_;
 
   // Pieces.

@@ -146,12 +146,8 @@ Move ConspiracyState::action_move(int action) const {
                 std::to_string(offset - 1));
 }
 
-void ConspiracyState::observation_tensor(Seat v, std::span<float> out) const {
+void ConspiracyState::write_observation_tensor(Seat v, std::span<float> out) const {
   using G = ConspiracyGame;
-  if (out.size() != std::size_t(G::kTensorSize))
-    throw Error("the Conspiracy observation tensor has " + std::to_string(G::kTensorSize) +
-                " entries, not " + std::to_string(out.size()));
-  std::fill(out.begin(), out.end(), 0.0f);
   float* x = out.data();
   // Squares: coin, symbol side up, rank (shown or known), suit (shown or known), direction, the
   // square just placed on, the square attacked.

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/text.h"
 #include "games/conspiracy/conspiracy.h"
 #include "games/conspiracy/conspiracy_internal.h"
 
@@ -14,19 +15,9 @@ namespace {
 
 // Names and notation constants: conspiracy_internal.h.
 
+// The words of a move, lower-cased.
 std::vector<std::string> split(std::string_view text) {
-  std::vector<std::string> words;
-  std::string word;
-  for (char c : text) {
-    if (std::isspace(static_cast<unsigned char>(c))) {
-      if (!word.empty()) words.push_back(word);
-      word.clear();
-    } else {
-      word += char(std::tolower(static_cast<unsigned char>(c)));
-    }
-  }
-  if (!word.empty()) words.push_back(word);
-  return words;
+  return split_words(lower_ascii(text));
 }
 
 int parse_piece(const std::string& w) {
@@ -220,18 +211,8 @@ Move ConspiracyState::parse_move(std::string_view text) const {
   } catch (const BadMove& e) {
     // The words were read in lower case; the message quotes them as the player wrote them.
     std::string message = e.what();
-    std::vector<std::string> written;
-    std::string word;
-    for (char c : std::string(text) + " ")
-      if (std::isspace(static_cast<unsigned char>(c))) {
-        if (!word.empty()) written.push_back(word);
-        word.clear();
-      } else {
-        word += c;
-      }
-    for (const std::string& original : written) {
-      std::string lowered = original;
-      for (char& c : lowered) c = char(std::tolower(static_cast<unsigned char>(c)));
+    for (const std::string& original : split_words(text)) {
+      const std::string lowered = lower_ascii(original);
       if (lowered == original) continue;
       const std::string from = quote(lowered), to = quote(original);
       for (std::size_t at = message.find(from); at != std::string::npos;

@@ -322,11 +322,32 @@ json ConspiracyState::observation(Seat v) const {
 // ---------------------------------------------------------------------------------------------
 // Determinization
 
+namespace {
+
+// `vec` in a random order (Fisher-Yates).
+template <class Vector>
+void shuffle(Vector& vec, Rng& rng) {
+  for (std::size_t n = vec.size(); n > 1; --n) std::swap(vec[n - 1], vec[rng.uniform(uint32_t(n))]);
+}
+
+}  // namespace
+
 void ConspiracyState::sample_hidden(Seat v, Rng& rng) {
-  auto shuffle = [&](auto& vec) {
-    for (std::size_t n = vec.size(); n > 1; --n)
-      std::swap(vec[n - 1], vec[rng.uniform(uint32_t(n))]);
-  };
+  sample_coins(v, rng);
+  sample_tiles(v, rng);
+  sample_setups(v, rng);
+  // Hidden jump answers of the other spiral holders.
+  if (phase_ == Phase::kJump)
+    for (Seat s = 0; s < players(); ++s)
+      if (s != v && ((asked_ >> s) & 1)) {
+        if (rng.uniform(2))
+          jumping_ |= uint8_t(1u << s);
+        else
+          jumping_ &= uint8_t(~(1u << s));
+      }
+}
+
+void ConspiracyState::sample_coins(Seat v, Rng& rng) {
   // Coins: identities unknown to v are redealt among their slots; a slot showing its number keeps
   // it.
   struct Slot {
@@ -340,150 +361,138 @@ void ConspiracyState::sample_hidden(Seat v, Rng& rng) {
     if (!knows_coin(v, c)) unknown.push_back(c);
   std::array<int, kPieces> new_id{};
   for (int c = 0; c < kPieces; ++c) new_id[std::size_t(c)] = c;
-  {
-    std::vector<int> free_slots, pool;
-    std::array<std::vector<int>, kRanks> slots_by_rank, coins_by_rank;
-    for (int c : unknown) {
-      const int loc = coin_loc_[std::size_t(c)];
-      const bool number_shows = loc < kSquares || (loc >= kSaved && loc < kSaved + kMaxSeats);
-      if (number_shows)
-        slots_by_rank[std::size_t(rank_of(c))].push_back(c);
+  std::vector<int> free_slots, pool;
+  std::array<std::vector<int>, kRanks> slots_by_rank, coins_by_rank;
+  for (int c : unknown) {
+    const int loc = coin_loc_[std::size_t(c)];
+    const bool number_shows = loc < kSquares || (loc >= kSaved && loc < kSaved + kMaxSeats);
+    if (number_shows)
+      slots_by_rank[std::size_t(rank_of(c))].push_back(c);
+    else
+      free_slots.push_back(c);
+    coins_by_rank[std::size_t(rank_of(c))].push_back(c);
+  }
+  for (int r = 0; r < kRanks; ++r) {
+    auto& coins = coins_by_rank[std::size_t(r)];
+    shuffle(coins, rng);
+    const auto& slots = slots_by_rank[std::size_t(r)];
+    for (std::size_t i = 0; i < coins.size(); ++i) {
+      if (i < slots.size())
+        new_id[std::size_t(slots[i])] = coins[i];
       else
-        free_slots.push_back(c);
-      coins_by_rank[std::size_t(rank_of(c))].push_back(c);
+        pool.push_back(coins[i]);
     }
-    for (int r = 0; r < kRanks; ++r) {
-      auto& coins = coins_by_rank[std::size_t(r)];
-      shuffle(coins);
-      const auto& slots = slots_by_rank[std::size_t(r)];
-      for (std::size_t i = 0; i < coins.size(); ++i) {
-        if (i < slots.size())
-          new_id[std::size_t(slots[i])] = coins[i];
-        else
-          pool.push_back(coins[i]);
-      }
-    }
-    shuffle(pool);
-    for (std::size_t i = 0; i < free_slots.size(); ++i)
-      new_id[std::size_t(free_slots[i])] = pool[i];
   }
+  shuffle(pool, rng);
+  for (std::size_t i = 0; i < free_slots.size(); ++i) new_id[std::size_t(free_slots[i])] = pool[i];
   // new_id[old] = the identity now in old's slot.
-  {
-    std::array<Slot, kPieces> slot{};
-    for (int c = 0; c < kPieces; ++c)
-      slot[std::size_t(c)] = {coin_loc_[std::size_t(c)], coin_dir_[std::size_t(c)],
-                              coin_known_[std::size_t(c)], coin_up_[std::size_t(c)],
-                              setup_owner_[std::size_t(c)]};
-    coin_at_.fill(-1);
-    for (int old = 0; old < kPieces; ++old) {
-      const int id = new_id[std::size_t(old)];
-      const Slot& s = slot[std::size_t(old)];
-      coin_loc_[std::size_t(id)] = s.loc;
-      coin_dir_[std::size_t(id)] = s.dir;
-      coin_known_[std::size_t(id)] = s.known;
-      coin_up_[std::size_t(id)] = s.up;
-      if (s.loc < kSquares) coin_at_[std::size_t(s.loc)] = int8_t(id);
-    }
-    if (act_coin_ >= 0) act_coin_ = new_id[std::size_t(act_coin_)];
+  std::array<Slot, kPieces> slot{};
+  for (int c = 0; c < kPieces; ++c)
+    slot[std::size_t(c)] = {coin_loc_[std::size_t(c)], coin_dir_[std::size_t(c)],
+                            coin_known_[std::size_t(c)], coin_up_[std::size_t(c)],
+                            setup_owner_[std::size_t(c)]};
+  coin_at_.fill(-1);
+  for (int old = 0; old < kPieces; ++old) {
+    const int id = new_id[std::size_t(old)];
+    const Slot& s = slot[std::size_t(old)];
+    coin_loc_[std::size_t(id)] = s.loc;
+    coin_dir_[std::size_t(id)] = s.dir;
+    coin_known_[std::size_t(id)] = s.known;
+    coin_up_[std::size_t(id)] = s.up;
+    if (s.loc < kSquares) coin_at_[std::size_t(s.loc)] = int8_t(id);
   }
+  if (act_coin_ >= 0) act_coin_ = new_id[std::size_t(act_coin_)];
+}
+
+void ConspiracyState::sample_tiles(Seat v, Rng& rng) {
   // Tiles unknown to v are redealt among their slots (held or face down).
-  {
-    std::vector<int> tiles;
-    for (int t = 0; t < kPieces; ++t)
-      if (!knows_tile(v, t)) tiles.push_back(t);
-    std::vector<int> ids = tiles;
-    shuffle(ids);
-    std::vector<std::pair<int16_t, uint8_t>> slots;
-    for (int t : tiles) slots.push_back({tile_loc_[std::size_t(t)], tile_known_[std::size_t(t)]});
-    for (std::size_t i = 0; i < tiles.size(); ++i) {
-      const int id = ids[i];
-      tile_loc_[std::size_t(id)] = slots[i].first;
-      tile_known_[std::size_t(id)] = slots[i].second;
-      tile_up_[std::size_t(id)] = false;
-      if (slots[i].first < kPositions) tile_at_[std::size_t(slots[i].first)] = int8_t(id);
-    }
+  std::vector<int> tiles;
+  for (int t = 0; t < kPieces; ++t)
+    if (!knows_tile(v, t)) tiles.push_back(t);
+  std::vector<int> ids = tiles;
+  shuffle(ids, rng);
+  std::vector<std::pair<int16_t, uint8_t>> slots;
+  for (int t : tiles) slots.push_back({tile_loc_[std::size_t(t)], tile_known_[std::size_t(t)]});
+  for (std::size_t i = 0; i < tiles.size(); ++i) {
+    const int id = ids[i];
+    tile_loc_[std::size_t(id)] = slots[i].first;
+    tile_known_[std::size_t(id)] = slots[i].second;
+    tile_up_[std::size_t(id)] = false;
+    if (slots[i].first < kPositions) tile_at_[std::size_t(slots[i].first)] = int8_t(id);
   }
+}
+
+void ConspiracyState::sample_setups(Seat v, Rng& rng) {
   // Setup draws and goals of the other seats: still in hand during the goal step, otherwise redrawn
   // from the coins v did not draw, with a goal that fits the draw and every tile the seat has
   // marked.
-  {
-    std::array<int8_t, kPieces> owner{};
-    owner.fill(-1);
-    const bool setup = phase_ == Phase::kGoal;
-    const Seat shown_winner = phase_ == Phase::kOver ? winner_ : -1;
-    for (int c = 0; c < kPieces; ++c) {
-      const int8_t old = setup_owner_[std::size_t(c)];
-      if (old >= 0 && (old == v || old == shown_winner)) owner[std::size_t(c)] = old;
-      const int loc = coin_loc_[std::size_t(c)];
-      if (setup && loc >= kHand && loc < kHand + kMaxSeats && loc - kHand != v)
-        owner[std::size_t(c)] = int8_t(loc - kHand);
-    }
-    std::vector<int> redraw;  // seats whose draw and goal are resampled
-    for (Seat s = 0; s < players(); ++s)
-      if (s != v && goal_suit_[std::size_t(s)] >= 0 && s != shown_winner) redraw.push_back(s);
-    std::array<int8_t, kMaxSeats> gs = goal_suit_, gr = goal_rank_;
-    bool done = false;
-    for (int attempt = 0; attempt < 100 && !done; ++attempt) {
-      std::array<int8_t, kPieces> o = owner;
-      std::vector<int> free;
-      for (int c = 0; c < kPieces; ++c)
-        if (o[std::size_t(c)] < 0) free.push_back(c);
-      shuffle(free);
-      std::size_t next = 0;
-      done = true;
-      for (int s : redraw) {
-        unsigned suits = 0, ranks = 0;
-        for (int k = 0; k < kHandSize; ++k) {
-          const int c = free[next++];
-          o[std::size_t(c)] = int8_t(s);
-          suits |= 1u << suit_of(c);
-          ranks |= 1u << rank_of(c);
-        }
-        int options[kSuits * kRanks][2];
-        int n = 0;
-        for (int su = 0; su < kSuits; ++su)
-          for (int r = 0; r < kRanks; ++r) {
-            if (!((suits >> su) & 1) || !((ranks >> r) & 1)) continue;
-            bool fits = true;
-            for (int t = 0; t < kPieces; ++t)
-              if ((marked_ever_[std::size_t(s)] >> t) & 1)
-                fits = fits && (suit_of(t) == su || rank_of(t) == r);
-            if (fits) {
-              options[n][0] = su;
-              options[n][1] = r;
-              ++n;
-            }
-          }
-        if (n == 0) {
-          done = false;
-          break;
-        }
-        const int pick = int(rng.uniform(uint32_t(n)));
-        gs[std::size_t(s)] = int8_t(options[pick][0]);
-        gr[std::size_t(s)] = int8_t(options[pick][1]);
+  std::array<int8_t, kPieces> owner{};
+  owner.fill(-1);
+  const bool setup = phase_ == Phase::kGoal;
+  const Seat shown_winner = phase_ == Phase::kOver ? winner_ : -1;
+  for (int c = 0; c < kPieces; ++c) {
+    const int8_t old = setup_owner_[std::size_t(c)];
+    if (old >= 0 && (old == v || old == shown_winner)) owner[std::size_t(c)] = old;
+    const int loc = coin_loc_[std::size_t(c)];
+    if (setup && loc >= kHand && loc < kHand + kMaxSeats && loc - kHand != v)
+      owner[std::size_t(c)] = int8_t(loc - kHand);
+  }
+  std::vector<int> redraw;  // seats whose draw and goal are resampled
+  for (Seat s = 0; s < players(); ++s)
+    if (s != v && goal_suit_[std::size_t(s)] >= 0 && s != shown_winner) redraw.push_back(s);
+  std::array<int8_t, kMaxSeats> gs = goal_suit_, gr = goal_rank_;
+  bool done = false;
+  for (int attempt = 0; attempt < 100 && !done; ++attempt) {
+    std::array<int8_t, kPieces> o = owner;
+    std::vector<int> free;
+    for (int c = 0; c < kPieces; ++c)
+      if (o[std::size_t(c)] < 0) free.push_back(c);
+    shuffle(free, rng);
+    std::size_t next = 0;
+    done = true;
+    for (int s : redraw) {
+      unsigned suits = 0, ranks = 0;
+      for (int k = 0; k < kHandSize; ++k) {
+        const int c = free[next++];
+        o[std::size_t(c)] = int8_t(s);
+        suits |= 1u << suit_of(c);
+        ranks |= 1u << rank_of(c);
       }
-      if (done) {
-        int count[kMaxSeats] = {};
-        for (int c = 0; c < kPieces; ++c)
-          if (o[std::size_t(c)] >= 0) ++count[o[std::size_t(c)]];
-        for (Seat s = 0; s < players(); ++s) done = done && count[s] == kHandSize;
-        if (done) {
-          setup_owner_ = o;
-          goal_suit_ = gs;
-          goal_rank_ = gr;
+      int options[kSuits * kRanks][2];
+      int n = 0;
+      for (int su = 0; su < kSuits; ++su)
+        for (int r = 0; r < kRanks; ++r) {
+          if (!((suits >> su) & 1) || !((ranks >> r) & 1)) continue;
+          bool fits = true;
+          for (int t = 0; t < kPieces; ++t)
+            if ((marked_ever_[std::size_t(s)] >> t) & 1)
+              fits = fits && (suit_of(t) == su || rank_of(t) == r);
+          if (fits) {
+            options[n][0] = su;
+            options[n][1] = r;
+            ++n;
+          }
         }
+      if (n == 0) {
+        done = false;
+        break;
+      }
+      const int pick = int(rng.uniform(uint32_t(n)));
+      gs[std::size_t(s)] = int8_t(options[pick][0]);
+      gr[std::size_t(s)] = int8_t(options[pick][1]);
+    }
+    if (done) {
+      int count[kMaxSeats] = {};
+      for (int c = 0; c < kPieces; ++c)
+        if (o[std::size_t(c)] >= 0) ++count[o[std::size_t(c)]];
+      for (Seat s = 0; s < players(); ++s) done = done && count[s] == kHandSize;
+      if (done) {
+        setup_owner_ = o;
+        goal_suit_ = gs;
+        goal_rank_ = gr;
       }
     }
   }
-  // Hidden jump answers of the other spiral holders.
-  if (phase_ == Phase::kJump)
-    for (Seat s = 0; s < players(); ++s)
-      if (s != v && ((asked_ >> s) & 1)) {
-        if (rng.uniform(2))
-          jumping_ |= uint8_t(1u << s);
-        else
-          jumping_ &= uint8_t(~(1u << s));
-      }
 }
 
 json ConspiracyState::record_observation() const {

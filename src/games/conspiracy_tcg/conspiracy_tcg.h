@@ -286,7 +286,7 @@ class TcgState final : public State {
   // place in the attack's list, a bomb's place in the list of bombs.
   int action_index(Move move) const override;
   Move action_move(int action) const override;
-  void observation_tensor(Seat viewer, std::span<float> out) const override;
+  void write_observation_tensor(Seat viewer, std::span<float> out) const override;
 
   // Accessors (tests, rendering, the estimate).
   Phase phase() const { return phase_; }
@@ -463,15 +463,23 @@ class TcgState final : public State {
   void next_turn();
   std::string agent_text(uint16_t agent) const;
 
-  // --- learning.cc: slots. The first hand slot of `s` holding `agent` (-1: none); its place in
-  // the field of `s` (column * kMaxDepth + depth; -1: none); either, the hand's kMaxHandSize slots
-  // first. The inverses give kNoAgent for an empty or impossible slot.
-  int hand_slot(Seat s, uint16_t agent) const;
+  // --- learning.cc: slots. The place of `agent` in the field of `s` (column * kMaxDepth + depth;
+  // -1: none); its slot among the hand's kMaxHandSize slots (hand_index) then the field's places.
+  // The inverses give kNoAgent for an empty or impossible slot.
   int field_slot(Seat s, uint16_t agent) const;
   int own_slot(Seat s, uint16_t agent) const;
   uint16_t hand_agent(Seat s, int slot) const;
   uint16_t field_agent_at(Seat s, int slot) const;
   uint16_t own_agent(Seat s, int slot) const;
+  // --- estimate.cc: estimate_returns' threats: under `modes` (two active), each seat's best
+  // single attack, weighted by how soon it can make it, taken from the life of its victim (and
+  // of the attacker when it would die).
+  void threat_losses(const ModePair& modes, std::array<double, kMaxSeats>& life) const;
+  // action_move's decoding of the blocks whose actions carry options: `i` is the action's number
+  // within its block, `m` is filled; false when a slot it names is empty.
+  bool deploy_of_action(int i, MoveParts& m) const;
+  bool attack_of_action(int block, int i, MoveParts& m) const;
+  bool pro_of_action(int i, MoveParts& m) const;
 
   // --- observation.cc
   json seat_json(Seat s, Seat viewer, bool truth) const;

@@ -142,19 +142,15 @@ int TcgGame::max_chance_outcomes() const {
   return int(n);
 }
 
-// Slots: the hand (first slot holding the agent), a place in one seat's field, or either.
-int TcgState::hand_slot(Seat s, uint16_t agent) const {
-  return hand_index(s, agent);
-}
+// Slots: a place in one seat's field (column * kMaxDepth + depth), or the hand's slots then the
+// field's places (the hand's slot is hand_index, rules.cc).
 int TcgState::field_slot(Seat s, uint16_t agent) const {
-  const SeatState& st = seat(s);
-  for (int c = 0; c < st.columns; ++c)
-    for (int d = 0; d < st.col_len[std::size_t(c)]; ++d)
-      if (st.col[std::size_t(c)][std::size_t(d)] == agent) return c * kMaxDepth + d;
-  return -1;
+  Seat owner;
+  int c, d;
+  return field_position(agent, owner, c, d) && owner == s ? c * kMaxDepth + d : -1;
 }
 int TcgState::own_slot(Seat s, uint16_t agent) const {
-  const int h = hand_slot(s, agent);
+  const int h = hand_index(s, agent);
   if (h >= 0) return h;
   const int f = field_slot(s, agent);
   return f < 0 ? -1 : kH + f;
@@ -187,7 +183,7 @@ int TcgState::action_index(Move move) const {
     case kDone:
       return at(kBDone, 0);
     case kEmergency:
-      return at(kBEmergency, hand_slot(me, m.agent));
+      return at(kBEmergency, hand_index(me, m.agent));
     case kOldSchoolBlock:
       return at(kBOldSchool, field_slot(me, m.agent));
     case kSave:
@@ -211,7 +207,7 @@ int TcgState::action_index(Move move) const {
         option =
             1 + 3 * p + kChanges * (1 + int(kSurges.size())) + (m.pro - kMasterPlanAncientSecrets);
       return at(kBDeploy,
-                (hand_slot(me, m.agent) * kPlaces + m.y * kMaxColumns + m.z) * deploy_options(p) +
+                (hand_index(me, m.agent) * kPlaces + m.y * kMaxColumns + m.z) * deploy_options(p) +
                     option);
     }
     case kAttack: {
@@ -222,7 +218,7 @@ int TcgState::action_index(Move move) const {
         case kTenthDanNinjaOps:
           return at(kBTenthDan, launcher * p + target());
         case kOnslaught:
-          return at(kBOnslaught, (launcher * kH + hand_slot(me, m.x)) * (1 << p) + m.y);
+          return at(kBOnslaught, (launcher * kH + hand_index(me, m.x)) * (1 << p) + m.y);
         case kThirdRateBurglary:
           return at(kBBurglary3, (launcher * kF + field_slot(me, m.x)) * p + target());
         case kSecondRateBurglary:
@@ -275,9 +271,123 @@ int TcgState::action_index(Move move) const {
     case kPut:
       return at(kBPut, (field_slot(rearranged_, m.agent) * 3 + m.y) * kMaxColumns + m.z);
     case kReplace:
-      return at(kBReplace, field_slot(me, m.agent) * kH + hand_slot(me, m.x));
+      return at(kBReplace, field_slot(me, m.agent) * kH + hand_index(me, m.x));
   }
   return -1;
+}
+
+namespace {
+
+// The next digit of an action's number within its block (action_index composes them with the
+// last radix outermost, so the digits come off in the reverse order of composing).
+int take(int& i, int radix) {
+  const int r = i % radix;
+  i /= radix;
+  return r;
+}
+
+}  // namespace
+
+bool TcgState::deploy_of_action(int i, MoveParts& m) const {
+  const int p = num_players();
+  const Seat me = current_player();
+  m.kind = kDeploy;
+  int option = take(i, deploy_options(p));
+  m.z = uint8_t(take(i, kMaxColumns));
+  m.y = uint16_t(take(i, 4));
+  m.agent = hand_agent(me, i);
+  if (option == 0) return m.agent != kNoAgent;
+  if (--option < 3 * p) {
+    m.pro = option < p ? kHacking : option < 2 * p ? kScrying : kAllSeeingEye;
+    m.x = uint16_t(option % p);
+  } else if ((option -= 3 * p) < kChanges * (1 + int(kSurges.size()))) {
+    m.pro = option < kChanges ? kLegalManeuvering : kSurges[std::size_t(option / kChanges - 1)];
+    m.x = change_of(option % kChanges);
+  } else {
+    m.pro = uint8_t(kMasterPlanAncientSecrets + option - kChanges * (1 + int(kSurges.size())));
+  }
+  return m.agent != kNoAgent;
+}
+
+bool TcgState::attack_of_action(int block, int i, MoveParts& m) const {
+  const int p = num_players();
+  const Seat me = current_player();
+  const Block b = Block(block);
+  m.kind = kAttack;
+  m.x = kNoAgent;
+  bool ok = true;
+  if (b == kBInside) {
+    m.pro = kInsideJob;
+    m.y = uint16_t(1u << take(i, p));
+    m.x = field_agent_at(me, take(i, kF));
+    const int slot = take(i, kF);
+    m.agent = field_agent_at(Seat(i), slot);
+    return m.x != kNoAgent && m.agent != kNoAgent;
+  }
+  if (b == kBOnslaught || b == kBBurglary2) {
+    m.y = uint16_t(take(i, 1 << p));
+  } else if (b == kBNinja) {
+    m.z = uint8_t(kNinja << 4 | take(i, kMaxColumns));
+    m.y = uint16_t(1u << take(i, p));
+  } else {
+    m.y = uint16_t(1u << take(i, p));
+  }
+  if (b == kBOnslaught) {
+    m.x = hand_agent(me, take(i, kH));
+    ok = m.x != kNoAgent;
+  }
+  if (b == kBBurglary2 || b == kBBurglary3) {
+    m.x = field_agent_at(me, take(i, kF));
+    ok = m.x != kNoAgent;
+    m.z = kBurglary << 4;
+  }
+  if (b == kBTenthDan) m.z = kTenthDan << 4;
+  m.pro = b == kBNinja       ? kNinjaOps
+          : b == kBTenthDan  ? kTenthDanNinjaOps
+          : b == kBOnslaught ? kOnslaught
+          : b == kBBurglary3 ? kThirdRateBurglary
+          : b == kBBurglary2 ? kSecondRateBurglary
+                             : kNoPro;
+  m.agent = field_agent_at(me, i);
+  return ok && m.agent != kNoAgent;
+}
+
+bool TcgState::pro_of_action(int i, MoveParts& m) const {
+  const int p = num_players();
+  m.kind = kPro;
+  int option = take(i, pro_options(p));
+  m.agent = own_agent(current_player(), i);
+  bool ok = m.agent != kNoAgent;
+  const int base = int(kModePros.size()) * kChanges;
+  if (option < base) {
+    m.pro = kModePros[std::size_t(option / kChanges)];
+    m.x = change_of(option % kChanges);
+  } else if ((option -= base) < 3) {
+    m.pro = option == 0 ? kClockwork : option == 1 ? kShakeup : kBigCon;
+  } else if ((option -= 3) < p) {
+    m.pro = kHostileTakeover;
+    m.x = uint16_t(option);
+  } else if ((option -= p) < 2 * p) {
+    m.pro = kPaperwork;
+    m.x = uint16_t(option / 2);
+    m.y = uint16_t(option % 2);
+  } else if ((option -= 2 * p) < p * kMaxColumns * kMaxColumns) {
+    m.pro = kPlantingBombs;
+    const Seat t = Seat(option / (kMaxColumns * kMaxColumns));
+    m.x = field_agent_at(t, option / kMaxColumns % kMaxColumns * kMaxDepth);
+    m.y = field_agent_at(t, option % kMaxColumns * kMaxDepth);
+    m.z = 1;
+    ok = ok && m.x != kNoAgent && m.y != kNoAgent;
+  } else {
+    option -= p * kMaxColumns * kMaxColumns;
+    m.pro = kPlantingBombs;
+    ok = ok && option < bomb_count_;
+    if (ok) {
+      m.x = bombs_[std::size_t(option)][0];
+      m.y = bombs_[std::size_t(option)][1];
+    }
+  }
+  return ok;
 }
 
 Move TcgState::action_move(int action) const {
@@ -295,11 +405,6 @@ Move TcgState::action_move(int action) const {
   auto need = [&](uint16_t agent) {
     ok = ok && agent != kNoAgent;
     return agent;
-  };
-  auto take = [&](int radix) {
-    const int r = i % radix;
-    i /= radix;
-    return r;
   };
   Move move{};
   switch (Block(b)) {
@@ -322,120 +427,43 @@ Move TcgState::action_move(int action) const {
       break;
     case kBSave:
       m.kind = kSave;
-      m.x = need(field_agent_at(me, take(kF)));
+      m.x = need(field_agent_at(me, take(i, kF)));
       m.agent = need(field_agent_at(me, i));
       break;
     case kBDisguise:
       m.kind = kDisguiseSwap;
-      m.x = need(own_agent(me, take(kO)));
+      m.x = need(own_agent(me, take(i, kO)));
       m.agent = need(field_agent_at(me, i));
       break;
     case kBSurge:
       m.kind = kSurgeStart;
-      m.x = change_of(take(kChanges));
-      m.pro = kSurges[std::size_t(take(int(kSurges.size())))];
+      m.x = change_of(take(i, kChanges));
+      m.pro = kSurges[std::size_t(take(i, int(kSurges.size())))];
       m.agent = need(field_agent_at(me, i));
       break;
-    case kBDeploy: {
-      m.kind = kDeploy;
-      int option = take(deploy_options(p));
-      m.z = uint8_t(take(kMaxColumns));
-      m.y = uint16_t(take(4));
-      m.agent = need(hand_agent(me, i));
-      if (option == 0) break;
-      if (--option < 3 * p) {
-        m.pro = option < p ? kHacking : option < 2 * p ? kScrying : kAllSeeingEye;
-        m.x = uint16_t(option % p);
-      } else if ((option -= 3 * p) < kChanges * (1 + int(kSurges.size()))) {
-        m.pro = option < kChanges ? kLegalManeuvering : kSurges[std::size_t(option / kChanges - 1)];
-        m.x = change_of(option % kChanges);
-      } else {
-        m.pro = uint8_t(kMasterPlanAncientSecrets + option - kChanges * (1 + int(kSurges.size())));
-      }
+    case kBDeploy:
+      ok = ok && deploy_of_action(i, m);
       break;
-    }
     case kBAttack:
     case kBNinja:
     case kBTenthDan:
     case kBOnslaught:
     case kBBurglary3:
-    case kBBurglary2: {
-      m.kind = kAttack;
-      m.x = kNoAgent;
-      if (b == kBOnslaught || b == kBBurglary2) {
-        m.y = uint16_t(take(1 << p));
-      } else if (b == kBNinja) {
-        m.z = uint8_t(kNinja << 4 | take(kMaxColumns));
-        m.y = uint16_t(1u << take(p));
-      } else {
-        m.y = uint16_t(1u << take(p));
-      }
-      if (b == kBOnslaught) m.x = need(hand_agent(me, take(kH)));
-      if (b == kBBurglary2 || b == kBBurglary3) {
-        m.x = need(field_agent_at(me, take(kF)));
-        m.z = kBurglary << 4;
-      }
-      if (b == kBTenthDan) m.z = kTenthDan << 4;
-      m.pro = b == kBNinja       ? kNinjaOps
-              : b == kBTenthDan  ? kTenthDanNinjaOps
-              : b == kBOnslaught ? kOnslaught
-              : b == kBBurglary3 ? kThirdRateBurglary
-              : b == kBBurglary2 ? kSecondRateBurglary
-                                 : kNoPro;
-      m.agent = need(field_agent_at(me, i));
+    case kBBurglary2:
+    case kBInside:
+      ok = ok && attack_of_action(b, i, m);
       break;
-    }
-    case kBInside: {
-      m.kind = kAttack;
-      m.pro = kInsideJob;
-      m.y = uint16_t(1u << take(p));
-      m.x = need(field_agent_at(me, take(kF)));
-      const int slot = take(kF);
-      m.agent = need(field_agent_at(Seat(i), slot));
+    case kBPro:
+      ok = ok && pro_of_action(i, m);
       break;
-    }
-    case kBPro: {
-      m.kind = kPro;
-      int option = take(pro_options(p));
-      m.agent = need(own_agent(me, i));
-      const int base = int(kModePros.size()) * kChanges;
-      if (option < base) {
-        m.pro = kModePros[std::size_t(option / kChanges)];
-        m.x = change_of(option % kChanges);
-      } else if ((option -= base) < 3) {
-        m.pro = option == 0 ? kClockwork : option == 1 ? kShakeup : kBigCon;
-      } else if ((option -= 3) < p) {
-        m.pro = kHostileTakeover;
-        m.x = uint16_t(option);
-      } else if ((option -= p) < 2 * p) {
-        m.pro = kPaperwork;
-        m.x = uint16_t(option / 2);
-        m.y = uint16_t(option % 2);
-      } else if ((option -= 2 * p) < p * kMaxColumns * kMaxColumns) {
-        m.pro = kPlantingBombs;
-        const Seat t = Seat(option / (kMaxColumns * kMaxColumns));
-        m.x = need(field_agent_at(t, option / kMaxColumns % kMaxColumns * kMaxDepth));
-        m.y = need(field_agent_at(t, option % kMaxColumns * kMaxDepth));
-        m.z = 1;
-      } else {
-        option -= p * kMaxColumns * kMaxColumns;
-        m.pro = kPlantingBombs;
-        ok = ok && option < bomb_count_;
-        if (ok) {
-          m.x = bombs_[std::size_t(option)][0];
-          m.y = bombs_[std::size_t(option)][1];
-        }
-      }
-      break;
-    }
     case kBArrange:
       move = Move{arrangements()[std::size_t(i)]};
       break;
     case kBBrainwash: {
       m.kind = kBrainwash;
-      m.z = uint8_t(take(kMaxColumns));
-      m.y = uint16_t(take(4));
-      const int therapist = take(kO + 1);
+      m.z = uint8_t(take(i, kMaxColumns));
+      m.y = uint16_t(take(i, 4));
+      const int therapist = take(i, kO + 1);
       m.x = therapist == 0 ? kNoAgent : need(own_agent(me, therapist - 1));
       ok = ok && i < pending_count_;
       if (ok) m.agent = pending_[std::size_t(i)];
@@ -443,13 +471,13 @@ Move TcgState::action_move(int action) const {
     }
     case kBPut:
       m.kind = kPut;
-      m.z = uint8_t(take(kMaxColumns));
-      m.y = uint16_t(take(3));
+      m.z = uint8_t(take(i, kMaxColumns));
+      m.y = uint16_t(take(i, 3));
       m.agent = need(field_agent_at(rearranged_, i));
       break;
     case kBReplace:
       m.kind = kReplace;
-      m.x = need(hand_agent(me, take(kH)));
+      m.x = need(hand_agent(me, take(i, kH)));
       m.agent = need(field_agent_at(me, i));
       break;
     case kBlocks:

@@ -11,15 +11,8 @@ std::vector<int> TcgGame::observation_tensor_shape() const {
   return {agent_count() * kAgentFeatures + kMaxSeats * kSeatFeatures + kGlobalFeatures};
 }
 
-void TcgState::observation_tensor(Seat viewer, std::span<float> out) const {
+void TcgState::write_observation_tensor(Seat viewer, std::span<float> out) const {
   const int agents = rules().agent_count();
-  const std::size_t size =
-      std::size_t(agents * TcgGame::kAgentFeatures + kMaxSeats * TcgGame::kSeatFeatures +
-                  TcgGame::kGlobalFeatures);
-  if (out.size() != size)
-    throw Error("the Conspiracy TCG observation tensor has " + std::to_string(size) +
-                " entries, not " + std::to_string(out.size()));
-  std::fill(out.begin(), out.end(), 0.0f);
   const uint8_t me = viewer_bit(viewer);
   auto agent = [&](uint16_t a) { return out.data() + std::size_t(a) * TcgGame::kAgentFeatures; };
   const bool building = phase_ == kRearranging;

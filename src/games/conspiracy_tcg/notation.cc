@@ -2,7 +2,9 @@
 #include <bit>
 #include <cctype>
 #include <sstream>
+#include <vector>
 
+#include "core/text.h"
 #include "games/conspiracy_tcg/conspiracy_tcg.h"
 
 namespace tabletop::conspiracy_tcg {
@@ -108,6 +110,194 @@ uint16_t parse_change(std::string_view text, const std::string& word) {
   return mode_change(from, to);
 }
 
+// A move's words (split at white space), with the checks every reader of one makes: enough
+// words, no word left over, each failure a BadMove naming the text.
+class Words {
+ public:
+  explicit Words(std::string_view move) : text_(move), w_(split_words(move)) {
+    if (w_.empty()) fail("empty move");
+  }
+  std::string_view text() const { return text_; }
+  std::size_t size() const { return w_.size(); }
+  const std::string& operator[](std::size_t i) const { return w_[i]; }
+  [[noreturn]] void fail(const std::string& why) const { bad(text_, why); }
+  void need(std::size_t n) const {
+    if (w_.size() < n) fail("too few words");
+  }
+  void no_more(std::size_t n) const {
+    if (w_.size() > n) fail("unexpected \"" + w_[n] + "\"");
+  }
+  uint16_t agent(std::size_t i) const { return parse_agent(text_, w_[i]); }
+  // "new", "front c2", "back c2", "span c2" from word i into q's place; the index after it.
+  std::size_t place(std::size_t i, MoveParts& q) const {
+    need(i + 1);
+    if (w_[i] == "new") {
+      q.y = kNewColumn;
+      return i + 1;
+    }
+    if (w_[i] != "front" && w_[i] != "back" && w_[i] != "span")
+      fail("expected new, front, back or span, not \"" + w_[i] + "\"");
+    need(i + 2);
+    q.y = w_[i] == "front" ? kFront : w_[i] == "back" ? kBack : kSpan;
+    q.z = uint8_t(parse_column(text_, w_[i + 1]));
+    return i + 2;
+  }
+
+ private:
+  std::string_view text_;
+  std::vector<std::string> w_;
+};
+
+// "put AGENT new|span|behind COLUMN" (Shakeup, Hostile Takeover).
+Move parse_put(const Words& w) {
+  w.need(3);
+  MoveParts p;
+  p.kind = kPut;
+  p.agent = w.agent(1);
+  if (w[2] == "new" || w[2] == "span") {
+    w.no_more(3);
+    p.y = w[2] == "new" ? kPutNew : kPutSpan;
+  } else if (w[2] == "behind") {
+    w.need(4);
+    w.no_more(4);
+    p.y = kPutBehind;
+    p.z = uint8_t(parse_column(w.text(), w[3]));
+  } else {
+    w.fail("expected new, behind COLUMN or span, not \"" + w[2] + "\"");
+  }
+  return pack(p);
+}
+
+// "arrange 3 1 | 2": the scried cards kept on top, then those put at the bottom.
+Move parse_arrange(const Words& w) {
+  Arrangement a;
+  bool bottom = false;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    if (w[i] == "|") {
+      if (bottom) w.fail("two '|'");
+      bottom = true;
+      continue;
+    }
+    if (w[i].size() != 1 || w[i][0] < '1' || w[i][0] > '0' + kScryCards)
+      w.fail("expected card positions 1..5, not \"" + w[i] + "\"");
+    uint8_t& count = bottom ? a.bottom_count : a.top_count;
+    if (a.top_count + a.bottom_count >= kScryCards) w.fail("more than five cards");
+    (bottom ? a.bottom : a.top)[count++] = uint8_t(w[i][0] - '1');
+  }
+  return pack_arrangement(a);
+}
+
+// "deploy AGENT PLACE [plan WORD | hack|scry|eye SEAT | legal|surge CHANGE]".
+Move parse_deploy(const Words& w) {
+  w.need(3);
+  MoveParts p;
+  p.kind = kDeploy;
+  p.agent = w.agent(1);
+  const std::size_t i = w.place(2, p);
+  if (w.size() == i) return pack(p);
+  const std::string& opt = w[i];
+  w.need(i + 2);
+  w.no_more(i + 2);
+  if (opt == "plan") {
+    for (int k = 0; k < kMasterPlans; ++k)
+      if (w[i + 1] == kPlanWords[k]) p.pro = uint8_t(kMasterPlanAncientSecrets + k);
+    if (p.pro == kNoPro)
+      w.fail("unknown master plan \"" + w[i + 1] +
+             "\" (ancient, chemtrails, fluoride, beast, soylent, vaccines)");
+  } else if (opt == "hack" || opt == "scry" || opt == "eye") {
+    p.pro = opt == "hack" ? kHacking : opt == "scry" ? kScrying : kAllSeeingEye;
+    p.x = uint16_t(parse_seat(w.text(), w[i + 1]));
+  } else if (opt == "legal") {
+    p.x = parse_change(w.text(), w[i + 1]);
+    p.pro = kLegalManeuvering;
+  } else if (opt == "surge") {
+    p.x = parse_change(w.text(), w[i + 1]);
+    const int net = p.x & 15;
+    if (net != kReptiliansMode && net != kAgencyMode && net != kIlluminatiMode)
+      w.fail("a Shadow Surge sets REPTILIANS, ILLUMINATI or AGENCY");
+    p.pro = net == kReptiliansMode ? kTempleOfDagon
+            : net == kAgencyMode   ? kBigBrother
+                                   : kSecretHandshake;
+  } else {
+    w.fail("unknown deployment option \"" + opt + "\"");
+  }
+  return pack(p);
+}
+
+// "attack AGENT SEATS [all | ninja COLUMN | onslaught|inside|burglary AGENT]".
+Move parse_attack(const Words& w) {
+  w.need(3);
+  MoveParts p;
+  p.kind = kAttack;
+  p.agent = w.agent(1);
+  p.y = parse_seats(w.text(), w[2]);
+  p.x = kNoAgent;
+  p.z = kNormal << 4;
+  if (w.size() == 3) return pack(p);
+  const std::string& opt = w[3];
+  if (opt == "all") {
+    w.no_more(4);
+    p.z = kTenthDan << 4;
+    p.pro = kTenthDanNinjaOps;
+    return pack(p);
+  }
+  w.need(5);
+  w.no_more(5);
+  if (opt == "ninja") {
+    p.z = uint8_t(kNinja << 4 | parse_column(w.text(), w[4]));
+    p.pro = kNinjaOps;
+  } else if (opt == "onslaught" || opt == "inside") {
+    p.x = w.agent(4);
+    p.pro = opt == "onslaught" ? kOnslaught : kInsideJob;
+  } else if (opt == "burglary") {
+    p.x = w.agent(4);
+    p.z = kBurglary << 4;
+    p.pro = std::popcount(unsigned(p.y)) > 1 ? kSecondRateBurglary : kThirdRateBurglary;
+  } else {
+    w.fail("unknown attack option \"" + opt + "\"");
+  }
+  return pack(p);
+}
+
+// "pro WORD AGENT [SEAT | SEAT+ | SEAT- | CHANGE]", "pro bomb|defuse AGENT AGENT AGENT".
+Move parse_pro(const Words& w) {
+  w.need(3);
+  MoveParts p;
+  p.kind = kPro;
+  const std::string& word = w[1];
+  p.agent = w.agent(2);
+  if (word == "bomb" || word == "defuse") {
+    w.need(5);
+    w.no_more(5);
+    p.pro = kPlantingBombs;
+    p.x = w.agent(3);
+    p.y = w.agent(4);
+    p.z = word == "bomb";
+    return pack(p);
+  }
+  for (const ProWord& pw : kProWords)
+    if (word == pw.word) p.pro = pw.pro;
+  if (p.pro == kNoPro) w.fail("unknown pro move word \"" + word + "\"");
+  if (p.pro == kClockwork || p.pro == kShakeup || p.pro == kBigCon) {
+    w.no_more(3);
+    return pack(p);
+  }
+  w.need(4);
+  w.no_more(4);
+  if (p.pro == kHostileTakeover) {
+    p.x = uint16_t(parse_seat(w.text(), w[3]));
+  } else if (p.pro == kPaperwork) {
+    const std::string& arg = w[3];
+    if (arg.size() != 2 || (arg[1] != '+' && arg[1] != '-'))
+      w.fail("expected a seat and + or -, like 2-");
+    p.x = uint16_t(parse_seat(w.text(), arg.substr(0, 1)));
+    p.y = arg[1] == '+';
+  } else {
+    p.x = parse_change(w.text(), w[3]);
+  }
+  return pack(p);
+}
+
 }  // namespace
 
 std::string TcgState::move_to_string(Move move) const {
@@ -190,96 +380,49 @@ std::string TcgState::move_to_string(Move move) const {
 }
 
 Move TcgState::parse_move(std::string_view text) const {
-  std::vector<std::string> w;
-  for (std::size_t i = 0; i < text.size();) {
-    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    const std::size_t start = i;
-    while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    if (i > start) w.emplace_back(text.substr(start, i - start));
-  }
-  if (w.empty()) bad(text, "empty move");
-  auto need = [&](std::size_t n) {
-    if (w.size() < n) bad(text, "too few words");
-  };
-  auto no_more = [&](std::size_t n) {
-    if (w.size() > n) bad(text, "unexpected \"" + w[n] + "\"");
-  };
-  MoveParts p;
+  const Words w(text);
   const std::string& verb = w[0];
+  if (verb == "deploy") return parse_deploy(w);
+  if (verb == "attack") return parse_attack(w);
+  if (verb == "pro") return parse_pro(w);
+  if (verb == "arrange") return parse_arrange(w);
+  if (verb == "put") return parse_put(w);
+  MoveParts p;
   if (verb == "pass" || verb == "allow" || verb == "done") {
-    no_more(1);
+    w.no_more(1);
     p.kind = verb == "pass" ? kPass : verb == "allow" ? kAllow : kDone;
     return pack(p);
   }
-  // "new", "front c2", "back c2", "span c2" from w[i]; returns the index after it.
-  auto parse_place = [&](std::size_t i, MoveParts& q) {
-    need(i + 1);
-    if (w[i] == "new") {
-      q.y = kNewColumn;
-      return i + 1;
-    }
-    if (w[i] != "front" && w[i] != "back" && w[i] != "span")
-      bad(text, "expected new, front, back or span, not \"" + w[i] + "\"");
-    need(i + 2);
-    q.y = w[i] == "front" ? kFront : w[i] == "back" ? kBack : kSpan;
-    q.z = uint8_t(parse_column(text, w[i + 1]));
-    return i + 2;
-  };
   if (verb == "brainwash") {
-    need(3);
+    w.need(3);
     p.kind = kBrainwash;
-    p.agent = parse_agent(text, w[1]);
+    p.agent = w.agent(1);
     p.x = kNoAgent;
     std::size_t i = 2;
-    if (w[2].starts_with("@")) p.x = parse_agent(text, w[i++]);
-    no_more(parse_place(i, p));
-    return pack(p);
-  }
-  if (verb == "replace") {
-    need(3);
-    no_more(3);
-    p.kind = kReplace;
-    p.agent = parse_agent(text, w[1]);
-    p.x = parse_agent(text, w[2]);
-    return pack(p);
-  }
-  if (verb == "put") {
-    need(3);
-    p.kind = kPut;
-    p.agent = parse_agent(text, w[1]);
-    if (w[2] == "new" || w[2] == "span") {
-      no_more(3);
-      p.y = w[2] == "new" ? kPutNew : kPutSpan;
-    } else if (w[2] == "behind") {
-      need(4);
-      no_more(4);
-      p.y = kPutBehind;
-      p.z = uint8_t(parse_column(text, w[3]));
-    } else {
-      bad(text, "expected new, behind COLUMN or span, not \"" + w[2] + "\"");
-    }
+    if (w[2].starts_with("@")) p.x = w.agent(i++);
+    w.no_more(w.place(i, p));
     return pack(p);
   }
   if (verb == "place" || verb == "oldschool") {
-    need(2);
-    no_more(2);
+    w.need(2);
+    w.no_more(2);
     p.kind = verb == "place" ? kEmergency : kOldSchoolBlock;
-    p.agent = parse_agent(text, w[1]);
+    p.agent = w.agent(1);
     return pack(p);
   }
-  if (verb == "save" || verb == "disguise") {
-    need(3);
-    no_more(3);
-    p.kind = verb == "save" ? kSave : kDisguiseSwap;
-    p.agent = parse_agent(text, w[1]);
-    p.x = parse_agent(text, w[2]);
+  if (verb == "save" || verb == "disguise" || verb == "replace") {
+    w.need(3);
+    w.no_more(3);
+    p.kind = verb == "save" ? kSave : verb == "disguise" ? kDisguiseSwap : kReplace;
+    p.agent = w.agent(1);
+    p.x = w.agent(2);
     return pack(p);
   }
   if (verb == "surge") {
-    need(3);
-    no_more(3);
+    w.need(3);
+    w.no_more(3);
     p.kind = kSurgeStart;
-    p.agent = parse_agent(text, w[1]);
+    p.agent = w.agent(1);
     p.x = parse_change(text, w[2]);
     // The surge's own pro move is read from the card.
     const ProMoveSet q = p.agent < rules().agent_count() ? rules().card(p.agent).pro_moves : 0;
@@ -288,138 +431,10 @@ Move TcgState::parse_move(std::string_view text) const {
                                           : sg == kBigBrother  ? kAgencyMode
                                                                : kIlluminatiMode))
         p.pro = sg;
-    if (p.pro == kNoPro) bad(text, "that agent has no Shadow Surge to that network");
+    if (p.pro == kNoPro) w.fail("that agent has no Shadow Surge to that network");
     return pack(p);
   }
-  if (verb == "arrange") {
-    Arrangement a;
-    bool bottom = false;
-    for (std::size_t i = 1; i < w.size(); ++i) {
-      if (w[i] == "|") {
-        if (bottom) bad(text, "two '|'");
-        bottom = true;
-        continue;
-      }
-      if (w[i].size() != 1 || w[i][0] < '1' || w[i][0] > '0' + kScryCards)
-        bad(text, "expected card positions 1..5, not \"" + w[i] + "\"");
-      uint8_t& count = bottom ? a.bottom_count : a.top_count;
-      if (a.top_count + a.bottom_count >= kScryCards) bad(text, "more than five cards");
-      (bottom ? a.bottom : a.top)[count++] = uint8_t(w[i][0] - '1');
-    }
-    return pack_arrangement(a);
-  }
-  if (verb == "deploy") {
-    need(3);
-    p.kind = kDeploy;
-    p.agent = parse_agent(text, w[1]);
-    const std::size_t i = parse_place(2, p);
-    if (w.size() == i) return pack(p);
-    const std::string& opt = w[i];
-    if (opt == "plan") {
-      need(i + 2);
-      no_more(i + 2);
-      for (int k = 0; k < kMasterPlans; ++k)
-        if (w[i + 1] == kPlanWords[k]) p.pro = uint8_t(kMasterPlanAncientSecrets + k);
-      if (p.pro == kNoPro)
-        bad(text, "unknown master plan \"" + w[i + 1] +
-                      "\" (ancient, chemtrails, fluoride, beast, soylent, vaccines)");
-      return pack(p);
-    }
-    need(i + 2);
-    no_more(i + 2);
-    if (opt == "hack" || opt == "scry" || opt == "eye") {
-      p.pro = opt == "hack" ? kHacking : opt == "scry" ? kScrying : kAllSeeingEye;
-      p.x = uint16_t(parse_seat(text, w[i + 1]));
-    } else if (opt == "legal" || opt == "surge") {
-      p.x = parse_change(text, w[i + 1]);
-      if (opt == "legal") {
-        p.pro = kLegalManeuvering;
-      } else {
-        const int net = p.x & 15;
-        p.pro = net == kReptiliansMode ? kTempleOfDagon
-                : net == kAgencyMode   ? kBigBrother
-                : net == kIlluminatiMode
-                    ? kSecretHandshake
-                    : (bad(text, "a Shadow Surge sets REPTILIANS, ILLUMINATI or AGENCY"), 0);
-      }
-    } else {
-      bad(text, "unknown deployment option \"" + opt + "\"");
-    }
-    return pack(p);
-  }
-  if (verb == "attack") {
-    need(3);
-    p.kind = kAttack;
-    p.agent = parse_agent(text, w[1]);
-    p.y = parse_seats(text, w[2]);
-    p.x = kNoAgent;
-    p.z = kNormal << 4;
-    if (w.size() == 3) return pack(p);
-    const std::string& opt = w[3];
-    if (opt == "all") {
-      no_more(4);
-      p.z = kTenthDan << 4;
-      p.pro = kTenthDanNinjaOps;
-      return pack(p);
-    }
-    need(5);
-    no_more(5);
-    if (opt == "ninja") {
-      p.z = uint8_t(kNinja << 4 | parse_column(text, w[4]));
-      p.pro = kNinjaOps;
-    } else if (opt == "onslaught" || opt == "inside") {
-      p.x = parse_agent(text, w[4]);
-      p.pro = opt == "onslaught" ? kOnslaught : kInsideJob;
-    } else if (opt == "burglary") {
-      p.x = parse_agent(text, w[4]);
-      p.z = kBurglary << 4;
-      p.pro = std::popcount(unsigned(p.y)) > 1 ? kSecondRateBurglary : kThirdRateBurglary;
-    } else {
-      bad(text, "unknown attack option \"" + opt + "\"");
-    }
-    return pack(p);
-  }
-  if (verb == "pro") {
-    need(3);
-    p.kind = kPro;
-    const std::string& word = w[1];
-    p.agent = parse_agent(text, w[2]);
-    if (word == "bomb" || word == "defuse") {
-      need(5);
-      no_more(5);
-      p.pro = kPlantingBombs;
-      p.x = parse_agent(text, w[3]);
-      p.y = parse_agent(text, w[4]);
-      p.z = word == "bomb";
-      return pack(p);
-    }
-    for (const ProWord& pw : kProWords)
-      if (word == pw.word) p.pro = pw.pro;
-    if (p.pro == kNoPro) bad(text, "unknown pro move word \"" + word + "\"");
-    if (p.pro == kClockwork || p.pro == kShakeup || p.pro == kBigCon) {
-      no_more(3);
-      return pack(p);
-    }
-    if (p.pro == kHostileTakeover) {
-      need(4);
-      no_more(4);
-      p.x = uint16_t(parse_seat(text, w[3]));
-      return pack(p);
-    }
-    need(4);
-    no_more(4);
-    if (p.pro == kPaperwork) {
-      const std::string& arg = w[3];
-      if (arg.size() != 2 || (arg[1] != '+' && arg[1] != '-'))
-        bad(text, "expected a seat and + or -, like 2-");
-      p.x = uint16_t(parse_seat(text, arg.substr(0, 1)));
-      p.y = arg[1] == '+';
-      return pack(p);
-    }
-    p.x = parse_change(text, w[3]);
-    return pack(p);
-  }
-  bad(text,
+  w.fail(
       "unknown move (deploy, attack, pro, surge, arrange, place, oldschool, save, disguise, "
       "brainwash, put, replace, done, allow, pass)");
 }

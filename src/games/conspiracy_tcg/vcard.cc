@@ -284,6 +284,90 @@ const VCardProperty* preferred(const std::vector<VCardProperty>& props, const ch
   return best;
 }
 
+// GEO (a geo: URI or "lat;lon" components) into the card's location.
+void read_geo(const VCardProperty& p, const std::string& file, Card& card) {
+  std::string v = trim(p.value);
+  if (lower_ascii(v).rfind("geo:", 0) == 0) v = v.substr(4);
+  v = v.substr(0, v.find(';'));  // geo: URI parameters (crs, u)
+  std::size_t sep = v.find(',');
+  if (sep == std::string::npos && p.components.size() == 2) {
+    v = trim(p.components[0]) + "," + trim(p.components[1]);
+    sep = v.find(',');
+  }
+  bool ok_lat = false, ok_lon = false;
+  if (sep != std::string::npos) {
+    card.latitude = parse_degrees(v.substr(0, sep), 90, ok_lat);
+    card.longitude = parse_degrees(v.substr(sep + 1), 180, ok_lon);
+  }
+  if (!ok_lat || !ok_lon)
+    fail(file, p.line, "GEO: expected latitude and longitude, not \"" + p.value + "\"");
+  card.has_location = true;
+}
+
+// One X-TABLETOP- property (the game's own fields: army, features, pro moves, ...) into the card.
+void read_tabletop_property(const VCardProperty& p, const std::string& file, Card& card) {
+  const std::string key = p.name.substr(11);
+  const std::string v = trim(p.value);
+  if (key == "ARMY") {
+    const int a = army_of_name(v);
+    if (a < 0) fail(file, p.line, "unknown shadow army \"" + v + "\"");
+    card.army = Army(a);
+  } else if (key == "FEATURES") {
+    for (const std::string& f : comma_list(p.value)) {
+      const int b = feature_of_name(f);
+      if (b < 0) fail(file, p.line, "unknown feature \"" + f + "\"");
+      card.features |= uint16_t(1u << b);
+    }
+  } else if (key == "PRO-MOVES-ADD" || key == "PRO-MOVES-REMOVE") {
+    ProMoveSet set = 0;
+    for (const std::string& m : comma_list(p.value)) {
+      const int pm = pro_move_of_name(m);
+      if (pm < 0) fail(file, p.line, "unknown pro move \"" + m + "\"");
+      set |= bit(ProMove(pm));
+    }
+    (key == "PRO-MOVES-ADD" ? card.add_moves : card.remove_moves) |= set;
+  } else if (key == "JURISDICTION") {
+    card.jurisdiction = v;
+  } else if (key == "COUNTRY") {
+    card.country = v;
+  } else if (key == "ID") {
+    card.key = v;
+  } else if (key == "TRAVEL-KM") {
+    bool ok = false;
+    card.travel_km = parse_degrees(v, 1e6, ok);
+    if (!ok || card.travel_km < 0)
+      fail(file, p.line, "X-TABLETOP-TRAVEL-KM must be a distance in km, not \"" + v + "\"");
+  } else {
+    fail(file, p.line, "unknown property " + p.name);
+  }
+}
+
+// The card's phone: the preferred TEL that is not TYPE=fax (the text's example crosses a fax
+// out), a fax only when the card has no other number; a tel: URI's extension as " xN"; "" when
+// the card has no TEL.
+std::string phone_of(const std::vector<VCardProperty>& props) {
+  std::vector<VCardProperty> voice;
+  for (const VCardProperty& p : props)
+    if (p.name == "TEL" && std::find(p.types.begin(), p.types.end(), "fax") == p.types.end())
+      voice.push_back(p);
+  const VCardProperty* tel = voice.empty() ? preferred(props, "TEL") : preferred(voice, "TEL");
+  if (!tel) return "";
+  std::string v = trim(tel->value);
+  if (lower_ascii(v).rfind("tel:", 0) == 0) {
+    v = v.substr(4);
+    const std::size_t semi = v.find(';');
+    std::string ext;
+    if (semi != std::string::npos) {
+      const std::string params = lower_ascii(v.substr(semi));
+      const std::size_t e = params.find(";ext=");
+      if (e != std::string::npos) ext = params.substr(e + 5, params.find(';', e + 1) - e - 5);
+      v = v.substr(0, semi);
+    }
+    if (!ext.empty()) v += " x" + ext;
+  }
+  return v;
+}
+
 Card card_from(const std::vector<VCardProperty>& props, int start_line, const std::string& file,
                std::vector<std::string>& warnings) {
   Card card;
@@ -337,82 +421,12 @@ Card card_from(const std::vector<VCardProperty>& props, int start_line, const st
     } else if (p.name == "NOTE") {
       card.note += (card.note.empty() ? "" : "\n") + trim(p.value);
     } else if (p.name == "GEO") {
-      std::string v = trim(p.value);
-      if (lower_ascii(v).rfind("geo:", 0) == 0) v = v.substr(4);
-      v = v.substr(0, v.find(';'));  // geo: URI parameters (crs, u)
-      std::size_t sep = v.find(',');
-      if (sep == std::string::npos && p.components.size() == 2) {
-        v = trim(p.components[0]) + "," + trim(p.components[1]);
-        sep = v.find(',');
-      }
-      bool ok_lat = false, ok_lon = false;
-      if (sep != std::string::npos) {
-        card.latitude = parse_degrees(v.substr(0, sep), 90, ok_lat);
-        card.longitude = parse_degrees(v.substr(sep + 1), 180, ok_lon);
-      }
-      if (!ok_lat || !ok_lon)
-        fail(file, p.line, "GEO: expected latitude and longitude, not \"" + p.value + "\"");
-      card.has_location = true;
+      read_geo(p, file, card);
     } else if (p.name.rfind("X-TABLETOP-", 0) == 0) {
-      const std::string key = p.name.substr(11);
-      const std::string v = trim(p.value);
-      if (key == "ARMY") {
-        const int a = army_of_name(v);
-        if (a < 0) fail(file, p.line, "unknown shadow army \"" + v + "\"");
-        card.army = Army(a);
-      } else if (key == "FEATURES") {
-        for (const std::string& f : comma_list(p.value)) {
-          const int b = feature_of_name(f);
-          if (b < 0) fail(file, p.line, "unknown feature \"" + f + "\"");
-          card.features |= uint16_t(1u << b);
-        }
-      } else if (key == "PRO-MOVES-ADD" || key == "PRO-MOVES-REMOVE") {
-        ProMoveSet set = 0;
-        for (const std::string& m : comma_list(p.value)) {
-          const int pm = pro_move_of_name(m);
-          if (pm < 0) fail(file, p.line, "unknown pro move \"" + m + "\"");
-          set |= bit(ProMove(pm));
-        }
-        (key == "PRO-MOVES-ADD" ? card.add_moves : card.remove_moves) |= set;
-      } else if (key == "JURISDICTION") {
-        card.jurisdiction = v;
-      } else if (key == "COUNTRY") {
-        card.country = v;
-      } else if (key == "ID") {
-        card.key = v;
-      } else if (key == "TRAVEL-KM") {
-        bool ok = false;
-        card.travel_km = parse_degrees(v, 1e6, ok);
-        if (!ok || card.travel_km < 0)
-          fail(file, p.line, "X-TABLETOP-TRAVEL-KM must be a distance in km, not \"" + v + "\"");
-      } else {
-        fail(file, p.line, "unknown property " + p.name);
-      }
+      read_tabletop_property(p, file, card);
     }
   }
-  // A fax number is not the card's phone (the text's example crosses it out): the preferred TEL
-  // that is not TYPE=fax, and a fax only when the card has no other number.
-  std::vector<VCardProperty> voice;
-  for (const VCardProperty& p : props)
-    if (p.name == "TEL" && std::find(p.types.begin(), p.types.end(), "fax") == p.types.end())
-      voice.push_back(p);
-  if (const VCardProperty* tel =
-          voice.empty() ? preferred(props, "TEL") : preferred(voice, "TEL")) {
-    std::string v = trim(tel->value);
-    if (lower_ascii(v).rfind("tel:", 0) == 0) {
-      v = v.substr(4);
-      const std::size_t semi = v.find(';');
-      std::string ext;
-      if (semi != std::string::npos) {
-        const std::string params = lower_ascii(v.substr(semi));
-        const std::size_t e = params.find(";ext=");
-        if (e != std::string::npos) ext = params.substr(e + 5, params.find(';', e + 1) - e - 5);
-        v = v.substr(0, semi);
-      }
-      if (!ext.empty()) v += " x" + ext;
-    }
-    card.phone = v;
-  }
+  card.phone = phone_of(props);
   if (const VCardProperty* adr = preferred(props, "ADR")) {
     auto component = [&](std::size_t i) {
       return i < adr->components.size() ? trim(adr->components[i]) : std::string();

@@ -413,10 +413,7 @@ std::string CultureWarsState::move_to_string(Move move) const {
 }
 
 Move CultureWarsState::parse_move(std::string_view raw) const {
-  std::string text;
-  for (char c : raw)
-    if (!std::isspace(static_cast<unsigned char>(c)))
-      text += char(std::tolower(static_cast<unsigned char>(c)));
+  const std::string text = compact_lower(raw);
   auto square = [&](const std::string& name) {
     const int s = square_of_name(name);
     if (s < 0)
@@ -575,6 +572,61 @@ json CultureWarsState::observation(Seat viewer) const {
   return obs;
 }
 
+namespace {
+
+// The squares where several seats' tokens stand ("; a3 A:2 B:1" each), under the board, broken
+// into lines of at most 78 columns at the squares; nothing when there are none.
+void write_contested(std::ostream& out, const std::string& contested) {
+  if (contested.empty()) return;
+  // Broken into lines of at most 78 columns, at the squares.
+  std::string text = " several seats' tokens on one square:";
+  for (std::size_t at = 0; at < contested.size();) {
+    const std::size_t next = std::min(contested.find(';', at + 1), contested.size());
+    const std::string item = contested.substr(at, next - at);
+    if (text.size() + item.size() > 78) {
+      out << text << "\n";
+      text = "  " + item.substr(item.find_first_not_of("; "));
+    } else {
+      text += item;
+    }
+    at = next;
+  }
+  out << text << "\n";
+}
+
+}  // namespace
+
+void CultureWarsState::render_seats(std::ostream& out) const {
+  const Game& g = game();
+  for (int s = 0; s < num_seats(); ++s) {
+    // The coins in reserve as everybody knows them: those seen number side up, and how many not.
+    std::string coins;
+    for (int v = 1; v < kCoinValues; ++v) {
+      const uint8_t coin = make_coin(s, v);
+      if (coin_square_[coin] == kNoSquare && coin_seen_[coin])
+        coins += (coins.empty() ? "" : ", ") + std::string(v == kAce ? "Ace" : std::to_string(v));
+    }
+    if (const int unseen = reserve_coins_unseen(s))
+      coins += (coins.empty() ? "" : ", ") + std::to_string(unseen) + " unseen";
+    out << " " << g.seat_name(s) << ": reserve " << int(reserve_tokens_[std::size_t(s)])
+        << " tokens, coins " << (coins.empty() ? "none" : coins) << ";"
+        << (coins.size() > 13 ? "\n   " : " ") << "settlements " << settlements(s)
+        << ", last round " << int(settlements_last_round_[std::size_t(s)]) << "\n";
+  }
+  if (phase_ == Phase::kOver) {
+    out << " Game over:";
+    if (!winners_)
+      out << " no winner: the engine's round cap of " << rules().max_rounds()
+          << " rounds was reached\n   (max_rounds, not a rule)";
+    for (int s = 0; s < num_seats(); ++s)
+      if (winners_ >> s & 1)
+        out << " " << g.seat_name(s) << " wins: " << settlements(s)
+            << " settlements at the final round's end\n   (" << rules().settlements_to_win()
+            << " needed at the end of two rounds in a row; the most wins)";
+    out << "\n";
+  }
+}
+
 std::string CultureWarsState::render(Seat viewer) const {
   int c0 = kWidth, c1 = 0, r0 = kWidth, r1 = 0;
   for (int square = 0; square < kSquares; ++square)
@@ -716,49 +768,8 @@ std::string CultureWarsState::render(Seat viewer) const {
     }
   }
   if (const std::string e = edges_above(r0 - 1); !e.empty()) line(e);
-  if (!contested.empty()) {
-    // Broken into lines of at most 78 columns, at the squares.
-    std::string text = " several seats' tokens on one square:";
-    for (std::size_t at = 0; at < contested.size();) {
-      const std::size_t next = std::min(contested.find(';', at + 1), contested.size());
-      const std::string item = contested.substr(at, next - at);
-      if (text.size() + item.size() > 78) {
-        out << text << "\n";
-        text = "  " + item.substr(item.find_first_not_of("; "));
-      } else {
-        text += item;
-      }
-      at = next;
-    }
-    out << text << "\n";
-  }
-  for (int s = 0; s < num_seats(); ++s) {
-    // The coins in reserve as everybody knows them: those seen number side up, and how many not.
-    std::string coins;
-    for (int v = 1; v < kCoinValues; ++v) {
-      const uint8_t coin = make_coin(s, v);
-      if (coin_square_[coin] == kNoSquare && coin_seen_[coin])
-        coins += (coins.empty() ? "" : ", ") + std::string(v == kAce ? "Ace" : std::to_string(v));
-    }
-    if (const int unseen = reserve_coins_unseen(s))
-      coins += (coins.empty() ? "" : ", ") + std::to_string(unseen) + " unseen";
-    out << " " << g.seat_name(s) << ": reserve " << int(reserve_tokens_[std::size_t(s)])
-        << " tokens, coins " << (coins.empty() ? "none" : coins) << ";"
-        << (coins.size() > 13 ? "\n   " : " ") << "settlements " << settlements(s)
-        << ", last round " << int(settlements_last_round_[std::size_t(s)]) << "\n";
-  }
-  if (phase_ == Phase::kOver) {
-    out << " Game over:";
-    if (!winners_)
-      out << " no winner: the engine's round cap of " << rules().max_rounds()
-          << " rounds was reached\n   (max_rounds, not a rule)";
-    for (int s = 0; s < num_seats(); ++s)
-      if (winners_ >> s & 1)
-        out << " " << g.seat_name(s) << " wins: " << settlements(s)
-            << " settlements at the final round's end\n   (" << rules().settlements_to_win()
-            << " needed at the end of two rounds in a row; the most wins)";
-    out << "\n";
-  }
+  write_contested(out, contested);
+  render_seats(out);
   return out.str();
 }
 

@@ -129,6 +129,7 @@
 
 #include <array>
 #include <cstdint>
+#include <iosfwd>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -339,7 +340,7 @@ class CultureWarsState final : public State {
   // For learning (the numbering and layout are in the header comment).
   int action_index(Move move) const override;
   Move action_move(int action) const override;
-  void observation_tensor(Seat viewer, std::span<float> out) const override;
+  void write_observation_tensor(Seat viewer, std::span<float> out) const override;
   // The lab's seat figures (trajectories): "population" (each seat's tokens on the map),
   // "squares" (the squares it occupies), "settlements" (those it holds now) and "reserve" (its
   // reserve tokens).
@@ -426,6 +427,9 @@ class CultureWarsState final : public State {
   void settle(Seat seat, int square, int choice);
   void end_round();
   int support_of(int square) const;
+  // render's lines under the board: each seat's reserve (tokens, coins as known to all) and
+  // settlements, then who won once the game is over.
+  void render_seats(std::ostream& out) const;
   // Every land square, tile by tile (the four squares of each tile in tile_origin_).
   void land_squares(std::array<int16_t, kTiles * 4>& out) const;
   // The round's end as it would come if no seat moved again (estimate_returns).
@@ -433,6 +437,11 @@ class CultureWarsState final : public State {
   void project_round_end(RoundEnd& end) const;
   // The hand-weighted score of every seat (estimate_returns explains the terms).
   void seat_scores(std::array<double, kMaxSeats>& score) const;
+  // Its steps (culture_wars_estimate.cc): each seat's best resource coins to settle, and its
+  // ten-token settlement while its Ace is at home, offered to ScoreWork::best.
+  struct ScoreWork;
+  void coin_scores(ScoreWork& w) const;
+  void settlement_scores(ScoreWork& w) const;
   int seats_on(int square) const;
   void add_tokens(Seat seat, int square, int count);
   void remove_tokens(Seat seat, int square, int count);

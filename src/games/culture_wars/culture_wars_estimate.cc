@@ -264,48 +264,62 @@ void CultureWarsState::compute_reach() {
   reach_ = std::move(reach);
 }
 
-void CultureWarsState::seat_scores(std::array<double, kMaxSeats>& score) const {
+// seat_scores' working state over one projected round end, shared by its steps.
+struct CultureWarsState::ScoreWork {
   RoundEnd e;
-  project_round_end(e);
-  const int n = num_seats(), need = rules().settlements_to_win();
-  auto at = [&](int s, int square) {  // off the window (a map at its edge): none
-    return square < 0 || square >= kSquares ? 0
-                                            : int(e.tokens[std::size_t(s)][std::size_t(square)]);
-  };
-  score.fill(0);
-  std::array<int, kMaxSeats> held{};
+  int n = 0;
+  // The weight of territory this round (1 at setup, then 0.5, then 0) and each seat's steps over
+  // land from its nearest token (filled while the weight is not 0).
+  double territory = 0;
+  std::array<std::array<int8_t, kSquares>, kMaxSeats> from;
+  // Each seat's occupied land squares after the round (the first `occupied` of them).
+  std::array<std::array<int16_t, kLandSquares>, kMaxSeats> peopled;
+  std::array<int, kMaxSeats> occupied{};
+  // Seats that can still move tokens this round (movement runs in reverse order).
+  std::array<bool, kMaxSeats> moves_left{};
   // The best candidate coins of each seat: value, and whether it is another suit's coin (which
   // takes one of the seat's reserve coins).
   std::array<std::array<std::pair<double, bool>, 8>, kMaxSeats> best{};
-  std::array<int, kMaxSeats> occupied{};
-  std::array<int8_t, kSquares> dist;  // steps from a coin's 3x3 block, while the map can change
-  // Seats that can still move tokens this round (movement runs in reverse order).
-  std::array<bool, kMaxSeats> moves_left{};
+
+  // Seat s's tokens on `square` after the round; off the window (a map at its edge): none.
+  int at(int s, int square) const {
+    return square < 0 || square >= kSquares ? 0
+                                            : int(e.tokens[std::size_t(s)][std::size_t(square)]);
+  }
+  // The seats nearest to `square` (bit s), or 0 when no token can reach it or territory no
+  // longer counts.
+  int nearest(int square) const { return territory > 0 ? nearest_seats(from, n, square) : 0; }
+};
+
+void CultureWarsState::seat_scores(std::array<double, kMaxSeats>& score) const {
+  ScoreWork w;
+  const RoundEnd& e = w.e;
+  project_round_end(w.e);
+  const int n = w.n = num_seats(), need = rules().settlements_to_win();
+  auto at = [&](int s, int square) { return w.at(s, square); };
+  score.fill(0);
+  std::array<int, kMaxSeats> held{};
   for (int i = 0; i < n; ++i)
-    moves_left[order_[std::size_t(i)]] =
+    w.moves_left[order_[std::size_t(i)]] =
         phase_ == Phase::kExpansion || (phase_ == Phase::kMovement && n - 1 - i >= step_);
   for (int s = 0; s < n; ++s) score[std::size_t(s)] = 0.4 * e.lost_friends[std::size_t(s)];
   // Territory: each seat's steps over land from its nearest token to every land square.
-  const double territory = round_ == 0 ? 1.0 : round_ == 1 ? 0.5 : 0.0;
-  std::array<std::array<int8_t, kSquares>, kMaxSeats> from;
+  const double territory = w.territory = round_ == 0 ? 1.0 : round_ == 1 ? 0.5 : 0.0;
   for (int s = 0; s < (territory > 0 ? n : 0); ++s)
     land_steps(
-        land_, e.land, [&](int square) { return at(s, square) > 0; }, from[std::size_t(s)]);
-  // The seats nearest to `square` (bit s), or 0 when no token can reach it.
-  auto nearest = [&](int square) { return nearest_seats(from, n, square); };
+        land_, e.land, [&](int square) { return at(s, square) > 0; }, w.from[std::size_t(s)]);
   for (int16_t square : e.land) {
-    const int seats = territory > 0 ? nearest(square) : 0;
+    const int seats = w.nearest(square);
     if (std::popcount(unsigned(seats)) == 1)
       score[std::size_t(std::countr_zero(unsigned(seats)))] += territory * kLand;
   }
   // Each seat's occupied land squares after the round, for the tokens a coin could fetch (a seat
   // holds a dozen or two of them, a coin's reach covers most of the map), its tokens, and the
   // settlements held; then the coins, which read the whole list.
-  std::array<std::array<int16_t, kLandSquares>, kMaxSeats> peopled;
   for (int16_t square : e.land) {
     for (int s = 0; s < n; ++s)
       if (at(s, square) > 0) {
-        peopled[std::size_t(s)][std::size_t(occupied[std::size_t(s)]++)] = square;
+        w.peopled[std::size_t(s)][std::size_t(w.occupied[std::size_t(s)]++)] = square;
         score[std::size_t(s)] += 0.03 * at(s, square);
       }
     const int owner = e.owner[std::size_t(square)];
@@ -317,19 +331,47 @@ void CultureWarsState::seat_scores(std::array<double, kMaxSeats>& score) const {
     ++held[std::size_t(owner)];
     score[std::size_t(owner)] += 10 + 0.1 * std::min(2, friends - 5);
   }
-  for (int16_t square : e.land) {
-    if (e.owner[std::size_t(square)] >= 0) continue;
-    const uint8_t coin = e.coin[std::size_t(square)];
+  coin_scores(w);
+  settlement_scores(w);
+  for (int s = 0; s < n; ++s) {
+    const int h = held[std::size_t(s)], last = settlements_last_round_[std::size_t(s)];
+    score[std::size_t(s)] += 3.0 * std::min(h, last) + (h >= need && last >= need ? 40.0 : 0.0);
+    const int lacking = std::max(0, need - h);
+    score[std::size_t(s)] += 0.15 * std::min(w.occupied[std::size_t(s)], e.reserve[std::size_t(s)]);
+    int foreign = 0, counted = 0;
+    for (int v = 1; v < kCoinValues; ++v) foreign += coin_square_[make_coin(s, v)] == kNoSquare;
+    for (const auto& [value, other_suit] : w.best[std::size_t(s)]) {
+      if (counted > lacking) break;
+      if (other_suit && foreign-- <= 0) continue;
+      score[std::size_t(s)] += (counted++ < lacking ? 1.0 : 0.3) * value;
+    }
+    if (round_ == 0)  // setup: the seat's own coins close together, for one people to settle
+      for (int a = 2; a < kCoinValues; ++a)
+        for (int b = a + 1; b < kCoinValues; ++b) {
+          const int p = coin_square_[make_coin(s, a)], q = coin_square_[make_coin(s, b)];
+          if (p == kNoSquare || q == kNoSquare) continue;
+          const int d =
+              std::max(std::abs(column_of(p) - column_of(q)), std::abs(row_of(p) - row_of(q)));
+          score[std::size_t(s)] += 0.5 * std::max(0, 8 - d);
+        }
+  }
+}
+
+void CultureWarsState::coin_scores(ScoreWork& w) const {
+  std::array<int8_t, kSquares> dist;  // steps from a coin's 3x3 block, while the map can change
+  for (int16_t square : w.e.land) {
+    if (w.e.owner[std::size_t(square)] >= 0) continue;
+    const uint8_t coin = w.e.coin[std::size_t(square)];
     if (coin == kNoCoin) continue;
     int room = 0;  // supporters the eight squares around can keep: a coin without five is no use
     for (int dr = -1; dr <= 1; ++dr)
       for (int dc = -1; dc <= 1; ++dc) {
         const int sq = square + dr * kWidth + dc;
         if ((dr || dc) && sq >= 0 && sq < kSquares && land_[std::size_t(sq)])
-          room += e.support[std::size_t(sq)];
+          room += w.e.support[std::size_t(sq)];
       }
     if (room < 5) continue;
-    const int first = territory > 0 ? nearest(square) : 0;  // the seats reaching the coin first
+    const int first = w.nearest(square);  // the seats reaching the coin first
     // Steps over land from the coin's 3x3 block: the map's table once the map is final.
     const int8_t* reach_row =
         reach_ ? reach_->steps[std::size_t(reach_->index[std::size_t(square)])].data() : nullptr;
@@ -341,19 +383,19 @@ void CultureWarsState::seat_scores(std::array<double, kMaxSeats>& score) const {
 #ifndef NDEBUG
     if (reach_) {  // the table is the walk (checked where asserts are on: the sanitizer build)
       block_steps(square, dist);
-      for (int16_t sq : e.land) assert(steps_to(sq) == dist[std::size_t(sq)]);
+      for (int16_t sq : w.e.land) assert(steps_to(sq) == dist[std::size_t(sq)]);
     }
 #endif
     // A resource coin: how close each seat is to settling it at the next round's end.
-    for (int s = 0; s < n; ++s) {
+    for (int s = 0; s < w.n; ++s) {
       if (coin_seat(coin) != s) {
         bool reserve_coin = false;
         for (int v = 1; v < kCoinValues; ++v)
           reserve_coin |= coin_square_[make_coin(s, v)] == kNoSquare;
         if (!reserve_coin) continue;
       }
-      const bool grows = e.reserve[std::size_t(s)] > 0;
-      auto grown = [&](int sq) { return at(s, sq) + (grows && at(s, sq) > 0); };
+      const bool grows = w.e.reserve[std::size_t(s)] > 0;
+      auto grown = [&](int sq) { return w.at(s, sq) + (grows && w.at(s, sq) > 0); };
       int on = grown(square), ring = 0;
       double near = 0;
       std::array<int, 4> side{};
@@ -370,9 +412,9 @@ void CultureWarsState::seat_scores(std::array<double, kMaxSeats>& score) const {
       // The tokens still missing, fetched from the nearest squares outside the 3x3 block: each is
       // worth less the more steps it needs to reach the block.
       std::array<int, kReach + 1> steps{};  // the seat's tokens at each number of steps
-      for (int i = 0; i < occupied[std::size_t(s)]; ++i) {
-        const int sq = peopled[std::size_t(s)][std::size_t(i)], d = steps_to(sq);
-        if (d > 0) steps[std::size_t(d)] += at(s, sq);  // 0: in the block; -1: out of reach
+      for (int i = 0; i < w.occupied[std::size_t(s)]; ++i) {
+        const int sq = w.peopled[std::size_t(s)][std::size_t(i)], d = steps_to(sq);
+        if (d > 0) steps[std::size_t(d)] += w.at(s, sq);  // 0: in the block; -1: out of reach
       }
       int missing = 10 - std::min(5, on) - std::min(5, ring);
       for (int d = 1; d <= kReach && missing > 0; ++d) {
@@ -381,7 +423,7 @@ void CultureWarsState::seat_scores(std::array<double, kMaxSeats>& score) const {
         missing -= fetched;
       }
       double value = 0.6 * (std::min(5, on) + std::min(5, ring) + near);
-      if (moves_left[std::size_t(s)] && !suit_up_[std::size_t(square)]) {
+      if (w.moves_left[std::size_t(s)] && !suit_up_[std::size_t(square)]) {
         // This round: the tokens on the coin now and the unmoved ones next to it that make five.
         auto now = [&](int sq) {
           return sq < 0 || sq >= kSquares ? 0 : int(tokens_[std::size_t(s)][std::size_t(sq)]);
@@ -410,36 +452,39 @@ void CultureWarsState::seat_scores(std::array<double, kMaxSeats>& score) const {
         if (on >= 5 && ring >= 5) value = std::max(value, 6.0 + 0.8 * std::min(4, now(square)));
       }
       // A coin another seat reaches first is half its worth, shared three quarters.
-      value *= 1.0 - territory * (first == 1 << s  ? 0.0
-                                  : first >> s & 1 ? 1 - kShared
-                                                   : 1 - kBehind);
-      auto& top = best[std::size_t(s)];
+      value *= 1.0 - w.territory * (first == 1 << s  ? 0.0
+                                    : first >> s & 1 ? 1 - kShared
+                                                     : 1 - kBehind);
+      auto& top = w.best[std::size_t(s)];
       for (std::pair<double, bool> v{value, coin_seat(coin) != s}; auto& b : top)
         if (v.first > b.first) std::swap(v, b);
     }
   }
+}
+
+void CultureWarsState::settlement_scores(ScoreWork& w) const {
   // The ten-token settlement, while the seat's Ace is at home: its best empty square, away from
   // every coin (the tokens around a coin are counted for it, or for its settlement).
   std::array<bool, kTiles * 4> clear{};
-  for (std::size_t i = 0; i < e.land.size(); ++i) {
+  for (std::size_t i = 0; i < w.e.land.size(); ++i) {
     clear[i] = true;
     for (int dr = -1; dr <= 1; ++dr)
       for (int dc = -1; dc <= 1; ++dc) {
-        const int sq = e.land[i] + dr * kWidth + dc;
+        const int sq = w.e.land[i] + dr * kWidth + dc;
         clear[i] = clear[i] && (sq < 0 || sq >= kSquares || coin_at_[std::size_t(sq)] == kNoCoin);
       }
   }
-  for (int s = 0; s < n; ++s) {
+  for (int s = 0; s < w.n; ++s) {
     if (coin_square_[make_coin(s, kAce)] != kNoSquare) continue;
-    const bool grows = e.reserve[std::size_t(s)] > 0;
-    auto grown = [&](int sq) { return at(s, sq) + (grows && at(s, sq) > 0); };
+    const bool grows = w.e.reserve[std::size_t(s)] > 0;
+    auto grown = [&](int sq) { return w.at(s, sq) + (grows && w.at(s, sq) > 0); };
     auto now = [&](int sq) {
       return sq < 0 || sq >= kSquares ? 0 : int(tokens_[std::size_t(s)][std::size_t(sq)]);
     };
     const bool moving = s == to_move_ && phase_ == Phase::kMovement;
     double value = 0;
-    for (std::size_t i = 0; i < e.land.size(); ++i) {
-      const int square = e.land[i];
+    for (std::size_t i = 0; i < w.e.land.size(); ++i) {
+      const int square = w.e.land[i];
       if (!clear[i]) continue;
       std::array<int, 4> side{}, left{}, free{};
       int on = grown(square), on_now = now(square), reach = on;
@@ -474,35 +519,13 @@ void CultureWarsState::seat_scores(std::array<double, kMaxSeats>& score) const {
           ring_now += std::min(2, now(square + dr * kWidth + dc));
         }
       double v = 0.6 * (0.5 * std::min(10, on) + std::min(5, ring));
-      if (moves_left[std::size_t(s)] && on_now >= 10 && ring_now >= 5)
+      if (w.moves_left[std::size_t(s)] && on_now >= 10 && ring_now >= 5)
         v = std::max(v, 6.0 + 0.4 * std::min(9, now(square)));
       value = std::max(value, v);
     }
-    auto& top = best[std::size_t(s)];
+    auto& top = w.best[std::size_t(s)];
     for (std::pair<double, bool> v{value, false}; auto& b : top)
       if (v.first > b.first) std::swap(v, b);
-  }
-  for (int s = 0; s < n; ++s) {
-    const int h = held[std::size_t(s)], last = settlements_last_round_[std::size_t(s)];
-    score[std::size_t(s)] += 3.0 * std::min(h, last) + (h >= need && last >= need ? 40.0 : 0.0);
-    const int lacking = std::max(0, need - h);
-    score[std::size_t(s)] += 0.15 * std::min(occupied[std::size_t(s)], e.reserve[std::size_t(s)]);
-    int foreign = 0, counted = 0;
-    for (int v = 1; v < kCoinValues; ++v) foreign += coin_square_[make_coin(s, v)] == kNoSquare;
-    for (const auto& [value, other_suit] : best[std::size_t(s)]) {
-      if (counted > lacking) break;
-      if (other_suit && foreign-- <= 0) continue;
-      score[std::size_t(s)] += (counted++ < lacking ? 1.0 : 0.3) * value;
-    }
-    if (round_ == 0)  // setup: the seat's own coins close together, for one people to settle
-      for (int a = 2; a < kCoinValues; ++a)
-        for (int b = a + 1; b < kCoinValues; ++b) {
-          const int p = coin_square_[make_coin(s, a)], q = coin_square_[make_coin(s, b)];
-          if (p == kNoSquare || q == kNoSquare) continue;
-          const int d =
-              std::max(std::abs(column_of(p) - column_of(q)), std::abs(row_of(p) - row_of(q)));
-          score[std::size_t(s)] += 0.5 * std::max(0, 8 - d);
-        }
   }
 }
 

@@ -84,12 +84,8 @@ Move CultureWarsState::action_move(int action) const {
   return move;
 }
 
-void CultureWarsState::observation_tensor(Seat viewer, std::span<float> out) const {
+void CultureWarsState::write_observation_tensor(Seat viewer, std::span<float> out) const {
   const int n = num_seats();
-  if (out.size() != std::size_t(tensor_size(n)))
-    throw Error("culture-wars' observation tensor has " + std::to_string(tensor_size(n)) +
-                " entries, not " + std::to_string(out.size()));
-  std::fill(out.begin(), out.end(), 0.0f);
   auto plane = [&](int p, int square) -> float& { return out[std::size_t(p * kSquares + square)]; };
   for (int t = 0; t < kTiles; ++t) {
     plane(1, tile_origin_[std::size_t(t)]) = 1;

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/text.h"
 #include "games/relativity/relativity_ppn.h"
 
 namespace tabletop::relativity {
@@ -505,10 +506,7 @@ std::string RelativityState::move_to_string(Move move) const {
 }
 
 Move RelativityState::parse_move(std::string_view text) const {
-  std::string t;
-  for (char c : text)
-    if (!std::isspace(static_cast<unsigned char>(c)))
-      t += char(std::tolower(static_cast<unsigned char>(c)));
+  const std::string t = compact_lower(text);
   const auto hash = t.find('#');
   if (hash == std::string::npos)
     throw BadMove(quote(text) + " is not a swap: write two squares joined by '#', e.g. d3#e3");

@@ -144,7 +144,7 @@ class RelativityState final : public State {
   // For learning (the layout and numbering are in the header comment).
   int action_index(Move move) const override;
   Move action_move(int action) const override;
-  void observation_tensor(Seat viewer, std::span<float> out) const override;
+  void write_observation_tensor(Seat viewer, std::span<float> out) const override;
 
   const Board& board() const { return board_; }
   Round round() const { return Round(round_); }

@@ -49,11 +49,7 @@ Move RelativityState::action_move(int action) const {
   return move;
 }
 
-void RelativityState::observation_tensor(Seat viewer, std::span<float> out) const {
-  if (out.size() != std::size_t(kTensorSize))
-    throw Error("relativity's observation tensor has " + std::to_string(kTensorSize) +
-                " entries, not " + std::to_string(out.size()));
-  std::fill(out.begin(), out.end(), 0.0f);
+void RelativityState::write_observation_tensor(Seat viewer, std::span<float> out) const {
   for (int s = 0; s < kSquares; ++s)
     out[std::size_t(kRankPlanes + board_[std::size_t(s)] * kSquares + s)] = 1;
   if (!over_ && reversal_forbidden()) {

@@ -91,8 +91,7 @@ std::string square_name(int square) {
 }
 
 int square_of_name(std::string_view name) {
-  std::string lower;
-  for (char c : name) lower += char(std::tolower(static_cast<unsigned char>(c)));
+  const std::string lower = lower_ascii(name);
   for (int s = 0; s < kGridSquares; ++s)
     if (lower == kSquareNames[s]) return s;
   for (int c = 0; c < kMaxSeats; ++c) {
@@ -822,10 +821,7 @@ std::string SiegeState::move_to_string(Move move) const {
 }
 
 Move SiegeState::parse_move(std::string_view text) const {
-  std::string t;
-  for (char c : text)
-    if (!std::isspace(static_cast<unsigned char>(c)))
-      t += char(std::tolower(static_cast<unsigned char>(c)));
+  const std::string t = compact_lower(text);
   if (t == "end" || t == "pass") return kEndTurn;
   const std::string quoted = quote(text);
   const auto colon = t.find(':');

@@ -208,7 +208,7 @@ class SiegeState final : public State {
   // For learning (the numbering and layout are in the header comment).
   int action_index(Move move) const override;
   Move action_move(int action) const override;
-  void observation_tensor(Seat viewer, std::span<float> out) const override;
+  void write_observation_tensor(Seat viewer, std::span<float> out) const override;
   // The lab's seat figures (trajectories): "armies_on_board" (each seat's Armies on the board)
   // and "strength_on_board" (the sum of their values, hidden ones included: the lab reads the
   // truth).

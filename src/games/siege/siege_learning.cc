@@ -60,12 +60,8 @@ Move SiegeState::action_move(int action) const {
   return move;
 }
 
-void SiegeState::observation_tensor(Seat viewer, std::span<float> out) const {
+void SiegeState::write_observation_tensor(Seat viewer, std::span<float> out) const {
   const int n = num_players();
-  if (out.size() != std::size_t(tensor_size(n)))
-    throw Error("siege's observation tensor has " + std::to_string(tensor_size(n)) +
-                " entries, not " + std::to_string(out.size()));
-  std::fill(out.begin(), out.end(), 0.0f);
   auto plane = [&](int p, int square) -> float& { return out[std::size_t(p * kSquares + square)]; };
   const SiegeGame& g = rules();
   for (int sq = 0; sq < kSquares; ++sq) {
