@@ -70,8 +70,11 @@ test("the lobby and how to play, at both sizes, without console errors", async (
     await lobby.context().close();
     for (const g of GAMES) {
       const rules = await visit(`/rules/${g.id}`, viewport, "article.rules");
-      // The setup picture is the client's own drawing of the game's opening view.
-      assert.equal(await rules.locator("article.rules figure.setup svg.board").count(), 1, g.id);
+      // The pictures are the page's positions (the Setup part has one), and no other board.
+      const boards = await rules.locator("article.rules svg.board").count();
+      assert.ok(boards > 0, g.id);
+      assert.equal(await rules.locator("article.rules figure.position svg.board").count(), boards, g.id);
+      assert.equal(await rules.locator("article.rules figure.setup").count(), 0, g.id);
       await assertNoSidewaysScroll(rules, `how to play ${g.id} (${size})`);
       if (size === "phone") assert.deepEqual(await smallTapTargets(rules), [], `how to play ${g.id}`);
       if (g.id === "culture-wars" || size === "phone") await screenshot(rules, `rules-${g.id}-${size}`);

@@ -1,8 +1,8 @@
 // How to play: the lobby's and the match page's link to /rules/{game}. The text is the game's own
 // how-to-play (GET /api/games, `how_to_play`, the same text as `tabletop rules GAME`), drawn from
-// Markdown; the setup picture is the client's own board drawing of the game's opening view
-// (`setup`); each ```position block of the text is drawn the same way, from the spectator's view of
-// that position the server played with the game's own code (`how_to_positions`), captioned with the
+// Markdown; each ```position block of the text (the page's Setup part has one) is drawn with the
+// client's own board drawing, from the spectator's view of that position the server played with
+// the game's own code (`how_to_positions`), captioned with the
 // moves the block shows legal and not legal there; the full rule text's source and licence are
 // named where the server gives them.
 // Nothing is written here about any game: a field the server does not send is left out.
@@ -13,8 +13,6 @@ import { markdown } from "./markdown";
 
 /** The how-to-play panel of one game. */
 export function rulesPanel(g: GameInfo): HTMLElement {
-  const drawer = drawerFor(g.id);
-  const names = Array.from({ length: g.max_players }, (_, i) => `seat ${i}`);
   const source = g.rules_source;
   return h(
     "article",
@@ -30,14 +28,6 @@ export function rulesPanel(g: GameInfo): HTMLElement {
           kind === "position" ? positionFigure(g, i, lines) : null,
         )
       : [h("p", { class: "no-rules" }, "The server sends no how-to-play text for this game.")]),
-    g.setup !== undefined && drawer
-      ? h(
-          "figure",
-          { class: "setup board-box" },
-          drawer.board(g.setup, { viewer: -1, seatNames: names }),
-          h("figcaption", {}, g.has_chance ? "The setup (one deal of it)." : "The setup."),
-        )
-      : null,
     // The full rule text is not served here: its title and author say where to find it, and its
     // licence links to the licence's own text when it has one.
     source?.title
