@@ -226,7 +226,9 @@ export const conspiracy: GameDrawer = {
         }
         // The tile's own place (reveal, lay on): a tab at its corner so it does not cover the squares.
         const tab = place(pos, x + 2 * U - 22, y - 2, 24, 14, `tile ${pos}`);
-        tab.append(el("text", { x: x + 2 * U - 10, y: y + 9, "text-anchor": "middle", "font-size": 9 }, pos));
+        // Its name to the right of and above the top right square's coin (whose number never reaches
+        // past x + 1.6 U), so the two labels never overlap.
+        tab.append(el("text", { x: x + 2 * U - 8, y: y + 8, "text-anchor": "middle", "font-size": 9 }, pos));
         svg.append(tab);
       }
     }
