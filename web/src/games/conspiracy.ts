@@ -198,8 +198,9 @@ export const conspiracy: GameDrawer = {
               el(
                 "text",
                 {
+                  // Low on the tile: clear of its bottom coins' numbers.
                   x: x + 2 * U - 4,
-                  y: y + 2 * U - 4,
+                  y: y + 2 * U - 2,
                   "text-anchor": "end",
                   "font-size": what.startsWith("(") ? 10 : 9,
                   class: what.startsWith("(") ? "known-tile" : "public-tile",
