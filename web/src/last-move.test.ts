@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LastMoves, SEVERAL } from "./last-move";
+import { LastMoves, placeWords, SEVERAL } from "./last-move";
 import { coin, place, svgRoot } from "./svg";
 
 // A 3-square board: `pieces` maps a square to the number on its coin.
@@ -101,5 +101,13 @@ describe("the viewer's own move among states that came together", () => {
       ],
       [SEVERAL, [{ place: "c1", how: "changed" }]],
     ]);
+  });
+});
+
+describe("a seat's row beside the board", () => {
+  it("reads as the row of that seat, by its name, never as the place's id", () => {
+    expect(placeWords("seat-1", names)).toBe("the row of seat 1 · Bob");
+    expect(placeWords("seat-7", names)).toBe("the row of seat 7");
+    expect(placeWords("b1", names)).toBe("b1");
   });
 });

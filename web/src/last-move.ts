@@ -188,18 +188,27 @@ export class LastMoves {
     }
   }
 
-  /** The marks in words: "seat 1 · Bob: from e4, to f4." for each seat that moved. */
+  /** The marks in words: "seat 1 · Bob: from e4, to f4." for each seat that moved. A seat's own row
+   * beside the board (place "seat-N") reads "the row of seat N · Bob". */
   words(seatNames: string[]): string {
     const lines = this.all().map(([seat, marks]) => {
       const byHow = (how: How) => marks.filter((m) => m.how === how).map((m) => m.place);
       const parts = (["from", "to", "changed"] as const)
         .map((how) => [how, byHow(how)] as const)
         .filter(([, places]) => places.length)
-        .map(([how, places]) => `${how} ${places.join(", ")}`);
+        .map(([how, places]) => `${how} ${places.map((p) => placeWords(p, seatNames)).join(", ")}`);
       const who =
         seat === SEVERAL ? "several seats (their moves came together)" : (seatNames[seat] ?? `seat ${seat}`);
       return `${who}: ${parts.join("; ")}.`;
     });
     return lines.length ? `Last moves — ${lines.join(" ")}` : "";
   }
+}
+
+/** A place as the line under the board says it: squares by their name, a seat's row by its seat. */
+export function placeWords(place: string, seatNames: string[]): string {
+  const seat = /^seat-(\d+)$/.exec(place);
+  if (!seat) return place;
+  const n = Number(seat[1]);
+  return `the row of ${seatNames[n] ?? `seat ${n}`}`;
 }
