@@ -86,6 +86,7 @@ describe("table talk", () => {
     watching.setSpectatorChat("none");
     expect(form.hidden).toBe(true);
     expect(lines.hidden).toBe(true);
+    expect(watching.el.querySelector<HTMLElement>(".chat-mutes")!.hidden).toBe(true);
     expect(watching.el.textContent).toContain(spectatorNote("none"));
     watching.setSpectatorChat("apart");
     expect(form.hidden).toBe(false);

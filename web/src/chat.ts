@@ -128,6 +128,7 @@ export class ChatPanel {
     this.note.textContent = spectatorNote(mode);
     this.form.hidden = mode !== "apart";
     this.list.hidden = mode === "none";
+    this.mutes.hidden = mode !== "read"; // the seats' lines are not shown to mute
   }
 
   /** Takes the lines of a `chat` message. */
