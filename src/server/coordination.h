@@ -15,12 +15,14 @@
 namespace tabletop::server {
 
 // A change committed by another process (Coordination::listen): match `match` is now at `seq` (or
-// later). An empty `match` means "any match may have changed" (the announcements were
-// interrupted, e.g. the database connection was lost and made again): every match held in memory
-// must be read again.
+// later), or, `chat` true, a line of its table talk was stored (chat_store.h). An empty `match`
+// means "any match may have changed" (the announcements were interrupted, e.g. the database
+// connection was lost and made again): every match held in memory, and its table talk, must be
+// read again.
 struct Change {
   std::string match;
   long long seq = 0;
+  bool chat = false;
 };
 
 class Coordination {

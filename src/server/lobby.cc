@@ -67,7 +67,8 @@ void Lobby::changed(const Change& change) {
   }
   for (const std::shared_ptr<Room>& room : rooms) {
     try {
-      room->catch_up();
+      if (change.match.empty() || change.chat) room->catch_up_chat();
+      if (!change.chat) room->catch_up();
     } catch (const std::exception& e) {
       // The next change (or a request to the room) reads it again.
       log_match(spdlog::level::warn, room->id(),
@@ -220,6 +221,13 @@ json Lobby::create(const json& request, const std::string& address, const json& 
       throw BadInput("field 'takeover_after_s' must be null or seconds from 0 to 86400");
     m.takeover_after_s = t.get<int>();
   }
+  if (request.contains("spectator_chat")) {  // room_chat.h
+    const json& c = request["spectator_chat"];
+    m.spectator_chat = to_string(spectator_chat_from(c.is_string() ? c.get<std::string>() : ""));
+  }
+  // A creator's seats may be named at once (seat_names.h).
+  std::vector<std::string> labels;
+  for (int i = 0; i < made->num_players(); ++i) labels.push_back(made->seat_name(i));
   // What becomes of a seat that resigns (room.h): the game's rule, or a computer takes it.
   bool resign_to_computer = false;
   if (request.contains("resign")) {
@@ -240,6 +248,13 @@ json Lobby::create(const json& request, const std::string& address, const json& 
     json answer{{"seat", i}, {"kind", kind}};
     if (kind == "human") {
       if (resign_to_computer) stored["resign_to_computer"] = true;
+      if (s.contains("player")) {
+        if (!s["player"].is_string())
+          throw BadInput("seat " + std::to_string(i) + ": 'player' must be a name (text)");
+        if (std::string name = SeatNames::clean(s["player"].get<std::string>(), labels);
+            !name.empty())
+          stored["player"] = answer["player"] = std::move(name);
+      }
       if (s.contains("open") && !s["open"].is_boolean())
         throw BadInput("seat " + std::to_string(i) + ": 'open' must be true or false");
       if (s.value("open", false)) {

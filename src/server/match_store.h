@@ -26,6 +26,9 @@ struct StoredMatch {
   json seats = json::array();
   bool undo = false;
   bool hints = false;  // the creator allowed hints (room.h, Room::hint)
+  // What spectators have of the table talk, as the creator chose (room_chat.h, SpectatorChat):
+  // "read", "none" or "apart".
+  std::string spectator_chat = "read";
   // Who created the match, for the computer pool's fairness across addresses (computer_pool.h):
   // hash_token(client address), never the address itself; empty for a match made before it.
   std::string owner;

@@ -10,6 +10,7 @@ const PgStatements& PgChat::statements() {
        "INSERT INTO chat_lines (match_id, n, seat, at, text)"
        " SELECT $1::text, COALESCE(MAX(n) + 1, 0), $2::integer, $3::bigint, $4::text"
        " FROM chat_lines WHERE match_id = $1::text ON CONFLICT DO NOTHING RETURNING n"},
+      {"notify_chat", "SELECT pg_notify('tabletop_matches', $1)"},
       {"recent_chat",
        "SELECT n, seat, at, text FROM (SELECT n, seat, at, text FROM chat_lines"
        " WHERE match_id = $1 ORDER BY n DESC LIMIT $2) AS last ORDER BY n"},
@@ -24,6 +25,7 @@ long long PgChat::add_chat(const std::string& id, int seat, long long at, const 
     PgPool::Borrowed c = pool_.borrow();
     pqxx::work t(*c);
     const pqxx::result r = t.exec_prepared("add_chat", id, seat, at, text);
+    if (!r.empty()) t.exec_prepared("notify_chat", id + " chat " + holder_);
     t.commit();
     if (!r.empty()) return r[0][0].as<long long>();
   }

@@ -1,4 +1,6 @@
-// Table talk on PostgreSQL (chat_store.h).
+// Table talk on PostgreSQL (chat_store.h). Each line stored is announced on the channel of the
+// matches' changes (pg_coordination.h) as "<match> chat <holder>", in the transaction that stores
+// it, so that the other processes' rooms of the match push it to their own viewers.
 #pragma once
 
 #include "server/chat_store.h"
@@ -8,7 +10,8 @@ namespace tabletop::server {
 
 class PgChat final : public ChatStore {
  public:
-  explicit PgChat(PgPool& pool) : pool_(pool) {}
+  // `holder`: this process's name in announcements (pg_coordination.h).
+  PgChat(PgPool& pool, const std::string& holder) : pool_(pool), holder_(holder) {}
   // The statements it runs, for the pool to prepare.
   static const PgStatements& statements();
 
@@ -18,6 +21,7 @@ class PgChat final : public ChatStore {
 
  private:
   PgPool& pool_;
+  const std::string& holder_;
 };
 
 }  // namespace tabletop::server

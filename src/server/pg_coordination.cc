@@ -122,12 +122,16 @@ class Receiver final : public pqxx::notification_receiver {
         holder_(std::move(holder)),
         on_change_(std::move(on_change)) {}
   void operator()(const std::string& payload, int) override {
-    // "<id> <seq> <holder>"
+    // "<id> <seq> <holder>", or "<id> chat <holder>" for a line of table talk (pg_chat.h)
     const std::size_t a = payload.find(' ');
     const std::size_t b = a == std::string::npos ? a : payload.find(' ', a + 1);
     if (b == std::string::npos || payload.substr(b + 1) == holder_) return;
     try {
-      on_change_({payload.substr(0, a), std::stoll(payload.substr(a + 1, b - a - 1))});
+      const std::string what = payload.substr(a + 1, b - a - 1);
+      if (what == "chat")
+        on_change_({payload.substr(0, a), 0, true});
+      else
+        on_change_({payload.substr(0, a), std::stoll(what)});
     } catch (const std::exception& e) {
       // A change that cannot be applied now is read again at the next one.
       logger().warn("an announced change {} could not be applied now: {}", quote(payload),

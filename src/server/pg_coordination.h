@@ -3,9 +3,10 @@
 //
 // - Announcements: each committed change of a match runs `pg_notify('tabletop_matches',
 //   '<id> <seq> <holder>')` in its transaction (pg_matches.h; delivered on commit, in commit
-//   order). `listen` starts a thread with a connection of its own that LISTENs on the channel and
-//   calls back for every announcement of another holder; when that connection breaks it connects
-//   again (every second) and calls back with an empty match (everything must be read again).
+//   order); each line of table talk stored, '<id> chat <holder>' (pg_chat.h). `listen` starts a
+//   thread with a connection of its own that LISTENs on the channel and calls back for every
+//   announcement of another holder; when that connection breaks it connects again (every second)
+//   and calls back with an empty match (everything must be read again).
 // - Leases: `leases` (match, holder, expires_at), claimed with INSERT ... ON CONFLICT DO UPDATE
 //   ... WHERE the holder is this process or the lease expired (the row lock makes exactly one of
 //   two claimers win), renewed in one UPDATE of every lease of the holder, expiring on the

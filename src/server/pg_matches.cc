@@ -6,8 +6,8 @@ const PgStatements& PgMatches::statements() {
   static const PgStatements list = {
       {"create",
        "INSERT INTO matches (id, game, params, seed, seats, undo, takeover_after_s, status, seq,"
-       " created_at, hints, owner) VALUES ($1, $2, $3, $4, $5, $6, NULLIF($7::integer, -1), $8,"
-       " $9, $10, $11, $12)"},
+       " created_at, hints, owner, spectator_chat) VALUES ($1, $2, $3, $4, $5, $6,"
+       " NULLIF($7::integer, -1), $8, $9, $10, $11, $12, $13)"},
       {"advance",
        "UPDATE matches SET seq = $2, changed_at = extract(epoch from now())::bigint"
        " WHERE id = $1 AND seq = $3"},
@@ -25,7 +25,7 @@ const PgStatements& PgMatches::statements() {
        " changed_at = extract(epoch from now())::bigint WHERE id = $1"},
       {"load",
        "SELECT id, game, params, seed, seats, undo, takeover_after_s, status, seq, created_at,"
-       " result, to_move, to_move_seq, hints, owner FROM matches WHERE id = $1"},
+       " result, to_move, to_move_seq, hints, owner, spectator_chat FROM matches WHERE id = $1"},
       {"load_moves", "SELECT move FROM moves WHERE match_id = $1 AND ply >= $2 ORDER BY ply"},
       {"count_moves", "SELECT COUNT(*) FROM moves WHERE match_id = $1"},
       {"unfinished", "SELECT COUNT(*) FROM matches WHERE status NOT IN ('finished', 'abandoned')"},
@@ -38,12 +38,13 @@ const PgStatements& PgMatches::statements() {
        " AND COALESCE(changed_at, created_at) < $1 FOR UPDATE"},
       {"list_all",
        "SELECT id, game, params, seed, seats, undo, takeover_after_s, status, seq, created_at,"
-       " result, to_move, to_move_seq, hints, owner FROM matches ORDER BY created_at DESC, n DESC "
+       " result, to_move, to_move_seq, hints, owner, spectator_chat FROM matches ORDER BY "
+       "created_at DESC, n DESC "
        "LIMIT "
        "$1"},
       {"list_status",
        "SELECT id, game, params, seed, seats, undo, takeover_after_s, status, seq, created_at,"
-       " result, to_move, to_move_seq, hints, owner FROM matches WHERE status = $2"
+       " result, to_move, to_move_seq, hints, owner, spectator_chat FROM matches WHERE status = $2"
        " ORDER BY created_at DESC, n DESC LIMIT $1"},
   };
   return list;
@@ -69,6 +70,7 @@ StoredMatch row(const pqxx::row& r) {
     m.to_move = r[11].as<int>();
   m.hints = r[13].as<bool>();
   m.owner = r[14].as<std::string>();
+  m.spectator_chat = r[15].as<std::string>();
   return m;
 }
 
@@ -82,7 +84,7 @@ void PgMatches::create(const StoredMatch& m) {
   pqxx::work t(*c);
   t.exec_prepared("create", m.id, m.game, m.params.dump(), static_cast<long long>(m.seed),
                   m.seats.dump(), m.undo, m.takeover_after_s.value_or(-1), m.status, m.seq,
-                  m.created_at, m.hints, m.owner);
+                  m.created_at, m.hints, m.owner, m.spectator_chat);
   t.commit();
 }
 

@@ -19,7 +19,7 @@ PgStore::PgStore(const std::string& url, const StoreOptions& options)
       matches_(pool_, holder_),
       decks_(pool_),
       analyses_(pool_),
-      chat_(pool_),
+      chat_(pool_, holder_),
       coordination_(pool_, holder_, options.lease_s) {}
 
 }  // namespace tabletop::server

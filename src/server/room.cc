@@ -27,6 +27,7 @@ Room::Room(StoredMatch stored, const Registry& registry, Store& store, ComputerS
       seed_(stored.seed),
       undo_(stored.undo),
       hints_(stored.hints),
+      spectator_chat_(spectator_chat_from(stored.spectator_chat)),
       abandoned_(stored.status == "abandoned"),
       takeover_after_s_(stored.takeover_after_s),
       created_at_(stored.created_at),
@@ -136,7 +137,8 @@ std::string Room::status() const {
 namespace {
 
 json public_seat(std::size_t i, const std::string& kind, const std::string& strength, bool claimed,
-                 bool open, std::optional<long long> taken_over_at, bool connected) {
+                 bool open, std::optional<long long> taken_over_at, bool connected,
+                 const std::string& player) {
   json j{{"seat", i}, {"kind", kind}};
   if (kind == "computer") {
     j["strength"] = strength;
@@ -149,6 +151,7 @@ json public_seat(std::size_t i, const std::string& kind, const std::string& stre
   }
   if (open) j["open"] = true;
   if (taken_over_at) j["taken_over_at"] = *taken_over_at;
+  if (!player.empty()) j["player"] = player;
   return j;
 }
 
@@ -160,6 +163,7 @@ json summary_json(const StoredMatch& m, json params, json seats, json to_move) {
           {"seq", m.seq},
           {"undo", m.undo},
           {"hints", m.hints},
+          {"spectator_chat", m.spectator_chat},
           {"takeover_after_s", m.takeover_after_s ? json(*m.takeover_after_s) : json(nullptr)},
           {"created_at", m.created_at},
           {"seats", std::move(seats)},
@@ -183,7 +187,7 @@ std::optional<json> summary_of(const Registry& registry, const StoredMatch& row)
     if (s.contains("taken_over_at")) taken_over_at = s["taken_over_at"].get<long long>();
     seats.push_back(public_seat(i, s.value("kind", "human"), s.value("strength", ""),
                                 !s.value("token_hash", "").empty(), s.value("open", false),
-                                taken_over_at, false));
+                                taken_over_at, false, s.value("player", "")));
   }
   return summary_json(row, registry.public_params(row.game, row.params), std::move(seats),
                       row.to_move ? json(*row.to_move) : json(nullptr));
@@ -194,12 +198,25 @@ json Room::public_seats() const {
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const SeatInfo& s = seats_[i];
     out.push_back(public_seat(i, s.kind, s.strength, !s.token_hash.empty(), s.open, s.taken_over_at,
-                              s.connections > 0));
+                              s.connections > 0, s.player));
   }
   return out;
 }
 
 json Room::result() const {
+  json r = result_of_game();
+  // The seats' personal names, when any has one (seat_names.h): never in the record.
+  json players = json::array();
+  bool named = false;
+  for (const SeatInfo& s : seats_) {
+    players.push_back(s.player.empty() ? json(nullptr) : json(s.player));
+    named = named || !s.player.empty();
+  }
+  if (r.is_object() && named) r["players"] = std::move(players);
+  return r;
+}
+
+json Room::result_of_game() const {
   const State& state = match_->state();
   if (!over()) return nullptr;
   json takeovers = json::array();
@@ -253,6 +270,7 @@ StoredMatch Room::row() const {
   m.seats = MatchStorage::seats_json(seats_);
   m.undo = undo_;
   m.hints = hints_;
+  m.spectator_chat = to_string(spectator_chat_);
   m.takeover_after_s = takeover_after_s_;
   m.status = status();
   m.seq = seq_;
@@ -386,11 +404,10 @@ void Room::subscribe(const std::shared_ptr<Viewer>& viewer, SeatMask seats) {
           std::string("reading the table talk failed (this process's lines sent): ") + e.what());
     }
   }
-  if (!recent.empty()) {
-    const Game& game = match_->state().game();
-    viewer->deliver(shared(MatchChat::message(
-        recent, [&game](int s) { return game.seat_name(s); }, true)));
-  }
+  std::erase_if(recent, [&](const ChatLine& line) {
+    return !MatchChat::shows(spectator_chat_, seats, line);
+  });
+  if (!recent.empty()) viewer->deliver(shared(chat_message(recent, true)));
   if (was_paused) schedule_computer();  // watched again: the computers play on
 }
 
@@ -445,6 +462,8 @@ StateFacts Room::facts() const {
   out += undo_ ? "true" : "false";
   out += R"(,"hints":)";
   out += hints_ ? "true" : "false";
+  out += R"(,"spectator_chat":)";
+  append_string(out, to_string(spectator_chat_));
   out += R"(,"takeover_after_s":)";
   out += takeover_after_s_ ? std::to_string(*takeover_after_s_) : "null";
   f.seats = R"(,"seats":)";
@@ -669,21 +688,74 @@ bool Room::expire() {
   return seats_changed_locked([this] { abandoned_ = false; }, nullptr).ok();
 }
 
-void Room::chat(SeatMask held, int seat, const std::string& text) {
+void Room::chat(SeatMask held, int seat, const std::string& text, const std::string& asker) {
   std::lock_guard lock(mutex_);
   const int speaker_seat = speaker(held, seat);
-  ChatLine line{0, speaker_seat, (long long)std::time(nullptr), chat_.admit(speaker_seat, text)};
+  const std::string who =
+      speaker_seat < 0 ? "spectator " + asker : "seat " + std::to_string(speaker_seat);
+  ChatLine line{0, speaker_seat, (long long)std::time(nullptr), chat_.admit(who, text)};
   // Stored first (the store numbers it), then kept and pushed.
   line.n = storage_.add_chat(line.seat, line.at, line.text);
   chat_.add(line);
+  push_chat({line});
+}
+
+void Room::catch_up_chat() {
+  std::lock_guard lock(mutex_);
+  push_chat(chat_.merge(storage_.recent_chat(int(MatchChat::kRecentLines))));
+}
+
+void Room::push_chat(const std::vector<ChatLine>& lines) {
+  for (const bool to_seats : {true, false}) {
+    std::vector<ChatLine> shown;
+    for (const ChatLine& line : lines)
+      if (MatchChat::shows(spectator_chat_, to_seats ? 1 : 0, line)) shown.push_back(line);
+    if (shown.empty()) continue;
+    views_.send_where(shared(chat_message(shown, false)),
+                      [to_seats](SeatMask seats) { return (seats != 0) == to_seats; });
+  }
+}
+
+json Room::chat_message(const std::vector<ChatLine>& lines, bool recent) const {
   const Game& game = match_->state().game();
-  views_.send_all(shared(MatchChat::message(
-      {line}, [&game](int s) { return game.seat_name(s); }, false)));
+  return MatchChat::message(
+      lines, [&game](int s) { return game.seat_name(s); },
+      [this](int s) {
+        return s < int(seats_.size()) ? seats_[std::size_t(s)].player : std::string();
+      },
+      recent);
+}
+
+Room::Answer Room::name_seat(SeatMask held, int seat, const std::string& text, Viewer* from) {
+  std::lock_guard lock(mutex_);
+  try {
+    check_seat(held, seat);
+  } catch (const BadInput& e) {
+    return {e.what()};
+  }
+  if (over()) return {"the match is over"};
+  std::vector<std::string> labels;
+  for (std::size_t i = 0; i < seats_.size(); ++i)
+    labels.push_back(match_->state().game().seat_name(int(i)));
+  SeatInfo& s = seats_[std::size_t(seat)];
+  std::string name;
+  try {
+    name = names_.admit(seat, text, labels);
+  } catch (const BadInput& e) {
+    return {e.what()};
+  }
+  const std::string before = s.player;
+  s.player = std::move(name);
+  return seats_changed_locked([&s, before] { s.player = before; }, from);
 }
 
 int Room::speaker(SeatMask held, int seat) const {
+  if (held == 0 && spectator_chat_ == SpectatorChat::kApart) return -1;
   if (held == 0)
-    throw BadInput("spectators read the table talk but do not write in it: join a seat to talk");
+    throw BadInput(spectator_chat_ == SpectatorChat::kRead
+                       ? "spectators read the table talk but do not write in it: join a seat to "
+                         "talk"
+                       : "spectators have no table talk in this match: join a seat to talk");
   if (seat < 0) {
     for (std::size_t i = 0; i < seats_.size(); ++i)
       if (held & (SeatMask(1) << i)) return int(i);

@@ -33,7 +33,9 @@
 // public, and every view turns to the record's.
 //
 // Table talk is MatchChat's (room_chat.h): a line is checked, numbered, pushed to every viewer
-// and kept; never part of the game's log or record.
+// who may read it (spectators as the creator chose) and kept; never part of the game's log or
+// record. A seat's personal name (seat_names.h) is written with the seat list like a takeover
+// (seq + 1) and shown in the seats, chat lines and result; never in the record.
 //
 // A takeover revokes the seat's token: the seat is a computer's from then on, its old token
 // unlocks nothing (`seats_for` names why) and a computer seat accepts no human move, undo or hint.
@@ -87,6 +89,7 @@
 #include "server/room_computers.h"
 #include "server/room_storage.h"
 #include "server/room_views.h"
+#include "server/seat_names.h"
 #include "server/store.h"
 
 namespace tabletop::server {
@@ -186,10 +189,18 @@ class Room : public ComputerSeatsHost, public std::enable_shared_from_this<Room>
   // Abandons the match for want of moves (match_sweeper.h): as `abandon`, asked by nobody. False
   // when it is over already, or another process changed it first.
   bool expire();
-  // A line of table talk from a viewer holding `held`, as `seat` (-1: the lowest seat held):
-  // cleaned, numbered, stored and pushed to every viewer (room_chat.h). Throws BadInput naming why
-  // not (a spectator, a seat not held, over a limit).
-  void chat(SeatMask held, int seat, const std::string& text);
+  // A line of table talk from a viewer holding `held`, as `seat` (-1: the lowest seat held; a
+  // spectator's in a match whose spectators talk apart), from address `asker` (a spectator's
+  // rate): cleaned, numbered, stored and pushed to every viewer who may read it (room_chat.h).
+  // Throws BadInput naming why not (a spectator where they may not write, a seat not held, over a
+  // limit).
+  void chat(SeatMask held, int seat, const std::string& text, const std::string& asker = "");
+  // Reads the match's recent table talk from the store and pushes the lines another process
+  // stored that this room lacked (Change::chat).
+  void catch_up_chat();
+  // `seat`, held by `held`, takes the personal name `text` (seat_names.h; empty: none), written
+  // with the seat list (seq + 1) and shown in every viewer's seats.
+  Answer name_seat(SeatMask held, int seat, const std::string& text, Viewer* from);
   // A hint for `seat`, to move at state `seq`, asked by `from` holding `held` (room_hint.cc). In a
   // match whose creator allowed hints, at most one at a time: the search runs on the computer pool
   // at low priority (computer_pool.h), as hard would search for the seat, from what the seat may
@@ -247,8 +258,12 @@ class Room : public ComputerSeatsHost, public std::enable_shared_from_this<Room>
   // abandon), then acknowledges to `from`, broadcasts and plays on. On a failed or stale write
   // `restore` puts the room back as it was first.
   Answer seats_changed_locked(const std::function<void()>& restore, Viewer* from);
-  json public_seats() const;  // for viewers: seats with their connections
-  json result() const;
+  json public_seats() const;    // for viewers: seats with their connections
+  json result() const;          // the game's result, with the seats' names
+  json result_of_game() const;  // the result as the game (or a resignation, an abandon) made it
+  // Pushes `lines` of table talk to the viewers who may read them (room_chat.h).
+  void push_chat(const std::vector<ChatLine>& lines);
+  json chat_message(const std::vector<ChatLine>& lines, bool recent) const;
   std::vector<std::string> record_seats() const;
   std::string why_no_undo(int seat) const;
   // What every viewer's state shares now (room_views.h).
@@ -269,6 +284,7 @@ class Room : public ComputerSeatsHost, public std::enable_shared_from_this<Room>
   uint64_t seed_;
   bool undo_;
   bool hints_ = false;
+  SpectatorChat spectator_chat_ = SpectatorChat::kRead;
   bool abandoned_ = false;
   std::optional<int> takeover_after_s_;
   long long created_at_;
@@ -283,6 +299,7 @@ class Room : public ComputerSeatsHost, public std::enable_shared_from_this<Room>
   MatchViews views_;
   ComputerSeats computers_;
   MatchChat chat_;
+  SeatNames names_;
 };
 
 // The public summary of a match that is not in memory, from its row (MatchStore::list): as

@@ -26,6 +26,7 @@ std::vector<SeatInfo> MatchStorage::seat_infos(const json& stored) {
     if (s.contains("taken_over_at")) seat.taken_over_at = s["taken_over_at"].get<long long>();
     if (s.contains("resigned_at")) seat.resigned_at = s["resigned_at"].get<long long>();
     seat.resign_to_computer = s.value("resign_to_computer", false);
+    seat.player = s.value("player", "");
     seats.push_back(std::move(seat));
   }
   return seats;
@@ -42,6 +43,7 @@ json MatchStorage::seats_json(const std::vector<SeatInfo>& seats) {
     if (s.taken_over_at) j["taken_over_at"] = *s.taken_over_at;
     if (s.resigned_at) j["resigned_at"] = *s.resigned_at;
     if (s.resign_to_computer) j["resign_to_computer"] = true;
+    if (!s.player.empty()) j["player"] = s.player;
     out.push_back(std::move(j));
   }
   return out;

@@ -43,6 +43,7 @@ struct SeatInfo {
   // on, or, kept a human's, the seat that lost by resigning.
   std::optional<long long> resigned_at;
   bool resign_to_computer = false;  // the creator chose that a computer takes a resigned seat
+  std::string player;               // the seat's personal name (seat_names.h); empty: none
   int connections = 0;
   std::chrono::steady_clock::time_point left_at = std::chrono::steady_clock::now();
 };

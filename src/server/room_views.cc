@@ -214,6 +214,13 @@ void MatchViews::send_all(const std::shared_ptr<const std::string>& message) con
     if (auto viewer = s.viewer.lock()) viewer->deliver(message);
 }
 
+void MatchViews::send_where(const std::shared_ptr<const std::string>& message,
+                            const std::function<bool(SeatMask)>& to) const {
+  for (const Subscriber& s : subscribers_)
+    if (to(s.seats))
+      if (auto viewer = s.viewer.lock()) viewer->deliver(message);
+}
+
 void MatchViews::restart_logs() {
   for (Subscriber& s : subscribers_) {
     s.mark.fresh = true;

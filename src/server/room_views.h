@@ -103,6 +103,9 @@ class MatchViews {
   void broadcast(const StateFacts& facts);
   // Sends `message` as it is to every viewer.
   void send_all(const std::shared_ptr<const std::string>& message) const;
+  // Sends `message` to every viewer whose seats `to` accepts (0: a spectator).
+  void send_where(const std::shared_ptr<const std::string>& message,
+                  const std::function<bool(SeatMask)>& to) const;
   // Every viewer's next state starts its logs afresh (after an undo or a rewind).
   void restart_logs();
 

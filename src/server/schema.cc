@@ -87,6 +87,10 @@ const std::vector<SchemaStep>& schema_steps() {
          " seat integer NOT NULL, at bigint NOT NULL, text text NOT NULL,"
          " PRIMARY KEY (match_id, n))"}},
        {{"matches", "changed_at", {"bigint"}}}},
+      {10,
+       "what spectators have of a match's table talk, as its creator chose: read, none or apart",
+       {},
+       {{"matches", "spectator_chat", {"text NOT NULL DEFAULT 'read'"}}}},
   };
   return steps;
 }

@@ -20,10 +20,10 @@ SQLite::Statement& fresh(SQLite::Statement& q) {
 
 void SqliteMatches::create(const StoredMatch& m) {
   const auto lock = c_.lock();
-  SQLite::Statement q(
-      c_.db(),
-      "INSERT INTO matches (id, game, params, seed, seats, undo, takeover_after_s,"
-      " status, seq, created_at, result, hints, owner) VALUES (?,?,?,?,?,?,?,?,?,?,NULL,?,?)");
+  SQLite::Statement q(c_.db(),
+                      "INSERT INTO matches (id, game, params, seed, seats, undo, takeover_after_s,"
+                      " status, seq, created_at, result, hints, owner, spectator_chat)"
+                      " VALUES (?,?,?,?,?,?,?,?,?,?,NULL,?,?,?)");
   q.bind(1, m.id);
   q.bind(2, m.game);
   q.bind(3, m.params.dump());
@@ -39,6 +39,7 @@ void SqliteMatches::create(const StoredMatch& m) {
   q.bind(10, static_cast<int64_t>(m.created_at));
   q.bind(11, m.hints ? 1 : 0);
   q.bind(12, m.owner);
+  q.bind(13, m.spectator_chat);
   q.exec();
 }
 
@@ -117,7 +118,7 @@ void SqliteMatches::finish(const std::string& id, const json& result) {
 namespace {
 constexpr const char* kColumns =
     "id, game, params, seed, seats, undo, takeover_after_s, status, seq, created_at, result, "
-    "to_move, to_move_seq, hints, owner";
+    "to_move, to_move_seq, hints, owner, spectator_chat";
 
 // A row selected with kColumns, without its moves.
 StoredMatch row(SQLite::Statement& q) {
@@ -138,6 +139,7 @@ StoredMatch row(SQLite::Statement& q) {
     m.to_move = q.getColumn(11).getInt();
   m.hints = q.getColumn(13).getInt() != 0;
   m.owner = q.getColumn(14).getString();
+  m.spectator_chat = q.getColumn(15).getString();
   return m;
 }
 }  // namespace

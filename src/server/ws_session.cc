@@ -51,13 +51,22 @@ void dispatch_message(Lobby& lobby, ClientState& client, const std::shared_ptr<V
     return;
   }
   if (type != "move" && type != "undo" && type != "takeover" && type != "hint" && type != "log" &&
-      type != "chat" && type != "resign" && type != "abandon")
+      type != "chat" && type != "resign" && type != "abandon" && type != "name")
     throw BadInput("unknown message type " + quote(type) +
-                   " (hello, move, undo, takeover, hint, log, chat, resign, abandon, ping)");
+                   " (hello, move, undo, takeover, hint, log, chat, name, resign, abandon, ping)");
   if (!client.room) throw BadInput("send hello first");
-  if (type == "chat") {  // pushed to every viewer of the match (room_chat.h)
+  if (type == "chat") {  // pushed to every viewer who may read it (room_chat.h)
     const int seat = message.contains("seat") ? int(int_field(message, "seat", 0, 63)) : -1;
-    client.room->chat(client.seats, seat, string_field(message, "text"));
+    client.room->chat(client.seats, seat, string_field(message, "text"), client.address);
+    return;
+  }
+  if (type == "name") {  // a seat's personal name (seat_names.h)
+    const long long seq = client.room->seq();
+    const Room::Answer answer =
+        client.room->name_seat(client.seats, int(int_field(message, "seat", 0, 63)),
+                               string_field(message, "name"), self.get());
+    if (!answer.ok())
+      reply({{"type", "reject"}, {"seq", seq}, {"reason", valid_utf8(answer.reason)}});
     return;
   }
   if (type == "abandon") {

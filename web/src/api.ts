@@ -81,6 +81,8 @@ export interface MatchSeat {
   claimed?: boolean;
   connected?: boolean;
   strength?: string;
+  /** The seat's personal name (docs/server.md, Seat names). */
+  player?: string;
 }
 /** One move of a finished match's analysis: its mover's chance of winning before and after. */
 export interface MoveAnalysis {
@@ -106,6 +108,7 @@ export interface MatchSummary {
   seq?: number;
   undo?: boolean;
   hints?: boolean;
+  spectator_chat?: "read" | "none" | "apart";
   seats: MatchSeat[];
   to_move?: number | null;
   result?: { returns: number[]; reason: string } | null;

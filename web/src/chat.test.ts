@@ -1,5 +1,15 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { ChatPanel, KEPT_LINES, loadMuted, mergeLines, saveMuted, shownLines, type ChatLine } from "./chat";
+import {
+  ChatPanel,
+  KEPT_LINES,
+  loadMuted,
+  mergeLines,
+  saveMuted,
+  shownLines,
+  speaker,
+  spectatorNote,
+  type ChatLine,
+} from "./chat";
 
 const line = (n: number, seat = 0, text = `line ${n}`): ChatLine => ({
   n,
@@ -55,7 +65,43 @@ describe("table talk", () => {
     expect(panel.el.querySelectorAll(".chat-line")).toHaveLength(0);
     expect([...loadMuted("m1")]).toEqual([1]);
     const watching = new ChatPanel("m2", false, () => true);
-    expect(watching.el.querySelector("form")).toBeNull();
+    expect(watching.el.querySelector<HTMLFormElement>("form")!.hidden).toBe(true);
     expect(watching.el.textContent).toContain("Spectators read");
+  });
+
+  it("names a line by its seat and its person, a spectator's as a spectator's", () => {
+    expect(speaker(line(0, 1))).toBe("seat 1");
+    expect(speaker({ ...line(0, 1), player: "Ana" })).toBe("seat 1 · Ana");
+    expect(speaker({ ...line(0, -1), name: "spectator" })).toBe("spectator");
+    const panel = new ChatPanel("m1", true, () => true);
+    panel.receive({ type: "chat", lines: [{ ...line(0, 0, "hi"), player: "Ana" }] });
+    expect(panel.el.querySelector(".chat-name")!.textContent).toBe("seat 0 · Ana: ");
+  });
+
+  it("gives a spectator what the creator chose: read only, nothing, or a talk of their own", () => {
+    const sent: string[] = [];
+    const watching = new ChatPanel("m4", false, (t) => (sent.push(t), true));
+    const form = watching.el.querySelector<HTMLFormElement>("form")!;
+    const lines = watching.el.querySelector<HTMLElement>(".chat-lines")!;
+    watching.setSpectatorChat("none");
+    expect(form.hidden).toBe(true);
+    expect(lines.hidden).toBe(true);
+    expect(watching.el.querySelector<HTMLElement>(".chat-mutes")!.hidden).toBe(true);
+    expect(watching.el.textContent).toContain(spectatorNote("none"));
+    watching.setSpectatorChat("apart");
+    expect(form.hidden).toBe(false);
+    expect(lines.hidden).toBe(false);
+    expect(watching.el.textContent).toContain("the players do not see it");
+    watching.el.querySelector("input")!.value = "go red";
+    form.dispatchEvent(new Event("submit", { cancelable: true }));
+    expect(sent).toEqual(["go red"]);
+    watching.setSpectatorChat("read");
+    expect(form.hidden).toBe(true);
+    expect(watching.el.textContent).toContain("Spectators read");
+    // A seat's page keeps its box whatever the spectators have.
+    const playing = new ChatPanel("m5", true, () => true);
+    playing.setSpectatorChat("none");
+    expect(playing.el.querySelector<HTMLFormElement>("form")!.hidden).toBe(false);
+    expect(playing.el.querySelector<HTMLElement>(".chat-lines")!.hidden).toBe(false);
   });
 });

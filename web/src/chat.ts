@@ -1,6 +1,7 @@
 // The match page's table talk (docs/server.md, Table talk): the lines the server pushes, in their
-// order and each once (a reconnection's hello sends the recent lines again), named by their seat;
-// a box to write in for a page that holds a seat (spectators read only); and a mute per seat, kept
+// order and each once (a reconnection's hello sends the recent lines again), named by their seat
+// and its person's name; a box to write in for a page that holds a seat, and for spectators what
+// the match's creator chose (read only, nothing, or a talk of their own); and a mute per seat, kept
 // in this browser alone (the server still sends the lines; a muted seat's are not shown).
 import { h } from "./dom";
 
@@ -9,8 +10,26 @@ export interface ChatLine {
   n: number;
   seat: number;
   name: string;
+  /** The seat's personal name, when it has one. */
+  player?: string;
   at: number;
   text: string;
+}
+
+/** What spectators have of the table talk, as the match's creator chose. */
+export type SpectatorChat = "read" | "none" | "apart";
+
+/** Who said `line`: the seat's name, then its person's ("seat 1 · Ana"; a spectator's: "spectator"). */
+export function speaker(line: ChatLine): string {
+  return line.player ? `${line.name} · ${line.player}` : line.name;
+}
+
+/** What a spectator's chat panel says under the lines, for the creator's choice. */
+export function spectatorNote(mode: SpectatorChat): string {
+  if (mode === "none") return "The creator of this match chose no table talk for spectators.";
+  if (mode === "apart")
+    return "Spectators talk among themselves here: the players do not see it, nor you theirs.";
+  return "Spectators read the table talk; join a seat to talk.";
 }
 
 /** The `chat` message: new lines, or (`recent`) the last ones after a hello. */
@@ -60,10 +79,12 @@ export class ChatPanel {
   private readonly list: HTMLOListElement;
   private readonly mutes: HTMLElement;
   private seatNames: string[] = [];
+  private readonly note: HTMLElement;
+  private readonly form: HTMLFormElement;
 
   constructor(
     private readonly match: string,
-    writing: boolean,
+    private readonly writing: boolean,
     private readonly send: (text: string) => boolean,
   ) {
     this.muted = loadMuted(match);
@@ -77,7 +98,14 @@ export class ChatPanel {
       placeholder: "Say something to the table",
       "aria-label": "a line of table talk",
     });
-    const form = h("form", { class: "chat-form" }, input, h("button", { type: "submit" }, "Say"));
+    const form = h(
+      "form",
+      { class: "chat-form", hidden: !writing },
+      input,
+      h("button", { type: "submit" }, "Say"),
+    );
+    this.form = form;
+    this.note = h("p", { class: "chat-note", hidden: writing }, spectatorNote("read"));
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
       const text = input.value.trim();
@@ -88,9 +116,19 @@ export class ChatPanel {
       { class: "chat", open: true },
       h("summary", {}, h("h2", {}, "Table talk")),
       this.list,
-      writing ? form : h("p", { class: "chat-note" }, "Spectators read the table talk; join a seat to talk."),
+      form,
+      this.note,
       this.mutes,
     );
+  }
+
+  /** For a spectator's page: what the match's creator chose (the state says). */
+  setSpectatorChat(mode: SpectatorChat): void {
+    if (this.writing) return;
+    this.note.textContent = spectatorNote(mode);
+    this.form.hidden = mode !== "apart";
+    this.list.hidden = mode === "none";
+    this.mutes.hidden = mode !== "read"; // the seats' lines are not shown to mute
   }
 
   /** Takes the lines of a `chat` message. */
@@ -112,7 +150,7 @@ export class ChatPanel {
         h(
           "li",
           { class: "chat-line", "data-seat": line.seat },
-          h("span", { class: "chat-name" }, `${line.name}: `),
+          h("span", { class: "chat-name" }, `${speaker(line)}: `),
           // textContent only: a line is never read as markup.
           h("span", { class: "chat-text" }, line.text),
         ),

@@ -18,9 +18,13 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return e;
 }
 
-/** Seat names with the seat number, e.g. "seat 1 (computer (easy))". */
-export function seatLabel(seat: number, name?: string): string {
-  return name && name !== `seat ${seat}` ? `seat ${seat} · ${name}` : `seat ${seat}`;
+/**
+ * Seat names with the seat number, e.g. "seat 1 · computer (easy)", and the seat's personal name
+ * after them when it has one ("seat 1 · Ana"; docs/server.md, Seat names): the label always first.
+ */
+export function seatLabel(seat: number, name?: string, player?: string): string {
+  const label = name && name !== `seat ${seat}` ? `seat ${seat} · ${name}` : `seat ${seat}`;
+  return player ? `${label} · ${player}` : label;
 }
 
 /** Reads the tokens of a join link's fragment: "#token=A" or "#token=A&token=B" (hot-seat). */

@@ -12,6 +12,7 @@ import { levelDetails, levelOption } from "./levels";
 import { gameSummary, paramInputs, readParams } from "./lobby-params";
 import { drawMyMatches } from "./my-matches";
 import { playersText, rulesPanel } from "./rules";
+import { NAME_MAX_BYTES, rememberName, rememberedName } from "./seat-name";
 import { type HeldSeat, keepSeats, resumeUrl, seatsOf } from "./seat-store";
 import { browserStorage } from "./stored-list";
 
@@ -46,6 +47,23 @@ export async function showLobby(root: HTMLElement): Promise<void> {
     undo.checked = kinds.filter((k) => !k.startsWith("computer:")).length === 1 && kinds.length > 1;
   };
   const hints = h("input", { type: "checkbox", id: "hints", name: "hints" });
+  // What spectators have of the table talk (docs/server.md, Table talk), and the creator's name.
+  const spectatorChat = h(
+    "select",
+    { id: "spectator-chat", name: "spectator_chat" },
+    h("option", { value: "read" }, "read the players' talk"),
+    h("option", { value: "none" }, "see no talk"),
+    h("option", { value: "apart" }, "talk among themselves"),
+  );
+  const playerName = h("input", {
+    type: "text",
+    id: "player-name",
+    name: "player",
+    maxlength: NAME_MAX_BYTES,
+    autocomplete: "nickname",
+    placeholder: "optional",
+    value: rememberedName(),
+  });
   const takeover = h("input", {
     type: "number",
     id: "takeover",
@@ -197,6 +215,20 @@ export async function showLobby(root: HTMLElement): Promise<void> {
       h("label", { for: "takeover" }, "Computer takes a left seat after (seconds)"),
       takeover,
     ),
+    h(
+      "div",
+      { class: "param" },
+      h("label", { for: "spectator-chat" }, "Spectators"),
+      spectatorChat,
+      h("small", {}, "what people watching have of the table talk"),
+    ),
+    h(
+      "div",
+      { class: "param" },
+      h("label", { for: "player-name" }, "Your name"),
+      playerName,
+      h("small", {}, "shown to the table beside your seat"),
+    ),
     h("button", { type: "submit", class: "primary" }, "Create match"),
     error,
   );
@@ -205,13 +237,20 @@ export async function showLobby(root: HTMLElement): Promise<void> {
     error.textContent = "";
     const g = byId.get(gameSelect.value)!;
     const params = readParams(paramsBox, g);
-    const seats = [...seatsBox.querySelectorAll<HTMLSelectElement>("select.seat-kind")].map((s) =>
+    const seats: Record<string, unknown>[] = [
+      ...seatsBox.querySelectorAll<HTMLSelectElement>("select.seat-kind"),
+    ].map((s) =>
       s.value === "human"
         ? { kind: "human" }
         : s.value === "open"
           ? { kind: "human", open: true }
           : { kind: "computer", strength: s.value.split(":")[1] },
     );
+    // The creator's name goes to the first seat they hold (the others' holders name their own).
+    const name = playerName.value.trim();
+    const own = seats.find((s) => s.kind === "human" && !s.open);
+    if (name && own) own.player = name;
+    rememberName(name);
     const decks = matchDecks(
       [...seatsBox.querySelectorAll<HTMLSelectElement>("select.seat-deck")].map((s) => s.value),
       samples,
@@ -225,6 +264,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
         undo: undo.checked,
         hints: hints.checked,
         takeover_after_s: takeover.value ? Number(takeover.value) : null,
+        spectator_chat: spectatorChat.value,
       });
       keepSeats(
         created.seats

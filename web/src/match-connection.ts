@@ -112,7 +112,7 @@ export class SeatConnection {
   }
 
   seatNames(): string[] {
-    return (this.state?.match.seats ?? []).map((s) => seatLabel(s.seat, s.name));
+    return (this.state?.match.seats ?? []).map((s) => seatLabel(s.seat, s.name, s.player));
   }
 
   /** Sends `move` for the seat shown, unless a move is already on its way. */
@@ -151,6 +151,14 @@ export class SeatConnection {
 
   chat(text: string): boolean {
     return this.conn.chat(text);
+  }
+
+  /** The shown seat's personal name ("": none). */
+  name(text: string): boolean {
+    const view = this.currentView();
+    if (!view || view.seat < 0 || !this.conn.name(view.seat, text)) return false;
+    this.ending = { done: text ? "Your name is set." : "Your name is cleared.", refused: "Name refused" };
+    return true;
   }
 
   /** The shown seat resigns. */

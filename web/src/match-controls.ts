@@ -320,7 +320,7 @@ export class MatchControls {
       return this.explain(
         toMove === null || toMove === undefined
           ? "Nothing happened: it is nobody's turn."
-          : `Nothing happened: it is ${seatLabel(toMove, state?.match.seats[toMove]?.name)}'s turn, not yours.`,
+          : `Nothing happened: it is ${seatLabel(toMove, state?.match.seats[toMove]?.name, state?.match.seats[toMove]?.player)}'s turn, not yours.`,
       );
     }
     if (this.asking) {

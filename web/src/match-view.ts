@@ -99,7 +99,7 @@ export class MatchView {
                   "h2",
                   {},
                   view.seat >= 0
-                    ? `What ${seatLabel(view.seat, s.match.seats[view.seat]?.name)} sees`
+                    ? `What ${seatLabel(view.seat, s.match.seats[view.seat]?.name, s.match.seats[view.seat]?.player)} sees`
                     : s.result
                       ? "Spectator view (the record is public now)"
                       : "Spectator view (public information only)",
@@ -121,7 +121,7 @@ export class MatchView {
         ? ""
         : view.seat === toMove
           ? "Your turn."
-          : `Waiting for ${seatLabel(toMove, s.match.seats[toMove]?.name)}.`;
+          : `Waiting for ${seatLabel(toMove, s.match.seats[toMove]?.name, s.match.seats[toMove]?.player)}.`;
     ui.turn.className = view.seat === toMove ? "turn mine" : "turn";
     this.drawSeats(s, view);
     this.drawLog(view, (line) => drawer?.logLine?.(line, ctx) ?? line);
@@ -148,7 +148,7 @@ export class MatchView {
   finish(s: StateMsg, seatNames: string[]): void {
     this.zoom.update();
     const toMove = s.to_move;
-    const name = (seat: number) => seatLabel(seat, s.match.seats[seat]?.name);
+    const name = (seat: number) => seatLabel(seat, s.match.seats[seat]?.name, s.match.seats[seat]?.player);
     if (s.thinking && !s.result)
       this.showThinking(name(s.thinking.seat), s.thinking.progress, s.thinking.waiting);
     else if (toMove === null || s.match.seats[toMove]?.kind !== "computer") this.ui.thinking.hidden = true;
@@ -204,7 +204,8 @@ export class MatchView {
     const drawer = drawerFor(s.match.game);
     const toMove = s.to_move;
     // The seat list folds (on a phone it starts folded) under a line that names who is to move.
-    const moverName = toMove === null ? null : seatLabel(toMove, s.match.seats[toMove]?.name);
+    const moverName =
+      toMove === null ? null : seatLabel(toMove, s.match.seats[toMove]?.name, s.match.seats[toMove]?.player);
     ui.seatsBox.replaceChildren(
       h(
         "summary",
@@ -228,7 +229,7 @@ export class MatchView {
           "li",
           { class: seat.seat === toMove ? "to-move" : "" },
           icon,
-          ` ${seatLabel(seat.seat, seat.name)}${role ? " — " + role : ""}${seat.kind === "human" ? (seat.connected ? " (connected)" : " (away)") : seat.name?.includes(seat.kind) ? "" : ` (${seat.kind})`}`,
+          ` ${seatLabel(seat.seat, seat.name, seat.player)}${role ? " — " + role : ""}${seat.kind === "human" ? (seat.connected ? " (connected)" : " (away)") : seat.name?.includes(seat.kind) ? "" : ` (${seat.kind})`}`,
           seat.seat === toMove ? h("strong", {}, " ◀ to move") : null,
           seat.seat === view.seat ? h("em", {}, " (you)") : null,
           // A left human seat may be handed to a computer by the others once the match's timeout

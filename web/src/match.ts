@@ -9,6 +9,7 @@ import { SeatConnection } from "./match-connection";
 import { MatchControls } from "./match-controls";
 import { layOutMatch, say } from "./match-layout";
 import { MatchView } from "./match-view";
+import { NameForm } from "./seat-name";
 import { keepOpenedSeats, watchingNotice } from "./watching";
 
 export async function showMatch(root: HTMLElement, id: string): Promise<void> {
@@ -28,7 +29,11 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     changed: () => render(),
     say: (text, kind) => say(ui, text, kind),
     thinking: (seat, progress, waiting) =>
-      view.showThinking(seatLabel(seat, conn.state?.match.seats[seat]?.name), progress, waiting),
+      view.showThinking(
+        seatLabel(seat, conn.state?.match.seats[seat]?.name, conn.state?.match.seats[seat]?.player),
+        progress,
+        waiting,
+      ),
     hint: (msg) => controls.answerHint(msg),
     chat: (msg) => chat.receive(msg),
     connection(up) {
@@ -53,7 +58,16 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
   abandon.addEventListener("click", () => {
     if (confirm("Abandon this match for everyone? It ends now and is kept for replay.")) conn.abandon();
   });
-  root.querySelector("aside.side")?.append(h("p", { class: "ending" }, resign, " ", abandon), chat.el);
+  // A seat's personal name, shown to the table (docs/server.md, Seat names).
+  const nameForm = tokens.length
+    ? new NameForm(
+        (name) => conn.name(name),
+        (text) => say(ui, text, "bad"),
+      )
+    : null;
+  root
+    .querySelector("aside.side")
+    ?.append(...(nameForm ? [nameForm.el] : []), h("p", { class: "ending" }, resign, " ", abandon), chat.el);
   ui.boardBox.addEventListener("click", (ev) => {
     if (!view.fold(ev)) controls.click(ev);
   });
@@ -70,7 +84,7 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
       const next = s.to_move !== null && held.includes(s.to_move) ? s.to_move : (conn.shownSeat ?? held[0]);
       if (next !== conn.shownSeat) {
         controls.clear();
-        view.showHandover(seatLabel(next, s.match.seats[next]?.name), () => {
+        view.showHandover(seatLabel(next, s.match.seats[next]?.name, s.match.seats[next]?.player), () => {
           conn.shownSeat = next;
           render();
         });
@@ -85,8 +99,13 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     controls.update(s, shown);
     view.finish(s, names);
     chat.setSeats(names);
+    chat.setSpectatorChat(s.match.spectator_chat ?? "read");
     const live = s.match.status === "running" || s.match.status === "open";
     resign.hidden = !live || shown.seat < 0;
+    if (nameForm) {
+      nameForm.el.hidden = !live || shown.seat < 0;
+      if (shown.seat >= 0) nameForm.update(s.match.seats[shown.seat]?.player);
+    }
     // The creator holds the first seat the creation gave a token for.
     const creator = s.match.seats.find((seat) => seat.kind === "human" && !seat.open)?.seat;
     abandon.hidden = !live || creator === undefined || !held.includes(creator);

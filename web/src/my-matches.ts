@@ -22,8 +22,10 @@ export function matchState(
   if (toMove === null || toMove === undefined) return { text: "running", mine: false };
   if (seats.some((s) => s.seat === toMove)) return { text: `your turn (seat ${toMove})`, mine: true };
   const name = m.seats[toMove]?.name;
+  const player = m.seats[toMove]?.player;
+  const who = player ?? (name && name !== `seat ${toMove}` ? name : "");
   return {
-    text: `seat ${toMove}${name && name !== `seat ${toMove}` ? ` (${name})` : ""} to move`,
+    text: `seat ${toMove}${who ? ` (${who})` : ""} to move`,
     mine: false,
   };
 }

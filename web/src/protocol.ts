@@ -1,7 +1,7 @@
 // The WebSocket side of docs/server.md: hello with the tokens held, states with sequence numbers,
 // moves that name the seq they answer, ack/reject, thinking progress, automatic reconnection with a
 // full resynchronisation (the server's first answer to every hello is a full state).
-import type { ChatMsg } from "./chat";
+import type { ChatMsg, SpectatorChat } from "./chat";
 import type { LegalMove } from "./picker";
 
 export interface SeatInfo {
@@ -12,6 +12,8 @@ export interface SeatInfo {
   strength?: string;
   /** An open seat: listed in the lobby, claimed by the first to join. */
   open?: boolean;
+  /** The seat's personal name, when its holder gave one (docs/server.md, Seat names). */
+  player?: string;
 }
 export interface View {
   seat: number;
@@ -47,6 +49,8 @@ export interface StateMsg {
     /** The match's creator allowed hints (hint.ts). */
     hints?: boolean;
     takeover_after_s?: number | null;
+    /** What spectators have of the table talk, as the creator chose (chat.ts). */
+    spectator_chat?: SpectatorChat;
     // Sent only in the first state after a hello (it never changes); completeState keeps it.
     board_places?: string[];
     seats: SeatInfo[];
@@ -223,6 +227,10 @@ export class MatchConnection {
   /** A line of table talk as the lowest seat held. */
   chat(text: string): boolean {
     return this.send({ type: "chat", text });
+  }
+  /** Seat `seat`'s personal name ("": none). */
+  name(seat: number, name: string): boolean {
+    return this.send({ type: "name", seat, name });
   }
   resign(seat: number): boolean {
     return this.send({ type: "resign", seat });

@@ -10,7 +10,7 @@ import { stepControls } from "./step-controls";
 
 export async function showReplay(root: HTMLElement, id: string): Promise<void> {
   const summary = await api.match(id);
-  const names = summary.seats.map((s) => seatLabel(s.seat, s.name));
+  const names = summary.seats.map((s) => seatLabel(s.seat, s.name, s.player));
   const board = h("div", { class: "board-box" });
   const status = h("p", { class: "status", "aria-live": "polite" });
   const stepText = h("p", { class: "step", "aria-live": "polite" });
