@@ -1,17 +1,21 @@
 // The question the match page asks before a move one tap chose, from a known position of the card
-// game: a match is created, the server stopped, the match's seed set in its database to one whose
-// deal is known (a new match draws its seed from the operating system, and no request may choose
-// one), and the server started again, which rebuilds the match from that seed and its (empty) move
-// log. With seed 2 and two seats (the default decks) seat 0 holds @24, whose only legal move is a
-// Shadow Surge: one tap on it chooses that move. Undo off: the page asks in the move's words,
+// game: a match rebuilt from a seed whose deal is known (harness.mjs, matchFromSeed). With seed 2
+// and two seats (the default decks) seat 0 holds @24, whose only legal move is a Shadow Surge: one tap on it chooses that move. Undo off: the page asks in the move's words,
 // Cancel sends nothing, Confirm sends it. Undo on, against a person: undo could take the surge back
 // (the server says `undoable`), so the tap sends it at once and "Undo my last move" takes it back.
 // Undo on, against a computer: the computer answers at once and may draw or show a card, so the
 // page asks again.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { test } from "node:test";
-import { DESKTOP, screenshot, states, until, visit, withServerAndBrowser } from "./harness.mjs";
+import {
+  DESKTOP,
+  matchFromSeed,
+  screenshot,
+  states,
+  until,
+  visit,
+  withServerAndBrowser,
+} from "./harness.mjs";
 
 const env = withServerAndBrowser();
 
@@ -20,24 +24,9 @@ const SEED = 2;
 const CARD = "@24";
 const MOVE = "surge @24 none>AGENCY";
 
-/**
- * A two-seat card-game match (`seats`, `undo`) rebuilt from SEED: created, then the server is
- * stopped, the seed written into its database (Debian's sqlite3) and the server started again.
- */
-async function matchFromSeed(seats, undo) {
-  const created = await env.server.api("POST", "/api/matches", {
-    game: "conspiracy-tcg",
-    params: { players: 2 },
-    seats,
-    undo,
-  });
-  await env.server.kill();
-  const sql = `UPDATE matches SET seed = ${SEED} WHERE id = '${created.id}';`;
-  const r = spawnSync("sqlite3", [env.server.db, sql], { encoding: "utf8" });
-  assert.equal(r.status, 0, `sqlite3: ${r.stderr}`);
-  await env.server.start();
-  return created;
-}
+/** A two-seat card-game match (`seats`, `undo`) rebuilt from SEED (harness.mjs, matchFromSeed). */
+const fromSeed = (seats, undo) =>
+  matchFromSeed(env, { game: "conspiracy-tcg", params: { players: 2 }, seats, undo }, SEED);
 
 /** Seat 0's legal moves in the page's last state. */
 const legalNow = (page) =>
@@ -48,7 +37,7 @@ const legalNow = (page) =>
 const acks = (page) => page.received.filter((t) => JSON.parse(t).type === "ack").length;
 
 test("the card game asks before a one-tap move when undo is off: the question in words, Cancel and Confirm", async () => {
-  const created = await matchFromSeed([{ kind: "human" }, { kind: "human" }], false);
+  const created = await fromSeed([{ kind: "human" }, { kind: "human" }], false);
   const page = await visit(env, created.seats[0].join_url, DESKTOP, "svg.board");
   await until(() => legalNow(page).length > 0, "seat 0's legal moves");
   // The position is the one SEED deals: CARD starts exactly one legal move, MOVE.
@@ -103,7 +92,7 @@ test("the card game asks before a one-tap move when undo is off: the question in
 
 test("with undo on the card game sends a one-tap move undo can take back at once, and asks when a computer answers", async () => {
   // Against a person: the surge can be taken back; one tap sends it, undo takes it back.
-  const humans = await matchFromSeed([{ kind: "human" }, { kind: "human" }], true);
+  const humans = await fromSeed([{ kind: "human" }, { kind: "human" }], true);
   const page = await visit(env, humans.seats[0].join_url, DESKTOP, "svg.board");
   await until(() => legalNow(page).length > 0, "seat 0's legal moves");
   const surge = legalNow(page).find((m) => m.move === MOVE);
@@ -121,7 +110,7 @@ test("with undo on the card game sends a one-tap move undo can take back at once
   await page.context().close();
 
   // Against a computer: the same tap asks first.
-  const computer = await matchFromSeed([{ kind: "human" }, { kind: "computer", strength: "easy" }], true);
+  const computer = await fromSeed([{ kind: "human" }, { kind: "computer", strength: "easy" }], true);
   const other = await visit(env, computer.seats[0].join_url, DESKTOP, "svg.board");
   await until(() => legalNow(other).length > 0, "seat 0's legal moves");
   assert.equal(legalNow(other).find((m) => m.move === MOVE)?.undoable, false);
