@@ -181,6 +181,9 @@ std::string Match::why_no_undo(Seat seat) const {
 }
 
 bool Match::undoable(Move move) const {
+  // Worked out on the truth, the answer could tell the seat something it may not know (that a
+  // move completes another seat's secret goal): in a game with hidden information no move is.
+  if (game_->info().hidden_information) return false;
   if (state_->is_terminal() || state_->reveals(move)) return false;
   std::unique_ptr<State> after = state_->clone();
   after->log().set_enabled(false);

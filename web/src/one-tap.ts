@@ -7,8 +7,8 @@ import type { LegalMove } from "./picker";
 /**
  * Whether the page asks before sending `move`, chosen after `clicksBefore` earlier clicks;
  * `previewed`: the game draws a preview of it. `move.undoable` is the server's word (core
- * Match::undoable): false when the match has undo off, or the move ends the game, draws chance,
- * shows something hidden or hands the turn to a computer that may.
+ * Match::undoable): false when the match has undo off, in a game with hidden information, or when
+ * the move ends the game, draws chance or hands the turn to a computer in a game with chance.
  */
 export function asksFirst(move: LegalMove, clicksBefore: number, previewed: boolean): boolean {
   if (previewed) return true;
