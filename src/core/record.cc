@@ -180,6 +180,22 @@ std::string Match::why_no_undo(Seat seat) const {
   return {};
 }
 
+bool Match::undoable(Move move) const {
+  // Worked out on the truth, the answer could tell the seat something it may not know (that a
+  // move completes another seat's secret goal): in a game with hidden information no move is.
+  if (game_->info().hidden_information) return false;
+  if (state_->is_terminal() || state_->reveals(move)) return false;
+  std::unique_ptr<State> after = state_->clone();
+  after->log().set_enabled(false);
+  after->chance().set_journal(true);
+  const std::size_t drawn = after->chance().journal().size();
+  after->apply(move);
+  if (after->chance().journal().size() != drawn) return false;
+  if (after->is_terminal()) return false;  // nothing is taken back after the end
+  const GameInfo& info = game_->info();
+  return human(after->current_player()) || !(info.has_chance || info.hidden_information);
+}
+
 void Match::undo_own(Seat seat) {
   const std::string why = why_no_undo(seat);
   if (!why.empty()) throw BadMove("cannot undo: " + why);

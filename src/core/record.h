@@ -68,6 +68,16 @@ class Match {
   // when `seat` made it ("the dice have been rolled or pieces drawn since (move 4 (seat 3's move)):
   // ..."): another seat's move text may be hidden from `seat`. Plain words: it is shown to players.
   std::string why_no_undo(Seat seat) const;
+  // Whether undo_own could surely take `move` back once the seat to move has played it here and
+  // every computer seat has answered: the game has no hidden information (worked out on the truth,
+  // the answer could tell the seat what it may not know: that a move completes another seat's
+  // secret goal), the move does not end the game, draws no chance outcome and reveals nothing
+  // (State::reveals), and it does not hand the turn to a computer seat (a seat spec other than
+  // "human") in a game with chance, whose answer comes at once and may draw (what it will be
+  // cannot be known before). A human seat's move after it still closes the way back
+  // (why_no_undo). A client asks before sending a move for which this is false. Costs a copy of
+  // the state with `move` applied; `move` must be legal.
+  bool undoable(Move move) const;
   // Back to the state in which `seat` made its own last decision (that move and every later one
   // taken back). Throws BadMove with why_no_undo's reason when refused. Because no taken-back
   // move drew chance, the next chance outcomes are exactly those the taken-back moves left

@@ -163,5 +163,57 @@ TEST(Undo, RefusalQuotesNoOtherSeatsMove) {
   EXPECT_GT(others_named, 0) << "no refusal named another seat's move: the test saw nothing";
 }
 
+// Match::undoable says, before a move is sent, what why_no_undo says right after it, in a game
+// without hidden information; in one with, it says no move can (its answer would be worked out on
+// the truth). Every game, every seat human, every legal move (up to 40 a position) of the first 40
+// plies of a random game.
+TEST(Undo, UndoableSaysBeforeTheMoveWhatWhyNoUndoSaysAfterIt) {
+  for (const GameEntry& e : games::registry().entries()) {
+    std::shared_ptr<const Game> game = games::registry().make(e.info.id, e.test_params);
+    Match match(game, 5, std::vector<std::string>(std::size_t(game->num_players()), "human"));
+    Rng rng(11);
+    int yes = 0, checked = 0;
+    for (int ply = 0; ply < 40 && !match.state().is_terminal(); ++ply) {
+      const std::vector<Move> moves = match.state().legal_moves();
+      const Seat seat = match.state().current_player();
+      for (std::size_t i = 0; i < moves.size() && i < 40; ++i) {
+        const bool said = match.undoable(moves[i]);
+        match.play(moves[i]);
+        const bool could = match.why_no_undo(seat).empty();
+        EXPECT_EQ(said, could && !e.info.hidden_information)
+            << e.info.id << " ply " << ply << ": " << match.moves().back() << ": "
+            << match.why_no_undo(seat);
+        match.undo();
+        yes += said;
+        ++checked;
+      }
+      match.play(moves[rng.uniform(uint32_t(moves.size()))]);
+    }
+    EXPECT_GT(checked, 0) << e.info.id;
+    if (!e.info.hidden_information) {
+      EXPECT_GT(yes, 0) << e.info.id << ": no move could be taken back";
+    }
+  }
+}
+
+// In a game with hidden information no move is undoable, even one undo could take back: the card
+// game dealt with seed 2 for two seats, seat 0's Shadow Surge with @24, which draws nothing and
+// shows nothing. In a game with chance, a move that hands the turn to a computer is not either:
+// Relativity draws from its second round, and a computer answers at once.
+TEST(Undo, UndoableIsFalseInAGameThatHidesAndWhenAComputerAnswersInAGameThatDraws) {
+  const auto game = make("conspiracy-tcg", {{"players", 2}});
+  Match humans(game, 2, {"human", "human"});
+  const Move surge = humans.state().parse_move("surge @24 none>AGENCY");
+  EXPECT_FALSE(humans.undoable(surge));
+  humans.play(surge);
+  EXPECT_EQ(humans.why_no_undo(0), "");
+
+  Match relativity(make("relativity"), 1, {"human", "random"});
+  Match relativity_humans(make("relativity"), 1, {"human", "human"});
+  const Move first = relativity.state().legal_moves()[0];
+  EXPECT_FALSE(relativity.undoable(first));
+  EXPECT_TRUE(relativity_humans.undoable(first));
+}
+
 }  // namespace
 }  // namespace tabletop

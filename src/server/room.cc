@@ -479,6 +479,7 @@ StateFacts Room::facts() const {
   f.over = over();
   f.seat_count = seats_.size();
   f.why_no_undo = [this](Seat seat) { return why_no_undo(seat); };
+  if (undo_) f.undoable = [this](Move move) { return match_->undoable(move); };
   return f;
 }
 

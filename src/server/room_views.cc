@@ -111,6 +111,8 @@ void MatchViews::append_view(std::string& out, const StateFacts& facts, Seat vie
       }
       out += R"(],"text":)";
       out += text;
+      out += R"(,"undoable":)";
+      out += facts.undoable && facts.undoable(m) ? "true" : "false";
       out += '}';
     }
   }

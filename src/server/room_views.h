@@ -61,6 +61,9 @@ struct StateFacts {
   std::size_t seat_count = 0;
   // Why `seat` may not undo now ("" when it may).
   std::function<std::string(Seat)> why_no_undo;
+  // Whether undo could take a legal move back once played (core Match::undoable); empty when the
+  // match has undo off, and then no move can be.
+  std::function<bool(Move)> undoable;
 };
 
 class MatchViews {

@@ -10,6 +10,7 @@ import {
   confirmIfAsked,
   DESKTOP,
   FIVE_GAMES,
+  overlappingLabels,
   PHONE,
   playOneMove,
   screenshot,
@@ -77,29 +78,6 @@ test("every board marks each seat's last move on the board and says it under the
     await page.context().close();
   }
 });
-
-/** Pairs of the board's visible text labels whose boxes on the screen overlap, in words. */
-async function overlappingLabels(page) {
-  return page.evaluate(() => {
-    const boxes = [...document.querySelectorAll("svg.board text")]
-      .filter(
-        (t) => t.getClientRects().length && getComputedStyle(t).display !== "none" && t.textContent.trim(),
-      )
-      .map((t) => [t.textContent.trim(), t.getBoundingClientRect()]);
-    const out = [];
-    // Glyph boxes include the font's leading: a pixel of touching is not an overlap.
-    const slack = 1;
-    for (let i = 0; i < boxes.length; i++)
-      for (let j = i + 1; j < boxes.length; j++) {
-        const [a, ra] = boxes[i];
-        const [b, rb] = boxes[j];
-        const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
-        const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
-        if (w > slack && h > slack) out.push(`"${a}" × "${b}"`);
-      }
-    return out;
-  });
-}
 
 test("no two labels on a board overlap, on every board mid-game at 1280 px and at 390 px", async () => {
   const found = [];

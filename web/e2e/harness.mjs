@@ -1,7 +1,7 @@
 // Shared pieces of the end-to-end tests: a real `tabletop serve` on a free loopback port with its
 // own database, Debian's Chromium driven by playwright-core (nothing downloads a browser), frame
 // recording for the secrecy checks, screenshots, and a generic "play one move by clicking".
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -441,3 +441,43 @@ export async function smallTapTargets(page) {
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
+
+/**
+ * A match created on `env.server` with `body` (POST /api/matches), then rebuilt from `seed`: the
+ * server is stopped, the seed written into its database (Debian's sqlite3) and the server started
+ * again, which rebuilds the match from that seed and its (empty) move log. A new match draws its
+ * seed from the operating system and no request may choose one; this is how a test starts from a
+ * known deal (computer seats then answer the same way each run: their agents are seeded from it).
+ */
+export async function matchFromSeed(env, body, seed) {
+  const created = await env.server.api("POST", "/api/matches", body);
+  await env.server.kill();
+  const sql = `UPDATE matches SET seed = ${Number(seed)} WHERE id = '${created.id}';`;
+  const r = spawnSync("sqlite3", [env.server.db, sql], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`sqlite3: ${r.error ?? r.stderr}`);
+  await env.server.start();
+  return created;
+}
+
+/** Pairs of the board's visible text labels whose boxes on the screen overlap, in words. */
+export async function overlappingLabels(page) {
+  return page.evaluate(() => {
+    const boxes = [...document.querySelectorAll("svg.board text")]
+      .filter(
+        (t) => t.getClientRects().length && getComputedStyle(t).display !== "none" && t.textContent.trim(),
+      )
+      .map((t) => [t.textContent.trim(), t.getBoundingClientRect()]);
+    const out = [];
+    // Glyph boxes include the font's leading: a pixel of touching is not an overlap.
+    const slack = 1;
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, ra] = boxes[i];
+        const [b, rb] = boxes[j];
+        const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+        const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+        if (w > slack && h > slack) out.push(`"${a}" × "${b}"`);
+      }
+    return out;
+  });
+}

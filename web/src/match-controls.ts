@@ -3,12 +3,12 @@
 // every move, the notation box and its help, undo, and the hint panel. Moves go out through
 // match-connection.ts; what comes back is drawn by match-view.ts.
 //
-// A move that one tap on the board would send (a card in hand with one slot left) is not sent at
-// once: the page asks in place, in the move's words ("Deploy Nakamura (@9) in a new column?"), with
-// Confirm and Cancel; a tap may land on the wrong card, and most moves cannot be taken back. So is
-// a move the game draws a preview of (GameDrawer.preview: a Culture Wars setup tile where it
-// lands), with the preview on the board. Other moves picked by two or more clicks, buttons and
-// typed notation go out as they are.
+// A move that one tap on the board would send (a card in hand with one slot left) and undo could
+// not take back is not sent at once: the page asks in place, in the move's words ("Deploy Nakamura
+// (@9) in a new column?"), with Confirm and Cancel; a tap may land on the wrong card. So is a move
+// the game draws a preview of (GameDrawer.preview: a Culture Wars setup tile where it lands), with
+// the preview on the board (the rule: one-tap.ts). Other moves picked by clicks, buttons and typed
+// notation go out as they are.
 import type { GameInfo } from "./api";
 import { h, seatLabel } from "./dom";
 import { drawerFor } from "./games";
@@ -16,6 +16,7 @@ import { HintPanel } from "./hint";
 import { say, type MatchUi } from "./match-layout";
 import type { SeatConnection } from "./match-connection";
 import { markdown, section } from "./markdown";
+import { asksFirst } from "./one-tap";
 import { MovePicker, type LegalMove } from "./picker";
 import { pickPrompt, unlitWhy } from "./pick-words";
 import type { HintMsg, StateMsg, View } from "./protocol";
@@ -333,7 +334,7 @@ export class MatchControls {
     const r = this.picker.click(name);
     if (r.kind === "ignored") return this.explain(unlitWhy(name, r.why, before));
     if (this.ui.message.classList.contains("unlit")) say(this.ui, "", "");
-    if (r.kind === "chosen" && (before.length === 0 || this.preview(r.move))) {
+    if (r.kind === "chosen" && asksFirst(r.move, before.length, !!this.preview(r.move))) {
       this.asking = r.move;
       this.highlight();
     } else if (r.kind === "chosen") this.conn.send(r.move.move);

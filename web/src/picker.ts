@@ -26,6 +26,8 @@ export interface LegalMove {
   steps?: number[];
   /** How the move reads, for buttons and screen readers (falls back to `move`). */
   text?: string;
+  /** Whether undo could take the move back once played (the server's word; absent: it could not). */
+  undoable?: boolean;
 }
 
 /** Why a click did nothing: no legal move touches the place, or none may be clicked there next. */

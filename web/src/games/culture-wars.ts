@@ -20,6 +20,21 @@ function coinWords(values: number[] | undefined): string {
   return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : (words[0] ?? "");
 }
 
+/** Where each seat's tokens sit on a square, as fractions of its side: two seats on a diagonal. */
+const TOKEN_CORNERS: [number, number][] = [
+  [0.3, 0.3],
+  [0.7, 0.7],
+  [0.7, 0.3],
+  [0.3, 0.7],
+];
+/** ... and on a square with a coin, which then sits at its lower right. */
+const TOKEN_CORNERS_BY_COIN: [number, number][] = [
+  [0.3, 0.3],
+  [0.74, 0.26],
+  [0.26, 0.74],
+  [0.5, 0.5],
+];
+
 function sq(name: string): [number, number] {
   return [COLS.indexOf(name[0]), Number(name.slice(1))];
 }
@@ -52,6 +67,9 @@ export const cultureWars: GameDrawer = {
     const X = (c: number) => 20 + (c - minC) * U;
     const Y = (r: number) => 4 + (maxR - r) * U;
     const svg = svgRoot(0, 0, w + 24, h + 24, "Culture Wars map");
+    // A wide board: the match page gives the map its whole width (style.css, svg.board.wide), so
+    // that a square and the tokens on it are a fingertip's size at 1280 px too.
+    svg.classList.add("wide", "tall");
     const defs = el("defs");
     const pat = el("pattern", { id: "waves", width: 14, height: 8, patternUnits: "userSpaceOnUse" });
     pat.append(el("rect", { width: 14, height: 8, fill: "#cfe3f3" }));
@@ -116,6 +134,16 @@ export const cultureWars: GameDrawer = {
             }),
           );
         const k = coins.get(name);
+        const ts = here.get(name) ?? [];
+        // A finger's worth on the map: each seat's tokens in a corner of the square, large enough
+        // to read their count at 1280 px. Beside a coin they keep to three corners and the coin,
+        // smaller, takes the fourth, drawn over them so its number stays in sight.
+        const corners = k ? TOKEN_CORNERS_BY_COIN : TOKEN_CORNERS;
+        ts.forEach(([seat, n], i) => {
+          const [fx, fy] = corners[i % corners.length];
+          g.append(tokens(x + U * fx, y + U * fy, U * 0.42, seat, n));
+          parts.push(`${n} token${n === 1 ? "" : "s"} of ${seatName(ctx, seat)}`);
+        });
         if (k) {
           const settled = k.face === "suit";
           const value =
@@ -126,11 +154,12 @@ export const cultureWars: GameDrawer = {
                 : k.value === 0
                   ? "n"
                   : String(k.value);
+          const [cx, cy, r] = ts.length ? [U * 0.68, U * 0.68, U * 0.3] : [U / 2, U / 2, U * 0.4];
           g.append(
             coin(
-              x + U / 2,
-              y + U / 2,
-              U * 0.4,
+              x + cx,
+              y + cy,
+              r,
               settled
                 ? // A settlement's number is secret until the end's record shows it (a badge).
                   { side: "suit", suit: k.suit, badge: ctx.recordView && value !== "?" ? value : undefined }
@@ -141,15 +170,6 @@ export const cultureWars: GameDrawer = {
             settled ? `settlement of ${SUITS[k.suit]}` : `coin ${k.value ?? "unseen"} of ${SUITS[k.suit]}`,
           );
         }
-        const ts = here.get(name) ?? [];
-        ts.forEach(([seat, n], i) => {
-          const cx = x + (i % 2 ? U * 0.74 : U * 0.26);
-          const cy = y + (i < 2 ? U * 0.26 : U * 0.74);
-          // A finger's worth on the map: each seat's tokens in a corner of the square, large enough
-          // to read their count at 1280 px (the coin between them keeps its number visible).
-          g.append(tokens(cx, cy, U * 0.3, seat, n));
-          parts.push(`${n} token${n === 1 ? "" : "s"} of ${seatName(ctx, seat)}`);
-        });
         g.setAttribute("aria-label", parts.join(", "));
         svg.append(g);
       }
