@@ -510,13 +510,15 @@ json Summary::to_json() const {
     }
     one["quality"] = quality;
     // The game's seat figures by turn: per figure its meaning, and per turn the games still
-    // running, each seat's mean and standard deviation.
+    // running, each seat's mean and standard deviation, up to the first turn no game sampled.
     const ConditionStats& s = conditions_[c];
     json trajectories = json::object();
     const std::size_t n = std::size_t(s.players);
     for (std::size_t f = 0; f < s.seat_figure_names.size(); ++f) {
       json games = json::array(), mean = json::array(), sd = json::array();
-      for (std::size_t t = 0; t < s.figure_trace.size(); ++t) {
+      // Up to the first turn no game sampled (a short run with sampled measures).
+      for (std::size_t t = 0; t < s.figure_trace.size() && s.figure_trace[t][f * n].count() > 0;
+           ++t) {
         const std::vector<Moments>& turn = s.figure_trace[t];
         games.push_back(t < s.turn_games.size() ? s.turn_games[t] : 0);
         json m = json::array(), d = json::array();
