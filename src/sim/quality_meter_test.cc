@@ -18,6 +18,7 @@ struct Measured {
   std::map<std::string, QualityMeasure> quality;
   ConditionStats stats;
   std::vector<GameResult> games;
+  json summary;  // Summary::to_json
 };
 
 struct Keep final : Sink {
@@ -57,6 +58,7 @@ Measured measure(const char* id, long deals, int every, int lead_every, int thre
   for (const QualityMeasure& m : summary.quality(0)) run.quality[m.id] = m;
   run.stats = summary.conditions()[0];
   run.games = std::move(keep.games);
+  run.summary = summary.to_json();
   return run;
 }
 
@@ -167,6 +169,16 @@ TEST(QualityMeter, SamplesComeFromTheGameSeed) {
   // phase, none for the others.
   EXPECT_GT(measured, 0);
   EXPECT_LT(measured * 8, rows);
+  // The JSON's seat-figure trajectory: up to the first turn no game sampled, each turn with the
+  // games still running.
+  const json t = two.summary["conditions"][0]["trajectories"]["trophies"];
+  ASSERT_GE(t["mean"].size(), 2u);
+  EXPECT_EQ(t["games"][0], 60);
+  std::size_t sampled_turns = 0;
+  while (sampled_turns < two.stats.figure_trace.size() &&
+         two.stats.figure_trace[sampled_turns][0].count() > 0)
+    ++sampled_turns;
+  EXPECT_EQ(t["mean"].size(), sampled_turns);
 }
 
 TEST(QualityMeter, StridesMustNest) {
