@@ -1,7 +1,8 @@
 // Google Benchmark cases for the balance lab: whole random Relativity games through sim::run_plan
 // (agents, the generic State API, the ordered merge), on 1 and 2 threads, with the quality measures
-// (Plan::quality) and on one thread without. Compare rows' games_per_second from one run: threads
-// 2 over 1 is the thread scaling; quality 0 over 1 on one thread is what the measures cost.
+// (Plan::quality, at the default strides and with the estimate read at one ply in 4) and on one
+// thread without. Compare rows' games_per_second from one run: threads 2 over 1 is the thread
+// scaling; quality 0 over 1 on one thread is what the measures cost.
 #include <benchmark/benchmark.h>
 
 #include "games/games.h"
@@ -29,6 +30,7 @@ void BM_LabRandomRelativityGames(benchmark::State& bench) {
   plan.deals = 2000;
   plan.threads = int(bench.range(0));
   plan.quality = bench.range(1) != 0;
+  plan.lead_every = int(bench.range(2));
   long games = 0, plies = 0;
   uint64_t seed = 1;
   for (auto _ : bench) {
@@ -44,10 +46,11 @@ void BM_LabRandomRelativityGames(benchmark::State& bench) {
       benchmark::Counter(double(plies), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_LabRandomRelativityGames)
-    ->ArgNames({"threads", "quality"})
-    ->Args({1, 0})
-    ->Args({1, 1})
-    ->Args({2, 1})
+    ->ArgNames({"threads", "quality", "lead_every"})
+    ->Args({1, 0, 1})
+    ->Args({1, 1, 1})
+    ->Args({1, 1, 4})
+    ->Args({2, 1, 1})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 

@@ -104,3 +104,36 @@ def test_our_ismcts_against_openspiel_ismcts():
         rng = np.random.RandomState(first)
         returns = _play(game.new_initial_state(), choosers, rng)
         _check_returns(game_id, returns, game.num_players())
+
+
+# A process that registered the games and played them through OpenSpiel's C++ tools (its random
+# simulation test, its C++ bots under evaluate_bots) while keeping games, states and bots alive
+# to the end exits normally: OpenSpiel's registry, which keeps the registered classes past the
+# interpreter's end, must not abort the process then.
+_PLAYS_AND_EXITS = """
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import evaluate_bots, mcts
+from tabletop import openspiel as tos
+
+tos.register()
+GAME = pyspiel.load_game("tabletop_relativity", {"max_plies": 10})
+pyspiel.random_sim_test(GAME, num_sims=1, serialize=False, verbose=False)
+BOTS = [
+    mcts.MCTSBot(GAME, 2.0, 4, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))),
+    pyspiel.make_uniform_random_bot(1, 2),
+]
+STATE = GAME.new_initial_state()
+print(evaluate_bots.evaluate_bots(STATE, BOTS, np.random.RandomState(3)))
+"""
+
+
+def test_a_process_that_played_exits_normally():
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _PLAYS_AND_EXITS], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().startswith("["), done.stdout

@@ -45,6 +45,7 @@ struct SimOptions {
   std::vector<std::string> sweeps;
   bool tournament = false;
   bool no_quality = false;
+  int quality_every = 16, lead_every = 1;
   std::string progress = "auto";
   std::vector<std::string> searches;
   std::string target;
@@ -255,9 +256,18 @@ CLI::App* add_sim_command(CLI::App& app) {
   sim->add_option("--target", o.target,
                   "what --search looks for: \"seat balance within N points\", \"decisive >= X%\" "
                   "or \"median length A-B plies|turns|rounds\"");
-  sim->add_flag("--no-quality", o.no_quality,
-                "skip the game-quality measures and trajectories (about twice as fast for random "
-                "playouts)");
+  sim->add_flag("--no-quality", o.no_quality, "skip the game-quality measures and trajectories");
+  sim->add_option("--quality-every", o.quality_every,
+                  "generate the legal moves for the quality measures (branching, decisions) and "
+                  "trajectories at one ply in K, from a random phase per game (a multiple of "
+                  "--lead-every; 1: every ply)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  sim->add_option("--lead-every", o.lead_every,
+                  "read the game's estimate for the lead measures at one ply in M (1: every ply, "
+                  "exact lead changes)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   sim->add_option("--progress", o.progress,
                   "auto: a progress bar when stderr is a terminal; lines: a line on stderr at most "
                   "once a minute (for logs); off")
@@ -584,6 +594,8 @@ int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* s
   plan.threads = o.threads;
   plan.record = !o.records_path.empty() || !o.report_dir.empty();
   plan.quality = !o.no_quality;
+  plan.quality_every = o.quality_every;
+  plan.lead_every = o.lead_every;
   plan.stop = &g_stop;
   plan.abandon = &g_abandon;
   std::vector<std::string> pool;

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "ai/agent.h"
+#include "sim/quality_meter.h"
 #include "sim/seeds.h"
 
 namespace tabletop::sim {
@@ -59,7 +60,8 @@ namespace {
 struct DealLeftUnfinished {};
 
 GameResult play(const Condition& c, long deal, int condition, int rotation, uint64_t seed,
-                bool record, bool measure, const std::atomic<bool>* abandon) {
+                bool record, bool measure, int every, int lead_every,
+                const std::atomic<bool>* abandon) {
   auto check_abandon = [abandon] {
     if (abandon && abandon->load(std::memory_order_relaxed)) throw DealLeftUnfinished{};
   };
@@ -78,55 +80,8 @@ GameResult play(const Condition& c, long deal, int condition, int rotation, uint
     agents.push_back(ai::make_agent(c.slots[std::size_t(slot)], *c.game, agent_seed(seed, slot)));
     seats.push_back(c.slots[std::size_t(slot)]);
   }
-  // Along the game: legal moves, each seat's choices, the estimate's leader and the trace.
-  GameQuality& q = result.quality;
-  q.measured = measure;
-  q.choices.assign(std::size_t(n), 0);
-  MoveList legal;
-  std::vector<int8_t> leaders;                        // per ply: the estimate's sole leader, or -1
-  std::vector<double> lowest(std::size_t(n), 1e300);  // per seat: its lowest estimate so far
-  double legal_sum = 0;
-  int previous_leader = -1;
-  auto look = [&](const State& state) {
-    if (!measure) return;
-    legal.clear();
-    state.legal_moves(legal);
-    const int k = int(legal.size());
-    legal_sum += k;
-    const int seat = state.current_player();
-    if (k > 1 && seat >= 0 && seat < n) ++q.choices[std::size_t(seat)];
-    Returns estimate{};
-    int leader = -1;
-    if (state.estimate_returns(estimate)) {
-      q.estimated = true;
-      for (int s = 0; s < n; ++s) {
-        if (leader < 0 || estimate[std::size_t(s)] > estimate[std::size_t(leader)]) leader = s;
-        lowest[std::size_t(s)] = std::min(lowest[std::size_t(s)], estimate[std::size_t(s)]);
-      }
-      for (int s = 0; s < n; ++s)
-        if (s != leader && estimate[std::size_t(s)] == estimate[std::size_t(leader)]) leader = -1;
-      if (leader >= 0) {
-        if (previous_leader >= 0 && leader != previous_leader) ++q.lead_changes;
-        previous_leader = leader;
-      }
-    }
-    const int ply = state.ply();
-    leaders.push_back(int8_t(leader));
-    if (ply % n == 0 && ply / n < GameQuality::kTraceTurns) {
-      for (int s = 0; s < n; ++s) q.trace.push_back(float(estimate[std::size_t(s)]));
-      q.trace.push_back(float(k));
-      SeatFigures seat_figures;
-      state.seat_figures(seat_figures);
-      if (ply == 0)
-        for (const SeatFigures::Entry& e : seat_figures) {
-          q.seat_figure_names.emplace_back(e.name);
-          q.seat_figure_meanings.emplace_back(e.meaning);
-        }
-      if (seat_figures.size() == q.seat_figure_names.size())
-        for (const SeatFigures::Entry& e : seat_figures)
-          for (int s = 0; s < n; ++s) q.figure_trace.push_back(float(e.values[std::size_t(s)]));
-    }
-  };
+  std::optional<QualityMeter> meter;
+  if (measure) meter.emplace(n, every, lead_every, seed, result.quality);
   const auto start = std::chrono::steady_clock::now();
   auto finish = [&](const State& state) {
     result.seconds =
@@ -140,22 +95,13 @@ GameResult play(const Condition& c, long deal, int condition, int rotation, uint
       if (std::string_view(e.name) == "capped") result.capped = e.value != 0;
       result.figures.emplace_back(e.name, e.value);
     }
-    q.branching = leaders.empty() ? 0 : legal_sum / double(leaders.size());
-    const int winner = result.sole_winner();
-    if (winner >= 0 && q.estimated && !leaders.empty()) {
-      q.winner_behind_at_midpoint = leaders[leaders.size() / 2] != winner;
-      std::size_t last_other = 0;  // plies before the winner led for good
-      for (std::size_t i = 0; i < leaders.size(); ++i)
-        if (leaders[i] != winner) last_other = i + 1;
-      q.clear_at = double(last_other) / double(leaders.size());
-      q.winner_lowest = lowest[std::size_t(winner)];
-    }
+    if (meter) meter->finish(result.plies, result.sole_winner());
   };
   if (record) {
     Match match(c.game, seed, seats);
     while (!match.state().is_terminal()) {
       check_abandon();
-      look(match.state());
+      if (meter) meter->look(match.state());
       const Move move = agents[std::size_t(match.state().current_player())]->choose(match.state());
       for (auto& agent : agents) agent->observe(match.state(), move);
       match.play(move);
@@ -166,7 +112,7 @@ GameResult play(const Condition& c, long deal, int condition, int rotation, uint
     std::unique_ptr<State> state = c.game->new_initial_state(seed);
     while (!state->is_terminal()) {
       check_abandon();
-      look(*state);
+      if (meter) meter->look(*state);
       const Move move = agents[std::size_t(state->current_player())]->choose(*state);
       for (auto& agent : agents) agent->observe(*state, move);
       state->apply(move);
@@ -185,6 +131,10 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
                       " seats here but " + std::to_string(c.slots.size()) + " agents were given");
     for (const std::string& spec : c.slots) ai::make_agent(spec, *c.game, 0);
   }
+  if (plan.quality_every < 1 || plan.lead_every < 1 || plan.quality_every % plan.lead_every != 0)
+    throw BadParams("--quality-every (" + std::to_string(plan.quality_every) +
+                    ") must be a multiple of --lead-every (" + std::to_string(plan.lead_every) +
+                    "), both at least 1");
   const auto start = std::chrono::steady_clock::now();
   if (plan.ranks < 1 || plan.rank < 0 || plan.rank >= plan.ranks)
     throw BadParams("rank " + std::to_string(plan.rank) + " of " + std::to_string(plan.ranks));
@@ -237,8 +187,8 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
             // Stopped (Ctrl-C): the deal is left unfinished and out of the summary, which counts
             // whole deals only, rather than waiting for its every condition and rotation.
             if (stopping()) throw DealLeftUnfinished{};
-            results.push_back(
-                play(c, deal, condition, rotation, seed, plan.record, plan.quality, plan.abandon));
+            results.push_back(play(c, deal, condition, rotation, seed, plan.record, plan.quality,
+                                   plan.quality_every, plan.lead_every, plan.abandon));
             played.value.fetch_add(1, std::memory_order_relaxed);
             // Two workers whose games end together may both read the later count: the sink hears
             // it once, so the counts it hears only rise.

@@ -45,14 +45,16 @@ struct Condition {
 std::vector<std::vector<int>> rotations(const std::string& kind, int seats);
 
 // What the lab measures along every game, from the states it passes through (the game does nothing
-// for it beyond `legal_moves` and its `estimate_returns`): see summary.h for the measures.
+// for it beyond `legal_moves` and its `estimate_returns`): see summary.h for the measures. They
+// are taken at a sample of the plies (Plan::quality_every, lead_every; quality_meter.h says how
+// each is estimated from the samples).
 struct GameQuality {
   static constexpr int kTraceTurns = 200;  // turns (of `players` plies) kept for trajectories
   bool measured = false;                   // Plan::quality was on
-  double branching = 0;                    // mean legal moves per decision
-  std::vector<int> choices;                // per seat: decisions with more than one legal move
-  int lead_changes = 0;                    // times the estimate's sole leader changed hands
-  bool estimated = false;                  // the game supplied estimate_returns
+  double branching = 0;                    // mean legal moves per decision (NaN: no sample)
+  std::vector<int> choices;  // per seat: decisions with more than one legal move (estimated)
+  int lead_changes = 0;      // times the estimate's sole leader changed hands
+  bool estimated = false;    // the game supplied estimate_returns
   // For a game with a sole winner and estimates: whether the winner was not the sole leader at
   // the game's midpoint, and when it took the lead for good (share of the game's plies).
   bool winner_behind_at_midpoint = false;
@@ -60,12 +62,13 @@ struct GameQuality {
   // The lowest estimate the eventual sole winner had along the game (the deepest hole it came
   // back from; 0 when no sole winner or no estimate).
   double winner_lowest = 0;
-  // Per turn t < kTraceTurns (the state before ply t * players): each seat's estimate, then the
-  // number of legal moves; players + 1 values per turn.
+  // Per turn t < kTraceTurns the game reached (the state before ply t * players): each seat's
+  // estimate, then the number of legal moves; players + 1 values per turn, NaN in a turn not
+  // sampled.
   std::vector<float> trace;
   // The game's seat figures (State::seat_figures) at the same turns: their names and meanings
   // (from the first state), then per turn each figure's value per seat (figures * players values
-  // a turn).
+  // a turn, NaN in a turn not sampled).
   std::vector<std::string> seat_figure_names, seat_figure_meanings;
   std::vector<float> figure_trace;
 };
@@ -100,9 +103,12 @@ struct Plan {
   long first_deal = 0;
   int threads = 0;      // 0: one per core
   bool record = false;  // keep each game's record (GameResult::record)
-  // Measure every game along the way (GameResult::quality): a second legal-move generation and
-  // the game's estimate per ply, about doubling the cost of a random playout.
+  // Measure every game along the way (GameResult::quality): the game's estimate at one ply in
+  // `lead_every` and the legal moves and trajectories at one in `quality_every` (a multiple of
+  // it), from a phase per game (quality_meter.h); together a tenth of a random Relativity playout
+  // at the defaults. Both 1 measure every ply exactly, about three random playouts' worth.
   bool quality = true;
+  int quality_every = 16, lead_every = 1;
   // This process's share of the deals when several processes play one plan (mpi_lab.h): it plays
   // the deals d with d % ranks == rank, in increasing order, and reports them with their global
   // index d. The default (0 of 1) plays every deal.

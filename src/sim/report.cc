@@ -69,12 +69,15 @@ json counts_json(const Distribution& d) {
   return out;
 }
 
-// Columns `first` to `last` (exclusive) of each turn of `trace`, over the turns at least a tenth
-// of the games reached: {"mean": [turn][column], "sd": ...}; null when fewer than two turns.
-json trace_json(const std::vector<std::vector<Moments>>& trace, long games, std::size_t first,
-                std::size_t last) {
+// Columns `first` to `last` (exclusive) of each turn of `s.trace`, over the turns at least a tenth
+// of the games reached, up to the first no game sampled: {"mean": [turn][column], "sd": ...}; null
+// when fewer than two turns.
+json trace_json(const ConditionStats& s, std::size_t first, std::size_t last) {
+  const std::vector<std::vector<Moments>>& trace = s.trace;
   std::size_t turns = 0;
-  while (turns < trace.size() && trace[turns][0].count() * 10 >= games) ++turns;
+  while (turns < trace.size() && turns < s.turn_games.size() &&
+         s.turn_games[turns] * 10 >= s.games && trace[turns][0].count() > 0)
+    ++turns;
   if (turns < 2) return nullptr;
   json mean = json::array(), sd = json::array();
   for (std::size_t t = 0; t < turns; ++t) {
@@ -111,12 +114,9 @@ json condition_data(const Summary& summary, std::size_t c, Replays& replays) {
     }
     links.push_back(std::move(link));
   }
-  return {{"design_effect", s.seat_design_effect()},
-          {"plies_counts", counts_json(s.plies)},
-          {"figure_counts", std::move(figure_counts)},
-          {"estimate", trace_json(s.trace, s.games, 0, n)},
-          {"legal_moves", trace_json(s.trace, s.games, n, n + 1)},
-          {"outliers", std::move(links)}};
+  return {{"design_effect", s.seat_design_effect()},   {"plies_counts", counts_json(s.plies)},
+          {"figure_counts", std::move(figure_counts)}, {"estimate", trace_json(s, 0, n)},
+          {"legal_moves", trace_json(s, n, n + 1)},    {"outliers", std::move(links)}};
 }
 
 }  // namespace

@@ -106,7 +106,7 @@ void Summary::game(const GameResult& r) {
   }
   const GameQuality& q = r.quality;
   if (q.measured) measured_ = true;
-  if (measured_) s.branching.add(q.branching);
+  if (measured_ && !std::isnan(q.branching)) s.branching.add(q.branching);
   double choices = 0;
   for (int c : q.choices) choices += c;
   if (measured_) {
@@ -124,8 +124,13 @@ void Summary::game(const GameResult& r) {
   }
   const std::size_t width = std::size_t(n) + 1;
   for (std::size_t t = 0; t * width + width <= q.trace.size(); ++t) {
-    if (s.trace.size() <= t) s.trace.emplace_back(width);
-    for (std::size_t k = 0; k < width; ++k) s.trace[t][k].add(q.trace[t * width + k]);
+    if (s.trace.size() <= t) {
+      s.trace.emplace_back(width);
+      s.turn_games.push_back(0);
+    }
+    ++s.turn_games[t];
+    for (std::size_t k = 0; k < width; ++k)
+      if (!std::isnan(q.trace[t * width + k])) s.trace[t][k].add(q.trace[t * width + k]);
   }
   if (s.seat_figure_names.empty()) {
     s.seat_figure_names = q.seat_figure_names;
@@ -135,7 +140,9 @@ void Summary::game(const GameResult& r) {
     const std::size_t w = s.seat_figure_names.size() * std::size_t(n);
     for (std::size_t t = 0; t * w + w <= q.figure_trace.size(); ++t) {
       if (s.figure_trace.size() <= t) s.figure_trace.emplace_back(w);
-      for (std::size_t k = 0; k < w; ++k) s.figure_trace[t][k].add(q.figure_trace[t * w + k]);
+      for (std::size_t k = 0; k < w; ++k)
+        if (!std::isnan(q.figure_trace[t * w + k]))
+          s.figure_trace[t][k].add(q.figure_trace[t * w + k]);
     }
   }
   deal_behind_[std::size_t(r.condition)] += q.clear_at >= 0 && q.winner_behind_at_midpoint;
@@ -503,14 +510,17 @@ json Summary::to_json() const {
     }
     one["quality"] = quality;
     // The game's seat figures by turn: per figure its meaning, and per turn the games still
-    // running, each seat's mean and standard deviation.
+    // running, each seat's mean and standard deviation, up to the first turn no game sampled.
     const ConditionStats& s = conditions_[c];
     json trajectories = json::object();
     const std::size_t n = std::size_t(s.players);
     for (std::size_t f = 0; f < s.seat_figure_names.size(); ++f) {
       json games = json::array(), mean = json::array(), sd = json::array();
-      for (const std::vector<Moments>& turn : s.figure_trace) {
-        games.push_back(turn[f * n].count());
+      // Up to the first turn no game sampled (a short run with sampled measures).
+      for (std::size_t t = 0; t < s.figure_trace.size() && s.figure_trace[t][f * n].count() > 0;
+           ++t) {
+        const std::vector<Moments>& turn = s.figure_trace[t];
+        games.push_back(t < s.turn_games.size() ? s.turn_games[t] : 0);
         json m = json::array(), d = json::array();
         for (std::size_t seat = 0; seat < n; ++seat) {
           m.push_back(turn[f * n + seat].mean());

@@ -75,9 +75,11 @@ struct ConditionStats {
   DealMeans clear_at;                 // when the winner led for good (share of the game)
   DealSpread length_spread;           // sd / mean of the plies, jackknifed over deals
   // Trajectories: per turn, per seat the estimate, then the legal moves (GameQuality::trace),
-  // over the games still running at that turn.
+  // over the games still running at that turn that sampled it (quality_meter.h).
   std::vector<std::vector<Moments>> trace;  // [turn][seat ... players]
-  // The game's seat figures by turn (GameQuality::figure_trace), over the games still running:
+  std::vector<long> turn_games;             // [turn]: the games still running at that turn
+  // The game's seat figures by turn (GameQuality::figure_trace), over the games still running
+  // that sampled the turn:
   // their names and meanings, and [turn][figure * players + seat].
   std::vector<std::string> seat_figure_names, seat_figure_meanings;
   std::vector<std::vector<Moments>> figure_trace;

@@ -260,6 +260,8 @@ std::unique_ptr<State> RelativityGame::restore_state(const json& f, Chance chanc
     for (int r = 0; r < kRanks; ++r)
       state->trophy_owner_[std::size_t(round)][std::size_t(r)] = int8_t(
           saved_int(owners.at(std::size_t(round)).at(std::size_t(r)), "trophy_owner", -1, 1));
+  state->trophy_lead_ = int8_t(state->trophies_of(0) - state->trophies_of(1));
+  state->trophies_taken_ = uint8_t(state->trophies_taken(kNight) + state->trophies_taken(kDay));
   // A square 0..23, or 255 for both before any swap (check_invariants checks the pair).
   state->last_low_ = uint8_t(saved_int(f.at("last_swap").at(0), "last_swap", 0, 255));
   state->last_high_ = uint8_t(saved_int(f.at("last_swap").at(1), "last_swap", 0, 255));
@@ -411,6 +413,8 @@ void RelativityState::do_apply(Move move) {
   for (int r : {int(board_[std::size_t(a)]), int(board_[std::size_t(b)])}) {
     if (trophy_owner_[round_][std::size_t(r)] < 0 && molecule(squares_of_[std::size_t(r)])) {
       trophy_owner_[round_][std::size_t(r)] = int8_t(mover);
+      trophy_lead_ = int8_t(trophy_lead_ + (mover == 0 ? 1 : -1));
+      ++trophies_taken_;
       last_trophies_ |= uint8_t(1u << r);
     }
   }
@@ -471,10 +475,28 @@ int RelativityState::trophies_taken(Round round) const {
   return n;
 }
 
+namespace {
+
+// The estimate tanh((lead + 0.5) / (1 + 0.5 * left)) for each lead (seat 0's trophies minus seat
+// 1's) and count of trophies left, computed once: the lab reads the estimate at every ply.
+constexpr int kTrophies = 2 * kTrophiesPerRound;
+using EstimateTable = std::array<std::array<double, kTrophies + 1>, 2 * kTrophies + 1>;
+const EstimateTable kEstimate = [] {
+  EstimateTable t{};
+  for (int lead = -kTrophies; lead <= kTrophies; ++lead)
+    for (int left = 0; left <= kTrophies; ++left)
+      t[std::size_t(lead + kTrophies)][std::size_t(left)] =
+          std::tanh((lead + 0.5) / (1.0 + 0.5 * left));
+  return t;
+}();
+
+}  // namespace
+
 bool RelativityState::estimate_returns(Returns& out) const {
-  const double lead = trophies_of(0) - trophies_of(1) + 0.5;
-  const int left = 2 * kTrophiesPerRound - trophies_taken(kNight) - trophies_taken(kDay);
-  const double v = std::tanh(lead / (1.0 + 0.5 * left));
+  // (At most five trophies a round are taken; the clamps only keep the index in the table.)
+  const int lead = std::clamp(int(trophy_lead_), -kTrophies, kTrophies);
+  const int left = kTrophies - std::min(int(trophies_taken_), kTrophies);
+  const double v = kEstimate[std::size_t(lead + kTrophies)][std::size_t(left)];
   out = Returns{};
   out[0] = v;
   out[1] = -v;
@@ -698,6 +720,9 @@ void RelativityState::check_invariants() const {
         throw InvariantError("relativity: trophy_owner: a Day trophy taken in the Night round");
     }
   }
+  if (trophy_lead_ != trophies_of(0) - trophies_of(1) ||
+      trophies_taken_ != trophies_taken(kNight) + trophies_taken(kDay))
+    throw InvariantError("relativity: the trophy counts disagree with trophy_owner");
   // A molecule on the board took its trophy the moment it formed (deals hold none).
   for (int r = 0; r < kRanks; ++r)
     if (trophy_owner_[round_][std::size_t(r)] < 0 && has_molecule(board_, r))

@@ -187,6 +187,10 @@ class RelativityState final : public State {
   uint8_t round_ = kNight;
   uint8_t role_to_move_ = kSpace;
   std::array<std::array<int8_t, kRanks>, 2> trophy_owner_{};
+  // Kept in step with trophy_owner_, for the estimate (read at every ply by the lab): seat 0's
+  // trophies minus seat 1's, and the trophies taken.
+  int8_t trophy_lead_ = 0;
+  uint8_t trophies_taken_ = 0;
   uint8_t last_low_ = 0xff, last_high_ = 0xff;  // the last swap made, or 0xff before any
   uint8_t last_trophies_ = 0;
   uint8_t last_swap_round_ = kNight;
