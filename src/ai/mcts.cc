@@ -270,12 +270,17 @@ std::size_t MctsAgent::avoid_seen(const State& base, const MoveList& legal,
   for (std::size_t k = 0; k < order.size() && k < kLoopCandidates; ++k)
     if (root_visits_[order[k]].second > 0 && !std::isnan(root_values_[order[k]]))
       chances[order[k]] = win_chance(base.game(), root_values_[order[k]]);
+  // The moves the iterations never tried, at the prior's score: the way out of a loop may be one
+  // the search did not look at (a card spent to change the modes, beside many free repeats).
+  for (std::size_t i = 0; i < legal.size(); ++i)
+    if (root_visits_[i].second == 0 && !std::isnan(root_priors_[i]))
+      chances[i] = win_chance(base.game(), root_priors_[i]);
   if (std::isnan(chances[best_index]))
     chances[best_index] = win_chance(base.game(), root_values_[best_index]);
   // The position after a move, on one sample of what the seat cannot see (loops.h).
   Rng rng(seed_ ^ (decisions_ * 0x9e3779b97f4a7c15ULL));
   const std::unique_ptr<State> sample = base.determinize(seat_, rng);
-  return avoid_loop(chances, best_index, [&](std::size_t i) {
+  return avoid_loop(chances, best_index, draw_chance(base.game()), [&](std::size_t i) {
     std::unique_ptr<State> after = sample->clone();
     after->apply(legal[i]);
     return seen_.contains(SeenPositions::key(*after, seat_));
