@@ -261,22 +261,12 @@ std::size_t MctsAgent::tally_root(const MoveList& legal, uint32_t prior_visits,
 
 std::size_t MctsAgent::avoid_seen(const State& base, const MoveList& legal,
                                   std::size_t best_index) {
-  std::vector<std::size_t> order(legal.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return root_visits_[a].second > root_visits_[b].second;
-  });
+  // Every root move with a value: its mean, or for a move no iteration tried the prior's score.
+  // The way out of a loop may be a move the search hardly looked at (a card spent to change the
+  // modes beside many free repeats; a budget spread almost evenly over ten attacks).
   std::vector<double> chances(legal.size(), std::numeric_limits<double>::quiet_NaN());
-  for (std::size_t k = 0; k < order.size() && k < kLoopCandidates; ++k)
-    if (root_visits_[order[k]].second > 0 && !std::isnan(root_values_[order[k]]))
-      chances[order[k]] = win_chance(base.game(), root_values_[order[k]]);
-  // The moves the iterations never tried, at the prior's score: the way out of a loop may be one
-  // the search did not look at (a card spent to change the modes, beside many free repeats).
   for (std::size_t i = 0; i < legal.size(); ++i)
-    if (root_visits_[i].second == 0 && !std::isnan(root_priors_[i]))
-      chances[i] = win_chance(base.game(), root_priors_[i]);
-  if (std::isnan(chances[best_index]))
-    chances[best_index] = win_chance(base.game(), root_values_[best_index]);
+    if (!std::isnan(root_values_[i])) chances[i] = win_chance(base.game(), root_values_[i]);
   // The position after a move, on one sample of what the seat cannot see (loops.h).
   Rng rng(seed_ ^ (decisions_ * 0x9e3779b97f4a7c15ULL));
   const std::unique_ptr<State> sample = base.determinize(seat_, rng);
