@@ -125,7 +125,7 @@ Verdict judge(const State& state, const std::optional<Move>& played, const std::
     std::vector<double> chances(visits.size(), std::numeric_limits<double>::quiet_NaN());
     for (std::size_t i = 0; i < visits.size(); ++i)
       if (!std::isnan(checked[i])) chances[i] = win_chance(game, checked[i]);
-    chosen = avoid_loop(chances, chosen, [&](std::size_t i) {
+    chosen = avoid_loop(chances, chosen, draw_chance(game), [&](std::size_t i) {
       return seen_keys.contains(SeenPositions::key(check.seen_after(visits[i].first)));
     });
   }
@@ -150,10 +150,10 @@ std::vector<std::string> seen_positions(const Game& game, const Record& record) 
     for (const std::string& move : record.moves) last->apply_text(move);
     if (last->is_terminal()) return {};
     const Seat seat = last->current_player();
-    std::vector<std::string> seen{state->observation(seat).dump()};
+    std::vector<std::string> seen{position_text(*state, seat)};
     for (const std::string& move : record.moves) {
       state->apply_text(move);
-      seen.push_back(state->observation(seat).dump());
+      seen.push_back(position_text(*state, seat));
     }
     return seen;
   } catch (const std::exception&) {

@@ -52,7 +52,8 @@ struct Hint {
 };
 
 // The positions the seat to move of `record` (a game of `game`, not over) has seen: its
-// observation (JSON text) at the start and after every move so far; none when the record does
+// position_text (loops.h: its observation without the move counter) at the start and after every
+// move so far; none when the record does
 // not replay from its seed (a hint then goes without, rather than failing).
 std::vector<std::string> seen_positions(const Game& game, const Record& record);
 

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "ai/advice.h"
@@ -127,7 +128,7 @@ TEST(ForcedLoss, AHintTakesTheOnlyMoveThatDoesNotRepeat) {
       std::unique_ptr<State> after = f.state->clone();
       after->apply(m);
       if (!is_losing(f, f.state->move_to_string(m))) safe.push_back(f.state->move_to_string(m));
-      seen.push_back(after->observation(seat).dump());
+      seen.push_back(position_text(*after, seat));
     }
     ASSERT_GE(safe.size(), 2u);
     // Every position but the one after the hint's own move (which it would give anyway) and one
@@ -136,14 +137,14 @@ TEST(ForcedLoss, AHintTakesTheOnlyMoveThatDoesNotRepeat) {
     const std::string fresh = safe[0] == first ? safe[1] : safe[0];
     std::unique_ptr<State> after = f.state->clone();
     after->apply_text(fresh);
-    std::erase(seen, after->observation(seat).dump());
+    std::erase(seen, position_text(*after, seat));
     EXPECT_EQ(hint(*f.state, analysis_spec(), seed, {}, {}, seen).move, fresh)
         << "seed " << seed << ", the hint without history " << first;
   }
 }
 
 // A computer seat leaves a move after which it would see a position again: where every move but
-// one of the search's leading moves (valued within kLoopMargin of its choice) leads to a position
+// the best-valued other one (within kLoopMargin of its choice, or of a draw) leads to a position
 // its seat has seen, it plays that one.
 TEST(ForcedLoss, AnAgentTakesTheMoveThatDoesNotRepeat) {
   auto game = games::registry().make("relativity");
@@ -156,24 +157,19 @@ TEST(ForcedLoss, AnAgentTakesTheMoveThatDoesNotRepeat) {
     const Seat seat = state.current_player();
     MctsAgent plain(*game, options, true, seed, "");
     const Move first = plain.choose(state);
-    // The best-valued other move among the leading ones: the one the rule falls back on.
+    // The best-valued other move: the one the rule falls back on.
     const auto& visits = plain.last_root_visits();
     const auto& values = plain.last_root_values();
-    std::vector<std::size_t> order(visits.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-      return visits[a].second > visits[b].second;
-    });
     std::size_t fresh = visits.size(), chosen = 0;
-    for (std::size_t k = 0; k < order.size() && k < kLoopCandidates; ++k) {
-      const std::size_t i = order[k];
+    for (std::size_t i = 0; i < visits.size(); ++i) {
       if (visits[i].first == first)
         chosen = i;
-      else if (visits[i].second > 0 && (fresh == visits.size() || values[i] > values[fresh]))
+      else if (!std::isnan(values[i]) && (fresh == visits.size() || values[i] > values[fresh]))
         fresh = i;
     }
     ASSERT_LT(fresh, visits.size());
-    if (win_chance(*game, values[fresh]) + kLoopMargin <= win_chance(*game, values[chosen]))
+    if (win_chance(*game, values[fresh]) + kLoopMargin <=
+        std::min(win_chance(*game, values[chosen]), draw_chance(*game)))
       continue;  // the repeat is worth more: it stands
     // Every position after a move but `fresh` has been seen.
     SeenPositions seen;
@@ -197,7 +193,8 @@ TEST(ForcedLoss, AnAgentTakesTheMoveThatDoesNotRepeat) {
 }
 
 // The loop rule (loops.h): a looping choice gives way to the best candidate that does not loop
-// when that one is within kLoopMargin; a choice that does not loop, or a loop worth more, stands.
+// when that one is within kLoopMargin of it, counted at most as a draw; a choice that does not
+// loop, or a loop worth more, stands.
 TEST(ForcedLoss, TheLoopRule) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const std::vector<double> chances{0.50, 0.48, 0.47, nan, 0.30};
@@ -205,20 +202,32 @@ TEST(ForcedLoss, TheLoopRule) {
     return
         [which](std::size_t i) { return std::find(which.begin(), which.end(), i) != which.end(); };
   };
-  EXPECT_EQ(avoid_loop(chances, 0, looping({1})), 0u);           // the choice does not loop
-  EXPECT_EQ(avoid_loop(chances, 0, looping({0})), 1u);           // the best that does not
-  EXPECT_EQ(avoid_loop(chances, 0, looping({0, 1})), 2u);        // ... skipping another loop
-  EXPECT_EQ(avoid_loop(chances, 0, looping({0, 1, 2})), 0u);     // 0.30 is not within the margin
-  EXPECT_EQ(avoid_loop(chances, 0, looping({0, 1, 2, 4})), 0u);  // nothing else: the loop stands
+  const double draw = 0.5;                                          // two players
+  EXPECT_EQ(avoid_loop(chances, 0, draw, looping({1})), 0u);        // the choice does not loop
+  EXPECT_EQ(avoid_loop(chances, 0, draw, looping({0})), 1u);        // the best that does not
+  EXPECT_EQ(avoid_loop(chances, 0, draw, looping({0, 1})), 2u);     // ... skipping another loop
+  EXPECT_EQ(avoid_loop(chances, 0, draw, looping({0, 1, 2})), 0u);  // 0.30 is not within the margin
+  EXPECT_EQ(avoid_loop(chances, 0, draw, looping({0, 1, 2, 4})), 0u);  // nothing else: it stands
+  // A seat ahead: its loop counts as a draw, so any progress worth more than a draw less the
+  // margin is made, however much more the estimate gives the loop.
+  const std::vector<double> ahead{0.98, 0.60, 0.40};
+  EXPECT_EQ(avoid_loop(ahead, 0, draw, looping({0})), 1u);
+  EXPECT_EQ(avoid_loop(ahead, 0, draw, looping({0, 1})), 0u);  // 0.40 is worse than the draw
+  // Three players: the draw is a third.
+  EXPECT_EQ(avoid_loop(ahead, 0, 1.0 / 3, looping({0, 1})), 2u);
+  // A seat behind: the draw is worth more than its loop, which is weighed as it is.
+  const std::vector<double> behind{0.20, 0.10};
+  EXPECT_EQ(avoid_loop(behind, 0, draw, looping({0})), 0u);
   // A candidate without a value (NaN) is never taken.
-  EXPECT_EQ(avoid_loop({0.5, nan}, 0, looping({0})), 0u);
+  EXPECT_EQ(avoid_loop({0.5, nan}, 0, draw, looping({0})), 0u);
   // Keys: equal texts, equal keys; the hash is FNV-1a (the same on every machine).
   EXPECT_EQ(SeenPositions::key("{}"), SeenPositions::key(std::string("{}")));
   EXPECT_NE(SeenPositions::key("{\"a\":1}"), SeenPositions::key("{\"a\":2}"));
   EXPECT_EQ(SeenPositions::key(""), 0xcbf29ce484222325ULL);
 }
 
-// seen_positions: the seat to move's observation at the start and after every move.
+// seen_positions: the seat to move's position (its observation without the move counter) at the
+// start and after every move.
 TEST(ForcedLoss, SeenPositionsAreTheSeatsObservationsAfterEveryMove) {
   auto game = games::registry().make("relativity");
   const ForcedLoss f = find_forced_loss(*game, 2);
@@ -229,7 +238,7 @@ TEST(ForcedLoss, SeenPositionsAreTheSeatsObservationsAfterEveryMove) {
   record.moves = f.moves;
   const std::vector<std::string> seen = seen_positions(*game, record);
   ASSERT_EQ(seen.size(), f.moves.size() + 1);
-  EXPECT_EQ(seen.back(), f.state->observation(f.state->current_player()).dump());
+  EXPECT_EQ(seen.back(), position_text(*f.state, f.state->current_player()));
   // A record that does not replay gives none.
   record.moves.push_back("zz");
   EXPECT_TRUE(seen_positions(*game, record).empty());

@@ -261,21 +261,16 @@ std::size_t MctsAgent::tally_root(const MoveList& legal, uint32_t prior_visits,
 
 std::size_t MctsAgent::avoid_seen(const State& base, const MoveList& legal,
                                   std::size_t best_index) {
-  std::vector<std::size_t> order(legal.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return root_visits_[a].second > root_visits_[b].second;
-  });
+  // Every root move with a value: its mean, or for a move no iteration tried the prior's score.
+  // The way out of a loop may be a move the search hardly looked at (a card spent to change the
+  // modes beside many free repeats; a budget spread almost evenly over ten attacks).
   std::vector<double> chances(legal.size(), std::numeric_limits<double>::quiet_NaN());
-  for (std::size_t k = 0; k < order.size() && k < kLoopCandidates; ++k)
-    if (root_visits_[order[k]].second > 0 && !std::isnan(root_values_[order[k]]))
-      chances[order[k]] = win_chance(base.game(), root_values_[order[k]]);
-  if (std::isnan(chances[best_index]))
-    chances[best_index] = win_chance(base.game(), root_values_[best_index]);
+  for (std::size_t i = 0; i < legal.size(); ++i)
+    if (!std::isnan(root_values_[i])) chances[i] = win_chance(base.game(), root_values_[i]);
   // The position after a move, on one sample of what the seat cannot see (loops.h).
   Rng rng(seed_ ^ (decisions_ * 0x9e3779b97f4a7c15ULL));
   const std::unique_ptr<State> sample = base.determinize(seat_, rng);
-  return avoid_loop(chances, best_index, [&](std::size_t i) {
+  return avoid_loop(chances, best_index, draw_chance(base.game()), [&](std::size_t i) {
     std::unique_ptr<State> after = sample->clone();
     after->apply(legal[i]);
     return seen_.contains(SeenPositions::key(*after, seat_));

@@ -8,8 +8,9 @@
 // search_policy.h spells the iteration out, search_tree.h the tree. The move played is the root
 // child with most visits among the moves legal in the real state (ties: the higher mean), unless it
 // goes round in a loop (loops.h): a move after which the seat would see a position it has seen in
-// this game gives way to the best of the kLoopCandidates most visited moves that does not, when
-// that one's value is within kLoopMargin.
+// this game gives way to the best-valued root move that does not (a move no iteration tried valued
+// at the prior's score), when that one's chance of winning is within kLoopMargin of the loop's,
+// the loop counted at most as a draw.
 //
 // Guarantees.
 //   - The searching seat's knowledge comes only from `determinize`, the legal moves of its own
@@ -119,9 +120,6 @@ struct SearchStats {
 class SearchTree;
 class SearchPolicy;
 
-// The root moves the loop rule weighs: the most visited ones.
-inline constexpr std::size_t kLoopCandidates = 6;
-
 class MctsAgent final : public Agent {
  public:
   // `information_sets` false: the `mcts` agent (refuses hidden-information games, throwing
@@ -173,8 +171,8 @@ class MctsAgent final : public Agent {
   // The root's moves summed over the trees into root_visits_ and root_values_ (and the prior's
   // scores into root_priors_); returns the index in `legal` of the move to play.
   std::size_t tally_root(const MoveList& legal, uint32_t prior_visits, std::size_t tree_count);
-  // The loop rule (loops.h) over the root's kLoopCandidates most visited moves: returns the index
-  // in `legal` to play instead of `best_index` (or `best_index`). `base`: the sample source.
+  // The loop rule (loops.h) over every root move with a value: returns the index in `legal` to
+  // play instead of `best_index` (or `best_index`). `base`: the sample source.
   std::size_t avoid_seen(const State& base, const MoveList& legal, std::size_t best_index);
   // Fills note_ from stats_ (`total`: the root visits of the legal moves).
   void write_note(uint64_t total, bool one_tree);

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "ai/greedy_agent.h"
+#include "ai/loops.h"
 
 namespace tabletop::ai {
 
@@ -63,7 +64,7 @@ double ReplyCheck::reply_value(Move move) const {
 std::string ReplyCheck::seen_after(Move move) const {
   std::unique_ptr<State> s = samples_[0]->clone();
   s->apply(move);
-  return s->observation(mover_).dump();
+  return position_text(*s, mover_);
 }
 
 }  // namespace tabletop::ai

@@ -37,7 +37,7 @@ class ReplyCheck {
   // mover decides again at once on every sample.
   double reply_value(Move move) const;
 
-  // The mover's observation (JSON text) after `move` on the first sample.
+  // The mover's position (loops.h, position_text) after `move` on the first sample.
   std::string seen_after(Move move) const;
 
   static constexpr int kSamples = 4;
