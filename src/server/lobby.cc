@@ -169,6 +169,7 @@ std::shared_ptr<Room> Lobby::add(StoredMatch stored) {
   auto room = std::make_shared<Room>(std::move(stored), registry_, store_, computers_, chat_,
                                      std::move(chat_lines));
   room->set_owner(std::move(owner));
+  room->set_clock_source(*time_);
   {
     std::lock_guard lock(mutex_);
     auto [it, inserted] = rooms_.emplace(room->id(), room);
@@ -220,6 +221,10 @@ json Lobby::create(const json& request, const std::string& address, const json& 
       throw BadInput("field 'takeover_after_s' must be null or seconds from 0 to 86400");
     m.takeover_after_s = t.get<int>();
   }
+  // The time control (match_clock.h), checked like every field of the request.
+  m.clock = MatchClock(TimeControl::from_request(request.value("clock", json())),
+                       int(seat_requests.size()))
+                .to_json();
   // What becomes of a seat that resigns (room.h): the game's rule, or a computer takes it.
   bool resign_to_computer = false;
   if (request.contains("resign")) {
@@ -311,7 +316,7 @@ json Lobby::list(const std::string& status) {
     }
     if (room) {
       out.push_back(room->summary());
-    } else if (std::optional<json> summary = summary_of(registry_, row)) {
+    } else if (std::optional<json> summary = summary_of(registry_, row, time_->now_ms())) {
       out.push_back(std::move(*summary));
     } else if ((room = find(row.id))) {
       out.push_back(room->summary());  // the row does not say who is to move (a crash, an old file)

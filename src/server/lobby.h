@@ -48,6 +48,10 @@ class Lobby {
         double lease_s = 5, ChatLimits chat = {});
   // Stops the background eviction.
   ~Lobby();
+  // Where match clocks read the time (clock.h; the system clock by default). Set before any match
+  // is created or found (tests: a ManualClock); `clock` outlives the lobby.
+  void set_clock(const Clock& clock) { time_ = &clock; }
+  const Clock& clock() const { return *time_; }
   // The database (deck_routes.h keeps uploaded decks there).
   Store& store() { return store_; }
 
@@ -95,6 +99,7 @@ class Lobby {
   std::chrono::duration<double> idle_;
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;
+  const Clock* time_ = &SystemClock::instance();
   std::mutex sweep_mutex_;
   std::condition_variable sweep_wake_;
   bool stopping_ = false;

@@ -87,6 +87,15 @@ const std::vector<SchemaStep>& schema_steps() {
          " seat integer NOT NULL, at bigint NOT NULL, text text NOT NULL,"
          " PRIMARY KEY (match_id, n))"}},
        {{"matches", "changed_at", {"bigint"}}}},
+      {10,
+       "match clocks: the time control and each seat's time (NULL: none), and when the running "
+       "person's time runs out",
+       {},
+       {{"matches", "clock", {"text"}}, {"matches", "clock_deadline_ms", {"bigint"}}}},
+      {11,
+       "an index of clock deadlines, for the clock sweep",
+       {{"CREATE INDEX IF NOT EXISTS matches_clock_deadline ON matches (clock_deadline_ms)"}},
+       {}},
   };
   return steps;
 }

@@ -4,6 +4,7 @@
 // "Quick game" (you against the computer), creating a match and its invites (invite.ts); then the
 // lists of open, running and finished matches.
 import { api, type GameInfo, type MatchSummary } from "./api";
+import { clockForm } from "./clock-form";
 import { seatDeckSelect } from "./deck-page";
 import { deckApi, deckSizeAdvice, isDeckId, matchDecks, readMyDecks, type SampleDeck } from "./decks";
 import { h } from "./dom";
@@ -46,6 +47,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
     undo.checked = kinds.filter((k) => !k.startsWith("computer:")).length === 1 && kinds.length > 1;
   };
   const hints = h("input", { type: "checkbox", id: "hints", name: "hints" });
+  const clockChoice = clockForm();
   const takeover = h("input", {
     type: "number",
     id: "takeover",
@@ -197,6 +199,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
       h("label", { for: "takeover" }, "Computer takes a left seat after (seconds)"),
       takeover,
     ),
+    clockChoice.el,
     h("button", { type: "submit", class: "primary" }, "Create match"),
     error,
   );
@@ -225,6 +228,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
         undo: undo.checked,
         hints: hints.checked,
         takeover_after_s: takeover.value ? Number(takeover.value) : null,
+        clock: clockChoice.read(),
       });
       keepSeats(
         created.seats

@@ -4,6 +4,7 @@
 // (picker, buttons, notation, undo, hints).
 import { api, type GameInfo } from "./api";
 import { ChatPanel } from "./chat";
+import { ClockPanel } from "./clocks";
 import { h, seatLabel, tokensFromHash } from "./dom";
 import { SeatConnection } from "./match-connection";
 import { MatchControls } from "./match-controls";
@@ -54,6 +55,9 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     if (confirm("Abandon this match for everyone? It ends now and is kept for replay.")) conn.abandon();
   });
   root.querySelector("aside.side")?.append(h("p", { class: "ending" }, resign, " ", abandon), chat.el);
+  // Every seat's clock under the status (docs/server.md, Clocks); hidden in a match without one.
+  const clocks = new ClockPanel();
+  ui.status.after(clocks.el);
   ui.boardBox.addEventListener("click", (ev) => {
     if (!view.fold(ev)) controls.click(ev);
   });
@@ -85,6 +89,7 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     controls.update(s, shown);
     view.finish(s, names);
     chat.setSeats(names);
+    clocks.update(s.clock, names);
     const live = s.match.status === "running" || s.match.status === "open";
     resign.hidden = !live || shown.seat < 0;
     // The creator holds the first seat the creation gave a token for.
