@@ -48,10 +48,11 @@ test("a real-time clock made in the lobby runs out and the seat loses on time", 
     await lobby.fill("#clock-increment", "0");
     await lobby.selectOption("#clock-rule", "loss");
     assert.equal(await lobby.locator("#clock-days").isVisible(), false, "days are for turn-based play");
-    await screenshot(lobby, "clocks-lobby-form");
     await lobby.click("button[type=submit]");
     const links = [0, 1].map((seat) => lobby.locator(`a.join-link[data-seat="${seat}"]`));
     await links[0].waitFor({ timeout: WAIT });
+    // The form with its time control, and the invites it made.
+    await screenshot(lobby, "clocks-lobby-form");
     const hrefs = await Promise.all(links.map((l) => l.getAttribute("href")));
     const pages = [];
     for (const href of hrefs) {

@@ -24,8 +24,8 @@ export function clockForm(): { el: HTMLElement; read: () => Record<string, unkno
     "select",
     { id: "clock-kind", name: "clock-kind" },
     h("option", { value: "none" }, "No clock: take your time"),
-    h("option", { value: "real-time" }, "Real-time: each player has minutes for the whole game"),
-    h("option", { value: "turn-based" }, "Turn-based: days for each move, play over days"),
+    h("option", { value: "real-time" }, "Real-time: minutes for each player"),
+    h("option", { value: "turn-based" }, "Turn-based: days for each move"),
   );
   const minutes = h("input", { id: "clock-minutes", type: "number", min: 1, max: 600, value: 10 });
   const increment = h("input", { id: "clock-increment", type: "number", min: 0, max: 600, value: 10 });
