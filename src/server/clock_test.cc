@@ -244,6 +244,8 @@ TEST_P(ClockTest, ARunOutSeatLosesOnTimeWhenTheCreatorChoseSoEvenBeforeTheSweep)
   EXPECT_TRUE((*ended)["clock"]["running"].is_null());
   const json record = http_request(port, "GET", "/api/matches/" + id + "/record").parsed();
   EXPECT_EQ(record["moves"].size(), 1u);
+  EXPECT_EQ(record["resigned"]["seat"], 1);
+  EXPECT_EQ(record["resigned"]["ended_by"], "time");
   EXPECT_EQ(ClockSweeper(server->lobby(), 0).sweep(), 0);
 }
 

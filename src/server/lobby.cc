@@ -19,11 +19,12 @@ std::string join_url(const std::string& match, int seat, const std::string& toke
 }
 
 Lobby::Lobby(const Registry& registry, Store& store, ComputerSettings computers,
-             double idle_seconds, double lease_s, ChatLimits chat)
+             double idle_seconds, double lease_s, ChatLimits chat, const Clock* clock)
     : registry_(registry),
       store_(store),
       computers_(computers),
       chat_(chat),
+      time_(clock ? clock : &SystemClock::instance()),
       idle_(std::max(0.0, idle_seconds)),
       keep_period_(std::clamp(lease_s / 3, 0.05, 60.0)) {
   if (idle_seconds > 0) sweeper_ = std::thread([this] { sweep(); });

@@ -379,6 +379,10 @@ json Room::record() const {
     j["resigned"] = {{"seat", resigned},
                      {"at_move", *seats_[std::size_t(resigned)].resigned_at},
                      {"returns", result()["returns"]}};
+  // A loss on time ends the match as a resignation does; the record says it was the clock.
+  if (const int resigned = resigned_seat();
+      resigned >= 0 && seats_[std::size_t(resigned)].timed_out)
+    j["resigned"]["ended_by"] = "time";
   if (abandoned_) j["abandoned"] = true;
   if (hints_) j["hints"] = true;  // the record says the players could ask for hints
   return j;

@@ -45,8 +45,7 @@ Server::Server(const Registry& registry, ServerOptions options)
                        options_.unwatched_pause_s, options_.computer_matches_per_address,
                        options_.low_jobs_per_address},
       options_.idle_unload_s, options_.lease_s,
-      ChatLimits{options_.chat_max_bytes, options_.chat_per_minute});
-  if (options_.clock) lobby_->set_clock(*options_.clock);
+      ChatLimits{options_.chat_max_bytes, options_.chat_per_minute}, options_.clock);
   match_sweeper_ =
       std::make_unique<MatchSweeper>(*lobby_, options_.abandon_after_s, options_.keep_s);
   clock_sweeper_ = std::make_unique<ClockSweeper>(*lobby_, options_.clock_sweep_ms);
