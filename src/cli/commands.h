@@ -170,6 +170,8 @@ struct ServeLimits {
   double chat_per_minute = 12;
   // Match lifetime (server::ServerOptions::abandon_after_s, keep_s).
   double abandon_after_hours = 72;
+  int clock_sweep_ms = 1000;
+  double test_clock_scale = 1;  // browser tests only (server/clock.h, ScaledClock)
   double keep_days = 0;
   int max_connections = 1000;
   int max_connections_per_address = 50;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 
 #include "cli/commands.h"
 #include "cli/input.h"
@@ -70,6 +71,15 @@ int serve(const std::string& bind, int port, const std::string& db, const std::s
   options.chat_per_minute = limits.chat_per_minute;
   options.abandon_after_s = limits.abandon_after_hours * 3600;
   options.keep_s = limits.keep_days * 86400;
+  options.clock_sweep_ms = limits.clock_sweep_ms;
+  // Tests only: match clocks sped up (docs/server.md, Clocks); kept for the server's life.
+  static std::unique_ptr<server::ScaledClock> test_clock;
+  if (limits.test_clock_scale != 1) {
+    test_clock = std::make_unique<server::ScaledClock>(limits.test_clock_scale);
+    options.clock = test_clock.get();
+    server::logger().warn("match clocks run {} times as fast (--test-clock-scale): for tests only",
+                          limits.test_clock_scale);
+  }
   options.public_url = limits.public_url;
   if (!limits.public_url.empty())  // its host is one this server answers to
     options.allowed_hosts.push_back(limits.public_url.substr(limits.public_url.find("//") + 2));
@@ -256,6 +266,17 @@ void add_limit_flags(CLI::App* serve, ServeLimits& limits) {
                    "ever)")
       ->capture_default_str()
       ->check(finite_in(0.0, 36500.0));
+  serve
+      ->add_option("--clock-sweep-ms", limits.clock_sweep_ms,
+                   "milliseconds between checks of match clocks for a time run out (0: only a "
+                   "request to the match checks its clock)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 60000));
+  serve
+      ->add_option("--test-clock-scale", limits.test_clock_scale,
+                   "for tests only: match clocks run this many times as fast as the wall clock")
+      ->capture_default_str()
+      ->check(finite_in(1.0, 100000.0));
   serve
       ->add_option("--chat-max-bytes", limits.chat_max_bytes,
                    "the longest line of table talk, in bytes (over: an error message)")

@@ -19,11 +19,12 @@ std::string join_url(const std::string& match, int seat, const std::string& toke
 }
 
 Lobby::Lobby(const Registry& registry, Store& store, ComputerSettings computers,
-             double idle_seconds, double lease_s, ChatLimits chat)
+             double idle_seconds, double lease_s, ChatLimits chat, const Clock* clock)
     : registry_(registry),
       store_(store),
       computers_(computers),
       chat_(chat),
+      time_(clock ? clock : &SystemClock::instance()),
       idle_(std::max(0.0, idle_seconds)),
       keep_period_(std::clamp(lease_s / 3, 0.05, 60.0)) {
   if (idle_seconds > 0) sweeper_ = std::thread([this] { sweep(); });
@@ -170,6 +171,7 @@ std::shared_ptr<Room> Lobby::add(StoredMatch stored) {
   auto room = std::make_shared<Room>(std::move(stored), registry_, store_, computers_, chat_,
                                      std::move(chat_lines));
   room->set_owner(std::move(owner));
+  room->set_clock_source(*time_);
   {
     std::lock_guard lock(mutex_);
     auto [it, inserted] = rooms_.emplace(room->id(), room);
@@ -228,6 +230,10 @@ json Lobby::create(const json& request, const std::string& address, const json& 
   // A creator's seats may be named at once (seat_names.h).
   std::vector<std::string> labels;
   for (int i = 0; i < made->num_players(); ++i) labels.push_back(made->seat_name(i));
+  // The time control (match_clock.h), checked like every field of the request.
+  m.clock = MatchClock(TimeControl::from_request(request.value("clock", json())),
+                       int(seat_requests.size()))
+                .to_json();
   // What becomes of a seat that resigns (room.h): the game's rule, or a computer takes it.
   bool resign_to_computer = false;
   if (request.contains("resign")) {
@@ -326,7 +332,7 @@ json Lobby::list(const std::string& status) {
     }
     if (room) {
       out.push_back(room->summary());
-    } else if (std::optional<json> summary = summary_of(registry_, row)) {
+    } else if (std::optional<json> summary = summary_of(registry_, row, time_->now_ms())) {
       out.push_back(std::move(*summary));
     } else if ((room = find(row.id))) {
       out.push_back(room->summary());  // the row does not say who is to move (a crash, an old file)

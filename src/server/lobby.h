@@ -43,11 +43,14 @@ class Lobby {
  public:
   // `idle_seconds` <= 0: rooms never leave memory on their own (evict_idle still works).
   // `lease_s`: the store's lease time (StoreOptions::lease_s), for the keeper's period.
-  // `chat`: every match's table talk limits (room_chat.h).
+  // `chat`: every match's table talk limits (room_chat.h). `clock`: where match clocks read the
+  // time (clock.h; tests: a ManualClock), outliving the lobby; nullptr: the system clock.
   Lobby(const Registry& registry, Store& store, ComputerSettings computers, double idle_seconds,
-        double lease_s = 5, ChatLimits chat = {});
+        double lease_s = 5, ChatLimits chat = {}, const Clock* clock = nullptr);
   // Stops the background eviction.
   ~Lobby();
+  // Where match clocks read the time (clock.h).
+  const Clock& clock() const { return *time_; }
   // The database (deck_routes.h keeps uploaded decks there).
   Store& store() { return store_; }
 
@@ -92,6 +95,7 @@ class Lobby {
   Store& store_;
   ComputerSettings computers_;
   ChatLimits chat_;
+  const Clock* const time_;
   std::chrono::duration<double> idle_;
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;

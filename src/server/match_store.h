@@ -43,6 +43,8 @@ struct StoredMatch {
   // looking for computer seats to play: valid only at the seq it was written at. nullopt when not
   // known (the match moved on since, or a database from before the column) or finished.
   std::optional<int> to_move;
+  // The match's clock as MatchClock::to_json stores it (match_clock.h); null: no time control.
+  json clock;
 };
 
 // The outcome of a write conditional on the match's seq.
@@ -71,6 +73,14 @@ class MatchStore {
   // no longer has `before` at `seq_before`.
   virtual Write update_seats(const std::string& id, const json& before, long long seq_before,
                              const json& seats, const std::string& status, long long seq) = 0;
+  // Stores the match's clock (MatchClock::to_json) as of `seq`, and `deadline_ms` (ms since the
+  // epoch; nullopt: none) when a person's clock runs out, if the row is still at `seq` (a later
+  // change brings its own clock). Written after the change it follows (room_clock.cc).
+  virtual void set_clock(const std::string& id, const json& clock,
+                         std::optional<long long> deadline_ms, long long seq) = 0;
+  // Unfinished matches whose noted deadline is at or before `now_ms`, the earliest first, at most
+  // `limit` (the clock sweep, clock_sweeper.h).
+  virtual std::vector<std::string> clock_expired(long long now_ms, int limit) = 0;
   // Marks the match finished with its result.
   virtual void finish(const std::string& id, const json& result) = 0;
 

@@ -6,8 +6,8 @@ const PgStatements& PgMatches::statements() {
   static const PgStatements list = {
       {"create",
        "INSERT INTO matches (id, game, params, seed, seats, undo, takeover_after_s, status, seq,"
-       " created_at, hints, owner, spectator_chat) VALUES ($1, $2, $3, $4, $5, $6,"
-       " NULLIF($7::integer, -1), $8, $9, $10, $11, $12, $13)"},
+       " created_at, hints, owner, spectator_chat, clock) VALUES ($1, $2, $3, $4, $5, $6,"
+       " NULLIF($7::integer, -1), $8, $9, $10, $11, $12, $13, NULLIF($14, ''))"},
       {"advance",
        "UPDATE matches SET seq = $2, changed_at = extract(epoch from now())::bigint"
        " WHERE id = $1 AND seq = $3"},
@@ -20,12 +20,19 @@ const PgStatements& PgMatches::statements() {
        "UPDATE matches SET seats = $2, status = $3, seq = $4,"
        " changed_at = extract(epoch from now())::bigint WHERE id = $1 AND seq = $5 AND"
        " seats = $6"},
+      {"set_clock",
+       "UPDATE matches SET clock = NULLIF($2, ''), clock_deadline_ms = NULLIF($3::bigint, -1)"
+       " WHERE id = $1 AND seq = $4"},
+      {"clock_expired",
+       "SELECT id FROM matches WHERE clock_deadline_ms <= $1 AND status IN ('open', 'running')"
+       " ORDER BY clock_deadline_ms LIMIT $2"},
       {"finish",
        "UPDATE matches SET status = 'finished', result = $2,"
        " changed_at = extract(epoch from now())::bigint WHERE id = $1"},
       {"load",
        "SELECT id, game, params, seed, seats, undo, takeover_after_s, status, seq, created_at,"
-       " result, to_move, to_move_seq, hints, owner, spectator_chat FROM matches WHERE id = $1"},
+       " result, to_move, to_move_seq, hints, owner, spectator_chat, clock FROM matches"
+       " WHERE id = $1"},
       {"load_moves", "SELECT move FROM moves WHERE match_id = $1 AND ply >= $2 ORDER BY ply"},
       {"count_moves", "SELECT COUNT(*) FROM moves WHERE match_id = $1"},
       {"unfinished", "SELECT COUNT(*) FROM matches WHERE status NOT IN ('finished', 'abandoned')"},
@@ -38,13 +45,14 @@ const PgStatements& PgMatches::statements() {
        " AND COALESCE(changed_at, created_at) < $1 FOR UPDATE"},
       {"list_all",
        "SELECT id, game, params, seed, seats, undo, takeover_after_s, status, seq, created_at,"
-       " result, to_move, to_move_seq, hints, owner, spectator_chat FROM matches ORDER BY "
-       "created_at DESC, n DESC "
+       " result, to_move, to_move_seq, hints, owner, spectator_chat, clock FROM matches"
+       " ORDER BY created_at DESC, n DESC "
        "LIMIT "
        "$1"},
       {"list_status",
        "SELECT id, game, params, seed, seats, undo, takeover_after_s, status, seq, created_at,"
-       " result, to_move, to_move_seq, hints, owner, spectator_chat FROM matches WHERE status = $2"
+       " result, to_move, to_move_seq, hints, owner, spectator_chat, clock FROM matches"
+       " WHERE status = $2"
        " ORDER BY created_at DESC, n DESC LIMIT $1"},
   };
   return list;
@@ -71,6 +79,7 @@ StoredMatch row(const pqxx::row& r) {
   m.hints = r[13].as<bool>();
   m.owner = r[14].as<std::string>();
   m.spectator_chat = r[15].as<std::string>();
+  if (!r[16].is_null()) m.clock = json::parse(r[16].as<std::string>());
   return m;
 }
 
@@ -84,7 +93,8 @@ void PgMatches::create(const StoredMatch& m) {
   pqxx::work t(*c);
   t.exec_prepared("create", m.id, m.game, m.params.dump(), static_cast<long long>(m.seed),
                   m.seats.dump(), m.undo, m.takeover_after_s.value_or(-1), m.status, m.seq,
-                  m.created_at, m.hints, m.owner, m.spectator_chat);
+                  m.created_at, m.hints, m.owner, m.spectator_chat,
+                  m.clock.is_null() ? "" : m.clock.dump());
   t.commit();
 }
 
@@ -129,6 +139,20 @@ Write PgMatches::update_seats(const std::string& id, const json& before, long lo
   t.exec_prepared("notify", announcement(id, seq, holder_));
   t.commit();
   return Write::kDone;
+}
+
+void PgMatches::set_clock(const std::string& id, const json& clock,
+                          std::optional<long long> deadline_ms, long long seq) {
+  pool_.write("set_clock", id, clock.is_null() ? "" : clock.dump(), deadline_ms.value_or(-1), seq);
+}
+
+std::vector<std::string> PgMatches::clock_expired(long long now_ms, int limit) {
+  PgPool::Borrowed c = pool_.borrow();
+  pqxx::read_transaction t(*c);
+  std::vector<std::string> ids;
+  for (const pqxx::row& r : t.exec_prepared("clock_expired", now_ms, limit))
+    ids.push_back(r[0].as<std::string>());
+  return ids;
 }
 
 void PgMatches::finish(const std::string& id, const json& result) {

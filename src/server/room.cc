@@ -37,6 +37,7 @@ Room::Room(StoredMatch stored, const Registry& registry, Store& store, ComputerS
       computers_(stored.id, computers, !stored.moves.empty()),
       chat_(chat, std::move(chat_lines)) {
   seats_ = MatchStorage::seat_infos(stored.seats);
+  clock_ = MatchClock::from_json(stored.clock, int(seats_.size()));
   // The parameters were checked when the match was made; made again as the server's own, no file
   // can open (ParamOrigin::kEmbedder).
   match_ = std::make_unique<Match>(registry.make(game_id_, params_, ParamOrigin::kEmbedder), seed_,
@@ -44,6 +45,10 @@ Room::Room(StoredMatch stored, const Registry& registry, Store& store, ComputerS
   views_.set_board_places(json(match_->state().game().board_places()).dump());
   public_params_ = registry.public_params(game_id_, params_);
   for (const std::string& text : stored.moves) apply_stored(text, match_->state().current_player());
+  // A clock stored before the change it follows was (a process stopped in between): the turn of
+  // the seat to move starts now.
+  if (stored.clock.is_object() && stored.clock.value("seq", -1LL) != seq_)
+    clock_.turn_restarts(to_move(), time_->now_ms());
 }
 
 void Room::set_owner(std::string address) {
@@ -82,6 +87,10 @@ bool Room::catch_up_locked() {
   for (std::size_t i = first; i < stored.moves.size(); ++i)
     apply_stored(stored.moves[i], match_->state().current_player());
   seq_ = stored.seq;
+  clock_ = MatchClock::from_json(stored.clock, int(seats_.size()));
+  // A clock stored before the change it follows was (room_clock.cc): the turn starts now.
+  if (stored.clock.is_object() && stored.clock.value("seq", -1LL) != seq_)
+    clock_.turn_restarts(to_move(), now_ms());
   computers_.stop_thinking();
   last_activity_ = std::chrono::steady_clock::now();
   return true;
@@ -97,6 +106,11 @@ void Room::catch_up() {
 void Room::changed_locked() {
   ++seq_;
   storage_.changed(to_move(), seq_);
+  if (clock_.on()) {
+    json stored = clock_.to_json();
+    stored["seq"] = seq_;
+    storage_.set_clock(stored, clock_deadline(), seq_);
+  }
 }
 
 void Room::apply_stored(const std::string& text, int seat) {
@@ -178,7 +192,7 @@ void append_string(std::string& out, const std::string& text) {
 
 }  // namespace
 
-std::optional<json> summary_of(const Registry& registry, const StoredMatch& row) {
+std::optional<json> summary_of(const Registry& registry, const StoredMatch& row, long long now_ms) {
   if (row.status != "finished" && row.status != "abandoned" && !row.to_move) return std::nullopt;
   json seats = json::array();
   for (std::size_t i = 0; i < row.seats.size(); ++i) {
@@ -189,8 +203,10 @@ std::optional<json> summary_of(const Registry& registry, const StoredMatch& row)
                                 !s.value("token_hash", "").empty(), s.value("open", false),
                                 taken_over_at, false, s.value("player", "")));
   }
-  return summary_json(row, registry.public_params(row.game, row.params), std::move(seats),
-                      row.to_move ? json(*row.to_move) : json(nullptr));
+  json j = summary_json(row, registry.public_params(row.game, row.params), std::move(seats),
+                        row.to_move ? json(*row.to_move) : json(nullptr));
+  j["clock"] = MatchClock::from_json(row.clock, int(row.seats.size())).view(now_ms);
+  return j;
 }
 
 json Room::public_seats() const {
@@ -233,6 +249,12 @@ json Room::result_of_game() const {
     // The other seat wins (two seats only; room.h).
     std::vector<double> returns(seats_.size(), 1.0);
     returns[std::size_t(resigned)] = state.game().loss_return();
+    if (seats_[std::size_t(resigned)].timed_out)
+      return {{"returns", std::move(returns)},
+              {"reason", state.game().seat_name(resigned) + " lost on time"},
+              {"ended_by", "time"},
+              {"timed_out", resigned},
+              {"takeovers", std::move(takeovers)}};
     return {{"returns", std::move(returns)},
             {"reason", state.game().seat_name(resigned) + " resigned"},
             {"resigned", resigned},
@@ -283,8 +305,10 @@ StoredMatch Room::row() const {
 json Room::summary() const {
   std::lock_guard lock(mutex_);
   const StoredMatch m = row();
-  return summary_json(m, public_params_, public_seats(),
-                      m.to_move ? json(*m.to_move) : json(nullptr));
+  json j =
+      summary_json(m, public_params_, public_seats(), m.to_move ? json(*m.to_move) : json(nullptr));
+  j["clock"] = clock_.view(now_ms());
+  return j;
 }
 
 void Room::note_to_move() const {
@@ -373,6 +397,10 @@ json Room::record() const {
     j["resigned"] = {{"seat", resigned},
                      {"at_move", *seats_[std::size_t(resigned)].resigned_at},
                      {"returns", result()["returns"]}};
+  // A loss on time ends the match as a resignation does; the record says it was the clock.
+  if (const int resigned = resigned_seat();
+      resigned >= 0 && seats_[std::size_t(resigned)].timed_out)
+    j["resigned"]["ended_by"] = "time";
   if (abandoned_) j["abandoned"] = true;
   if (hints_) j["hints"] = true;  // the record says the players could ask for hints
   return j;
@@ -472,6 +500,8 @@ StateFacts Room::facts() const {
   f.seats += over() ? "null" : std::to_string(to_move());
   f.tail = R"(,"result":)";
   f.tail += result().dump();
+  f.tail += R"(,"clock":)";
+  f.tail += clock_.view(now_ms()).dump();
   f.tail += R"(,"thinking":)";
   f.tail += computers_.thinking().dump();
   f.tail += '}';
@@ -529,6 +559,7 @@ Room::Answer Room::move(SeatMask held, int seat, long long seq, const std::strin
     broadcast();
     schedule_computer();
   }
+  if (flag_locked()) return {"out of time: seat " + std::to_string(seat) + "'s clock ran out"};
   State& state = match_->state();
   if (over()) return {"the match is over"};
   if (seq != seq_)
@@ -546,6 +577,7 @@ Room::Answer Room::move(SeatMask held, int seat, long long seq, const std::strin
   if (storage_.append_move((long long)movers_.size(), canonical, seq_ + 1) == Write::kStale)
     return stale_locked(seq);
   apply_stored(canonical, seat);
+  clock_.moved(seat, now_ms(), to_move());
   changed_locked();
   computers_.stop_thinking();
   storage_.finish_if_over(over(), result());
@@ -562,6 +594,7 @@ Room::Answer Room::undo(SeatMask held, int seat, long long seq, Viewer* from) {
   } catch (const BadInput& e) {
     return {e.what()};
   }
+  if (flag_locked()) return {"out of time: the clock ran out"};
   if (seq != seq_)
     return {"stale: the match is at seq " + std::to_string(seq_) + ", not " + std::to_string(seq)};
   if (std::string why = why_no_undo(seat); !why.empty()) return {why};
@@ -573,6 +606,7 @@ Room::Answer Room::undo(SeatMask held, int seat, long long seq, Viewer* from) {
   movers_.resize(keep);
   // The logs were rewound: every viewer starts them afresh.
   views_.restart_logs();
+  clock_.turn_restarts(to_move(), now_ms());
   changed_locked();
   computers_.stop_thinking();
   if (from) from->deliver(shared(json{{"type", "ack"}, {"seq", seq_}}));
@@ -635,6 +669,7 @@ Room::Answer Room::seats_changed_locked(const std::function<void()>& restore, Vi
     restore();
     return stale_locked(seq_);
   }
+  if (over()) clock_.turn_restarts(-1, now_ms());
   changed_locked();
   computers_.stop_thinking();
   storage_.finish_if_over(over() && !abandoned_, result());
@@ -651,6 +686,7 @@ Room::Answer Room::resign(SeatMask held, int seat, Viewer* from) {
   } catch (const BadInput& e) {
     return {e.what()};
   }
+  flag_locked();
   if (over()) return {"the match is over"};
   SeatInfo& s = seats_[std::size_t(seat)];
   const SeatInfo before = s;
@@ -824,6 +860,7 @@ void Room::computer_moved(int seat, long long seq, const std::string& text) {
     return;
   }
   apply_stored(text, seat);
+  clock_.moved(seat, now_ms(), to_move());
   changed_locked();
   computers_.stop_thinking();
   storage_.finish_if_over(over(), result());

@@ -32,6 +32,16 @@
 // (the moves played, no `result`, with `resigned` or `abandoned` saying why) and replay are
 // public, and every view turns to the record's.
 //
+// Clocks (match_clock.h, room_clock.cc): a match created with a time control runs the clock of
+// the seat to move from its first move on; every move, undo and change of seats stores the clock
+// with the match right after the change, at its seq. When a person's time runs out (`check_clock`:
+// the clock sweep, clock_sweeper.h, and every move, undo and resignation of the match) the
+// creator's rule applies through the same write as a takeover or a resignation: a computer takes
+// the seat, or the seat loses on time (the resign rule: in a two-seat match the other seat wins,
+// the result's reason saying so with "ended_by": "time"; with more seats a computer takes it).
+// With several processes only the holder of the match's lease applies it, and the conditional
+// write lets one change through at most.
+//
 // Table talk is MatchChat's (room_chat.h): a line is checked, numbered, pushed to every viewer
 // who may read it (spectators as the creator chose) and kept; never part of the game's log or
 // record. A seat's personal name (seat_names.h) is written with the seat list like a takeover
@@ -84,7 +94,9 @@
 #include "ai/budgets.h"
 #include "core/record.h"
 #include "core/registry.h"
+#include "server/clock.h"
 #include "server/computer_pool.h"
+#include "server/match_clock.h"
 #include "server/room_chat.h"
 #include "server/room_computers.h"
 #include "server/room_storage.h"
@@ -122,6 +134,12 @@ class Room : public ComputerSeatsHost, public std::enable_shared_from_this<Room>
   // is its own owner.
   void set_owner(std::string address);
   std::string owner() const;
+  // Where the match's clock reads the time (the lobby's; the system clock by default). Set before
+  // resume(); `clock` outlives the room.
+  void set_clock_source(const Clock& clock);
+  // Applies the time rule if the running person's time ran out (see above); answers whether it
+  // did. False when another process holds the lease or changed the match first.
+  bool check_clock();
   // Whether every seat is a computer's, the match is unfinished and it is not paused (see above):
   // what ComputerSettings::computer_matches_per_address counts.
   bool playing_unattended() const;
@@ -236,6 +254,11 @@ class Room : public ComputerSeatsHost, public std::enable_shared_from_this<Room>
 
   // catch_up with the lock held, without broadcasting; answers whether anything changed.
   bool catch_up_locked();
+  // check_clock with the lock held (room_clock.cc).
+  bool flag_locked();
+  // The running person's deadline (none while a computer or nobody is to move).
+  std::optional<long long> clock_deadline() const;
+  long long now_ms() const { return time_->now_ms(); }
   // After a change: seq advanced and the row notes who is to move.
   void changed_locked();
   // A write found the match moved on: catch up, then the `stale` answer to a request at `seq`.
@@ -300,12 +323,16 @@ class Room : public ComputerSeatsHost, public std::enable_shared_from_this<Room>
   ComputerSeats computers_;
   MatchChat chat_;
   SeatNames names_;
+  MatchClock clock_;
+  const Clock* time_ = &SystemClock::instance();
 };
 
 // The public summary of a match that is not in memory, from its row (MatchStore::list): as
 // Room::summary, with no seat connected. nullopt when the row does not know who is to move (the
 // room must then be loaded for it).
-std::optional<json> summary_of(const Registry& registry, const StoredMatch& row);
+// `now_ms`: the time its clock is shown at.
+std::optional<json> summary_of(const Registry& registry, const StoredMatch& row,
+                               long long now_ms = SystemClock::instance().now_ms());
 
 // Thrown by Room for a request that conflicts with the match's state (HTTP 409).
 struct Conflict : std::runtime_error {

@@ -27,6 +27,7 @@ std::vector<SeatInfo> MatchStorage::seat_infos(const json& stored) {
     if (s.contains("resigned_at")) seat.resigned_at = s["resigned_at"].get<long long>();
     seat.resign_to_computer = s.value("resign_to_computer", false);
     seat.player = s.value("player", "");
+    seat.timed_out = s.value("timed_out", false);
     seats.push_back(std::move(seat));
   }
   return seats;
@@ -44,6 +45,7 @@ json MatchStorage::seats_json(const std::vector<SeatInfo>& seats) {
     if (s.resigned_at) j["resigned_at"] = *s.resigned_at;
     if (s.resign_to_computer) j["resign_to_computer"] = true;
     if (!s.player.empty()) j["player"] = s.player;
+    if (s.timed_out) j["timed_out"] = true;
     out.push_back(std::move(j));
   }
   return out;
@@ -63,6 +65,15 @@ Write MatchStorage::update_seats(const std::vector<SeatInfo>& seats, const std::
   const Write written = matches_.update_seats(id_, stored_seats_, seq, now, status, new_seq);
   if (written != Write::kStale) stored_seats_ = std::move(now);
   return written;
+}
+
+void MatchStorage::set_clock(const json& clock, std::optional<long long> deadline_ms,
+                             long long seq) {
+  try {
+    matches_.set_clock(id_, clock, deadline_ms, seq);
+  } catch (const std::exception& e) {
+    log_match(spdlog::level::warn, id_, std::string("storing the clock failed: ") + e.what());
+  }
 }
 
 void MatchStorage::finish_if_over(bool over, const json& result) {

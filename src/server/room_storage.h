@@ -44,6 +44,8 @@ struct SeatInfo {
   std::optional<long long> resigned_at;
   bool resign_to_computer = false;  // the creator chose that a computer takes a resigned seat
   std::string player;               // the seat's personal name (seat_names.h); empty: none
+  // The seat's time ran out (room_clock.cc): it lost, or a computer took it.
+  bool timed_out = false;
   int connections = 0;
   std::chrono::steady_clock::time_point left_at = std::chrono::steady_clock::now();
 };
@@ -68,6 +70,10 @@ class MatchStorage {
   // or read and `seq`; then it is the one last written.
   Write update_seats(const std::vector<SeatInfo>& seats, const std::string& status, long long seq,
                      long long new_seq);
+  // Stores the clock as of `seq` with the running person's deadline (MatchStore::set_clock).
+  // Logged, not thrown, on a database error: the clock in memory still runs, and the next change
+  // stores it again.
+  void set_clock(const json& clock, std::optional<long long> deadline_ms, long long seq);
   // Stores the result once, when the match is `over` (its game ended, or a seat resigned).
   void finish_if_over(bool over, const json& result);
 

@@ -91,6 +91,15 @@ const std::vector<SchemaStep>& schema_steps() {
        "what spectators have of a match's table talk, as its creator chose: read, none or apart",
        {},
        {{"matches", "spectator_chat", {"text NOT NULL DEFAULT 'read'"}}}},
+      {11,
+       "match clocks: the time control and each seat's time (NULL: none), and when the running "
+       "person's time runs out",
+       {},
+       {{"matches", "clock", {"text"}}, {"matches", "clock_deadline_ms", {"bigint"}}}},
+      {12,
+       "an index of clock deadlines, for the clock sweep",
+       {{"CREATE INDEX IF NOT EXISTS matches_clock_deadline ON matches (clock_deadline_ms)"}},
+       {}},
   };
   return steps;
 }

@@ -45,9 +45,10 @@ Server::Server(const Registry& registry, ServerOptions options)
                        options_.unwatched_pause_s, options_.computer_matches_per_address,
                        options_.low_jobs_per_address},
       options_.idle_unload_s, options_.lease_s,
-      ChatLimits{options_.chat_max_bytes, options_.chat_per_minute});
+      ChatLimits{options_.chat_max_bytes, options_.chat_per_minute}, options_.clock);
   match_sweeper_ =
       std::make_unique<MatchSweeper>(*lobby_, options_.abandon_after_s, options_.keep_s);
+  clock_sweeper_ = std::make_unique<ClockSweeper>(*lobby_, options_.clock_sweep_ms);
   context_ = std::make_unique<RouteContext>(
       RouteContext{registry, *lobby_, options_.static_dir, options_.messages_per_second,
                    options_.http_requests_per_second > 0 ? &http_limit_ : nullptr,

@@ -14,6 +14,7 @@
 
 #include "ai/budgets.h"
 #include "core/registry.h"
+#include "server/clock_sweeper.h"
 #include "server/computer_pool.h"
 #include "server/connections.h"
 #include "server/deck_routes.h"
@@ -93,6 +94,11 @@ struct ServerOptions {
   // never, for ever).
   double abandon_after_s = 72 * 3600.0;
   double keep_s = 0;
+  // Milliseconds between clock sweeps (clock_sweeper.h; 0: requests alone check clocks).
+  int clock_sweep_ms = 1000;
+  // Where match clocks read the time (clock.h; tests: a ManualClock that outlives the server);
+  // nullptr: the system clock.
+  const Clock* clock = nullptr;
   // The address people on other machines use (serve --public-url, "scheme://host[:port]"):
   // join links name it (addresses.h). Empty: the addresses the server listens on.
   std::string public_url;
@@ -135,6 +141,7 @@ class Server {
   std::atomic<std::size_t> accept_failures_{0};
   std::unique_ptr<Lobby> lobby_;
   std::unique_ptr<MatchSweeper> match_sweeper_;  // stalled matches abandoned, old ones removed
+  std::unique_ptr<ClockSweeper> clock_sweeper_;  // time-outs applied
   std::unique_ptr<Analyses> analyses_;           // finished matches' analyses (analysis.h)
   HttpRateLimiter http_limit_;
   HttpRateLimiter create_limit_;

@@ -22,8 +22,8 @@ void SqliteMatches::create(const StoredMatch& m) {
   const auto lock = c_.lock();
   SQLite::Statement q(c_.db(),
                       "INSERT INTO matches (id, game, params, seed, seats, undo, takeover_after_s,"
-                      " status, seq, created_at, result, hints, owner, spectator_chat)"
-                      " VALUES (?,?,?,?,?,?,?,?,?,?,NULL,?,?,?)");
+                      " status, seq, created_at, result, hints, owner, spectator_chat, clock)"
+                      " VALUES (?,?,?,?,?,?,?,?,?,?,NULL,?,?,?,?)");
   q.bind(1, m.id);
   q.bind(2, m.game);
   q.bind(3, m.params.dump());
@@ -40,6 +40,10 @@ void SqliteMatches::create(const StoredMatch& m) {
   q.bind(11, m.hints ? 1 : 0);
   q.bind(12, m.owner);
   q.bind(13, m.spectator_chat);
+  if (m.clock.is_null())
+    q.bind(14);
+  else
+    q.bind(14, m.clock.dump());
   q.exec();
 }
 
@@ -105,6 +109,36 @@ Write SqliteMatches::update_seats(const std::string& id, const json& before, lon
   return q.exec() == 0 ? Write::kStale : Write::kDone;
 }
 
+void SqliteMatches::set_clock(const std::string& id, const json& clock,
+                              std::optional<long long> deadline_ms, long long seq) {
+  const auto lock = c_.lock();
+  SQLite::Statement q(c_.db(),
+                      "UPDATE matches SET clock=?, clock_deadline_ms=? WHERE id=? AND seq=?");
+  if (clock.is_null())
+    q.bind(1);
+  else
+    q.bind(1, clock.dump());
+  if (deadline_ms)
+    q.bind(2, static_cast<int64_t>(*deadline_ms));
+  else
+    q.bind(2);
+  q.bind(3, id);
+  q.bind(4, static_cast<int64_t>(seq));
+  q.exec();
+}
+
+std::vector<std::string> SqliteMatches::clock_expired(long long now_ms, int limit) {
+  const auto lock = c_.lock();
+  SQLite::Statement q(c_.db(),
+                      "SELECT id FROM matches WHERE clock_deadline_ms <= ?"
+                      " AND status IN ('open', 'running') ORDER BY clock_deadline_ms LIMIT ?");
+  q.bind(1, static_cast<int64_t>(now_ms));
+  q.bind(2, limit);
+  std::vector<std::string> ids;
+  while (q.executeStep()) ids.push_back(q.getColumn(0).getString());
+  return ids;
+}
+
 void SqliteMatches::finish(const std::string& id, const json& result) {
   const auto lock = c_.lock();
   SQLite::Statement q(c_.db(),
@@ -118,7 +152,7 @@ void SqliteMatches::finish(const std::string& id, const json& result) {
 namespace {
 constexpr const char* kColumns =
     "id, game, params, seed, seats, undo, takeover_after_s, status, seq, created_at, result, "
-    "to_move, to_move_seq, hints, owner, spectator_chat";
+    "to_move, to_move_seq, hints, owner, spectator_chat, clock";
 
 // A row selected with kColumns, without its moves.
 StoredMatch row(SQLite::Statement& q) {
@@ -140,6 +174,7 @@ StoredMatch row(SQLite::Statement& q) {
   m.hints = q.getColumn(13).getInt() != 0;
   m.owner = q.getColumn(14).getString();
   m.spectator_chat = q.getColumn(15).getString();
+  if (!q.getColumn(16).isNull()) m.clock = json::parse(q.getColumn(16).getString());
   return m;
 }
 }  // namespace

@@ -18,6 +18,9 @@ class SqliteMatches final : public MatchStore {
   void set_to_move(const std::string& id, int to_move, long long seq) override;
   Write update_seats(const std::string& id, const json& before, long long seq_before,
                      const json& seats, const std::string& status, long long seq) override;
+  void set_clock(const std::string& id, const json& clock, std::optional<long long> deadline_ms,
+                 long long seq) override;
+  std::vector<std::string> clock_expired(long long now_ms, int limit) override;
   void finish(const std::string& id, const json& result) override;
   std::optional<StoredMatch> load(const std::string& id) override;
   std::optional<StoredMatch> load_from(const std::string& id, long long from) override;

@@ -43,9 +43,13 @@ async function freePort() {
   });
 }
 
-/** A running server; restart() after kill() keeps the port and the database. */
+/**
+ * A running server; restart() after kill() keeps the port and the database. `extraArgs` are added
+ * to `tabletop serve`'s command line.
+ */
 export class Server {
-  constructor() {
+  constructor(extraArgs = []) {
+    this.extraArgs = extraArgs;
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), "tabletop-e2e-"));
     this.db = path.join(this.dir, "tabletop.db");
     this.proc = null;
@@ -59,7 +63,18 @@ export class Server {
     const log = fs.openSync(path.join(this.dir, "server.log"), "a");
     this.proc = spawn(
       BIN,
-      ["serve", "--port", String(this.port), "--bind", "127.0.0.1", "--db", this.db, "--static", DIST],
+      [
+        "serve",
+        "--port",
+        String(this.port),
+        "--bind",
+        "127.0.0.1",
+        "--db",
+        this.db,
+        "--static",
+        DIST,
+        ...this.extraArgs,
+      ],
       {
         stdio: ["ignore", log, log],
       },

@@ -1,6 +1,8 @@
 // The lobby's HTTP calls (docs/server.md). Errors come back as {"error": "..."} and are thrown with
 // that sentence.
 
+import type { MatchClock } from "./clocks";
+
 /** A game's observation: its own JSON shape. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Observation = any;
@@ -113,6 +115,8 @@ export interface MatchSummary {
   to_move?: number | null;
   result?: { returns: number[]; reason: string } | null;
   created_at?: number;
+  /** The match's clocks as of the server's now (clocks.ts); null without a time control. */
+  clock?: MatchClock | null;
 }
 
 /** An answer that is not 2xx: the server's sentence, and the status it came with. */

@@ -4,6 +4,7 @@
 // "Quick game" (you against the computer), creating a match and its invites (invite.ts); then the
 // lists of open, running and finished matches.
 import { api, type GameInfo, type MatchSummary } from "./api";
+import { clockForm } from "./clock-form";
 import { seatDeckSelect } from "./deck-page";
 import { deckApi, deckSizeAdvice, isDeckId, matchDecks, readMyDecks, type SampleDeck } from "./decks";
 import { h } from "./dom";
@@ -64,6 +65,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
     placeholder: "optional",
     value: rememberedName(),
   });
+  const clockChoice = clockForm();
   const takeover = h("input", {
     type: "number",
     id: "takeover",
@@ -229,6 +231,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
       playerName,
       h("small", {}, "shown to the table beside your seat"),
     ),
+    clockChoice.el,
     h("button", { type: "submit", class: "primary" }, "Create match"),
     error,
   );
@@ -265,6 +268,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
         hints: hints.checked,
         takeover_after_s: takeover.value ? Number(takeover.value) : null,
         spectator_chat: spectatorChat.value,
+        clock: clockChoice.read(),
       });
       keepSeats(
         created.seats

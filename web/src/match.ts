@@ -4,6 +4,7 @@
 // (picker, buttons, notation, undo, hints).
 import { api, type GameInfo } from "./api";
 import { ChatPanel } from "./chat";
+import { ClockPanel } from "./clocks";
 import { h, seatLabel, tokensFromHash } from "./dom";
 import { SeatConnection } from "./match-connection";
 import { MatchControls } from "./match-controls";
@@ -68,6 +69,9 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
   root
     .querySelector("aside.side")
     ?.append(...(nameForm ? [nameForm.el] : []), h("p", { class: "ending" }, resign, " ", abandon), chat.el);
+  // Every seat's clock under the status (docs/server.md, Clocks); hidden in a match without one.
+  const clocks = new ClockPanel();
+  ui.status.after(clocks.el);
   ui.boardBox.addEventListener("click", (ev) => {
     if (!view.fold(ev)) controls.click(ev);
   });
@@ -100,6 +104,7 @@ export async function showMatch(root: HTMLElement, id: string): Promise<void> {
     view.finish(s, names);
     chat.setSeats(names);
     chat.setSpectatorChat(s.match.spectator_chat ?? "read");
+    clocks.update(s.clock, names);
     const live = s.match.status === "running" || s.match.status === "open";
     resign.hidden = !live || shown.seat < 0;
     if (nameForm) {

@@ -20,6 +20,20 @@ describe("whose turn Your matches says", () => {
   it("says it is your turn when a seat held here is to move", () => {
     expect(matchState(summary({}), held)).toEqual({ text: "your turn (seat 0)", mine: true });
   });
+  it("says the time left on a turn-based clock when it is your turn", () => {
+    const clock = {
+      mode: "turn-based" as const,
+      on_timeout: "loss" as const,
+      per_move_ms: 3 * 86_400_000,
+      remaining_ms: [86_400_000 + 2 * 3_600_000, 3 * 86_400_000],
+      running: 0,
+      now_ms: 0,
+    };
+    expect(matchState(summary({ clock }), held).text).toBe("your turn (seat 0), 1 day 2 h left");
+    expect(matchState(summary({ clock: { ...clock, running: 1 }, to_move: 1 }), held).text).toBe(
+      "seat 1 (computer (medium)) to move",
+    );
+  });
   it("names the seat to move otherwise", () => {
     expect(matchState(summary({ to_move: 1 }), held)).toEqual({
       text: "seat 1 (computer (medium)) to move",

@@ -3,6 +3,7 @@
 // goes with it), when this browser joined, Resume (the match page with the seat's token in the
 // fragment) and Forget.
 import { api, type GameInfo, type MatchSummary } from "./api";
+import { myClockText } from "./clocks";
 import { h } from "./dom";
 import { ago, forgetSeats, type HeldSeat, readSeats, resumeUrl, seatsOf } from "./seat-store";
 
@@ -20,7 +21,13 @@ export function matchState(
   if (m.status === "open") return { text: "waiting for players to take their seats", mine: false };
   const toMove = m.to_move;
   if (toMove === null || toMove === undefined) return { text: "running", mine: false };
-  if (seats.some((s) => s.seat === toMove)) return { text: `your turn (seat ${toMove})`, mine: true };
+  if (seats.some((s) => s.seat === toMove)) {
+    const left = myClockText(
+      m.clock,
+      seats.map((s) => s.seat ?? -1),
+    );
+    return { text: `your turn (seat ${toMove})${left ? `, ${left}` : ""}`, mine: true };
+  }
   const name = m.seats[toMove]?.name;
   const player = m.seats[toMove]?.player;
   const who = player ?? (name && name !== `seat ${toMove}` ? name : "");

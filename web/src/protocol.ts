@@ -2,6 +2,7 @@
 // moves that name the seq they answer, ack/reject, thinking progress, automatic reconnection with a
 // full resynchronisation (the server's first answer to every hello is a full state).
 import type { ChatMsg, SpectatorChat } from "./chat";
+import type { MatchClock } from "./clocks";
 import type { LegalMove } from "./picker";
 
 export interface SeatInfo {
@@ -63,9 +64,14 @@ export interface StateMsg {
     reason: string;
     /** The seat that resigned (the other seat won). */
     resigned?: number;
+    /** "time": the seat `timed_out` lost on time. */
+    ended_by?: string;
+    timed_out?: number;
     abandoned?: boolean;
     takeovers?: { seat: number; at_move: number; strength: string }[];
   };
+  /** The match's clocks (clocks.ts); null without a time control. */
+  clock?: MatchClock | null;
   // `waiting`: the computer's search waits for a free computer on the server.
   thinking: null | { seat: number; progress: number; waiting?: boolean };
   /** Once the match is over (its record public): each seat's own observation, in seat order. */
