@@ -131,13 +131,6 @@ json create(unsigned short port, const json& clock) {
   return r.parsed();
 }
 
-json hello(WsClient& c, const std::string& match, const std::vector<std::string>& tokens) {
-  c.send({{"type", "hello"}, {"match", match}, {"tokens", tokens}});
-  auto state = c.receive_type("state");
-  EXPECT_TRUE(state.has_value());
-  return state.value_or(json());
-}
-
 // Plays the first legal move of seat `seat`'s view in `state`; answers the next state.
 json play_first(WsClient& c, const json& state, int seat) {
   for (const json& v : state["views"])
@@ -166,8 +159,8 @@ TEST_P(ClockTest, EveryStateCarriesTheClocksAndAMoveAddsItsIncrement) {
   const json created = create(port, {{"mode", "real-time"}, {"minutes", 10}, {"increment_s", 10}});
   const std::string id = created["id"];
   WsClient zero(port), one(port);
-  json state = hello(zero, id, {created["seats"][0]["token"]});
-  hello(one, id, {created["seats"][1]["token"]});
+  json state = zero.hello(id, {created["seats"][0]["token"]});
+  one.hello(id, {created["seats"][1]["token"]});
   EXPECT_EQ(state["clock"]["mode"], "real-time");
   EXPECT_TRUE(state["clock"]["running"].is_null());  // not before the first move
   EXPECT_EQ(state["clock"]["remaining_ms"], json({10 * kMinute, 10 * kMinute}));
@@ -193,8 +186,8 @@ TEST_P(ClockTest, ARunOutSeatIsHandedToAComputerByTheSweep) {
   const json created = create(port, {{"mode", "real-time"}, {"minutes", 1}});
   const std::string id = created["id"];
   WsClient zero(port), one(port);
-  json state = hello(zero, id, {created["seats"][0]["token"]});
-  hello(one, id, {created["seats"][1]["token"]});
+  json state = zero.hello(id, {created["seats"][0]["token"]});
+  one.hello(id, {created["seats"][1]["token"]});
   state = play_first(zero, state, 0);
   ClockSweeper sweeper(server->lobby(), 0);
   clock_.advance(59 * kSecond);
@@ -219,9 +212,9 @@ TEST_P(ClockTest, ARunOutSeatLosesOnTimeWhenTheCreatorChoseSoEvenBeforeTheSweep)
       create(port, {{"mode", "real-time"}, {"minutes", 1}, {"on_timeout", "loss"}});
   const std::string id = created["id"];
   WsClient zero(port), one(port), watcher(port);
-  json state = hello(zero, id, {created["seats"][0]["token"]});
-  json seen = hello(one, id, {created["seats"][1]["token"]});
-  hello(watcher, id, {});
+  json state = zero.hello(id, {created["seats"][0]["token"]});
+  json seen = one.hello(id, {created["seats"][1]["token"]});
+  watcher.hello(id, {});
   state = play_first(zero, state, 0);
   seen = one.receive_type("state").value_or(json());
   clock_.advance(kMinute + kSecond);
@@ -260,7 +253,7 @@ TEST_P(ClockTest, ATurnBasedMatchKeepsItsClocksAcrossARestart) {
     id = created["id"];
     tokens = {created["seats"][0]["token"], created["seats"][1]["token"]};
     WsClient zero(port);
-    json state = hello(zero, id, {tokens[0]});
+    json state = zero.hello(id, {tokens[0]});
     play_first(zero, state, 0);
     clock_.advance(30 * kHour);
   }
@@ -271,7 +264,7 @@ TEST_P(ClockTest, ATurnBasedMatchKeepsItsClocksAcrossARestart) {
     EXPECT_EQ(s["clock"]["running"], 1);
     EXPECT_EQ(s["clock"]["remaining_ms"], json({48 * kHour, 18 * kHour}));
     WsClient one(port);
-    json state = hello(one, id, {tokens[1]});
+    json state = one.hello(id, {tokens[1]});
     EXPECT_EQ(state["clock"]["remaining_ms"][1], 18 * kHour);
     play_first(one, state, 1);
     clock_.advance(47 * kHour);
@@ -296,7 +289,7 @@ TEST_P(ClockTest, OnlyOneProcessAppliesATimeOut) {
       create(first->port(), {{"mode", "real-time"}, {"minutes", 1}, {"on_timeout", "loss"}});
   const std::string id = created["id"];
   WsClient zero(first->port());
-  json state = hello(zero, id, {created["seats"][0]["token"]});
+  json state = zero.hello(id, {created["seats"][0]["token"]});
   state = play_first(zero, state, 0);
   ASSERT_TRUE(second->lobby().find(id));  // in both processes' memory
   const long long seq = state["seq"];

@@ -41,13 +41,6 @@ json two_people(unsigned short port, json extra = json::object()) {
   return r.parsed();
 }
 
-json hello(WsClient& c, const std::string& match, const std::vector<std::string>& tokens) {
-  c.send({{"type", "hello"}, {"match", match}, {"tokens", tokens}});
-  auto state = c.receive_type("state");
-  EXPECT_TRUE(state.has_value());
-  return state.value_or(json());
-}
-
 std::string reject_of(WsClient& c) {
   const auto r = c.receive_type("reject");
   return r ? (*r)["reason"].get<std::string>() : "(no reject)";
@@ -105,11 +98,11 @@ TEST_P(SeatTalkTest, SeatNamesAreCleanedCappedShownToEveryoneAndNeverInTheRecord
     EXPECT_NE(bad.body.find("could pass for"), std::string::npos) << bad.body;
     id = created["id"];
     WsClient zero(port), one(port), watcher(port);
-    const json first = hello(zero, id, {created["seats"][0]["token"]});
+    const json first = zero.hello(id, {created["seats"][0]["token"]});
     EXPECT_EQ(first["match"]["seats"][0]["player"], "Anouk");
     EXPECT_FALSE(first["match"]["seats"][1].contains("player"));
-    hello(one, id, {created["seats"][1]["token"]});
-    hello(watcher, id, {});
+    one.hello(id, {created["seats"][1]["token"]});
+    watcher.hello(id, {});
 
     // Control and bidirectional characters removed, white space made one space: every viewer
     // sees it, the spectator too, in the seats and in the public summary.
@@ -195,11 +188,11 @@ TEST_P(SeatTalkTest, SpectatorsHaveTheTableTalkTheCreatorChose) {
     const std::string chosen = mode.empty() ? "read" : mode;
     EXPECT_EQ(http_request(port, "GET", "/api/matches/" + id).parsed()["spectator_chat"], chosen);
     WsClient zero(port), one(port), watcher(port), other_watcher(port);
-    const json state = hello(zero, id, {created["seats"][0]["token"]});
+    const json state = zero.hello(id, {created["seats"][0]["token"]});
     EXPECT_EQ(state["match"]["spectator_chat"], chosen);
-    hello(one, id, {created["seats"][1]["token"]});
-    hello(watcher, id, {});
-    hello(other_watcher, id, {});
+    one.hello(id, {created["seats"][1]["token"]});
+    watcher.hello(id, {});
+    other_watcher.hello(id, {});
 
     zero.send({{"type", "chat"}, {"text", "seats only?"}});
     ASSERT_TRUE(one.receive_type("chat"));
@@ -219,7 +212,7 @@ TEST_P(SeatTalkTest, SpectatorsHaveTheTableTalkTheCreatorChose) {
     ASSERT_TRUE(one.receive_type("chat"));
     // A late spectator's hello gets the recent lines it may read, and only those.
     WsClient late(port);
-    hello(late, id, {});
+    late.hello(id, {});
     late.send({{"type", "ping"}});
     ASSERT_TRUE(late.receive_type("pong"));
     for (WsClient* c : {&zero, &one, &watcher, &other_watcher}) {
@@ -253,10 +246,10 @@ TEST(SeatTalkAcrossProcesses, ALineSaidToOneServerReachesTheViewersOfAnother) {
   const json created = two_people(a->port(), {{"spectator_chat", "apart"}});
   const std::string id = created["id"];
   WsClient zero(a->port()), one(b->port()), watcher_a(a->port()), watcher_b(b->port());
-  hello(zero, id, {created["seats"][0]["token"]});
-  hello(one, id, {created["seats"][1]["token"]});
-  hello(watcher_a, id, {});
-  hello(watcher_b, id, {});
+  zero.hello(id, {created["seats"][0]["token"]});
+  one.hello(id, {created["seats"][1]["token"]});
+  watcher_a.hello(id, {});
+  watcher_b.hello(id, {});
 
   zero.send({{"type", "chat"}, {"text", "from A"}});
   const json on_b = line_of(one, "from A");

@@ -59,13 +59,6 @@ json post(unsigned short port, const std::string& target, const json& body, int 
   return r.parsed();
 }
 
-json hello(WsClient& c, const std::string& match, const std::vector<std::string>& tokens) {
-  c.send({{"type", "hello"}, {"match", match}, {"tokens", tokens}});
-  auto state = c.receive_type("state");
-  EXPECT_TRUE(state.has_value());
-  return state.value_or(json());
-}
-
 // The summary of match `id` once its computers have finished it (polled for up to a minute), or
 // the last one seen.
 json summary_once_finished(unsigned short port, const std::string& id) {
@@ -212,9 +205,9 @@ TEST_F(ServerTest, SeatsTokensAndTheMoveProtocol) {
   EXPECT_EQ(bad.receive()->at("message"), "send hello first");
 
   WsClient p0(port_), p1(port_), watcher(port_);
-  json s0 = hello(p0, id, {t0});
-  json s1 = hello(p1, id, {t1});
-  json sw = hello(watcher, id, {});
+  json s0 = p0.hello(id, {t0});
+  json s1 = p1.hello(id, {t1});
+  json sw = watcher.hello(id, {});
   ASSERT_EQ(s0["views"].size(), 1u);
   EXPECT_EQ(s0["views"][0]["seat"], 0);
   EXPECT_EQ(sw["views"][0]["seat"], -1);
@@ -222,7 +215,7 @@ TEST_F(ServerTest, SeatsTokensAndTheMoveProtocol) {
   const int first = s0["to_move"];
   WsClient& mover = first == 0 ? p0 : p1;
   WsClient& other = first == 0 ? p1 : p0;
-  json mover_state = first == 0 ? s0 : hello(p1, id, {t1});
+  json mover_state = first == 0 ? s0 : p1.hello(id, {t1});
   ASSERT_FALSE(mover_state["views"][0]["legal"].empty());
   // Relativity's swap d3#e3 touches d3 and e3, in one step: clicked in either order.
   for (const json& l : mover_state["views"][0]["legal"]) {
@@ -297,7 +290,7 @@ TEST_F(ServerTest, OpenSeatsAreClaimedOnce) {
   post(port_, "/api/matches/" + id + "/join", {{"seat", 7}}, 400);
   EXPECT_EQ(http_request(port_, "GET", "/api/matches/" + id).parsed()["status"], "running");
   WsClient c(port_);
-  EXPECT_EQ(hello(c, id, {joined["token"]})["views"][0]["seat"], 1);
+  EXPECT_EQ(c.hello(id, {joined["token"]})["views"][0]["seat"], 1);
 }
 
 TEST_F(ServerTest, FloodsAreRateLimitedAndTheConnectionSurvives) {
@@ -393,8 +386,8 @@ std::string play_hot_seat(unsigned short port, const json& request, int moves, W
   for (const json& s : created["seats"])
     if (s.contains("token")) tokens.push_back(s["token"]);
   if (tokens_out) *tokens_out = tokens;
-  json state = hello(hot, id, tokens);
-  if (watcher) hello(*watcher, id, {});
+  json state = hot.hello(id, tokens);
+  if (watcher) watcher->hello(id, {});
   std::mt19937 rng(7);
   for (int i = 0; i < moves && state["result"].is_null(); ++i) {
     auto [seat, move] = a_legal_move(state, rng);
@@ -557,7 +550,7 @@ TEST(ServerRestart, AMatchWithAnUploadedDeckIsRebuiltFromItsSnapshot) {
                         {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}},
                        20, hot, nullptr, &tokens);
     WsClient look(server->port());
-    before = hello(look, id, tokens);
+    before = look.hello(id, tokens);
   }
   auto server = start(db);
   EXPECT_EQ(http_request(server->port(), "PATCH", "/api/decks/" + deck_id,
@@ -565,7 +558,7 @@ TEST(ServerRestart, AMatchWithAnUploadedDeckIsRebuiltFromItsSnapshot) {
                 .status,
             200);
   WsClient look(server->port());
-  const json after = hello(look, id, tokens);
+  const json after = look.hello(id, tokens);
   EXPECT_EQ(after["seq"], before["seq"]);
   EXPECT_EQ(after["views"], before["views"]);
 }
@@ -631,9 +624,9 @@ TEST_F(ServerTest, ConspiracyViewsNeverHoldAnotherSeatsGoal) {
   const json created = post(port_, "/api/matches", request, 201);
   const std::string id = created["id"];
   WsClient p0(port_), others(port_), watcher(port_);
-  json s0 = hello(p0, id, {created["seats"][0]["token"]});
-  json so = hello(others, id, {created["seats"][1]["token"], created["seats"][2]["token"]});
-  hello(watcher, id, {});
+  json s0 = p0.hello(id, {created["seats"][0]["token"]});
+  json so = others.hello(id, {created["seats"][1]["token"], created["seats"][2]["token"]});
+  watcher.hello(id, {});
   EXPECT_EQ(so["views"].size(), 2u);
   std::shared_ptr<Room> room = server_->lobby().find(id);
   std::mt19937 rng(3);
@@ -697,8 +690,8 @@ TEST_F(ServerTest, AFinishedMatchRevealsWhatItsRecordMakesPublicAndNothingBefore
       {{"game", "conspiracy"}, {"params", {{"players", 3}, {"max_rounds", 1}}}, {"seats", seats}},
       201);
   WsClient player(port_), watcher(port_);
-  json state = hello(player, created["id"], {created["seats"][0]["token"]});
-  hello(watcher, created["id"], {});
+  json state = player.hello(created["id"], {created["seats"][0]["token"]});
+  watcher.hello(created["id"], {});
   std::mt19937 rng(5);
   int running = 0;
   for (int i = 0; i < 2000 && state["result"].is_null(); ++i) {
@@ -769,8 +762,8 @@ TEST_F(ServerTest, SiegeViewsNeverHoldUnrevealedArmyValues) {
                         {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}};
   const json created = post(port_, "/api/matches", request, 201);
   const std::string id = created["id"];
-  json state = hello(hot, id, {created["seats"][0]["token"], created["seats"][1]["token"]});
-  hello(watcher, id, {});
+  json state = hot.hello(id, {created["seats"][0]["token"], created["seats"][1]["token"]});
+  watcher.hello(id, {});
   std::shared_ptr<Room> room = server_->lobby().find(id);
   std::mt19937 rng(5);
   int hidden_checked = 0;
@@ -823,7 +816,7 @@ TEST_F(ServerTest, ComputerSeatsPlayAndUndoTakesBackOwnMoveWithTheReply) {
            201);
   const std::string id = created["id"];
   WsClient c(port_);
-  json state = hello(c, id, {created["seats"][0]["token"]});
+  json state = c.hello(id, {created["seats"][0]["token"]});
   std::mt19937 rng(1);
   // Play until seat 0 has moved and the computer has answered.
   int my_moves = 0;
@@ -857,7 +850,7 @@ TEST_F(ServerTest, UndoIsRefusedWhenTheMatchDoesNotAllowIt) {
       post(port_, "/api/matches",
            {{"game", "relativity"}, {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}}, 201);
   WsClient c(port_);
-  json state = hello(c, created["id"], {created["seats"][0]["token"]});
+  json state = c.hello(created["id"], {created["seats"][0]["token"]});
   EXPECT_FALSE(state["views"][0]["can_undo"]);
   c.send({{"type", "undo"}, {"seat", 0}, {"seq", state["seq"]}});
   EXPECT_EQ(c.receive_type("reject")->at("reason"), "undo is off in this match");
@@ -966,7 +959,7 @@ TEST_F(ServerTest, RefusedUndoReasonsQuoteOnlyTheViewersOwnMoves) {
                                {{"kind", "computer"}, {"strength", "easy"}}}}},
                             201);
   WsClient c(port_);
-  json state = hello(c, created["id"], {created["seats"][0]["token"]});
+  json state = c.hello(created["id"], {created["seats"][0]["token"]});
   std::mt19937 rng(1);
   std::set<std::string> mine;
   int others_named = 0;
@@ -998,12 +991,12 @@ TEST_F(ServerTest, ALeftSeatIsHandedToAComputerAfterTheTimeout) {
                             201);
   const std::string id = created["id"];
   WsClient watcher(port_);
-  hello(watcher, id, {});
+  watcher.hello(id, {});
   watcher.send({{"type", "takeover"}, {"seat", 1}});
   EXPECT_NE(watcher.receive_type("reject")->at("reason").get<std::string>().find("only a player"),
             std::string::npos);
   WsClient c(port_);
-  json state = hello(c, id, {created["seats"][0]["token"]});
+  json state = c.hello(id, {created["seats"][0]["token"]});
   c.send({{"type", "takeover"}, {"seat", 1}});
   ASSERT_TRUE(c.receive_type("ack"));
   const json summary = http_request(port_, "GET", "/api/matches/" + id).parsed();
@@ -1026,7 +1019,7 @@ TEST_F(ServerTest, AnOutOfRangeSeqIsNamedAsSent) {
       post(port_, "/api/matches",
            {{"game", "relativity"}, {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}}, 201);
   WsClient c(port_);
-  hello(c, created["id"], {created["seats"][0]["token"]});
+  c.hello(created["id"], {created["seats"][0]["token"]});
   c.send_text(R"({"type":"move","seat":0,"seq":9223372036854775808,"move":"a1#a2"})");
   const auto error = c.receive_type("error");
   ASSERT_TRUE(error);
@@ -1053,11 +1046,11 @@ TEST(ServerRestart, UnfinishedMatchesAreRebuiltFromTheirMoveLog) {
                         {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}},
                        20, hot, nullptr, &tokens);
     WsClient look(server->port());
-    before = hello(look, id, tokens);
+    before = look.hello(id, tokens);
   }
   auto server = start(db);
   WsClient look(server->port());
-  const json after = hello(look, id, tokens);
+  const json after = look.hello(id, tokens);
   EXPECT_EQ(after["seq"], before["seq"]);
   EXPECT_EQ(after["views"], before["views"]);
 }
@@ -1142,7 +1135,7 @@ TEST(ServerKill, Sigkill_LosesNothingAcknowledged) {
   std::map<long long, json> views;  // every state received, by seq
   {
     WsClient hot(port);
-    json state = hello(hot, id, tokens);
+    json state = hot.hello(id, tokens);
     const auto kill_at =
         std::chrono::steady_clock::now() + std::chrono::milliseconds(300 + rng() % 400);
     while (state["result"].is_null()) {
@@ -1180,7 +1173,7 @@ TEST(ServerKill, Sigkill_LosesNothingAcknowledged) {
   pid = launch(port);
   {
     WsClient hot(port);
-    const json state = hello(hot, id, tokens);
+    const json state = hot.hello(id, tokens);
     EXPECT_GE(state["seq"].get<long long>(), acked);
     EXPECT_LE(state["seq"].get<long long>(), acked + 1);
     if (views.count(state["seq"])) {
@@ -1218,7 +1211,7 @@ TEST(ServerThinking, AComputerSeatsThinkingIsSentAsProgressOnly) {
             {"seats", {{{"kind", "human"}}, {{"kind", "computer"}, {"strength", "hard"}}}}},
            201);
   WsClient c(server->port());
-  json state = hello(c, created["id"], {created["seats"][0]["token"]});
+  json state = c.hello(created["id"], {created["seats"][0]["token"]});
   if (state["to_move"] != 0) state = *c.receive_type("state", std::chrono::seconds(20));
   std::mt19937 rng(2);
   auto [seat, move] = a_legal_move(state, rng);
@@ -1253,7 +1246,7 @@ TEST_F(ServerTest, HintsAreOffByDefaultAndGoOnlyToTheAskingSeat) {
             false);
   {
     WsClient c(port_);
-    const json state = hello(c, plain["id"], {plain["seats"][0]["token"]});
+    const json state = c.hello(plain["id"], {plain["seats"][0]["token"]});
     EXPECT_EQ(state["match"]["hints"], false);
     c.send({{"type", "hint"}, {"seat", 0}, {"seq", state["seq"]}});
     const auto refused = c.receive_type("hint");
@@ -1271,9 +1264,9 @@ TEST_F(ServerTest, HintsAreOffByDefaultAndGoOnlyToTheAskingSeat) {
   const std::string id = created["id"];
   EXPECT_EQ(http_request(port_, "GET", "/api/matches/" + id).parsed()["hints"], true);
   WsClient zero(port_), one(port_), watcher(port_);
-  const json state0 = hello(zero, id, {created["seats"][0]["token"]});
-  const json state1 = hello(one, id, {created["seats"][1]["token"]});
-  hello(watcher, id, {});
+  const json state0 = zero.hello(id, {created["seats"][0]["token"]});
+  const json state1 = one.hello(id, {created["seats"][1]["token"]});
+  watcher.hello(id, {});
   EXPECT_EQ(state0["match"]["hints"], true);
   const int to_move = state0["to_move"];
   const json& state = to_move == 0 ? state0 : state1;  // the mover's, with its legal moves

@@ -48,13 +48,6 @@ json two_people(unsigned short port, const std::string& resign = "rule") {
                        {"seats", {{{"kind", "human"}}, {{"kind", "human"}}}}});
 }
 
-json hello(WsClient& c, const std::string& match, const std::vector<std::string>& tokens) {
-  c.send({{"type", "hello"}, {"match", match}, {"tokens", tokens}});
-  auto state = c.receive_type("state");
-  EXPECT_TRUE(state.has_value());
-  return state.value_or(json());
-}
-
 std::string error_of(WsClient& c) {
   const auto e = c.receive_type("error");
   return e ? (*e)["message"].get<std::string>() : "(no error)";
@@ -97,9 +90,9 @@ TEST_P(TalkTest, ChatIsCleanedCappedRatedPushedToEveryViewerAndKeptApartFromTheR
     id = created["id"];
     tokens = {created["seats"][0]["token"], created["seats"][1]["token"]};
     WsClient zero(port), one(port), watcher(port);
-    hello(zero, id, {tokens[0]});
-    hello(one, id, {tokens[1]});
-    hello(watcher, id, {});
+    zero.hello(id, {tokens[0]});
+    one.hello(id, {tokens[1]});
+    watcher.hello(id, {});
 
     // Control characters, an escape sequence's ESC and a bidirectional override are removed; a
     // line break becomes a space.
@@ -156,7 +149,7 @@ TEST_P(TalkTest, ChatIsCleanedCappedRatedPushedToEveryViewerAndKeptApartFromTheR
   // After a restart a viewer saying hello gets the recent lines after its state, as stored.
   auto server = start();
   WsClient later(server->port());
-  hello(later, id, {});
+  later.hello(id, {});
   const auto recent = later.receive_type("chat");
   ASSERT_TRUE(recent);
   EXPECT_EQ((*recent)["recent"], true);
@@ -174,9 +167,9 @@ TEST_P(TalkTest, ResigningATwoSeatMatchLosesItAndTheRecordReplaysAfterARestart) 
     const json created = two_people(port);
     id = created["id"];
     WsClient zero(port), one(port), watcher(port);
-    json state = hello(zero, id, {created["seats"][0]["token"]});
-    hello(one, id, {created["seats"][1]["token"]});
-    hello(watcher, id, {});
+    json state = zero.hello(id, {created["seats"][0]["token"]});
+    one.hello(id, {created["seats"][1]["token"]});
+    watcher.hello(id, {});
     state = play_first(zero, state, 0);
     // Only a seat's holder resigns it.
     zero.send({{"type", "resign"}, {"seat", 1}});
@@ -222,8 +215,8 @@ TEST_P(TalkTest, ACreatorWhoChoseComputersHasAResignedSeatPlayedOn) {
   const json created = two_people(port, "computer");
   const std::string id = created["id"];
   WsClient zero(port), one(port);
-  hello(zero, id, {created["seats"][0]["token"]});
-  hello(one, id, {created["seats"][1]["token"]});
+  zero.hello(id, {created["seats"][0]["token"]});
+  one.hello(id, {created["seats"][1]["token"]});
   one.send({{"type", "resign"}, {"seat", 1}});
   ASSERT_TRUE(one.receive_type("ack"));
   const json s = summary(port, id);
@@ -251,8 +244,8 @@ TEST_P(TalkTest, TheCreatorAbandonsAMatchNotUnderWayAndItLeavesTheRunningList) {
   const std::string id = created["id"];
   WsClient zero(port);
   auto one = std::make_unique<WsClient>(port);
-  json state = hello(zero, id, {created["seats"][0]["token"]});
-  hello(*one, id, {created["seats"][1]["token"]});
+  json state = zero.hello(id, {created["seats"][0]["token"]});
+  one->hello(id, {created["seats"][1]["token"]});
   // The other seat is not the creator.
   one->send({{"type", "abandon"}});
   EXPECT_NE(reject_of(*one).find("creator"), std::string::npos);
@@ -285,7 +278,7 @@ TEST_P(TalkTest, TheCreatorAbandonsAMatchNotUnderWayAndItLeavesTheRunningList) {
   // A match with no move yet may be abandoned at once.
   const json fresh = two_people(port);
   WsClient creator(port);
-  hello(creator, fresh["id"], {fresh["seats"][0]["token"]});
+  creator.hello(fresh["id"], {fresh["seats"][0]["token"]});
   creator.send({{"type", "abandon"}});
   EXPECT_TRUE(creator.receive_type("ack"));
   EXPECT_EQ(summary(port, fresh["id"])["status"], "abandoned");
@@ -301,11 +294,11 @@ TEST_P(TalkTest, StalledMatchesAreAbandonedAndOldEndedOnesRemovedWithTheirTalk) 
   const long long t0 = std::time(nullptr);
   const json stalled = two_people(port);
   WsClient watcher(port), player(port);
-  hello(watcher, stalled["id"], {});
+  watcher.hello(stalled["id"], {});
   // The other match is made and moves two seconds later (the sweep's cutoff falls between).
   while (std::time(nullptr) < t0 + 2) std::this_thread::sleep_for(std::chrono::milliseconds(50));
   const json lively = two_people(port);
-  json state = hello(player, lively["id"], {lively["seats"][0]["token"]});
+  json state = player.hello(lively["id"], {lively["seats"][0]["token"]});
   player.send({{"type", "chat"}, {"text", "anyone there?"}});
   ASSERT_TRUE(player.receive_type("chat"));
   state = play_first(player, state, 0);

@@ -6,6 +6,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/http.hpp>
 #include <filesystem>
+#include <stdexcept>
 
 namespace tabletop::server {
 
@@ -130,6 +131,13 @@ std::optional<json> WsClient::receive(std::chrono::milliseconds timeout) {
   json message = std::move(inbox_.front());
   inbox_.pop_front();
   return message;
+}
+
+json WsClient::hello(const std::string& match, const std::vector<std::string>& tokens) {
+  send({{"type", "hello"}, {"match", match}, {"tokens", tokens}});
+  std::optional<json> state = receive_type("state");
+  if (!state) throw std::runtime_error("no state answered the hello for match " + match);
+  return *state;
 }
 
 std::optional<json> WsClient::receive_type(const std::string& type,

@@ -53,6 +53,9 @@ class WsClient {
   // Skips messages until one of `type` arrives (nullopt on timeout); skipped ones are dropped.
   std::optional<json> receive_type(const std::string& type,
                                    std::chrono::milliseconds timeout = std::chrono::seconds(5));
+  // Sends `hello` for match `match` with `tokens` (none: a spectator) and returns the state that
+  // answers it; throws std::runtime_error (a test's failure) when none arrives.
+  json hello(const std::string& match, const std::vector<std::string>& tokens);
   // Every raw message text received so far (for searching for secrets).
   const std::deque<std::string>& transcript() const { return transcript_; }
   bool closed() const { return closed_; }
