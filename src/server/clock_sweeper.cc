@@ -5,17 +5,13 @@
 namespace tabletop::server {
 
 ClockSweeper::ClockSweeper(Lobby& lobby, int period_ms) : lobby_(lobby), period_ms_(period_ms) {
-  if (period_ms_ > 0) thread_ = std::thread([this] { run(); });
+  if (period_ms_ <= 0) return;
+  task_.emplace(std::chrono::milliseconds(period_ms_), "sweeping clocks", [this] {
+    if (const int applied = sweep()) logger().info("clock sweep: {} time-outs applied", applied);
+  });
 }
 
-ClockSweeper::~ClockSweeper() {
-  {
-    const std::lock_guard<std::mutex> lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
-}
+ClockSweeper::~ClockSweeper() = default;
 
 int ClockSweeper::sweep() {
   int applied = 0;
@@ -30,21 +26,6 @@ int ClockSweeper::sweep() {
     }
   }
   return applied;
-}
-
-void ClockSweeper::run() {
-  std::unique_lock<std::mutex> lock(mutex_);
-  while (
-      !wake_.wait_for(lock, std::chrono::milliseconds(period_ms_), [this] { return stopping_; })) {
-    lock.unlock();
-    try {
-      if (const int applied = sweep()) logger().info("clock sweep: {} time-outs applied", applied);
-    } catch (const std::exception& e) {
-      logger().warn("sweeping clocks failed (tried again at the next sweep): {}",
-                    one_line(e.what()));
-    }
-    lock.lock();
-  }
 }
 
 }  // namespace tabletop::server

@@ -10,11 +10,10 @@
 // match's lease applies its time-out (room.h), and the conditional write lets one through.
 #pragma once
 
-#include <condition_variable>
-#include <mutex>
-#include <thread>
+#include <optional>
 
 #include "server/lobby.h"
+#include "server/periodic_task.h"
 
 namespace tabletop::server {
 
@@ -33,13 +32,9 @@ class ClockSweeper {
   int sweep();
 
  private:
-  void run();
   Lobby& lobby_;
   const int period_ms_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool stopping_ = false;
-  std::thread thread_;
+  std::optional<PeriodicTask> task_;  // last: stopped before the members its job uses
 };
 
 }  // namespace tabletop::server

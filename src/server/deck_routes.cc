@@ -155,33 +155,17 @@ DeckSourceRegistration::~DeckSourceRegistration() {
 }
 
 DeckSweeper::DeckSweeper(DeckStore& store, double expiry_s) : store_(store), expiry_s_(expiry_s) {
-  if (expiry_s_ > 0) thread_ = std::thread([this] { run(); });
+  if (expiry_s_ <= 0) return;
+  // A database error (busy, full) leaves the decks as they are; the next sweep tries again.
+  task_.emplace(std::chrono::duration<double>(std::min(expiry_s_ / 4, 3600.0)),
+                "sweeping expired decks", [this] {
+                  const double now = double(std::time(nullptr));
+                  store_.sweep_decks(static_cast<long long>(now - expiry_s_),
+                                     static_cast<long long>(now - std::max(expiry_s_, 600.0)));
+                });
 }
 
-DeckSweeper::~DeckSweeper() {
-  {
-    const std::lock_guard<std::mutex> lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
-}
-
-void DeckSweeper::run() {
-  const auto period = std::chrono::duration<double>(std::min(expiry_s_ / 4, 3600.0));
-  std::unique_lock<std::mutex> lock(mutex_);
-  while (!wake_.wait_for(lock, period, [this] { return stopping_; })) {
-    const double now = double(std::time(nullptr));
-    try {
-      store_.sweep_decks(static_cast<long long>(now - expiry_s_),
-                         static_cast<long long>(now - std::max(expiry_s_, 600.0)));
-    } catch (const std::exception& e) {
-      // A database error (busy, full) leaves the decks as they are; the next sweep tries again.
-      logger().warn("sweeping expired decks failed (tried again at the next sweep): {}",
-                    one_line(e.what()));
-    }
-  }
-}
+DeckSweeper::~DeckSweeper() = default;
 
 Response deck_too_large(const Request& request, std::size_t limit, std::size_t bytes) {
   return error_response(request, http::status::payload_too_large,

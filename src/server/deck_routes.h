@@ -44,14 +44,13 @@
 // match plays, and the snapshots no match names (DeckStore::sweep_decks).
 #pragma once
 
-#include <condition_variable>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "server/deck_store.h"
+#include "server/periodic_task.h"
 #include "server/routes.h"
 
 namespace tabletop::server {
@@ -92,13 +91,9 @@ class DeckSweeper {
   DeckSweeper& operator=(const DeckSweeper&) = delete;
 
  private:
-  void run();
   DeckStore& store_;
   const double expiry_s_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool stopping_ = false;
-  std::thread thread_;
+  std::optional<PeriodicTask> task_;  // last: stopped before the members its job uses
 };
 
 class DeckSourceRegistration {

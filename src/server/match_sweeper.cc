@@ -10,17 +10,20 @@ namespace tabletop::server {
 
 MatchSweeper::MatchSweeper(Lobby& lobby, double abandon_after_s, double keep_s)
     : lobby_(lobby), abandon_after_s_(abandon_after_s), keep_s_(keep_s) {
-  if (abandon_after_s_ > 0 || keep_s_ > 0) thread_ = std::thread([this] { run(); });
+  if (abandon_after_s_ <= 0 && keep_s_ <= 0) return;
+  const double shorter = std::min(abandon_after_s_ > 0 ? abandon_after_s_ : keep_s_,
+                                  keep_s_ > 0 ? keep_s_ : abandon_after_s_);
+  task_.emplace(std::chrono::duration<double>(std::clamp(shorter / 4, 0.05, 3600.0)),
+                "sweeping matches", [this] {
+                  const auto [abandoned, removed] = sweep(std::time(nullptr));
+                  if (abandoned || removed)
+                    logger().info(
+                        "match sweep: {} stalled matches abandoned, {} ended matches removed",
+                        abandoned, removed);
+                });
 }
 
-MatchSweeper::~MatchSweeper() {
-  {
-    const std::lock_guard<std::mutex> lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
-}
+MatchSweeper::~MatchSweeper() = default;
 
 std::pair<int, int> MatchSweeper::sweep(long long now) {
   int abandoned = 0;
@@ -45,26 +48,6 @@ std::pair<int, int> MatchSweeper::sweep(long long now) {
     removed = int(ids.size());
   }
   return {abandoned, removed};
-}
-
-void MatchSweeper::run() {
-  const double shorter = std::min(abandon_after_s_ > 0 ? abandon_after_s_ : keep_s_,
-                                  keep_s_ > 0 ? keep_s_ : abandon_after_s_);
-  const auto period = std::chrono::duration<double>(std::clamp(shorter / 4, 0.05, 3600.0));
-  std::unique_lock<std::mutex> lock(mutex_);
-  while (!wake_.wait_for(lock, period, [this] { return stopping_; })) {
-    lock.unlock();
-    try {
-      const auto [abandoned, removed] = sweep(std::time(nullptr));
-      if (abandoned || removed)
-        logger().info("match sweep: {} stalled matches abandoned, {} ended matches removed",
-                      abandoned, removed);
-    } catch (const std::exception& e) {
-      logger().warn("sweeping matches failed (tried again at the next sweep): {}",
-                    one_line(e.what()));
-    }
-    lock.lock();
-  }
 }
 
 }  // namespace tabletop::server

@@ -8,12 +8,11 @@
 // sweeps; a match another process abandoned first is simply found over.
 #pragma once
 
-#include <condition_variable>
-#include <mutex>
-#include <thread>
+#include <optional>
 #include <utility>
 
 #include "server/lobby.h"
+#include "server/periodic_task.h"
 
 namespace tabletop::server {
 
@@ -31,14 +30,10 @@ class MatchSweeper {
   std::pair<int, int> sweep(long long now);
 
  private:
-  void run();
   Lobby& lobby_;
   const double abandon_after_s_;
   const double keep_s_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool stopping_ = false;
-  std::thread thread_;
+  std::optional<PeriodicTask> task_;  // last: stopped before the members its job uses
 };
 
 }  // namespace tabletop::server
