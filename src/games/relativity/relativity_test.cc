@@ -5,12 +5,15 @@
 
 #include <algorithm>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "core/legal_actions.h"
 #include "core/perft.h"
+#include "core/picker.h"
 #include "core/ppn.h"
 #include "core/record.h"
+#include "core/rng.h"
 #include "games/games.h"
 #include "games/relativity/relativity_ppn.h"
 #include "testing/conformance.h"
@@ -636,6 +639,37 @@ TEST(RelativityLearning, TheTensorHoldsTheCoinsTheReversalAndTheSeats) {
   s->observation_tensor(kSpectator, spectator);
   EXPECT_EQ(spectator[198] + spectator[199], 0);
   EXPECT_FLOAT_EQ(t[201], 1.0f / kDefaultMaxPlies);
+}
+
+// --- Picking a swap by clicking -----------------------------------------------------------------
+
+// A swap names two coins, and every coin starts at least seven swaps (eight partners for either
+// role, less the forbidden reversal): the first click never leaves a single swap, so no tap alone
+// chooses one and the page never asks before a Relativity move (web/src/one-tap.ts). Both rounds
+// of twenty random games, every ply.
+TEST(RelativityPicker, EveryCoinStartsSevenSwapsOrMoreSoNoOneTapChoosesASwap) {
+  Rng rng(55);
+  long positions = 0;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    auto s = make(json::object(), seed);
+    while (!s->is_terminal()) {
+      std::vector<MovePlaces> places;
+      for (Move m : s->legal_moves()) places.push_back(s->move_places(m));
+      const std::set<std::string> first = pick_view(places, {}).lit;
+      ASSERT_EQ(first.size(), std::size_t(kSquares)) << "seed " << seed << " ply " << s->ply();
+      for (const std::string& coin : first) {
+        std::vector<std::string> clicks;
+        const ClickOutcome r = click_place(places, clicks, coin);
+        ASSERT_EQ(r.kind, ClickOutcome::Kind::kNarrowed) << "seed " << seed << ": " << coin;
+        EXPECT_GE(pick_view(places, clicks).candidates.size(), 7u)
+            << "seed " << seed << " ply " << s->ply() << ": " << coin;
+      }
+      ++positions;
+      const std::vector<Move> moves = s->legal_moves();
+      s->apply(moves[rng.uniform(uint32_t(moves.size()))]);
+    }
+  }
+  EXPECT_GT(positions, 200);
 }
 
 TEST(RelativityConformance, RandomSimTest) {
