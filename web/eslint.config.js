@@ -11,4 +11,9 @@ export default tseslint.config(
     files: ["e2e/**/*.mjs"],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
+  {
+    // Build scripts (npm run build:lab-report, fixtures) run in Node.
+    files: ["scripts/**/*.mjs"],
+    languageOptions: { globals: globals.node },
+  },
 );

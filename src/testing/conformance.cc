@@ -341,7 +341,7 @@ void random_sim_test(const Registry& registry, const std::string& game_id, const
   Rng rng(options.seed);
   bool sampled_differently = false;
   long total_plies = 0;
-  long picker_states = 0, picker_orders = 0;  // what the picker's check clicked through
+  PickerCounts picker;  // what the picker's check clicked through
 
   EXPECT_THROW(game->state_from_json(json{{"game", game_id}}), BadRecord);
   EXPECT_THROW(game->state_from_json(json::array()), BadRecord);
@@ -365,8 +365,7 @@ void random_sim_test(const Registry& registry, const std::string& game_id, const
         ASSERT_NO_FATAL_FAILURE(check_places(state, board_places, where));
         // The picker's check clicks every order of every move: every 3 * sample_every-th ply.
         if (step % (3 * options.sample_every) == 0) {
-          ASSERT_NO_FATAL_FAILURE(check_picker(state, entry.places_choice, where, picker_orders));
-          ++picker_states;
+          ASSERT_NO_FATAL_FAILURE(check_picker(state, entry.places_choice, where, picker));
         }
         if (game->info().hidden_information) {
           ASSERT_NO_FATAL_FAILURE(check_move_order(state, rng, 2, where));
@@ -416,8 +415,11 @@ void random_sim_test(const Registry& registry, const std::string& game_id, const
         << game_id << ": determinize never produced a state different from the truth";
   }
   ::testing::Test::RecordProperty("plies", std::to_string(total_plies));
-  ::testing::Test::RecordProperty("picker_states", std::to_string(picker_states));
-  ::testing::Test::RecordProperty("picker_click_orders", std::to_string(picker_orders));
+  ::testing::Test::RecordProperty("picker_states", std::to_string(picker.positions));
+  ::testing::Test::RecordProperty("picker_moves", std::to_string(picker.moves));
+  ::testing::Test::RecordProperty("picker_first_places", std::to_string(picker.first_places));
+  ::testing::Test::RecordProperty("picker_one_tap_places", std::to_string(picker.one_tap));
+  ::testing::Test::RecordProperty("picker_click_orders", std::to_string(picker.click_orders));
 }
 
 void param_spec_test(const Registry& registry, const std::string& game_id) {

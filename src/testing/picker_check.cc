@@ -191,7 +191,7 @@ void check_unlit(const State& state, const Moves& moves, const std::string& wher
 }  // namespace
 
 void check_picker(const State& state, const std::string& places_choice, const std::string& where,
-                  long& clicked) {
+                  PickerCounts& counts) {
   if (state.is_terminal()) return;
   Moves moves;
   for (Move m : state.legal_moves()) {
@@ -201,8 +201,17 @@ void check_picker(const State& state, const std::string& places_choice, const st
   ASSERT_NO_FATAL_FAILURE(check_moves_places(moves, places_choice, where));
   std::vector<std::vector<Clicks>> orders(moves.places.size());
   for (std::size_t i = 0; i < moves.places.size(); ++i) {
-    if (!flat_places(moves.places[i]).empty()) orders[i] = click_orders(moves.places[i]);
-    clicked += long(orders[i].size());
+    if (!flat_places(moves.places[i]).empty()) {
+      orders[i] = click_orders(moves.places[i]);
+      ++counts.moves;
+    }
+    counts.click_orders += long(orders[i].size());
+  }
+  ++counts.positions;
+  for (const std::string& first : pick_view(moves.places, {}).lit) {
+    ++counts.first_places;
+    Clicks clicks;
+    if (click_place(moves.places, clicks, first).kind == Kind::kChosen) ++counts.one_tap;
   }
   ASSERT_NO_FATAL_FAILURE(check_narrowing(moves, orders, where));
   ASSERT_NO_FATAL_FAILURE(check_reachable(moves, orders, places_choice, where));

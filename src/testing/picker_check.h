@@ -21,8 +21,18 @@ namespace tabletop::testing {
 //   - unlit: before any click and after each of two first clicks, a click on a place neither lit
 //     nor a place some move starts from changes nothing and says why: no move touches it, or
 //     some move does but not there.
-// `clicked` grows by the number of (move, click order) pairs clicked through.
+// What the checks walked through, added up over the states checked (the figures a conformance run
+// records as test properties).
+struct PickerCounts {
+  long positions = 0;     // states checked
+  long moves = 0;         // legal moves with places, each clicked through in every order
+  long first_places = 0;  // places lit before any click, summed over the states
+  long one_tap = 0;       // of those, places whose first click leaves exactly one move
+  long click_orders = 0;  // (move, click order) pairs clicked through
+};
+
+// `counts` grows by what was walked through in `state`.
 void check_picker(const State& state, const std::string& places_choice, const std::string& where,
-                  long& clicked);
+                  PickerCounts& counts);
 
 }  // namespace tabletop::testing

@@ -3,6 +3,8 @@
 // under it, until that seat moves again; no two text labels of a board overlapping, at 1280 px and
 // at 390 px wide. Screenshots of each board go to build/test-output/screenshots/.
 import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
 import { test } from "node:test";
 import {
   assertNoConsoleErrors,
@@ -186,6 +188,72 @@ test("at 390 px wide every board is readable and every move can be tapped", asyn
     await screenshot(page, `${g.id}-phone-tapped`);
     assertNoConsoleErrors(page, `${g.id} on a phone`);
     await page.context().close();
+  }
+  assert.deepEqual(found, []);
+});
+
+/**
+ * Culture Wars squares no match reaches on demand: two, three and four seats' tokens on one square,
+ * with two-digit counts, with and without a coin (a number coin or a settlement). The game's own
+ * drawer (src/games/culture-wars.ts, bundled by esbuild) draws them in Chromium with the page's
+ * style sheet, at 1280 px and at 390 px.
+ */
+const CROWDED = {
+  game: "culture-wars",
+  round: 3,
+  phase: "movement",
+  order: [0, 1, 2, 3],
+  tiles: ["i9", "k9", "i11", "k11"],
+  coins: [
+    { square: "k10", suit: 2, face: "number", value: 5 },
+    { square: "j12", suit: 1, face: "suit", value: null },
+    { square: "i9", suit: 3, face: "number", value: 1 },
+  ],
+  tokens: [
+    { i10: 12, j10: 10, k10: 36, j12: 10, i9: 17, l9: 5 },
+    { i10: 35, j10: 9, k10: 28, j12: 11, i9: 22, l9: 18, l12: 20 },
+    { j10: 24, k10: 19, j12: 30, i9: 14, l12: 7 },
+    { j10: 33, k10: 10, j12: 12, i9: 11 },
+  ],
+  seats: [0, 1, 2, 3].map(() => ({ tokens: 0, coins: [], unseen_coins: 0, settlements: 1 })),
+  terminal: false,
+  to_move: 0,
+};
+
+test("no two labels overlap on Culture Wars squares crowded with two-digit counts of several seats", async () => {
+  const { build } = await import("esbuild");
+  const bundle = await build({
+    entryPoints: [path.join(import.meta.dirname, "../src/games/culture-wars.ts")],
+    bundle: true,
+    format: "iife",
+    globalName: "cultureWarsDrawer",
+    write: false,
+  });
+  const css = fs.readFileSync(path.join(import.meta.dirname, "../src/style.css"), "utf8");
+  const found = [];
+  for (const [size, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ]) {
+    const context = await env.browser.newContext({ viewport, hasTouch: viewport === PHONE });
+    const page = await context.newPage();
+    await page.setContent(`<!doctype html><style>${css}</style><div class="board-box"></div>`);
+    await page.addScriptTag({ content: bundle.outputFiles[0].text });
+    const drawn = await page.evaluate((obs) => {
+      const ctx = { viewer: 0, seatNames: ["seat 0", "seat 1", "seat 2", "seat 3"] };
+      const board = window.cultureWarsDrawer.cultureWars.board(obs, ctx);
+      board.classList.add("board");
+      document.querySelector(".board-box").append(board);
+      return ["i10", "j10", "k10", "j12", "i9", "l9", "l12"].map(
+        (s) => board.querySelector(`[data-place="${s}"]`).querySelectorAll("g.tokens").length,
+      );
+    }, CROWDED);
+    // Every seat's tokens are drawn on its square: two, four, four, four, four, two and two.
+    assert.deepEqual(drawn, [2, 4, 4, 4, 4, 2, 2], `${size}: the tokens drawn`);
+    const overlaps = await overlappingLabels(page);
+    if (overlaps.length) found.push(`${size}: ${overlaps.join(", ")}`);
+    await screenshot(page, `culture-wars-crowded-${size}`);
+    await context.close();
   }
   assert.deepEqual(found, []);
 });

@@ -332,26 +332,30 @@ export function seatShape(seat: number, cx: number, cy: number, r: number, fill?
   }
 }
 
-/** A stack of `count` tokens of `seat` at (cx, cy): the seat's shape with the count written on it. */
+/**
+ * A stack of `count` tokens of `seat` at (cx, cy): the seat's shape of radius `r` with the count
+ * written on it, centred, `fontSize` high.
+ */
 export function tokens(
   cx: number,
   cy: number,
   r: number,
   seat: number,
   count: number,
-  fill?: string,
+  fontSize = r * 1.1,
 ): SVGGElement {
   const g = el("g", { class: "tokens" });
   g.append(el("title", {}, `${count} token${count === 1 ? "" : "s"} of seat ${seat}`));
-  g.append(seatShape(seat, cx, cy, r, fill));
+  g.append(seatShape(seat, cx, cy, r));
   g.append(
     el(
       "text",
       {
         x: cx,
-        y: cy + r * 0.4,
+        // Centred on (cx, cy): a digit's box reaches 0.9 of the size above the baseline, 0.2 below.
+        y: cy + fontSize * 0.35,
         "text-anchor": "middle",
-        "font-size": r * 1.1,
+        "font-size": fontSize,
         "font-weight": 700,
         fill: "#fff",
         stroke: "#000",

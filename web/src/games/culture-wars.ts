@@ -20,20 +20,74 @@ function coinWords(values: number[] | undefined): string {
   return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : (words[0] ?? "");
 }
 
-/** Where each seat's tokens sit on a square, as fractions of its side: two seats on a diagonal. */
-const TOKEN_CORNERS: [number, number][] = [
-  [0.3, 0.3],
-  [0.7, 0.7],
-  [0.7, 0.3],
-  [0.3, 0.7],
-];
-/** ... and on a square with a coin, which then sits at its lower right. */
-const TOKEN_CORNERS_BY_COIN: [number, number][] = [
-  [0.3, 0.3],
-  [0.74, 0.26],
-  [0.26, 0.74],
-  [0.5, 0.5],
-];
+/**
+ * Where the tokens and the coin on one square go: `tokens[i]` the centre of the i-th seat there
+ * (fractions of the square's side), `r` their shapes' radius and `font(count)` their count's size
+ * (both in map units), `coin` the coin's centre and radius. One seat takes the middle; two sit on
+ * a diagonal; more, or a coin beside them, take the four quarters, the coin the lower right (or,
+ * with four seats, the middle, small, the seats pressed into the corners). Sizes are chosen so
+ * that no two counts' boxes overlap even with two digits each: a bold two-digit count is 1.4 of
+ * its size wide and 1.1 high, and quarters lie half a square apart.
+ */
+interface SquareLayout {
+  tokens: [number, number][];
+  r: number;
+  font: (count: number) => number;
+  coin: [number, number, number];
+}
+
+function squareLayout(seats: number, coin: boolean): SquareLayout {
+  const single = (count: number) => (count < 10 ? U * 0.46 : U * 0.42);
+  // In a quarter, a count is less than half a square wide: it keeps clear of the counts in the
+  // quarters beside it, on this square and the next.
+  const quarter = (count: number) => (count < 10 ? U * 0.42 : U * 0.33);
+  if (seats === 0 || (!coin && seats === 1))
+    return { tokens: [[0.5, 0.5]], r: U * 0.42, font: single, coin: [0.5, 0.5, 0.4] };
+  if (!coin && seats === 2)
+    return {
+      tokens: [
+        [0.25, 0.25],
+        [0.75, 0.75],
+      ],
+      r: U * 0.36,
+      font: quarter,
+      coin: [0.5, 0.5, 0.4],
+    };
+  if (!coin)
+    return {
+      tokens: [
+        [0.25, 0.25],
+        [0.75, 0.25],
+        [0.25, 0.75],
+        [0.75, 0.75],
+      ],
+      r: U * 0.3,
+      font: quarter,
+      coin: [0.5, 0.5, 0.4],
+    };
+  if (seats <= 3)
+    return {
+      tokens: [
+        [0.25, 0.25],
+        [0.75, 0.25],
+        [0.25, 0.75],
+      ],
+      r: seats === 1 ? U * 0.36 : U * 0.3,
+      font: quarter,
+      coin: [0.68, 0.68, 0.3],
+    };
+  return {
+    tokens: [
+      [0.21, 0.21],
+      [0.79, 0.21],
+      [0.21, 0.79],
+      [0.79, 0.79],
+    ],
+    r: U * 0.26,
+    font: (count: number) => (count < 10 ? U * 0.42 : U * 0.3),
+    coin: [0.5, 0.5, 0.2],
+  };
+}
 
 function sq(name: string): [number, number] {
   return [COLS.indexOf(name[0]), Number(name.slice(1))];
@@ -135,13 +189,13 @@ export const cultureWars: GameDrawer = {
           );
         const k = coins.get(name);
         const ts = here.get(name) ?? [];
-        // A finger's worth on the map: each seat's tokens in a corner of the square, large enough
-        // to read their count at 1280 px. Beside a coin they keep to three corners and the coin,
-        // smaller, takes the fourth, drawn over them so its number stays in sight.
-        const corners = k ? TOKEN_CORNERS_BY_COIN : TOKEN_CORNERS;
+        // A finger's worth on the map: each seat's tokens in its own part of the square, large
+        // enough to read their count at 1280 px (squareLayout). The coin is drawn over them so its
+        // number stays in sight.
+        const layout = squareLayout(ts.length, k !== undefined);
         ts.forEach(([seat, n], i) => {
-          const [fx, fy] = corners[i % corners.length];
-          g.append(tokens(x + U * fx, y + U * fy, U * 0.42, seat, n));
+          const [fx, fy] = layout.tokens[i % layout.tokens.length];
+          g.append(tokens(x + U * fx, y + U * fy, layout.r, seat, n, layout.font(n)));
           parts.push(`${n} token${n === 1 ? "" : "s"} of ${seatName(ctx, seat)}`);
         });
         if (k) {
@@ -154,12 +208,12 @@ export const cultureWars: GameDrawer = {
                 : k.value === 0
                   ? "n"
                   : String(k.value);
-          const [cx, cy, r] = ts.length ? [U * 0.68, U * 0.68, U * 0.3] : [U / 2, U / 2, U * 0.4];
+          const [cx, cy, r] = layout.coin;
           g.append(
             coin(
-              x + cx,
-              y + cy,
-              r,
+              x + U * cx,
+              y + U * cy,
+              U * r,
               settled
                 ? // A settlement's number is secret until the end's record shows it (a badge).
                   { side: "suit", suit: k.suit, badge: ctx.recordView && value !== "?" ? value : undefined }
