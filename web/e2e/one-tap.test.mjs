@@ -4,11 +4,15 @@
 // tap on it chooses that move. Undo off: the page asks in the move's words, Cancel sends nothing,
 // Confirm sends it. Undo on, against a person: the page still asks (no move of a game with hidden
 // information is `undoable`: docs/server.md), and undo takes the move back.
+// Relativity, where undo can take moves back, has no one-tap move: its swaps go at their second
+// tap without a question, and Undo takes them back.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
+  assertNoConsoleErrors,
   DESKTOP,
   matchFromSeed,
+  PHONE,
   screenshot,
   states,
   until,
@@ -115,4 +119,87 @@ test("with undo on the card game still asks before a one-tap move (it hides info
   await page.locator("button.undo").click();
   await until(() => legalNow(page).some((m) => m.move === MOVE), "the surge is taken back");
   await page.context().close();
+});
+
+/**
+ * Relativity, the one game without hidden information, is where undo can take a move back; but no
+ * tap alone chooses a Relativity swap: every coin starts seven swaps or more (eight partners for
+ * either role, less the forbidden reversal; relativity_test, RelativityPicker), so its page never
+ * asks. A swap goes out at its second tap, with no question, and Undo takes it back: against a
+ * computer (undo on: our swap and the computer's answer) and against a friend (undo on: the server
+ * also says every swap is `undoable` there; against a computer it does not, since the game draws
+ * in its second round and a computer answers at once: core Match::undoable).
+ */
+async function swapByTwoTapsThenUndo(seat1) {
+  const created = await env.server.api("POST", "/api/matches", {
+    game: "relativity",
+    seats: [{ kind: "human" }, seat1],
+    undo: true,
+  });
+  const page = await visit(env, created.seats[0].join_url, PHONE, "svg.board");
+  await until(() => legalNow(page).length > 0, "seat 0's legal moves");
+  const legal = legalNow(page);
+  assert.ok(
+    legal.every((m) => m.undoable === (seat1.kind === "human")),
+    `undoable as the server says it, against ${seat1.kind}`,
+  );
+  // No place starts a single swap: no tap alone could choose one.
+  const starts = new Map();
+  for (const m of legal) for (const p of m.places) starts.set(p, (starts.get(p) ?? 0) + 1);
+  assert.equal(starts.size, 24, "every coin starts a swap");
+  assert.ok(Math.min(...starts.values()) >= 7, `swaps per coin: ${[...starts.values()]}`);
+  // Whatever the page shows from here on, a question (Confirm) or a browser dialog is recorded.
+  let dialogs = 0;
+  page.on("dialog", (d) => {
+    dialogs++;
+    d.dismiss();
+  });
+  await page.evaluate(() => {
+    window.askedForTest = 0;
+    new MutationObserver(() => {
+      if (document.querySelector(".move-buttons button.confirm, .move-buttons .asking"))
+        window.askedForTest++;
+    }).observe(document.body, { subtree: true, childList: true });
+  });
+  const seq = states(page).at(-1).seq;
+  const first = await page.locator("svg.board [data-place].target").first().getAttribute("data-place");
+  await page.locator(`svg.board [data-place="${first}"].target`).tap();
+  assert.equal(await page.locator(`svg.board [data-place="${first}"].picked`).count(), 1);
+  const partners = await page
+    .locator("svg.board [data-place].target")
+    .evaluateAll((gs) => gs.map((g) => g.getAttribute("data-place")));
+  assert.equal(partners.length, starts.get(first), `${first}: every swap it starts is lit`);
+  const second = partners[0];
+  await page.locator(`svg.board [data-place="${second}"].target`).tap();
+  await until(() => acks(page) === 1, "the swap's ack");
+  await until(() => states(page).at(-1).seq > seq, "the state after the swap");
+  const swap = [first, second].sort().join("#");
+  // The state right after the swap (a computer may have answered since).
+  const after = states(page).find((st) => st.seq === seq + 1);
+  assert.equal(
+    after.views[0].observation.last_swap.split("#").sort().join("#"),
+    swap,
+    "the two coins tapped",
+  );
+  assert.equal(await page.evaluate(() => window.askedForTest), 0, "no question was shown");
+  assert.equal(dialogs, 0, "no browser dialog");
+  assert.equal(await page.locator(".message.bad").count(), 0);
+  // Undo takes it back (against a computer, with its answer): seat 0 to move at the start again.
+  if (seat1.kind === "computer")
+    await until(() => states(page).at(-1).views[0].observation.ply === 2, "the computer's answer");
+  await page.waitForSelector("button.undo:not([disabled])", { timeout: 30_000 });
+  await page.locator("button.undo").tap();
+  await until(() => states(page).at(-1).views[0].observation.ply === 0, "the undo");
+  await until(() => legalNow(page).length === legal.length, "seat 0's swaps again");
+  assert.equal(states(page).at(-1).views[0].observation.last_swap, null);
+  assertNoConsoleErrors(page, `Relativity against ${seat1.kind}`);
+  await page.context().close();
+}
+
+test("Relativity never asks: a swap goes at its second tap with no question and Undo takes it back (against a computer, undo on)", async () => {
+  await swapByTwoTapsThenUndo({ kind: "computer", strength: "easy" });
+});
+
+test("Relativity with a friend, undo on: every swap is undoable, sent at its second tap with no question, and taken back", async () => {
+  await swapByTwoTapsThenUndo({ kind: "human" });
 });
