@@ -5,6 +5,9 @@
 // without scrolling, at the top of the page and at its bottom, and "Notation help" sends nobody
 // to a file of the source tree. Each game's page height mid-game and where its prompt sits go to
 // build/test-output/figures/phone-pages.json (and the log), with a screenshot of each page.
+// Then, turn after turn in each game, the page speaks the rulebook's words (none of the engine's
+// words a new player met before, no button that reads only notation) and starts each turn with
+// nothing picked.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -184,4 +187,57 @@ test("on a phone every game asks before a one-tap move and keeps the move prompt
     JSON.stringify({ viewport: PHONE, figures, checked: checkedIn }, null, 2),
   );
   console.log(`phone pages mid-game: ${JSON.stringify(figures)}`);
+});
+
+/**
+ * What a new player met before the match page spoke the rulebook's words (each a line of the
+ * issue that asked for it), as text that must not show on a phone page, mid-game.
+ */
+const ENGINE_WORDS = [
+  [/\bArmy 0\b/, "a Null army read as army number 0"],
+  [/moved this turn: nothing/, "nothing moved, said right after a move"],
+  [/Selected [^:]{1,20}: \d+ moves? left/, "the number of candidate moves said as moves left"],
+  [/Choose a lit place/, "the old prompt"],
+  [/seat \d+ — [A-D] \(/, "a seat with three names"],
+  [/coins known [A-Z0-9]/, "the reserve in the engine's words"],
+  [/docs\/games|\.md\b|in the terminal|deck check/, "a browser player sent to a file or the terminal"],
+];
+
+/** The page's visible words that a new player should not meet, and notation-only buttons. */
+async function engineWordsOnPage(page) {
+  const text = await page.evaluate(() => document.body.innerText);
+  const found = ENGINE_WORDS.filter(([re]) => re.test(text)).map(([re, what]) => `${what} (${re})`);
+  const notation = await page
+    .locator(".move-buttons button.move, details button.move-listed")
+    .evaluateAll((bs) =>
+      bs.filter((b) => b.textContent.trim() === b.dataset.move).map((b) => b.dataset.move),
+    );
+  return [...found, ...notation.map((m) => `a button reads only "${m}"`)];
+}
+
+test("on a phone a new player meets the rulebook's words, never a selection carried into the next turn", async () => {
+  const found = [];
+  let turns = 0;
+  for (const g of GAMES) {
+    const created = await matchAgainstComputers(env.server, g);
+    const page = await visit(env, created.seats[0].join_url, PHONE, "svg.board");
+    const checked = new Set(["one-tap", "preview"]);
+    for (let moves = 0; moves < MOVES + 4; moves++) {
+      if ((await waitForTurnOrEnd(page)) === "over") break;
+      await page.waitForSelector(".move-buttons .picking, .move-buttons button.move", { timeout: 30_000 });
+      turns++;
+      // A new turn starts with nothing picked: the last turn's selection is gone.
+      const picked = await page.locator("svg.board [data-place].picked").count();
+      if (picked) found.push(`${g.id} turn ${moves + 1}: ${picked} place(s) still picked`);
+      for (const w of await engineWordsOnPage(page)) found.push(`${g.id} turn ${moves + 1}: ${w}`);
+      checked.acks = page.received.filter((t) => JSON.parse(t).type === "ack").length;
+      await tapOneMove(page, g, checked);
+      // Right after the move, before any answer: the status and log speak words too.
+      for (const w of await engineWordsOnPage(page)) found.push(`${g.id} after move ${moves + 1}: ${w}`);
+    }
+    assertNoConsoleErrors(page, `${g.id} on a phone`);
+    await page.context().close();
+  }
+  assert.ok(turns >= GAMES.length * 3, `${turns} turns looked at`);
+  assert.deepEqual(found, []);
 });
