@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  conspiracyGoalWords,
   conspiracyMoveWords,
   cultureWarsMoveWords,
   relativityMoveWords,
@@ -45,5 +46,9 @@ describe("the board games' moves in words", () => {
     expect(conspiracyMoveWords("c5 ne", names)).toBe("Put the coin on c5, pointing north-east");
     expect(conspiracyMoveWords("save none", names)).toBe("Keep no coin: discard them all");
     expect(conspiracyMoveWords("goal A0", names)).toBe("Choose the Arms blank as your secret goal");
+    // A goal is a suit and a number, never the tile of that name.
+    expect(conspiracyGoalWords("A4")).toBe("the suit Arms and the number 4, on two Present tiles (A4)");
+    expect(conspiracyGoalWords("C0")).toBe("the suit Crowns and the blank, on two Present tiles (C0)");
+    expect(conspiracyGoalWords("not chosen")).toBe("not chosen");
   });
 });

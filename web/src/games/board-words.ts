@@ -72,6 +72,17 @@ function conspiracyCoin(c: string): string {
   return `the ${suit} ${n === "0" ? "blank" : n === "1" ? "spiral" : n}`;
 }
 
+/**
+ * A Conspiracy secret goal ("C3") in words: a suit and a number, not a tile ("the suit Crowns and
+ * the number 3, on two Present tiles"); other text as it is ("not chosen").
+ */
+export function conspiracyGoalWords(goal: string): string {
+  const m = /^([SMCA])(\d)$/.exec(goal.trim());
+  if (!m) return goal;
+  const number = m[2] === "0" ? "the blank" : m[2] === "1" ? "the spiral" : `the number ${m[2]}`;
+  return `the suit ${CONSPIRACY_SUITS[m[1]]} and ${number}, on two Present tiles (${goal.trim()})`;
+}
+
 /** Conspiracy: every kind of its notation (docs/games/conspiracy.md). */
 export function conspiracyMoveWords(move: string, names: string[]): string | undefined {
   const w = move.trim().split(/\s+/);

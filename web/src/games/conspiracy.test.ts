@@ -63,11 +63,21 @@ describe("conspiracy board places", () => {
 describe("conspiracy status", () => {
   it("names the phase in words, never the raw phase name", () => {
     expect(phaseWords("attack_end")).toMatch(/after a successful attack/);
+    // After a tile is laid for the coin the coin goes on it: the tile is not being laid any more.
+    expect(phaseWords("place_tile")).toBe("placing the coin on the tile just laid");
+    expect(phaseWords("place")).toBe("placing a coin (a tile may be laid for it first)");
     const s = conspiracy.status({ ...obs, phase: "attack_end" }, ctx);
     expect(s).not.toMatch(/attack_end/);
     expect(conspiracy.status(obs, ctx)).toMatch(
       /Round 2, actions: seat 0 to decide\. Action points left: 2\./,
     );
+  });
+});
+
+describe("conspiracy private info", () => {
+  it("says the secret goal as a suit and a number, never as the tile of that name", () => {
+    const text = conspiracy.privateInfo!(obs, ctx)!.textContent;
+    expect(text).toContain("Your goal: the suit Crowns and the number 3, on two Present tiles (C3)");
   });
 });
 

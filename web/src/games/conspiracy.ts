@@ -2,7 +2,7 @@
 // downward; each tile is 2×2 squares, so coins sit on square columns a–f and square rows 1, 2, …
 // from the top. Places (docs/games/conspiracy.md, Places): squares ("c5") and tile positions ("M2",
 // "MP"); coins and tiles in hand, directions and payments are chosen with buttons.
-import { conspiracyMoveWords } from "./board-words";
+import { conspiracyGoalWords, conspiracyMoveWords } from "./board-words";
 import {
   coin,
   DIRECTIONS,
@@ -53,8 +53,9 @@ export function phaseWords(phase: string): string {
     goal: "setup, choosing secret goals",
     jump: "spiral holders choose whether to jump in",
     action: "actions",
-    place: "placing a coin",
-    place_tile: "laying a tile for the coin",
+    place: "placing a coin (a tile may be laid for it first)",
+    // The tile is already laid: the coin goes on it.
+    place_tile: "placing the coin on the tile just laid",
     attack_end: "after a successful attack (flip or remove the coin)",
     save: "end of turn, saving a coin",
     declare: "declaring progress or victory",
@@ -356,7 +357,7 @@ export const conspiracy: GameDrawer = {
         "Your goal",
         me.goal === "not chosen"
           ? "not chosen yet" + (obs.my_setup_coins ? ` (choose from ${obs.my_setup_coins})` : "")
-          : me.goal,
+          : conspiracyGoalWords(me.goal),
       );
       add("Your hand", me.hand || "none");
       add("Your bonus coins", me.bonus || "none");
