@@ -172,6 +172,7 @@ struct ServeLimits {
   double abandon_after_hours = 72;
   int clock_sweep_ms = 1000;
   double test_clock_scale = 1;  // browser tests only (server/clock.h, ScaledClock)
+  bool test_clock = false;      // browser tests only: POST /api/test-clock moves the clock
   double keep_days = 0;
   int max_connections = 1000;
   int max_connections_per_address = 50;

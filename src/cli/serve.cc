@@ -74,11 +74,18 @@ int serve(const std::string& bind, int port, const std::string& db, const std::s
   options.clock_sweep_ms = limits.clock_sweep_ms;
   // Tests only: match clocks sped up (docs/server.md, Clocks); kept for the server's life.
   static std::unique_ptr<server::ScaledClock> test_clock;
-  if (limits.test_clock_scale != 1) {
+  if (limits.test_clock_scale != 1 || limits.test_clock) {
     test_clock = std::make_unique<server::ScaledClock>(limits.test_clock_scale);
     options.clock = test_clock.get();
-    server::logger().warn("match clocks run {} times as fast (--test-clock-scale): for tests only",
-                          limits.test_clock_scale);
+    if (limits.test_clock_scale != 1)
+      server::logger().warn(
+          "match clocks run {} times as fast (--test-clock-scale): for tests only",
+          limits.test_clock_scale);
+  }
+  if (limits.test_clock) {
+    options.test_clock = test_clock.get();
+    server::logger().warn(
+        "POST /api/test-clock moves match clocks forward (--test-clock): for tests only");
   }
   options.public_url = limits.public_url;
   if (!limits.public_url.empty())  // its host is one this server answers to
@@ -277,6 +284,10 @@ void add_limit_flags(CLI::App* serve, ServeLimits& limits) {
                    "for tests only: match clocks run this many times as fast as the wall clock")
       ->capture_default_str()
       ->check(finite_in(1.0, 100000.0));
+  serve->add_flag(
+      "--test-clock", limits.test_clock,
+      "for tests only: POST /api/test-clock {\"advance_ms\": N} from this machine moves "
+      "match clocks N ms forward");
   serve
       ->add_option("--chat-max-bytes", limits.chat_max_bytes,
                    "the longest line of table talk, in bytes (over: an error message)")

@@ -24,17 +24,21 @@ class SystemClock final : public Clock {
   static const SystemClock& instance();
 };
 
-// The wall clock sped up `scale` times from the moment it is made (serve --test-clock-scale, for
-// the browser tests only: a ten-minute clock runs out in seconds). Never for play: its times are
+// The wall clock sped up `scale` times from the moment it is made, and moved forward at once by
+// `advance` (serve --test-clock-scale and --test-clock, for the browser tests only: a ten-minute
+// clock runs out in seconds, a day a move passes in one request). Never for play: its times are
 // not the machine's, and a restarted server starts again from the machine's time.
 class ScaledClock final : public Clock {
  public:
   explicit ScaledClock(double scale);
   long long now_ms() const override;
+  // Moves the clock `ms` forward (POST /api/test-clock, routes.h).
+  void advance(long long ms) { offset_ms_ += ms; }
 
  private:
   double scale_;
   long long start_ms_;
+  std::atomic<long long> offset_ms_{0};
 };
 
 // A clock that moves only when told (tests).

@@ -121,6 +121,21 @@ class ClockTest : public OnEachDatabase {
   ManualClock clock_{kStart};
 };
 
+// A server with the test clock route (serve --test-clock) on `test_clock`, or without it.
+std::unique_ptr<Server> start_with_test_clock(const std::string& where, ScaledClock* test_clock) {
+  ServerOptions o;
+  o.matches_per_minute = 0;
+  o.http_requests_per_second = 0;
+  o.port = 0;
+  o.db = where;
+  o.network_threads = 1;
+  o.computer_threads = 1;
+  o.clock_sweep_ms = 0;
+  o.clock = test_clock;
+  o.test_clock = test_clock;
+  return std::make_unique<Server>(games::registry(), o);
+}
+
 json create(unsigned short port, const json& clock) {
   HttpReply r = http_request(port, "POST", "/api/matches",
                              json{{"game", "relativity"},
@@ -323,6 +338,63 @@ TEST_P(ClockTest, HostileClockFieldsAreRefusedWithAJsonError) {
     EXPECT_NE(r.parsed()["error"].get<std::string>().find("clock"), std::string::npos) << r.body;
   }
   EXPECT_EQ(server->lobby().unfinished(), 0);
+}
+
+TEST_P(ClockTest, AMoveAndItsClockAreStoredInOneChange) {
+  auto server = start();
+  const unsigned short port = server->port();
+  const json created = create(port, {{"mode", "turn-based"}, {"days", 1}});
+  const std::string id = created["id"];
+  WsClient zero(port);
+  json state = zero.hello(id, {created["seats"][0]["token"]});
+  state = play_first(zero, state, 0);
+  const std::optional<StoredMatch> stored = server->lobby().store().matches().load(id);
+  ASSERT_TRUE(stored);
+  EXPECT_EQ(stored->moves.size(), 1u);
+  // The clock the change stored names the change's own seq, and runs for the seat to move.
+  EXPECT_EQ(stored->clock["seq"], stored->seq);
+  EXPECT_EQ(stored->clock["seq"], state["seq"]);
+  const MatchClock back = MatchClock::from_json(stored->clock, 2);
+  EXPECT_EQ(back.running(), 1);
+  EXPECT_EQ(back.deadline_ms(), kStart + 24 * kHour);
+}
+
+TEST_P(ClockTest, TheTestClockMovesOnlyWhereTheFlagIsGivenAndChecksItsInput) {
+  {
+    auto plain = start_with_test_clock(where_, nullptr);
+    HttpReply r =
+        http_request(plain->port(), "POST", "/api/test-clock", json{{"advance_ms", kHour}}.dump());
+    EXPECT_EQ(r.status, 404);
+    EXPECT_NE(r.parsed()["error"].get<std::string>().find("--test-clock"), std::string::npos);
+  }
+  ScaledClock test_clock(1);
+  auto server = start_with_test_clock(where_, &test_clock);
+  const unsigned short port = server->port();
+  const json created = create(port, {{"mode", "turn-based"}, {"days", 1}, {"on_timeout", "loss"}});
+  const std::string id = created["id"];
+  WsClient zero(port);
+  play_first(zero, zero.hello(id, {created["seats"][0]["token"]}), 0);
+  for (const json& bad : {json{{"advance_ms", 0}}, json{{"advance_ms", -kHour}},
+                          json{{"advance_ms", 31 * 24 * kHour}}, json{{"advance_ms", "1d"}},
+                          json{{"advance", kHour}}, json::array()}) {
+    HttpReply r = http_request(port, "POST", "/api/test-clock", bad.dump());
+    EXPECT_EQ(r.status, 400) << bad.dump();
+    EXPECT_TRUE(r.parsed().contains("error")) << r.body;
+  }
+  EXPECT_EQ(http_request(port, "GET", "/api/test-clock").status, 405);
+  // 23 hours on: an hour of seat 1's day is left; two more and the sweep applies the rule.
+  HttpReply r =
+      http_request(port, "POST", "/api/test-clock", json{{"advance_ms", 23 * kHour}}.dump());
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_GE(r.parsed()["now_ms"].get<long long>(), test_clock.now_ms() - kSecond);
+  const long long left = summary(port, id)["clock"]["remaining_ms"][1];
+  EXPECT_LE(left, kHour);
+  EXPECT_GT(left, kHour - kMinute);
+  ASSERT_EQ(
+      http_request(port, "POST", "/api/test-clock", json{{"advance_ms", 2 * kHour}}.dump()).status,
+      200);
+  EXPECT_EQ(ClockSweeper(server->lobby(), 0).sweep(), 1);
+  EXPECT_EQ(summary(port, id)["result"]["timed_out"], 1);
 }
 
 INSTANTIATE_TEST_SUITE_P(BothStores, ClockTest, ::testing::Values("sqlite", "postgresql"),

@@ -23,7 +23,7 @@ ScaledClock::ScaledClock(double scale)
 
 long long ScaledClock::now_ms() const {
   const long long real = SystemClock::instance().now_ms();
-  return start_ms_ + static_cast<long long>(double(real - start_ms_) * scale_);
+  return start_ms_ + static_cast<long long>(double(real - start_ms_) * scale_) + offset_ms_.load();
 }
 
 namespace {

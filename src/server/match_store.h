@@ -47,6 +47,15 @@ struct StoredMatch {
   json clock;
 };
 
+// The match's clock as a change leaves it, written in that change's own transaction (a crash
+// cannot keep a move without the clock it charged): `clock` as MatchClock::to_json stores it, and
+// `deadline_ms` (ms since the epoch; nullopt: none) when a person's clock runs out. A null `clock`
+// (a match without time control, or a change that leaves the clock as it is) writes nothing of it.
+struct ClockAfter {
+  json clock;
+  std::optional<long long> deadline_ms;
+};
+
 // The outcome of a write conditional on the match's seq.
 enum class Write {
   kDone,   // committed
@@ -59,25 +68,22 @@ class MatchStore {
 
   // Inserts a new match (its `moves` must be empty).
   virtual void create(const StoredMatch& match) = 0;
-  // Appends move number `ply` (0-based) and moves the match from seq `seq` - 1 to `seq`, in one
-  // transaction; kStale (nothing written) if the match is not at `seq` - 1.
+  // Appends move number `ply` (0-based), moves the match from seq `seq` - 1 to `seq` and stores
+  // `clock`, in one transaction; kStale (nothing written) if the match is not at `seq` - 1.
   virtual Write append_move(const std::string& id, long long ply, const std::string& move,
-                            long long seq) = 0;
-  // Deletes every move from `ply` on and moves the match from `seq` - 1 to `seq` (undo), in one
-  // transaction; kStale as append_move.
-  virtual Write truncate_moves(const std::string& id, long long ply, long long seq) = 0;
+                            long long seq, const ClockAfter& clock) = 0;
+  // Deletes every move from `ply` on, moves the match from `seq` - 1 to `seq` (undo) and stores
+  // `clock`, in one transaction; kStale as append_move.
+  virtual Write truncate_moves(const std::string& id, long long ply, long long seq,
+                               const ClockAfter& clock) = 0;
   // Notes that at `seq` seat `to_move` (-1: none) is to move.
   virtual void set_to_move(const std::string& id, int to_move, long long seq) = 0;
   // Replaces the seat list `before` (as stored at `seq_before`) with `seats` and sets status and
-  // seq (a seat claimed: the same seq; a takeover: the next); kStale (nothing written) if the row
-  // no longer has `before` at `seq_before`.
+  // seq (a seat claimed: the same seq; a takeover: the next) and stores `clock`, in one
+  // transaction; kStale (nothing written) if the row no longer has `before` at `seq_before`.
   virtual Write update_seats(const std::string& id, const json& before, long long seq_before,
-                             const json& seats, const std::string& status, long long seq) = 0;
-  // Stores the match's clock (MatchClock::to_json) as of `seq`, and `deadline_ms` (ms since the
-  // epoch; nullopt: none) when a person's clock runs out, if the row is still at `seq` (a later
-  // change brings its own clock). Written after the change it follows (room_clock.cc).
-  virtual void set_clock(const std::string& id, const json& clock,
-                         std::optional<long long> deadline_ms, long long seq) = 0;
+                             const json& seats, const std::string& status, long long seq,
+                             const ClockAfter& clock) = 0;
   // Unfinished matches whose noted deadline is at or before `now_ms`, the earliest first, at most
   // `limit` (the clock sweep, clock_sweeper.h).
   virtual std::vector<std::string> clock_expired(long long now_ms, int limit) = 0;

@@ -20,9 +20,8 @@ const PgStatements& PgMatches::statements() {
        "UPDATE matches SET seats = $2, status = $3, seq = $4,"
        " changed_at = extract(epoch from now())::bigint WHERE id = $1 AND seq = $5 AND"
        " seats = $6"},
-      {"set_clock",
-       "UPDATE matches SET clock = NULLIF($2, ''), clock_deadline_ms = NULLIF($3::bigint, -1)"
-       " WHERE id = $1 AND seq = $4"},
+      {"store_clock",
+       "UPDATE matches SET clock = $2, clock_deadline_ms = NULLIF($3::bigint, -1) WHERE id = $1"},
       {"clock_expired",
        "SELECT id FROM matches WHERE clock_deadline_ms <= $1 AND status IN ('open', 'running')"
        " ORDER BY clock_deadline_ms LIMIT $2"},
@@ -98,22 +97,30 @@ void PgMatches::create(const StoredMatch& m) {
   t.commit();
 }
 
+void PgMatches::store_clock(pqxx::work& t, const std::string& id, const ClockAfter& clock) {
+  if (clock.clock.is_null()) return;
+  t.exec_prepared("store_clock", id, clock.clock.dump(), clock.deadline_ms.value_or(-1));
+}
+
 Write PgMatches::append_move(const std::string& id, long long ply, const std::string& move,
-                             long long seq) {
+                             long long seq, const ClockAfter& clock) {
   PgPool::Borrowed c = pool_.borrow();
   pqxx::work t(*c);
   if (t.exec_prepared("advance", id, seq, seq - 1).affected_rows() == 0) return Write::kStale;
   t.exec_prepared("insert_move", id, ply, move);
+  store_clock(t, id, clock);
   t.exec_prepared("notify", announcement(id, seq, holder_));
   t.commit();
   return Write::kDone;
 }
 
-Write PgMatches::truncate_moves(const std::string& id, long long ply, long long seq) {
+Write PgMatches::truncate_moves(const std::string& id, long long ply, long long seq,
+                                const ClockAfter& clock) {
   PgPool::Borrowed c = pool_.borrow();
   pqxx::work t(*c);
   if (t.exec_prepared("advance", id, seq, seq - 1).affected_rows() == 0) return Write::kStale;
   t.exec_prepared("delete_moves", id, ply);
+  store_clock(t, id, clock);
   t.exec_prepared("notify", announcement(id, seq, holder_));
   t.commit();
   return Write::kDone;
@@ -130,20 +137,17 @@ void PgMatches::set_to_move(const std::string& id, int to_move, long long seq) {
 }
 
 Write PgMatches::update_seats(const std::string& id, const json& before, long long seq_before,
-                              const json& seats, const std::string& status, long long seq) {
+                              const json& seats, const std::string& status, long long seq,
+                              const ClockAfter& clock) {
   PgPool::Borrowed c = pool_.borrow();
   pqxx::work t(*c);
   if (t.exec_prepared("update_seats", id, seats.dump(), status, seq, seq_before, before.dump())
           .affected_rows() == 0)
     return Write::kStale;
+  store_clock(t, id, clock);
   t.exec_prepared("notify", announcement(id, seq, holder_));
   t.commit();
   return Write::kDone;
-}
-
-void PgMatches::set_clock(const std::string& id, const json& clock,
-                          std::optional<long long> deadline_ms, long long seq) {
-  pool_.write("set_clock", id, clock.is_null() ? "" : clock.dump(), deadline_ms.value_or(-1), seq);
 }
 
 std::vector<std::string> PgMatches::clock_expired(long long now_ms, int limit) {

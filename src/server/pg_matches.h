@@ -22,14 +22,14 @@ class PgMatches final : public MatchStore {
   static const PgStatements& statements();
 
   void create(const StoredMatch& match) override;
-  Write append_move(const std::string& id, long long ply, const std::string& move,
-                    long long seq) override;
-  Write truncate_moves(const std::string& id, long long ply, long long seq) override;
+  Write append_move(const std::string& id, long long ply, const std::string& move, long long seq,
+                    const ClockAfter& clock) override;
+  Write truncate_moves(const std::string& id, long long ply, long long seq,
+                       const ClockAfter& clock) override;
   void set_to_move(const std::string& id, int to_move, long long seq) override;
   Write update_seats(const std::string& id, const json& before, long long seq_before,
-                     const json& seats, const std::string& status, long long seq) override;
-  void set_clock(const std::string& id, const json& clock, std::optional<long long> deadline_ms,
-                 long long seq) override;
+                     const json& seats, const std::string& status, long long seq,
+                     const ClockAfter& clock) override;
   std::vector<std::string> clock_expired(long long now_ms, int limit) override;
   void finish(const std::string& id, const json& result) override;
   std::optional<StoredMatch> load(const std::string& id) override;
@@ -40,6 +40,9 @@ class PgMatches final : public MatchStore {
   std::vector<std::string> remove_ended(long long cutoff) override;
 
  private:
+  // Stores `clock` unless it is null, in `t`.
+  static void store_clock(pqxx::work& t, const std::string& id, const ClockAfter& clock);
+
   PgPool& pool_;
   const std::string& holder_;
 };

@@ -88,7 +88,8 @@ bool Room::catch_up_locked() {
     apply_stored(stored.moves[i], match_->state().current_player());
   seq_ = stored.seq;
   clock_ = MatchClock::from_json(stored.clock, int(seats_.size()));
-  // A clock stored before the change it follows was (room_clock.cc): the turn starts now.
+  // A clock stored at another seq (a database from before clocks were written with their change):
+  // the turn starts now.
   if (stored.clock.is_object() && stored.clock.value("seq", -1LL) != seq_)
     clock_.turn_restarts(to_move(), now_ms());
   computers_.stop_thinking();
@@ -106,11 +107,6 @@ void Room::catch_up() {
 void Room::changed_locked() {
   ++seq_;
   storage_.changed(to_move(), seq_);
-  if (clock_.on()) {
-    json stored = clock_.to_json();
-    stored["seq"] = seq_;
-    storage_.set_clock(stored, clock_deadline(), seq_);
-  }
 }
 
 void Room::apply_stored(const std::string& text, int seat) {
@@ -354,7 +350,7 @@ SeatMask Room::seats_for_locked(const std::vector<std::string>& tokens) const {
   return mask;
 }
 
-std::string Room::claim(int seat) {
+std::string Room::claim(int seat, const std::string& player) {
   std::lock_guard lock(mutex_);
   if (seat < 0 || seat >= int(seats_.size()))
     throw BadInput("seat " + std::to_string(seat) + " does not exist in this match");
@@ -362,18 +358,26 @@ std::string Room::claim(int seat) {
   if (s.kind != "human" || !s.open) throw Conflict("seat " + std::to_string(seat) + " is not open");
   if (!s.token_hash.empty())
     throw Conflict("seat " + std::to_string(seat) + " has already been claimed");
+  std::string name;
+  try {
+    name = SeatNames::clean(player, seat_labels());
+  } catch (const BadInput& e) {
+    throw BadInput(std::string("'player': ") + e.what());
+  }
   const std::string token = new_token();
+  const SeatInfo before = s;
   s.token_hash = hash_token(token);
+  s.player = std::move(name);
   Write written = Write::kStale;
   try {
-    written = storage_.update_seats(seats_, status(), seq_, seq_);
+    written = storage_.update_seats(seats_, status(), seq_, seq_, {});
   } catch (...) {
-    s.token_hash.clear();
+    s = before;
     throw;
   }
   if (written == Write::kStale) {
     // Another process changed the match first (claimed this seat, or another): read it and answer.
-    s.token_hash.clear();
+    s = before;
     if (catch_up_locked()) {
       broadcast();
       schedule_computer();
@@ -574,10 +578,12 @@ Room::Answer Room::move(SeatMask held, int seat, long long seq, const std::strin
   }
   if (std::string why = state.why_illegal(m); !why.empty()) return {why};
   const std::string canonical = state.move_to_string(m);
-  if (storage_.append_move((long long)movers_.size(), canonical, seq_ + 1) == Write::kStale)
+  MatchClock after = clock_after_move(seat, canonical);
+  if (storage_.append_move((long long)movers_.size(), canonical, seq_ + 1,
+                           clock_to_store(after, seq_ + 1)) == Write::kStale)
     return stale_locked(seq);
   apply_stored(canonical, seat);
-  clock_.moved(seat, now_ms(), to_move());
+  clock_ = std::move(after);
   changed_locked();
   computers_.stop_thinking();
   storage_.finish_if_over(over(), result());
@@ -601,12 +607,17 @@ Room::Answer Room::undo(SeatMask held, int seat, long long seq, Viewer* from) {
   std::size_t last = movers_.size();
   while (movers_[last - 1] != seat) --last;
   const std::size_t keep = last - 1;
-  if (storage_.truncate_moves((long long)keep, seq_ + 1) == Write::kStale) return stale_locked(seq);
+  // The undo gives the turn back to `seat` (it moved at ply `keep`).
+  MatchClock after = clock_;
+  after.turn_restarts(seat, now_ms());
+  if (storage_.truncate_moves((long long)keep, seq_ + 1, clock_to_store(after, seq_ + 1)) ==
+      Write::kStale)
+    return stale_locked(seq);
   match_->undo_own(seat);
   movers_.resize(keep);
   // The logs were rewound: every viewer starts them afresh.
   views_.restart_logs();
-  clock_.turn_restarts(to_move(), now_ms());
+  clock_ = std::move(after);
   changed_locked();
   computers_.stop_thinking();
   if (from) from->deliver(shared(json{{"type", "ack"}, {"seq", seq_}}));
@@ -658,9 +669,13 @@ void Room::hand_to_computer(SeatInfo& s) {
 }
 
 Room::Answer Room::seats_changed_locked(const std::function<void()>& restore, Viewer* from) {
+  // The seats are changed in memory already: an end stops the clock.
+  MatchClock after = clock_;
+  if (over()) after.turn_restarts(-1, now_ms());
   Write written = Write::kStale;
   try {
-    written = storage_.update_seats(seats_, status(), seq_, seq_ + 1);
+    written =
+        storage_.update_seats(seats_, status(), seq_, seq_ + 1, clock_to_store(after, seq_ + 1));
   } catch (...) {
     restore();
     throw;
@@ -669,7 +684,7 @@ Room::Answer Room::seats_changed_locked(const std::function<void()>& restore, Vi
     restore();
     return stale_locked(seq_);
   }
-  if (over()) clock_.turn_restarts(-1, now_ms());
+  clock_ = std::move(after);
   changed_locked();
   computers_.stop_thinking();
   storage_.finish_if_over(over() && !abandoned_, result());
@@ -771,19 +786,23 @@ Room::Answer Room::name_seat(SeatMask held, int seat, const std::string& text, V
     return {e.what()};
   }
   if (over()) return {"the match is over"};
-  std::vector<std::string> labels;
-  for (std::size_t i = 0; i < seats_.size(); ++i)
-    labels.push_back(match_->state().game().seat_name(int(i)));
   SeatInfo& s = seats_[std::size_t(seat)];
   std::string name;
   try {
-    name = names_.admit(seat, text, labels);
+    name = names_.admit(seat, text, seat_labels());
   } catch (const BadInput& e) {
     return {e.what()};
   }
   const std::string before = s.player;
   s.player = std::move(name);
   return seats_changed_locked([&s, before] { s.player = before; }, from);
+}
+
+std::vector<std::string> Room::seat_labels() const {
+  std::vector<std::string> labels;
+  for (std::size_t i = 0; i < seats_.size(); ++i)
+    labels.push_back(match_->state().game().seat_name(int(i)));
+  return labels;
 }
 
 int Room::speaker(SeatMask held, int seat) const {
@@ -841,9 +860,11 @@ void Room::computer_moved(int seat, long long seq, const std::string& text) {
     schedule_computer();
     return;
   }
+  MatchClock after = clock_after_move(seat, text);
   Write written = Write::kStale;
   try {
-    written = storage_.append_move((long long)movers_.size(), text, seq_ + 1);
+    written = storage_.append_move((long long)movers_.size(), text, seq_ + 1,
+                                   clock_to_store(after, seq_ + 1));
   } catch (const std::exception& e) {
     // Not stored, so not played: the seat stays to move (a later change schedules it again).
     log_match(spdlog::level::err, id_,
@@ -860,7 +881,7 @@ void Room::computer_moved(int seat, long long seq, const std::string& text) {
     return;
   }
   apply_stored(text, seat);
-  clock_.moved(seat, now_ms(), to_move());
+  clock_ = std::move(after);
   changed_locked();
   computers_.stop_thinking();
   storage_.finish_if_over(over(), result());

@@ -34,13 +34,13 @@
 //
 // Clocks (match_clock.h, room_clock.cc): a match created with a time control runs the clock of
 // the seat to move from its first move on; every move, undo and change of seats stores the clock
-// with the match right after the change, at its seq. When a person's time runs out (`check_clock`:
-// the clock sweep, clock_sweeper.h, and every move, undo and resignation of the match) the
-// creator's rule applies through the same write as a takeover or a resignation: a computer takes
-// the seat, or the seat loses on time (the resign rule: in a two-seat match the other seat wins,
-// the result's reason saying so with "ended_by": "time"; with more seats a computer takes it).
-// With several processes only the holder of the match's lease applies it, and the conditional
-// write lets one change through at most.
+// as the change leaves it in the change's own transaction (ClockAfter, match_store.h). When a
+// person's time runs out (`check_clock`: the clock sweep, clock_sweeper.h, and every move, undo and
+// resignation of the match) the creator's rule applies through the same write as a takeover or a
+// resignation: a computer takes the seat, or the seat loses on time (the resign rule: in a two-seat
+// match the other seat wins, the result's reason saying so with "ended_by": "time"; with more seats
+// a computer takes it). With several processes only the holder of the match's lease applies it, and
+// the conditional write lets one change through at most.
 //
 // Table talk is MatchChat's (room_chat.h): a line is checked, numbered, pushed to every viewer
 // who may read it (spectators as the creator chose) and kept; never part of the game's log or
@@ -158,9 +158,10 @@ class Room : public ComputerSeatsHost, public std::enable_shared_from_this<Room>
   bool idle_since(std::chrono::steady_clock::time_point before) const;
   // The seats `tokens` unlock. Throws BadInput for a token that matches no seat of this match.
   SeatMask seats_for(const std::vector<std::string>& tokens);
-  // Claims open human seat `seat` and returns its new token. Throws Conflict if it is not an
-  // open, unclaimed seat.
-  std::string claim(int seat);
+  // Claims open human seat `seat` and returns its new token, with the seat's personal name
+  // `player` (seat_names.h; empty: none) written with the claim. Throws Conflict if it is not an
+  // open, unclaimed seat, BadInput naming 'player' if the name is refused.
+  std::string claim(int seat, const std::string& player = "");
   // The full record (JSON `tabletop replay` accepts). Throws NotYet until the match is finished.
   json record() const;
   // The finished match step by step for a replay, as JSON text (room_replay.cc):
@@ -252,12 +253,18 @@ class Room : public ComputerSeatsHost, public std::enable_shared_from_this<Room>
   void hint_ready(int seat, long long seq, const std::weak_ptr<Viewer>& to,
                   const json& answer) override;
 
+  // The game's names of the match's seats (a seat's name may not pass for one, seat_names.h).
+  std::vector<std::string> seat_labels() const;
   // catch_up with the lock held, without broadcasting; answers whether anything changed.
   bool catch_up_locked();
   // check_clock with the lock held (room_clock.cc).
   bool flag_locked();
-  // The running person's deadline (none while a computer or nobody is to move).
-  std::optional<long long> clock_deadline() const;
+  // The running person's deadline on `clock` (none while a computer or nobody is to move).
+  std::optional<long long> clock_deadline(const MatchClock& clock) const;
+  // `clock` as the change to `seq` stores it (null without time control).
+  ClockAfter clock_to_store(const MatchClock& clock, long long seq) const;
+  // The clock after `seat` plays `text` (legal, not yet applied) now.
+  MatchClock clock_after_move(int seat, const std::string& text) const;
   long long now_ms() const { return time_->now_ms(); }
   // After a change: seq advanced and the row notes who is to move.
   void changed_locked();

@@ -14,10 +14,27 @@ bool Room::check_clock() {
   return flag_locked();
 }
 
-std::optional<long long> Room::clock_deadline() const {
-  const int seat = clock_.running();
+std::optional<long long> Room::clock_deadline(const MatchClock& clock) const {
+  const int seat = clock.running();
   if (over() || seat < 0 || seats_[std::size_t(seat)].kind != "human") return std::nullopt;
-  return clock_.deadline_ms();
+  return clock.deadline_ms();
+}
+
+ClockAfter Room::clock_to_store(const MatchClock& clock, long long seq) const {
+  if (!clock.on()) return {};
+  json stored = clock.to_json();
+  stored["seq"] = seq;
+  return {std::move(stored), clock_deadline(clock)};
+}
+
+MatchClock Room::clock_after_move(int seat, const std::string& text) const {
+  MatchClock after = clock_;
+  if (!after.on()) return after;
+  // Who moves next, from a copy of the state the move is played on.
+  std::unique_ptr<State> next = match_->state().clone();
+  next->apply_text(text);
+  after.moved(seat, now_ms(), next->is_terminal() ? -1 : int(next->current_player()));
+  return after;
 }
 
 bool Room::flag_locked() {

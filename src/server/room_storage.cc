@@ -51,29 +51,21 @@ json MatchStorage::seats_json(const std::vector<SeatInfo>& seats) {
   return out;
 }
 
-Write MatchStorage::append_move(long long index, const std::string& text, long long new_seq) {
-  return matches_.append_move(id_, index, text, new_seq);
+Write MatchStorage::append_move(long long index, const std::string& text, long long new_seq,
+                                const ClockAfter& clock) {
+  return matches_.append_move(id_, index, text, new_seq, clock);
 }
 
-Write MatchStorage::truncate_moves(long long keep, long long new_seq) {
-  return matches_.truncate_moves(id_, keep, new_seq);
+Write MatchStorage::truncate_moves(long long keep, long long new_seq, const ClockAfter& clock) {
+  return matches_.truncate_moves(id_, keep, new_seq, clock);
 }
 
 Write MatchStorage::update_seats(const std::vector<SeatInfo>& seats, const std::string& status,
-                                 long long seq, long long new_seq) {
+                                 long long seq, long long new_seq, const ClockAfter& clock) {
   json now = seats_json(seats);
-  const Write written = matches_.update_seats(id_, stored_seats_, seq, now, status, new_seq);
+  const Write written = matches_.update_seats(id_, stored_seats_, seq, now, status, new_seq, clock);
   if (written != Write::kStale) stored_seats_ = std::move(now);
   return written;
-}
-
-void MatchStorage::set_clock(const json& clock, std::optional<long long> deadline_ms,
-                             long long seq) {
-  try {
-    matches_.set_clock(id_, clock, deadline_ms, seq);
-  } catch (const std::exception& e) {
-    log_match(spdlog::level::warn, id_, std::string("storing the clock failed: ") + e.what());
-  }
 }
 
 void MatchStorage::finish_if_over(bool over, const json& result) {

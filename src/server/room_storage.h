@@ -4,6 +4,7 @@
 // result and who is to move; its move log holds the moves in order. A Room writes through
 // MatchStorage, in a committed transaction, before it applies a change:
 //   - a move: appended at its index, conditional on the seq the room believes (`append_move`);
+//     every change of seq carries the match's clock as the change leaves it (the same transaction);
 //   - an undo: the log cut back (`truncate_moves`);
 //   - a seat claimed or handed to a computer: the seat list, conditional on the seat list and seq
 //     the room believes (`update_seats`);
@@ -63,17 +64,15 @@ class MatchStorage {
   // Whether several processes share the store (PostgreSQL).
   bool shared() const { return coordination_.shared(); }
 
-  // The writes of a change (see above); each answers kStale when the match moved on.
-  Write append_move(long long index, const std::string& text, long long new_seq);
-  Write truncate_moves(long long keep, long long new_seq);
+  // The writes of a change (see above), each with the clock as the change leaves it in the same
+  // transaction (ClockAfter; null: unchanged); each answers kStale when the match moved on.
+  Write append_move(long long index, const std::string& text, long long new_seq,
+                    const ClockAfter& clock);
+  Write truncate_moves(long long keep, long long new_seq, const ClockAfter& clock);
   // Writes `seats` (with the match's `status`) if the row still has the seat list last written
   // or read and `seq`; then it is the one last written.
   Write update_seats(const std::vector<SeatInfo>& seats, const std::string& status, long long seq,
-                     long long new_seq);
-  // Stores the clock as of `seq` with the running person's deadline (MatchStore::set_clock).
-  // Logged, not thrown, on a database error: the clock in memory still runs, and the next change
-  // stores it again.
-  void set_clock(const json& clock, std::optional<long long> deadline_ms, long long seq);
+                     long long new_seq, const ClockAfter& clock);
   // Stores the result once, when the match is `over` (its game ended, or a seat resigned).
   void finish_if_over(bool over, const json& result);
 

@@ -160,6 +160,27 @@ std::string query_value(const std::string& query, const std::string& key) {
   return {};
 }
 
+// POST /api/test-clock (serve --test-clock, tests only): {"advance_ms": N}, N from 1 ms to 30
+// days, moves the server's clock N ms forward; answers {"now_ms"}. 404 without the flag; 403 from
+// another machine.
+Response test_clock_route(const RouteContext& c, const Request& request,
+                          const std::string& address) {
+  if (!c.test_clock)
+    return error_response(request, http::status::not_found,
+                          "no test clock: the server was not started with --test-clock");
+  if (request.method() != http::verb::post)
+    return error_response(request, http::status::method_not_allowed,
+                          "method " + std::string(request.method_string()) + " is not allowed on " +
+                              std::string(request.target()));
+  if (!loopback_address(address))
+    return error_response(request, http::status::forbidden,
+                          "the test clock is moved from this machine only");
+  const json body = parse_client_json(request.body());
+  constexpr long long kMaxAdvanceMs = 30LL * 24 * 3600 * 1000;
+  c.test_clock->advance(int_field(body, "advance_ms", 1, kMaxAdvanceMs));
+  return json_response(request, http::status::ok, {{"now_ms", c.test_clock->now_ms()}});
+}
+
 Response api(const RouteContext& c, const Request& request, const std::string& address) {
   std::string query;
   const std::vector<std::string> parts = segments(std::string(request.target()), query);
@@ -180,6 +201,7 @@ Response api(const RouteContext& c, const Request& request, const std::string& a
     return json_response(request, http::status::ok,
                          json{{"urls", tell ? json(c.public_urls) : json::array()}});
   }
+  if (parts.size() == 2 && parts[1] == "test-clock") return test_clock_route(c, request, address);
   if (parts.size() == 2 && parts[1] == "matches") {
     if (method == http::verb::get)
       return json_response(request, http::status::ok, c.lobby.list(query_value(query, "status")));
@@ -205,7 +227,9 @@ Response api(const RouteContext& c, const Request& request, const std::string& a
       if (method != http::verb::post) return wrong_method();
       const json body = parse_client_json(request.body());
       const int seat = int(int_field(body, "seat", 0, 63));
-      const std::string token = room->claim(seat);
+      if (body.contains("player") && !body["player"].is_string())
+        throw BadInput("'player' must be a name (text)");
+      const std::string token = room->claim(seat, body.value("player", ""));
       return json_response(
           request, http::status::ok,
           {{"seat", seat}, {"token", token}, {"join_url", join_url(room->id(), seat, token)}});

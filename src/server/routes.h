@@ -9,6 +9,7 @@
 
 #include "core/registry.h"
 #include "server/analysis.h"
+#include "server/clock.h"
 #include "server/cross_site.h"
 #include "server/lobby.h"
 #include "server/rate_limit.h"
@@ -49,6 +50,9 @@ struct RouteContext {
   // (--public-url: then told to anyone; else the listening addresses, told to loopback clients).
   std::vector<std::string> public_urls = {};
   bool public_url_given = false;
+  // Tests only (serve --test-clock): POST /api/test-clock {"advance_ms": N} moves this clock N ms
+  // forward, from this machine only. nullptr: the route answers 404.
+  ScaledClock* test_clock = nullptr;
   // A WebSocket that has not said a `hello` that was answered with a state within this many
   // seconds of its upgrade is closed (serve --hello-grace).
   int hello_grace_s = 10;

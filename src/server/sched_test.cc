@@ -626,7 +626,7 @@ std::pair<std::string, long long> stored_finished_match(Server& server, int max_
     const std::vector<Move> legal = match.state().legal_moves();
     const std::string text = match.state().move_to_string(legal[rng() % legal.size()]);
     match.play_text(text);
-    EXPECT_EQ(store.matches().append_move(m.id, ply, text, ply + 1), Write::kDone);
+    EXPECT_EQ(store.matches().append_move(m.id, ply, text, ply + 1, {}), Write::kDone);
     ++ply;
   }
   return {m.id, ply};

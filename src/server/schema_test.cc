@@ -203,7 +203,7 @@ TEST_P(SchemaTest, ADatabaseOfTheStoresBeforeVersionsUpgradesKeepingItsRows) {
     next.status = "running";
     next.seq = 0;
     store->matches().create(next);
-    EXPECT_EQ(store->matches().append_move("new0000000000001", 0, "c1#c2", 1), Write::kDone);
+    EXPECT_EQ(store->matches().append_move("new0000000000001", 0, "c1#c2", 1, {}), Write::kDone);
   }
   EXPECT_EQ(recorded_version(GetParam(), where_), schema_version());
   // Opening again changes nothing.

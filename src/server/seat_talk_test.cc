@@ -233,6 +233,43 @@ TEST_P(SeatTalkTest, SpectatorsHaveTheTableTalkTheCreatorChose) {
   }
 }
 
+TEST_P(SeatTalkTest, ASeatTakenWithANameShowsItAndARefusedNameNamesTheField) {
+  auto server = start();
+  const unsigned short port = server->port();
+  const json created =
+      two_people(port, {{"seats", {{{"kind", "human"}}, {{"kind", "human"}, {"open", true}}}}});
+  const std::string id = created["id"];
+  const std::string join = "/api/matches/" + id + "/join";
+  // Refused names take nothing: the seat stays open.
+  for (const json& bad : {json{{"seat", 1}, {"player", 7}}, json{{"seat", 1}, {"player", "Seat 0"}},
+                          json{{"seat", 1}, {"player", std::string(41, 'a')}}}) {
+    HttpReply r = http_request(port, "POST", join, bad.dump());
+    EXPECT_EQ(r.status, 400) << bad.dump();
+    EXPECT_NE(r.parsed()["error"].get<std::string>().find("'player'"), std::string::npos) << r.body;
+  }
+  json seats = http_request(port, "GET", "/api/matches/" + id).parsed()["seats"];
+  EXPECT_FALSE(seats[1].value("claimed", false));
+  // A name given with the claim is cleaned and shown to everyone with the seat.
+  HttpReply r =
+      http_request(port, "POST", join, json{{"seat", 1}, {"player", "  Ana\x07  María "}}.dump());
+  ASSERT_EQ(r.status, 200) << r.body;
+  seats = http_request(port, "GET", "/api/matches/" + id).parsed()["seats"];
+  EXPECT_EQ(seats[1]["player"], "Ana María");
+  WsClient watcher(port);
+  const json state = watcher.hello(id, {});
+  EXPECT_EQ(state["match"]["seats"][1]["player"], "Ana María");
+  // Without a name, as before: none.
+  const json other =
+      two_people(port, {{"seats", {{{"kind", "human"}}, {{"kind", "human"}, {"open", true}}}}});
+  ASSERT_EQ(http_request(port, "POST", "/api/matches/" + other["id"].get<std::string>() + "/join",
+                         json{{"seat", 1}}.dump())
+                .status,
+            200);
+  EXPECT_FALSE(http_request(port, "GET", "/api/matches/" + other["id"].get<std::string>())
+                   .parsed()["seats"][1]
+                   .contains("player"));
+}
+
 INSTANTIATE_TEST_SUITE_P(BothStores, SeatTalkTest, ::testing::Values("sqlite", "postgresql"),
                          [](const auto& param) { return param.param; });
 

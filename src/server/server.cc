@@ -71,6 +71,7 @@ Server::Server(const Registry& registry, ServerOptions options)
   port_ = acceptor_.local_endpoint().port();
   context_->public_urls = reachable_urls(options_.bind, port_, options_.public_url);
   context_->public_url_given = !options_.public_url.empty();
+  context_->test_clock = options_.test_clock;
   logger().info("listening on {}:{} (database {}, {} network threads, {} computer threads)",
                 options_.bind, port_, database_name(options_.db),
                 options_.network_threads > 0 ? options_.network_threads : cores(),

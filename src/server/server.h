@@ -14,6 +14,7 @@
 
 #include "ai/budgets.h"
 #include "core/registry.h"
+#include "server/clock.h"
 #include "server/clock_sweeper.h"
 #include "server/computer_pool.h"
 #include "server/connections.h"
@@ -99,6 +100,9 @@ struct ServerOptions {
   // Where match clocks read the time (clock.h; tests: a ManualClock that outlives the server);
   // nullptr: the system clock.
   const Clock* clock = nullptr;
+  // Tests only (serve --test-clock): the clock POST /api/test-clock moves forward, which is then
+  // also where match clocks read the time. nullptr: that route answers 404.
+  ScaledClock* test_clock = nullptr;
   // The address people on other machines use (serve --public-url, "scheme://host[:port]"):
   // join links name it (addresses.h). Empty: the addresses the server listens on.
   std::string public_url;

@@ -7,7 +7,8 @@ SqliteMatches::SqliteMatches(SqliteConnection& connection)
       insert_move_(c_.db(), "INSERT INTO moves (match_id, ply, move) VALUES (?,?,?)"),
       update_seq_(c_.db(),
                   "UPDATE matches SET seq=?, changed_at=CAST(strftime('%s','now') AS INTEGER)"
-                  " WHERE id=? AND seq=?") {}
+                  " WHERE id=? AND seq=?"),
+      update_clock_(c_.db(), "UPDATE matches SET clock=?, clock_deadline_ms=? WHERE id=?") {}
 
 namespace {
 // A statement ready to bind again.
@@ -55,8 +56,20 @@ bool SqliteMatches::advance(const std::string& id, long long seq) {
   return update.exec() > 0;
 }
 
+void SqliteMatches::store_clock(const std::string& id, const ClockAfter& clock) {
+  if (clock.clock.is_null()) return;
+  SQLite::Statement& q = fresh(update_clock_);
+  q.bind(1, clock.clock.dump());
+  if (clock.deadline_ms)
+    q.bind(2, static_cast<int64_t>(*clock.deadline_ms));
+  else
+    q.bind(2);
+  q.bind(3, id);
+  q.exec();
+}
+
 Write SqliteMatches::append_move(const std::string& id, long long ply, const std::string& move,
-                                 long long seq) {
+                                 long long seq, const ClockAfter& clock) {
   const auto lock = c_.lock();
   SQLite::Transaction t(c_.db(), SQLite::TransactionBehavior::IMMEDIATE);
   if (!advance(id, seq)) return Write::kStale;  // the transaction rolls back
@@ -65,11 +78,13 @@ Write SqliteMatches::append_move(const std::string& id, long long ply, const std
   insert.bind(2, static_cast<int64_t>(ply));
   insert.bind(3, move);
   insert.exec();
+  store_clock(id, clock);
   t.commit();
   return Write::kDone;
 }
 
-Write SqliteMatches::truncate_moves(const std::string& id, long long ply, long long seq) {
+Write SqliteMatches::truncate_moves(const std::string& id, long long ply, long long seq,
+                                    const ClockAfter& clock) {
   const auto lock = c_.lock();
   SQLite::Transaction t(c_.db(), SQLite::TransactionBehavior::IMMEDIATE);
   if (!advance(id, seq)) return Write::kStale;
@@ -77,6 +92,7 @@ Write SqliteMatches::truncate_moves(const std::string& id, long long ply, long l
   erase.bind(1, id);
   erase.bind(2, static_cast<int64_t>(ply));
   erase.exec();
+  store_clock(id, clock);
   t.commit();
   return Write::kDone;
 }
@@ -94,8 +110,10 @@ void SqliteMatches::set_to_move(const std::string& id, int to_move, long long se
 }
 
 Write SqliteMatches::update_seats(const std::string& id, const json& before, long long seq_before,
-                                  const json& seats, const std::string& status, long long seq) {
+                                  const json& seats, const std::string& status, long long seq,
+                                  const ClockAfter& clock) {
   const auto lock = c_.lock();
+  SQLite::Transaction t(c_.db(), SQLite::TransactionBehavior::IMMEDIATE);
   SQLite::Statement q(
       c_.db(),
       "UPDATE matches SET seats=?, status=?, seq=?, changed_at=CAST(strftime('%s','now') AS"
@@ -106,25 +124,10 @@ Write SqliteMatches::update_seats(const std::string& id, const json& before, lon
   q.bind(4, id);
   q.bind(5, static_cast<int64_t>(seq_before));
   q.bind(6, before.dump());
-  return q.exec() == 0 ? Write::kStale : Write::kDone;
-}
-
-void SqliteMatches::set_clock(const std::string& id, const json& clock,
-                              std::optional<long long> deadline_ms, long long seq) {
-  const auto lock = c_.lock();
-  SQLite::Statement q(c_.db(),
-                      "UPDATE matches SET clock=?, clock_deadline_ms=? WHERE id=? AND seq=?");
-  if (clock.is_null())
-    q.bind(1);
-  else
-    q.bind(1, clock.dump());
-  if (deadline_ms)
-    q.bind(2, static_cast<int64_t>(*deadline_ms));
-  else
-    q.bind(2);
-  q.bind(3, id);
-  q.bind(4, static_cast<int64_t>(seq));
-  q.exec();
+  if (q.exec() == 0) return Write::kStale;  // the transaction rolls back
+  store_clock(id, clock);
+  t.commit();
+  return Write::kDone;
 }
 
 std::vector<std::string> SqliteMatches::clock_expired(long long now_ms, int limit) {

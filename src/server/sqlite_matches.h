@@ -12,14 +12,14 @@ class SqliteMatches final : public MatchStore {
   explicit SqliteMatches(SqliteConnection& connection);
 
   void create(const StoredMatch& match) override;
-  Write append_move(const std::string& id, long long ply, const std::string& move,
-                    long long seq) override;
-  Write truncate_moves(const std::string& id, long long ply, long long seq) override;
+  Write append_move(const std::string& id, long long ply, const std::string& move, long long seq,
+                    const ClockAfter& clock) override;
+  Write truncate_moves(const std::string& id, long long ply, long long seq,
+                       const ClockAfter& clock) override;
   void set_to_move(const std::string& id, int to_move, long long seq) override;
   Write update_seats(const std::string& id, const json& before, long long seq_before,
-                     const json& seats, const std::string& status, long long seq) override;
-  void set_clock(const std::string& id, const json& clock, std::optional<long long> deadline_ms,
-                 long long seq) override;
+                     const json& seats, const std::string& status, long long seq,
+                     const ClockAfter& clock) override;
   std::vector<std::string> clock_expired(long long now_ms, int limit) override;
   void finish(const std::string& id, const json& result) override;
   std::optional<StoredMatch> load(const std::string& id) override;
@@ -33,11 +33,14 @@ class SqliteMatches final : public MatchStore {
   // Moves match `id` from seq `seq` - 1 to `seq` (in the caller's transaction, lock held); false
   // when it is not at `seq` - 1.
   bool advance(const std::string& id, long long seq);
+  // Stores `clock` unless it is null (in the caller's transaction, lock held).
+  void store_clock(const std::string& id, const ClockAfter& clock);
 
   SqliteConnection& c_;
   // append_move's statements, prepared once (it runs for every move).
   SQLite::Statement insert_move_;
   SQLite::Statement update_seq_;
+  SQLite::Statement update_clock_;
 };
 
 }  // namespace tabletop::server

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <barrier>
 #include <chrono>
@@ -53,8 +54,8 @@ TEST_P(StoreTest, MatchesMovesAndDecksComeBackAsWritten) {
   open_seat.takeover_after_s.reset();
   open_seat.hints = false;
   store->matches().create(open_seat);
-  EXPECT_EQ(store->matches().append_move("a000000000000001", 0, "a1#a2", 1), Write::kDone);
-  EXPECT_EQ(store->matches().append_move("a000000000000001", 1, "b1#b2", 2), Write::kDone);
+  EXPECT_EQ(store->matches().append_move("a000000000000001", 0, "a1#a2", 1, {}), Write::kDone);
+  EXPECT_EQ(store->matches().append_move("a000000000000001", 1, "b1#b2", 2, {}), Write::kDone);
   store->matches().set_to_move("a000000000000001", 0, 2);
 
   std::optional<StoredMatch> m = store->matches().load("a000000000000001");
@@ -81,7 +82,7 @@ TEST_P(StoreTest, MatchesMovesAndDecksComeBackAsWritten) {
   EXPECT_FALSE(store->matches().load_from("a0000000000000ff", 0));
 
   // Undo: the moves from ply 1 go, seq moves on, and the noted seat to move is of an older seq.
-  EXPECT_EQ(store->matches().truncate_moves("a000000000000001", 1, 3), Write::kDone);
+  EXPECT_EQ(store->matches().truncate_moves("a000000000000001", 1, 3, {}), Write::kDone);
   m = store->matches().load("a000000000000001");
   EXPECT_EQ(m->moves, (std::vector<std::string>{"a1#a2"}));
   EXPECT_EQ(m->seq, 3);
@@ -148,26 +149,31 @@ TEST_P(StoreTest, AWriteAtAnOldSeqIsStaleAndChangesNothing) {
   auto store = open();
   const StoredMatch m = a_match("b000000000000001");
   store->matches().create(m);
-  EXPECT_EQ(store->matches().append_move(m.id, 0, "a1#a2", 1), Write::kDone);
-  EXPECT_EQ(store->matches().append_move(m.id, 1, "b1#b2", 1), Write::kStale);  // it is at 1, not 0
-  EXPECT_EQ(store->matches().append_move(m.id, 1, "b1#b2", 3), Write::kStale);  // not at 2 either
-  EXPECT_EQ(store->matches().truncate_moves(m.id, 0, 1), Write::kStale);
+  EXPECT_EQ(store->matches().append_move(m.id, 0, "a1#a2", 1, {}), Write::kDone);
+  EXPECT_EQ(store->matches().append_move(m.id, 1, "b1#b2", 1, {}),
+            Write::kStale);  // it is at 1, not 0
+  EXPECT_EQ(store->matches().append_move(m.id, 1, "b1#b2", 3, {}),
+            Write::kStale);  // not at 2 either
+  EXPECT_EQ(store->matches().truncate_moves(m.id, 0, 1, {}), Write::kStale);
   json claimed = m.seats;
   claimed[1]["kind"] = "human";
-  EXPECT_EQ(store->matches().update_seats(m.id, m.seats, 0, claimed, "running", 0),
+  EXPECT_EQ(store->matches().update_seats(m.id, m.seats, 0, claimed, "running", 0, {}),
             Write::kStale);  // seq
   json other = m.seats;
   other[0]["token_hash"] = "h9";
-  EXPECT_EQ(store->matches().update_seats(m.id, other, 1, claimed, "running", 1),
+  EXPECT_EQ(store->matches().update_seats(m.id, other, 1, claimed, "running", 1, {}),
             Write::kStale);  // seats
   std::optional<StoredMatch> back = store->matches().load(m.id);
   EXPECT_EQ(back->seq, 1);
   EXPECT_EQ(back->moves, std::vector<std::string>{"a1#a2"});
   EXPECT_EQ(back->seats, m.seats);
   // At the right seq and seats: written.
-  EXPECT_EQ(store->matches().update_seats(m.id, m.seats, 1, claimed, "running", 1), Write::kDone);
-  EXPECT_EQ(store->matches().update_seats(m.id, m.seats, 1, claimed, "running", 2), Write::kStale);
-  EXPECT_EQ(store->matches().update_seats(m.id, claimed, 1, m.seats, "running", 2), Write::kDone);
+  EXPECT_EQ(store->matches().update_seats(m.id, m.seats, 1, claimed, "running", 1, {}),
+            Write::kDone);
+  EXPECT_EQ(store->matches().update_seats(m.id, m.seats, 1, claimed, "running", 2, {}),
+            Write::kStale);
+  EXPECT_EQ(store->matches().update_seats(m.id, claimed, 1, m.seats, "running", 2, {}),
+            Write::kDone);
   EXPECT_EQ(store->matches().load(m.id)->seq, 2);
 }
 
@@ -186,7 +192,8 @@ TEST_P(StoreTest, TwoWritersAtOneSeqExactlyOneWins) {
   auto writer = [&](Store& store, const std::string& name) {
     for (int ply = 0; ply < kRounds; ++ply) {
       start.arrive_and_wait();  // both at this ply together
-      const Write w = store.matches().append_move(m.id, ply, name + std::to_string(ply), ply + 1);
+      const Write w =
+          store.matches().append_move(m.id, ply, name + std::to_string(ply), ply + 1, {});
       if (w == Write::kDone)
         winners[std::size_t(ply)] += name;
       else
@@ -315,7 +322,7 @@ TEST_P(StoreTest, OrphansAreComputerSeatsToMoveWithoutALiveLease) {
   EXPECT_EQ(b->coordination().orphans(10), std::vector<std::string>{unknown.id});
   // The row moves on: its noted seat to move is of an older seq, so it may be the computer's.
   a->matches().set_to_move(human_to_move.id, 0, 0);
-  ASSERT_EQ(a->matches().append_move(human_to_move.id, 0, "a1#a2", 1), Write::kDone);
+  ASSERT_EQ(a->matches().append_move(human_to_move.id, 0, "a1#a2", 1, {}), Write::kDone);
   EXPECT_EQ(b->coordination().orphans(10),
             (std::vector<std::string>{human_to_move.id, unknown.id}));
 }
@@ -340,15 +347,15 @@ TEST_P(StoreTest, OtherProcessesHearOfEveryCommittedChange) {
   });
   const StoredMatch m = a_match("f000000000000001");
   a->matches().create(m);
-  ASSERT_EQ(a->matches().append_move(m.id, 0, "a1#a2", 1), Write::kDone);
-  ASSERT_EQ(a->matches().append_move(m.id, 1, "b1#b2", 2), Write::kDone);
-  ASSERT_EQ(a->matches().truncate_moves(m.id, 1, 3), Write::kDone);
+  ASSERT_EQ(a->matches().append_move(m.id, 0, "a1#a2", 1, {}), Write::kDone);
+  ASSERT_EQ(a->matches().append_move(m.id, 1, "b1#b2", 2, {}), Write::kDone);
+  ASSERT_EQ(a->matches().truncate_moves(m.id, 1, 3, {}), Write::kDone);
   json seats = m.seats;
   seats[1]["kind"] = "human";
-  ASSERT_EQ(a->matches().update_seats(m.id, m.seats, 3, seats, "running", 4), Write::kDone);
-  ASSERT_EQ(a->matches().append_move(m.id, 1, "b1#b2", 4),
+  ASSERT_EQ(a->matches().update_seats(m.id, m.seats, 3, seats, "running", 4, {}), Write::kDone);
+  ASSERT_EQ(a->matches().append_move(m.id, 1, "b1#b2", 4, {}),
             Write::kStale);  // not announced: not written
-  ASSERT_EQ(b->matches().append_move(m.id, 1, "c1#c2", 5), Write::kDone);
+  ASSERT_EQ(b->matches().append_move(m.id, 1, "c1#c2", 5, {}), Write::kDone);
   std::unique_lock lock(mutex);
   if (!a->coordination().shared()) {
     // One process: nothing to announce, and no thread that could.
@@ -471,9 +478,9 @@ TEST_P(StoreTest, ChatLinesAreNumberedPerMatchAndEndedMatchesGoWithTheirTalk) {
   EXPECT_EQ(matches.stalled(1001, 10).size(), 2u);
   EXPECT_EQ(matches.stalled(1001, 1).size(), 1u);
   const long long unfinished = matches.unfinished();
-  ASSERT_EQ(matches.append_move("c000000000000001", 0, "a1#a2", 1), Write::kDone);
+  ASSERT_EQ(matches.append_move("c000000000000001", 0, "a1#a2", 1, {}), Write::kDone);
   const json seats = a_match("x").seats;
-  ASSERT_EQ(matches.update_seats("c000000000000001", seats, 1, seats, "abandoned", 2),
+  ASSERT_EQ(matches.update_seats("c000000000000001", seats, 1, seats, "abandoned", 2, {}),
             Write::kDone);
   EXPECT_EQ(matches.unfinished(), unfinished - 1);
   // Its last change is now: not removed at a cutoff before it, removed (with its moves and talk)
@@ -485,6 +492,51 @@ TEST_P(StoreTest, ChatLinesAreNumberedPerMatchAndEndedMatchesGoWithTheirTalk) {
   EXPECT_TRUE(store->chat().recent_chat("c000000000000001", 10).empty());
   EXPECT_TRUE(matches.load("c000000000000002"));
   EXPECT_EQ(store->chat().recent_chat("c000000000000002", 10).size(), 1u);
+}
+
+TEST_P(StoreTest, EveryChangeStoresItsClockInItsOwnTransaction) {
+  auto store = open();
+  StoredMatch m = a_match("k000000000000001");
+  m.clock = {{"mode", "real-time"}, {"seq", 0}};
+  store->matches().create(m);
+  const auto clock_at = [&store, &m] { return store->matches().load(m.id)->clock; };
+  const auto expired_at = [&store, &m](long long now) {
+    const std::vector<std::string> ids = store->matches().clock_expired(now, 10);
+    return std::find(ids.begin(), ids.end(), m.id) != ids.end();
+  };
+  // A move: its seq, its log and its clock with the running person's deadline, together.
+  const json one = {{"mode", "real-time"}, {"seq", 1}};
+  ASSERT_EQ(store->matches().append_move(m.id, 0, "a1#a2", 1, {one, 5000}), Write::kDone);
+  EXPECT_EQ(clock_at(), one);
+  EXPECT_TRUE(expired_at(5000));
+  EXPECT_FALSE(expired_at(4999));
+  // A stale write stores none of it, its clock neither.
+  const json never = {{"mode", "real-time"}, {"seq", 99}};
+  EXPECT_EQ(store->matches().append_move(m.id, 1, "b1#b2", 1, {never, 1}), Write::kStale);
+  EXPECT_EQ(store->matches().truncate_moves(m.id, 0, 1, {never, 1}), Write::kStale);
+  EXPECT_EQ(store->matches().update_seats(m.id, m.seats, 0, m.seats, "running", 1, {never, 1}),
+            Write::kStale);
+  EXPECT_EQ(clock_at(), one);
+  EXPECT_FALSE(expired_at(4999));
+  // A move that fails to store (its ply is taken) rolls back with its seq and its clock.
+  EXPECT_ANY_THROW(store->matches().append_move(m.id, 0, "c1#c2", 2, {never, 1}));
+  EXPECT_EQ(store->matches().load(m.id)->seq, 1);
+  EXPECT_EQ(clock_at(), one);
+  // An undo and a change of seats carry theirs; no deadline once nobody's clock runs.
+  const json two = {{"mode", "real-time"}, {"seq", 2}};
+  ASSERT_EQ(store->matches().truncate_moves(m.id, 0, 2, {two, 7000}), Write::kDone);
+  EXPECT_EQ(clock_at(), two);
+  EXPECT_FALSE(expired_at(6999));
+  EXPECT_TRUE(expired_at(7000));
+  const json three = {{"mode", "real-time"}, {"seq", 3}};
+  ASSERT_EQ(store->matches().update_seats(m.id, m.seats, 2, m.seats, "finished", 3, {three, {}}),
+            Write::kDone);
+  EXPECT_EQ(clock_at(), three);
+  EXPECT_FALSE(expired_at(1LL << 50));
+  // A change without a clock (a seat claimed) leaves the stored one as it is.
+  ASSERT_EQ(store->matches().update_seats(m.id, m.seats, 3, m.seats, "finished", 3, {}),
+            Write::kDone);
+  EXPECT_EQ(clock_at(), three);
 }
 
 INSTANTIATE_TEST_SUITE_P(BothStores, StoreTest, ::testing::Values("sqlite", "postgresql"),

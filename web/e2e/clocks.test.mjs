@@ -2,7 +2,9 @@
 // server whose clocks run 60 times as fast (serve --test-clock-scale, tests only): seat 1 lets its
 // minute run out and loses on time, as its creator chose. A turn-based match on an ordinary server
 // is killed mid-match and started again on its database: both pages come back with the clocks as
-// they were and play on.
+// they were and play on. A turn-based match of a day a move on a server whose clock jumps forward
+// (serve --test-clock, tests only): 23 hours on the page says an hour is left, a move starts the
+// other seat's day, and a day and an hour later that seat loses on time.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import {
@@ -126,6 +128,68 @@ test("a turn-based match continues after a server restart with its clocks intact
     await until(() => states(zero).at(-1).clock.running === 0, "seat 0's turn, its clock running");
     assert.equal(states(zero).at(-1).clock.remaining_ms[1], 2 * 86_400_000, "a move's days start afresh");
     await screenshot(zero, "clocks-turn-based-after-restart");
+    for (const p of [zero, one]) await p.context().close();
+  } finally {
+    await server.stop();
+  }
+});
+
+test("a turn-based match over days: the test clock jumps, the page says the time left, the rule applies", async () => {
+  const server = new Server(["--test-clock", "--clock-sweep-ms", "100"]);
+  await server.start();
+  const advance = (ms) => server.api("POST", "/api/test-clock", { advance_ms: ms });
+  const HOUR = 3_600_000;
+  try {
+    const created = await server.api("POST", "/api/matches", {
+      game: "relativity",
+      params: { coins: SHORT_RELATIVITY_DEAL, coins2: SHORT_RELATIVITY_DEAL },
+      seats: [
+        { kind: "human", player: "Ana" },
+        { kind: "human", player: "Bo" },
+      ],
+      clock: { mode: "turn-based", days: 1, on_timeout: "loss" },
+    });
+    const zero = await open(server, created.seats[0].join_url);
+    const one = await open(server, created.seats[1].join_url);
+    await playOneMove(zero);
+    await until(() => states(one).at(-1)?.clock?.running === 1, "seat 1's clock runs");
+    const oneLine = one.locator(".clocks li[data-seat='1']");
+    await until(async () => /1 day left|23 h 59 min left/.test(await oneLine.textContent()), "a day left");
+
+    // 23 hours later (one request): seat 1 opens its page again and reads an hour left.
+    await advance(23 * HOUR);
+    await one.reload();
+    await one.waitForSelector("svg.board", { timeout: WAIT });
+    await until(
+      async () => /^(?!.*23 h).*\b(59 min|1 h) left/.test(await oneLine.textContent()),
+      "an hour left",
+    );
+    assert.match(await oneLine.textContent(), /⚠/, "the last quarter of the day is marked low");
+    assert.ok(states(one).at(-1).clock.remaining_ms[1] <= HOUR);
+    await screenshot(one, "clocks-days-an-hour-left");
+
+    // Seat 1 moves: seat 0's day starts afresh.
+    await playOneMove(one);
+    await until(() => states(zero).at(-1)?.clock?.running === 0, "seat 0's clock runs");
+    assert.equal(states(zero).at(-1).clock.remaining_ms[0], 24 * HOUR, "a move's day starts whole");
+    const zeroLine = zero.locator(".clocks li[data-seat='0']");
+    await until(
+      async () => /1 day left|23 h 59 min left/.test(await zeroLine.textContent()),
+      "seat 0: a day",
+    );
+    await screenshot(zero, "clocks-days-seat-0-to-move");
+
+    // More than a day passes without seat 0's move: the sweep applies the rule, seat 0 loses.
+    await advance(25 * HOUR);
+    await zero.locator(".result h2").waitFor({ timeout: WAIT });
+    const last = states(zero).at(-1);
+    assert.equal(last.match.status, "finished");
+    assert.equal(last.result.ended_by, "time");
+    assert.equal(last.result.timed_out, 0);
+    assert.deepEqual(last.result.returns, [-1, 1]);
+    assert.match(await zero.locator(".result").textContent(), /lost on time/);
+    await screenshot(zero, "clocks-days-lost-on-time");
+    for (const p of [zero, one]) assert.deepEqual(p.errors ?? [], []);
     for (const p of [zero, one]) await p.context().close();
   } finally {
     await server.stop();

@@ -105,3 +105,31 @@ test("a spectator of a match without spectators' talk sees none", async () => {
   for (const page of [a, watcher]) assert.deepEqual(page.errors ?? [], []);
   for (const page of [a, watcher]) await page.context().close();
 });
+
+test("a friend takes an open seat from the lobby with a name, and a refused name is said there", async () => {
+  const created = await env.server.api("POST", "/api/matches", {
+    game: "relativity",
+    seats: [
+      { kind: "human", player: "Ana" },
+      { kind: "human", open: true },
+    ],
+  });
+  const lobby = await recordingPage(env.browser, { viewport: PHONE, hasTouch: true });
+  await lobby.goto(env.server.url + "/");
+  const item = lobby.locator(`li[data-match="${created.id}"]`);
+  await item.waitFor({ timeout: WAIT });
+  // A name that passes for a seat's label is refused with the field named; the seat stays open.
+  await lobby.fill("#join-name", "Seat 0");
+  await item.locator("button", { hasText: "Take seat 1" }).click();
+  await lobby.locator(".list-open .error", { hasText: "'player'" }).waitFor({ timeout: WAIT });
+  assert.equal((await env.server.api("GET", `/api/matches/${created.id}`)).seats[1].claimed, false);
+  await screenshot(lobby, "seats-join-name-refused-phone");
+  await lobby.fill("#join-name", "Bea");
+  await item.locator("button", { hasText: "Take seat 1" }).click();
+  await lobby.waitForURL(/\/match\//, { timeout: WAIT });
+  await lobby.locator("aside", { hasText: "seat 1 · Bea" }).first().waitFor({ timeout: WAIT });
+  assert.equal((await env.server.api("GET", `/api/matches/${created.id}`)).seats[1].player, "Bea");
+  await screenshot(lobby, "seats-join-name-phone");
+  assert.deepEqual(lobby.errors ?? [], []);
+  await lobby.context().close();
+});

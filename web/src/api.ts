@@ -163,6 +163,12 @@ export async function call<T>(
   return data as T;
 }
 
+/** The body of POST /api/matches/{id}/join: the seat, and the name when one is given. */
+export function joinBody(seat: number, player: string): { seat: number; player?: string } {
+  const name = player.trim();
+  return name ? { seat, player: name } : { seat };
+}
+
 export const api = {
   games: () => call<GameInfo[]>("GET", "/api/games"),
   /** Where other machines reach this server (`serve --public-url`, or the addresses it listens on, told to a page on this machine). */
@@ -172,8 +178,13 @@ export const api = {
   match: (id: string) => call<MatchSummary>("GET", `/api/matches/${id}`),
   create: (body: unknown) =>
     call<{ id: string; seats: MatchSeat[]; watch_url: string }>("POST", "/api/matches", body),
-  join: (id: string, seat: number) =>
-    call<{ seat: number; token: string; join_url: string }>("POST", `/api/matches/${id}/join`, { seat }),
+  /** Takes open seat `seat`, with the seat's personal name `player` when one is given. */
+  join: (id: string, seat: number, player = "") =>
+    call<{ seat: number; token: string; join_url: string }>(
+      "POST",
+      `/api/matches/${id}/join`,
+      joinBody(seat, player),
+    ),
   record: (id: string) => call<Record<string, unknown>>("GET", `/api/matches/${id}/record`),
   /** 200 with the analysis or its progress once finished; 409 before the end (analysis.ts). */
   analysis: (id: string) => call<AnalysisReply>("GET", `/api/matches/${id}/analysis`),

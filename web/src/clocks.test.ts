@@ -65,11 +65,19 @@ describe("clockLeft and lowTime", () => {
     expect(describeClock(realTime)).toBe("real-time, 10 min + 10 s a move; out of time: a computer plays on");
     expect(describeClock(turnBased)).toBe("turn-based, 3 days a move; out of time loses");
   });
-  it("tells your matches the time left only when your clock runs", () => {
+  it("tells your matches the time of the seat to move and, on another's turn, yours", () => {
     expect(myClockText(turnBased, [1])).toBe("2 days 3 h left");
-    expect(myClockText(turnBased, [0])).toBe("");
+    expect(myClockText(turnBased, [0])).toBe("2 days 3 h left (yours: 3 days left)");
     expect(myClockText(realTime, [0])).toBe("9:54 on your clock");
+    expect(myClockText(realTime, [1])).toBe("9:54 on its clock (yours: 10:00)");
+    expect(myClockText({ ...realTime, remaining_ms: [594_000, 600_000, 480_000] }, [1, 2])).toBe(
+      "9:54 on its clock (yours: seat 1 10:00, seat 2 8:00)",
+    );
+    expect(myClockText(realTime, [-1])).toBe("9:54 on its clock");
+  });
+  it("says nothing of a clock that does not run", () => {
     expect(myClockText(null, [0])).toBe("");
+    expect(myClockText({ ...realTime, running: null }, [0])).toBe("");
   });
 });
 

@@ -75,12 +75,24 @@ export function describeClock(clock: MatchClock): string {
   return `turn-based, ${plural(Math.round((clock.per_move_ms ?? 0) / DAY), "day")} a move; ${rule}`;
 }
 
-/** What "your matches" says of a clock for someone holding `seats` (empty when it does not matter). */
+/**
+ * What "your matches" says of a running clock for someone holding `seats` ("" when no clock runs):
+ * the time of the seat to move, and, when that seat is not one of yours, your time beside it, e.g.
+ * "9:54 on your clock", "2 days 3 h left", "4:12 on its clock (yours: 9:54)", "20 h left (yours:
+ * 3 days left)"; with several seats held, each named ("yours: seat 0 9:54, seat 2 8:00").
+ */
 export function myClockText(clock: MatchClock | null | undefined, seats: number[]): string {
-  if (!clock || clock.running === null || !seats.includes(clock.running)) return "";
-  const left = clock.remaining_ms[clock.running] ?? 0;
-  const words = formatClock(left, clock.mode);
-  return clock.mode === "real-time" ? `${words} on your clock` : words;
+  if (!clock || clock.running === null) return "";
+  const running = clock.running;
+  const left = formatClock(clock.remaining_ms[running] ?? 0, clock.mode);
+  const realTime = clock.mode === "real-time";
+  if (seats.includes(running)) return realTime ? `${left} on your clock` : left;
+  const mover = realTime ? `${left} on its clock` : left;
+  const mine = seats.filter((s) => s >= 0 && s < clock.remaining_ms.length);
+  if (mine.length === 0) return mover;
+  const times = mine.map((s) => formatClock(clock.remaining_ms[s], clock.mode));
+  const yours = mine.length === 1 ? times[0] : mine.map((s, i) => `seat ${s} ${times[i]}`).join(", ");
+  return `${mover} (yours: ${yours})`;
 }
 
 /**

@@ -13,7 +13,7 @@ import { levelDetails, levelOption } from "./levels";
 import { gameSummary, paramInputs, readParams } from "./lobby-params";
 import { drawMyMatches } from "./my-matches";
 import { playersText, rulesPanel } from "./rules";
-import { NAME_MAX_BYTES, rememberName, rememberedName } from "./seat-name";
+import { NAME_MAX_BYTES, nameFits, rememberName, rememberedName } from "./seat-name";
 import { type HeldSeat, keepSeats, resumeUrl, seatsOf } from "./seat-store";
 import { browserStorage } from "./stored-list";
 
@@ -65,6 +65,24 @@ export async function showLobby(root: HTMLElement): Promise<void> {
     placeholder: "optional",
     value: rememberedName(),
   });
+  // The name that goes with a seat taken from the open list (POST /join "player").
+  const joinName = h("input", {
+    type: "text",
+    id: "join-name",
+    name: "join-player",
+    maxlength: NAME_MAX_BYTES,
+    autocomplete: "nickname",
+    placeholder: "optional",
+    value: rememberedName(),
+  });
+  const joinError = h("p", { class: "error", role: "alert" });
+  const joinNameBox = h(
+    "p",
+    { class: "join-name" },
+    h("label", { for: "join-name" }, "Your name "),
+    joinName,
+    h("small", {}, " shown to the table beside a seat you take"),
+  );
   const clockChoice = clockForm();
   const takeover = h("input", {
     type: "number",
@@ -324,6 +342,8 @@ export async function showLobby(root: HTMLElement): Promise<void> {
         "div",
         { class: `list list-${status}` },
         h("h3", {}, `${title} (${ms.length})`),
+        status === "open" && ms.length > 0 ? joinNameBox : null,
+        status === "open" ? joinError : null,
         ms.length === 0
           ? h("p", {}, "none")
           : h("ul", {}, ...ms.map((m) => matchItem(m, byId.get(m.game)?.name ?? m.game))),
@@ -354,12 +374,19 @@ export async function showLobby(root: HTMLElement): Promise<void> {
           {
             type: "button",
             onclick: async () => {
+              joinError.textContent = "";
+              const name = joinName.value.trim();
+              if (!nameFits(name)) {
+                joinError.textContent = `A name holds at most ${NAME_MAX_BYTES} bytes.`;
+                return;
+              }
               try {
-                const j = await api.join(m.id, s.seat);
+                const j = await api.join(m.id, s.seat, name);
+                if (name) rememberName(name);
                 keepSeats([{ token: j.token, match: m.id, game: m.game, seat: j.seat }]);
                 location.href = j.join_url;
               } catch (e) {
-                error.textContent = (e as Error).message;
+                joinError.textContent = (e as Error).message;
               }
             },
           },

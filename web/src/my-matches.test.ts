@@ -31,6 +31,32 @@ describe("whose turn Your matches says", () => {
     };
     expect(matchState(summary({ clock }), held).text).toBe("your turn (seat 0), 1 day 2 h left");
     expect(matchState(summary({ clock: { ...clock, running: 1 }, to_move: 1 }), held).text).toBe(
+      "seat 1 (computer (medium)) to move, 3 days left (yours: 1 day 2 h left)",
+    );
+  });
+  it("shows the mover's time and yours on a real-time clock when another seat is to move", () => {
+    const clock = {
+      mode: "real-time" as const,
+      on_timeout: "computer" as const,
+      base_ms: 600_000,
+      remaining_ms: [540_000, 252_000],
+      running: 1,
+      now_ms: 0,
+    };
+    const named = summary({
+      clock,
+      to_move: 1,
+      seats: [
+        { seat: 0, kind: "human", name: "seat 0" },
+        { seat: 1, kind: "human", name: "seat 1", player: "Ana" },
+      ],
+    });
+    expect(matchState(named, held)).toEqual({
+      text: "seat 1 (Ana) to move, 4:12 on its clock (yours: 9:00)",
+      mine: false,
+    });
+    // Before the first move no clock runs: nothing of it.
+    expect(matchState(summary({ clock: { ...clock, running: null }, to_move: 1 }), held).text).toBe(
       "seat 1 (computer (medium)) to move",
     );
   });

@@ -1,5 +1,6 @@
 // The lobby's "Your matches": the seats this browser holds (seat-store.ts), one line a match with
-// its game, the seats held, whose turn it is (GET /api/matches/{id}: the public summary, no token
+// its game, the seats held, whose turn it is and, where a clock runs, the time of the seat to
+// move and yours (GET /api/matches/{id}: the public summary, no token
 // goes with it), when this browser joined, Resume (the match page with the seat's token in the
 // fragment) and Forget.
 import { api, type GameInfo, type MatchSummary } from "./api";
@@ -21,18 +22,18 @@ export function matchState(
   if (m.status === "open") return { text: "waiting for players to take their seats", mine: false };
   const toMove = m.to_move;
   if (toMove === null || toMove === undefined) return { text: "running", mine: false };
-  if (seats.some((s) => s.seat === toMove)) {
-    const left = myClockText(
-      m.clock,
-      seats.map((s) => s.seat ?? -1),
-    );
-    return { text: `your turn (seat ${toMove})${left ? `, ${left}` : ""}`, mine: true };
-  }
+  // Where a clock runs: the time of the seat to move, and yours beside it (clocks.ts).
+  const left = myClockText(
+    m.clock,
+    seats.map((s) => s.seat ?? -1),
+  );
+  const time = left ? `, ${left}` : "";
+  if (seats.some((s) => s.seat === toMove)) return { text: `your turn (seat ${toMove})${time}`, mine: true };
   const name = m.seats[toMove]?.name;
   const player = m.seats[toMove]?.player;
   const who = player ?? (name && name !== `seat ${toMove}` ? name : "");
   return {
-    text: `seat ${toMove}${who ? ` (${who})` : ""} to move`,
+    text: `seat ${toMove}${who ? ` (${who})` : ""} to move${time}`,
     mine: false,
   };
 }

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { joinBody } from "./api";
 import { seatLabel } from "./dom";
 import { matchState } from "./my-matches";
 import { NAME_MAX_BYTES, NameForm, nameBox, nameFits, rememberName, rememberedName } from "./seat-name";
@@ -64,5 +65,13 @@ describe("a seat's personal name", () => {
       to_move: 1,
     };
     expect(matchState(m, held).text).toBe("seat 1 (Bo) to move");
+  });
+});
+
+describe("taking a seat with a name", () => {
+  it("sends the name with the seat when one is given, trimmed, and no name field otherwise", () => {
+    expect(joinBody(1, "  Ana ")).toEqual({ seat: 1, player: "Ana" });
+    expect(joinBody(2, "")).toEqual({ seat: 2 });
+    expect(joinBody(0, "   ")).toEqual({ seat: 0 });
   });
 });
