@@ -1,7 +1,6 @@
 // Google Benchmark cases for Relativity: move generation, apply, and a whole random game.
 #include <benchmark/benchmark.h>
 
-#include "core/legal_actions.h"
 #include "games/games.h"
 #include "games/relativity/relativity.h"
 #include "random_playout.h"
@@ -57,8 +56,8 @@ void BM_RelativityRandomPlayout(benchmark::State& bench) {
 }
 BENCHMARK(BM_RelativityRandomPlayout);
 
-// The same games through the learning API (core/legal_actions.h into a buffer kept across plies,
-// then State::action_move), as a learning loop over one environment plays them.
+// The same games through the learning API (State::legal_action_indices into a buffer kept across
+// plies, then State::action_move), as a learning loop over one environment plays them.
 void BM_RelativityRandomPlayoutActions(benchmark::State& bench) {
   auto root = start();
   Rng rng(1);
@@ -67,7 +66,7 @@ void BM_RelativityRandomPlayoutActions(benchmark::State& bench) {
   for (auto _ : bench) {
     auto state = root->clone();
     while (!state->is_terminal()) {
-      const int n = legal_actions(*state, actions);
+      const int n = state->legal_action_indices(actions);
       state->apply(state->action_move(actions[rng.uniform(uint32_t(n))]));
       ++plies;
     }

@@ -162,6 +162,35 @@ TEST(Text, UnsafeCharactersAreNamedAndRemoved) {
   EXPECT_EQ(cut_utf8("Zoë", 4), "Zoë");
 }
 
+// A list showing a table reads it in place; appending first copies it, so the table is never
+// written and the list holds the table's moves followed by the new ones; clear() lets go of it.
+TEST(MoveList, AShownTableIsReadInPlaceAndCopiedBeforeAnyAppend) {
+  const Move table[3] = {{7}, {8}, {9}};
+  MoveList list;
+  list.show(table, 3);
+  ASSERT_EQ(list.size(), 3u);
+  EXPECT_EQ(list.begin(), table);
+  EXPECT_TRUE(list.contains(Move{8}));
+  list.drop_last(1);
+  list.push_back(Move{10});
+  EXPECT_NE(list.begin(), table);
+  ASSERT_EQ(list.size(), 3u);
+  EXPECT_EQ(list[0], Move{7});
+  EXPECT_EQ(list[1], Move{8});
+  EXPECT_EQ(list[2], Move{10});
+  EXPECT_EQ(table[2], Move{9});
+  list.clear();
+  list.show(table, 2);
+  *list.grow(1) = Move{11};
+  ASSERT_EQ(list.size(), 3u);
+  EXPECT_EQ(list[2], Move{11});
+  EXPECT_EQ(table[2], Move{9});
+  list.clear();
+  EXPECT_TRUE(list.empty());
+  list.push_back(Move{12});
+  EXPECT_EQ(list[0], Move{12});
+}
+
 TEST(Rng, SameSeedSameStream) {
   Rng a(42), b(42), c(43);
   for (int i = 0; i < 100; ++i) EXPECT_EQ(a.next(), b.next());

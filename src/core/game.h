@@ -347,7 +347,14 @@ class State {
   // The move of action `action` here; throws BadMove naming the action when no legal move has it.
   // The default searches the legal moves (games override it with a direct unpacking when cheap).
   virtual Move action_move(int action) const;
-  // The legal moves' action indices, in legal_moves' order (allocates; core/legal_actions.h: none).
+  // The legal moves' action indices, in legal_moves' order, into out[0, n); returns n. A buffer of
+  // game().num_distinct_actions() entries always suffices (legal moves are distinct, and so are
+  // their actions); throws Error when `out` is shorter than the list of legal moves. Never
+  // allocates: a learning loop keeps `out` across steps. The default loops action_index over the
+  // legal moves; a game whose actions follow from its generator writes them in one pass (the
+  // conformance suite checks they equal the per-move indices).
+  virtual int legal_action_indices(std::span<int> out) const;
+  // The same as a fresh vector (allocates).
   std::vector<int> legal_actions() const;
   // `mask[a]` = 1 when action a is legal here, else 0. Precondition: mask.size() ==
   // game().num_distinct_actions().

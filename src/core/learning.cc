@@ -1,6 +1,7 @@
 // State's defaults for learning algorithms (game.h, "For learning"): action indices from moves,
 // the legal-action mask, the tensors' size checks and the information-state string.
 #include <algorithm>
+#include <array>
 
 #include "core/game.h"
 
@@ -14,13 +15,20 @@ Move State::action_move(int action) const {
   throw BadMove("action " + std::to_string(action) + " is not a legal move here");
 }
 
-std::vector<int> State::legal_actions() const {
+int State::legal_action_indices(std::span<int> out) const {
   MoveList moves;
   legal_moves(moves);
-  std::vector<int> out;
-  out.reserve(moves.size());
-  for (Move m : moves) out.push_back(action_index(m));
-  return out;
+  if (out.size() < moves.size())
+    throw Error("the buffer for legal actions has " + std::to_string(out.size()) +
+                " entries, and there are " + std::to_string(moves.size()) + " legal moves");
+  for (std::size_t i = 0; i < moves.size(); ++i) out[i] = action_index(moves[i]);
+  return int(moves.size());
+}
+
+std::vector<int> State::legal_actions() const {
+  std::array<int, MoveList::kCapacity> actions;  // no list of legal moves is longer
+  const int count = legal_action_indices(actions);
+  return std::vector<int>(actions.begin(), actions.begin() + count);
 }
 
 void State::legal_action_mask(std::span<uint8_t> mask) const {
@@ -30,9 +38,9 @@ void State::legal_action_mask(std::span<uint8_t> mask) const {
     throw Error("the legal-action mask has " + std::to_string(mask.size()) + " entries, not " +
                 std::to_string(n));
   std::fill(mask.begin(), mask.end(), uint8_t(0));
-  MoveList moves;
-  legal_moves(moves);
-  for (Move m : moves) mask[std::size_t(action_index(m))] = 1;
+  std::array<int, MoveList::kCapacity> actions;
+  const int count = legal_action_indices(actions);
+  for (int i = 0; i < count; ++i) mask[std::size_t(actions[std::size_t(i)])] = 1;
 }
 
 namespace {

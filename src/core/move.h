@@ -5,7 +5,8 @@
 // one way only, so that equal decisions compare equal.
 //
 // MoveList is a fixed-capacity list that lives on the stack: generating moves never touches the
-// heap.
+// heap. A generator whose moves in some position are a constant table of its own may show that
+// table instead of copying it (MoveList::show).
 #pragma once
 
 #include <algorithm>
@@ -34,6 +35,7 @@ class MoveList {
 
   void push_back(Move m) {
     assert(size_ < kCapacity && "MoveList overflow: raise kCapacity");
+    own();
     moves_[size_++] = m;
   }
   // Appends [first, last) at once: a generator that fills a local buffer and appends it keeps its
@@ -42,6 +44,7 @@ class MoveList {
   void append(const Move* first, const Move* last) {
     const std::size_t n = std::size_t(last - first);
     assert(size_ + n <= kCapacity && "MoveList overflow: raise kCapacity");
+    own();
     std::copy(first, last, moves_ + size_);
     size_ += n;
   }
@@ -50,29 +53,53 @@ class MoveList {
   // straight into the list copies nothing.
   Move* grow(std::size_t n) {
     assert(size_ + n <= kCapacity && "MoveList overflow: raise kCapacity");
+    own();
     Move* first = moves_ + size_;
     size_ += n;
     return first;
+  }
+  // Makes the `n` moves at `first` the list's moves without copying them: a generator whose moves
+  // here are a constant table of its own (storage that outlives every list, never written) shows
+  // it, and the list reads the table until the next clear(). Only on an empty list. Appending
+  // afterwards first copies the table into the list (it never writes the table).
+  void show(const Move* first, std::size_t n) {
+    assert(size_ == 0 && n <= kCapacity);
+    shown_ = first;
+    size_ = n;
   }
   // Forgets the last `n` moves.
   void drop_last(std::size_t n) {
     assert(n <= size_);
     size_ -= n;
   }
-  void clear() { size_ = 0; }
+  void clear() {
+    size_ = 0;
+    shown_ = moves_;
+  }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  Move operator[](std::size_t i) const { return moves_[i]; }
-  const Move* begin() const { return moves_; }
-  const Move* end() const { return moves_ + size_; }
+  Move operator[](std::size_t i) const { return shown_[i]; }
+  const Move* begin() const { return shown_; }
+  const Move* end() const { return shown_ + size_; }
   bool contains(Move m) const {
     for (std::size_t i = 0; i < size_; ++i)
-      if (moves_[i] == m) return true;
+      if (shown_[i] == m) return true;
     return false;
   }
 
  private:
+  // Before writing: a list showing a table copies it into its own storage first.
+  void own() {
+    if (shown_ != moves_) [[unlikely]] {
+      std::copy_n(shown_, size_, moves_);
+      shown_ = moves_;
+    }
+  }
+
   std::size_t size_ = 0;
+  // The moves read: moves_, or the table show() was given. (The list is neither copied nor moved,
+  // so pointing into itself is safe.)
+  const Move* shown_ = moves_;
   Move moves_[kCapacity];  // deliberately left uninitialised
 };
 

@@ -106,6 +106,21 @@ void check_actions(const State& state, const std::string& where) {
     ASSERT_EQ(back, m) << where << ": action " << a << " maps back to "
                        << state.move_to_string(back) << ", not " << text;
   }
+  // The batched indices (legal_action_indices) are the per-move ones, in the same order, in a
+  // buffer of the whole action space and in one just long enough; one shorter is refused.
+  std::vector<int> per_move;
+  for (Move m : state.legal_moves()) per_move.push_back(state.action_index(m));
+  std::vector<int> batch(std::size_t(n), -2);
+  const int count = state.legal_action_indices(batch);
+  ASSERT_EQ(std::vector<int>(batch.begin(), batch.begin() + std::max(count, 0)), per_move)
+      << where << ": legal_action_indices differs from action_index over the legal moves";
+  std::vector<int> exact(per_move.size(), -2);
+  ASSERT_EQ(state.legal_action_indices(exact), count) << where;
+  ASSERT_EQ(exact, per_move) << where << ": legal_action_indices in a buffer just long enough";
+  if (!per_move.empty()) {
+    std::vector<int> too_short(per_move.size() - 1);
+    ASSERT_THROW(state.legal_action_indices(too_short), Error) << where;
+  }
   std::vector<uint8_t> mask(std::size_t(n), 7);
   state.legal_action_mask(mask);
   std::size_t lit = 0;

@@ -61,6 +61,10 @@ inline constexpr int kDefaultMaxPlies = 10000;
 // The learning contract's sizes (the layout is in the header comment above).
 inline constexpr int kActions = kSquares * (kSquares - 1) / 2;  // 276 pairs of squares
 inline constexpr int kTensorSize = 202;
+// Legal swaps: Space always has the 96 torus neighbours, Time 96 pairs of ranks next in the cycle
+// (16 per pair of ranks), less one when the reversal rule forbids one.
+inline constexpr int kSpaceSwaps = kSquares * 4;
+inline constexpr int kTimeSwaps = kRanks * 16;
 
 enum Role : uint8_t { kSpace = 0, kTime = 1 };
 enum Round : uint8_t { kNight = 0, kDay = 1 };
@@ -144,6 +148,8 @@ class RelativityState final : public State {
   // For learning (the layout and numbering are in the header comment).
   int action_index(Move move) const override;
   Move action_move(int action) const override;
+  // In the legal moves' order from the generator's own tables, with no call per move.
+  int legal_action_indices(std::span<int> out) const override;
   void write_observation_tensor(Seat viewer, std::span<float> out) const override;
 
   const Board& board() const { return board_; }
@@ -179,6 +185,16 @@ class RelativityState final : public State {
   void index_board();
   // The opponent's last swap was on this board, so it may not be swapped straight back.
   bool reversal_forbidden() const { return last_low_ != 0xff && last_swap_round_ == round_; }
+  // The legal moves' order (do_legal_moves, legal_action_indices). Space: its 96 torus swaps in
+  // ascending order, less the one at space_cut() (-1: none). Time: rank r's i-th square (ascending)
+  // with rank r+1's j-th (mod 6) at r * 16 + i * 4 + j, less the one at `cut`; `squares[r]` holds
+  // rank r's four squares a byte each, the lowest in the low byte.
+  struct TimeOrder {
+    uint32_t squares[kRanks];
+    int cut;
+  };
+  int space_cut() const;
+  TimeOrder time_order() const;
 
   Board board_{};
   // Per rank, the squares holding it (bit s: square s), kept in step with board_ (index_board):

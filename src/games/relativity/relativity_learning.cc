@@ -22,6 +22,27 @@ const PairTable& pair_table() {
   return table;
 }
 
+// Space's swaps as actions, in the generator's order (ascending squares), and the action of
+// every pair of squares in either order.
+struct ActionTables {
+  std::array<int, kSpaceSwaps> space{};
+  std::array<std::array<int16_t, kSquares>, kSquares> pair{};
+  ActionTables() {
+    int n = 0;
+    for (int a = 0; a < kSquares; ++a)
+      for (int b = a + 1; b < kSquares; ++b) {
+        pair[std::size_t(a)][std::size_t(b)] = pair[std::size_t(b)][std::size_t(a)] =
+            int16_t(pair_action(a, b));
+        if (torus_neighbours(a, b)) space[std::size_t(n++)] = pair_action(a, b);
+      }
+  }
+};
+
+const ActionTables& action_tables() {
+  static const ActionTables tables;
+  return tables;
+}
+
 // Where each section of the tensor begins (relativity.h).
 constexpr int kRankPlanes = 0, kReversal = 144, kRoundAt = 168, kRoleAt = 170, kMoverAt = 172,
               kTrophiesAt = 174, kViewerAt = 198, kOverAt = 200, kPliesAt = 201;
@@ -30,6 +51,35 @@ constexpr int kRankPlanes = 0, kReversal = 144, kRoundAt = 168, kRoleAt = 170, k
 
 int RelativityState::action_index(Move move) const {
   return pair_action(swap_low(move), swap_high(move));
+}
+
+int RelativityState::legal_action_indices(std::span<int> out) const {
+  // A buffer shorter than the longest list may still hold this one: the default counts first.
+  if (out.size() < std::size_t(kTimeSwaps)) return State::legal_action_indices(out);
+  if (over_) return 0;
+  const ActionTables& tables = action_tables();
+  if (role_to_move_ == kSpace) {
+    const int cut = space_cut();
+    if (cut < 0) {
+      std::copy(tables.space.begin(), tables.space.end(), out.begin());
+      return kSpaceSwaps;
+    }
+    std::copy_n(tables.space.begin(), cut, out.begin());
+    std::copy(tables.space.begin() + cut + 1, tables.space.end(), out.begin() + cut);
+    return kSpaceSwaps - 1;
+  }
+  const TimeOrder order = time_order();
+  int n = 0;
+  for (int r = 0; r < kRanks; ++r) {
+    const uint32_t low = order.squares[r], high = order.squares[r + 1 == kRanks ? 0 : r + 1];
+    for (int i = 0; i < 4; ++i) {
+      const auto& row = tables.pair[(low >> (8 * i)) & 0xff];
+      for (int j = 0; j < 4; ++j) out[std::size_t(n++)] = row[(high >> (8 * j)) & 0xff];
+    }
+  }
+  if (order.cut < 0) return n;
+  std::copy(out.begin() + order.cut + 1, out.begin() + n, out.begin() + order.cut);
+  return n - 1;
 }
 
 Move RelativityState::action_move(int action) const {

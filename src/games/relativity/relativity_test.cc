@@ -8,7 +8,6 @@
 #include <set>
 #include <sstream>
 
-#include "core/legal_actions.h"
 #include "core/perft.h"
 #include "core/picker.h"
 #include "core/ppn.h"
@@ -592,22 +591,30 @@ TEST(RelativityLearning, ActionsNumberThePairsOfSquares) {
   EXPECT_THROW(s->action_move(276), BadMove);
 }
 
-// core/legal_actions.h fills a caller's buffer with what legal_actions() returns, at every ply of
-// a game (Space and Time, with and without a swap that may not be reversed), and refuses a buffer
-// too short for the legal moves.
-TEST(RelativityLearning, LegalActionsFillTheCallersBuffer) {
+// legal_action_indices fills a caller's buffer with the legal moves' action indices in their
+// order, at every ply of a game (Space and Time, with and without a swap that may not be
+// reversed), in a buffer just long enough too, and refuses a buffer too short for the legal moves.
+TEST(RelativityLearning, LegalActionIndicesFillTheCallersBuffer) {
   auto s = make({{"coins", kRecordedDeal}});
   std::vector<int> buffer(std::size_t(s->game().num_distinct_actions()), -1);
   Rng rng(7);
+  int cut_space = 0, cut_time = 0;
   for (int ply = 0; ply < 300 && !s->is_terminal(); ++ply) {
-    const std::vector<int> expected = s->legal_actions();
-    const int n = legal_actions(*s, buffer);
+    std::vector<int> expected;
+    for (Move m : s->legal_moves()) expected.push_back(s->action_index(m));
+    const int n = s->legal_action_indices(buffer);
     ASSERT_EQ(std::vector<int>(buffer.begin(), buffer.begin() + n), expected) << "ply " << ply;
+    std::vector<int> exact(expected.size(), -1);
+    ASSERT_EQ(s->legal_action_indices(exact), n) << "ply " << ply;
+    ASSERT_EQ(exact, expected) << "ply " << ply;
+    if (n == 95) ++(s->role_to_move() == relativity::kSpace ? cut_space : cut_time);
     s->apply(s->action_move(buffer[rng.uniform(uint32_t(n))]));
   }
+  EXPECT_GT(cut_space, 0) << "no Space turn had a swap it may not reverse";
+  EXPECT_GT(cut_time, 0) << "no Time turn had a swap it may not reverse";
   std::vector<int> short_buffer(10);
   try {
-    legal_actions(*s, short_buffer);
+    s->legal_action_indices(short_buffer);
     FAIL() << "a buffer of 10 took " << s->legal_actions().size() << " actions";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("10 entries"), std::string::npos) << e.what();
