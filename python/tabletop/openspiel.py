@@ -8,6 +8,8 @@ simulation test, MCTS and ISMCTS bots, ``evaluate_bots``) play them unchanged:
 - chance is explicit (``EXPLICIT_STOCHASTIC``): every draw of the deal and of a move is a chance
   node with its outcomes and probabilities (``tabletop.Episode(explicit_chance=True)``);
 - utilities, their bounds and sum come from ``Game.utility()``; ``max_game_length`` counts moves;
+  a game whose rules set no maximum length (Conspiracy) gets the adapter's round cap,
+  ``ADAPTER_ROUND_CAP``, unless its parameters give one;
 - observation and information-state tensors and strings come from an observer
   (``make_py_observer``): perfect recall gives the information state, otherwise the observation;
   a public observer (``PrivateInfoType.NONE``) sees what a spectator sees;
@@ -17,6 +19,7 @@ simulation test, MCTS and ISMCTS bots, ``evaluate_bots``) play them unchanged:
 
 from __future__ import annotations
 
+import ctypes
 import json
 import math
 
@@ -34,13 +37,30 @@ def short_name(game_id: str) -> str:
     return "tabletop_" + game_id.replace("-", "_")
 
 
+# OpenSpiel needs a maximum game length. A game whose rules set none (Conspiracy plays rounds
+# "until someone wins": its max_rounds defaults to 0, no cap) gets this engine round cap from the
+# adapter when its parameters give none: a limit of the adapter, not a rule (a game stopped by it
+# scores 0 for every seat). 60 rounds is the cap the lab's simulations of random play use.
+ADAPTER_ROUND_CAP = 60
+
+
+def _adapter_caps(info: dict) -> dict:
+    """The caps the adapter adds to `info`'s game: max_rounds when its default declares no
+    maximum length (ADAPTER_ROUND_CAP)."""
+    if tabletop.load_game(info["id"]).max_game_length() > 0:
+        return {}
+    names = {spec["name"] for spec in info["params"]}
+    return {"max_rounds": ADAPTER_ROUND_CAP} if "max_rounds" in names else {}
+
+
 def _parameter_defaults(info: dict) -> dict:
-    """The game's parameters OpenSpiel can carry (ints, bools, strings) with their defaults."""
+    """The game's parameters OpenSpiel can carry (ints, bools, strings) with their defaults (the
+    adapter's caps, _adapter_caps, in place of an unbounded default)."""
     out = {}
     for spec in info["params"]:
         if spec["type"] in ("int", "bool", "string") and spec.get("default") is not None:
             out[spec["name"]] = spec["default"]
-    return out
+    return out | _adapter_caps(info)
 
 
 def _game_type(info: dict, game: tabletop.Game) -> pyspiel.GameType:
@@ -82,13 +102,13 @@ class TabletopGame(pyspiel.Game):
     """One of Tabletop's games with its parameters, as an OpenSpiel game."""
 
     def __init__(self, info: dict, params: dict | None = None):
-        params = dict(params or {})
+        params = _adapter_caps(info) | dict(params or {})
         self.tabletop_game = tabletop.load_game(info["id"], params)
         game = self.tabletop_game
         if game.max_game_length() <= 0:
             raise tabletop.BadParams(
                 f"{info['id']} declares no maximum length with these parameters, which "
-                "OpenSpiel needs: set its engine cap (max_rounds or max_plies)"
+                "OpenSpiel needs: set its engine cap (max_rounds or max_plies) above 0"
             )
         utility = game.utility()
         game_info = pyspiel.GameInfo(
@@ -233,11 +253,18 @@ def register() -> list[str]:
 
 
 def _factory(info: dict) -> type:
-    """A subclass of TabletopGame for `info`'s game, which pyspiel.register_game keeps."""
+    """A subclass of TabletopGame for `info`'s game, which pyspiel.register_game keeps.
+
+    OpenSpiel keeps the factory in a C++ static map (GameRegisterer::factories) that is destroyed
+    after the interpreter has ended, without the GIL: if that release were the factory's last
+    reference, its deallocation would abort the process ("PyThreadState_Get: the function must be
+    called with the GIL held", docs/python.md). So the factory holds one reference that is never
+    released, like the module's own never-destroyed objects."""
 
     class Game(TabletopGame):
         def __init__(self, params=None):
             super().__init__(info, params)
 
     Game.__name__ = Game.__qualname__ = "TabletopGame_" + info["id"].replace("-", "_")
+    ctypes.pythonapi.Py_IncRef(ctypes.py_object(Game))
     return Game

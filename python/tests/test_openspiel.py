@@ -40,6 +40,33 @@ def test_random_sim_test(game_id, players):
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
+def test_a_game_without_a_rule_bound_gets_the_adapters_round_cap():
+    # Conspiracy's rules play rounds until someone wins (max_rounds=0 by default: no cap, no
+    # maximum length); OpenSpiel needs one, so the adapter caps it at ADAPTER_ROUND_CAP rounds.
+    assert tabletop.load_game("conspiracy").max_game_length() == 0
+    name = tos.short_name("conspiracy")
+    game = pyspiel.load_game(name)
+    capped = tabletop.load_game("conspiracy", {"max_rounds": tos.ADAPTER_ROUND_CAP})
+    assert game.max_game_length() == capped.max_game_length() > 0
+    assert game.get_type().parameter_specification["max_rounds"] == tos.ADAPTER_ROUND_CAP
+    # A cap the caller gives wins; an explicit 0 (no cap) is refused with the reason.
+    five = pyspiel.load_game(name, {"players": 5, "max_rounds": 2})
+    assert (
+        five.max_game_length()
+        == tabletop.load_game("conspiracy", {"players": 5, "max_rounds": 2}).max_game_length()
+    )
+    with pytest.raises(tabletop.BadParams, match="no maximum length"):
+        pyspiel.load_game(name, {"max_rounds": 0})
+    # Every other game's rules or engine caps bound it by default: the adapter adds nothing.
+    for game_id in LEARNABLE:
+        if game_id != "conspiracy":
+            assert tabletop.load_game(game_id).max_game_length() > 0, game_id
+            assert (
+                tos._adapter_caps(next(i for i in tabletop.game_infos() if i["id"] == game_id))
+                == {}
+            ), game_id
+
+
 def _rollouts(seed):
     return mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
 
@@ -106,11 +133,34 @@ def test_our_ismcts_against_openspiel_ismcts():
         _check_returns(game_id, returns, game.num_players())
 
 
+def test_openspiel_cpp_mcts_searches_our_game(game_id):
+    # OpenSpiel's C++ MCTSBot.step releases the GIL and then clones our Python states without it
+    # (a segmentation fault, docs/python.md); its mcts_search keeps the GIL and plays.
+    game = pyspiel.load_game(tos.short_name(game_id), short_params(game_id))
+    bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 8, 10, False, 1, False)
+    rng = np.random.RandomState(2)
+    searched = []
+
+    def search(state):
+        action = bot.mcts_search(state).best_child().action
+        searched.append(action)
+        return action
+
+    choosers = [search] + [_random(rng)] * (game.num_players() - 1)
+    returns = _play(game.new_initial_state(), choosers, rng)
+    assert searched
+    _check_returns(game_id, returns, game.num_players())
+
+
 # A process that registered the games and played them through OpenSpiel's C++ tools (its random
-# simulation test, its C++ bots under evaluate_bots) while keeping games, states and bots alive
-# to the end exits normally: OpenSpiel's registry, which keeps the registered classes past the
-# interpreter's end, must not abort the process then.
+# simulation test, its C++ MCTS search, its bots under evaluate_bots) exits normally, whether it
+# keeps its games, states and bots alive to the end or drops them first: OpenSpiel's registry,
+# which releases the registered classes after the interpreter's end, must not abort the process
+# then (docs/python.md says why it could).
 _PLAYS_AND_EXITS = """
+import gc
+import sys
+
 import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import evaluate_bots, mcts
@@ -119,21 +169,32 @@ from tabletop import openspiel as tos
 tos.register()
 GAME = pyspiel.load_game("tabletop_relativity", {"max_plies": 10})
 pyspiel.random_sim_test(GAME, num_sims=1, serialize=False, verbose=False)
+CPP = pyspiel.MCTSBot(GAME, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 4, 10, False, 1, False)
+STATE = GAME.new_initial_state()
+while STATE.is_chance_node():
+    STATE.apply_action(STATE.chance_outcomes()[0][0])
+CPP.mcts_search(STATE)
 BOTS = [
     mcts.MCTSBot(GAME, 2.0, 4, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))),
     pyspiel.make_uniform_random_bot(1, 2),
 ]
-STATE = GAME.new_initial_state()
-print(evaluate_bots.evaluate_bots(STATE, BOTS, np.random.RandomState(3)))
+print(evaluate_bots.evaluate_bots(GAME.new_initial_state(), BOTS, np.random.RandomState(3)))
+if sys.argv[1] == "drop":
+    del GAME, CPP, STATE, BOTS
+    gc.collect()
 """
 
 
-def test_a_process_that_played_exits_normally():
+@pytest.mark.parametrize("references", ["keep", "drop"])
+def test_a_process_that_played_exits_normally(references):
     import subprocess
     import sys
 
     done = subprocess.run(
-        [sys.executable, "-c", _PLAYS_AND_EXITS], capture_output=True, text=True, timeout=300
+        [sys.executable, "-c", _PLAYS_AND_EXITS, references],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().startswith("["), done.stdout

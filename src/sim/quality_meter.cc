@@ -1,6 +1,7 @@
 #include "sim/quality_meter.h"
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
 
 namespace tabletop::sim {
@@ -68,7 +69,8 @@ void QualityMeter::lead(const State& state) {
   } else {
     estimate_ = Returns{};
   }
-  leaders_.push_back(int8_t(leader));
+  if (runs_.empty() || runs_.back().leader != leader) runs_.push_back(Run{lead_samples_, leader});
+  ++lead_samples_;
 }
 
 void QualityMeter::sample(const State& state) {
@@ -105,20 +107,25 @@ void QualityMeter::finish(int plies, int winner) {
   // A row for every turn the game reached.
   pad_rows(std::min(GameQuality::kTraceTurns, (plies + n_ - 1) / n_));
   q_.branching = samples_ > 0 ? legal_sum_ / samples_ : std::numeric_limits<double>::quiet_NaN();
-  if (winner < 0 || !q_.estimated || leaders_.empty() || plies <= 0) return;
+  if (winner < 0 || !q_.estimated || lead_samples_ == 0 || plies <= 0) return;
   // Estimate samples are at plies lead_phase_ + i * lead_every_; with every ply sampled (phase 0,
   // stride 1) both measures below are exact.
-  const auto at = [this](std::size_t i) { return double(lead_phase_) + double(i) * lead_every_; };
+  const auto at = [this](int i) { return double(lead_phase_) + double(i) * lead_every_; };
   // The leader at the last sample at or before the middle ply (the first when none is).
-  const int middle = std::max(0, (plies / 2 - lead_phase_) / lead_every_);
-  q_.winner_behind_at_midpoint =
-      leaders_[std::min(std::size_t(middle), leaders_.size() - 1)] != winner;
+  const int middle =
+      std::min(std::max(0, (plies / 2 - lead_phase_) / lead_every_), lead_samples_ - 1);
+  const auto run = std::upper_bound(runs_.begin(), runs_.end(), middle,
+                                    [](int i, const Run& r) { return i < r.first; });
+  q_.winner_behind_at_midpoint = std::prev(run)->leader != winner;
   // Plies before the winner led for good: halfway between the last sample it did not lead (or
   // the start) and the next sample (or the end).
   double before = at(0) / 2;
-  for (std::size_t i = 0; i < leaders_.size(); ++i)
-    if (leaders_[i] != winner)
-      before = (at(i) + 1 + (i + 1 < leaders_.size() ? at(i + 1) : double(plies))) / 2;
+  for (std::size_t r = runs_.size(); r-- > 0;)
+    if (runs_[r].leader != winner) {
+      const int last = r + 1 < runs_.size() ? runs_[r + 1].first - 1 : lead_samples_ - 1;
+      before = (at(last) + 1 + (last + 1 < lead_samples_ ? at(last + 1) : double(plies))) / 2;
+      break;
+    }
   q_.clear_at = before / plies;
   q_.winner_lowest = lowest_[std::size_t(winner)];
 }

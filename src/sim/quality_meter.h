@@ -37,8 +37,17 @@ class QualityMeter {
   // `every` must be a multiple of `lead_every` (Plan checks it).
   QualityMeter(int players, int every, int lead_every, uint64_t seed, GameQuality& out);
   // Before each ply (terminal states excluded), in order: a comparison at a ply not sampled.
+  // The fast path (a ply that reads only the estimate) stays inline: at the default stride of 1
+  // it runs at every ply.
   void look(const State& state) {
-    if (ply_ == next_) observe(state);
+    if (ply_ == next_) {
+      if (ply_ == next_sample_ || ply_ == 0) {
+        observe(state);
+      } else {
+        lead(state);
+        next_ += lead_every_;
+      }
+    }
     ++ply_;
   }
   // After the last ply: `plies` played, `winner` the sole winner or -1.
@@ -58,10 +67,17 @@ class QualityMeter {
   int next_sample_;  // the next legal-move sample
   int samples_ = 0;
   double legal_sum_ = 0;
-  int previous_leader_ = -1;
-  std::vector<int8_t> leaders_;  // per estimate sample: the sole leader, or -1
-  Returns lowest_;               // per seat: its lowest estimate so far
-  Returns estimate_{};           // the last sample's estimate
+  int previous_leader_ = -1;  // the last sole leader (ties left out)
+  // The estimate samples' sole leaders (-1: shared or no estimate), run-length coded: the leader
+  // changes hands a few times a game, so a run is stored at each change, not a byte a sample.
+  struct Run {
+    int first;  // the run's first estimate sample
+    int leader;
+  };
+  std::vector<Run> runs_;
+  int lead_samples_ = 0;  // estimate samples taken
+  Returns lowest_;        // per seat: its lowest estimate so far
+  Returns estimate_{};    // the last sample's estimate
   MoveList legal_;
   SeatFigures seat_figures_;
 };
