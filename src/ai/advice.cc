@@ -37,7 +37,8 @@ double one_ply_value(const State& state, Move move, uint64_t seed) {
   Rng rng(seed);
   std::vector<double> score;
   constexpr int kSamples = 8;
-  one_ply_scores(*base, state.current_player(), moves, kSamples, rng, score);
+  one_ply_scores(*base, state.current_player(), moves, kSamples, rng, Evaluation(state.game()),
+                 score);
   return score[0] / kSamples;
 }
 

@@ -6,15 +6,20 @@
 namespace tabletop::ai {
 
 GreedyAgent::GreedyAgent(const Game& game, const AgentSpec& spec, uint64_t seed) : rng_(seed) {
-  spec.allow_only("samples");
+  spec.allow_only("samples,value");
   const bool certain = !game.info().hidden_information && !game.info().has_chance;
   samples_ = int(spec.integer("samples", certain ? 1 : 8, 1, 1'000'000));
+  eval_ = Evaluation::from_spec(game, spec);
   hidden_ = game.info().hidden_information;
-  spec_ = spec.options.count("samples") ? "greedy:samples=" + spec.options.at("samples") : "greedy";
+  std::string options;
+  for (const char* key : {"samples", "value"})
+    if (spec.options.count(key))
+      options += (options.empty() ? ":" : ",") + std::string(key) + "=" + spec.options.at(key);
+  spec_ = "greedy" + options;
 }
 
 void one_ply_scores(const State& base, Seat seat, const MoveList& moves, int samples, Rng& rng,
-                    std::vector<double>& score) {
+                    const Evaluation& eval, std::vector<double>& score) {
   score.assign(moves.size(), 0.0);
   MoveList sampled;
   for (int s = 0; s < samples; ++s) {
@@ -22,18 +27,18 @@ void one_ply_scores(const State& base, Seat seat, const MoveList& moves, int sam
     sample->legal_moves(sampled);
     for (std::size_t i = 0; i < moves.size(); ++i) {
       if (!sampled.contains(moves[i])) continue;  // cannot happen in a consistent sample
-      score[i] += one_ply_score(*sample, seat, moves[i]);
+      score[i] += one_ply_score(*sample, seat, moves[i], eval);
     }
   }
 }
 
-double one_ply_score(const State& state, Seat seat, Move move) {
+double one_ply_score(const State& state, Seat seat, Move move, const Evaluation& eval) {
   std::unique_ptr<State> after = state.clone();
   after->apply(move);
   Returns r{};
   if (after->is_terminal())
     r = after->returns();
-  else if (!after->estimate_returns(r))
+  else if (!eval.estimate(*after, r))
     r = Returns{};
   return r[std::size_t(seat)];
 }
@@ -47,7 +52,7 @@ Move GreedyAgent::choose(const State& state) {
   base->log().set_enabled(false);
   base->chance() = Chance(0);
   std::vector<double> score;
-  one_ply_scores(*base, seat, legal, samples_, rng_, score);
+  one_ply_scores(*base, seat, legal, samples_, rng_, eval_, score);
   double best = score[0];
   for (double v : score) best = std::max(best, v);
   std::vector<std::size_t> ties;

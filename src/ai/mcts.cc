@@ -34,7 +34,7 @@ bool second_word(const AgentSpec& spec, const char* key, std::string_view first,
 SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
   spec.allow_only(
       "iterations,time,c,threads,depth,reuse,nodes,prior,prior_samples,minimax,opponents,parallel,"
-      "mast");
+      "mast,value");
   SearchOptions o;
   o.iterations = int(spec.integer("iterations", 0, 1, 1'000'000'000));
   o.time_ms = spec.number("time", 0, 1, 1e8);
@@ -47,6 +47,10 @@ SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
   o.prior_samples = int(spec.integer("prior_samples", o.prior_samples, 1, 1000));
   o.minimax = spec.number("minimax", o.minimax, 0, 1);
   o.mast = spec.number("mast", o.mast, 0, 100);
+  o.learned_value = second_word(spec, "value", "game", "learned",
+                                "a value: use value=learned (the default: the learned value where "
+                                "one exists) or value=game (the game's estimate)") ||
+                    !spec.options.count("value");
   if (spec.options.count("opponents")) {
     const std::string& model = spec.options.at("opponents");
     if (model != "greedy" && model != "search")
@@ -71,6 +75,7 @@ MctsAgent::MctsAgent(const Game& game, SearchOptions options, bool information_s
     throw BadParams(
         "mcts searches perfect-information games, and " + game.info().id +
         " hides information: use ismcts, which takes the same options (e.g. ismcts:time=2000)");
+  eval_ = Evaluation(game, options_.learned_value);
   reuse_allowed_ = options_.reuse;
   own_moves_only_ = hidden;
   for (int t = 0; t < options_.threads; ++t) {
@@ -78,7 +83,7 @@ MctsAgent::MctsAgent(const Game& game, SearchOptions options, bool information_s
     if (owner) trees_.push_back(std::make_unique<SearchTree>());
     if (!owner) trees_[0]->share();
     threads_.push_back(std::make_unique<SearchPolicy>(
-        seed * 0x9e3779b97f4a7c15ULL + uint64_t(t) * 7919 + 1, *trees_.back(), owner));
+        seed * 0x9e3779b97f4a7c15ULL + uint64_t(t) * 7919 + 1, *trees_.back(), owner, eval_));
   }
 }
 
@@ -127,7 +132,7 @@ Move MctsAgent::choose(const State& state) {
   base->log().set_enabled(false);
   base->chance() = Chance(0);
   Returns probe{};
-  const bool estimates = base->estimate_returns(probe);
+  const bool estimates = eval_.estimate(*base, probe);
   const int depth = options_.depth >= 0 ? options_.depth
                     : estimates         ? SearchOptions::kDefaultDepth
                                         : SearchOptions::kDefaultDepthWithoutEstimate;

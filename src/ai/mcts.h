@@ -32,9 +32,9 @@
 //     adds the copies of its one-ply scans); the tree's pools are reused between decisions.
 //
 // Options (spec "mcts:iterations=N,time=MS,c=C,threads=T,parallel=root|tree,depth=D,reuse=0|1,
-// nodes=N,prior=V,prior_samples=S,minimax=A,opponents=search|greedy,mast=T"). make_agent first
-// adds the game's tuned options (tuning.h) for every option the spec leaves out; the defaults
-// below are the search's own.
+// nodes=N,prior=V,prior_samples=S,minimax=A,opponents=search|greedy,mast=T,value=learned|game").
+// make_agent first adds the game's tuned options (tuning.h) for every option the spec leaves out;
+// the defaults below are the search's own.
 //   - iterations: per decision, over all threads. Default 1000 when `time` is not given.
 //   - time: milliseconds per decision; with both, the search stops at whichever comes first.
 //   - c: the exploration constant, on returns scaled to [0, 1] by the smallest and largest
@@ -44,7 +44,7 @@
 //     threads grow one shared tree, each on its own samples, with a spinlock per node and a
 //     virtual loss on the path of every iteration in flight. The decision note and SearchStats
 //     say how often a thread found a node's lock taken.
-//   - depth: playout plies before the state is scored by `State::estimate_returns`; 0 scores the
+//   - depth: playout plies before the state is scored by the estimate (`value` below); 0 scores the
 //     new leaf at once. Default (-1): 0 for a game with an estimate, 1000 for one without (which
 //     is then scored by `returns()` of the unfinished state when its playout runs that long).
 //   - reuse: 1 (default) keeps the tree between moves where allowed (above), 0 never.
@@ -62,6 +62,9 @@
 //   - mast: T > 0 (default 0: off), move-average sampling (mast.h) at Gibbs temperature T: the
 //     playout's moves and the untried move a node adds are drawn by the moves' mean returns in
 //     this decision. With depth 0 only the order of first tries changes.
+//   - value: `learned` (default) scores with the learned value where one is compiled in for the
+//     game and player count (evaluation.h), otherwise the game's `State::estimate_returns`;
+//     `game` always with the game's estimate.
 //   - nodes: the most child-list slots per tree (default 4,000,000, about 320 MB); past it the
 //     tree stops growing and iterations only refine the visit counts.
 // What each option was measured to do, and the options tried and dropped, are in research/.
@@ -76,6 +79,7 @@
 #include <vector>
 
 #include "ai/agent.h"
+#include "ai/evaluation.h"
 #include "ai/loops.h"
 
 namespace tabletop::ai {
@@ -93,6 +97,7 @@ struct SearchOptions {
   double mast = 0;               // Gibbs temperature of move-average sampling (0: off; ai/mast.h)
   bool model_opponents = false;  // opponents=greedy: other seats play greedy, not searched
   bool tree_parallel = false;    // parallel=tree: the threads share one tree (default: root)
+  bool learned_value = true;     // value=learned (default) or value=game (evaluation.h)
   uint32_t max_nodes = 4'000'000;
 
   static constexpr int kDefaultIterations = 1000;
@@ -184,6 +189,7 @@ class MctsAgent final : public Agent {
   Seat seat_ = -1;       // the seat of the last decision
   uint64_t seed_;
   std::string spec_;
+  Evaluation eval_;
   std::vector<std::unique_ptr<SearchTree>> trees_;      // one per thread, or one shared
   std::vector<std::unique_ptr<SearchPolicy>> threads_;  // one per search thread
   std::atomic<bool> stop_{false};

@@ -8,7 +8,8 @@
 // (`State::determinize(mover)`, the same samples for every move checked): play the move, then let
 // every other seat to move play greedy's move on the sample (the best one-ply score for itself:
 // greedy_agent.h, the first of equal scores) until the mover's next decision or the end; the
-// mover's return there (`returns()` at the end, else the game's estimate) averaged over the
+// mover's return there (`returns()` at the end, else the estimate: evaluation.h, the learned value
+// where one exists) averaged over the
 // samples is the move's reply value. A move after which the mover decides again at once (a chain
 // of its own decisions) has no reply value: nothing answers it yet.
 //
@@ -21,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "ai/evaluation.h"
 #include "core/game.h"
 
 namespace tabletop::ai {
@@ -46,6 +48,7 @@ class ReplyCheck {
 
  private:
   Seat mover_;
+  Evaluation eval_;
   bool usable_ = false;
   std::vector<std::unique_ptr<State>> samples_;
 };

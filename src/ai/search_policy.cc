@@ -43,8 +43,8 @@ double mean_value(const Node& c, const SearchPolicy::Config& config) {
 
 }  // namespace
 
-SearchPolicy::SearchPolicy(uint64_t seed, SearchTree& tree, bool owner)
-    : rng_(seed), tree_(tree), owner_(owner) {}
+SearchPolicy::SearchPolicy(uint64_t seed, SearchTree& tree, bool owner, Evaluation eval)
+    : rng_(seed), eval_(eval), tree_(tree), owner_(owner) {}
 
 void SearchPolicy::start_move_averages() {
   if (!averages_) {
@@ -114,7 +114,7 @@ Returns SearchPolicy::play_out(State& state, Seat seat, const Config& config, ui
     const Seat to_move = state.current_player();
     if (to_move == seat || replies >= kModelledPlies) replied = true;
     if (replied && config.depth >= 0 && depth >= config.depth) {
-      if (!state.estimate_returns(r)) r = state.returns();
+      if (!eval_.estimate(state, r)) r = state.returns();
       return r;
     }
     if (config.model_opponents && to_move != seat) {
@@ -203,7 +203,7 @@ void SearchPolicy::seed_root(const State& base, Seat seat, uint32_t visits, int 
   if (tree_.root_seeded) return;
   tree_.root_seeded = true;
   base.legal_moves(moves_);
-  one_ply_scores(base, seat, moves_, samples, rng_, prior_sum_);
+  one_ply_scores(base, seat, moves_, samples, rng_, eval_, prior_sum_);
   prior_moves_.clear();
   prior_moves_.append(moves_.begin(), moves_.end());
   prior_samples_ = samples;
@@ -237,7 +237,7 @@ double SearchPolicy::prior_score(Move move, std::size_t hint) const {
 Move SearchPolicy::modelled_move(const State& state, Seat mover) {
   state.legal_moves(model_moves_);
   if (model_moves_.size() == 1) return model_moves_[0];
-  one_ply_scores(state, mover, model_moves_, 1, rng_, model_score_);
+  one_ply_scores(state, mover, model_moves_, 1, rng_, eval_, model_score_);
   double best = -std::numeric_limits<double>::infinity();
   uint32_t ties = 0;
   Move pick = model_moves_[0];

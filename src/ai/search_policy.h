@@ -15,9 +15,10 @@
 //      implicit minimax value: (1 - A) * mean + A * best. With Config::model_opponents the other
 //      seats' moves are not in the tree: each is greedy's on the sample (modelled_move);
 //   3. plays out: random moves (or MAST's) until the game ends or `depth` plies are played, then
-//      takes `State::estimate_returns` (or `returns()` of the unfinished state for a game without
-//      one). With model_opponents the others' replies to the leaf come first, up to the searching
-//      seat's next decision, before `depth` counts;
+//      takes the estimate (evaluation.h: a learned value or `State::estimate_returns`; or
+//      `returns()` of the unfinished state for a game without one). With model_opponents the
+//      others' replies to the leaf come first, up to the searching seat's next decision, before
+//      `depth` counts;
 //   4. backs up the whole returns vector: each node adds the return of the seat that moved into it
 //      (max^n), and with minimax every node on the path from the leaf up takes the best value of
 //      its children where its mover moves again.
@@ -38,6 +39,7 @@
 #include <memory>
 #include <vector>
 
+#include "ai/evaluation.h"
 #include "ai/mast.h"
 #include "ai/search_tree.h"
 #include "core/game.h"
@@ -62,7 +64,8 @@ class SearchPolicy {
 
   // A thread searching `tree` with a generator seeded by `seed`. `owner`: this thread resets,
   // advances and seeds the tree (one per tree; the others of a shared tree only iterate).
-  SearchPolicy(uint64_t seed, SearchTree& tree, bool owner);
+  // `eval` scores the playouts' ends, the prior and the modelled opponents' moves.
+  SearchPolicy(uint64_t seed, SearchTree& tree, bool owner, Evaluation eval = {});
 
   bool owns_tree() const { return owner_; }
   SearchTree& tree() { return tree_; }
@@ -114,6 +117,7 @@ class SearchPolicy {
   void note_played(const Config& config, Seat mover, Move move);
 
   Rng rng_;
+  Evaluation eval_;
   SearchTree& tree_;
   bool owner_;
   SearchTree::LockCounts locks_;
