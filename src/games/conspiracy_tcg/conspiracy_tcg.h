@@ -337,15 +337,16 @@ class TcgState final : public State {
   // and with seats still in.
   bool ended_dead() const;
   // A dead position (ruling 27, docs/games/conspiracy-tcg.md): no sequence of moves can leave a
-  // last player standing, so the game ends as soon as a turn begins in one. It is one when, at
-  // the start of a turn, two modes are active, no seat still in holds a card in hand or pile (no
-  // deployment, no hand pro move, no draw), no card of one seat still in beats a card of another
-  // in both modes (no attack, wherever the fields put launchers and victims, kills an agent or
-  // loses its launcher, and no Brainwashing, bomb, medic or Disguise can follow one), and no
-  // field agent may enact a pro move from the field that discards it (a mode change, Inside Job,
-  // Planting Bombs, Shakeup, Hostile Takeover; a Burglary only with an elected official, a Home
-  // Turf card, in another seat's field to attack). Every move left is then an attack that
-  // changes nothing or a pass: the same fields and modes for ever.
+  // last player standing, so the game ends as soon as a move leaves one. It is one when two modes
+  // are active in the main phase, no seat still in holds a card in hand or pile (no deployment,
+  // no hand pro move, no draw), no field agent may enact a pro move from the field that discards
+  // it (a mode change, Inside Job, Planting Bombs, Shakeup, Hostile Takeover; a Burglary only
+  // with an elected official, a Home Turf card, in another seat's field to attack), and no attack
+  // changes a field: no card of one seat still in beats a card of another in both modes, or, the
+  // fields being fixed, no agent that may launch (rear, foreign, not held by Home Turf) beats an
+  // agent it may attack (exposed; with Ninja Ops, any of the seat's) in both modes or is beaten
+  // so by one (so no kill, lost launcher, Brainwashing, bomb, medic or Disguise). Every move left
+  // is then an attack that changes nothing or a pass: the same fields and modes for ever.
   bool dead_position() const;
   // Whether `agent`, in the field or hand, may exercise pro move `p` now: it qualifies and is not
   // a master plan holder (which exercises no other pro move).
@@ -395,6 +396,9 @@ class TcgState final : public State {
     bool hand_open = false, out = false;
   };
   const TcgGame& rules() const;
+  // Whether some agent that may launch now beats an agent it may attack in both modes, or is
+  // beaten so by one (dead_position; every agent of the seat for Ninja Ops).
+  bool some_attack_changes_a_field() const;
   const SeatState& seat(Seat s) const { return seats_[std::size_t(s)]; }
   SeatState& seat(Seat s) { return seats_[std::size_t(s)]; }
   // Calls f(agent) for every card `s` holds: its field, its hand and its pile.

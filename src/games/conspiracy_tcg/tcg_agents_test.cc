@@ -219,6 +219,20 @@ TEST(TcgDeadPosition, AnythingThatCanStillChangeAFieldOrTheModesKeepsTheGameGoin
   EXPECT_FALSE(mayor->dead_position());
 }
 
+// Fields that stand for ever: Addams (a teacher) beats the clerk Filler under AAA and the
+// Reptilians, but from the middle of a column he neither launches nor is exposed, and clerks tie
+// clerks under the Reptilians. With Addams at the rear he launches and kills: not dead.
+TEST(TcgDeadPosition, AKillOnlyTheFieldsForbidIsDeadWhenTheFieldsCannotChange) {
+  auto g = game(2);
+  const std::vector<std::string> ar = {"AAA", "REPTILIANS"};
+  auto screened =
+      position(g, {{{{"Filler"}}, {}, {}}, {{{"Bench", "Addams", "Board"}}, {}, {}}}, ar);
+  ASSERT_TRUE(screened->kill_possible(screened->modes()));
+  EXPECT_TRUE(screened->dead_position());
+  auto rear = position(g, {{{{"Filler"}}, {}, {}}, {{{"Bench", "Board", "Addams"}}, {}, {}}}, ar);
+  EXPECT_FALSE(rear->dead_position());
+}
+
 // The variant dead_position_shared: the seats still in share the win, the eliminated seat loses.
 TEST(TcgDeadPosition, UnderTheVariantTheSeatsStillInShareTheWin) {
   for (const bool shared : {false, true}) {
