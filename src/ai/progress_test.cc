@@ -21,13 +21,14 @@ using conspiracy_tcg::TcgState;
 using namespace conspiracy_tcg::test_util;
 
 // Seat 0 is far ahead: three clerks and a librarian in hand (Tabula Recta changes the modes),
-// against one clerk each. Its moves: deploy the librarian, attack for nothing, or spend the
-// librarian to change a mode.
+// against one clerk each, seat 2 with one more to draw (without it, every mode change would leave
+// a dead position, ruling 27 of docs/games/conspiracy-tcg.md: a draw). Its moves: deploy the
+// librarian, attack for nothing, or spend the librarian to change a mode.
 std::unique_ptr<TcgState> stall(const std::shared_ptr<const TcgGame>& g) {
   return position(g,
                   {{{{"Filler"}, {"Fuller"}, {"Fielding"}}, {"Books"}, {}},
                    {{{"Bench"}}, {}, {}},
-                   {{{"Carter"}}, {}, {}}},
+                   {{{"Carter"}}, {}, {"Cobb"}}},
                   {"REPTILIANS", "ILLUMINATI"});
 }
 

@@ -66,7 +66,10 @@
 //
 // Returns: the last seat standing +1, every other seat -1/(n-1). A game stopped by the engine's
 // ply cap (`max_plies`; random play may never select modes or never finish) scores 0 for every
-// seat: a draw.
+// seat: a draw. A game that reaches a dead position (TcgState::dead_position, ruling 27) ends
+// there: a draw, 0 for every seat (no one is the last remaining player); under the variant
+// dead_position_shared the seats still in share the win, (n-k)/((n-1)k) each for k of them, the
+// others -1/(n-1).
 //
 // Params: players (2..6, default 4); decks (comma-separated sample deck names or .json/.vcf file
 // paths; seat s plays deck s mod count; default the four sample decks); venue ("lat,lon" or a city
@@ -75,13 +78,14 @@
 // Perimeter agent belongs to both columns it stands in front of, so a Ninja Ops attack on either
 // takes it; false: only to its own, the left one); brainwashing_defuses_bombs (variant, default
 // false: a bombed agent captured by Brainwashing keeps its bomb, as the text says; true: ruling
-// 21's old reading, the bomb is removed); library_order (variant: "word-by-word", the default,
-// or "letter-by-letter"; see library_key in modes.h); uploaded_decks (engine, set by the
-// embedding program alone: decks by content, "upload:KEY" names the embedding program's deck
-// source answers — see set_deck_source in cards.h; when given it replaces decks, and no file is
-// read; any other name is refused, never read as a path). decks and gazetteer name files: only
-// the command line sets them (ParamSpec::Setter). A deck with cards that still need an army
-// (cards.h, ArmySource) is refused, the cards listed.
+// 21's old reading, the bomb is removed); dead_position_shared (variant, default false: a dead
+// position is a draw; true: the seats still in share the win); library_order (variant:
+// "word-by-word", the default, or "letter-by-letter"; see library_key in modes.h); uploaded_decks
+// (engine, set by the embedding program alone: decks by content, "upload:KEY" names the embedding
+// program's deck source answers — see set_deck_source in cards.h; when given it replaces decks, and
+// no file is read; any other name is refused, never read as a path). decks and gazetteer name
+// files: only the command line sets them (ParamSpec::Setter). A deck with cards that still need an
+// army (cards.h, ArmySource) is refused, the cards listed.
 #pragma once
 
 #include <array>
@@ -329,6 +333,21 @@ class TcgState final : public State {
   }
   Seat winner() const { return winner_; }
   bool stopped_by_ply_cap() const { return capped_; }
+  // Whether the game ended in a dead position (below): over, not by the cap, without a winner
+  // and with seats still in.
+  bool ended_dead() const;
+  // A dead position (ruling 27, docs/games/conspiracy-tcg.md): no sequence of moves can leave a
+  // last player standing, so the game ends as soon as a move leaves one. It is one when two modes
+  // are active in the main phase, no seat still in holds a card in hand or pile (no deployment,
+  // no hand pro move, no draw), no field agent may enact a pro move from the field that discards
+  // it (a mode change, Inside Job, Planting Bombs, Shakeup, Hostile Takeover; a Burglary only
+  // with an elected official, a Home Turf card, in another seat's field to attack), and no attack
+  // changes a field: no card of one seat still in beats a card of another in both modes, or, the
+  // fields being fixed, no agent that may launch (rear, foreign, not held by Home Turf) beats an
+  // agent it may attack (exposed; with Ninja Ops, any of the seat's) in both modes or is beaten
+  // so by one (so no kill, lost launcher, Brainwashing, bomb, medic or Disguise). Every move left
+  // is then an attack that changes nothing or a pass: the same fields and modes for ever.
+  bool dead_position() const;
   // Whether `agent`, in the field or hand, may exercise pro move `p` now: it qualifies and is not
   // a master plan holder (which exercises no other pro move).
   bool may_use(uint16_t agent, ProMove p) const;
@@ -377,6 +396,9 @@ class TcgState final : public State {
     bool hand_open = false, out = false;
   };
   const TcgGame& rules() const;
+  // Whether some agent that may launch now beats an agent it may attack in both modes, or is
+  // beaten so by one (dead_position; every agent of the seat for Ninja Ops).
+  bool some_attack_changes_a_field() const;
   const SeatState& seat(Seat s) const { return seats_[std::size_t(s)]; }
   SeatState& seat(Seat s) { return seats_[std::size_t(s)]; }
   // Calls f(agent) for every card `s` holds: its field, its hand and its pile.
@@ -577,6 +599,9 @@ class TcgGame final : public Game {
   // Variant (ruling 21): a bombed agent captured by Brainwashing loses its bomb. Default false:
   // the bomb stays with it in its new field and goes off with its partner.
   bool brainwashing_defuses_bombs() const { return brainwashing_defuses_; }
+  // Variant (ruling 27): the seats still in at a dead position share the win. Default false: a
+  // draw, as the ply cap scores.
+  bool dead_position_shared() const { return dead_position_shared_; }
 
   // ---- For learning (core/game.h; learning.cc, learning_tensor.cc) ----
   // Actions: one block per kind of move, in this order, each numbered within its block in mixed
@@ -626,6 +651,7 @@ class TcgGame final : public Game {
   double venue_lat_, venue_lon_;
   bool perimeter_in_both_ = true;
   bool brainwashing_defuses_ = false;
+  bool dead_position_shared_ = false;
   bool letter_by_letter_ = false;  // library_order=letter-by-letter (modes.h, library_key)
   std::vector<Deck> loaded_;       // decks read from files (sample decks are referenced in place)
   std::vector<const Card*> cards_;

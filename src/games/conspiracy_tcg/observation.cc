@@ -517,8 +517,12 @@ std::string TcgState::render(Seat viewer) const {
   }
   if (over_)
     out << (winner_ >= 0 ? g.seat_name(winner_) + " rules the world.\n"
-                         : "Stopped by the engine's ply cap of " + std::to_string(g.max_plies()) +
-                               " plies: a draw (max_plies, not a rule).\n");
+            : capped_    ? "Stopped by the engine's ply cap of " + std::to_string(g.max_plies()) +
+                            " plies: a draw (max_plies, not a rule).\n"
+            : !ended_dead() ? std::string("No seat is left: a draw.\n")
+            : g.dead_position_shared()
+                ? std::string("A dead position: the seats still in share the win.\n")
+                : std::string("A dead position: no one can be the last standing; a draw.\n"));
   else
     out << g.seat_name(current_player()) << " to decide (" << phase_name(phase_) << ").\n";
   // Every line fits a terminal's 80 columns: a long one goes on 4 columns further in than it began.

@@ -77,6 +77,10 @@ static const std::vector<ParamSpec>& param_specs() {
        "a bombed agent captured by Brainwashing loses its bomb (the project's old reading); "
        "false: the bomb stays, as the text says (\"Any subsequent attack that kills one of those "
        "agents will kill both of them\")",
+       "variant"},
+      {"dead_position_shared", ParamSpec::Type::kBool, false, std::nullopt, std::nullopt,
+       "a dead position (no moves can leave a last player standing: ruling 27) is a win shared by "
+       "the seats still in; false: a draw, no one rules the world",
        "variant"}};
   return specs;
 }
@@ -118,6 +122,7 @@ TcgGame::TcgGame(const json& params)
   max_plies_ = this->params()["max_plies"];
   perimeter_in_both_ = this->params()["perimeter_in_both_columns"];
   brainwashing_defuses_ = this->params()["brainwashing_defuses_bombs"];
+  dead_position_shared_ = this->params()["dead_position_shared"];
   {
     const std::string order = this->params()["library_order"];
     if (order != "word-by-word" && order != "letter-by-letter")
@@ -319,8 +324,16 @@ Seat TcgState::current_player() const {
 
 Returns TcgState::returns() const {
   Returns r{};
-  if (!over_ || winner_ < 0) return r;
+  if (!over_ || capped_) return r;
   const int n = num_players();
+  if (winner_ < 0) {  // a dead position (shared under the variant), or no seat left
+    if (!ended_dead() || !rules().dead_position_shared()) return r;
+    int in = 0;
+    for (Seat s = 0; s < n; ++s) in += seat(s).out ? 0 : 1;
+    for (Seat s = 0; s < n; ++s)
+      r[std::size_t(s)] = seat(s).out ? -1.0 / (n - 1) : double(n - in) / ((n - 1) * in);
+    return r;
+  }
   for (Seat s = 0; s < n; ++s) r[std::size_t(s)] = s == winner_ ? 1.0 : -1.0 / (n - 1);
   return r;
 }
@@ -1024,6 +1037,15 @@ void TcgState::do_apply(Move move) {
       settle();
       break;
     }
+  }
+  if (dead_position()) {
+    over_ = true;
+    if (log().enabled())
+      log().add(
+          "a dead position: no moves can leave a last player standing, so the game ends "
+          "(ruling 27): " +
+          std::string(rules().dead_position_shared() ? "the seats still in share the win"
+                                                     : "a draw, every seat scores 0"));
   }
   if (!over_ && ply() + 1 >= rules().max_plies()) {
     over_ = true;

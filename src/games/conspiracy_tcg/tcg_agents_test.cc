@@ -169,6 +169,89 @@ double estimate(const TcgState& s, Seat seat) {
   return r[std::size_t(seat)];
 }
 
+// Ruling 27: lone clerks of All Others tie under two networks; with nothing in hand or pile and
+// no pro move to enact from the field, every move is an attack that changes nothing. The game
+// ends at the next move as a draw, not at the ply cap.
+TEST(TcgDeadPosition, LoneAgentsThatTieAndHoldNothingEndTheGameAsADraw) {
+  auto g = game(2);
+  auto s =
+      position(g, {{{{"Filler"}}, {}, {}}, {{{"Bench"}}, {}, {}}}, {"REPTILIANS", "ILLUMINATI"});
+  EXPECT_TRUE(s->dead_position());
+  ASSERT_FALSE(s->is_terminal());
+  const auto moves = s->legal_moves();
+  ASSERT_FALSE(moves.empty());
+  for (Move m : moves)
+    EXPECT_EQ(s->move_to_string(m).rfind("attack", 0), 0u) << s->move_to_string(m);
+  s->apply(moves[0]);
+  EXPECT_TRUE(s->is_terminal());
+  EXPECT_FALSE(s->stopped_by_ply_cap());
+  EXPECT_TRUE(s->ended_dead());
+  EXPECT_EQ(s->winner(), -1);
+  EXPECT_EQ(s->returns()[0], 0.0);
+  EXPECT_EQ(s->returns()[1], 0.0);
+  EXPECT_LT(s->ply(), g->max_plies());
+}
+
+// What can still change a field or the modes keeps the game going: a card to draw or to deploy,
+// a field agent with a mode change (a librarian: Tabula Recta), an attack that loses its launcher
+// (Wilson beats Waters in both modes), a Burglary with an elected official to attack.
+TEST(TcgDeadPosition, AnythingThatCanStillChangeAFieldOrTheModesKeepsTheGameGoing) {
+  auto g = game(2);
+  const std::vector<std::string> ri = {"REPTILIANS", "ILLUMINATI"};
+  EXPECT_FALSE(
+      position(g, {{{{"Filler"}}, {}, {"Fuller"}}, {{{"Bench"}}, {}, {}}}, ri)->dead_position());
+  EXPECT_FALSE(
+      position(g, {{{{"Filler"}}, {}, {}}, {{{"Bench"}}, {"Board"}, {}}}, ri)->dead_position());
+  EXPECT_FALSE(
+      position(g, {{{{"Filler", "Books"}}, {}, {}}, {{{"Bench"}}, {}, {}}}, ri)->dead_position());
+  auto launcher_dies = position(g, {{{{"Waters"}}, {}, {}}, {{{"Wilson", "Addams"}}, {}, {}}},
+                                {"ZZZ", "REPTILIANS"});
+  EXPECT_FALSE(launcher_dies->attack_kills());
+  EXPECT_FALSE(launcher_dies->dead_position());
+  // A plumber (Third-Rate Burglary) ties a hair stylist and a mayor under Reptilians and Agency
+  // (both three tiers under that face); only the mayor is an elected official to burgle.
+  const std::vector<std::string> ra = {"REPTILIANS", "AGENCY"};
+  auto stylist = position(g, {{{{"Plumb"}}, {}, {}}, {{{"Beaumont"}}, {}, {}}}, ra);
+  ASSERT_FALSE(stylist->kill_possible(stylist->modes()));
+  EXPECT_TRUE(stylist->dead_position());
+  auto mayor = position(g, {{{{"Plumb"}}, {}, {}}, {{{"Mayor"}}, {}, {}}}, ra);
+  ASSERT_FALSE(mayor->kill_possible(mayor->modes()));
+  EXPECT_FALSE(mayor->dead_position());
+}
+
+// Fields that stand for ever: Addams (a teacher) beats the clerk Filler under AAA and the
+// Reptilians, but from the middle of a column he neither launches nor is exposed, and clerks tie
+// clerks under the Reptilians. With Addams at the rear he launches and kills: not dead.
+TEST(TcgDeadPosition, AKillOnlyTheFieldsForbidIsDeadWhenTheFieldsCannotChange) {
+  auto g = game(2);
+  const std::vector<std::string> ar = {"AAA", "REPTILIANS"};
+  auto screened =
+      position(g, {{{{"Filler"}}, {}, {}}, {{{"Bench", "Addams", "Board"}}, {}, {}}}, ar);
+  ASSERT_TRUE(screened->kill_possible(screened->modes()));
+  EXPECT_TRUE(screened->dead_position());
+  auto rear = position(g, {{{{"Filler"}}, {}, {}}, {{{"Bench", "Board", "Addams"}}, {}, {}}}, ar);
+  EXPECT_FALSE(rear->dead_position());
+}
+
+// The variant dead_position_shared: the seats still in share the win, the eliminated seat loses.
+TEST(TcgDeadPosition, UnderTheVariantTheSeatsStillInShareTheWin) {
+  for (const bool shared : {false, true}) {
+    auto g = game(3, json{{"dead_position_shared", shared}});
+    auto built = position(g, {{{{"Filler"}}, {}, {}}, {{{"Bench"}}, {}, {}}, {{}, {}, {}}},
+                          {"REPTILIANS", "ILLUMINATI"});
+    json saved = built->to_json();
+    saved["state"]["seats"][2]["out"] = true;
+    std::unique_ptr<State> s = g->state_from_json(saved);
+    ASSERT_TRUE(static_cast<const TcgState&>(*s).dead_position());
+    s->apply(s->legal_moves()[0]);
+    ASSERT_TRUE(s->is_terminal());
+    const Returns r = s->returns();
+    EXPECT_DOUBLE_EQ(r[0], shared ? 0.25 : 0.0);
+    EXPECT_DOUBLE_EQ(r[1], shared ? 0.25 : 0.0);
+    EXPECT_DOUBLE_EQ(r[2], shared ? -0.5 : 0.0);
+  }
+}
+
 TEST(TcgEstimate, EveryCardLeftCountsSoDrawingAndDeployingAreNoProgress) {
   auto g = game(2);
   // The same cards in the pile or in the hand are worth the same: a draw is not progress.

@@ -27,6 +27,11 @@ export const conspiracyTcg: GameWords = {
       meaning:
         "a bombed agent captured by Brainwashing loses its bomb; unticked, the bomb stays, as the card text says",
     },
+    dead_position_shared: {
+      label: "Survivors share a dead end",
+      meaning:
+        "when no one can ever be the last standing, everyone still in shares the win; unticked, a draw",
+    },
     max_plies: {
       label: "Move limit",
       meaning: "not a rule: after this many moves the game ends as a draw",
