@@ -126,9 +126,12 @@ test-web: build web
 # build/python; scripts/python-env), then ruff's format and lint checks of python/, no C++ function
 # over 150 lines (scripts/long-functions, with lizard from the venv) and the pytest suite
 # (PettingZoo's api_test and seed_test, OpenSpiel's random simulation test and bots, the
-# vectorised environment). The speed table: build/venv/bin/python python/bench/steps.py.
-test-python: deps
+# vectorised environment), and scripts/train-value on a tiny run twice (five two-player Relativity
+# deals): the same arguments write the same learned-value file. The speed table:
+# build/venv/bin/python python/bench/steps.py.
+test-python: build
 	scripts/python-env
+	scripts/train-value-check build/venv/bin/python build/release/bin
 	build/venv/bin/ruff format --check python && build/venv/bin/ruff check python
 	build/venv/bin/python scripts/long-functions
 	build/venv/bin/python -m pytest -q python/tests
