@@ -8,8 +8,8 @@
 // Agents are named by spec strings everywhere (`--agents`, `--seats`, the server): a name, then
 // optional `:key=value,key=value` options, e.g. "random", "mcts:iterations=1000,c=1.4". The agents:
 //   - random: uniform over the legal moves (random_agent.h);
-//   - greedy[:samples=N,value=learned|game]: one ply with the estimate (greedy_agent.h; the learned
-//     value where one exists, evaluation.h);
+//   - greedy[:samples=N,value=game|learned]: one ply with the estimate (greedy_agent.h; with
+//     value=learned the learned value where one exists, evaluation.h);
 //   - mcts:... UCT for perfect-information games, refusing hidden-information ones with a message
 //     pointing to ismcts; ismcts:... information-set MCTS for every game (mcts.h has the options).
 // Games help them through one optional hook, State::estimate_returns (core/game.h).

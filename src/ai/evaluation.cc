@@ -11,9 +11,9 @@ Evaluation::Evaluation(const Game& game, bool learned)
 
 Evaluation Evaluation::from_spec(const Game& game, const AgentSpec& spec) {
   const auto it = spec.options.find("value");
-  if (it == spec.options.end() || it->second == "learned") return Evaluation(game, true);
-  if (it->second == "game") return Evaluation(game, false);
-  throw BadParams("value=" + it->second + ": use value=learned or value=game");
+  if (it == spec.options.end() || it->second == "game") return Evaluation(game, false);
+  if (it->second == "learned") return Evaluation(game, true);
+  throw BadParams("value=" + it->second + ": use value=game or value=learned");
 }
 
 bool Evaluation::estimate(const State& state, Returns& out) const {

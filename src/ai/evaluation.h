@@ -2,10 +2,11 @@
 // a learned value (learned_value.h) and the game's own `State::estimate_returns`.
 //
 // Greedy's one-ply scores, the search's leaves and prior, the reply check and the hints and
-// analysis (advice.h) all ask an Evaluation. By default it is the learned value where one is
-// compiled in for the game and player count, otherwise the game's estimate; agents take the
-// option `value=learned|game` (`value=game`: the game's estimate even where a learned value
-// exists, so the lab can compare the two).
+// analysis (advice.h) all ask an Evaluation. By default it is the game's estimate; agents take the
+// option `value=game|learned` (`value=learned`: the learned value where one is compiled in for the
+// game and player count, so the lab can compare the two). Not the default: building a seat's
+// observation tensor at every scored position makes four-player Conspiracy's greedy about a
+// hundred times slower (docs/ai.md, "Learned evaluations").
 //
 // Cheap to copy (a pointer); estimate() is thread-safe and allocation-free after a thread's first
 // call (the tensor buffer is per thread and reused).
@@ -21,10 +22,10 @@ class Evaluation {
   // The game's estimate alone.
   Evaluation() = default;
   // The learned value of `game` where one exists and `learned` is true, else the game's estimate.
-  explicit Evaluation(const Game& game, bool learned = true);
+  explicit Evaluation(const Game& game, bool learned = false);
   // A given model (nullptr: the game's estimate), for tests and tools.
   explicit Evaluation(const LearnedValue* model) : model_(model) {}
-  // From an agent's spec: `value=learned` (the default) or `value=game`. Throws BadParams for
+  // From an agent's spec: `value=game` (the default) or `value=learned`. Throws BadParams for
   // another value. The caller lists "value" among its allowed options.
   static Evaluation from_spec(const Game& game, const AgentSpec& spec);
 

@@ -8,8 +8,8 @@
 // The sampled states come from `State::determinize(seat, rng)`: the agent sees only its own seat's
 // information, and chance after the move (a die, a deal) is sampled, not known. Scores are averaged
 // over `samples` such states (spec "greedy:samples=N"; default 1 for a perfect-information game
-// without chance, 8 otherwise). `value=game` scores with the game's estimate even where a learned
-// value exists (spec "greedy:value=game").
+// without chance, 8 otherwise). `value=learned` scores with the learned value where one exists
+// (spec "greedy:value=learned"); the default, `value=game`, with the game's estimate.
 #pragma once
 
 #include <vector>

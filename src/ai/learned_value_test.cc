@@ -64,21 +64,22 @@ TEST(LearnedValue, AFileThatDoesNotReadNamesWhatIsWrong) {
 }
 
 // Every file of data/values reads, names a game and count the registry offers, fits that game's
-// tensor, and is the one the game's evaluation picks unless told value=game.
+// tensor, and is the one the game's evaluation picks when asked (value=learned), never unasked.
 TEST(LearnedValue, EveryCompiledInModelFitsItsGame) {
   for (const LearnedValue& m : learned_values()) {
     SCOPED_TRACE(m.game() + "-" + std::to_string(m.players()));
     const auto game = games::registry().make(m.game(), {{"players", m.players()}});
     EXPECT_TRUE(m.fits(*game));
     EXPECT_EQ(learned_value(*game), &m);
-    EXPECT_EQ(Evaluation(*game).model(), &m);
-    EXPECT_EQ(Evaluation(*game, false).model(), nullptr);
-    AgentSpec spec = AgentSpec::parse("greedy:value=game");
-    EXPECT_EQ(Evaluation::from_spec(*game, spec).model(), nullptr);
+    EXPECT_EQ(Evaluation(*game, true).model(), &m);
+    EXPECT_EQ(Evaluation(*game).model(), nullptr);
+    EXPECT_EQ(Evaluation::from_spec(*game, AgentSpec::parse("greedy:value=game")).model(), nullptr);
+    EXPECT_EQ(Evaluation::from_spec(*game, AgentSpec::parse("greedy")).model(), nullptr);
+    EXPECT_EQ(Evaluation::from_spec(*game, AgentSpec::parse("greedy:value=learned")).model(), &m);
     // Finite values within the game's range on a real position, for every seat.
     auto state = game->new_initial_state(7);
     Returns r{};
-    ASSERT_TRUE(Evaluation(*game).estimate(*state, r));
+    ASSERT_TRUE(Evaluation(*game, true).estimate(*state, r));
     for (Seat s = 0; s < game->num_players(); ++s) {
       EXPECT_TRUE(std::isfinite(r[std::size_t(s)]));
       EXPECT_LE(std::abs(r[std::size_t(s)]), 1.0);

@@ -48,9 +48,8 @@ SearchOptions SearchOptions::from_spec(const AgentSpec& spec) {
   o.minimax = spec.number("minimax", o.minimax, 0, 1);
   o.mast = spec.number("mast", o.mast, 0, 100);
   o.learned_value = second_word(spec, "value", "game", "learned",
-                                "a value: use value=learned (the default: the learned value where "
-                                "one exists) or value=game (the game's estimate)") ||
-                    !spec.options.count("value");
+                                "a value: use value=game (the default: the game's estimate) or "
+                                "value=learned (the learned value where one exists)");
   if (spec.options.count("opponents")) {
     const std::string& model = spec.options.at("opponents");
     if (model != "greedy" && model != "search")

@@ -62,9 +62,8 @@
 //   - mast: T > 0 (default 0: off), move-average sampling (mast.h) at Gibbs temperature T: the
 //     playout's moves and the untried move a node adds are drawn by the moves' mean returns in
 //     this decision. With depth 0 only the order of first tries changes.
-//   - value: `learned` (default) scores with the learned value where one is compiled in for the
-//     game and player count (evaluation.h), otherwise the game's `State::estimate_returns`;
-//     `game` always with the game's estimate.
+//   - value: `game` (default) scores with the game's `State::estimate_returns`; `learned` with the
+//     learned value where one is compiled in for the game and player count (evaluation.h).
 //   - nodes: the most child-list slots per tree (default 4,000,000, about 320 MB); past it the
 //     tree stops growing and iterations only refine the visit counts.
 // What each option was measured to do, and the options tried and dropped, are in research/.
@@ -97,7 +96,7 @@ struct SearchOptions {
   double mast = 0;               // Gibbs temperature of move-average sampling (0: off; ai/mast.h)
   bool model_opponents = false;  // opponents=greedy: other seats play greedy, not searched
   bool tree_parallel = false;    // parallel=tree: the threads share one tree (default: root)
-  bool learned_value = true;     // value=learned (default) or value=game (evaluation.h)
+  bool learned_value = false;    // value=learned, or value=game (default) (evaluation.h)
   uint32_t max_nodes = 4'000'000;
 
   static constexpr int kDefaultIterations = 1000;
