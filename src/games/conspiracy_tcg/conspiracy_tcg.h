@@ -474,6 +474,8 @@ class TcgState final : public State {
   bool can_react(Seat t) const;
   void next_reaction();
   void finish_attack();
+  // After a move: the game ends at a dead position (ruling 27) or at the engine's ply cap.
+  void end_if_dead_or_capped();
   // After the reactions and Brainwashing: the defeated die, the attacker may be doomed.
   void resolve_attack();
   void legal_reactions(MoveList& out) const;

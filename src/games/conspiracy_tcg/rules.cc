@@ -1038,6 +1038,10 @@ void TcgState::do_apply(Move move) {
       break;
     }
   }
+  end_if_dead_or_capped();
+}
+
+void TcgState::end_if_dead_or_capped() {
   if (dead_position()) {
     over_ = true;
     if (log().enabled())
