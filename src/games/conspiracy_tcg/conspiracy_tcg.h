@@ -399,6 +399,25 @@ class TcgState final : public State {
   // Whether some agent that may launch now beats an agent it may attack in both modes, or is
   // beaten so by one (dead_position; every agent of the seat for Ninja Ops).
   bool some_attack_changes_a_field() const;
+  // Calls f(a, t, ninja) for every field agent a that may launch an attack now and every other
+  // seat t still in (ninja: a may attack any agent of t's field, not only the exposed ones);
+  // true at the first call that returns true (attack_kills, some_attack_changes_a_field).
+  template <class F>
+  bool any_launcher_against(F&& f) const {
+    for (Seat s = 0; s < num_players(); ++s) {
+      if (seat(s).out) continue;
+      const SeatState& st = seat(s);
+      for (int c = 0; c < st.columns; ++c)
+        for (int d = 0; d < st.col_len[std::size_t(c)]; ++d) {
+          const uint16_t a = st.col[std::size_t(c)][std::size_t(d)];
+          if (!can_launch(a, false)) continue;
+          const bool ninja = may_use(a, kNinjaOps) || may_use(a, kTenthDanNinjaOps);
+          for (Seat t = 0; t < num_players(); ++t)
+            if (t != s && !seat(t).out && f(a, t, ninja)) return true;
+        }
+    }
+    return false;
+  }
   const SeatState& seat(Seat s) const { return seats_[std::size_t(s)]; }
   SeatState& seat(Seat s) { return seats_[std::size_t(s)]; }
   // Calls f(agent) for every card `s` holds: its field, its hand and its pile.

@@ -39,29 +39,18 @@ bool TcgState::dead_position() const {
 
 bool TcgState::some_attack_changes_a_field() const {
   const TcgGame& g = rules();
-  for (Seat s = 0; s < num_players(); ++s) {
-    if (seat(s).out) continue;
-    const SeatState& st = seat(s);
-    for (int c = 0; c < st.columns; ++c)
-      for (int d = 0; d < st.col_len[std::size_t(c)]; ++d) {
-        const uint16_t a = st.col[std::size_t(c)][std::size_t(d)];
-        if (!can_launch(a, false)) continue;
-        const bool ninja = may_use(a, kNinjaOps) || may_use(a, kTenthDanNinjaOps);
-        for (Seat t = 0; t < num_players(); ++t) {
-          if (t == s || seat(t).out) continue;
-          const SeatState& vt = seat(t);
-          for (int vc = 0; vc < vt.columns; ++vc)
-            for (int vd = 0; vd < vt.col_len[std::size_t(vc)]; ++vd) {
-              if (!ninja && !is_exposed(t, vc, vd)) continue;
-              const uint16_t v = vt.col[std::size_t(vc)][std::size_t(vd)];
-              if (beats_in_both(g.keys(a), g.keys(v), modes_) ||
-                  beats_in_both(g.keys(v), g.keys(a), modes_))
-                return true;
-            }
-        }
+  return any_launcher_against([&](uint16_t a, Seat t, bool ninja) {
+    const SeatState& vt = seat(t);
+    for (int vc = 0; vc < vt.columns; ++vc)
+      for (int vd = 0; vd < vt.col_len[std::size_t(vc)]; ++vd) {
+        if (!ninja && !is_exposed(t, vc, vd)) continue;
+        const uint16_t v = vt.col[std::size_t(vc)][std::size_t(vd)];
+        if (beats_in_both(g.keys(a), g.keys(v), modes_) ||
+            beats_in_both(g.keys(v), g.keys(a), modes_))
+          return true;
       }
-  }
-  return false;
+    return false;
+  });
 }
 
 bool TcgState::ended_dead() const {

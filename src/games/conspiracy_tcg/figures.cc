@@ -135,32 +135,19 @@ bool TcgState::attack_kills() const {
     for_each_saving_medic(t, lc, ld, [&](uint16_t) { any = true; });
     return any;
   };
-  for (Seat s = 0; s < num_players(); ++s) {
-    if (seat(s).out) continue;
-    const SeatState& st = seat(s);
-    for (int c = 0; c < st.columns; ++c)
-      for (int d = 0; d < st.col_len[std::size_t(c)]; ++d) {
-        const uint16_t a = st.col[std::size_t(c)][std::size_t(d)];
-        if (!can_launch(a, false)) continue;
-        const bool ninja = may_use(a, kNinjaOps) || may_use(a, kTenthDanNinjaOps);
-        for (Seat t = 0; t < num_players(); ++t) {
-          if (t == s || seat(t).out) continue;
-          const SeatState& vt = seat(t);
-          int kills = 0;
-          bool saved = false;
-          for (int vc = 0; vc < vt.columns; ++vc)
-            for (int vd = 0; vd < vt.col_len[std::size_t(vc)]; ++vd)
-              if ((ninja || is_exposed(t, vc, vd)) &&
-                  beats_in_both(g.keys(a), g.keys(vt.col[std::size_t(vc)][std::size_t(vd)]),
-                                modes_)) {
-                ++kills;
-                saved = saved || saveable(t, vc, vd);
-              }
-          if (kills > (saved ? 1 : 0)) return true;
+  return any_launcher_against([&](uint16_t a, Seat t, bool ninja) {
+    const SeatState& vt = seat(t);
+    int kills = 0;
+    bool saved = false;
+    for (int vc = 0; vc < vt.columns; ++vc)
+      for (int vd = 0; vd < vt.col_len[std::size_t(vc)]; ++vd)
+        if ((ninja || is_exposed(t, vc, vd)) &&
+            beats_in_both(g.keys(a), g.keys(vt.col[std::size_t(vc)][std::size_t(vd)]), modes_)) {
+          ++kills;
+          saved = saved || saveable(t, vc, vd);
         }
-      }
-  }
-  return false;
+    return kills > (saved ? 1 : 0);
+  });
 }
 
 void TcgState::seat_figures(SeatFigures& out) const {
