@@ -15,6 +15,7 @@
 #include "server/server.h"
 #include "testing/client.h"
 #include "testing/test_cluster.h"
+#include "testing/test_server.h"
 
 namespace tabletop::server {
 namespace {
@@ -106,14 +107,7 @@ class ClockTest : public OnEachDatabase {
  protected:
   // A server on the test's database reading `clock_`; no sweep thread (the test sweeps).
   std::unique_ptr<Server> start() const {
-    ServerOptions o;
-    o.matches_per_minute = 0;
-    o.messages_per_second = 100000;
-    o.http_requests_per_second = 0;
-    o.port = 0;
-    o.db = where_;
-    o.network_threads = 2;
-    o.computer_threads = 1;
+    ServerOptions o = test_server_options(where_);
     o.clock_sweep_ms = 0;
     o.clock = &clock_;
     return std::make_unique<Server>(games::registry(), o);
@@ -123,13 +117,7 @@ class ClockTest : public OnEachDatabase {
 
 // A server with the test clock route (serve --test-clock) on `test_clock`, or without it.
 std::unique_ptr<Server> start_with_test_clock(const std::string& where, ScaledClock* test_clock) {
-  ServerOptions o;
-  o.matches_per_minute = 0;
-  o.http_requests_per_second = 0;
-  o.port = 0;
-  o.db = where;
-  o.network_threads = 1;
-  o.computer_threads = 1;
+  ServerOptions o = test_server_options(where);
   o.clock_sweep_ms = 0;
   o.clock = test_clock;
   o.test_clock = test_clock;

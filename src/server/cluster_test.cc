@@ -17,6 +17,7 @@
 #include "server/server.h"
 #include "testing/client.h"
 #include "testing/test_cluster.h"
+#include "testing/test_server.h"
 
 namespace tabletop::server {
 namespace {
@@ -325,14 +326,7 @@ TEST(Cluster, AProcessKilledMidMatchLosesNoAcknowledgedMoveAndItsComputerSeatsGo
 TEST(Cluster, AnUndoThroughOneProcessRewindsTheViewersOfAnother) {
   const std::string db = fresh_database("postgresql", "cluster_undo");
   if (db.empty()) GTEST_SKIP() << "PostgreSQL is not available here: " << no_postgresql();
-  ServerOptions o;
-  o.port = 0;
-  o.db = db;
-  o.network_threads = 2;
-  o.computer_threads = 1;
-  o.matches_per_minute = 0;
-  o.http_requests_per_second = 0;
-  o.messages_per_second = 100000;
+  const ServerOptions o = test_server_options(db);
   Server a(games::registry(), o), b(games::registry(), o);
   const json created = http_request(a.port(), "POST", "/api/matches",
                                     json{{"game", "relativity"},

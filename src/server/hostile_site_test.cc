@@ -20,6 +20,7 @@
 #include "server/cross_site.h"
 #include "server/server.h"
 #include "testing/client.h"
+#include "testing/test_server.h"
 
 namespace tabletop::server {
 namespace {
@@ -30,13 +31,8 @@ namespace websocket = beast::websocket;
 using tcp = net::ip::tcp;
 
 ServerOptions site_options(const std::string& name) {
-  ServerOptions o;
-  o.port = 0;
-  o.db = fresh_test_db("tabletop_hostile_site_test", name);
-  o.network_threads = 2;
-  o.computer_threads = 1;
-  o.http_requests_per_second = 0;
-  o.matches_per_minute = 0;
+  ServerOptions o = test_server_options(fresh_test_db("tabletop_hostile_site_test", name));
+  o.messages_per_second = ServerOptions{}.messages_per_second;
   return o;
 }
 

@@ -23,6 +23,7 @@
 #include "games/games.h"
 #include "server/server.h"
 #include "testing/client.h"
+#include "testing/test_server.h"
 
 namespace tabletop::server {
 namespace {
@@ -44,13 +45,8 @@ std::string temp_db(const std::string& name) {
 }
 
 ServerOptions test_options(const std::string& name) {
-  ServerOptions o;
-  o.port = 0;
-  o.db = temp_db(name);
-  o.network_threads = 2;
-  o.computer_threads = 1;
-  o.http_requests_per_second = 0;
-  o.matches_per_minute = 0;
+  ServerOptions o = test_server_options(temp_db(name));
+  o.messages_per_second = ServerOptions{}.messages_per_second;
   return o;
 }
 

@@ -20,6 +20,7 @@
 #include "server/server.h"
 #include "server/ws_session.h"
 #include "testing/client.h"
+#include "testing/test_server.h"
 
 namespace tabletop::server {
 namespace {
@@ -242,13 +243,8 @@ std::string temp_db(const std::string& name) {
 }
 
 std::unique_ptr<Server> start(const std::string& db, double hurried_ms = 300) {
-  ServerOptions o;
-  o.http_requests_per_second = 0;
-  o.messages_per_second = 100000;
-  o.port = 0;
-  o.db = db;
-  o.network_threads = 2;
-  o.computer_threads = 1;
+  ServerOptions o = test_server_options(db);
+  o.matches_per_minute = ServerOptions{}.matches_per_minute;
   o.hurried_search_ms = hurried_ms;
   o.idle_unload_s = 0;  // the tests call evict_idle themselves
   return std::make_unique<Server>(games::registry(), o);
@@ -716,12 +712,9 @@ json computer_only_culture_wars() {
 }
 
 TEST(UnwatchedMatches, AComputerOnlyMatchNobodyWatchesPausesAndEachAddressHasItsCap) {
-  ServerOptions o;
-  o.http_requests_per_second = 0;
-  o.port = 0;
-  o.db = temp_db("unwatched");
-  o.network_threads = 2;
-  o.computer_threads = 1;
+  ServerOptions o = test_server_options(temp_db("unwatched"));
+  o.matches_per_minute = ServerOptions{}.matches_per_minute;
+  o.messages_per_second = ServerOptions{}.messages_per_second;
   o.idle_unload_s = 0;
   o.unwatched_pause_s = 1;
   o.computer_matches_per_address = 2;

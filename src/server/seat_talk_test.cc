@@ -12,20 +12,13 @@
 #include "server/server.h"
 #include "testing/client.h"
 #include "testing/test_cluster.h"
+#include "testing/test_server.h"
 
 namespace tabletop::server {
 namespace {
 
 std::unique_ptr<Server> start_on(const std::string& where) {
-  ServerOptions o;
-  o.matches_per_minute = 0;
-  o.messages_per_second = 100000;
-  o.http_requests_per_second = 0;
-  o.port = 0;
-  o.db = where;
-  o.network_threads = 2;
-  o.computer_threads = 1;
-  return std::make_unique<Server>(games::registry(), o);
+  return std::make_unique<Server>(games::registry(), test_server_options(where));
 }
 
 class SeatTalkTest : public OnEachDatabase {

@@ -26,6 +26,7 @@
 #include "server/deck_routes.h"
 #include "server/store.h"
 #include "testing/client.h"
+#include "testing/test_server.h"
 
 namespace tabletop::server {
 namespace {
@@ -41,15 +42,10 @@ std::string temp_db(const std::string& name) {
 // The HTTP limit per address is off unless `http_rate` is given.
 std::unique_ptr<Server> start(const std::string& db, double rate = 100000, double http_rate = 0,
                               double http_burst = 1) {
-  ServerOptions o;
+  ServerOptions o = test_server_options(db);
   o.http_requests_per_second = http_rate;
   o.http_burst = http_burst;
-  o.matches_per_minute = 0;  // tests create matches faster than people
   o.messages_per_second = rate;
-  o.port = 0;
-  o.db = db;
-  o.network_threads = 2;
-  o.computer_threads = 1;
   return std::make_unique<Server>(games::registry(), o);
 }
 

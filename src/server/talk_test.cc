@@ -14,6 +14,7 @@
 #include "server/server.h"
 #include "testing/client.h"
 #include "testing/test_cluster.h"
+#include "testing/test_server.h"
 
 namespace tabletop::server {
 namespace {
@@ -22,14 +23,7 @@ class TalkTest : public OnEachDatabase {
  protected:
   // A server on the test's database with small chat limits (three lines a minute, 40 bytes).
   std::unique_ptr<Server> start() const {
-    ServerOptions o;
-    o.matches_per_minute = 0;
-    o.messages_per_second = 100000;
-    o.http_requests_per_second = 0;
-    o.port = 0;
-    o.db = where_;
-    o.network_threads = 2;
-    o.computer_threads = 1;
+    ServerOptions o = test_server_options(where_);
     o.chat_max_bytes = 40;
     o.chat_per_minute = 3;
     return std::make_unique<Server>(games::registry(), o);

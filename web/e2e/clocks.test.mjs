@@ -34,6 +34,22 @@ async function open(server, path) {
   return page;
 }
 
+// A short Relativity deal between `seats` under `clock`, both seats' pages open: seat 0 has moved
+// and seat 1's clock runs.
+async function afterTheFirstMove(server, seats, clock) {
+  const created = await server.api("POST", "/api/matches", {
+    game: "relativity",
+    params: { coins: SHORT_RELATIVITY_DEAL, coins2: SHORT_RELATIVITY_DEAL },
+    seats,
+    clock,
+  });
+  const zero = await open(server, created.seats[0].join_url);
+  const one = await open(server, created.seats[1].join_url);
+  await playOneMove(zero);
+  await until(() => states(one).at(-1)?.clock?.running === 1, "seat 1's clock runs");
+  return { zero, one };
+}
+
 test("a real-time clock made in the lobby runs out and the seat loses on time", async () => {
   const server = new Server(["--test-clock-scale", "60", "--clock-sweep-ms", "100"]);
   await server.start();
@@ -94,16 +110,11 @@ test("a turn-based match continues after a server restart with its clocks intact
   const server = new Server();
   await server.start();
   try {
-    const created = await server.api("POST", "/api/matches", {
-      game: "relativity",
-      params: { coins: SHORT_RELATIVITY_DEAL, coins2: SHORT_RELATIVITY_DEAL },
-      seats: [{ kind: "human" }, { kind: "human" }],
-      clock: { mode: "turn-based", days: 2, on_timeout: "computer" },
+    const { zero, one } = await afterTheFirstMove(server, [{ kind: "human" }, { kind: "human" }], {
+      mode: "turn-based",
+      days: 2,
+      on_timeout: "computer",
     });
-    const zero = await open(server, created.seats[0].join_url);
-    const one = await open(server, created.seats[1].join_url);
-    await playOneMove(zero);
-    await until(() => states(one).at(-1)?.clock?.running === 1, "seat 1's clock runs");
     const line = one.locator(".clocks li[data-seat='1']");
     await until(async () => /1 day 23 h left|2 days left/.test(await line.textContent()), "days left shown");
     assert.match(await line.textContent(), /▶/, "the running clock is marked");
@@ -140,19 +151,14 @@ test("a turn-based match over days: the test clock jumps, the page says the time
   const advance = (ms) => server.api("POST", "/api/test-clock", { advance_ms: ms });
   const HOUR = 3_600_000;
   try {
-    const created = await server.api("POST", "/api/matches", {
-      game: "relativity",
-      params: { coins: SHORT_RELATIVITY_DEAL, coins2: SHORT_RELATIVITY_DEAL },
-      seats: [
+    const { zero, one } = await afterTheFirstMove(
+      server,
+      [
         { kind: "human", player: "Ana" },
         { kind: "human", player: "Bo" },
       ],
-      clock: { mode: "turn-based", days: 1, on_timeout: "loss" },
-    });
-    const zero = await open(server, created.seats[0].join_url);
-    const one = await open(server, created.seats[1].join_url);
-    await playOneMove(zero);
-    await until(() => states(one).at(-1)?.clock?.running === 1, "seat 1's clock runs");
+      { mode: "turn-based", days: 1, on_timeout: "loss" },
+    );
     const oneLine = one.locator(".clocks li[data-seat='1']");
     await until(async () => /1 day left|23 h 59 min left/.test(await oneLine.textContent()), "a day left");
 
