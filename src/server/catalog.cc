@@ -59,13 +59,11 @@ std::vector<std::string> offered_levels(const std::string& game, int players) {
 void check_offered(const GameInfo& info, int players, const std::string& strength) {
   const std::vector<std::string> offered = offered_levels(info.id, players);
   if (std::find(offered.begin(), offered.end(), strength) != offered.end()) return;
-  std::string list, below;
+  std::string list, below = "the level below";
   for (const std::string& level : offered) list += (list.empty() ? "" : ", ") + level;
-  for (const ai::Level& l : ai::levels())
-    if (l.name == strength)
-      break;
-    else
-      below = l.name;
+  const std::vector<ai::Level>& levels = ai::levels();
+  for (std::size_t i = 1; i < levels.size(); ++i)
+    if (levels[i].name == strength) below = levels[i - 1].name;
   throw BadInput("strength " + quote(strength) + " is not offered for " + info.name + " (" +
                  info.id + ") at " + std::to_string(players) +
                  " players: it was not measured stronger than " + below +
