@@ -33,12 +33,41 @@ json strengths_json(const GameInfo& info) {
       if (line.contains("rating")) rating[players] = line.at("rating");
       if (line.contains("versus")) versus[players] = line.at("versus");
     }
+    json offered = json::object();
+    for (int n = info.min_players; n <= info.max_players; ++n) {
+      const std::vector<std::string> there = offered_levels(info.id, n);
+      offered[std::to_string(n)] = std::find(there.begin(), there.end(), l.name) != there.end();
+    }
+    level["offered"] = std::move(offered);
     if (!held.empty()) level["stops_at"] = std::move(held);
     if (!rating.empty()) level["rating"] = std::move(rating);
     if (!versus.empty()) level["versus"] = std::move(versus);
     out.push_back(std::move(level));
   }
   return out;
+}
+
+std::vector<std::string> offered_levels(const std::string& game, int players) {
+  const json& file = levels_file();
+  const json& offered = file.at("offered");
+  const std::string n = std::to_string(players);
+  if (offered.contains(game) && offered.at(game).contains(n))
+    return offered.at(game).at(n).get<std::vector<std::string>>();
+  return file.at("always_offered").get<std::vector<std::string>>();
+}
+
+void check_offered(const GameInfo& info, int players, const std::string& strength) {
+  const std::vector<std::string> offered = offered_levels(info.id, players);
+  if (std::find(offered.begin(), offered.end(), strength) != offered.end()) return;
+  std::string list, below = "the level below";
+  for (const std::string& level : offered) list += (list.empty() ? "" : ", ") + level;
+  const std::vector<ai::Level>& levels = ai::levels();
+  for (std::size_t i = 1; i < levels.size(); ++i)
+    if (levels[i].name == strength) below = levels[i - 1].name;
+  throw BadInput("strength " + quote(strength) + " is not offered for " + info.name + " (" +
+                 info.id + ") at " + std::to_string(players) +
+                 " players: it was not measured stronger than " + below +
+                 " there (docs/ai.md, \"What the lobby offers\"); offered: " + list);
 }
 
 std::string strength_spec(const std::string& strength) {

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "core/registry.h"
 
@@ -18,10 +19,21 @@ using json = nlohmann::json;
 //     {"opponent", "share", "low", "high", "fair", "decisive", "wins", "iterations"?,
 //     "opponent_iterations"?}}, copied from data/levels.json's lines for this game (the measured
 //     figures with their 95% intervals, "iterations" the budget they were measured at). A game or
-//     player count with no line there has neither: the lobby says "not measured yet".
+//     player count with no line there has neither: the lobby says "not measured yet";
+//   "offered": {"<players>": bool} at every count the game takes: whether the lobby seats the level
+//     there (offered_levels).
 json strengths_json(const GameInfo& info);
-// data/levels.json as compiled in: {"tuned_lines": {game: {"<players>": line}}, "measured":
-// [{"game", "players", "level", "tuned", "rating"?, "versus"?}, ...]}. Written by
+// The levels the lobby offers for game `game` at `players` seats, weakest first: data/levels.json's
+// "offered" line for them (scripts/ladder-tables offers a level above hard only where its share
+// against seats all of the level below was measured above the fair share), else its
+// "always_offered" levels (easy, medium, hard): expert only where it was measured stronger.
+std::vector<std::string> offered_levels(const std::string& game, int players);
+// Throws BadInput naming the level, game and count when `strength` is a known level that is not
+// offered for `info` at `players` seats (match creation checks every computer seat with it).
+void check_offered(const GameInfo& info, int players, const std::string& strength);
+// data/levels.json as compiled in: {"tuned_lines": {game: {"<players>": line}}, "always_offered":
+// [level, ...], "offered": {game: {"<players>": [level, ...]}}, "measured": [{"game", "players",
+// "level", "tuned", "rating"?, "versus"?}, ...]}. Written by
 // scripts/ladder-tables from the lab's data/ladder.json; the server reads nothing else of it.
 const json& levels_file();
 // The agent spec for a level name (ai::level_spec); throws BadInput listing the known names.

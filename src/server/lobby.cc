@@ -279,6 +279,11 @@ json Lobby::create(const json& request, const std::string& address, const json& 
       const std::string strength = s.value("strength", "medium");
       const std::string spec = strength_spec(strength);
       try {
+        check_offered(entry->info, made->num_players(), strength);
+      } catch (const BadInput& e) {
+        throw BadInput("seat " + std::to_string(i) + ": " + e.what());
+      }
+      try {
         ai::make_agent(spec, *made, 0);
       } catch (const Error& e) {
         throw BadInput("seat " + std::to_string(i) + ": " + e.what());

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/asio/error.hpp>
 #include <boost/system/system_error.hpp>
 #include <cstdio>
@@ -23,6 +24,7 @@
 #include "core/ppn.h"
 #include "core/record.h"
 #include "games/games.h"
+#include "server/catalog.h"
 #include "server/deck_routes.h"
 #include "server/store.h"
 #include "testing/client.h"
@@ -125,6 +127,13 @@ TEST_F(ServerTest, GamesListsEveryGameWithParametersAndStrengths) {
       }
     }
     EXPECT_EQ(g["strengths"].size(), 4u);
+    // Per count, whether the lobby seats each level there (catalog.h's offered_levels).
+    for (int n = entry->info.min_players; n <= entry->info.max_players; ++n) {
+      json offered = json::array();
+      for (const json& level : g["strengths"])
+        if (level["offered"][std::to_string(n)].get<bool>()) offered.push_back(level["name"]);
+      EXPECT_EQ(offered, json(offered_levels(entry->info.id, n))) << entry->info.id << " " << n;
+    }
     // How to play (issue 25): the text and where the full rules come from, for the lobby.
     EXPECT_EQ(g["how_to_play"], entry->how_to_play);
     EXPECT_NE(g["how_to_play"].get<std::string>().find("## What wins"), std::string::npos);
@@ -170,6 +179,25 @@ TEST_F(ServerTest, BadRequestsAreClearJsonErrors) {
           400)
           .find("unknown strength"),
       std::string::npos);
+  // A level the lobby does not offer at the match's count (catalog.h: expert where it was not
+  // measured stronger than hard) is refused by name, with the game and the count.
+  for (const GameEntry& e : games::registry().entries())
+    for (int n = e.info.min_players; n <= e.info.max_players; ++n) {
+      const std::vector<std::string> offered = offered_levels(e.info.id, n);
+      if (std::find(offered.begin(), offered.end(), "expert") != offered.end()) continue;
+      json seats = json::array({{{"kind", "human"}}});
+      for (int i = 1; i < n; ++i) seats.push_back({{"kind", "computer"}, {"strength", "hard"}});
+      seats[n - 1]["strength"] = "expert";
+      const std::string refused =
+          error_of("POST", "/api/matches", json{{"game", e.info.id}, {"seats", seats}}.dump(), 400);
+      SCOPED_TRACE(refused);
+      EXPECT_NE(
+          refused.find("seat " + std::to_string(n - 1) + ": strength 'expert' is not offered"),
+          std::string::npos);
+      EXPECT_NE(
+          refused.find(e.info.name + " (" + e.info.id + ") at " + std::to_string(n) + " players"),
+          std::string::npos);
+    }
   EXPECT_NE(
       error_of("POST", "/api/matches", R"({"game":"relativity","seats":[{"kind":"human"}]})", 400)
           .find("players"),

@@ -290,3 +290,60 @@ test("undo starts on against computers and off with another person, until the pl
   assert.equal(await page.isChecked("#undo"), false, "the player's choice");
   await page.context().close();
 });
+
+test("expert is offered only at the counts where it was measured stronger than hard", async () => {
+  const games = await env.server.api("GET", "/api/games");
+  // Every count of every game the served catalog withholds expert at, and one it offers it at.
+  const withheld = [];
+  let offeredAt = null;
+  for (const g of games) {
+    const expert = g.strengths.find((s) => s.name === "expert");
+    for (let n = g.min_players; n <= g.max_players; n++)
+      if (expert.offered[n] === false) withheld.push([g, n]);
+      else offeredAt ??= [g, n];
+  }
+  assert.ok(withheld.length > 0, "expert is measured weaker than hard somewhere (docs/ai.md)");
+  assert.ok(offeredAt, "and stronger somewhere");
+  const page = await env.open("/", { waitFor: "form.new-match" });
+  const seatCount = async (g, n) => {
+    await page.selectOption("#game", g.id);
+    if (g.min_players < g.max_players) {
+      await page.fill('[name="players"]', String(n));
+      await page.dispatchEvent('[name="players"]', "input");
+    }
+    await page.waitForSelector(`#seat-${n - 1}`, { timeout: WAIT });
+  };
+  const expertOption = (seat) => page.locator(`#seat-${seat} option[value="computer:expert"]`);
+  // Chosen where it is offered, it stays chosen there ...
+  const [g, n] = offeredAt;
+  await seatCount(g, n);
+  assert.equal(await expertOption(1).isDisabled(), false, `${g.id} at ${n}`);
+  await page.selectOption("#seat-1", "computer:expert");
+  for (const [w, m] of withheld) {
+    await seatCount(w, m);
+    for (let seat = 1; seat < m; seat++) {
+      const option = expertOption(seat);
+      assert.equal(await option.isDisabled(), true, `${w.id} at ${m}: seat ${seat}'s expert`);
+      // The reason in words: a disabled option's grey is not the only sign.
+      assert.match(await option.textContent(), new RegExp(`not offered at ${m} players: not stronger than`));
+      assert.notEqual(await page.inputValue(`#seat-${seat}`), "computer:expert", `${w.id} at ${m}`);
+    }
+    // The server refuses it too, naming the level, the game and the count.
+    const seats = [
+      { kind: "human" },
+      ...Array.from({ length: m - 1 }, () => ({ kind: "computer", strength: "expert" })),
+    ];
+    const r = await fetch(env.server.url + "/api/matches", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ game: w.id, seats }),
+    });
+    assert.equal(r.status, 400);
+    assert.match(
+      (await r.json()).error,
+      new RegExp(`'expert' is not offered for .*\\(${w.id}\\) at ${m} players`),
+    );
+  }
+  await screenshot(page, "lobby-expert-not-offered");
+  await page.context().close();
+});

@@ -34,10 +34,12 @@ export interface GameInfo {
   // 1/n. `iterations` (and `opponent_iterations`): the search budget a move the figure was measured at, far below the
   // lobby's own time budget; absent for a level that does not search. stops_at: per player
   // count, the iterations a move at which the level's timed search stops there (the game's tuned
-  // line holds a budget: Conspiracy).
+  // line holds a budget: Conspiracy). offered: per player count, whether the server seats the level
+  // there (expert only where it was measured stronger than hard); absent from an older server.
   strengths: {
     name: string;
     description: string;
+    offered?: Record<string, boolean>;
     stops_at?: Record<string, number>;
     rating?: Record<string, { elo: number; low: number; high: number; iterations?: number }>;
     versus?: Record<

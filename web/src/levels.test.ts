@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { levelDetails, levelOption, verdict } from "./levels";
+import { levelDetails, levelOption, offered, verdict } from "./levels";
 
 describe("levelOption", () => {
   const hard = {
@@ -123,5 +123,32 @@ describe("levelOption", () => {
       "Not measured against the level above at this player count.",
     ]);
     expect(levelDetails(held, 3)).toEqual(["Not measured yet at this player count."]);
+  });
+  it("disables a level the server does not offer at the count, saying why in words", () => {
+    const hard = { name: "hard", description: "searches for about a second and a half a move" };
+    // 1 of 1 decided game: its interval is over the fair fifth, the exact test does not agree.
+    const expert = {
+      name: "expert",
+      description: "searches for about three seconds a move, four cores growing one tree",
+      offered: { "2": true, "5": false },
+      versus: {
+        "5": { opponent: "hard", share: 1, low: 0.2065, high: 1, fair: 0.2, decisive: 1, wins: 1 },
+      },
+    };
+    expect(offered(expert, 2)).toBe(true);
+    expect(offered(expert, 5)).toBe(false);
+    expect(offered(hard, 5)).toBe(true); // a server that does not say offers every level
+    expect(verdict(expert, 5)).toBe("not stronger");
+    expect(levelOption(expert, 5, hard)).toBe(
+      "Computer: searches for about three seconds a move, four cores growing one tree" +
+        " (not offered at 5 players: not stronger than the one above in our measured games)",
+    );
+    expect(levelOption(expert, 2, hard)).toBe(
+      "Computer: searches for about three seconds a move, four cores growing one tree",
+    );
+    expect(levelDetails(expert, 5, hard).slice(-2)).toEqual([
+      "Not measured stronger than the level above.",
+      "Not offered at 5 players.",
+    ]);
   });
 });

@@ -4,7 +4,9 @@
 // the decisive games against seats all of the level before it, at the player count chosen, and
 // whether that share says it is stronger. A level is called stronger than the one before it only
 // when the whole 95% interval of its share lies above the fair share 1/n; the option of a level
-// measured and not found stronger says so.
+// measured and not found stronger says so. A level the server does not offer at the player count
+// (`offered`: expert where it was not measured stronger than hard) is shown disabled, its option
+// saying why in words.
 import type { GameInfo } from "./api";
 
 type Strength = GameInfo["strengths"][number];
@@ -19,11 +21,26 @@ export type Verdict = "stronger" | "not stronger" | "not measured";
 export function verdict(s: Strength, players: number): Verdict {
   const v = s.versus?.[players];
   if (!v || !v.decisive) return "not measured";
+  // The server withholds a level whose share the exact test does not back (scripts/ladder-tables).
+  if (!offered(s, players)) return "not stronger";
   return v.low > v.fair ? "stronger" : "not stronger";
 }
 
-/** The seat choice's text: "Computer: plays a random legal move". */
+/** Whether the server seats level `s` at `players` (a server that does not say offers every level). */
+export function offered(s: Strength, players: number): boolean {
+  return s.offered?.[players] !== false;
+}
+
+/**
+ * The seat choice's text: "Computer: plays a random legal move"; for a level not offered at this
+ * count, why, in the player's words (the option is disabled: the words, not its grey, say so).
+ */
 export function levelOption(s: Strength, players: number, before?: Strength): string {
+  if (!offered(s, players))
+    return (
+      `Computer: ${s.description} (not offered at ${players} players: ` +
+      `${before ? "not stronger than the one above" : "not measured"} in our measured games)`
+    );
   const weaker =
     before && verdict(s, players) === "not stronger" ? " (not measured stronger than the one above)" : "";
   return `Computer: ${s.description}${weaker}`;
@@ -73,5 +90,6 @@ export function levelDetails(s: Strength, players: number, before?: Strength): s
     );
   }
   if (!out.length) out.push("Not measured yet at this player count.");
+  if (!offered(s, players)) out.push(`Not offered at ${players} players.`);
   return out;
 }

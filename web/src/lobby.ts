@@ -9,11 +9,12 @@ import { seatDeckSelect } from "./deck-page";
 import { deckApi, deckSizeAdvice, isDeckId, matchDecks, readMyDecks, type SampleDeck } from "./decks";
 import { h } from "./dom";
 import { isLoopback, linkOrigin, showInvites } from "./invite";
-import { levelDetails, levelOption } from "./levels";
+import { levelDetails } from "./levels";
 import { gameSummary, paramInputs, readParams } from "./lobby-params";
 import { drawMyMatches } from "./my-matches";
 import { playersText, rulesPanel } from "./rules";
 import { NAME_MAX_BYTES, nameFits, rememberName, rememberedName } from "./seat-name";
+import { seatKindSelect } from "./seat-kind";
 import { type HeldSeat, keepSeats, resumeUrl, seatsOf } from "./seat-store";
 import { browserStorage } from "./stored-list";
 
@@ -108,18 +109,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
     const detailsOpen = seatsBox.querySelector<HTMLDetailsElement>("details.level-details")?.open ?? false;
     seatsBox.replaceChildren(h("legend", {}, "Seats"));
     for (let i = 0; i < n; i++) {
-      const sel = h(
-        "select",
-        { id: `seat-${i}`, name: `seat-${i}`, class: "seat-kind", "aria-label": `seat ${i}` },
-        h("option", { value: "human" }, "Human — I send the link"),
-        h("option", { value: "open" }, "Human — open: anyone in the lobby may take it"),
-        ...g.strengths.map((s, i) =>
-          h("option", { value: `computer:${s.name}` }, levelOption(s, n, g.strengths[i - 1])),
-        ),
-      );
-      sel.value =
-        old[i] ??
-        (i === 0 ? "human" : `computer:${g.strengths[Math.min(1, g.strengths.length - 1)]?.name ?? "easy"}`);
+      const sel = seatKindSelect(g, n, i, old[i]);
       seatsBox.append(h("div", { class: "seat-choice" }, h("label", { for: `seat-${i}` }, `Seat ${i}`), sel));
       if (g.id === "conspiracy-tcg" && samples.length)
         seatsBox.append(
