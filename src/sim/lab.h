@@ -56,7 +56,7 @@ inline int default_quality_every(long deals) {
 // "all" (every permutation, at most 8! = 40320). Throws BadParams for another word.
 std::vector<std::vector<int>> rotations(const std::string& kind, int seats);
 
-// What the lab measures along every game, from the states it passes through (the game does nothing
+// What the lab measures along a game, from the states it passes through (the game does nothing
 // for it beyond `legal_moves` and its `estimate_returns`): see summary.h for the measures. They
 // are taken at every ply of the games measured (quality_meter.h), a sample of the deals
 // (Plan::quality_every).
