@@ -1,8 +1,11 @@
 // The lab's game-quality measures on a sample of the deals (Plan::quality_every): the games of the
 // sampled deals are measured exactly as when every game is, the sample is a function of the deal
 // alone, and the summary says how many games the measures come from.
+#include "sim/quality_meter.h"
+
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -89,6 +92,90 @@ void expect_same(const GameQuality& x, const GameQuality& y, const std::string& 
   EXPECT_EQ(floats(x.trace), floats(y.trace)) << what;
   EXPECT_EQ(floats(x.figure_trace), floats(y.figure_trace)) << what;
   EXPECT_EQ(x.seat_figure_names, y.seat_figure_names) << what;
+}
+
+// The meter against the measures' definitions computed plainly from every ply's estimate and legal
+// moves, kept whole: random games of Relativity (few lead changes) and Culture Wars (many, over
+// some twenty thousand plies).
+TEST(QualityMeter, MeasuresFollowTheirDefinitions) {
+  for (const auto& [id, count] : {std::pair{"relativity", 6}, std::pair{"culture-wars", 2}}) {
+    const auto game = games::registry().make(id, json::object());
+    const int n = game->num_players();
+    for (uint64_t seed = 1; seed <= uint64_t(count); ++seed) {
+      const std::string what = std::string(id) + " seed " + std::to_string(seed);
+      GameQuality q;
+      QualityMeter meter(n, q);
+      std::vector<int> leader, legal, mover;
+      std::vector<Returns> estimates;
+      std::unique_ptr<State> state = game->new_initial_state(seed);
+      MoveList moves;
+      uint64_t pick = seed;
+      while (!state->is_terminal()) {
+        meter.look(*state);
+        Returns e{};
+        const bool estimated = state->estimate_returns(e);
+        int best = -1;
+        for (int s = 0; estimated && s < n; ++s)
+          if (best < 0 || e[std::size_t(s)] > e[std::size_t(best)]) best = s;
+        for (int s = 0; best >= 0 && s < n; ++s)
+          if (s != best && e[std::size_t(s)] == e[std::size_t(best)]) best = -1;
+        leader.push_back(best);
+        estimates.push_back(e);
+        moves.clear();
+        state->legal_moves(moves);
+        legal.push_back(int(moves.size()));
+        mover.push_back(state->current_player());
+        pick = pick * 6364136223846793005ULL + 1442695040888963407ULL;
+        state->apply(moves[std::size_t((pick >> 33) % moves.size())]);
+      }
+      const int plies = int(leader.size());
+      const Returns r = state->returns();
+      int winner = 0;
+      for (int s = 1; s < n; ++s)
+        if (r[std::size_t(s)] > r[std::size_t(winner)]) winner = s;
+      for (int s = 0; s < n; ++s)
+        if (s != winner && r[std::size_t(s)] == r[std::size_t(winner)]) winner = -1;
+      meter.finish(plies, winner);
+      ASSERT_GT(plies, 0) << what;
+      ASSERT_TRUE(q.estimated) << what;
+
+      int changes = 0, last = -1;
+      std::vector<int> choices(std::size_t(n), 0);
+      double legal_sum = 0;
+      for (int p = 0; p < plies; ++p) {
+        if (leader[std::size_t(p)] >= 0) {
+          changes += last >= 0 && leader[std::size_t(p)] != last;
+          last = leader[std::size_t(p)];
+        }
+        legal_sum += legal[std::size_t(p)];
+        if (legal[std::size_t(p)] > 1) ++choices[std::size_t(mover[std::size_t(p)])];
+      }
+      EXPECT_EQ(q.lead_changes, changes) << what;
+      EXPECT_DOUBLE_EQ(q.branching, legal_sum / plies) << what;
+      EXPECT_EQ(q.choices, choices) << what;
+      if (winner >= 0) {
+        EXPECT_EQ(q.winner_behind_at_midpoint, leader[std::size_t(plies / 2)] != winner) << what;
+        int led_for_good = 0;  // the ply from which the winner led to the end
+        for (int p = 0; p < plies; ++p)
+          if (leader[std::size_t(p)] != winner) led_for_good = p + 1;
+        EXPECT_DOUBLE_EQ(q.clear_at, double(led_for_good) / plies) << what;
+        double lowest = 1e300;
+        for (const Returns& e : estimates) lowest = std::min(lowest, e[std::size_t(winner)]);
+        EXPECT_EQ(q.winner_lowest, lowest) << what;
+      } else {
+        EXPECT_EQ(q.clear_at, -1) << what;
+      }
+      const int turns = std::min(GameQuality::kTraceTurns, (plies + n - 1) / n);
+      ASSERT_EQ(q.trace.size(), std::size_t(turns) * std::size_t(n + 1)) << what;
+      for (int t = 0; t < turns; ++t) {
+        for (int s = 0; s < n; ++s)
+          EXPECT_EQ(q.trace[std::size_t(t * (n + 1) + s)],
+                    float(estimates[std::size_t(t * n)][std::size_t(s)]))
+              << what << " turn " << t;
+        EXPECT_EQ(q.trace[std::size_t(t * (n + 1) + n)], float(legal[std::size_t(t * n)])) << what;
+      }
+    }
+  }
 }
 
 // The games of the sampled deals carry exactly the measures they carry when every game is
