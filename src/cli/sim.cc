@@ -45,7 +45,7 @@ struct SimOptions {
   std::vector<std::string> sweeps;
   bool tournament = false;
   bool no_quality = false;
-  int quality_every = 0, lead_every = 1;  // quality_every 0: by the run's size (quality_stride)
+  int quality_every = 0;  // 0: by the run's size (sim::default_quality_every)
   std::string progress = "auto";
   std::vector<std::string> searches;
   std::string target;
@@ -258,15 +258,10 @@ CLI::App* add_sim_command(CLI::App& app) {
                   "or \"median length A-B plies|turns|rounds\"");
   sim->add_flag("--no-quality", o.no_quality, "skip the game-quality measures and trajectories");
   sim->add_option("--quality-every", o.quality_every,
-                  "generate the legal moves for the quality measures (branching, decisions) and "
-                  "trajectories at one ply in K, from a random phase per game (a multiple of "
-                  "--lead-every; 1: every ply; default: every ply in a run of fewer than 500 "
-                  "deals, one in 16 in a longer one)")
-      ->check(CLI::PositiveNumber);
-  sim->add_option("--lead-every", o.lead_every,
-                  "read the game's estimate for the lead measures at one ply in M (1: every ply, "
-                  "exact lead changes)")
-      ->capture_default_str()
+                  "take the game-quality measures and trajectories at every ply of the games of "
+                  "one deal in K (the deals whose index is a multiple of K; 1: every game; "
+                  "default: every game in a run of fewer than 128 deals, else one deal in "
+                  "min(16, deals / 64), so that at least 64 deals are measured)")
       ->check(CLI::PositiveNumber);
   sim->add_option("--progress", o.progress,
                   "auto: a progress bar when stderr is a terminal; lines: a line on stderr at most "
@@ -544,17 +539,6 @@ void write_outputs(const SimOptions& o, const sim::Summary& summary,
     std::cerr << "report: " << o.report_dir << "/index.html\n";
   }
 }
-// The legal-move stride of the quality measures: `given` when the command line gave one; else
-// every ply (the exact measures and full trajectories, cheap in a short run) for a run of fewer
-// than kSampledDeals deals, and one in 16 (a multiple of `lead_every`) in a longer one.
-constexpr long kSampledDeals = 500;
-int quality_stride(int given, int lead_every, long deals) {
-  if (given > 0) return given;
-  const int step = std::max(1, lead_every);
-  if (deals < kSampledDeals) return step;
-  return (16 + step - 1) / step * step;
-}
-
 // The command; `world` is the MPI job when run under mpirun (then only rank 0 writes anything and
 // `*started` tells when the run began).
 int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* started) {
@@ -604,8 +588,8 @@ int run_sim(const std::string& command_line, const sim::MpiWorld* world, bool* s
   plan.threads = o.threads;
   plan.record = !o.records_path.empty() || !o.report_dir.empty();
   plan.quality = !o.no_quality;
-  plan.quality_every = quality_stride(o.quality_every, o.lead_every, plan.deals);
-  plan.lead_every = o.lead_every;
+  plan.quality_every =
+      o.quality_every > 0 ? o.quality_every : sim::default_quality_every(plan.deals);
   plan.stop = &g_stop;
   plan.abandon = &g_abandon;
   std::vector<std::string> pool;

@@ -60,8 +60,7 @@ namespace {
 struct DealLeftUnfinished {};
 
 GameResult play(const Condition& c, long deal, int condition, int rotation, uint64_t seed,
-                bool record, bool measure, int every, int lead_every,
-                const std::atomic<bool>* abandon) {
+                bool record, bool measure, const std::atomic<bool>* abandon) {
   auto check_abandon = [abandon] {
     if (abandon && abandon->load(std::memory_order_relaxed)) throw DealLeftUnfinished{};
   };
@@ -81,7 +80,7 @@ GameResult play(const Condition& c, long deal, int condition, int rotation, uint
     seats.push_back(c.slots[std::size_t(slot)]);
   }
   std::optional<QualityMeter> meter;
-  if (measure) meter.emplace(n, every, lead_every, seed, result.quality);
+  if (measure) meter.emplace(n, result.quality);
   const auto start = std::chrono::steady_clock::now();
   auto finish = [&](const State& state) {
     result.seconds =
@@ -131,10 +130,9 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
                       " seats here but " + std::to_string(c.slots.size()) + " agents were given");
     for (const std::string& spec : c.slots) ai::make_agent(spec, *c.game, 0);
   }
-  if (plan.quality_every < 1 || plan.lead_every < 1 || plan.quality_every % plan.lead_every != 0)
-    throw BadParams("--quality-every (" + std::to_string(plan.quality_every) +
-                    ") must be a multiple of --lead-every (" + std::to_string(plan.lead_every) +
-                    "), both at least 1");
+  if (plan.quality_every < 1)
+    throw BadParams("--quality-every must be at least 1, not " +
+                    std::to_string(plan.quality_every));
   const auto start = std::chrono::steady_clock::now();
   if (plan.ranks < 1 || plan.rank < 0 || plan.rank >= plan.ranks)
     throw BadParams("rank " + std::to_string(plan.rank) + " of " + std::to_string(plan.ranks));
@@ -187,8 +185,8 @@ RunInfo run_plan(const Plan& plan, Sink& sink) {
             // Stopped (Ctrl-C): the deal is left unfinished and out of the summary, which counts
             // whole deals only, rather than waiting for its every condition and rotation.
             if (stopping()) throw DealLeftUnfinished{};
-            results.push_back(play(c, deal, condition, rotation, seed, plan.record, plan.quality,
-                                   plan.quality_every, plan.lead_every, plan.abandon));
+            results.push_back(play(c, deal, condition, rotation, seed, plan.record,
+                                   plan.measures(deal), plan.abandon));
             played.value.fetch_add(1, std::memory_order_relaxed);
             // Two workers whose games end together may both read the later count: the sink hears
             // it once, so the counts it hears only rise.

@@ -19,6 +19,7 @@
 // deals waits for an earlier one.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -40,17 +41,28 @@ struct Condition {
   int budget = 1;                           // skill trace: the budget factor of slot 0
 };
 
+// Plan::quality_every for a run of `deals` deals: every deal (1) in a run of fewer than
+// 2 * kQualityDeals, else deals / kQualityDeals up to kQualityEvery, so that at least kQualityDeals
+// deals are measured and, from kQualityEvery * kQualityDeals deals on, one in kQualityEvery: a
+// measured game costs about a random playout more than playing it, so the measures cost about
+// 1 / kQualityEvery of the playouts (about 0.06 on random Relativity; docs/lab.md "Speed").
+constexpr long kQualityDeals = 64;
+constexpr int kQualityEvery = 16;
+inline int default_quality_every(long deals) {
+  return int(std::clamp<long>(deals / kQualityDeals, 1, kQualityEvery));
+}
+
 // The rotations of `seats` slots: "none" (slot s in seat s), "cyclic" (the n cyclic shifts) or
 // "all" (every permutation, at most 8! = 40320). Throws BadParams for another word.
 std::vector<std::vector<int>> rotations(const std::string& kind, int seats);
 
-// What the lab measures along every game, from the states it passes through (the game does nothing
+// What the lab measures along a game, from the states it passes through (the game does nothing
 // for it beyond `legal_moves` and its `estimate_returns`): see summary.h for the measures. They
-// are taken at a sample of the plies (Plan::quality_every, lead_every; quality_meter.h says how
-// each is estimated from the samples).
+// are taken at every ply of the games measured (quality_meter.h), a sample of the deals
+// (Plan::quality_every).
 struct GameQuality {
   static constexpr int kTraceTurns = 200;  // turns (of `players` plies) kept for trajectories
-  bool measured = false;                   // Plan::quality was on
+  bool measured = false;                   // the game was measured (Plan::measures)
   double branching = 0;                    // mean legal moves per decision (NaN: no sample)
   std::vector<int> choices;  // per seat: decisions with more than one legal move (estimated)
   int lead_changes = 0;      // times the estimate's sole leader changed hands
@@ -63,12 +75,11 @@ struct GameQuality {
   // back from; 0 when no sole winner or no estimate).
   double winner_lowest = 0;
   // Per turn t < kTraceTurns the game reached (the state before ply t * players): each seat's
-  // estimate, then the number of legal moves; players + 1 values per turn, NaN in a turn not
-  // sampled.
+  // estimate, then the number of legal moves; players + 1 values per turn.
   std::vector<float> trace;
   // The game's seat figures (State::seat_figures) at the same turns: their names and meanings
   // (from the first state), then per turn each figure's value per seat (figures * players values
-  // a turn, NaN in a turn not sampled).
+  // a turn, NaN in a turn whose state exported other figures).
   std::vector<std::string> seat_figure_names, seat_figure_meanings;
   std::vector<float> figure_trace;
 };
@@ -103,12 +114,16 @@ struct Plan {
   long first_deal = 0;
   int threads = 0;      // 0: one per core
   bool record = false;  // keep each game's record (GameResult::record)
-  // Measure every game along the way (GameResult::quality): the game's estimate at one ply in
-  // `lead_every` and the legal moves and trajectories at one in `quality_every` (a multiple of
-  // it), from a phase per game (quality_meter.h); together a tenth of a random Relativity playout
-  // at the defaults. Both 1 measure every ply exactly, about three random playouts' worth.
+  // Measure the game quality (GameResult::quality) at every ply of the games of one deal in
+  // `quality_every`: the deals whose index (first_deal + d, the index in the seed's sequence) is
+  // a multiple of it, under every condition and rotation. The sample is a function of the deal
+  // alone, so the same deals are measured whatever the thread count or rank, under every variant
+  // and agent, and in two runs that split a longer one (first_deal) as in the longer one. A
+  // measured game costs about a random playout more (quality_meter.h); 1 measures every game.
   bool quality = true;
-  int quality_every = 16, lead_every = 1;
+  int quality_every = 1;
+  // Whether deal `deal` (this run's numbering, from 0) is measured.
+  bool measures(long deal) const { return quality && (first_deal + deal) % quality_every == 0; }
   // This process's share of the deals when several processes play one plan (mpi_lab.h): it plays
   // the deals d with d % ranks == rank, in increasing order, and reports them with their global
   // index d. The default (0 of 1) plays every deal.

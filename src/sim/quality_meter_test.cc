@@ -1,12 +1,15 @@
-// The lab's sampled quality measures (quality_meter.h) against the same games measured at every
-// ply: the moves do not depend on the measuring, so the two runs play the same games and differ
-// only by the sampling.
+// The lab's game-quality measures on a sample of the deals (Plan::quality_every): the games of the
+// sampled deals are measured exactly as when every game is, the sample is a function of the deal
+// alone, and the summary says how many games the measures come from.
+#include "sim/quality_meter.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
-#include <numeric>
+#include <string>
 
 #include "games/games.h"
 #include "sim/summary.h"
@@ -14,188 +17,293 @@
 namespace tabletop::sim {
 namespace {
 
-struct Measured {
-  std::map<std::string, QualityMeasure> quality;
-  ConditionStats stats;
-  std::vector<GameResult> games;
-  json summary;  // Summary::to_json
-};
-
 struct Keep final : Sink {
   std::vector<GameResult> games;
   void game(const GameResult& r) override { games.push_back(r); }
 };
 
-// Random games of `id` from a fixed master seed, measured at one ply in `every` (legal moves) and
-// in `lead_every` (the estimate).
-Measured measure(const char* id, long deals, int every, int lead_every, int threads = 2) {
+// Passes on to `to` only the games of the deals `keep` accepts (and their deal_done).
+struct Only final : Sink {
+  Sink& to;
+  std::function<bool(long)> keep;
+  Only(Sink& s, std::function<bool(long)> k) : to(s), keep(std::move(k)) {}
+  void game(const GameResult& r) override {
+    if (keep(r.deal)) to.game(r);
+  }
+  void deal_done(long deal) override {
+    if (keep(deal)) to.deal_done(deal);
+  }
+};
+
+struct Both final : Sink {
+  Sink& a;
+  Sink& b;
+  Both(Sink& x, Sink& y) : a(x), b(y) {}
+  void game(const GameResult& r) override {
+    a.game(r);
+    b.game(r);
+  }
+  void deal_done(long deal) override {
+    a.deal_done(deal);
+    b.deal_done(deal);
+  }
+};
+
+// Random games of `id` (seats rotated) from a fixed master seed, measured on one deal in `every`.
+Plan random_plan(const char* id, long deals, int every, int threads = 2) {
   Plan plan;
   Condition c;
   c.name = id;
   c.game = games::registry().make(id, json::object());
   c.slots.assign(std::size_t(c.game->num_players()), "random");
-  c.rotations = rotations("none", c.game->num_players());
+  c.rotations = rotations("cyclic", c.game->num_players());
   plan.conditions.push_back(c);
   plan.deals = deals;
   plan.seed = 58;
   plan.threads = threads;
   plan.quality_every = every;
-  plan.lead_every = lead_every;
-  Summary summary(plan, "variants", {}, 0.05);
-  Keep keep;
-  struct Both final : Sink {
-    Sink& a;
-    Sink& b;
-    Both(Sink& x, Sink& y) : a(x), b(y) {}
-    void game(const GameResult& r) override {
-      a.game(r);
-      b.game(r);
-    }
-    void deal_done(long deal) override { a.deal_done(deal); }
-  } both(summary, keep);
-  summary.finish(run_plan(plan, both));
-  Measured run;
-  for (const QualityMeasure& m : summary.quality(0)) run.quality[m.id] = m;
-  run.stats = summary.conditions()[0];
-  run.games = std::move(keep.games);
-  run.summary = summary.to_json();
-  return run;
+  return plan;
 }
 
-// The tolerances the default (legal moves and trajectories at one ply in 16, the estimate at every
-// ply) keeps on Relativity and Conspiracy: the lead measures exactly equal, branching and decisions
-// per player within 2%, and the trajectories' turn means within four standard errors of the
-// sampled games.
-TEST(QualityMeter, SampledMeasuresAgreeWithEveryPly) {
-  for (const auto& [id, deals] : {std::pair{"relativity", 1500L}, std::pair{"conspiracy", 150L}}) {
-    const Measured exact = measure(id, deals, 1, 1);
-    const Measured sampled = measure(id, deals, Plan{}.quality_every, Plan{}.lead_every);
-    ASSERT_EQ(exact.games.size(), sampled.games.size()) << id;
-    for (std::size_t g = 0; g < exact.games.size(); ++g) {
-      const GameQuality &x = exact.games[g].quality, &y = sampled.games[g].quality;
-      ASSERT_EQ(exact.games[g].plies, sampled.games[g].plies) << id << " game " << g;
-      EXPECT_EQ(y.lead_changes, x.lead_changes) << id << " game " << g;
-      EXPECT_EQ(y.winner_behind_at_midpoint, x.winner_behind_at_midpoint) << id << " game " << g;
-      EXPECT_DOUBLE_EQ(y.clear_at, x.clear_at) << id << " game " << g;
-      EXPECT_DOUBLE_EQ(y.winner_lowest, x.winner_lowest) << id << " game " << g;
-    }
-    // Branching and decisions per player: the game by game differences average to zero within
-    // four standard errors (the sampling is unbiased), and the measures agree within 5%.
-    auto decisions = [](const GameQuality& q) {
-      return double(std::accumulate(q.choices.begin(), q.choices.end(), 0)) /
-             double(q.choices.size());
-    };
-    Moments branching, decided;
-    for (std::size_t g = 0; g < exact.games.size(); ++g) {
-      const GameQuality &x = exact.games[g].quality, &y = sampled.games[g].quality;
-      if (!std::isnan(y.branching)) branching.add(y.branching - x.branching);
-      decided.add(decisions(y) - decisions(x));
-    }
-    for (const Moments* d : {&branching, &decided})
-      EXPECT_LE(std::abs(d->mean()), 4 * std::sqrt(d->variance() / double(d->count())) + 1e-9)
-          << id;
-    auto value = [](const Measured& r, const char* m) { return r.quality.at(m).value; };
-    for (const char* m : {"branching", "decisions_per_player"})
-      EXPECT_NEAR(value(sampled, m), value(exact, m), 0.05 * value(exact, m)) << id << " " << m;
-    EXPECT_GT(value(exact, "lead_changes"), 0) << id;
-    // Trajectories: a row for every turn reached, the same counts of games still running, and
-    // each sampled turn mean near every game's.
-    const ConditionStats& e = exact.stats;
-    const ConditionStats& s = sampled.stats;
-    EXPECT_EQ(s.turn_games, e.turn_games) << id;
-    ASSERT_EQ(s.trace.size(), e.trace.size()) << id;
-    ASSERT_EQ(s.figure_trace.size(), e.figure_trace.size()) << id;
-    int compared = 0;
-    for (std::size_t t = 0; t < e.trace.size(); ++t)
-      for (std::size_t k = 0; k < e.trace[t].size(); ++k) {
-        const Moments& x = s.trace[t][k];
-        if (x.count() < 8) continue;
-        const double se = std::sqrt(e.trace[t][k].variance() / double(x.count()));
-        EXPECT_NEAR(x.mean(), e.trace[t][k].mean(), 4 * se + 1e-9)
-            << id << " turn " << t << " column " << k;
-        ++compared;
+std::vector<GameResult> play(const Plan& plan) {
+  Keep keep;
+  run_plan(plan, keep);
+  return std::move(keep.games);
+}
+
+// Two measures of one game are the same, NaN for NaN.
+void expect_same(const GameQuality& x, const GameQuality& y, const std::string& what) {
+  auto floats = [](const std::vector<float>& v) {
+    std::vector<std::string> out;
+    for (float f : v) out.push_back(std::isnan(f) ? "nan" : std::to_string(f));
+    return out;
+  };
+  EXPECT_EQ(x.measured, y.measured) << what;
+  EXPECT_EQ(x.lead_changes, y.lead_changes) << what;
+  EXPECT_EQ(x.choices, y.choices) << what;
+  EXPECT_EQ(x.estimated, y.estimated) << what;
+  EXPECT_EQ(x.winner_behind_at_midpoint, y.winner_behind_at_midpoint) << what;
+  EXPECT_EQ(std::isnan(x.branching), std::isnan(y.branching)) << what;
+  if (!std::isnan(x.branching)) {
+    EXPECT_EQ(x.branching, y.branching) << what;
+  }
+  EXPECT_EQ(x.clear_at, y.clear_at) << what;
+  EXPECT_EQ(x.winner_lowest, y.winner_lowest) << what;
+  EXPECT_EQ(floats(x.trace), floats(y.trace)) << what;
+  EXPECT_EQ(floats(x.figure_trace), floats(y.figure_trace)) << what;
+  EXPECT_EQ(x.seat_figure_names, y.seat_figure_names) << what;
+}
+
+// The meter against the measures' definitions computed plainly from every ply's estimate and legal
+// moves, kept whole: random games of Relativity (few lead changes) and Culture Wars (many, over
+// some twenty thousand plies).
+TEST(QualityMeter, MeasuresFollowTheirDefinitions) {
+  for (const auto& [id, count] : {std::pair{"relativity", 6}, std::pair{"culture-wars", 2}}) {
+    const auto game = games::registry().make(id, json::object());
+    const int n = game->num_players();
+    for (uint64_t seed = 1; seed <= uint64_t(count); ++seed) {
+      const std::string what = std::string(id) + " seed " + std::to_string(seed);
+      GameQuality q;
+      QualityMeter meter(n, q);
+      std::vector<int> leader, legal, mover;
+      std::vector<Returns> estimates;
+      std::unique_ptr<State> state = game->new_initial_state(seed);
+      MoveList moves;
+      uint64_t pick = seed;
+      while (!state->is_terminal()) {
+        meter.look(*state);
+        Returns e{};
+        const bool estimated = state->estimate_returns(e);
+        int best = -1;
+        for (int s = 0; estimated && s < n; ++s)
+          if (best < 0 || e[std::size_t(s)] > e[std::size_t(best)]) best = s;
+        for (int s = 0; best >= 0 && s < n; ++s)
+          if (s != best && e[std::size_t(s)] == e[std::size_t(best)]) best = -1;
+        leader.push_back(best);
+        estimates.push_back(e);
+        moves.clear();
+        state->legal_moves(moves);
+        legal.push_back(int(moves.size()));
+        mover.push_back(state->current_player());
+        pick = pick * 6364136223846793005ULL + 1442695040888963407ULL;
+        state->apply(moves[std::size_t((pick >> 33) % moves.size())]);
       }
-    EXPECT_GT(compared, 10) << id;
-  }
-}
+      const int plies = int(leader.size());
+      const Returns r = state->returns();
+      int winner = 0;
+      for (int s = 1; s < n; ++s)
+        if (r[std::size_t(s)] > r[std::size_t(winner)]) winner = s;
+      for (int s = 0; s < n; ++s)
+        if (s != winner && r[std::size_t(s)] == r[std::size_t(winner)]) winner = -1;
+      meter.finish(plies, winner);
+      ASSERT_GT(plies, 0) << what;
+      ASSERT_TRUE(q.estimated) << what;
 
-// Reading the estimate at one ply in 4 (--lead-every 4) sees the leader at a subsequence of the
-// plies: never more lead changes than every ply's, and on Relativity, whose lead passes back and
-// forth within a few plies only rarely, within 5% of them and the midpoint and clear-at shares
-// within 2 points.
-TEST(QualityMeter, SampledLeadMissesOnlyQuickReturns) {
-  const Measured exact = measure("relativity", 1500, 1, 1);
-  const Measured sampled = measure("relativity", 1500, 16, 4);
-  for (std::size_t g = 0; g < exact.games.size(); ++g)
-    ASSERT_LE(sampled.games[g].quality.lead_changes, exact.games[g].quality.lead_changes) << g;
-  auto value = [](const Measured& r, const char* m) { return r.quality.at(m).value; };
-  EXPECT_GE(value(sampled, "lead_changes"), 0.95 * value(exact, "lead_changes"));
-  for (const char* m : {"winner_behind", "clear_at"})
-    EXPECT_NEAR(value(sampled, m), value(exact, m), 0.02) << m;
-}
-
-// Sampling is per game, from its seed: a run measures the same on one thread as on two. Every game
-// has a trajectory row for each turn it reached; at stride 1 each row is measured, at 16 only the
-// turns a sample fell on, and the unmeasured rows are NaN throughout.
-TEST(QualityMeter, SamplesComeFromTheGameSeed) {
-  const Measured two = measure("relativity", 60, 16, 4, 2),
-                 one = measure("relativity", 60, 16, 4, 1);
-  const Measured every = measure("relativity", 60, 1, 1, 2);
-  ASSERT_EQ(one.games.size(), two.games.size());
-  long rows = 0, measured = 0;
-  for (std::size_t g = 0; g < two.games.size(); ++g) {
-    const GameQuality &x = one.games[g].quality, &y = two.games[g].quality;
-    EXPECT_EQ(x.lead_changes, y.lead_changes);
-    EXPECT_DOUBLE_EQ(x.branching, y.branching);
-    EXPECT_DOUBLE_EQ(x.clear_at, y.clear_at);
-    EXPECT_EQ(x.choices, y.choices);
-    const GameResult& r = two.games[g];
-    const std::size_t turns =
-        std::size_t(std::min(GameQuality::kTraceTurns, (r.plies + r.players - 1) / r.players));
-    const std::size_t width = std::size_t(r.players) + 1;
-    ASSERT_EQ(y.trace.size(), turns * width);
-    ASSERT_EQ(every.games[g].quality.trace.size(), turns * width);
-    for (float v : every.games[g].quality.trace) EXPECT_FALSE(std::isnan(v));
-    for (std::size_t t = 0; t < turns; ++t) {
-      const int nan = int(std::count_if(y.trace.begin() + long(t * width),
-                                        y.trace.begin() + long((t + 1) * width),
-                                        [](float v) { return std::isnan(v); }));
-      EXPECT_TRUE(nan == 0 || nan == int(width)) << "a row is measured whole or not at all";
-      ++rows;
-      measured += nan == 0;
+      int changes = 0, last = -1;
+      std::vector<int> choices(std::size_t(n), 0);
+      double legal_sum = 0;
+      for (int p = 0; p < plies; ++p) {
+        if (leader[std::size_t(p)] >= 0) {
+          changes += last >= 0 && leader[std::size_t(p)] != last;
+          last = leader[std::size_t(p)];
+        }
+        legal_sum += legal[std::size_t(p)];
+        if (legal[std::size_t(p)] > 1) ++choices[std::size_t(mover[std::size_t(p)])];
+      }
+      EXPECT_EQ(q.lead_changes, changes) << what;
+      EXPECT_DOUBLE_EQ(q.branching, legal_sum / plies) << what;
+      EXPECT_EQ(q.choices, choices) << what;
+      if (winner >= 0) {
+        EXPECT_EQ(q.winner_behind_at_midpoint, leader[std::size_t(plies / 2)] != winner) << what;
+        int led_for_good = 0;  // the ply from which the winner led to the end
+        for (int p = 0; p < plies; ++p)
+          if (leader[std::size_t(p)] != winner) led_for_good = p + 1;
+        EXPECT_DOUBLE_EQ(q.clear_at, double(led_for_good) / plies) << what;
+        double lowest = 1e300;
+        for (const Returns& e : estimates) lowest = std::min(lowest, e[std::size_t(winner)]);
+        EXPECT_EQ(q.winner_lowest, lowest) << what;
+      } else {
+        EXPECT_EQ(q.clear_at, -1) << what;
+      }
+      const int turns = std::min(GameQuality::kTraceTurns, (plies + n - 1) / n);
+      ASSERT_EQ(q.trace.size(), std::size_t(turns) * std::size_t(n + 1)) << what;
+      for (int t = 0; t < turns; ++t) {
+        for (int s = 0; s < n; ++s)
+          EXPECT_EQ(q.trace[std::size_t(t * (n + 1) + s)],
+                    float(estimates[std::size_t(t * n)][std::size_t(s)]))
+              << what << " turn " << t;
+        EXPECT_EQ(q.trace[std::size_t(t * (n + 1) + n)], float(legal[std::size_t(t * n)])) << what;
+      }
     }
   }
-  // Relativity's two seats and a stride of 16 plies: a turn in 16 for the games of an even
-  // phase, none for the others.
-  EXPECT_GT(measured, 0);
-  EXPECT_LT(measured * 8, rows);
-  // The JSON's seat-figure trajectory: up to the first turn no game sampled, each turn with the
-  // games still running.
-  const json t = two.summary["conditions"][0]["trajectories"]["trophies"];
-  ASSERT_GE(t["mean"].size(), 2u);
-  EXPECT_EQ(t["games"][0], 60);
-  std::size_t sampled_turns = 0;
-  while (sampled_turns < two.stats.figure_trace.size() &&
-         two.stats.figure_trace[sampled_turns][0].count() > 0)
-    ++sampled_turns;
-  EXPECT_EQ(t["mean"].size(), sampled_turns);
 }
 
-TEST(QualityMeter, StridesMustNest) {
-  Plan plan;
-  Condition c;
-  c.name = "r";
-  c.game = games::registry().make("relativity", json::object());
-  c.slots = {"random", "random"};
-  c.rotations = rotations("none", 2);
-  plan.conditions.push_back(c);
-  plan.deals = 1;
-  plan.quality_every = 6;
-  plan.lead_every = 4;
+// The games of the sampled deals carry exactly the measures they carry when every game is
+// measured; the others carry none. A summary of the sampled run gives exactly the quality
+// measures of the full run's summary restricted to the sampled deals (decisiveness, seat
+// advantage and length spread, over all games, those of the full run).
+TEST(QualityMeter, SampledDealsAreMeasuredAsInTheFullRun) {
+  for (const auto& [id, deals] : {std::pair{"relativity", 120L}, std::pair{"conspiracy", 24L}}) {
+    const int every = 4;
+    const Plan full_plan = random_plan(id, deals, 1), sampled_plan = random_plan(id, deals, every);
+    Summary full(full_plan, "variants", {}, 0.05), restricted(full_plan, "variants", {}, 0.05),
+        sampled(sampled_plan, "variants", {}, 0.05);
+    Keep full_games, sampled_games;
+    Only only(restricted, [&](long deal) { return deal % every == 0; });
+    Both to_full(full, full_games);
+    Both full_and_restricted(to_full, only);
+    Both to_sampled(sampled, sampled_games);
+    full.finish(run_plan(full_plan, full_and_restricted));
+    sampled.finish(run_plan(sampled_plan, to_sampled));
+    ASSERT_EQ(full_games.games.size(), sampled_games.games.size()) << id;
+    long measured = 0;
+    for (std::size_t g = 0; g < full_games.games.size(); ++g) {
+      const GameResult &x = full_games.games[g], &y = sampled_games.games[g];
+      ASSERT_EQ(x.plies, y.plies) << id << " game " << g;
+      ASSERT_TRUE(x.quality.measured);
+      if (y.deal % every == 0) {
+        expect_same(x.quality, y.quality, std::string(id) + " game " + std::to_string(g));
+        ++measured;
+      } else {
+        EXPECT_FALSE(y.quality.measured) << id << " game " << g;
+        EXPECT_TRUE(y.quality.trace.empty()) << id << " game " << g;
+      }
+    }
+    const long games_per_deal = long(full_plan.conditions[0].rotations.size());
+    EXPECT_EQ(measured, (deals + every - 1) / every * games_per_deal) << id;
+    EXPECT_EQ(sampled.conditions()[0].quality_games, measured) << id;
+    EXPECT_EQ(full.conditions()[0].quality_games, long(full_games.games.size())) << id;
+
+    std::map<std::string, QualityMeasure> all, part, sample;
+    for (const QualityMeasure& m : full.quality(0)) all[m.id] = m;
+    for (const QualityMeasure& m : restricted.quality(0)) part[m.id] = m;
+    for (const QualityMeasure& m : sampled.quality(0)) sample[m.id] = m;
+    ASSERT_EQ(sample.size(), all.size());
+    EXPECT_GT(part.at("lead_changes").value, 0) << id;
+    EXPECT_GT(part.at("branching").value, 1) << id;
+    for (const auto& [m, q] : sample) {
+      const bool every_game = m == "decisiveness" || m == "seat_advantage" || m == "length_spread";
+      const QualityMeasure& want = every_game ? all.at(m) : part.at(m);
+      EXPECT_EQ(q.value, want.value) << id << " " << m;
+      EXPECT_EQ(q.interval.low, want.interval.low) << id << " " << m;
+      EXPECT_EQ(q.interval.high, want.interval.high) << id << " " << m;
+      EXPECT_EQ(q.undefined, want.undefined) << id << " " << m;
+    }
+    // The trajectories too: the same games at each turn, the same means.
+    const ConditionStats &s = sampled.conditions()[0], &r = restricted.conditions()[0];
+    EXPECT_EQ(s.turn_games, r.turn_games) << id;
+    ASSERT_EQ(s.trace.size(), r.trace.size()) << id;
+    for (std::size_t t = 0; t < s.trace.size(); ++t)
+      for (std::size_t k = 0; k < s.trace[t].size(); ++k)
+        EXPECT_EQ(s.trace[t][k].mean(), r.trace[t][k].mean()) << id << " turn " << t;
+    EXPECT_EQ(sampled.to_json()["conditions"][0]["trajectories"],
+              restricted.to_json()["conditions"][0]["trajectories"])
+        << id;
+  }
+}
+
+// The sample is a function of the deal: the same games are measured, alike, on one thread as on
+// two, and a run that starts at deal K (first_deal) measures the deals the longer run measures.
+TEST(QualityMeter, SampleDependsOnTheDealAlone) {
+  const std::vector<GameResult> one = play(random_plan("relativity", 30, 3, 1)),
+                                two = play(random_plan("relativity", 30, 3, 2));
+  ASSERT_EQ(one.size(), two.size());
+  for (std::size_t g = 0; g < one.size(); ++g) {
+    EXPECT_EQ(one[g].quality.measured, one[g].deal % 3 == 0) << g;
+    expect_same(one[g].quality, two[g].quality, "game " + std::to_string(g));
+  }
+  Plan rest = random_plan("relativity", 20, 3, 2);
+  rest.first_deal = 10;
+  const std::vector<GameResult> tail = play(rest);
+  const std::size_t offset = one.size() - tail.size();
+  for (std::size_t g = 0; g < tail.size(); ++g) {
+    EXPECT_EQ(tail[g].quality.measured, (10 + tail[g].deal) % 3 == 0) << g;
+    expect_same(tail[g].quality, one[offset + g].quality, "deal " + std::to_string(tail[g].deal));
+  }
+}
+
+// By default every game of a short run is measured, and a longer one keeps at least 64 measured
+// deals with one deal in at most 16.
+TEST(QualityMeter, DefaultSampleBySize) {
+  EXPECT_EQ(default_quality_every(1), 1);
+  EXPECT_EQ(default_quality_every(127), 1);
+  EXPECT_EQ(default_quality_every(128), 2);
+  EXPECT_EQ(default_quality_every(1000), 15);
+  EXPECT_EQ(default_quality_every(1024), 16);
+  EXPECT_EQ(default_quality_every(1000000), 16);
+  for (long deals : {1L, 100L, 128L, 500L, 1000L, 5000L, 100000L}) {
+    const long every = default_quality_every(deals);
+    EXPECT_GE((deals + every - 1) / every, std::min(deals, kQualityDeals)) << deals;
+  }
+  Plan plan = random_plan("relativity", 1, 0);
   Keep keep;
   EXPECT_THROW(run_plan(plan, keep), BadParams);
-  plan.lead_every = 0;
-  EXPECT_THROW(run_plan(plan, keep), BadParams);
+}
+
+// The summary says which games the measures come from: the text, the JSON (quality_games per
+// condition, quality_every at the top) and "every game" when all were measured.
+TEST(QualityMeter, SummaryNamesTheMeasuredGames) {
+  const Plan plan = random_plan("relativity", 10, 4);
+  Summary summary(plan, "variants", {}, 0.05);
+  summary.finish(run_plan(plan, summary));
+  const std::string text = summary.to_text();
+  EXPECT_NE(text.find("quality (measured on 6 of 20 games, one deal in 4;"), std::string::npos)
+      << text;
+  const json j = summary.to_json();
+  EXPECT_EQ(j["quality_every"], 4);
+  EXPECT_EQ(j["conditions"][0]["quality_games"], 6);
+  const Plan every = random_plan("relativity", 3, 1);
+  Summary all(every, "variants", {}, 0.05);
+  all.finish(run_plan(every, all));
+  EXPECT_NE(all.to_text().find("quality (every game measured):"), std::string::npos);
+  EXPECT_EQ(all.to_json()["conditions"][0]["quality_games"], 6);
+  Plan off = random_plan("relativity", 3, 1);
+  off.quality = false;
+  Summary none(off, "variants", {}, 0.05);
+  none.finish(run_plan(off, none));
+  EXPECT_NE(none.to_text().find("  quality:\n"), std::string::npos);
+  EXPECT_TRUE(none.to_json()["quality_every"].is_null());
+  EXPECT_EQ(none.to_json()["conditions"][0]["quality_games"], 0);
 }
 
 }  // namespace

@@ -70,13 +70,13 @@ json counts_json(const Distribution& d) {
 }
 
 // Columns `first` to `last` (exclusive) of each turn of `s.trace`, over the turns at least a tenth
-// of the games reached, up to the first no game sampled: {"mean": [turn][column], "sd": ...}; null
-// when fewer than two turns.
+// of the measured games reached: {"mean": [turn][column], "sd": ...}; null when fewer than two
+// turns.
 json trace_json(const ConditionStats& s, std::size_t first, std::size_t last) {
   const std::vector<std::vector<Moments>>& trace = s.trace;
   std::size_t turns = 0;
   while (turns < trace.size() && turns < s.turn_games.size() &&
-         s.turn_games[turns] * 10 >= s.games && trace[turns][0].count() > 0)
+         s.turn_games[turns] * 10 >= s.quality_games && trace[turns][0].count() > 0)
     ++turns;
   if (turns < 2) return nullptr;
   json mean = json::array(), sd = json::array();

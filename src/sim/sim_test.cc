@@ -542,7 +542,7 @@ TEST(Report, FigureAndLengthCountsReachThePage) {
 TEST(Summary, QualityMeasuresForEveryGameFromItsRecords) {
   Plan plan = relativity_plan(40, 2);
   plan.conditions[0].slots = {"greedy", "greedy"};
-  plan.quality_every = plan.lead_every = 1;  // every ply (sampling: quality_meter_test.cc)
+  plan.quality_every = 1;  // every game (sampling: quality_meter_test.cc)
   Summary summary(plan, "variants", {}, 0.05);
   summary.finish(run_plan(plan, summary));
   std::map<std::string, QualityMeasure> q;
@@ -746,7 +746,7 @@ TEST(Report, LongReplaysKeepTheirEndsAndMarkTheGap) {
 TEST(Summary, SeatFigureTrajectories) {
   Plan plan = relativity_plan(10, 2);
   plan.conditions[0].slots = {"greedy", "greedy"};
-  plan.quality_every = plan.lead_every = 1;
+  plan.quality_every = 1;
   Summary summary(plan, "variants", {}, 0.05);
   summary.finish(run_plan(plan, summary));
   const ConditionStats& s = summary.conditions()[0];

@@ -16,7 +16,9 @@ Summary::Summary(const Plan& plan, std::string mode, std::vector<std::string> po
       detect_(detect),
       seed_(plan.seed),
       first_deal_(plan.first_deal),
-      planned_deals_(plan.deals) {
+      quality_every_(plan.quality_every),
+      planned_deals_(plan.deals),
+      measured_(plan.quality) {
   for (const Condition& c : plan.conditions) {
     ConditionStats s;
     s.name = c.name;
@@ -47,6 +49,7 @@ Summary::Summary(const Plan& plan, std::string mode, std::vector<std::string> po
   deal_capped_sum_.assign(conditions_.size(), 0);
   deal_behind_.assign(conditions_.size(), 0);
   deal_estimated_decisive_.assign(conditions_.size(), 0);
+  deal_measured_.assign(conditions_.size(), 0);
   deal_draw_sum_.assign(conditions_.size(), 0);
   deal_figure_sum_.resize(conditions_.size());
   deal_games_.assign(conditions_.size(), 0);
@@ -104,19 +107,35 @@ void Summary::game(const GameResult& r) {
     s.shortest_plies = r.plies;
     if (r.record) s.shortest = r.record;
   }
+  if (r.quality.measured) add_quality(r);
+  for (const auto& [name, value] : r.figures) {
+    deal_figure_sum_[std::size_t(r.condition)][name] += value;
+    auto it = std::find_if(s.figures.begin(), s.figures.end(),
+                           [&](const auto& f) { return f.first == name; });
+    if (it == s.figures.end()) {
+      s.figures.emplace_back(name, Distribution{});
+      it = s.figures.end() - 1;
+    }
+    it->second.add(value);
+  }
+  add_to_tournament(r, winner);
+}
+
+void Summary::add_quality(const GameResult& r) {
+  ConditionStats& s = conditions_[std::size_t(r.condition)];
+  const int n = r.players;
   const GameQuality& q = r.quality;
-  if (q.measured) measured_ = true;
-  if (measured_ && !std::isnan(q.branching)) s.branching.add(q.branching);
+  ++s.quality_games;
+  deal_measured_[std::size_t(r.condition)] = 1;
+  if (!std::isnan(q.branching)) s.branching.add(q.branching);
   double choices = 0;
   for (int c : q.choices) choices += c;
-  if (measured_) {
-    if (q.estimated) s.lead_changes.add(q.lead_changes);
-    if (q.estimated && q.lead_changes > s.most_lead_changes_count) {
-      s.most_lead_changes_count = q.lead_changes;
-      if (r.record) s.most_lead_changes = r.record;
-    }
-    s.decisions_per_player.add(choices / std::max(1, n));
+  if (q.estimated) s.lead_changes.add(q.lead_changes);
+  if (q.estimated && q.lead_changes > s.most_lead_changes_count) {
+    s.most_lead_changes_count = q.lead_changes;
+    if (r.record) s.most_lead_changes = r.record;
   }
+  s.decisions_per_player.add(choices / std::max(1, n));
   if (q.clear_at >= 0) s.clear_at.add(q.clear_at);
   if (q.clear_at >= 0 && q.winner_lowest < s.comeback_lowest) {
     s.comeback_lowest = q.winner_lowest;
@@ -147,16 +166,10 @@ void Summary::game(const GameResult& r) {
   }
   deal_behind_[std::size_t(r.condition)] += q.clear_at >= 0 && q.winner_behind_at_midpoint;
   deal_estimated_decisive_[std::size_t(r.condition)] += q.clear_at >= 0;
-  for (const auto& [name, value] : r.figures) {
-    deal_figure_sum_[std::size_t(r.condition)][name] += value;
-    auto it = std::find_if(s.figures.begin(), s.figures.end(),
-                           [&](const auto& f) { return f.first == name; });
-    if (it == s.figures.end()) {
-      s.figures.emplace_back(name, Distribution{});
-      it = s.figures.end() - 1;
-    }
-    it->second.add(value);
-  }
+}
+
+void Summary::add_to_tournament(const GameResult& r, int winner) {
+  const int n = r.players;
   // Tournament: the sole winner's agent beats each other agent in the game once; a draw (or a
   // capped game) is half a win each way between the two agents.
   const auto& agent_of = slot_agent_[std::size_t(r.condition)];
@@ -197,8 +210,9 @@ void Summary::deal_done(long deal) {
       s.slot_share[i].add(double(s.slot_wins[i] - last.slot_wins[i]), decisive);
     s.capped_rate.add(double(s.capped - last.capped), double(s.games - last.games));
     s.decisive_rate.add(double(s.decisive - last.decisive), double(s.games - last.games));
-    s.winner_behind.add(deal_behind_[c], deal_estimated_decisive_[c]);
+    if (deal_measured_[c]) s.winner_behind.add(deal_behind_[c], deal_estimated_decisive_[c]);
     deal_behind_[c] = deal_estimated_decisive_[c] = 0;
+    deal_measured_[c] = 0;
     s.branching.close_deal();
     s.lead_changes.close_deal();
     s.decisions_per_player.close_deal();
@@ -469,6 +483,7 @@ json Summary::to_json() const {
   out["first_deal"] = first_deal_;
   out["deals"] = deals_done_;
   out["planned_deals"] = planned_deals_;
+  out["quality_every"] = measured_ ? json(quality_every_) : json(nullptr);
   out["interrupted"] = info_.interrupted;
   out["methods"] = {
       {"win_share",
@@ -480,6 +495,12 @@ json Summary::to_json() const {
        "sole wins over all games (capped, drawn and shared games count as not won); the paired "
        "differences compare win rates"},
       {"capped_rate", "games the engine's cap ended, over all games"},
+      {"quality_sample",
+       "the game-quality measures other than decisiveness, seat advantage and length spread are "
+       "taken at every ply of the games of one deal in quality_every (the deals whose index in "
+       "the seed's sequence is a multiple of it, under every condition and rotation), "
+       "quality_games per condition; their means and intervals are over those games, the deal as "
+       "the unit"},
       {"undefined",
        "a value with no data (a share of no decisive game, an interval from fewer "
        "than two deals or from deals that all gave the same difference) is null, "
@@ -509,14 +530,14 @@ json Summary::to_json() const {
       quality[m.id] = q;
     }
     one["quality"] = quality;
-    // The game's seat figures by turn: per figure its meaning, and per turn the games still
-    // running, each seat's mean and standard deviation, up to the first turn no game sampled.
+    one["quality_games"] = conditions_[c].quality_games;
+    // The game's seat figures by turn: per figure its meaning, and per turn the measured games
+    // still running, each seat's mean and standard deviation, up to the first turn with none.
     const ConditionStats& s = conditions_[c];
     json trajectories = json::object();
     const std::size_t n = std::size_t(s.players);
     for (std::size_t f = 0; f < s.seat_figure_names.size(); ++f) {
       json games = json::array(), mean = json::array(), sd = json::array();
-      // Up to the first turn no game sampled (a short run with sampled measures).
       for (std::size_t t = 0; t < s.figure_trace.size() && s.figure_trace[t][f * n].count() > 0;
            ++t) {
         const std::vector<Moments>& turn = s.figure_trace[t];
@@ -668,6 +689,16 @@ std::string quality_text(const QualityMeasure& m) {
   return b;
 }
 
+// Which games the quality measures come from: "" when not measured, " (every game measured)",
+// or " (measured on 126 of 2000 games, one deal in 16; ...)".
+std::string quality_sample_text(const ConditionStats& s, int every, bool measured) {
+  if (!measured) return "";
+  if (every == 1 && s.quality_games == s.games) return " (every game measured)";
+  return " (measured on " + std::to_string(s.quality_games) + " of " + std::to_string(s.games) +
+         " games, one deal in " + std::to_string(every) +
+         "; decisiveness, seat advantage and length spread on all games)";
+}
+
 bool agents_differ(const ConditionStats& s) {
   return std::adjacent_find(s.slots.begin(), s.slots.end(), std::not_equal_to<>()) != s.slots.end();
 }
@@ -739,7 +770,7 @@ std::string Summary::to_text() const {
                     percent(d.nonzero_share()).c_str());
       out << line;
     }
-    out << "  quality:\n";
+    out << "  quality" << quality_sample_text(s, quality_every_, measured_) << ":\n";
     for (const QualityMeasure& m : quality(c))
       out << "    " << m.name << " " << quality_text(m) << "\n";
   }

@@ -66,7 +66,9 @@ struct ConditionStats {
   // uses these, since the games of one deal are correlated.
   std::vector<ClusterShare> seat_share, slot_share;  // sole wins over decisive games
   ClusterShare capped_rate, draw_rate;               // over all games
-  // Game quality (GameQuality, measured along every game), the deal as the unit.
+  // Game quality, the deal as the unit. Decisiveness and the length spread are over all games;
+  // the rest (GameQuality) over the games measured (Plan::quality_every), `quality_games` of them.
+  long quality_games = 0;
   ClusterShare decisive_rate;         // decisive games over all games
   DealMeans lead_changes, branching;  // per game
   DealMeans decisions_per_player;     // decisions with a choice, per seat, per game
@@ -75,12 +77,11 @@ struct ConditionStats {
   DealMeans clear_at;                 // when the winner led for good (share of the game)
   DealSpread length_spread;           // sd / mean of the plies, jackknifed over deals
   // Trajectories: per turn, per seat the estimate, then the legal moves (GameQuality::trace),
-  // over the games still running at that turn that sampled it (quality_meter.h).
+  // over the measured games still running at that turn.
   std::vector<std::vector<Moments>> trace;  // [turn][seat ... players]
-  std::vector<long> turn_games;             // [turn]: the games still running at that turn
-  // The game's seat figures by turn (GameQuality::figure_trace), over the games still running
-  // that sampled the turn:
-  // their names and meanings, and [turn][figure * players + seat].
+  std::vector<long> turn_games;             // [turn]: the measured games still running then
+  // The game's seat figures by turn (GameQuality::figure_trace), over the measured games still
+  // running: their names and meanings, and [turn][figure * players + seat].
   std::vector<std::string> seat_figure_names, seat_figure_meanings;
   std::vector<std::vector<Moments>> figure_trace;
   // The largest design effect among the seats' shares (1: the deals added no correlation).
@@ -127,7 +128,8 @@ class Summary final : public Sink {
   long deals() const { return deals_done_; }
   long planned_deals() const { return planned_deals_; }
   uint64_t seed() const { return seed_; }
-  long first_deal() const { return first_deal_; }  // Plan::first_deal
+  long first_deal() const { return first_deal_; }       // Plan::first_deal
+  int quality_every() const { return quality_every_; }  // Plan::quality_every
   const RunInfo& info() const { return info_; }
   double detect() const { return detect_; }
   std::vector<PairedComparison> comparisons() const;
@@ -155,15 +157,20 @@ class Summary final : public Sink {
   double detect_;
   uint64_t seed_;
   long first_deal_;
+  int quality_every_;
   long planned_deals_;
   long deals_done_ = 0;
   RunInfo info_;
   std::vector<ConditionStats> conditions_;
+  void add_quality(const GameResult& r);  // a measured game's GameQuality
+  // A tournament's win matrix: the sole winner's agent beat each other agent in the game.
+  void add_to_tournament(const GameResult& r, int winner);
   std::vector<std::vector<int>> slot_agent_;  // per condition
   // This deal's per-condition values, folded at deal_done.
   std::vector<std::vector<double>> deal_win_sum_;  // [condition][seat]
   std::vector<double> deal_plies_sum_, deal_capped_sum_, deal_draw_sum_;
   std::vector<double> deal_behind_, deal_estimated_decisive_;
+  std::vector<char> deal_measured_;  // [condition]: this deal's games were measured
   std::vector<std::map<std::string, double>> deal_figure_sum_;  // [condition] name -> sum
   std::vector<int> deal_games_;
   std::vector<PairedComparison> paired_;
@@ -173,7 +180,7 @@ class Summary final : public Sink {
     long decisive = 0, capped = 0, draws = 0, games = 0;
   };
   std::vector<Counts> last_;
-  bool measured_ = false;  // the games carry GameQuality (Plan::quality)
+  bool measured_ = false;  // Plan::quality: the measures were asked for
  public:
   bool measured() const { return measured_; }
   std::vector<std::vector<double>> wins_;  // tournament

@@ -92,6 +92,20 @@ describe("the lab report", () => {
     expect(rows(quality).map((r) => [r[0], r[3]])).toEqual(measures.map((m) => [m.name, m.meaning]));
   });
 
+  it("says which games the quality measures come from", () => {
+    const note = () =>
+      root.querySelector("section.condition table.quality")!.previousElementSibling!.textContent;
+    expect(summary.conditions[0].quality_games).toBe(summary.conditions[0].games);
+    expect(note()).toContain("at every ply of every game");
+    const sampled = structuredClone(summary);
+    sampled.quality_every = 4;
+    sampled.conditions[0].quality_games = 4;
+    renderReport(root, sampled);
+    expect(note()).toContain(
+      `at every ply of 4 of the ${summary.conditions[0].games} games, those of one deal in 4`,
+    );
+  });
+
   it("shows the paired differences in points, flagged where the interval excludes 0", () => {
     const section = root.querySelector("section.comparisons")!;
     const capped = rows(tableStartingWith(section, "variant")).find((r) => r[1] === "capped rate")!;

@@ -100,6 +100,21 @@ function countsLine(c: Condition, extras: ConditionExtras): HTMLElement {
   return p;
 }
 
+/** How the quality measures were taken and on which games: every game, or those of one deal in K
+ * (decisiveness, seat advantage and length spread, from the results alone, are over every game). */
+function qualityNote(s: LabSummary, c: Condition): string {
+  if (s.quality_every === null) return "Not measured (--no-quality).";
+  const games =
+    c.quality_games === c.games
+      ? "every game"
+      : `${c.quality_games} of the ${c.games} games, those of one deal in ${s.quality_every} (an unbiased ` +
+        "sample; decisiveness, seat advantage and length spread are over every game)";
+  return (
+    `Measured by the lab at every ply of ${games}, from the legal moves and the game's own estimate of each ` +
+    "seat's outcome; intervals take the deal as the unit."
+  );
+}
+
 /** One condition: parameters and agents, seat and agent shares, lengths, figures, quality, outliers. */
 export function conditionSection(s: LabSummary, index: number, axes: SharedAxes): HTMLElement {
   const c = s.conditions[index];
@@ -181,12 +196,7 @@ export function conditionSection(s: LabSummary, index: number, axes: SharedAxes)
     );
   section.append(
     h("h3", {}, "Game quality"),
-    h(
-      "p",
-      { class: "note" },
-      "Measured by the lab along every game, from its legal moves and the game's own estimate of each seat's " +
-        "outcome; intervals take the deal as the unit.",
-    ),
+    h("p", { class: "note" }, qualityNote(s, c)),
     qualityTable(c.quality),
     ...trajectories(c, extras),
   );

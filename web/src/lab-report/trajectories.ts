@@ -1,6 +1,6 @@
 // A condition's trajectories: each seat's estimated return and the legal moves of the player to
 // move, turn by turn, and each of the game's own seat figures (its seat_figures), over the turns
-// at least a tenth of the games reached, each line with a band of one standard deviation.
+// at least a tenth of the measured games reached, each line with a band of one standard deviation.
 import { h } from "../dom";
 import { lineChart, type Line } from "./charts";
 import { readable } from "./format";
@@ -19,7 +19,7 @@ function seatLines(trace: Trace, players: number): Line[] {
   }));
 }
 
-/** The turns of a seat figure's trajectory that at least a tenth of the games reached. */
+/** The turns of a seat figure's trajectory that at least a tenth of the measured games reached. */
 function reached(t: SeatFigureTrajectory, games: number): Trace {
   let turns = 0;
   while (turns < t.games.length && t.games[turns] * 10 >= games) turns++;
@@ -35,7 +35,7 @@ export function trajectories(c: Condition, extras: ConditionExtras): HTMLElement
         "p",
         { class: "note" },
         `Trajectories: per turn (${c.players} plies), the mean over the games still running, with a band of one ` +
-          "standard deviation across them; drawn while at least a tenth of the games last. The estimate is the " +
+          "standard deviation across them; drawn while at least a tenth of the measured games last. The estimate is the " +
           "game's own judgement of each seat's final return (its ",
         h("code", {}, "estimate_returns"),
         "); the game's own figures below are what it counts on the table for each seat (its ",
@@ -62,7 +62,7 @@ export function trajectories(c: Condition, extras: ConditionExtras): HTMLElement
     for (const chart of [estimate, moves]) if (chart) out.push(chart);
   }
   const figures = Object.entries(c.trajectories)
-    .map(([name, t]) => [name, t, reached(t, c.games)] as const)
+    .map(([name, t]) => [name, t, reached(t, c.quality_games)] as const)
     .filter(([, , trace]) => trace.mean.length >= 2);
   if (figures.length) out.push(h("h3", {}, "The game's figures, turn by turn"));
   for (const [name, t, trace] of figures) {

@@ -82,6 +82,9 @@ export interface Condition {
   seconds: Distribution;
   figures: Record<string, Distribution>;
   quality: Record<string, Quality>;
+  /** The games the quality measures (other than decisiveness, seat advantage, length spread) and
+   * the trajectories come from: those of one deal in the summary's quality_every. */
+  quality_games: number;
   trajectories: Record<string, SeatFigureTrajectory>;
 }
 
@@ -155,6 +158,8 @@ export interface LabSummary {
   first_deal: number;
   deals: number;
   planned_deals: number;
+  /** The quality measures were taken on one deal in this many; null when not measured. */
+  quality_every: number | null;
   interrupted: boolean;
   seconds: number;
   conditions: Condition[];
