@@ -1,5 +1,11 @@
 // Google Benchmark cases for Relativity: move generation, apply, and a whole random game.
 #include <benchmark/benchmark.h>
+#include <time.h>
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <vector>
 
 #include "games/games.h"
 #include "games/relativity/relativity.h"
@@ -93,6 +99,85 @@ void BM_RelativityRandomPlayoutYardstick(benchmark::State& bench) {
       benchmark::Counter(double(games), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_RelativityRandomPlayoutYardstick);
+
+// This thread's CPU time in seconds (the time it was scheduled, not the time it waited).
+double thread_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
+
+// The ratios in one loop that load cannot bend: each iteration (a chunk) plays the same
+// kGamesPerChunk random games (seeds chunk * kGamesPerChunk + 1, ...) through the yardstick, the
+// generic API and the learning API, one after another in an order that turns each chunk, and
+// times each in this thread's CPU time. Rows run seconds apart see different loads; the three
+// ways within a chunk, a few milliseconds apart, share theirs, and time spent waiting for a core
+// counts for none of them. The counters are the yardstick's time over each way's on the same plies:
+// generic_ratio_min / _median and actions_ratio_min / _median over the chunks.
+void BM_RelativityRandomPlayoutRatio(benchmark::State& bench) {
+  constexpr int kGamesPerChunk = 32;
+  const relativity::Board deal = relativity::parse_coins(kDeal);
+  auto root = start();
+  MoveList moves;
+  std::vector<int> actions(std::size_t(root->game().num_distinct_actions()));
+  auto yardstick = [&](Rng& rng) {
+    return relativity_yardstick::play_random_game(deal, deal, rng, relativity::kDefaultMaxPlies);
+  };
+  auto generic = [&](Rng& rng) {
+    auto state = root->clone();
+    while (!state->is_terminal()) {
+      state->legal_moves(moves);
+      state->apply(moves[rng.uniform(uint32_t(moves.size()))]);
+    }
+    return state->ply();
+  };
+  auto learning = [&](Rng& rng) {
+    auto state = root->clone();
+    while (!state->is_terminal()) {
+      const int n = state->legal_action_indices(actions);
+      state->apply(state->action_move(actions[rng.uniform(uint32_t(n))]));
+    }
+    return state->ply();
+  };
+  // Plays the chunk's games one way; returns the seconds taken and adds the plies to `plies`.
+  auto time_chunk = [](auto& play, uint64_t first_seed, int64_t& plies) {
+    const double begin = thread_cpu_seconds();
+    for (int g = 0; g < kGamesPerChunk; ++g) {
+      Rng rng(first_seed + uint64_t(g));
+      plies += play(rng);
+    }
+    return thread_cpu_seconds() - begin;
+  };
+  std::vector<double> generic_ratios, actions_ratios;
+  uint64_t chunk = 0;
+  for (auto _ : bench) {
+    const uint64_t seed = chunk * kGamesPerChunk + 1;
+    std::array<int64_t, 3> plies{};
+    std::array<double, 3> seconds{};
+    for (int k = 0; k < 3; ++k) {  // the order turns: yardstick first, then generic, then learning
+      const int way = int((chunk + uint64_t(k)) % 3);
+      seconds[std::size_t(way)] = way == 0   ? time_chunk(yardstick, seed, plies[0])
+                                  : way == 1 ? time_chunk(generic, seed, plies[1])
+                                             : time_chunk(learning, seed, plies[2]);
+    }
+    if (plies[1] != plies[0] || plies[2] != plies[0]) {
+      bench.SkipWithError("the three ways played different games");
+      return;
+    }
+    generic_ratios.push_back(seconds[0] / seconds[1]);
+    actions_ratios.push_back(seconds[0] / seconds[2]);
+    ++chunk;
+  }
+  auto report = [&](std::vector<double>& ratios, const std::string& name) {
+    std::sort(ratios.begin(), ratios.end());
+    bench.counters[name + "_ratio_min"] = ratios.front();
+    bench.counters[name + "_ratio_median"] = ratios[ratios.size() / 2];
+  };
+  report(generic_ratios, "generic");
+  report(actions_ratios, "actions");
+  bench.counters["chunks"] = double(chunk);
+}
+BENCHMARK(BM_RelativityRandomPlayoutRatio)->MinTime(2.0);
 
 }  // namespace
 }  // namespace tabletop
