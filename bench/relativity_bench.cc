@@ -10,6 +10,7 @@
 #include "games/games.h"
 #include "games/relativity/relativity.h"
 #include "random_playout.h"
+#include "relativity_playouts.h"
 #include "relativity_yardstick.h"
 
 namespace tabletop {
@@ -116,35 +117,15 @@ double thread_cpu_seconds() {
 // generic_ratio_min / _median and actions_ratio_min / _median over the chunks.
 void BM_RelativityRandomPlayoutRatio(benchmark::State& bench) {
   constexpr int kGamesPerChunk = 32;
-  const relativity::Board deal = relativity::parse_coins(kDeal);
-  auto root = start();
-  MoveList moves;
-  std::vector<int> actions(std::size_t(root->game().num_distinct_actions()));
-  auto yardstick = [&](Rng& rng) {
-    return relativity_yardstick::play_random_game(deal, deal, rng, relativity::kDefaultMaxPlies);
-  };
-  auto generic = [&](Rng& rng) {
-    auto state = root->clone();
-    while (!state->is_terminal()) {
-      state->legal_moves(moves);
-      state->apply(moves[rng.uniform(uint32_t(moves.size()))]);
-    }
-    return state->ply();
-  };
-  auto learning = [&](Rng& rng) {
-    auto state = root->clone();
-    while (!state->is_terminal()) {
-      const int n = state->legal_action_indices(actions);
-      state->apply(state->action_move(actions[rng.uniform(uint32_t(n))]));
-    }
-    return state->ply();
-  };
+  auto playouts = std::make_unique<RelativityPlayouts>(kDeal);
   // Plays the chunk's games one way; returns the seconds taken and adds the plies to `plies`.
-  auto time_chunk = [](auto& play, uint64_t first_seed, int64_t& plies) {
+  auto time_chunk = [&](int way, uint64_t first_seed, int64_t& plies) {
     const double begin = thread_cpu_seconds();
     for (int g = 0; g < kGamesPerChunk; ++g) {
       Rng rng(first_seed + uint64_t(g));
-      plies += play(rng);
+      plies += way == 0   ? playouts->yardstick(rng)
+               : way == 1 ? playouts->generic(rng)
+                          : playouts->actions(rng);
     }
     return thread_cpu_seconds() - begin;
   };
@@ -156,9 +137,7 @@ void BM_RelativityRandomPlayoutRatio(benchmark::State& bench) {
     std::array<double, 3> seconds{};
     for (int k = 0; k < 3; ++k) {  // the order turns: yardstick first, then generic, then learning
       const int way = int((chunk + uint64_t(k)) % 3);
-      seconds[std::size_t(way)] = way == 0   ? time_chunk(yardstick, seed, plies[0])
-                                  : way == 1 ? time_chunk(generic, seed, plies[1])
-                                             : time_chunk(learning, seed, plies[2]);
+      seconds[std::size_t(way)] = time_chunk(way, seed, plies[std::size_t(way)]);
     }
     if (plies[1] != plies[0] || plies[2] != plies[0]) {
       bench.SkipWithError("the three ways played different games");

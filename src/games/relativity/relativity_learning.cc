@@ -68,17 +68,18 @@ int RelativityState::legal_action_indices(std::span<int> out) const {
     std::copy(tables.space.begin() + cut + 1, tables.space.end(), out.begin() + cut);
     return kSpaceSwaps - 1;
   }
-  const TimeOrder order = time_order();
   int n = 0;
   for (int r = 0; r < kRanks; ++r) {
-    const uint32_t low = order.squares[r], high = order.squares[r + 1 == kRanks ? 0 : r + 1];
+    const uint32_t low = rank_squares_[std::size_t(r)],
+                   high = rank_squares_[std::size_t(r + 1 == kRanks ? 0 : r + 1)];
     for (int i = 0; i < 4; ++i) {
       const auto& row = tables.pair[(low >> (8 * i)) & 0xff];
       for (int j = 0; j < 4; ++j) out[std::size_t(n++)] = row[(high >> (8 * j)) & 0xff];
     }
   }
-  if (order.cut < 0) return n;
-  std::copy(out.begin() + order.cut + 1, out.begin() + n, out.begin() + order.cut);
+  const int cut = time_cut();
+  if (cut < 0) return n;
+  std::copy(out.begin() + cut + 1, out.begin() + n, out.begin() + cut);
   return n - 1;
 }
 
