@@ -7,13 +7,16 @@
 namespace tabletop::relativity {
 namespace {
 
-// The swap of every action, in action order.
+// The swap of every action, in action order, and whether it is a Space swap (torus neighbours).
 struct PairTable {
   std::array<Move, kActions> moves{};
+  std::array<bool, kActions> space{};
   PairTable() {
     for (int a = 0; a < kSquares; ++a)
-      for (int b = a + 1; b < kSquares; ++b)
+      for (int b = a + 1; b < kSquares; ++b) {
         moves[std::size_t(pair_action(a, b))] = swap_move(a, b);
+        space[std::size_t(pair_action(a, b))] = torus_neighbours(a, b);
+      }
   }
 };
 
@@ -87,13 +90,17 @@ Move RelativityState::action_move(int action) const {
   if (action < 0 || action >= kActions)
     throw BadMove("action " + std::to_string(action) + " is not one of 0.." +
                   std::to_string(kActions - 1));
-  const Move move = pair_table().moves[std::size_t(action)];
-  // The rules' test without why_illegal's sentence (built only for the error).
+  const PairTable& pairs = pair_table();
+  const Move move = pairs.moves[std::size_t(action)];
+  // The rules' test without why_illegal's sentence (built only for the error), from the table
+  // (Space) and the ranks' difference (Time: next in the cycle, 5 and N included).
   const int a = swap_low(move), b = swap_high(move);
-  const bool legal = !over_ && !(reversal_forbidden() && a == last_low_ && b == last_high_) &&
-                     (role_to_move_ == kSpace
-                          ? torus_neighbours(a, b)
-                          : sequence_neighbours(board_[std::size_t(a)], board_[std::size_t(b)]));
+  const int rank_gap = board_[std::size_t(a)] - board_[std::size_t(b)];
+  const bool legal =
+      !over_ && !(reversal_forbidden() && a == last_low_ && b == last_high_) &&
+      (role_to_move_ == kSpace
+           ? pairs.space[std::size_t(action)]
+           : rank_gap == 1 || rank_gap == -1 || rank_gap == kRanks - 1 || rank_gap == 1 - kRanks);
   if (!legal)
     throw BadMove("action " + std::to_string(action) + " (" + move_to_string(move) +
                   "): " + why_illegal(move));
