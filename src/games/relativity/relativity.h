@@ -195,6 +195,8 @@ class RelativityState final : public State {
   // time_cut() (-1: none).
   int space_cut() const;
   int time_cut() const;
+  // Time's legal actions in that order into `out` (room for kTimeSwaps); returns their count.
+  int time_action_indices(int* out) const;
 
   Board board_{};
   // Per rank, the squares holding it (bit s: square s), kept in step with board_ (index_board):

@@ -25,19 +25,14 @@ const PairTable& pair_table() {
   return table;
 }
 
-// Space's swaps as actions, in the generator's order (ascending squares), and the action of
-// every pair of squares in either order.
+// Space's swaps as actions, in the generator's order (ascending squares).
 struct ActionTables {
   std::array<int, kSpaceSwaps> space{};
-  std::array<std::array<int16_t, kSquares>, kSquares> pair{};
   ActionTables() {
     int n = 0;
     for (int a = 0; a < kSquares; ++a)
-      for (int b = a + 1; b < kSquares; ++b) {
-        pair[std::size_t(a)][std::size_t(b)] = pair[std::size_t(b)][std::size_t(a)] =
-            int16_t(pair_action(a, b));
+      for (int b = a + 1; b < kSquares; ++b)
         if (torus_neighbours(a, b)) space[std::size_t(n++)] = pair_action(a, b);
-      }
   }
 };
 
@@ -71,19 +66,7 @@ int RelativityState::legal_action_indices(std::span<int> out) const {
     std::copy(tables.space.begin() + cut + 1, tables.space.end(), out.begin() + cut);
     return kSpaceSwaps - 1;
   }
-  int n = 0;
-  for (int r = 0; r < kRanks; ++r) {
-    const uint32_t low = rank_squares_[std::size_t(r)],
-                   high = rank_squares_[std::size_t(r + 1 == kRanks ? 0 : r + 1)];
-    for (int i = 0; i < 4; ++i) {
-      const auto& row = tables.pair[(low >> (8 * i)) & 0xff];
-      for (int j = 0; j < 4; ++j) out[std::size_t(n++)] = row[(high >> (8 * j)) & 0xff];
-    }
-  }
-  const int cut = time_cut();
-  if (cut < 0) return n;
-  std::copy(out.begin() + cut + 1, out.begin() + n, out.begin() + cut);
-  return n - 1;
+  return time_action_indices(out.data());
 }
 
 Move RelativityState::action_move(int action) const {
