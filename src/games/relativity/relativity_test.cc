@@ -634,6 +634,34 @@ TEST(RelativityLearning, ActionsNumberThePairsOfSquares) {
 // legal_action_indices fills a caller's buffer with the legal moves' action indices in their
 // order, at every ply of a game (Space and Time, with and without a swap that may not be
 // reversed), in a buffer just long enough too, and refuses a buffer too short for the legal moves.
+// action_move's own legality test (a table for Space, the ranks' difference for Time, the
+// reversal) agrees with the legal moves on every action, in both roles and both rounds.
+TEST(RelativityLearning, ActionMoveRefusesExactlyTheActionsOutsideTheMask) {
+  Rng rng(3);
+  std::set<int> roles_and_rounds;
+  for (uint64_t seed = 1; seed <= 2; ++seed) {
+    auto s = make({}, seed);
+    std::vector<uint8_t> mask(static_cast<std::size_t>(kActions));
+    while (!s->is_terminal()) {
+      s->legal_action_mask(mask);
+      for (int action = 0; action < kActions; ++action) {
+        bool refused = false;
+        try {
+          s->action_move(action);
+        } catch (const BadMove&) {
+          refused = true;
+        }
+        ASSERT_EQ(refused, mask[std::size_t(action)] == 0)
+            << "seed " << seed << ", ply " << s->ply() << ", action " << action;
+      }
+      roles_and_rounds.insert(s->round() * 2 + s->role_to_move());
+      const auto moves = s->legal_moves();
+      s->apply(moves[rng.uniform(uint32_t(moves.size()))]);
+    }
+  }
+  EXPECT_EQ(roles_and_rounds.size(), 4u);
+}
+
 TEST(RelativityLearning, LegalActionIndicesFillTheCallersBuffer) {
   auto s = make({{"coins", kRecordedDeal}});
   std::vector<int> buffer(std::size_t(s->game().num_distinct_actions()), -1);
