@@ -75,6 +75,15 @@ bool molecule(uint32_t mask) {
                mask & kAll;
   return reached == mask;
 }
+// The four squares of `mask` (one rank's), a byte each, ascending from the low byte; computed in
+// registers (bytes stored one at a time and read back as one word would stall the load).
+inline uint32_t pack_squares(uint32_t mask) {
+  assert(std::popcount(mask) == 4);
+  uint32_t packed = 0;
+  for (int i = 0; i < 4; ++i, mask &= mask - 1)  // mask is never 0 here: no test for it
+    packed |= uint32_t(__builtin_ctz(mask)) << (8 * i);
+  return packed;
+}
 // Time's sixteen swaps between the squares of one rank (`low4`, ascending, a byte each from the
 // lowest) and of the next (`high4`): low's i-th with high's j-th is out[i * 4 + j], as the move of
 // its two squares. Which square of a pair is lower is a coin toss, so it is settled by min/max,
@@ -127,17 +136,41 @@ inline __attribute__((always_inline)) void write_time_rows(const uint32_t by_ran
 }
 
 #if defined(TABLETOP_RELATIVITY_AVX2)
+// The byte shuffles that spread a rank's four squares (low) and the next rank's (high) over a row's
+// sixteen swaps, low's i-th with high's j-th at i * 4 + j: row k < 16 of each table leaves out
+// swap k (its last byte repeats the one before), row 16 leaves out none.
+struct TimeSpreads {
+  alignas(16) std::array<std::array<uint8_t, 16>, 17> low{}, high{};
+  constexpr TimeSpreads() {
+    for (int cut = 0; cut <= 16; ++cut)
+      for (int k = 0, at = 0; k < 16; ++k) {
+        if (k == cut) continue;
+        low[std::size_t(cut)][std::size_t(at)] = uint8_t(k / 4);
+        high[std::size_t(cut)][std::size_t(at++)] = uint8_t(k % 4);
+        if (k == 15 || (k == 14 && cut == 15)) {
+          low[std::size_t(cut)][15] = uint8_t(k / 4);
+          high[std::size_t(cut)][15] = uint8_t(k % 4);
+        }
+      }
+  }
+};
+constexpr TimeSpreads kTimeSpreads;
+
 // write_time_rows with AVX2, which widens sixteen 16-bit codes to moves four at a time (half the
-// instructions and stores of SSE2), for the processors that have it (time_rows picks).
+// instructions and stores of SSE2), for the processors that have it (time_rows picks); the cut
+// swap is left out by the row's byte shuffle, with no loop.
 __attribute__((target("avx2"))) void write_time_rows_avx2(const uint32_t by_rank[kRanks], int cut,
                                                           Move* to) {
-  const __m128i spread = _mm_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
   const int cut_rank = cut >= 0 ? cut / 16 : kRanks;
   for (int r = 0; r < kRanks; ++r) {
     Move* row = to + r * 16 - (r > cut_rank);
-    const __m128i a = _mm_shuffle_epi8(_mm_cvtsi32_si128(int(by_rank[r])), spread);
-    const __m128i b =
-        _mm_shuffle_epi32(_mm_cvtsi32_si128(int(by_rank[r + 1 == kRanks ? 0 : r + 1])), 0);
+    const std::size_t spread = r == cut_rank ? std::size_t(cut % 16) : 16;
+    const __m128i a = _mm_shuffle_epi8(
+        _mm_cvtsi32_si128(int(by_rank[r])),
+        _mm_load_si128(reinterpret_cast<const __m128i*>(kTimeSpreads.low[spread].data())));
+    const __m128i b = _mm_shuffle_epi8(
+        _mm_cvtsi32_si128(int(by_rank[r + 1 == kRanks ? 0 : r + 1])),
+        _mm_load_si128(reinterpret_cast<const __m128i*>(kTimeSpreads.high[spread].data())));
     const __m256i codes =
         _mm256_or_si256(_mm256_slli_epi16(_mm256_cvtepu8_epi16(_mm_min_epu8(a, b)), 5),
                         _mm256_cvtepu8_epi16(_mm_max_epu8(a, b)));
@@ -148,8 +181,36 @@ __attribute__((target("avx2"))) void write_time_rows_avx2(const uint32_t by_rank
     _mm256_storeu_si256(words + 1, _mm256_cvtepu16_epi64(_mm_unpackhi_epi64(first8, first8)));
     _mm256_storeu_si256(words + 2, _mm256_cvtepu16_epi64(last8));
     _mm256_storeu_si256(words + 3, _mm256_cvtepu16_epi64(_mm_unpackhi_epi64(last8, last8)));
-    if (r == cut_rank)
-      for (int k = cut % 16; k < 15; ++k) row[k] = row[k + 1];
+  }
+}
+
+// Time's legal actions (the learning API's numbering, pair_action) in the same order, as
+// write_time_rows_avx2 writes its moves: the action of squares lo < hi is lo * (45 - lo) / 2 + hi -
+// 1, sixteen at a time in 16-bit lanes, widened to ints eight at a time. Writes 96 ints, or 95 (and
+// one more the caller drops) with a cut.
+__attribute__((target("avx2"))) void write_time_actions_avx2(const uint32_t by_rank[kRanks],
+                                                             int cut, int* to) {
+  static_assert(kSquares == 24, "lo * (45 - lo) / 2 + hi - 1 is pair_action on 24 squares");
+  const int cut_rank = cut >= 0 ? cut / 16 : kRanks;
+  const __m256i forty_five = _mm256_set1_epi16(45), one = _mm256_set1_epi16(1);
+  for (int r = 0; r < kRanks; ++r) {
+    int* row = to + r * 16 - (r > cut_rank);
+    const std::size_t spread = r == cut_rank ? std::size_t(cut % 16) : 16;
+    const __m128i a = _mm_shuffle_epi8(
+        _mm_cvtsi32_si128(int(by_rank[r])),
+        _mm_load_si128(reinterpret_cast<const __m128i*>(kTimeSpreads.low[spread].data())));
+    const __m128i b = _mm_shuffle_epi8(
+        _mm_cvtsi32_si128(int(by_rank[r + 1 == kRanks ? 0 : r + 1])),
+        _mm_load_si128(reinterpret_cast<const __m128i*>(kTimeSpreads.high[spread].data())));
+    const __m256i lo = _mm256_cvtepu8_epi16(_mm_min_epu8(a, b)),
+                  hi = _mm256_cvtepu8_epi16(_mm_max_epu8(a, b));
+    const __m256i actions = _mm256_sub_epi16(
+        _mm256_add_epi16(
+            _mm256_srli_epi16(_mm256_mullo_epi16(lo, _mm256_sub_epi16(forty_five, lo)), 1), hi),
+        one);
+    auto* words = reinterpret_cast<__m256i*>(row);
+    _mm256_storeu_si256(words, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(actions)));
+    _mm256_storeu_si256(words + 1, _mm256_cvtepu16_epi32(_mm256_extracti128_si256(actions, 1)));
   }
 }
 
@@ -165,6 +226,20 @@ inline void time_rows(const uint32_t by_rank[kRanks], int cut, Move* to) {
   if (kHasAvx2) return write_time_rows_avx2(by_rank, cut, to);
 #endif
   write_time_rows(by_rank, cut, to);
+}
+
+// Time's legal actions in order, without AVX2: from the same order, one pair at a time.
+void write_time_actions(const uint32_t by_rank[kRanks], int cut, int* to) {
+  int n = 0;
+  for (int r = 0; r < kRanks; ++r) {
+    const uint32_t low = by_rank[r], high = by_rank[r + 1 == kRanks ? 0 : r + 1];
+    for (int i = 0; i < 4; ++i)
+      for (int j = 0; j < 4; ++j) {
+        const int x = int(low >> (8 * i) & 0xff), y = int(high >> (8 * j) & 0xff);
+        to[n++] = pair_action(std::min(x, y), std::max(x, y));
+      }
+  }
+  if (cut >= 0) std::copy(to + cut + 1, to + n, to + cut);
 }
 
 const SpacePairs& space_pairs() {
@@ -385,6 +460,8 @@ void RelativityState::deal(Round round) {
 void RelativityState::index_board() {
   squares_of_.fill(0);
   for (int s = 0; s < kSquares; ++s) squares_of_[board_[std::size_t(s)]] |= 1u << s;
+  for (int r = 0; r < kRanks; ++r)
+    rank_squares_[std::size_t(r)] = pack_squares(squares_of_[std::size_t(r)]);
 }
 
 Seat RelativityState::current_player() const {
@@ -395,33 +472,24 @@ int RelativityState::space_cut() const {
   return reversal_forbidden() ? space_pairs().index[std::size_t(last_low_) * 32 + last_high_] : -1;
 }
 
-RelativityState::TimeOrder RelativityState::time_order() const {
-  TimeOrder order;
-  // Each rank's four squares are packed a byte each, in registers: bytes stored one at a time and
-  // read back as one word would stall the load.
-  for (int r = 0; r < kRanks; ++r) {
-    uint32_t m = squares_of_[std::size_t(r)], packed = 0;
-    for (int i = 0; i < 4; ++i, m &= m - 1) packed |= uint32_t(std::countr_zero(m)) << (8 * i);
-    order.squares[r] = packed;
-  }
-  // Where the reversed swap stands in that order, when it is a Time swap at all.
-  order.cut = -1;
-  if (!reversal_forbidden()) return order;
+int RelativityState::time_cut() const {
+  // Where the reversed swap stands in Time's order, when it is a Time swap at all.
+  if (!reversal_forbidden()) return -1;
   const int rank_low = board_[last_low_], rank_high = board_[last_high_];
   auto place = [&](int r, int square) {  // its index among the squares of its rank
-    const uint32_t squares = order.squares[r];
+    const uint32_t squares = rank_squares_[std::size_t(r)];
     return int((squares >> 8 & 0xff) <= uint32_t(square)) +
            int((squares >> 16 & 0xff) <= uint32_t(square)) +
            int((squares >> 24) <= uint32_t(square));
   };
   auto position = [&](int r, int square_r, int square_next) {
-    return r * 16 + place(r, square_r) * 4 + place((r + 1) % kRanks, square_next);
+    return r * 16 + place(r, square_r) * 4 + place(r + 1 == kRanks ? 0 : r + 1, square_next);
   };
-  if ((rank_low + 1) % kRanks == rank_high)
-    order.cut = position(rank_low, last_low_, last_high_);
-  else if ((rank_high + 1) % kRanks == rank_low)
-    order.cut = position(rank_high, last_high_, last_low_);
-  return order;
+  if (rank_high == (rank_low + 1 == kRanks ? 0 : rank_low + 1))
+    return position(rank_low, last_low_, last_high_);
+  if (rank_low == (rank_high + 1 == kRanks ? 0 : rank_high + 1))
+    return position(rank_high, last_high_, last_low_);
+  return -1;
 }
 
 void RelativityState::do_legal_moves(MoveList& out) const {
@@ -434,9 +502,21 @@ void RelativityState::do_legal_moves(MoveList& out) const {
     return;
   }
   // Time: every pair is written in place, sixteen at a time.
-  const TimeOrder order = time_order();
-  time_rows(order.squares, order.cut, out.grow(std::size_t(kRanks * 16)));
-  if (order.cut >= 0) out.drop_last(1);
+  const int cut = time_cut();
+  time_rows(rank_squares_.data(), cut, out.grow(std::size_t(kRanks * 16)));
+  if (cut >= 0) out.drop_last(1);
+}
+
+int RelativityState::time_action_indices(int* out) const {
+  const int cut = time_cut();
+#if defined(TABLETOP_RELATIVITY_AVX2)
+  if (kHasAvx2) {
+    write_time_actions_avx2(rank_squares_.data(), cut, out);
+    return kTimeSwaps - (cut >= 0);
+  }
+#endif
+  write_time_actions(rank_squares_.data(), cut, out);
+  return kTimeSwaps - (cut >= 0);
 }
 
 std::string RelativityState::why_illegal(Move move) const {
@@ -462,19 +542,22 @@ std::string RelativityState::why_illegal(Move move) const {
 void RelativityState::do_apply(Move move) {
   assert(why_illegal(move).empty());
   const int a = swap_low(move), b = swap_high(move);
-  const Seat mover = current_player();
+  const Seat mover = seat_of(Role(role_to_move_));  // a legal move: the game is not over
   std::swap(board_[std::size_t(a)], board_[std::size_t(b)]);
-  const uint32_t moved = (1u << a) | (1u << b);
-  if (board_[std::size_t(a)] != board_[std::size_t(b)]) {
-    squares_of_[board_[std::size_t(a)]] ^= moved;
-    squares_of_[board_[std::size_t(b)]] ^= moved;
+  const int rank_a = board_[std::size_t(a)], rank_b = board_[std::size_t(b)];
+  if (rank_a != rank_b) {
+    const uint32_t moved = (1u << a) | (1u << b);
+    for (const int r : {rank_a, rank_b}) {
+      squares_of_[std::size_t(r)] ^= moved;
+      rank_squares_[std::size_t(r)] = pack_squares(squares_of_[std::size_t(r)]);
+    }
   }
   last_low_ = uint8_t(a);
   last_high_ = uint8_t(b);
   last_swap_round_ = round_;
   last_trophies_ = 0;
   // Only the two moved ranks can have formed a new molecule.
-  for (int r : {int(board_[std::size_t(a)]), int(board_[std::size_t(b)])}) {
+  for (const int r : {rank_a, rank_b}) {
     if (trophy_owner_[round_][std::size_t(r)] < 0 && molecule(squares_of_[std::size_t(r)])) {
       trophy_owner_[round_][std::size_t(r)] = int8_t(mover);
       trophy_lead_ = int8_t(trophy_lead_ + (mover == 0 ? 1 : -1));
@@ -482,36 +565,43 @@ void RelativityState::do_apply(Move move) {
       last_trophies_ |= uint8_t(1u << r);
     }
   }
-  if (log().enabled()) {
-    std::string text = game().seat_name(mover) + " (" + kRoleNames[role_to_move_] + ") swaps " +
-                       move_to_string(move);
-    for (int r = 0; r < kRanks; ++r)
-      if (last_trophies_ & (1u << r))
-        text += std::string(", takes the ") + (round_ == kNight ? "Moon " : "Sun ") +
-                kRankWords[std::size_t(r)] + " trophy";
-    log().add(text);
-  }
+  if (log().enabled()) [[unlikely]]
+    log_swap(mover, move);
   role_to_move_ ^= 1;
-  if (last_trophies_) {
-    if (trophies_of(mover) >= kTrophiesToWin) {
-      over_ = true;
-    } else if (trophies_taken(Round(round_)) >= kTrophiesPerRound) {
-      if (round_ == kNight) {
-        if (log().enabled())
-          log().add("The Night round is over (five Moon trophies taken): the seats swap roles, " +
-                    game().seat_name(Seat(int(kSpace) ^ int(kDay))) +
-                    " now plays Space and moves first");
-        deal(kDay);
-      } else {
-        over_ = true;
-      }
-    }
-  }
-  if (!over_ && ply() + 1 >= rules().max_plies()) {
+  if (last_trophies_) [[unlikely]]
+    after_trophies(mover);
+  if (!over_ && ply() + 1 >= rules().max_plies()) [[unlikely]] {
     over_ = true;
     stopped_by_cap_ = true;
   }
-  if (over_ && log().enabled()) log().add(result_text());
+  if (over_ && log().enabled()) [[unlikely]]
+    log().add(result_text());
+}
+
+void RelativityState::log_swap(Seat mover, Move move) {
+  std::string text = game().seat_name(mover) + " (" + kRoleNames[role_to_move_] + ") swaps " +
+                     move_to_string(move);
+  for (int r = 0; r < kRanks; ++r)
+    if (last_trophies_ & (1u << r))
+      text += std::string(", takes the ") + (round_ == kNight ? "Moon " : "Sun ") +
+              kRankWords[std::size_t(r)] + " trophy";
+  log().add(text);
+}
+
+void RelativityState::after_trophies(Seat mover) {
+  if (trophies_of(mover) >= kTrophiesToWin) {
+    over_ = true;
+  } else if (trophies_taken(Round(round_)) >= kTrophiesPerRound) {
+    if (round_ == kNight) {
+      if (log().enabled())
+        log().add("The Night round is over (five Moon trophies taken): the seats swap roles, " +
+                  game().seat_name(Seat(int(kSpace) ^ int(kDay))) +
+                  " now plays Space and moves first");
+      deal(kDay);
+    } else {
+      over_ = true;
+    }
+  }
 }
 
 std::string RelativityState::result_text() const {
@@ -772,6 +862,9 @@ void RelativityState::check_invariants() const {
     for (int r = 0; r < kRanks; ++r)
       if ((squares_of_[std::size_t(r)] >> s & 1) != (board_[std::size_t(s)] == r))
         throw InvariantError("relativity: the squares by rank disagree with the board");
+  for (int r = 0; r < kRanks; ++r)
+    if (rank_squares_[std::size_t(r)] != pack_squares(squares_of_[std::size_t(r)]))
+      throw InvariantError("relativity: the packed squares by rank disagree with the board");
   if (round_ > kDay || role_to_move_ > kTime)
     throw InvariantError("relativity: round or role_to_move out of range");
   for (int round = 0; round < 2; ++round) {

@@ -175,31 +175,36 @@ class RelativityState final : public State {
   json state_json() const override;
 
  private:
+  // do_apply's rarer steps, out of its hot path: the log line of the swap `mover` just made, and
+  // what the trophies it took end (the game, with six; the round, with its fifth: the Day's deal).
+  void log_swap(Seat mover, Move move);
+  void after_trophies(Seat mover);
   // The log's last line once over: the winner, the score and the reason (the tie-break at 5-5).
   std::string result_text() const;
 
   friend class RelativityGame;
   const RelativityGame& rules() const;
   void deal(Round round);
-  // Recomputes squares_of_ from board_ (after a deal or a restore).
+  // Recomputes squares_of_ and rank_squares_ from board_ (after a deal or a restore).
   void index_board();
   // The opponent's last swap was on this board, so it may not be swapped straight back.
   bool reversal_forbidden() const { return last_low_ != 0xff && last_swap_round_ == round_; }
   // The legal moves' order (do_legal_moves, legal_action_indices). Space: its 96 torus swaps in
-  // ascending order, less the one at space_cut() (-1: none). Time: rank r's i-th square (ascending)
-  // with rank r+1's j-th (mod 6) at r * 16 + i * 4 + j, less the one at `cut`; `squares[r]` holds
-  // rank r's four squares a byte each, the lowest in the low byte.
-  struct TimeOrder {
-    uint32_t squares[kRanks];
-    int cut;
-  };
+  // ascending order, less the one at space_cut() (-1: none). Time: rank r's i-th square (ascending,
+  // rank_squares_[r]) with rank r+1's j-th (mod 6) at r * 16 + i * 4 + j, less the one at
+  // time_cut() (-1: none).
   int space_cut() const;
-  TimeOrder time_order() const;
+  int time_cut() const;
+  // Time's legal actions in that order into `out` (room for kTimeSwaps); returns their count.
+  int time_action_indices(int* out) const;
 
   Board board_{};
   // Per rank, the squares holding it (bit s: square s), kept in step with board_ (index_board):
   // the molecule test and the Time moves read them instead of scanning the board.
   std::array<uint32_t, kRanks> squares_of_{};
+  // Per rank, its four squares a byte each, ascending from the low byte (the Time moves' order),
+  // kept in step with squares_of_: a swap repacks only the two ranks it moved.
+  std::array<uint32_t, kRanks> rank_squares_{};
   uint8_t round_ = kNight;
   uint8_t role_to_move_ = kSpace;
   std::array<std::array<int8_t, kRanks>, 2> trophy_owner_{};

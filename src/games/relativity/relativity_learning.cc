@@ -7,13 +7,16 @@
 namespace tabletop::relativity {
 namespace {
 
-// The swap of every action, in action order.
+// The swap of every action, in action order, and whether it is a Space swap (torus neighbours).
 struct PairTable {
   std::array<Move, kActions> moves{};
+  std::array<bool, kActions> space{};
   PairTable() {
     for (int a = 0; a < kSquares; ++a)
-      for (int b = a + 1; b < kSquares; ++b)
+      for (int b = a + 1; b < kSquares; ++b) {
         moves[std::size_t(pair_action(a, b))] = swap_move(a, b);
+        space[std::size_t(pair_action(a, b))] = torus_neighbours(a, b);
+      }
   }
 };
 
@@ -22,19 +25,14 @@ const PairTable& pair_table() {
   return table;
 }
 
-// Space's swaps as actions, in the generator's order (ascending squares), and the action of
-// every pair of squares in either order.
+// Space's swaps as actions, in the generator's order (ascending squares).
 struct ActionTables {
   std::array<int, kSpaceSwaps> space{};
-  std::array<std::array<int16_t, kSquares>, kSquares> pair{};
   ActionTables() {
     int n = 0;
     for (int a = 0; a < kSquares; ++a)
-      for (int b = a + 1; b < kSquares; ++b) {
-        pair[std::size_t(a)][std::size_t(b)] = pair[std::size_t(b)][std::size_t(a)] =
-            int16_t(pair_action(a, b));
+      for (int b = a + 1; b < kSquares; ++b)
         if (torus_neighbours(a, b)) space[std::size_t(n++)] = pair_action(a, b);
-      }
   }
 };
 
@@ -68,31 +66,24 @@ int RelativityState::legal_action_indices(std::span<int> out) const {
     std::copy(tables.space.begin() + cut + 1, tables.space.end(), out.begin() + cut);
     return kSpaceSwaps - 1;
   }
-  const TimeOrder order = time_order();
-  int n = 0;
-  for (int r = 0; r < kRanks; ++r) {
-    const uint32_t low = order.squares[r], high = order.squares[r + 1 == kRanks ? 0 : r + 1];
-    for (int i = 0; i < 4; ++i) {
-      const auto& row = tables.pair[(low >> (8 * i)) & 0xff];
-      for (int j = 0; j < 4; ++j) out[std::size_t(n++)] = row[(high >> (8 * j)) & 0xff];
-    }
-  }
-  if (order.cut < 0) return n;
-  std::copy(out.begin() + order.cut + 1, out.begin() + n, out.begin() + order.cut);
-  return n - 1;
+  return time_action_indices(out.data());
 }
 
 Move RelativityState::action_move(int action) const {
   if (action < 0 || action >= kActions)
     throw BadMove("action " + std::to_string(action) + " is not one of 0.." +
                   std::to_string(kActions - 1));
-  const Move move = pair_table().moves[std::size_t(action)];
-  // The rules' test without why_illegal's sentence (built only for the error).
+  const PairTable& pairs = pair_table();
+  const Move move = pairs.moves[std::size_t(action)];
+  // The rules' test without why_illegal's sentence (built only for the error), from the table
+  // (Space) and the ranks' difference (Time: next in the cycle, 5 and N included).
   const int a = swap_low(move), b = swap_high(move);
-  const bool legal = !over_ && !(reversal_forbidden() && a == last_low_ && b == last_high_) &&
-                     (role_to_move_ == kSpace
-                          ? torus_neighbours(a, b)
-                          : sequence_neighbours(board_[std::size_t(a)], board_[std::size_t(b)]));
+  const int rank_gap = board_[std::size_t(a)] - board_[std::size_t(b)];
+  const bool legal =
+      !over_ && !(reversal_forbidden() && a == last_low_ && b == last_high_) &&
+      (role_to_move_ == kSpace
+           ? pairs.space[std::size_t(action)]
+           : rank_gap == 1 || rank_gap == -1 || rank_gap == kRanks - 1 || rank_gap == 1 - kRanks);
   if (!legal)
     throw BadMove("action " + std::to_string(action) + " (" + move_to_string(move) +
                   "): " + why_illegal(move));

@@ -232,6 +232,46 @@ TEST(RelativityTime, TheReversalIsTheOnlySwapRemoved) {
   }
 }
 
+// Time's list, in the order the header documents (rank r's i-th square with rank r+1's j-th at
+// r * 16 + i * 4 + j, squares ascending), without the reversal of the opponent's last swap, built
+// here from the board; the engine writes it sixteen swaps at a time, with a byte shuffle per cut.
+TEST(RelativityTime, TheListFollowsTheDocumentedOrderWhereverTheCutFalls) {
+  std::set<int> cut_places, cut_ranks;
+  Rng rng(7);
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    auto s = make({}, seed);
+    MoveList moves;
+    Move last{~uint64_t(0)};  // none yet
+    while (!s->is_terminal()) {
+      s->legal_moves(moves);
+      if (s->role_to_move() == kTime) {
+        std::array<std::vector<int>, kRanks> squares;
+        for (int square = 0; square < kSquares; ++square)
+          squares[s->board()[std::size_t(square)]].push_back(square);
+        // The Day's first swap is Space's: Time's turn always follows a swap of its round.
+        const Move forbidden = last;
+        std::vector<Move> expected;
+        for (int r = 0; r < kRanks; ++r)
+          for (int low : squares[std::size_t(r)])
+            for (int high : squares[std::size_t((r + 1) % kRanks)]) {
+              if (swap_move(low, high) == forbidden) {
+                cut_places.insert(int(expected.size()) % 16);
+                cut_ranks.insert(r);
+                continue;
+              }
+              expected.push_back(swap_move(low, high));
+            }
+        ASSERT_EQ(std::vector<Move>(moves.begin(), moves.end()), expected)
+            << "seed " << seed << ", ply " << s->ply();
+      }
+      last = moves[rng.uniform(uint32_t(moves.size()))];
+      s->apply(last);
+    }
+  }
+  EXPECT_EQ(cut_places.size(), 16u);  // every place in a row of sixteen
+  EXPECT_EQ(cut_ranks.size(), std::size_t(kRanks));
+}
+
 TEST(RelativityTime, IllegalTimeSwapSaysWhy) {
   auto s = make({{"coins", kRecordedDeal}});
   s->apply_text("d3#e3");
@@ -594,6 +634,34 @@ TEST(RelativityLearning, ActionsNumberThePairsOfSquares) {
 // legal_action_indices fills a caller's buffer with the legal moves' action indices in their
 // order, at every ply of a game (Space and Time, with and without a swap that may not be
 // reversed), in a buffer just long enough too, and refuses a buffer too short for the legal moves.
+// action_move's own legality test (a table for Space, the ranks' difference for Time, the
+// reversal) agrees with the legal moves on every action, in both roles and both rounds.
+TEST(RelativityLearning, ActionMoveRefusesExactlyTheActionsOutsideTheMask) {
+  Rng rng(3);
+  std::set<int> roles_and_rounds;
+  for (uint64_t seed = 1; seed <= 2; ++seed) {
+    auto s = make({}, seed);
+    std::vector<uint8_t> mask(static_cast<std::size_t>(kActions));
+    while (!s->is_terminal()) {
+      s->legal_action_mask(mask);
+      for (int action = 0; action < kActions; ++action) {
+        bool refused = false;
+        try {
+          s->action_move(action);
+        } catch (const BadMove&) {
+          refused = true;
+        }
+        ASSERT_EQ(refused, mask[std::size_t(action)] == 0)
+            << "seed " << seed << ", ply " << s->ply() << ", action " << action;
+      }
+      roles_and_rounds.insert(s->round() * 2 + s->role_to_move());
+      const auto moves = s->legal_moves();
+      s->apply(moves[rng.uniform(uint32_t(moves.size()))]);
+    }
+  }
+  EXPECT_EQ(roles_and_rounds.size(), 4u);
+}
+
 TEST(RelativityLearning, LegalActionIndicesFillTheCallersBuffer) {
   auto s = make({{"coins", kRecordedDeal}});
   std::vector<int> buffer(std::size_t(s->game().num_distinct_actions()), -1);
