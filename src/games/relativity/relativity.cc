@@ -156,6 +156,24 @@ struct TimeSpreads {
 };
 constexpr TimeSpreads kTimeSpreads;
 
+// The squares of rank r's sixteen Time swaps (fifteen and a repeat on the cut's rank), the lower of
+// each pair in `low` and the higher in `high`, a byte a swap: the byte shuffles both AVX2 writers
+// below start from.
+struct TimeRowSquares {
+  __m128i low, high;
+};
+__attribute__((target("avx2"))) inline TimeRowSquares time_row_squares(
+    const uint32_t by_rank[kRanks], int r, int cut_rank, int cut) {
+  const std::size_t spread = r == cut_rank ? std::size_t(cut % 16) : 16;
+  const __m128i a = _mm_shuffle_epi8(
+      _mm_cvtsi32_si128(int(by_rank[r])),
+      _mm_load_si128(reinterpret_cast<const __m128i*>(kTimeSpreads.low[spread].data())));
+  const __m128i b = _mm_shuffle_epi8(
+      _mm_cvtsi32_si128(int(by_rank[r + 1 == kRanks ? 0 : r + 1])),
+      _mm_load_si128(reinterpret_cast<const __m128i*>(kTimeSpreads.high[spread].data())));
+  return {_mm_min_epu8(a, b), _mm_max_epu8(a, b)};
+}
+
 // write_time_rows with AVX2, which widens sixteen 16-bit codes to moves four at a time (half the
 // instructions and stores of SSE2), for the processors that have it (time_rows picks); the cut
 // swap is left out by the row's byte shuffle, with no loop.
@@ -164,16 +182,9 @@ __attribute__((target("avx2"))) void write_time_rows_avx2(const uint32_t by_rank
   const int cut_rank = cut >= 0 ? cut / 16 : kRanks;
   for (int r = 0; r < kRanks; ++r) {
     Move* row = to + r * 16 - (r > cut_rank);
-    const std::size_t spread = r == cut_rank ? std::size_t(cut % 16) : 16;
-    const __m128i a = _mm_shuffle_epi8(
-        _mm_cvtsi32_si128(int(by_rank[r])),
-        _mm_load_si128(reinterpret_cast<const __m128i*>(kTimeSpreads.low[spread].data())));
-    const __m128i b = _mm_shuffle_epi8(
-        _mm_cvtsi32_si128(int(by_rank[r + 1 == kRanks ? 0 : r + 1])),
-        _mm_load_si128(reinterpret_cast<const __m128i*>(kTimeSpreads.high[spread].data())));
-    const __m256i codes =
-        _mm256_or_si256(_mm256_slli_epi16(_mm256_cvtepu8_epi16(_mm_min_epu8(a, b)), 5),
-                        _mm256_cvtepu8_epi16(_mm_max_epu8(a, b)));
+    const TimeRowSquares sq = time_row_squares(by_rank, r, cut_rank, cut);
+    const __m256i codes = _mm256_or_si256(_mm256_slli_epi16(_mm256_cvtepu8_epi16(sq.low), 5),
+                                          _mm256_cvtepu8_epi16(sq.high));
     const __m128i first8 = _mm256_castsi256_si128(codes),
                   last8 = _mm256_extracti128_si256(codes, 1);
     auto* words = reinterpret_cast<__m256i*>(row);
@@ -195,15 +206,8 @@ __attribute__((target("avx2"))) void write_time_actions_avx2(const uint32_t by_r
   const __m256i forty_five = _mm256_set1_epi16(45), one = _mm256_set1_epi16(1);
   for (int r = 0; r < kRanks; ++r) {
     int* row = to + r * 16 - (r > cut_rank);
-    const std::size_t spread = r == cut_rank ? std::size_t(cut % 16) : 16;
-    const __m128i a = _mm_shuffle_epi8(
-        _mm_cvtsi32_si128(int(by_rank[r])),
-        _mm_load_si128(reinterpret_cast<const __m128i*>(kTimeSpreads.low[spread].data())));
-    const __m128i b = _mm_shuffle_epi8(
-        _mm_cvtsi32_si128(int(by_rank[r + 1 == kRanks ? 0 : r + 1])),
-        _mm_load_si128(reinterpret_cast<const __m128i*>(kTimeSpreads.high[spread].data())));
-    const __m256i lo = _mm256_cvtepu8_epi16(_mm_min_epu8(a, b)),
-                  hi = _mm256_cvtepu8_epi16(_mm_max_epu8(a, b));
+    const TimeRowSquares sq = time_row_squares(by_rank, r, cut_rank, cut);
+    const __m256i lo = _mm256_cvtepu8_epi16(sq.low), hi = _mm256_cvtepu8_epi16(sq.high);
     const __m256i actions = _mm256_sub_epi16(
         _mm256_add_epi16(
             _mm256_srli_epi16(_mm256_mullo_epi16(lo, _mm256_sub_epi16(forty_five, lo)), 1), hi),
