@@ -474,18 +474,9 @@ json condition_json(const ConditionStats& s, double detect, const std::vector<in
               {"figures", figures}};
 }
 
-}  // namespace
-
-json Summary::to_json() const {
-  json out;
-  out["mode"] = mode_;
-  out["seed"] = seed_;
-  out["first_deal"] = first_deal_;
-  out["deals"] = deals_done_;
-  out["planned_deals"] = planned_deals_;
-  out["quality_every"] = measured_ ? json(quality_every_) : json(nullptr);
-  out["interrupted"] = info_.interrupted;
-  out["methods"] = {
+// What each figure of the summary means and how its interval is computed ("methods").
+json methods_json() {
+  return {
       {"win_share",
        "sole wins over decisive games, 95% Wilson score interval at the effective sample size "
        "(deals as the unit: games / design effect, the design effect from the cluster-robust "
@@ -519,6 +510,45 @@ json Summary::to_json() const {
       {"ratings",
        "Bradley–Terry by Hunter's MM algorithm, one virtual draw per pair that met, Elo scale, "
        "95% interval from the observed information under a sum-zero constraint"}};
+}
+
+// The game's seat figures by turn: per figure its meaning, and per turn the measured games
+// still running, each seat's mean and standard deviation, up to the first turn with none.
+json trajectories_json(const ConditionStats& s) {
+  json trajectories = json::object();
+  const std::size_t n = std::size_t(s.players);
+  for (std::size_t f = 0; f < s.seat_figure_names.size(); ++f) {
+    json games = json::array(), mean = json::array(), sd = json::array();
+    for (std::size_t t = 0; t < s.figure_trace.size() && s.figure_trace[t][f * n].count() > 0;
+         ++t) {
+      const std::vector<Moments>& turn = s.figure_trace[t];
+      games.push_back(t < s.turn_games.size() ? s.turn_games[t] : 0);
+      json m = json::array(), d = json::array();
+      for (std::size_t seat = 0; seat < n; ++seat) {
+        m.push_back(turn[f * n + seat].mean());
+        d.push_back(std::sqrt(turn[f * n + seat].variance()));
+      }
+      mean.push_back(m);
+      sd.push_back(d);
+    }
+    trajectories[s.seat_figure_names[f]] = {
+        {"meaning", s.seat_figure_meanings[f]}, {"games", games}, {"mean", mean}, {"sd", sd}};
+  }
+  return trajectories;
+}
+
+}  // namespace
+
+json Summary::to_json() const {
+  json out;
+  out["mode"] = mode_;
+  out["seed"] = seed_;
+  out["first_deal"] = first_deal_;
+  out["deals"] = deals_done_;
+  out["planned_deals"] = planned_deals_;
+  out["quality_every"] = measured_ ? json(quality_every_) : json(nullptr);
+  out["interrupted"] = info_.interrupted;
+  out["methods"] = methods_json();
   json conditions = json::array();
   for (std::size_t c = 0; c < conditions_.size(); ++c) {
     json one = condition_json(conditions_[c], detect_, slot_agent_[c]);
@@ -531,29 +561,7 @@ json Summary::to_json() const {
     }
     one["quality"] = quality;
     one["quality_games"] = conditions_[c].quality_games;
-    // The game's seat figures by turn: per figure its meaning, and per turn the measured games
-    // still running, each seat's mean and standard deviation, up to the first turn with none.
-    const ConditionStats& s = conditions_[c];
-    json trajectories = json::object();
-    const std::size_t n = std::size_t(s.players);
-    for (std::size_t f = 0; f < s.seat_figure_names.size(); ++f) {
-      json games = json::array(), mean = json::array(), sd = json::array();
-      for (std::size_t t = 0; t < s.figure_trace.size() && s.figure_trace[t][f * n].count() > 0;
-           ++t) {
-        const std::vector<Moments>& turn = s.figure_trace[t];
-        games.push_back(t < s.turn_games.size() ? s.turn_games[t] : 0);
-        json m = json::array(), d = json::array();
-        for (std::size_t seat = 0; seat < n; ++seat) {
-          m.push_back(turn[f * n + seat].mean());
-          d.push_back(std::sqrt(turn[f * n + seat].variance()));
-        }
-        mean.push_back(m);
-        sd.push_back(d);
-      }
-      trajectories[s.seat_figure_names[f]] = {
-          {"meaning", s.seat_figure_meanings[f]}, {"games", games}, {"mean", mean}, {"sd", sd}};
-    }
-    one["trajectories"] = trajectories;
+    one["trajectories"] = trajectories_json(conditions_[c]);
     conditions.push_back(one);
   }
   out["conditions"] = conditions;
