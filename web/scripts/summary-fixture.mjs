@@ -1,6 +1,8 @@
-// Writes src/lab-report/summary.fixture.json, the figures the lab report's unit tests draw
-// (report.test.ts, replay-panel.test.ts): the lab-summary block of a real `tabletop sim --report`
-// run (the command in RUN), with its replays cut to the shortest game so the file stays small.
+// Writes the lab summary the lab report's unit tests draw (src/lab-report/fixture.ts, for
+// report.test.ts and replay-panel.test.ts): the lab-summary block of a real `tabletop sim --report`
+// run (the command in RUN), with its replays cut to the shortest game so the files stay small, in
+// two files: src/lab-report/summary.fixture.json, the figures, and replay.fixture.json, the game
+// replayed (report.replays).
 //   node scripts/summary-fixture.mjs          rewrite the fixture (npm run fixture:lab-summary)
 //   node scripts/summary-fixture.mjs --check  fail when a fresh run's figures differ from the
 //                                             committed fixture (timings aside)
@@ -14,6 +16,7 @@ import { format } from "prettier";
 import { BIN } from "../e2e/harness.mjs";
 
 export const FIXTURE = path.join(import.meta.dirname, "..", "src/lab-report/summary.fixture.json");
+export const REPLAY_FIXTURE = path.join(import.meta.dirname, "..", "src/lab-report/replay.fixture.json");
 export const RUN = [
   "sim",
   "relativity",
@@ -78,20 +81,33 @@ function withoutTimings(value) {
   return value;
 }
 
+/** The summary as its two files: the figures (without report.replays) and the replays. */
+function splitFixture(summary) {
+  const { replays, ...report } = summary.report;
+  return [
+    [FIXTURE, { ...summary, report }],
+    [REPLAY_FIXTURE, replays],
+  ];
+}
+
 if (process.argv[1] === import.meta.filename) {
-  const fresh = cutToShortestReplay(runSummary());
+  const files = splitFixture(cutToShortestReplay(runSummary()));
   if (process.argv.includes("--check")) {
-    const committed = JSON.parse(fs.readFileSync(FIXTURE, "utf8"));
-    const a = JSON.stringify(withoutTimings(committed));
-    const b = JSON.stringify(withoutTimings(fresh));
-    if (a !== b) {
-      console.error(`${FIXTURE} is stale: run npm run fixture:lab-summary in web/ and commit it`);
-      process.exit(1);
+    for (const [file, fresh] of files) {
+      const committed = JSON.parse(fs.readFileSync(file, "utf8"));
+      const a = JSON.stringify(withoutTimings(committed));
+      const b = JSON.stringify(withoutTimings(fresh));
+      if (a !== b) {
+        console.error(`${file} is stale: run npm run fixture:lab-summary in web/ and commit it`);
+        process.exit(1);
+      }
+      console.log(`${file} is up to date`);
     }
-    console.log(`${FIXTURE} is up to date`);
   } else {
-    const text = await format(JSON.stringify(fresh), { parser: "json", printWidth: 110 });
-    fs.writeFileSync(FIXTURE, text);
-    console.log(`wrote ${FIXTURE}`);
+    for (const [file, fresh] of files) {
+      const text = await format(JSON.stringify(fresh), { parser: "json", printWidth: 110 });
+      fs.writeFileSync(file, text);
+      console.log(`wrote ${file}`);
+    }
   }
 }

@@ -2,13 +2,12 @@
 // each step's board is the game's own drawing of the observation rebuilt from the changes, and
 // the move, the log and the estimate cursor follow the step.
 import { beforeEach, describe, expect, it } from "vitest";
-import fixture from "./summary.fixture.json";
+import { summary } from "./fixture";
 import { renderReport } from "./main";
 import { applyChange, observations } from "./observations";
 import { stepWords } from "./replay-panel";
-import type { LabSummary, ReplayGame } from "./types";
+import type { ReplayGame } from "./types";
 
-const summary = fixture as unknown as LabSummary;
 const game = summary.report.replays.games[0] as ReplayGame;
 
 describe("observations", () => {
