@@ -115,8 +115,8 @@ web: web/node_modules/.package-lock.json
 
 # The client's linter and formatter (web/eslint.config.js, web/.prettierrc.json) first, then that
 # the committed lab report page (data/lab-report-page.html) is what its sources build and its unit
-# tests' figures (web/src/lab-report/summary.fixture.json) are what the lab writes today, the unit
-# tests and the browser tests.
+# tests' figures (web/src/lab-report/*.fixture.json, one run in three files) are what the lab
+# writes today, the unit tests and the browser tests.
 test-web: build web
 	cd web && npm run -s lint && npm run -s format:check && npm run -s check:lab-report && npm run -s check:lab-summary && npx vitest run \
 	  && node e2e/run.mjs

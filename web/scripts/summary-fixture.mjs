@@ -1,8 +1,11 @@
 // Writes the lab summary the lab report's unit tests draw (src/lab-report/fixture.ts, for
 // report.test.ts and replay-panel.test.ts): the lab-summary block of a real `tabletop sim --report`
 // run (the command in RUN), with its replays cut to the shortest game so the files stay small, in
-// two files: src/lab-report/summary.fixture.json, the figures, and replay.fixture.json, the game
-// replayed (report.replays).
+// three files along the summary's own seams (src/lab-report/): summary.fixture.json, the figures
+// `tabletop sim --json` writes (conditions, comparisons, methods); report.fixture.json, what
+// `--report` adds for the page's charts (report, less its replays: per condition the estimate, move
+// and length distributions and the outlying games); replay.fixture.json, the game replayed
+// (report.replays).
 //   node scripts/summary-fixture.mjs          rewrite the fixture (npm run fixture:lab-summary)
 //   node scripts/summary-fixture.mjs --check  fail when a fresh run's figures differ from the
 //                                             committed fixture (timings aside)
@@ -16,6 +19,7 @@ import { format } from "prettier";
 import { BIN } from "../e2e/harness.mjs";
 
 export const FIXTURE = path.join(import.meta.dirname, "..", "src/lab-report/summary.fixture.json");
+export const REPORT_FIXTURE = path.join(import.meta.dirname, "..", "src/lab-report/report.fixture.json");
 export const REPLAY_FIXTURE = path.join(import.meta.dirname, "..", "src/lab-report/replay.fixture.json");
 export const RUN = [
   "sim",
@@ -81,11 +85,13 @@ function withoutTimings(value) {
   return value;
 }
 
-/** The summary as its two files: the figures (without report.replays) and the replays. */
+/** The summary as its three files: the figures, the report's chart data and the replays. */
 function splitFixture(summary) {
-  const { replays, ...report } = summary.report;
+  const { report, ...figures } = summary;
+  const { replays, ...charts } = report;
   return [
-    [FIXTURE, { ...summary, report }],
+    [FIXTURE, figures],
+    [REPORT_FIXTURE, charts],
     [REPLAY_FIXTURE, replays],
   ];
 }

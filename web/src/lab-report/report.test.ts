@@ -1,8 +1,9 @@
-// The report page drawn from a real run's figures (fixture.ts: summary.fixture.json and
-// replay.fixture.json, written by `npm run fixture:lab-summary` from the lab-summary block of
-// `tabletop sim relativity -n 6 -j 2 --rotate --agents random,greedy --sweep max_plies=10000,40
-// --seed 3 --report report` with the replays cut to the shortest game; `make test-web` fails when a
-// fresh run differs): every section and chart is there and every figure in a table is the JSON's.
+// The report page drawn from a real run's figures (fixture.ts: summary.fixture.json,
+// report.fixture.json and replay.fixture.json, written by `npm run fixture:lab-summary` from the
+// lab-summary block of `tabletop sim relativity -n 6 -j 2 --rotate --agents random,greedy --sweep
+// max_plies=10000,40 --seed 3 --report report` with the replays cut to the shortest game; `make
+// test-web` fails when a fresh run differs): every section and chart is there and every figure in a
+// table is the JSON's.
 import { beforeEach, describe, expect, it } from "vitest";
 import { summary } from "./fixture";
 import { pct, range, signed } from "./format";
