@@ -268,9 +268,10 @@ class TcgState final : public State {
   // game where no card of one seat
   // beats a card of another in both active modes) and "capped_stalemate" (1 in a capped game the
   // rules cannot end: no attack kills for good now, and either no kill under any allowed pair of
-  // modes, or none under the active pair and no card left, anywhere, that can change the modes,
-  // or nothing left that can change a field or the modes: no card in a hand or pile and no field
-  // agent with a pro move it enacts from the field or that changes the modes or a field's order).
+  // modes, or none under the active pair and no card left, anywhere, that can still change the
+  // modes, or nothing left that can change a field or the modes: no card in a hand or pile and no
+  // field agent with a pro move in play (pro_moves_in_play) it enacts from the field or that
+  // changes the modes or a field's order).
   // A seat is out only when its last card is gone, and no rule ends a game otherwise.
   void figures(Figures& out) const override;
   // Whether some card of one seat still in beats a card of another seat still in, in both modes
@@ -340,13 +341,16 @@ class TcgState final : public State {
   // last player standing, so the game ends as soon as a move leaves one. It is one when two modes
   // are active in the main phase, no seat still in holds a card in hand or pile (no deployment,
   // no hand pro move, no draw), no field agent may enact a pro move from the field that discards
-  // it (a mode change, Inside Job, Planting Bombs, Shakeup, Hostile Takeover; a Burglary only
-  // with an elected official, a Home Turf card, in another seat's field to attack), and no attack
-  // changes a field: no card of one seat still in beats a card of another in both modes, or, the
-  // fields being fixed, no agent that may launch (rear, foreign, not held by Home Turf) beats an
-  // agent it may attack (exposed; with Ninja Ops, any of the seat's) in both modes or is beaten
-  // so by one (so no kill, lost launcher, Brainwashing, bomb, medic or Disguise). Every move left
-  // is then an attack that changes nothing or a pass: the same fields and modes for ever.
+  // it (a mode change that can still change a mode, Inside Job while three seats are in, Planting
+  // Bombs, Shakeup, Hostile Takeover; a Burglary only with an elected official, a Home Turf card,
+  // in another seat's field to attack: pro_moves_in_play), so the modes and the cards are fixed
+  // and only attacks change the fields, and either no attack changes a field — no card of one
+  // seat still in beats a card of another in both modes, or, the fields being fixed, no agent
+  // that may launch (rear, foreign, not held by Home Turf) beats an agent it may attack (exposed;
+  // with Ninja Ops, any of the seat's) in both modes or is beaten so by one (so no kill, lost
+  // launcher, Brainwashing, bomb, medic or Disguise): every move left is an attack that changes
+  // nothing or a pass — or attacks may change the fields but two seats or more each keep an agent
+  // they can never lose (a_last_player_may_remain is false).
   bool dead_position() const;
   // Whether `agent`, in the field or hand, may exercise pro move `p` now: it qualifies and is not
   // a master plan holder (which exercises no other pro move).
@@ -399,6 +403,18 @@ class TcgState final : public State {
   // Whether some agent that may launch now beats an agent it may attack in both modes, or is
   // beaten so by one (dead_position; every agent of the seat for Ninja Ops).
   bool some_attack_changes_a_field() const;
+  // The pro moves field agent `a` may still enact in this position however the game goes on
+  // (dead_position; the lab's capped_stalemate): those of its card it may use (a master plan
+  // holder uses only its plan), less Inside Job with fewer than three seats still in (it needs a
+  // third player) and a Shadow Surge for a network already active (the two modes always differ,
+  // so setting either to it changes nothing).
+  ProMoveSet pro_moves_in_play(uint16_t a) const;
+  // Whether, the modes and the cards being fixed (dead_position's other conditions), every seat
+  // still in but one could still lose all its field agents: each agent beaten in both modes by an
+  // agent of another seat still in (so an attack may kill it, or it may die launching), bombed to
+  // such an agent, or the seat holds a Disguise agent and some agent it could lose. True wherever
+  // Brainwashing may follow a kill (a captured agent changes sides).
+  bool a_last_player_may_remain() const;
   // Calls f(a, t, ninja) for every field agent a that may launch an attack now and every other
   // seat t still in (ninja: a may attack any agent of t's field, not only the exposed ones);
   // true at the first call that returns true (attack_kills, some_attack_changes_a_field).

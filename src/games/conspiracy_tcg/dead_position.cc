@@ -8,12 +8,12 @@ bool TcgState::dead_position() const {
   if (over_ || phase_ != kMain || modes_.count() < 2) return false;
   for (Seat s = 0; s < num_players(); ++s)
     if (!seat(s).out && (seat(s).hand_count > 0 || seat(s).pile_count > 0)) return false;
-  if (kill_possible(modes_) && some_attack_changes_a_field()) return false;
   // The pro moves a field agent may enact whatever the position, each discarding it (dF): the
-  // mode changes, Inside Job, Planting Bombs, Shakeup, Hostile Takeover. The others wait for
-  // what cannot come: a kill (Brainwashing, Crash Clinic, Disguise), a change of the modes (Old
-  // School), an empty place (Getting the Ball Rolling), a deployment or a hand card; the
-  // Burglaries for an elected official in another seat's field.
+  // mode changes, Inside Job, Planting Bombs, Shakeup, Hostile Takeover, as far as the position
+  // leaves them in play (pro_moves_in_play). The others wait for what cannot come: a kill
+  // (Brainwashing, Crash Clinic, Disguise), a change of the modes (Old School), an empty place
+  // (Getting the Ball Rolling), a deployment or a hand card; the Burglaries for an elected
+  // official in another seat's field.
   constexpr ProMoveSet acts = bit(kClockwork) | bit(kLegalManeuvering) | bit(kTabulaRecta) |
                               bit(kSpySatellite) | bit(kWiretap) | bit(kTempleOfDagon) |
                               bit(kBigBrother) | bit(kSecretHandshake) | bit(kInsideJob) |
@@ -23,7 +23,7 @@ bool TcgState::dead_position() const {
     if (seat(s).out) continue;
     bool dead = true;
     for_each_card(s, [&](uint16_t a) {
-      const ProMoveSet p = rules().card(a).pro_moves;
+      const ProMoveSet p = pro_moves_in_play(a);
       if (p & acts) dead = false;
       if (!(p & burglaries)) return;
       for (Seat t = 0; t < num_players(); ++t)
@@ -34,7 +34,68 @@ bool TcgState::dead_position() const {
     });
     if (!dead) return false;
   }
-  return true;
+  // The modes and the cards are fixed now: only attacks change the fields.
+  if (!kill_possible(modes_) || !some_attack_changes_a_field()) return true;
+  return !a_last_player_may_remain();
+}
+
+bool TcgState::a_last_player_may_remain() const {
+  const TcgGame& g = rules();
+  int seats_in = 0;
+  for (Seat s = 0; s < num_players(); ++s) seats_in += seat(s).out ? 0 : 1;
+  // A captured agent changes sides: where Brainwashing may follow a kill, no bound is drawn.
+  for (Seat s = 0; s < num_players(); ++s)
+    if (!seat(s).out) {
+      bool brainwasher = false;
+      for_each_card(s, [&](uint16_t a) { brainwasher = brainwasher || may_use(a, kBrainwashing); });
+      if (brainwasher) return true;
+    }
+  // mortal[a]: some agent of another seat still in beats field agent a in both modes, which is
+  // what it takes to kill a (attacking it) and to make a die launching (exposed to it).
+  std::bitset<kMaxAgents> mortal;
+  for (Seat t = 0; t < num_players(); ++t) {
+    if (seat(t).out) continue;
+    for_each_card(t, [&](uint16_t x) {
+      for (Seat u = 0; u < num_players(); ++u)
+        if (u != t && !seat(u).out)
+          for_each_card(u, [&](uint16_t y) {
+            if (beats_in_both(g.keys(y), g.keys(x), modes_)) mortal.set(x);
+          });
+    });
+  }
+  // An attack that kills one agent of a bomb's pair kills both.
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (int i = 0; i < bomb_count(); ++i) {
+      const auto [a, b] = bomb(i);
+      if (mortal[a] != mortal[b]) mortal.set(a).set(b), grew = true;
+    }
+  }
+  int can_go_out = 0;  // seats whose every field agent can be lost
+  for (Seat t = 0; t < num_players(); ++t) {
+    if (seat(t).out) continue;
+    bool any = false, all = true, disguise = false;
+    for_each_card(t, [&](uint16_t x) {
+      any = any || mortal[x];
+      all = all && mortal[x];
+      disguise = disguise || may_use(x, kDisguise);
+    });
+    // Disguise: the seat may lose any of its agents in place of one it would have lost.
+    if (all || (any && disguise)) ++can_go_out;
+  }
+  return can_go_out >= seats_in - 1;
+}
+
+ProMoveSet TcgState::pro_moves_in_play(uint16_t a) const {
+  ProMoveSet in_play = 0;
+  for (int p = 0; p < kProMoveCount; ++p)
+    if (may_use(a, ProMove(p))) in_play |= bit(ProMove(p));
+  int seats_in = 0;
+  for (Seat s = 0; s < num_players(); ++s) seats_in += seat(s).out ? 0 : 1;
+  if (seats_in < 3) in_play &= ~bit(kInsideJob);
+  for (ProMove surge : {kTempleOfDagon, kBigBrother, kSecretHandshake})
+    if (modes_.has(surge_mode(surge))) in_play &= ~bit(surge);
+  return in_play;
 }
 
 bool TcgState::some_attack_changes_a_field() const {

@@ -50,6 +50,10 @@ int opposite(int mode);
 inline bool is_network(int mode) {
   return mode >= kReptiliansMode && mode <= kAgencyMode;
 }
+// The network a Shadow Surge pro move (Temple of Dagon, Big Brother, Secret Handshake) sets.
+inline int surge_mode(ProMove p) {
+  return p == kTempleOfDagon ? kReptiliansMode : p == kBigBrother ? kAgencyMode : kIlluminatiMode;
+}
 
 // The active modes: up to two, sorted, kNoMode last.
 struct ModePair {

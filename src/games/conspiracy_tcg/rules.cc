@@ -24,11 +24,6 @@ std::string fold(const std::string& s) {
   return out;
 }
 
-// The network a Shadow Surge pro move sets.
-int surge_mode(ProMove p) {
-  return p == kTempleOfDagon ? kReptiliansMode : p == kBigBrother ? kAgencyMode : kIlluminatiMode;
-}
-
 // The modes a mode-setting pro move may set (kModeCount: any).
 void settable(ProMove p, int& a, int& b) {
   a = b = kModeCount;

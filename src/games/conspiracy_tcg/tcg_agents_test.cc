@@ -233,6 +233,62 @@ TEST(TcgDeadPosition, AKillOnlyTheFieldsForbidIsDeadWhenTheFieldsCannotChange) {
   EXPECT_FALSE(rear->dead_position());
 }
 
+// A pro move that cannot act keeps nothing going. The fishmonger Fisher (Temple of Dagon: a
+// surge for the Reptilians) and the interior decorator Decor (Inside Job) beat each other in
+// neither pair of modes below. Under the Reptilians and the Illuminati the surge would set a mode
+// already active (the two modes always differ) and Inside Job needs a third player: dead. Under
+// AAA and near the surge may still set the Reptilians; with a third seat in (Stretch, whom
+// neither beats nor is beaten by), the decorator may still lend it an attack: not dead.
+TEST(TcgDeadPosition, ASurgeForAnActiveNetworkOrAnInsideJobWithoutAThirdSeatKeepsNothingGoing) {
+  const std::vector<std::string> ri = {"REPTILIANS", "ILLUMINATI"};
+  auto g = game(2);
+  auto active = position(g, {{{{"Fisher"}}, {}, {}}, {{{"Decor"}}, {}, {}}}, ri);
+  ASSERT_FALSE(active->kill_possible(active->modes()));
+  EXPECT_TRUE(active->dead_position());
+  auto other = position(g, {{{{"Fisher"}}, {}, {}}, {{{"Decor"}}, {}, {}}}, {"AAA", "NEAR"});
+  ASSERT_FALSE(other->kill_possible(other->modes()));
+  EXPECT_FALSE(other->dead_position());
+  EXPECT_TRUE(legal(*other, "surge " + at(*g, "Fisher") + " AAA>REPTILIANS"));
+
+  auto three = game(3);
+  auto third = position(
+      three, {{{{"Fisher"}}, {}, {}}, {{{"Decor"}}, {}, {}}, {{{"Stretch"}}, {}, {}}}, ri, 1);
+  ASSERT_FALSE(third->kill_possible(third->modes()));
+  EXPECT_FALSE(third->dead_position());
+  json saved = third->to_json();
+  saved["state"]["seats"][2]["field"] = json::array();
+  saved["state"]["seats"][2]["out"] = true;
+  std::unique_ptr<State> two_in = three->state_from_json(saved);
+  EXPECT_TRUE(static_cast<const TcgState&>(*two_in).dead_position());
+}
+
+// Attacks that still kill do not keep a game going when no last player can come of them. Under
+// the Reptilians and the Illuminati Fisher kills the clerk Filler and Decor the clerk Bench, but
+// nothing of the other seat beats Fisher or Decor in both modes: each seat keeps an agent it can
+// never lose. Bombing Decor to Filler (a kill of Filler takes Decor too) lets seat 1 lose
+// everything: not dead.
+TEST(TcgDeadPosition, SeatsThatEachKeepAnAgentNoOtherSeatBeatsAreDeadThoughAttacksStillKill) {
+  const std::vector<std::string> ri = {"REPTILIANS", "ILLUMINATI"};
+  auto g = game(2);
+  const std::vector<SeatSpec> seats = {{{{"Fisher"}, {"Bench"}}, {}, {}},
+                                       {{{"Decor"}, {"Filler"}}, {}, {}}};
+  auto kept = position(g, seats, ri);
+  ASSERT_TRUE(kept->attack_kills());
+  EXPECT_TRUE(kept->dead_position());
+  kept->apply_text("attack " + at(*g, "Fisher") + " 1");
+  EXPECT_TRUE(kept->is_terminal());
+  EXPECT_TRUE(kept->ended_dead());
+  EXPECT_EQ(kept->returns()[0], 0.0);
+
+  auto bombed =
+      position(g, seats, ri, 0,
+               json{{"bombs", json::array({json::array({id(*g, "Decor"), id(*g, "Filler")})})}});
+  ASSERT_EQ(bombed->bomb_count(), 1);
+  EXPECT_FALSE(bombed->dead_position());
+  bombed->apply_text("attack " + at(*g, "Fisher") + " 1");
+  EXPECT_FALSE(in_field(*bombed, *g, "Decor"));
+}
+
 // The variant dead_position_shared: the seats still in share the win, the eliminated seat loses.
 TEST(TcgDeadPosition, UnderTheVariantTheSeatsStillInShareTheWin) {
   for (const bool shared : {false, true}) {
