@@ -87,9 +87,9 @@ bool TcgState::a_last_player_may_remain() const {
 }
 
 ProMoveSet TcgState::pro_moves_in_play(uint16_t a) const {
-  ProMoveSet in_play = 0;
-  for (int p = 0; p < kProMoveCount; ++p)
-    if (may_use(a, ProMove(p))) in_play |= bit(ProMove(p));
+  ProMoveSet in_play = rules().card(a).pro_moves;
+  for (int k = 0; k < kMasterPlans; ++k)  // as may_use: a plan holder uses its plan only
+    if (plan_holder_[std::size_t(k)] == a) in_play &= bit(ProMove(kMasterPlanAncientSecrets + k));
   int seats_in = 0;
   for (Seat s = 0; s < num_players(); ++s) seats_in += seat(s).out ? 0 : 1;
   if (seats_in < 3) in_play &= ~bit(kInsideJob);
