@@ -342,15 +342,16 @@ class TcgState final : public State {
   // are active in the main phase, no seat still in holds a card in hand or pile (no deployment,
   // no hand pro move, no draw), no field agent may enact a pro move from the field that discards
   // it (a mode change that can still change a mode, Inside Job while three seats are in, Planting
-  // Bombs, Shakeup, Hostile Takeover; a Burglary only with an elected official, a Home Turf card,
-  // in another seat's field to attack: pro_moves_in_play), so the modes and the cards are fixed
-  // and only attacks change the fields, and either no attack changes a field — no card of one
-  // seat still in beats a card of another in both modes, or, the fields being fixed, no agent
-  // that may launch (rear, foreign, not held by Home Turf) beats an agent it may attack (exposed;
-  // with Ninja Ops, any of the seat's) in both modes or is beaten so by one (so no kill, lost
-  // launcher, Brainwashing, bomb, medic or Disguise): every move left is an attack that changes
-  // nothing or a pass — or attacks may change the fields but two seats or more each keep an agent
-  // they can never lose (a_last_player_may_remain is false).
+  // Bombs while it has agents to link or a bomb to remove, Shakeup, Hostile Takeover; a Burglary
+  // only with an elected official, a Home Turf card, in another seat's field to attack:
+  // pro_moves_in_play), so the modes and the cards are fixed and only attacks change the fields,
+  // and either no attack changes a field — no card of one seat still in beats a card of another in
+  // both modes, or, the fields being fixed, no agent that may launch (rear, foreign, not held by
+  // Home Turf) beats an agent it may attack (exposed; with Ninja Ops, any of the seat's) in both
+  // modes or is beaten so by one (so no kill, lost launcher, Brainwashing, bomb, medic or
+  // Disguise): every move left is an attack that changes nothing or a pass — or attacks may change
+  // the fields but two seats or more each keep an agent they can never lose
+  // (a_last_player_may_remain is false).
   bool dead_position() const;
   // Whether `agent`, in the field or hand, may exercise pro move `p` now: it qualifies and is not
   // a master plan holder (which exercises no other pro move).
@@ -403,12 +404,14 @@ class TcgState final : public State {
   // Whether some agent that may launch now beats an agent it may attack in both modes, or is
   // beaten so by one (dead_position; every agent of the seat for Ninja Ops).
   bool some_attack_changes_a_field() const;
-  // The pro moves field agent `a` may still enact in this position however the game goes on
-  // (dead_position; the lab's capped_stalemate): those of its card it may use (a master plan
-  // holder uses only its plan), less Inside Job with fewer than three seats still in (it needs a
-  // third player) and a Shadow Surge for a network already active (the two modes always differ,
-  // so setting either to it changes nothing).
-  ProMoveSet pro_moves_in_play(uint16_t a) const;
+  // The pro moves agent `a` of seat `owner` may still enact in this position however the game
+  // goes on, once no card is left to deploy (dead_position; the lab's capped_stalemate): those of
+  // its card it may use (a master plan holder uses only its plan), less Inside Job with fewer than
+  // three seats still in (it needs a third player), a Shadow Surge for a network already active
+  // (the two modes always differ, so setting either to it changes nothing) and Planting Bombs
+  // with no bomb to remove and no other seat with two columns (it links two exposed agents of
+  // one other player).
+  ProMoveSet pro_moves_in_play(Seat owner, uint16_t a) const;
   // Whether, the modes and the cards being fixed (dead_position's other conditions), every seat
   // still in but one could still lose all its field agents: each agent beaten in both modes by an
   // agent of another seat still in (so an attack may kill it, or it may die launching), bombed to

@@ -23,7 +23,7 @@ bool TcgState::dead_position() const {
     if (seat(s).out) continue;
     bool dead = true;
     for_each_card(s, [&](uint16_t a) {
-      const ProMoveSet p = pro_moves_in_play(a);
+      const ProMoveSet p = pro_moves_in_play(s, a);
       if (p & acts) dead = false;
       if (!(p & burglaries)) return;
       for (Seat t = 0; t < num_players(); ++t)
@@ -86,7 +86,7 @@ bool TcgState::a_last_player_may_remain() const {
   return can_go_out >= seats_in - 1;
 }
 
-ProMoveSet TcgState::pro_moves_in_play(uint16_t a) const {
+ProMoveSet TcgState::pro_moves_in_play(Seat owner, uint16_t a) const {
   ProMoveSet in_play = rules().card(a).pro_moves;
   for (int k = 0; k < kMasterPlans; ++k)  // as may_use: a plan holder uses its plan only
     if (plan_holder_[std::size_t(k)] == a) in_play &= bit(ProMove(kMasterPlanAncientSecrets + k));
@@ -95,6 +95,18 @@ ProMoveSet TcgState::pro_moves_in_play(uint16_t a) const {
   if (seats_in < 3) in_play &= ~bit(kInsideJob);
   for (ProMove surge : {kTempleOfDagon, kBigBrother, kSecretHandshake})
     if (modes_.has(surge_mode(surge))) in_play &= ~bit(surge);
+  if ((in_play & bit(kPlantingBombs)) && bomb_count() == 0) {
+    // Two exposed agents of one other player: at most one a column, and with no card left to
+    // deploy no seat gains a column (Shakeup and Hostile Takeover, which could, are moves in play).
+    bool two = false;
+    for (Seat t = 0; t < num_players(); ++t) {
+      if (t == owner || seat(t).out) continue;
+      int columns = 0;
+      for (int c = 0; c < seat(t).columns; ++c) columns += seat(t).col_len[std::size_t(c)] > 0;
+      two = two || columns >= 2;
+    }
+    if (!two) in_play &= ~bit(kPlantingBombs);
+  }
   return in_play;
 }
 

@@ -199,13 +199,14 @@ void TcgState::figures(Figures& out) const {
     bool changer = false, acts = false;
     for (Seat s = 0; s < num_players(); ++s) {
       if (seat(s).out) continue;
-      for_each_card(s, [&](uint16_t a) { changer = changer || (pro_moves_in_play(a) & changers); });
+      for_each_card(s,
+                    [&](uint16_t a) { changer = changer || (pro_moves_in_play(s, a) & changers); });
       // A card in a hand or a pile may still be deployed, anywhere in the field.
       acts = acts || seat(s).hand_count > 0 || seat(s).pile_count > 0;
       for (int c = 0; c < seat(s).columns; ++c)
         for (int d = 0; d < seat(s).col_len[std::size_t(c)]; ++d)
-          acts =
-              acts || (pro_moves_in_play(seat(s).col[std::size_t(c)][std::size_t(d)]) & field_acts);
+          acts = acts ||
+                 (pro_moves_in_play(s, seat(s).col[std::size_t(c)][std::size_t(d)]) & field_acts);
     }
     stalemate = !any_pair || (no_kill_now && !changer) || !acts;
   }

@@ -262,6 +262,22 @@ TEST(TcgDeadPosition, ASurgeForAnActiveNetworkOrAnInsideJobWithoutAThirdSeatKeep
   EXPECT_TRUE(static_cast<const TcgState&>(*two_in).dead_position());
 }
 
+// Planting Bombs "links any two of another player's exposed field agents": the landscaper Bloom
+// beats no clerk and no clerk beats her under near and the Illuminati. Against one column there
+// are never two exposed agents to link (no card is left to open another column): dead. Against
+// two columns she may still plant a bomb: not dead.
+TEST(TcgDeadPosition, PlantingBombsWithNoTwoAgentsToLinkKeepsNothingGoing) {
+  const std::vector<std::string> ni = {"NEAR", "ILLUMINATI"};
+  auto g = game(2);
+  auto one = position(g, {{{{"Bloom"}}, {}, {}}, {{{"Bench", "Board"}}, {}, {}}}, ni);
+  ASSERT_FALSE(one->kill_possible(one->modes()));
+  EXPECT_TRUE(one->dead_position());
+  auto two = position(g, {{{{"Bloom"}}, {}, {}}, {{{"Bench"}, {"Board"}}, {}, {}}}, ni);
+  EXPECT_FALSE(two->dead_position());
+  EXPECT_TRUE(
+      legal(*two, "pro bomb " + at(*g, "Bloom") + " " + at(*g, "Bench") + " " + at(*g, "Board")));
+}
+
 // Attacks that still kill do not keep a game going when no last player can come of them. Under
 // the Reptilians and the Illuminati Fisher kills the clerk Filler and Decor the clerk Bench, but
 // nothing of the other seat beats Fisher or Decor in both modes: each seat keeps an agent it can
