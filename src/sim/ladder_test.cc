@@ -42,6 +42,10 @@ void check_versus(const json& versus, const std::string& game, int n, const Game
     const int games = v.at("games"), decisive = v.at("decisive"), wins = v.at("wins");
     EXPECT_EQ(games, v.at("deals").get<int>() * n);  // every deal once per cyclic seating
     EXPECT_LE(decisive + v.at("capped").get<int>(), games);
+    // Draws (recorded since --versus hard:hard): the rules' draws, neither won nor capped.
+    if (v.contains("draws")) {
+      EXPECT_LE(decisive + v.at("capped").get<int>() + v.at("draws").get<int>(), games);
+    }
     EXPECT_LE(wins, decisive);
     EXPECT_DOUBLE_EQ(v.at("fair").get<double>(), std::round(10000.0 / n) / 10000);
     // The share's sums over deals (scripts/ladder --extend adds them) count the same games.
