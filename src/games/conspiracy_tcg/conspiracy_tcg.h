@@ -328,6 +328,12 @@ class TcgState final : public State {
   uint16_t plan_holder(int k) const { return plan_holder_[std::size_t(k)]; }
   // How many master plans `s` holds.
   int master_plans(Seat s) const;
+  // How many seats are still in (not eliminated).
+  int seats_in() const {
+    int in = 0;
+    for (Seat s = 0; s < num_players(); ++s) in += seat(s).out ? 0 : 1;
+    return in;
+  }
   int bomb_count() const { return bomb_count_; }
   std::pair<uint16_t, uint16_t> bomb(int i) const {
     return {bombs_[std::size_t(i)][0], bombs_[std::size_t(i)][1]};

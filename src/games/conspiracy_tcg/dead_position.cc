@@ -41,8 +41,6 @@ bool TcgState::dead_position() const {
 
 bool TcgState::a_last_player_may_remain() const {
   const TcgGame& g = rules();
-  int seats_in = 0;
-  for (Seat s = 0; s < num_players(); ++s) seats_in += seat(s).out ? 0 : 1;
   // A captured agent changes sides: where Brainwashing may follow a kill, no bound is drawn.
   for (Seat s = 0; s < num_players(); ++s)
     if (!seat(s).out) {
@@ -83,16 +81,14 @@ bool TcgState::a_last_player_may_remain() const {
     // Disguise: the seat may lose any of its agents in place of one it would have lost.
     if (all || (any && disguise)) ++can_go_out;
   }
-  return can_go_out >= seats_in - 1;
+  return can_go_out >= seats_in() - 1;
 }
 
 ProMoveSet TcgState::pro_moves_in_play(Seat owner, uint16_t a) const {
   ProMoveSet in_play = rules().card(a).pro_moves;
   for (int k = 0; k < kMasterPlans; ++k)  // as may_use: a plan holder uses its plan only
     if (plan_holder_[std::size_t(k)] == a) in_play &= bit(ProMove(kMasterPlanAncientSecrets + k));
-  int seats_in = 0;
-  for (Seat s = 0; s < num_players(); ++s) seats_in += seat(s).out ? 0 : 1;
-  if (seats_in < 3) in_play &= ~bit(kInsideJob);
+  if (seats_in() < 3) in_play &= ~bit(kInsideJob);
   for (ProMove surge : {kTempleOfDagon, kBigBrother, kSecretHandshake})
     if (modes_.has(surge_mode(surge))) in_play &= ~bit(surge);
   if ((in_play & bit(kPlantingBombs)) && bomb_count() == 0) {

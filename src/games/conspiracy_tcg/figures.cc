@@ -171,9 +171,7 @@ void TcgState::figures(Figures& out) const {
   out.add("deploys", tally_.deploys);
   out.add("attacks", tally_.attacks);
   out.add("passes", tally_.passes);
-  int left = 0;
-  for (Seat s = 0; s < num_players(); ++s) left += seat(s).out ? 0 : 1;
-  out.add("seats_left", left);
+  out.add("seats_left", seats_in());
   out.add("winner_master_plans", winner_ >= 0 ? master_plans(winner_) : 0);
   const bool no_attack = capped_ && !attack_kills();
   const bool no_kill_now = capped_ && !(modes_.count() == 2 && kill_possible(modes_));

@@ -323,8 +323,7 @@ Returns TcgState::returns() const {
   const int n = num_players();
   if (winner_ < 0) {  // a dead position (shared under the variant), or no seat left
     if (!ended_dead() || !rules().dead_position_shared()) return r;
-    int in = 0;
-    for (Seat s = 0; s < n; ++s) in += seat(s).out ? 0 : 1;
+    const int in = seats_in();
     for (Seat s = 0; s < n; ++s)
       r[std::size_t(s)] = seat(s).out ? -1.0 / (n - 1) : double(n - in) / ((n - 1) * in);
     return r;
