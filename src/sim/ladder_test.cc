@@ -55,6 +55,13 @@ void check_versus(const json& versus, const std::string& game, int n, const Game
       EXPECT_EQ(sums.at("s").get<double>(), wins);
       EXPECT_EQ(sums.at("t").get<double>(), decisive);
     }
+    // The capped rate's sums over deals (recorded since "capped_sums"), likewise.
+    if (v.contains("capped_sums")) {
+      const json& sums = v.at("capped_sums");
+      EXPECT_EQ(sums.at("deals"), v.at("deals"));
+      EXPECT_EQ(sums.at("s").get<double>(), v.at("capped").get<int>());
+      EXPECT_EQ(sums.at("t").get<double>(), games);
+    }
     // A grown entry's parts are the runs that made it, of this game.
     for (const json& part : v.value("parts", json::array()))
       EXPECT_EQ(part.get<std::string>().rfind("tabletop sim " + game + " ", 0), 0u) << part;

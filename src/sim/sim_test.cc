@@ -489,6 +489,15 @@ TEST(Lab, ARunFromDealKIsTheRestOfTheLongerRun) {
     for (const char* k : {"s", "t", "ss", "st", "tt"})
       EXPECT_DOUBLE_EQ(a[k].get<double>() + b[k].get<double>(), w[k].get<double>()) << k;
   }
+  // The capped rate's sums over deals add up the same way (scripts/ladder's capped interval).
+  const json& w = all["conditions"][0]["capped_sums"];
+  const json& a = first["conditions"][0]["capped_sums"];
+  const json& b = rest["conditions"][0]["capped_sums"];
+  EXPECT_EQ(w["deals"], 9);
+  EXPECT_DOUBLE_EQ(w["s"].get<double>(), all["conditions"][0]["capped"].get<double>());
+  EXPECT_DOUBLE_EQ(w["t"].get<double>(), all["conditions"][0]["games"].get<double>());
+  for (const char* k : {"s", "t", "ss", "st", "tt"})
+    EXPECT_DOUBLE_EQ(a[k].get<double>() + b[k].get<double>(), w[k].get<double>()) << k;
 }
 
 TEST(Summary, SeatIntervalsTakeTheDealAsTheUnit) {

@@ -463,6 +463,7 @@ json condition_json(const ConditionStats& s, double detect, const std::vector<in
               {"shared_wins", s.shared},
               {"capped", s.capped},
               {"capped_rate", share_json(s.capped_rate, "game")},
+              {"capped_sums", sums_json(s.capped_rate)},
               {"draw_rate", share_json(s.draw_rate, "game")},
               {"seats", seats},
               {"slots", agents},
