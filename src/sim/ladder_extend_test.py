@@ -49,6 +49,8 @@ def main():
     ladder(binary, grown, "--versus-deals", "6", "--extend")
     w, g = entry(whole), entry(grown)
     assert g["deals"] == 6 and g["games"] == 12, g
+    # the capped rate's sums over deals add up too (the capped share's interval is over deals)
+    assert g["capped_sums"]["deals"] == 6 and g["capped_sums"]["t"] == 12, g
     parts = g.pop("parts")
     assert parts == [two["command"], two["command"].replace("-n 2 --seed 3", "-n 4 --seed 3 "
                                                             "--first-deal 2")], parts
