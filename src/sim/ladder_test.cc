@@ -48,19 +48,18 @@ void check_versus(const json& versus, const std::string& game, int n, const Game
     }
     EXPECT_LE(wins, decisive);
     EXPECT_DOUBLE_EQ(v.at("fair").get<double>(), std::round(10000.0 / n) / 10000);
-    // The share's sums over deals (scripts/ladder --extend adds them) count the same games.
-    if (v.contains("deal_sums")) {
-      const json& sums = v.at("deal_sums");
-      EXPECT_EQ(sums.at("deals"), v.at("deals"));
-      EXPECT_EQ(sums.at("s").get<double>(), wins);
-      EXPECT_EQ(sums.at("t").get<double>(), decisive);
-    }
-    // The capped rate's sums over deals (recorded since "capped_sums"), likewise.
-    if (v.contains("capped_sums")) {
-      const json& sums = v.at("capped_sums");
-      EXPECT_EQ(sums.at("deals"), v.at("deals"));
-      EXPECT_EQ(sums.at("s").get<double>(), v.at("capped").get<int>());
-      EXPECT_EQ(sums.at("t").get<double>(), games);
+    // The share's sums over deals (scripts/ladder --extend adds them) count the same games, and
+    // so do the capped rate's (recorded since "capped_sums"): s of t in each.
+    const struct {
+      const char* name;
+      int s, t;
+    } all_sums[] = {{"deal_sums", wins, decisive}, {"capped_sums", v.at("capped"), games}};
+    for (const auto& [name, s, t] : all_sums) {
+      if (!v.contains(name)) continue;
+      const json& sums = v.at(name);
+      EXPECT_EQ(sums.at("deals"), v.at("deals")) << name;
+      EXPECT_EQ(sums.at("s").get<double>(), s) << name;
+      EXPECT_EQ(sums.at("t").get<double>(), t) << name;
     }
     // A grown entry's parts are the runs that made it, of this game.
     for (const json& part : v.value("parts", json::array()))

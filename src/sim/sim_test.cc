@@ -481,23 +481,21 @@ TEST(Lab, ARunFromDealKIsTheRestOfTheLongerRun) {
   }
   EXPECT_EQ(rest["first_deal"], 4);
   EXPECT_EQ(rest["deals"], 5);
-  for (int slot = 0; slot < 2; ++slot) {
-    const json& w = all["conditions"][0]["slots"][slot]["deal_sums"];
-    const json& a = first["conditions"][0]["slots"][slot]["deal_sums"];
-    const json& b = rest["conditions"][0]["slots"][slot]["deal_sums"];
+  // Each share's sums over deals (every agent's, and the capped rate's) add up to the whole run's.
+  const auto adds_up = [](const json& a, const json& b, const json& w) {
     EXPECT_EQ(a["deals"].get<long>() + b["deals"].get<long>(), w["deals"].get<long>());
     for (const char* k : {"s", "t", "ss", "st", "tt"})
       EXPECT_DOUBLE_EQ(a[k].get<double>() + b[k].get<double>(), w[k].get<double>()) << k;
-  }
-  // The capped rate's sums over deals add up the same way (scripts/ladder's capped interval).
-  const json& w = all["conditions"][0]["capped_sums"];
-  const json& a = first["conditions"][0]["capped_sums"];
-  const json& b = rest["conditions"][0]["capped_sums"];
-  EXPECT_EQ(w["deals"], 9);
-  EXPECT_DOUBLE_EQ(w["s"].get<double>(), all["conditions"][0]["capped"].get<double>());
-  EXPECT_DOUBLE_EQ(w["t"].get<double>(), all["conditions"][0]["games"].get<double>());
-  for (const char* k : {"s", "t", "ss", "st", "tt"})
-    EXPECT_DOUBLE_EQ(a[k].get<double>() + b[k].get<double>(), w[k].get<double>()) << k;
+  };
+  const json &cw = all["conditions"][0], &ca = first["conditions"][0], &cb = rest["conditions"][0];
+  for (int slot = 0; slot < 2; ++slot)
+    adds_up(ca["slots"][slot]["deal_sums"], cb["slots"][slot]["deal_sums"],
+            cw["slots"][slot]["deal_sums"]);
+  adds_up(ca["capped_sums"], cb["capped_sums"], cw["capped_sums"]);
+  // (scripts/ladder's capped interval reads them)
+  EXPECT_EQ(cw["capped_sums"]["deals"], 9);
+  EXPECT_DOUBLE_EQ(cw["capped_sums"]["s"].get<double>(), cw["capped"].get<double>());
+  EXPECT_DOUBLE_EQ(cw["capped_sums"]["t"].get<double>(), cw["games"].get<double>());
 }
 
 TEST(Summary, SeatIntervalsTakeTheDealAsTheUnit) {
