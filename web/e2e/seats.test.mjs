@@ -69,7 +69,9 @@ test("two players name their seats and a spectator talks apart, as the creator c
   await stands.locator(".chat-line", { hasText: "go Bo!" }).waitFor({ timeout: WAIT });
   await say(b, "thanks");
   await a.locator(".chat-line", { hasText: "thanks" }).waitFor({ timeout: WAIT });
-  // What each actually received over its WebSocket.
+  // What each actually received over its WebSocket (a frame may be recorded after the page drew
+  // the line on another page: wait for the players' two lines before comparing).
+  for (const page of [a, b]) await until(() => chatTexts(page).length >= 2, "both lines received");
   for (const page of [a, b]) assert.deepEqual(chatTexts(page), ["gl hf", "thanks"]);
   for (const page of [watcher, stands]) assert.deepEqual(chatTexts(page), ["go Bo!"]);
   await screenshot(a, "seats-names-desktop");
