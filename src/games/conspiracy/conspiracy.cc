@@ -1404,7 +1404,7 @@ GameEntry entry() {
                     "copyright, no licence given", "", false};
   // The search's tuned lines (docs/games/conspiracy.md, "Computer players"): move-average
   // playouts at three players, and at every count a stop at the 5,000 iterations it was measured
-  // at (more played worse).
+  // at (more won no more games against greedy-only seats).
   e.info.search_lines = {
       {3, "mast=0.03,depth=10,iterations=5000"}, {4, "iterations=5000"}, {5, "iterations=5000"}};
   e.make = [](const json& params) -> std::shared_ptr<const Game> {
