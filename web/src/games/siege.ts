@@ -103,9 +103,21 @@ export const siege: GameDrawer = {
         );
       }
       g.append(coordLabel(sq, X(col), Y(row + 1), U));
+      // In the square's top right, clear of a piece's value badge (its coin's top left) in
+      // DejaVu Sans, the page's font, and of the square's name (bottom right).
       if (moved.has(sq))
         g.append(
-          el("text", { x: X(col) + 3, y: Y(row + 1) + 11, "font-size": 10, class: "moved-mark" }, "moved"),
+          el(
+            "text",
+            {
+              x: X(col) + U - 2,
+              y: Y(row + 1) + 9,
+              "font-size": 8,
+              "text-anchor": "end",
+              class: "moved-mark",
+            },
+            "moved",
+          ),
         );
       svg.append(g);
     }
