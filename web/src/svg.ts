@@ -224,8 +224,8 @@ export function coin(cx: number, cy: number, r: number, spec: CoinSpec): SVGGEle
     g.append(suitSymbol(spec.suit, cx, cy, r * 0.55));
   }
   if (spec.badge) {
-    // Top left of the coin: a square's name sits in its bottom right corner, a last-move mark in
-    // its top right.
+    // Top left of the coin: a square's name sits in its bottom right corner, Siege's "moved" mark
+    // in its top right, and a last-move mark takes a corner clear of them (last-move.ts).
     g.append(
       el("circle", {
         cx: cx - r * 0.7,
