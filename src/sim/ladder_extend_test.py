@@ -9,7 +9,8 @@ and 2-4 added and rated by `tabletop rate` are the 5-deal run's ratings, and a l
 grown from 1 deal to 2 is rated on both deals' wins; `tabletop rate` names what is wrong with a
 malformed matrix; `--levels` rates only the levels it names. An interrupted run (Ctrl-C: the lab
 exits 130 with the summary of the deals it finished) is recorded with the deals it played, a whole
-run's command and an --extend part's naming that count, and is grown again from there.
+run's command and an --extend part's naming that count, and is grown again from there. An entry
+measured at the lobby's budget grows at that budget under `--extend --hard lobby`.
 
 Usage: ladder_extend_test.py TABLETOP_BINARY OUT_DIR"""
 import json
@@ -93,8 +94,32 @@ def main():
         assert json.load(f) == data, "a refused --extend changed the data"
     print("ok: refused with the reason: as long already, another command, another tuned line, "
           "no deal_sums")
+    at_lobby_budget(binary, out, before)
     round_robins(binary, out)
     interrupted(binary, out)
+
+
+def at_lobby_budget(binary, out, six_deals):
+    # an entry measured at the lobby's budget ("lobby_budget", here a stand-in of 20 iterations)
+    # grows with `--extend --hard lobby` at that budget: no new bench, whose number of iterations
+    # a loaded machine changes (Relativity's bench would say hundreds of thousands)
+    path = os.path.join(out, "lobby.json")
+    data = json.loads(six_deals)
+    stand_in = {"iterations": 20, "expert": 160, "rate": 13, "search": "ismcts:iterations=20000",
+                "command": "tabletop bench -i 20000 relativity -p players=2"}
+    data["games"]["relativity"]["2"]["versus"]["hard:medium"]["lobby_budget"] = stand_in
+    with open(path, "w") as f:
+        json.dump(data, f)
+    cmd = [sys.executable, LADDER, "--bin", binary, "--game", "relativity", "--versus",
+           "hard:medium", "--hard", "lobby", "--seed", "3", "--no-round-robin", "--threads", "2",
+           "--out", path, "--versus-deals", "8", "--extend"]
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "20 iterations the entries to extend were measured at" in done.stderr, done.stderr
+    e = entry(path)
+    assert e["deals"] == 8 and e["lobby_budget"] == stand_in, e
+    assert e["spec"] == "ismcts:iterations=20" and "--first-deal 6" in e["parts"][-1], e
+    print("ok: --extend --hard lobby grows an entry at the lobby budget it was measured at")
 
 
 # A stand-in for `tabletop` that stops every `sim` run after STOP deals as Ctrl-C does: the lab's
