@@ -13,7 +13,7 @@ mkdir -p "$out"
 pid=$!
 # Wait until games are being played (the CSV has rows), then interrupt.
 for _ in $(seq 1 100); do
-  [ "$(wc -l <"$out/games.csv" 2>/dev/null || echo 0)" -gt 10 ] && break
+  [ "$({ wc -l <"$out/games.csv"; } 2>/dev/null || echo 0)" -gt 10 ] && break
   sleep 0.2
 done
 kill -INT "$pid"
@@ -37,10 +37,14 @@ rm -f "$out/long.json"
   --agents ismcts:iterations=200000,ismcts:iterations=200000 -p players=2 \
   >"$out/long.txt" 2>"$out/long_stderr.txt" &
 pid=$!
-# Interrupt once the run catches SIGINT (bit 2 of SigCgt), as a person would once it is going.
-for _ in $(seq 1 300); do
+# Interrupt once the run catches SIGINT (bit 2 of SigCgt), as a person would once it is going:
+# once the process is the program itself (/proc/PID/exe), not the shell's fork before the exec,
+# whose caught signals are the shell's (an interrupt there ends the fork before the run starts).
+real_bin=$(readlink -f "$bin")
+for _ in $(seq 1 600); do
   caught=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$pid/status" 2>/dev/null)
-  [ -n "$caught" ] && [ $((0x$caught & 2)) -ne 0 ] && break
+  [ "$(readlink -f "/proc/$pid/exe" 2>/dev/null)" = "$real_bin" ] && [ -n "$caught" ] &&
+    [ $((0x$caught & 2)) -ne 0 ] && break
   sleep 0.1
 done
 kill -INT "$pid"
